@@ -1,0 +1,66 @@
+# cairn's front door. Every target installs what is missing, configures and builds through CMake.
+#   make        build build/cairn            make play   build and play the default dungeon
+#   make check  every test suite, twice      make bench  benchmarks beside their baselines
+#   make fuzz   libFuzzer targets, bounded   make clean  remove the build folders
+.PHONY: all build play check check-release check-sanitize bench fuzz deps deps-bench clean
+
+BUILD       ?= build
+SAN_BUILD   ?= build-asan
+BENCH_BUILD ?= build-bench
+FUZZ_BUILD  ?= build-fuzz
+JOBS        ?= $(shell nproc 2>/dev/null || echo 2)
+FUZZ_SECONDS ?= 60
+GENERATOR   := $(shell command -v ninja >/dev/null 2>&1 && echo Ninja || echo "Unix Makefiles")
+
+DEPS       := cmake g++ make ninja-build libncurses-dev libtomlplusplus-dev libspdlog-dev catch2 \
+              libbenchmark-dev tmux clang libclang-rt-14-dev
+BENCH_DEPS := libtcod-dev valgrind
+
+all: build
+
+deps:
+	@tools/install-deps.sh $(DEPS)
+
+deps-bench:
+	@tools/install-deps.sh $(DEPS) $(BENCH_DEPS)
+
+$(BUILD)/CMakeCache.txt:
+	@tools/install-deps.sh $(DEPS)
+	cmake -S . -B $(BUILD) -G "$(GENERATOR)" -DCMAKE_BUILD_TYPE=Release
+
+build: $(BUILD)/CMakeCache.txt
+	cmake --build $(BUILD) --target cairn -j $(JOBS)
+
+play: build
+	./$(BUILD)/cairn
+
+check: deps check-release check-sanitize
+	@echo "make check: every suite passed (Release with g++, ASan+UBSan with clang)"
+
+check-release:
+	cmake -S . -B $(BUILD) -G "$(GENERATOR)" -DCMAKE_BUILD_TYPE=Release -DCAIRN_WERROR=ON \
+	  -DCAIRN_TESTS=ON
+	cmake --build $(BUILD) -j $(JOBS)
+	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
+
+check-sanitize:
+	CXX=clang++ cmake -S . -B $(SAN_BUILD) -G "$(GENERATOR)" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DCAIRN_SANITIZE=ON -DCAIRN_WERROR=ON -DCAIRN_TESTS=ON
+	cmake --build $(SAN_BUILD) -j $(JOBS)
+	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  ctest --test-dir $(SAN_BUILD) --output-on-failure -j $(JOBS)
+
+bench: deps-bench
+	cmake -S . -B $(BENCH_BUILD) -G "$(GENERATOR)" -DCMAKE_BUILD_TYPE=Release -DCAIRN_TESTS=OFF \
+	  -DCAIRN_BENCH=ON
+	cmake --build $(BENCH_BUILD) -j $(JOBS)
+	tools/run-benchmarks.sh $(BENCH_BUILD)
+
+fuzz: deps
+	CXX=clang++ cmake -S . -B $(FUZZ_BUILD) -G "$(GENERATOR)" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DCAIRN_FUZZ=ON -DCAIRN_TESTS=OFF
+	cmake --build $(FUZZ_BUILD) -j $(JOBS)
+	tools/run-fuzzers.sh $(FUZZ_BUILD) $(FUZZ_SECONDS)
+
+clean:
+	rm -rf $(BUILD) $(SAN_BUILD) $(BENCH_BUILD) $(FUZZ_BUILD)

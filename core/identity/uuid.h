@@ -1,0 +1,89 @@
+// Durable identity: RFC 9562 UUIDs in canonical (network) byte order.
+//
+// cairn mints version-4 UUIDs only, from an injected entropy source, and accepts only version 4
+// with the RFC variant as a durable identity. The all-zero (nil) UUID is reserved to mean "no
+// reference": it is never an identity, and only TryParseOptionalUuid accepts it. Text is always
+// the 36-character lowercase 8-4-4-4-12 form. Semantic wrappers (AssetId, SourceObjectId,
+// InstanceId) keep ids of different kinds from being mixed up by the compiler.
+#pragma once
+
+#include <array>
+#include <compare>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+#include "base/status.h"
+
+namespace cairn {
+
+struct Uuid {
+  std::array<std::uint8_t, 16> Bytes{};
+
+  [[nodiscard]] constexpr bool IsNil() const noexcept {
+    for (std::uint8_t b : Bytes)
+      if (b != 0) return false;
+    return true;
+  }
+  // Byte-wise order: the order of the canonical text, and of sorted binding tables.
+  friend constexpr auto operator<=>(const Uuid&, const Uuid&) noexcept = default;
+};
+
+inline constexpr std::size_t kUuidTextLength = 36;
+
+// Parses exactly 36 characters 8-4-4-4-12 of case-insensitive hex naming a version-4, RFC-variant
+// UUID. Anything else (braces, whitespace, other separators or lengths, nil, other versions or
+// variants) is InvalidArgument and leaves `out` unchanged.
+[[nodiscard]] Status TryParseUuid(std::string_view text, Uuid& out) noexcept;
+// As TryParseUuid, but also accepts the nil UUID (an absent optional reference).
+[[nodiscard]] Status TryParseOptionalUuid(std::string_view text, Uuid& out) noexcept;
+
+// Writes the 36 lowercase characters into `buffer`, plus a terminating zero when there is room for
+// it. Fewer than 36 characters of room is BufferTooSmall, with the buffer untouched.
+[[nodiscard]] Status FormatUuid(const Uuid& uuid, std::span<char> buffer) noexcept;
+
+// Makes a version-4 UUID from 16 given bytes by setting the version and variant bits.
+[[nodiscard]] Status TryMakeUuidV4(std::span<const std::uint8_t, 16> bytes, Uuid& out) noexcept;
+
+// Where random bytes come from. Production uses SystemEntropySource; tests inject their own.
+class EntropySource {
+ public:
+  virtual ~EntropySource() = default;
+  // Fills every byte or fails with EntropyUnavailable; never a partial fill reported as Ok.
+  [[nodiscard]] virtual Status Fill(std::span<std::uint8_t> bytes) noexcept = 0;
+};
+
+// The operating system's entropy (getentropy). No fallback to time, addresses or a game PRNG.
+class SystemEntropySource final : public EntropySource {
+ public:
+  [[nodiscard]] Status Fill(std::span<std::uint8_t> bytes) noexcept override;
+};
+
+// Draws 16 bytes from `source` and makes a version-4 UUID; EntropyUnavailable leaves `out` as it was.
+[[nodiscard]] Status TryGenerateUuidV4(EntropySource& source, Uuid& out) noexcept;
+
+// A UUID with a meaning. Different Tags are different types that do not convert into each other.
+template <class Tag>
+struct TypedUuid {
+  Uuid Value{};
+  [[nodiscard]] constexpr bool IsNil() const noexcept { return Value.IsNil(); }
+  friend constexpr auto operator<=>(const TypedUuid&, const TypedUuid&) noexcept = default;
+};
+
+struct AssetTag;
+struct SourceObjectTag;
+struct InstanceTag;
+using AssetId = TypedUuid<AssetTag>;                // a document or definition asset
+using SourceObjectId = TypedUuid<SourceObjectTag>;  // an authored or persisted object
+using InstanceId = TypedUuid<InstanceTag>;          // one placement of a level (its scope)
+
+// The durable key of one persisted object: which placement, and which object inside it.
+struct PersistentObjectKey {
+  InstanceId Instance{};
+  SourceObjectId Source{};
+  friend constexpr auto operator<=>(const PersistentObjectKey&,
+                                    const PersistentObjectKey&) noexcept = default;
+};
+
+}  // namespace cairn

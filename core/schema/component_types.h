@@ -1,0 +1,67 @@
+// The component type registry: one table that says, for every component type, its id, names,
+// category, version, multiplicity, what it requires and rejects, and its fields.
+//
+// The level codec, the console and the inspector all work from this table; no component type has
+// a parser or printer of its own. It belongs to the content side of cairn: the simulation (core/game
+// rules) never includes it. Field access goes through each field's get/set, generated from a
+// member pointer next to the field's name, so a field's name and its storage cannot drift apart.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+#include "identity/handle.h"
+
+namespace cairn {
+
+enum class ComponentTypeId : std::uint16_t {
+  Position,
+  Health,
+};
+
+enum class FieldKind : std::uint8_t {
+  Integer,  // a signed integer within [min, max]
+};
+[[nodiscard]] const char* FieldKindName(FieldKind kind) noexcept;
+
+enum class Multiplicity : std::uint8_t { One, Many };
+
+// One field's value, whatever its kind (only `integer` is used by Integer fields).
+struct FieldValue {
+  std::int64_t integer = 0;
+};
+
+struct FieldInfo {
+  std::string_view name;
+  FieldKind kind = FieldKind::Integer;
+  std::int64_t min = 0;
+  std::int64_t max = 0;
+  std::int64_t default_value = 0;
+  std::string_view description;
+  FieldValue (*get)(const void* component) = nullptr;
+  void (*set)(void* component, const FieldValue& value) = nullptr;
+};
+
+struct ComponentTypeInfo {
+  ComponentTypeId id;
+  std::string_view name;          // canonical, lower case: what files and the console use
+  std::string_view display_name;  // for people: the inspector and help
+  std::string_view category;
+  std::uint32_t version = 1;
+  Multiplicity multiplicity = Multiplicity::One;
+  std::uint32_t max_slots = 1;  // for Many: 0 means no declared maximum
+  std::span<const ComponentTypeId> requires_types;
+  std::span<const ComponentTypeId> rejects_types;
+  std::span<const FieldInfo> fields;
+};
+
+inline constexpr std::size_t kMaxFieldsPerComponent = 16;
+
+// Every registered type, in id order.
+[[nodiscard]] std::span<const ComponentTypeInfo> AllComponentTypes() noexcept;
+[[nodiscard]] const ComponentTypeInfo& TypeInfoOf(ComponentTypeId id) noexcept;
+// The type with this canonical name, or null.
+[[nodiscard]] const ComponentTypeInfo* FindComponentType(std::string_view name) noexcept;
+
+}  // namespace cairn

@@ -1,0 +1,162 @@
+// ComponentPool<T>: the state of one component type for the entities of one world.
+//
+// A sparse set: dense owners (full EntityIds) and dense values side by side, and a sparse array
+// from registry slot to dense index with an explicit missing sentinel. Iteration is a straight
+// scan of the dense values; lookup checks the world, the slot bound, the sparse index, the dense
+// bound and the exact owner, so a stale or foreign handle can never reach another entity's value.
+//
+// All storage is reserved by TryInitialize (sparse for every registry slot, dense for the pool's
+// own capacity); insert and remove never allocate. Removal swaps the last element into the hole,
+// so dense order is an implementation detail: rules whose result depends on order reduce by a
+// stable key (creation sequence, authored id), never by dense position.
+//
+// Pointers and spans are borrowed for the current phase: a structural change may move values.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <type_traits>
+
+#include "base/fixed_array.h"
+#include "base/status.h"
+#include "identity/handle.h"
+#include "world/entity_registry.h"
+
+namespace cairn {
+
+template <class T>
+class ComponentPool {
+  static_assert(std::is_trivially_copyable_v<T>, "components are plain values");
+  static_assert(std::is_trivially_destructible_v<T>, "components own no resources");
+
+ public:
+  static constexpr std::uint32_t kMissing = 0xFFFFFFFFu;
+
+  ComponentPool() noexcept = default;
+  ComponentPool(const ComponentPool&) = delete;
+  ComponentPool& operator=(const ComponentPool&) = delete;
+
+  // Binds the pool to an initialized registry (which must outlive it) and reserves storage for
+  // `capacity` components (at most the registry's capacity). Unchanged on failure.
+  [[nodiscard]] Status TryInitialize(const EntityRegistry& registry,
+                                     std::uint32_t capacity) noexcept {
+    if (registry_ != nullptr) return Status::InvalidOperation;
+    if (!registry.IsInitialized()) return Status::NotInitialized;
+    if (capacity > registry.Capacity()) return Status::InvalidArgument;
+    FixedArray<std::uint32_t> sparse;
+    FixedArray<EntityId> owners;
+    FixedArray<T> values;
+    if (Status s = sparse.TryAllocate(registry.Capacity()); s != Status::Ok) return s;
+    if (Status s = owners.TryAllocate(capacity); s != Status::Ok) return s;
+    if (Status s = values.TryAllocate(capacity); s != Status::Ok) return s;
+    for (std::uint32_t& index : sparse.span()) index = kMissing;
+    sparse_.swap(sparse);
+    owners_.swap(owners);
+    values_.swap(values);
+    registry_ = &registry;
+    world_ = registry.WorldId();
+    capacity_ = capacity;
+    return Status::Ok;
+  }
+
+  [[nodiscard]] T* Find(EntityId id) noexcept {
+    const std::uint32_t index = DenseIndexOf(id);
+    return index == kMissing ? nullptr : &values_[index];
+  }
+  [[nodiscard]] const T* Find(EntityId id) const noexcept {
+    const std::uint32_t index = DenseIndexOf(id);
+    return index == kMissing ? nullptr : &values_[index];
+  }
+  [[nodiscard]] bool Contains(EntityId id) const noexcept { return DenseIndexOf(id) != kMissing; }
+
+  // Adds a component to a live entity of this world that has none of this type. The owner,
+  // value and sparse entry are published together; on failure nothing changes.
+  [[nodiscard]] Status TryInsert(EntityId id, const T& value) noexcept {
+    if (Status s = CheckStructural(id); s != Status::Ok) return s;
+    if (sparse_[id.Slot] != kMissing) return Status::DuplicateComponent;
+    if (size_ == capacity_) return Status::CapacityExceeded;
+    owners_[size_] = id;
+    values_[size_] = value;
+    sparse_[id.Slot] = size_;
+    ++size_;
+    if (size_ > high_water_) high_water_ = size_;
+    return Status::Ok;
+  }
+
+  // Removes the entity's component: the last element moves into the hole and its owner's sparse
+  // entry follows it. InvalidEntity for a handle that is not alive, MissingComponent when absent.
+  [[nodiscard]] Status TryRemove(EntityId id) noexcept {
+    if (Status s = CheckStructural(id); s != Status::Ok) return s;
+    const std::uint32_t hole = sparse_[id.Slot];
+    if (hole == kMissing || owners_[hole] != id) return Status::MissingComponent;
+    const std::uint32_t last = size_ - 1;
+    if (hole != last) {
+      owners_[hole] = owners_[last];
+      values_[hole] = values_[last];
+      sparse_[owners_[hole].Slot] = hole;
+    }
+    sparse_[id.Slot] = kMissing;
+    size_ = last;
+    return Status::Ok;
+  }
+
+  // Read-only owners and the values that match them, index for index.
+  [[nodiscard]] std::span<const EntityId> Owners() const noexcept { return {owners_.data(), size_}; }
+  [[nodiscard]] std::span<const T> Values() const noexcept { return {values_.data(), size_}; }
+  // Values for the phase that owns this component's value writes.
+  [[nodiscard]] std::span<T> MutableValues() noexcept { return {values_.data(), size_}; }
+
+  [[nodiscard]] std::uint32_t Size() const noexcept { return size_; }
+  [[nodiscard]] std::uint32_t Capacity() const noexcept { return capacity_; }
+  [[nodiscard]] std::uint32_t HighWaterMark() const noexcept { return high_water_; }
+  [[nodiscard]] std::uint64_t WorldId() const noexcept { return world_; }
+  [[nodiscard]] bool IsInitialized() const noexcept { return registry_ != nullptr; }
+  [[nodiscard]] std::size_t ReservedBytes() const noexcept {
+    return sparse_.bytes() + owners_.bytes() + values_.bytes();
+  }
+
+  // Test seam: the first broken invariant, or null. Every dense entry is owned by a live entity
+  // of this world and the sparse and dense arrays agree both ways.
+  [[nodiscard]] const char* CheckInvariants() const noexcept {
+    if (registry_ == nullptr) return nullptr;
+    for (std::uint32_t i = 0; i < size_; ++i) {
+      const EntityId owner = owners_[i];
+      if (!registry_->IsAlive(owner)) return "a dense entry is owned by an entity that is not alive";
+      if (sparse_[owner.Slot] != i) return "sparse index does not point back at its dense entry";
+    }
+    std::uint32_t mapped = 0;
+    for (std::uint32_t index : sparse_.span()) {
+      if (index == kMissing) continue;
+      if (index >= size_) return "sparse index beyond the dense size";
+      ++mapped;
+    }
+    if (mapped != size_) return "sparse and dense sizes disagree";
+    return nullptr;
+  }
+
+ private:
+  [[nodiscard]] std::uint32_t DenseIndexOf(EntityId id) const noexcept {
+    if (id.Owner != world_ || world_ == 0 || id.Slot >= sparse_.size()) return kMissing;
+    const std::uint32_t index = sparse_[id.Slot];
+    if (index >= size_ || owners_[index] != id) return kMissing;
+    return index;
+  }
+
+  [[nodiscard]] Status CheckStructural(EntityId id) const noexcept {
+    if (registry_ == nullptr) return Status::NotInitialized;
+    if (!registry_->StructuralChangesAllowed()) return Status::InvalidPhase;
+    if (!registry_->IsAlive(id)) return Status::InvalidEntity;
+    return Status::Ok;
+  }
+
+  FixedArray<std::uint32_t> sparse_;
+  FixedArray<EntityId> owners_;
+  FixedArray<T> values_;
+  const EntityRegistry* registry_ = nullptr;
+  std::uint64_t world_ = 0;
+  std::uint32_t size_ = 0;
+  std::uint32_t capacity_ = 0;
+  std::uint32_t high_water_ = 0;
+};
+
+}  // namespace cairn

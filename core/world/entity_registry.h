@@ -1,0 +1,158 @@
+// EntityRegistry: who exists in one world, and which incarnation.
+//
+// The registry owns slot metadata only (generation, state, pending-destroy bit, creation
+// sequence) and a stack of reusable slots; component state lives in ComponentPool<T>. Everything
+// is allocated by TryInitialize; create, check and release never allocate.
+//
+// Lifecycle of a slot: Unused -> Live -> (pending destroy) -> Free -> Live ... ; a slot released at
+// the largest generation becomes Retired for good and still counts against capacity. Generations
+// start at 1. A registry is never reset in place: a rebuilt world is a new registry with a new
+// world id, so every handle of the old one is rejected even where slot and generation coincide.
+//
+// Structural changes (create, release) are allowed only while a StructuralScope is open, in
+// every build type; outside it they answer InvalidPhase. Releasing is reachable only through the
+// scope, which is the commit facade the game world builds on.
+#pragma once
+
+#include <cstdint>
+
+#include "base/fixed_array.h"
+#include "base/status.h"
+#include "identity/handle.h"
+
+namespace cairn {
+
+// Whether structural changes are open. Simulation is the locked state systems run in.
+enum class WorldPhase : std::uint8_t { Simulation, Construction, Commit };
+
+// Why a handle is (or is not) a live entity of a registry, for inspectors and error messages.
+enum class HandleDiagnosis : std::uint8_t {
+  Active,          // live and not pending destroy
+  PendingDestroy,  // live, but destruction is recorded and will happen at the next commit
+  Null,            // the all-zero handle
+  OwnerMismatch,   // issued by another world (or owner zero)
+  InvalidGeneration,  // generation zero is never issued
+  SlotOutOfRange,  // beyond this registry's capacity
+  Free,            // the slot holds no entity now
+  Retired,         // the slot exhausted its generations and is closed for good
+  StaleGeneration  // the slot holds a later incarnation
+};
+[[nodiscard]] const char* HandleDiagnosisName(HandleDiagnosis diagnosis) noexcept;
+
+class StructuralScope;
+
+class EntityRegistry {
+ public:
+  static constexpr std::uint32_t kMaxCapacity = 0xFFFFFFFFu;
+
+  EntityRegistry() noexcept = default;
+  EntityRegistry(const EntityRegistry&) = delete;
+  EntityRegistry& operator=(const EntityRegistry&) = delete;
+
+  // Allocates metadata for `capacity` slots, then takes a fresh world id last, so a failure
+  // consumes no id. A registry initializes once; calling again is InvalidOperation.
+  [[nodiscard]] Status TryInitialize(std::uint32_t capacity) noexcept;
+
+  // Creates one live entity; `out` unchanged on failure. InvalidPhase outside a StructuralScope,
+  // CapacityExceeded when no slot is free, SequenceExhausted when creation sequences ran out.
+  [[nodiscard]] Status TryCreate(EntityId& out) noexcept;
+
+  // Nonzero owner equal to this world, nonzero generation, slot in range, live, exact generation.
+  [[nodiscard]] bool IsAlive(EntityId id) const noexcept;
+  // Alive and not pending destroy: the entities gameplay may still act on.
+  [[nodiscard]] bool IsActive(EntityId id) const noexcept;
+  [[nodiscard]] HandleDiagnosis DiagnoseHandle(EntityId id) const noexcept;
+
+  // Records that `id` will be destroyed at the next commit. Idempotent. Not structural: storage
+  // stays until the commit releases it. InvalidEntity when `id` is not alive.
+  [[nodiscard]] Status MarkPendingDestroy(EntityId id) noexcept;
+
+  // The creation sequence of a live entity (1 for the first creation in this world), or 0.
+  [[nodiscard]] std::uint64_t CreationSequenceOf(EntityId id) const noexcept;
+  // The live entity in `slot`, or a null handle.
+  [[nodiscard]] EntityId EntityAtSlot(std::uint32_t slot) const noexcept;
+
+  [[nodiscard]] bool IsInitialized() const noexcept { return world_ != 0; }
+  [[nodiscard]] std::uint64_t WorldId() const noexcept { return world_; }
+  [[nodiscard]] std::uint32_t Capacity() const noexcept { return capacity_; }
+  [[nodiscard]] WorldPhase Phase() const noexcept { return phase_; }
+  [[nodiscard]] bool StructuralChangesAllowed() const noexcept {
+    return phase_ != WorldPhase::Simulation;
+  }
+  // Advances on every structural change (create, release, component add or remove), so a debug
+  // view can tell that borrowed pointers may have moved.
+  [[nodiscard]] std::uint64_t StructuralRevision() const noexcept { return structural_revision_; }
+
+  // Counts. Live includes pending; live + free + retired == capacity.
+  [[nodiscard]] std::uint32_t LiveCount() const noexcept { return live_; }
+  [[nodiscard]] std::uint32_t PendingCount() const noexcept { return pending_; }
+  [[nodiscard]] std::uint32_t FreeCount() const noexcept { return capacity_ - live_ - retired_; }
+  [[nodiscard]] std::uint32_t RetiredCount() const noexcept { return retired_; }
+  // Slots ever used (the high-water mark of slot indices).
+  [[nodiscard]] std::uint32_t SlotsTouched() const noexcept { return touched_; }
+  [[nodiscard]] std::size_t MetadataBytes() const noexcept {
+    return slots_.bytes() + free_stack_.bytes();
+  }
+
+ private:
+  friend class StructuralScope;
+  friend struct EntityRegistryTestSeam;
+
+  enum class SlotState : std::uint8_t { Unused, Live, Free, Retired };
+  struct SlotRecord {
+    std::uint64_t creation_sequence;
+    std::uint32_t generation;
+    SlotState state;
+    bool pending_destroy;
+  };
+
+  [[nodiscard]] Status TryRelease(EntityId id) noexcept;
+  [[nodiscard]] Status TryNoteStructuralChange() noexcept;
+
+  FixedArray<SlotRecord> slots_;
+  FixedArray<std::uint32_t> free_stack_;  // most recently freed on top
+  std::uint64_t world_ = 0;
+  std::uint64_t last_creation_sequence_ = 0;
+  std::uint64_t structural_revision_ = 0;
+  std::uint32_t capacity_ = 0;
+  std::uint32_t free_top_ = 0;  // entries in free_stack_
+  std::uint32_t touched_ = 0;   // slots [0, touched_) have been used at least once
+  std::uint32_t live_ = 0;
+  std::uint32_t pending_ = 0;
+  std::uint32_t retired_ = 0;
+  WorldPhase phase_ = WorldPhase::Simulation;
+};
+
+// The commit facade's key. While a scope is open, the registry (and every pool bound to it)
+// accepts structural changes; destruction releases slots only through it. Scopes nest and restore
+// the previous phase when they close. Only world construction and commit open one.
+class StructuralScope {
+ public:
+  StructuralScope(EntityRegistry& registry, WorldPhase phase) noexcept;
+  ~StructuralScope();
+  StructuralScope(const StructuralScope&) = delete;
+  StructuralScope& operator=(const StructuralScope&) = delete;
+
+  // Releases a live entity's slot: advances its generation (or retires it) and pushes it on the
+  // free stack. The caller has already removed its components. InvalidEntity if not alive.
+  [[nodiscard]] Status TryRelease(EntityId id) noexcept { return registry_.TryRelease(id); }
+  // Records a component add or remove in the structural revision.
+  [[nodiscard]] Status NoteStructuralChange() noexcept { return registry_.TryNoteStructuralChange(); }
+
+  [[nodiscard]] EntityRegistry& Registry() noexcept { return registry_; }
+
+ private:
+  EntityRegistry& registry_;
+  WorldPhase previous_;
+};
+
+// Test seam: moves counters close to their limits so exhaustion can be tested without 2^32 steps.
+struct EntityRegistryTestSeam {
+  static void SetGeneration(EntityRegistry& registry, std::uint32_t slot, std::uint32_t generation);
+  static void SetLastCreationSequence(EntityRegistry& registry, std::uint64_t value);
+  static void SetStructuralRevision(EntityRegistry& registry, std::uint64_t value);
+  // Checks every internal invariant; returns a description of the first broken one, or null.
+  static const char* CheckInvariants(const EntityRegistry& registry);
+};
+
+}  // namespace cairn

@@ -1,0 +1,50 @@
+// The `cairn` program: dispatches to the subcommands in SPEC.
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "cli_args.h"
+#include "term_commands.h"
+
+#ifndef CAIRN_VERSION
+#define CAIRN_VERSION "0.0.0"
+#endif
+#ifndef CAIRN_BUILD_ID
+#define CAIRN_BUILD_ID "unknown"
+#endif
+
+namespace {
+
+constexpr const char* kUsage =
+    "cairn " CAIRN_VERSION ": a roguelike on an inspectable entity core\n"
+    "\n"
+    "usage:\n"
+    "  cairn console [--capacity N] [FILE]   the debug console protocol on FILE or stdin\n"
+    "  cairn --help                          this text\n"
+    "  cairn --version                       version and build identity\n"
+    "\n"
+    "Exit status: 0 success, 1 invalid content or failed verification, 2 wrong usage,\n"
+    "3 entropy unavailable, 4 simulation fault. See docs/CLI.md.\n";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty()) {
+    std::cerr << "cairn: the terminal game is not built yet; see docs/STATUS.md.\n" << kUsage;
+    return cairn::kExitUsage;
+  }
+  const std::string command = args.front();
+  const std::vector<std::string> rest(args.begin() + 1, args.end());
+  if (command == "--help" || command == "-h" || command == "help") {
+    std::cout << kUsage;
+    return cairn::kExitOk;
+  }
+  if (command == "--version") {
+    std::cout << "cairn " CAIRN_VERSION " (build " CAIRN_BUILD_ID ")\n";
+    return cairn::kExitOk;
+  }
+  if (command == "console") return cairn::RunConsoleCommand(rest);
+  std::cerr << "cairn: unknown command or option '" << command << "'\n" << kUsage;
+  return cairn::kExitUsage;
+}
