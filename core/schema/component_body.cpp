@@ -38,7 +38,8 @@ bool DecodeComponentBody(const ComponentTypeInfo& type, const TomlValue& body,
   const std::size_t problems_before = problems.size();
   if (!body.IsTable()) {
     problems.push_back({body.position, std::string("the body of ") + std::string(type.name) +
-                                           " must be a table, found " + TomlKindName(body.kind)});
+                                           " must be a table, found " +
+                                           TomlKindWithArticle(body.kind)});
     return false;
   }
   std::array<FieldValue, kMaxFieldsPerComponent> decoded{};
@@ -56,7 +57,7 @@ bool DecodeComponentBody(const ComponentTypeInfo& type, const TomlValue& body,
     if (value.kind != TomlKind::Integer) {
       problems.push_back({value.position, std::string(type.name) + "." + member.key + " must be " +
                                               FieldKindName(field->kind) + ", found " +
-                                              TomlKindName(value.kind)});
+                                              TomlKindWithArticle(value.kind)});
       continue;
     }
     if (value.integer < field->min || value.integer > field->max) {

@@ -53,7 +53,7 @@ constexpr ComponentTypeInfo kTypes[] = {
 
 const char* FieldKindName(FieldKind kind) noexcept {
   switch (kind) {
-    case FieldKind::Integer: return "integer";
+    case FieldKind::Integer: return "an integer";
   }
   return "value";
 }

@@ -23,6 +23,7 @@ enum class ComponentTypeId : std::uint16_t {
 enum class FieldKind : std::uint8_t {
   Integer,  // a signed integer within [min, max]
 };
+// "an integer": what a field must be, as a message says it.
 [[nodiscard]] const char* FieldKindName(FieldKind kind) noexcept;
 
 enum class Multiplicity : std::uint8_t { One, Many };

@@ -21,6 +21,8 @@ struct TextPosition {
 
 enum class TomlKind : std::uint8_t { Table, Array, String, Integer, Float, Boolean, DateTime };
 [[nodiscard]] const char* TomlKindName(TomlKind kind) noexcept;
+// "a table", "an integer": for messages that read as sentences.
+[[nodiscard]] const char* TomlKindWithArticle(TomlKind kind) noexcept;
 
 struct TomlMember;
 

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Drives build/cairn from outside, as users and scripts do: each *.console file in this folder is
+# fed to `cairn console`, and its replies must equal the matching *.expected file exactly. Then
+# the command-line contract: --help, --version, usage errors (exit 2) and unreadable files (1).
+set -u
+cairn="$1"
+here="$2"
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+for script in "$here"/*.console; do
+  name=$(basename "$script" .console)
+  expected="$here/$name.expected"
+  "$cairn" console "$script" > "$work/$name.file"
+  status=$?
+  [ $status -eq 0 ] || fail "$name: exit status $status"
+  diff -u "$expected" "$work/$name.file" || fail "$name: replies differ"
+  # The same script on standard input gives the same replies.
+  "$cairn" console < "$script" > "$work/$name.stdin"
+  cmp -s "$work/$name.file" "$work/$name.stdin" || fail "$name: stdin and FILE differ"
+done
+
+"$cairn" --help | grep -q "cairn console" || fail "--help does not list console"
+"$cairn" --help >/dev/null; [ $? -eq 0 ] || fail "--help exit status"
+"$cairn" --version | grep -q "^cairn " || fail "--version"
+"$cairn" console --no-such-option </dev/null 2>/dev/null; [ $? -eq 2 ] || fail "unknown option is not exit 2"
+"$cairn" console --capacity 2>/dev/null </dev/null; [ $? -eq 2 ] || fail "missing value is not exit 2"
+"$cairn" console --capacity zero </dev/null 2>/dev/null; [ $? -eq 2 ] || fail "bad number is not exit 2"
+"$cairn" frobnicate 2>/dev/null; [ $? -eq 2 ] || fail "unknown command is not exit 2"
+err=$("$cairn" console /no/such/file 2>&1 >/dev/null); status=$?
+[ $status -eq 1 ] || fail "unreadable file is not exit 1 (got $status)"
+echo "$err" | grep -q "^/no/such/file: error: " || fail "unreadable file message: $err"
+small=$(printf 'SPAWN\nSPAWN\nSPAWN\n' | "$cairn" console --capacity 2 | tail -n 1)
+case "$small" in "error: the world is full"*) ;; *) fail "--capacity 2: third SPAWN said '$small'";; esac
+
+if [ $failures -ne 0 ]; then
+  echo "$failures CLI check(s) failed"
+  exit 1
+fi
+echo "all CLI checks passed"

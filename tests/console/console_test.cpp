@@ -1,0 +1,237 @@
+// The debug console protocol, command by command, as SPEC states it.
+#include <catch2/catch.hpp>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "console/console.h"
+
+using namespace cairn;
+
+namespace {
+
+struct Session {
+  std::unique_ptr<Console> console;
+  explicit Session(std::uint32_t capacity = 64) {
+    ConsoleOptions options;
+    options.limits = WorldLimits{capacity, capacity, capacity};
+    REQUIRE(Console::TryCreate(options, console) == Status::Ok);
+  }
+  std::string Run(const std::string& line) {
+    bool has_reply = false;
+    std::string reply = console->Execute(line, has_reply);
+    REQUIRE(has_reply);
+    return reply;
+  }
+  bool StartsWithError(const std::string& line) { return Run(line).rfind("error: ", 0) == 0; }
+};
+
+}  // namespace
+
+TEST_CASE("the first SPAWN on an empty world answers 0:1", "[console]") {
+  Session s;
+  CHECK(s.Run("SPAWN") == "0:1");
+  CHECK(s.Run("SPAWN") == "1:1");
+  CHECK(s.Run("SPAWN") == "2:1");
+}
+
+TEST_CASE("the lesson's example: LIFO reuse with an advanced generation, old handle stale",
+          "[console]") {
+  Session s;
+  CHECK(s.Run("SPAWN") == "0:1");
+  CHECK(s.Run("SPAWN") == "1:1");
+  CHECK(s.Run("DESPAWN 0:1") == "ok");
+  CHECK(s.Run("SPAWN") == "0:2");
+  CHECK(s.Run("GET 0:1 health") == "stale");
+  CHECK(s.Run("DESPAWN 0:1") == "stale");
+  CHECK(s.Run("DESPAWN 1:1") == "ok");
+  CHECK(s.Run("DESPAWN 0:2") == "ok");
+  CHECK(s.Run("SPAWN") == "0:3");  // most recently freed first
+  CHECK(s.Run("SPAWN") == "1:2");
+}
+
+TEST_CASE("SET adds or replaces, GET answers the canonical body, none or stale", "[console]") {
+  Session s;
+  s.Run("SPAWN");
+  CHECK(s.Run("GET 0:1 health") == "none");
+  CHECK(s.Run("SET 0:1 health { current = 5, max = 10 }") == "ok");
+  CHECK(s.Run("GET 0:1 health") == "{ current = 5, max = 10 }");
+  CHECK(s.Run("SET 0:1 health {max=12,current=7}") == "ok");
+  CHECK(s.Run("GET 0:1 health") == "{ current = 7, max = 12 }");
+  CHECK(s.Run("SET 0:1 position { x = -3, y = 4 }") == "ok");
+  CHECK(s.Run("GET 0:1 position") == "{ x = -3, y = 4 }");
+  CHECK(s.Run("SET 7:1 health { current = 1, max = 1 }") == "stale");
+  CHECK(s.Run("GET 7:1 health") == "stale");
+}
+
+TEST_CASE("a recycled slot starts with no components", "[console]") {
+  Session s;
+  s.Run("SPAWN");
+  s.Run("SET 0:1 health { current = 5, max = 10 }");
+  s.Run("SET 0:1 position { x = 1, y = 1 }");
+  CHECK(s.Run("DESPAWN 0:1") == "ok");
+  CHECK(s.Run("SPAWN") == "0:2");
+  CHECK(s.Run("GET 0:2 health") == "none");
+  CHECK(s.Run("GET 0:2 position") == "none");
+  CHECK(s.Run("QUERY health") == "");
+}
+
+TEST_CASE("REMOVE answers ok, none or stale", "[console]") {
+  Session s;
+  s.Run("SPAWN");
+  CHECK(s.Run("REMOVE 0:1 health") == "none");
+  s.Run("SET 0:1 health { current = 1, max = 1 }");
+  CHECK(s.Run("REMOVE 0:1 health") == "ok");
+  CHECK(s.Run("GET 0:1 health") == "none");
+  CHECK(s.Run("REMOVE 0:1 health") == "none");
+  CHECK(s.Run("REMOVE 3:1 health") == "stale");
+}
+
+TEST_CASE("QUERY lists live entities with every type, ascending by slot as numbers",
+          "[console]") {
+  Session s;
+  for (int i = 0; i < 12; ++i) s.Run("SPAWN");
+  for (int slot : {11, 2, 10, 0}) {
+    s.Run("SET " + std::to_string(slot) + ":1 health { current = 1, max = 1 }");
+    s.Run("SET " + std::to_string(slot) + ":1 position { x = 0, y = 0 }");
+  }
+  s.Run("SET 3:1 health { current = 1, max = 1 }");
+  CHECK(s.Run("QUERY health position") == "0:1 2:1 10:1 11:1");  // 10 after 2: numbers, not text
+  CHECK(s.Run("QUERY position health") == "0:1 2:1 10:1 11:1");
+  CHECK(s.Run("QUERY health") == "0:1 2:1 3:1 10:1 11:1");
+  s.Run("DESPAWN 2:1");
+  CHECK(s.Run("QUERY position") == "0:1 10:1 11:1");
+  CHECK(s.Run("QUERY health health") == "0:1 3:1 10:1 11:1");
+}
+
+TEST_CASE("QUERY with no match answers an empty line", "[console]") {
+  Session s;
+  CHECK(s.Run("QUERY health") == "");
+}
+
+TEST_CASE("RESTART replaces the world: every earlier handle is stale", "[console]") {
+  Session s;
+  s.Run("SPAWN");
+  s.Run("SET 0:1 health { current = 3, max = 3 }");
+  const std::uint64_t old_world = s.console->World().WorldId();
+  CHECK(s.Run("RESTART") == "ok");
+  CHECK(s.console->World().WorldId() != old_world);
+  CHECK(s.Run("GET 0:1 health") == "stale");
+  CHECK(s.Run("GET " + std::to_string(old_world) + ":0:1 health") == "stale");
+  CHECK(s.Run("SPAWN") == "0:1");  // same slot and generation, new world
+  CHECK(s.Run("GET 0:1 health") == "none");
+  CHECK(s.Run("GET " + std::to_string(old_world) + ":0:1 health") == "stale");
+  CHECK(s.Run("GET " + std::to_string(s.console->World().WorldId()) + ":0:1 health") == "none");
+}
+
+TEST_CASE("blank lines and comments get no reply", "[console]") {
+  Session s;
+  bool has_reply = true;
+  (void)s.console->Execute("", has_reply);
+  CHECK_FALSE(has_reply);
+  (void)s.console->Execute("   \t", has_reply);
+  CHECK_FALSE(has_reply);
+  (void)s.console->Execute("# SPAWN", has_reply);
+  CHECK_FALSE(has_reply);
+  (void)s.console->Execute("  # indented comment", has_reply);
+  CHECK_FALSE(has_reply);
+  CHECK(s.Run("SPAWN") == "0:1");  // the comment did not spawn
+}
+
+TEST_CASE("bad commands answer error: and leave the world unchanged", "[console]") {
+  Session s;
+  s.Run("SPAWN");
+  s.Run("SET 0:1 health { current = 5, max = 10 }");
+  const std::vector<std::string> bad = {
+      "FLY",
+      "spawn",
+      "SPAWN 3",
+      "DESPAWN",
+      "DESPAWN x",
+      "DESPAWN 0:1 1:1",
+      "GET 0:1",
+      "GET 0:1 healthy",
+      "GET 0:1 Health",
+      "GET 0 health",
+      "SET 0:1 health",
+      "SET 0:1 health { current = 5, max = 10",
+      "SET 0:1 health { current = \"five\" }",
+      "SET 0:1 health { current = 5.5 }",
+      "SET 0:1 health { max = 0 }",
+      "SET 0:1 health { max = 99999999999999999999 }",
+      "SET 0:1 health { mana = 3 }",
+      "SET 0:1 health current = 5",
+      "SET 0:1 health [1, 2]",
+      "SET 0:1 health { current = 1 } extra",
+      "SET 0:1 health {a = [1, }",
+      "SET 0:1 health [@]",
+      "SET 0:1 health { \xC3\xA9 = 1 }",
+      "SET 0:1 health \xC9\x8E" "at",
+      "SET 0:1 unknown { }",
+      "REMOVE 0:1",
+      "REMOVE 0:1 nothing",
+      "QUERY",
+      "QUERY health nothing",
+      "RESTART now",
+      "INSPECT",
+  };
+  for (const std::string& line : bad) {
+    INFO(line);
+    CHECK(s.StartsWithError(line));
+  }
+  CHECK(s.Run("GET 0:1 health") == "{ current = 5, max = 10 }");
+  CHECK(s.Run("QUERY health") == "0:1");
+  CHECK(s.Run("SPAWN") == "1:1");
+}
+
+TEST_CASE("a syntactically bad command is an error even when its handle is stale",
+          "[console]") {
+  Session s;
+  CHECK(s.StartsWithError("GET 5:1 nosuchtype"));
+  CHECK(s.StartsWithError("SET 5:1 health { nosuchfield = 1 }"));
+  CHECK(s.Run("SET 5:1 health { current = 1, max = 1 }") == "stale");
+}
+
+TEST_CASE("error messages say where and why", "[console]") {
+  Session s;
+  s.Run("SPAWN");
+  CHECK(s.Run("GET 0:1 Health") == "error: unknown component type 'Health' (known: position, health)");
+  CHECK(s.Run("SET 0:1 health { max = 0 }") == "error: bad body: health.max is 0, outside 1..1000000");
+  CHECK(s.Run("spawn") == "error: unknown command 'spawn' (commands are upper case: SPAWN)");
+  CHECK(s.Run("SET 0:1 health { \xC3\xA9 = 1 }") ==
+        "error: bad body at column 3: non-ASCII character outside a string or comment");
+}
+
+TEST_CASE("a full world and a full pool are errors, not crashes", "[console]") {
+  Session s(2);
+  CHECK(s.Run("SPAWN") == "0:1");
+  CHECK(s.Run("SPAWN") == "1:1");
+  CHECK(s.Run("SPAWN").rfind("error: the world is full", 0) == 0);
+  CHECK(s.Run("DESPAWN 0:1") == "ok");
+  CHECK(s.Run("SPAWN") == "0:2");
+}
+
+TEST_CASE("INSPECT, POOLS and REGISTRY describe the machine", "[console]") {
+  Session s;
+  s.Run("SPAWN");
+  s.Run("SET 0:1 health { current = 2, max = 4 }");
+  const std::string world = std::to_string(s.console->World().WorldId());
+  CHECK(s.Run("INSPECT 0:1") == "Entity{World=" + world +
+                                    ", Slot=0, Generation=1} active sequence=1 components: "
+                                    "health { current = 2, max = 4 }");
+  CHECK(s.Run("INSPECT 0:9") == "stale: Entity{World=" + world +
+                                    ", Slot=0, Generation=9} stale generation");
+  CHECK(s.Run("POOLS") == "position size=0 capacity=64 high-water=0; "
+                          "health size=1 capacity=64 high-water=1");
+  CHECK(s.Run("REGISTRY") == "world=" + world +
+                                 " live=1 pending=0 free=63 retired=0 capacity=64 revision=2");
+}
+
+TEST_CASE("RunConsole answers one line per command from a stream", "[console]") {
+  Session s;
+  std::istringstream in("SPAWN\n\n# note\nSET 0:1 health { current = 1, max = 2 }\r\nGET 0:1 health\n");
+  std::ostringstream out;
+  RunConsole(*s.console, in, out);
+  CHECK(out.str() == "0:1\nok\n{ current = 1, max = 2 }\n");
+}

@@ -1,0 +1,128 @@
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "toml/toml_reader.h"
+
+using namespace cairn;
+
+namespace {
+
+TomlError MustFail(std::string_view text) {
+  TomlValue root;
+  root.members.push_back({"sentinel", {}, {}});
+  TomlError error;
+  REQUIRE_FALSE(ParseToml(text, root, error));
+  CHECK(root.members.size() == 1);  // output unchanged on failure
+  CHECK(!error.message.empty());
+  return error;
+}
+
+}  // namespace
+
+TEST_CASE("a document becomes a tree of values with positions, in document order", "[toml]") {
+  TomlValue root;
+  TomlError error;
+  REQUIRE(ParseToml("zeta = 1\nalpha = \"two\"\n[table]\nflag = true\nlist = [1.5, 2.5]\n",
+                    root, error));
+  REQUIRE(root.members.size() == 3);
+  CHECK(root.members[0].key == "zeta");  // document order, not toml++'s sorted order
+  CHECK(root.members[1].key == "alpha");
+  CHECK(root.members[2].key == "table");
+  CHECK(root.Find("zeta")->integer == 1);
+  CHECK(root.Find("alpha")->text == "two");
+  CHECK(root.Find("alpha")->position.line == 2);
+  CHECK(root.Find("alpha")->position.column == 9);
+  const TomlValue* table = root.Find("table");
+  REQUIRE(table != nullptr);
+  CHECK_FALSE(table->inline_table);
+  CHECK(table->Find("flag")->boolean);
+  REQUIRE(table->Find("list")->array.size() == 2);
+  CHECK(table->Find("list")->array[1].floating == 2.5);
+  CHECK(root.Find("missing") == nullptr);
+}
+
+TEST_CASE("inline tables are marked, and dates are kept as text", "[toml]") {
+  TomlValue root;
+  TomlError error;
+  REQUIRE(ParseToml("a = { x = 1 }\nd = 2026-11-30\nt = 07:32:00\ndt = 1979-05-27T07:32:00\n",
+                    root, error));
+  CHECK(root.Find("a")->inline_table);
+  CHECK(root.Find("d")->kind == TomlKind::DateTime);
+  CHECK(root.Find("d")->text == "2026-11-30");
+  CHECK(root.Find("t")->text == "07:32:00");
+  CHECK(root.Find("dt")->text == "1979-05-27T07:32:00");
+}
+
+// Each of these aborted inside toml++ 3.3.0 with assertions on (measured for issue 2 and 4).
+TEST_CASE("malformed text that aborted toml++ is a positioned error", "[toml]") {
+  CHECK(MustFail("[@]").position.line == 1);
+  CHECK(MustFail("[[[a]]]").position.line == 1);
+  CHECK(MustFail("a = [1, }").position.line == 1);
+  CHECK(MustFail("body = {a = [1, }").position.line == 1);
+}
+
+// These reached __builtin_unreachable in toml++ 3.3.0: undefined behaviour in every build type.
+TEST_CASE("a non-ASCII character outside strings and comments is refused before toml++ sees it",
+          "[toml]") {
+  const TomlError e1 = MustFail("\xC3\xA9 = 1");
+  CHECK(e1.position.line == 1);
+  CHECK(e1.position.column == 1);
+  CHECK(e1.message.find("non-ASCII") != std::string::npos);
+  const TomlError e2 = MustFail("a = 1\n  \xC9\x8E" "at = 2");
+  CHECK(e2.position.line == 2);
+  CHECK(e2.position.column == 3);
+  const TomlError e3 = MustFail("x = { \xC3\xA9 = 1 }");
+  CHECK(e3.position.column == 7);
+}
+
+TEST_CASE("non-ASCII text inside strings and comments is fine", "[toml]") {
+  TomlValue root;
+  TomlError error;
+  REQUIRE(ParseToml("# caf\xC3\xA9\n"
+                    "a = \"caf\xC3\xA9\" # \xC3\xA9\n"
+                    "b = 'caf\xC3\xA9'\n"
+                    "c = \"\"\"multi\n\xC3\xA9 line\"\"\"\n"
+                    "d = '''lit\n\xC3\xA9'''\n"
+                    "e = \"esc \\\" \xC3\xA9\"\n"
+                    "f = \"\"\"ends with quotes\"\"\"\"\"\n"
+                    "\"\xC3\xA9key\" = 1\n",
+                    root, error));
+  CHECK(root.Find("a")->text == "caf\xC3\xA9");
+  CHECK(root.Find("c")->text == "multi\n\xC3\xA9 line");
+  CHECK(root.Find("e")->text == "esc \" \xC3\xA9");
+  CHECK(root.Find("f")->text == "ends with quotes\"\"");
+  CHECK(root.Find("\xC3\xA9key") != nullptr);
+}
+
+TEST_CASE("the scanner's columns count characters, not bytes", "[toml]") {
+  TextPosition where;
+  REQUIRE(FindNonAsciiOutsideStrings("s = \"\xC3\xA9\xC3\xA9\" \xC3\xA9", where));
+  CHECK(where.line == 1);
+  CHECK(where.column == 10);
+  CHECK_FALSE(FindNonAsciiOutsideStrings("plain = 1", where));
+}
+
+TEST_CASE("ordinary syntax errors carry toml++'s position", "[toml]") {
+  const TomlError e = MustFail("a = 1\nb = \n");
+  CHECK(e.position.line == 2);
+  const TomlError dup = MustFail("a = 1\na = 2\n");
+  CHECK(dup.position.line == 2);
+}
+
+TEST_CASE("arbitrary bytes never crash the reader", "[toml]") {
+  std::uint64_t state = 12345;
+  for (int i = 0; i < 3000; ++i) {
+    std::string text;
+    const int length = static_cast<int>(state % 40);
+    for (int j = 0; j < length; ++j) {
+      state = state * 6364136223846793005ull + 1442695040888963407ull;
+      static const char alphabet[] = "[]{}=,.\"'#\n ab1\xC3\xA9\\-:";
+      text.push_back(alphabet[(state >> 33) % (sizeof alphabet - 1)]);
+    }
+    TomlValue root;
+    TomlError error;
+    (void)ParseToml(text, root, error);
+  }
+  SUCCEED("no crash, abort or sanitizer report");
+}
