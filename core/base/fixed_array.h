@@ -25,11 +25,12 @@ class FixedArray {
  public:
   FixedArray() noexcept = default;
 
-  // Allocates `count` default-initialised elements. On failure the array is unchanged.
+  // Allocates `count` zeroed elements (at least one, so index 0 is always readable).
+  // On failure the array is unchanged.
   [[nodiscard]] Status TryAllocate(std::size_t count) noexcept {
     if (count > max_count()) return Status::AllocationFailed;
     if (ShouldFailAllocation()) return Status::AllocationFailed;
-    std::unique_ptr<T[]> fresh(new (std::nothrow) T[count == 0 ? 1 : count]);
+    std::unique_ptr<T[]> fresh(new (std::nothrow) T[count == 0 ? 1 : count]());
     if (!fresh) return Status::AllocationFailed;
     data_ = std::move(fresh);
     size_ = count;

@@ -1,9 +1,16 @@
 // ComponentPool<T>: the state of one component type for the entities of one world.
 //
 // A sparse set: dense owners (full EntityIds) and dense values side by side, and a sparse array
-// from registry slot to dense index with an explicit missing sentinel. Iteration is a straight
-// scan of the dense values; lookup checks the world, the slot bound, the sparse index, the dense
-// bound and the exact owner, so a stale or foreign handle can never reach another entity's value.
+// from registry slot to dense index (with an explicit missing sentinel) and the generation of the
+// entity that owns that entry. Iteration is a straight scan of the dense values; lookup checks
+// the world, the slot bound, the sparse index, the dense bound and the exact owner, so a stale or
+// foreign handle can never reach another entity's value.
+//
+// The exact-owner check compares the handle with (this pool's world, the slot, the generation
+// recorded in the sparse entry), which is the owner's full EntityId; the dense owners array holds
+// the same id (CheckInvariants proves they agree) and serves iteration and swap removal. Checking
+// the generation in the sparse entry keeps a random lookup to two dependent loads (sparse, then
+// value) instead of three (sparse, owner, value): see docs/PERFORMANCE.md.
 //
 // All storage is reserved by TryInitialize (sparse for every registry slot, dense for the pool's
 // own capacity); insert and remove never allocate. Removal swaps the last element into the hole,
@@ -43,13 +50,13 @@ class ComponentPool {
     if (registry_ != nullptr) return Status::InvalidOperation;
     if (!registry.IsInitialized()) return Status::NotInitialized;
     if (capacity > registry.Capacity()) return Status::InvalidArgument;
-    FixedArray<std::uint32_t> sparse;
+    FixedArray<SparseEntry> sparse;
     FixedArray<EntityId> owners;
     FixedArray<T> values;
     if (Status s = sparse.TryAllocate(registry.Capacity()); s != Status::Ok) return s;
     if (Status s = owners.TryAllocate(capacity); s != Status::Ok) return s;
     if (Status s = values.TryAllocate(capacity); s != Status::Ok) return s;
-    for (std::uint32_t& index : sparse.span()) index = kMissing;
+    for (SparseEntry& entry : sparse.span()) entry = SparseEntry{kMissing, 0};
     sparse_.swap(sparse);
     owners_.swap(owners);
     values_.swap(values);
@@ -60,25 +67,29 @@ class ComponentPool {
   }
 
   [[nodiscard]] T* Find(EntityId id) noexcept {
-    const std::uint32_t index = DenseIndexOf(id);
-    return index == kMissing ? nullptr : &values_[index];
+    std::uint32_t index = 0;
+    return Locate(id, index) ? &values_[index] : nullptr;
   }
   [[nodiscard]] const T* Find(EntityId id) const noexcept {
-    const std::uint32_t index = DenseIndexOf(id);
-    return index == kMissing ? nullptr : &values_[index];
+    std::uint32_t index = 0;
+    return Locate(id, index) ? &values_[index] : nullptr;
   }
-  [[nodiscard]] bool Contains(EntityId id) const noexcept { return DenseIndexOf(id) != kMissing; }
+  [[nodiscard]] bool Contains(EntityId id) const noexcept {
+    std::uint32_t index = 0;
+    return Locate(id, index);
+  }
 
   // Adds a component to a live entity of this world that has none of this type. The owner,
   // value and sparse entry are published together; on failure nothing changes.
   [[nodiscard]] Status TryInsert(EntityId id, const T& value) noexcept {
     if (Status s = CheckStructural(id); s != Status::Ok) return s;
-    if (sparse_[id.Slot] != kMissing) return Status::DuplicateComponent;
+    if (sparse_[id.Slot].index != kMissing) return Status::DuplicateComponent;
     if (size_ == capacity_) return Status::CapacityExceeded;
     owners_[size_] = id;
     values_[size_] = value;
-    sparse_[id.Slot] = size_;
+    sparse_[id.Slot] = SparseEntry{size_, id.Generation};
     ++size_;
+    ++membership_revision_;
     if (size_ > high_water_) high_water_ = size_;
     return Status::Ok;
   }
@@ -87,16 +98,17 @@ class ComponentPool {
   // entry follows it. InvalidEntity for a handle that is not alive, MissingComponent when absent.
   [[nodiscard]] Status TryRemove(EntityId id) noexcept {
     if (Status s = CheckStructural(id); s != Status::Ok) return s;
-    const std::uint32_t hole = sparse_[id.Slot];
-    if (hole == kMissing || owners_[hole] != id) return Status::MissingComponent;
+    std::uint32_t hole = 0;
+    if (!Locate(id, hole)) return Status::MissingComponent;
     const std::uint32_t last = size_ - 1;
     if (hole != last) {
       owners_[hole] = owners_[last];
       values_[hole] = values_[last];
-      sparse_[owners_[hole].Slot] = hole;
+      sparse_[owners_[hole].Slot].index = hole;
     }
-    sparse_[id.Slot] = kMissing;
+    sparse_[id.Slot] = SparseEntry{kMissing, 0};
     size_ = last;
+    ++membership_revision_;
     return Status::Ok;
   }
 
@@ -110,6 +122,8 @@ class ComponentPool {
   [[nodiscard]] std::uint32_t Capacity() const noexcept { return capacity_; }
   [[nodiscard]] std::uint32_t HighWaterMark() const noexcept { return high_water_; }
   [[nodiscard]] std::uint64_t WorldId() const noexcept { return world_; }
+  // Advances whenever membership or dense order changes (insert, remove); value writes keep it.
+  [[nodiscard]] std::uint64_t MembershipRevision() const noexcept { return membership_revision_; }
   [[nodiscard]] bool IsInitialized() const noexcept { return registry_ != nullptr; }
   [[nodiscard]] std::size_t ReservedBytes() const noexcept {
     return sparse_.bytes() + owners_.bytes() + values_.bytes();
@@ -122,12 +136,15 @@ class ComponentPool {
     for (std::uint32_t i = 0; i < size_; ++i) {
       const EntityId owner = owners_[i];
       if (!registry_->IsAlive(owner)) return "a dense entry is owned by an entity that is not alive";
-      if (sparse_[owner.Slot] != i) return "sparse index does not point back at its dense entry";
+      if (owner.Owner != world_) return "a dense entry is owned by another world";
+      if (sparse_[owner.Slot].index != i) return "sparse index does not point back at its dense entry";
+      if (sparse_[owner.Slot].generation != owner.Generation)
+        return "sparse generation disagrees with the dense owner";
     }
     std::uint32_t mapped = 0;
-    for (std::uint32_t index : sparse_.span()) {
-      if (index == kMissing) continue;
-      if (index >= size_) return "sparse index beyond the dense size";
+    for (const SparseEntry& entry : sparse_.span()) {
+      if (entry.index == kMissing) continue;
+      if (entry.index >= size_) return "sparse index beyond the dense size";
       ++mapped;
     }
     if (mapped != size_) return "sparse and dense sizes disagree";
@@ -135,11 +152,18 @@ class ComponentPool {
   }
 
  private:
-  [[nodiscard]] std::uint32_t DenseIndexOf(EntityId id) const noexcept {
-    if (id.Owner != world_ || world_ == 0 || id.Slot >= sparse_.size()) return kMissing;
-    const std::uint32_t index = sparse_[id.Slot];
-    if (index >= size_ || owners_[index] != id) return kMissing;
-    return index;
+  // Finds the dense index of `id`'s component. Every check is made without a data-dependent
+  // branch: with a mix of valid and invalid handles a mispredicted branch on a cache-missing load
+  // would discard the lookups in flight after it. Index 0 always exists (FixedArray allocates at
+  // least one element, zeroed), so every load is in bounds; a failed check only decides the result.
+  [[nodiscard]] bool Locate(EntityId id, std::uint32_t& index) const noexcept {
+    if (registry_ == nullptr) return false;
+    const bool in_range = id.Slot < sparse_.size();
+    const SparseEntry entry = sparse_[in_range ? id.Slot : 0];
+    const bool found = in_range & (id.Owner == world_) & (entry.index < size_) &
+                       (entry.generation == id.Generation);
+    index = found ? entry.index : 0;
+    return found;
   }
 
   [[nodiscard]] Status CheckStructural(EntityId id) const noexcept {
@@ -149,11 +173,17 @@ class ComponentPool {
     return Status::Ok;
   }
 
-  FixedArray<std::uint32_t> sparse_;
+  struct SparseEntry {
+    std::uint32_t index;       // dense position, or kMissing
+    std::uint32_t generation;  // the owner's generation while index is valid
+  };
+
+  FixedArray<SparseEntry> sparse_;
   FixedArray<EntityId> owners_;
   FixedArray<T> values_;
   const EntityRegistry* registry_ = nullptr;
   std::uint64_t world_ = 0;
+  std::uint64_t membership_revision_ = 0;
   std::uint32_t size_ = 0;
   std::uint32_t capacity_ = 0;
   std::uint32_t high_water_ = 0;

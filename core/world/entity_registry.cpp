@@ -25,12 +25,18 @@ const char* HandleDiagnosisName(HandleDiagnosis diagnosis) noexcept {
 Status EntityRegistry::TryInitialize(std::uint32_t capacity) noexcept {
   if (IsInitialized()) return Status::InvalidOperation;
   if (capacity == 0) return Status::InvalidArgument;
+  FixedArray<std::uint32_t> live_generation;
+  FixedArray<std::uint8_t> pending;
   FixedArray<SlotRecord> slots;
   FixedArray<std::uint32_t> free_stack;
+  if (Status s = live_generation.TryAllocate(capacity); s != Status::Ok) return s;
+  if (Status s = pending.TryAllocate(capacity); s != Status::Ok) return s;
   if (Status s = slots.TryAllocate(capacity); s != Status::Ok) return s;
   if (Status s = free_stack.TryAllocate(capacity); s != Status::Ok) return s;
   std::uint64_t world = 0;
   if (Status s = TryIssueOwnerId(world); s != Status::Ok) return s;  // last: failures consume none
+  live_generation_.swap(live_generation);
+  pending_.swap(pending);
   slots_.swap(slots);
   free_stack_.swap(free_stack);
   world_ = world;
@@ -55,8 +61,9 @@ Status EntityRegistry::TryCreate(EntityId& out) noexcept {
   }
   SlotRecord& record = slots_[slot];
   record.state = SlotState::Live;
-  record.pending_destroy = false;
   record.creation_sequence = ++last_creation_sequence_;
+  live_generation_[slot] = record.generation;
+  pending_[slot] = 0;
   ++live_;
   ++structural_revision_;
   out = EntityId{world_, slot, record.generation};
@@ -72,27 +79,27 @@ HandleDiagnosis EntityRegistry::DiagnoseHandle(EntityId id) const noexcept {
   if (id.Slot >= touched_ || record.state == SlotState::Free) return HandleDiagnosis::Free;
   if (record.state == SlotState::Retired) return HandleDiagnosis::Retired;
   if (record.generation != id.Generation) return HandleDiagnosis::StaleGeneration;
-  return record.pending_destroy ? HandleDiagnosis::PendingDestroy : HandleDiagnosis::Active;
+  return pending_[id.Slot] ? HandleDiagnosis::PendingDestroy : HandleDiagnosis::Active;
 }
 
 bool EntityRegistry::IsAlive(EntityId id) const noexcept {
-  // The same checks as DiagnoseHandle, in the order that rejects cheapest first.
-  if (id.Owner == 0 || id.Owner != world_ || id.Generation == 0 || id.Slot >= touched_)
-    return false;
-  const SlotRecord& record = slots_[id.Slot];
-  return record.state == SlotState::Live && record.generation == id.Generation;
+  // Branch-free, like ComponentPool::Find: a non-live slot stores generation 0, which no handle
+  // that passes the generation check can match. Slot 0 always exists once initialized.
+  if (capacity_ == 0) return false;
+  const bool in_range = id.Slot < capacity_;
+  const std::uint32_t live = live_generation_[in_range ? id.Slot : 0];
+  return in_range & (id.Owner == world_) & (id.Generation != 0) & (live == id.Generation);
 }
 
 bool EntityRegistry::IsActive(EntityId id) const noexcept {
-  return IsAlive(id) && !slots_[id.Slot].pending_destroy;
+  return IsAlive(id) && pending_[id.Slot] == 0;
 }
 
 Status EntityRegistry::MarkPendingDestroy(EntityId id) noexcept {
   if (!IsAlive(id)) return Status::InvalidEntity;
-  SlotRecord& record = slots_[id.Slot];
-  if (!record.pending_destroy) {
-    record.pending_destroy = true;
-    ++pending_;
+  if (pending_[id.Slot] == 0) {
+    pending_[id.Slot] = 1;
+    ++pending_count_;
   }
   return Status::Ok;
 }
@@ -112,8 +119,9 @@ Status EntityRegistry::TryRelease(EntityId id) noexcept {
   if (structural_revision_ == std::numeric_limits<std::uint64_t>::max())
     return Status::SequenceExhausted;
   SlotRecord& record = slots_[id.Slot];
-  if (record.pending_destroy) --pending_;
-  record.pending_destroy = false;
+  if (pending_[id.Slot] != 0) --pending_count_;
+  pending_[id.Slot] = 0;
+  live_generation_[id.Slot] = 0;
   record.creation_sequence = 0;
   --live_;
   ++structural_revision_;
@@ -146,6 +154,8 @@ StructuralScope::~StructuralScope() { registry_.phase_ = previous_; }
 void EntityRegistryTestSeam::SetGeneration(EntityRegistry& registry, std::uint32_t slot,
                                            std::uint32_t generation) {
   registry.slots_[slot].generation = generation;
+  if (registry.slots_[slot].state == EntityRegistry::SlotState::Live)
+    registry.live_generation_[slot] = generation;
 }
 
 void EntityRegistryTestSeam::SetLastCreationSequence(EntityRegistry& registry,
@@ -160,13 +170,18 @@ void EntityRegistryTestSeam::SetStructuralRevision(EntityRegistry& registry, std
 const char* EntityRegistryTestSeam::CheckInvariants(const EntityRegistry& r) {
   if (!r.IsInitialized()) return nullptr;
   std::uint32_t live = 0, pending = 0, free = 0, retired = 0;
-  for (std::uint32_t slot = 0; slot < r.touched_; ++slot) {
+  for (std::uint32_t slot = 0; slot < r.capacity_; ++slot) {
     const auto& record = r.slots_[slot];
+    const bool is_live = slot < r.touched_ && record.state == EntityRegistry::SlotState::Live;
+    if (r.live_generation_[slot] != (is_live ? record.generation : 0))
+      return "the hot live-generation array disagrees with the slot";
+    if (!is_live && r.pending_[slot] != 0) return "a slot that is not live is pending destroy";
+    if (slot >= r.touched_) continue;
     if (record.generation == 0) return "a touched slot has generation zero";
     switch (record.state) {
       case EntityRegistry::SlotState::Live:
         ++live;
-        if (record.pending_destroy) ++pending;
+        if (r.pending_[slot] != 0) ++pending;
         if (record.creation_sequence == 0) return "a live slot has no creation sequence";
         break;
       case EntityRegistry::SlotState::Free: ++free; break;
@@ -177,11 +192,9 @@ const char* EntityRegistryTestSeam::CheckInvariants(const EntityRegistry& r) {
         break;
       case EntityRegistry::SlotState::Unused: return "a touched slot is marked unused";
     }
-    if (record.state != EntityRegistry::SlotState::Live && record.pending_destroy)
-      return "a slot that is not live is pending destroy";
   }
   if (live != r.live_) return "live count disagrees with the slots";
-  if (pending != r.pending_) return "pending count disagrees with the slots";
+  if (pending != r.pending_count_) return "pending count disagrees with the slots";
   if (retired != r.retired_) return "retired count disagrees with the slots";
   if (free != r.free_top_) return "free stack size disagrees with the free slots";
   // Every free-stack entry names a distinct Free slot: with the count equal, that is a bijection.

@@ -85,13 +85,13 @@ class EntityRegistry {
 
   // Counts. Live includes pending; live + free + retired == capacity.
   [[nodiscard]] std::uint32_t LiveCount() const noexcept { return live_; }
-  [[nodiscard]] std::uint32_t PendingCount() const noexcept { return pending_; }
+  [[nodiscard]] std::uint32_t PendingCount() const noexcept { return pending_count_; }
   [[nodiscard]] std::uint32_t FreeCount() const noexcept { return capacity_ - live_ - retired_; }
   [[nodiscard]] std::uint32_t RetiredCount() const noexcept { return retired_; }
   // Slots ever used (the high-water mark of slot indices).
   [[nodiscard]] std::uint32_t SlotsTouched() const noexcept { return touched_; }
   [[nodiscard]] std::size_t MetadataBytes() const noexcept {
-    return slots_.bytes() + free_stack_.bytes();
+    return live_generation_.bytes() + pending_.bytes() + slots_.bytes() + free_stack_.bytes();
   }
 
  private:
@@ -99,16 +99,21 @@ class EntityRegistry {
   friend struct EntityRegistryTestSeam;
 
   enum class SlotState : std::uint8_t { Unused, Live, Free, Retired };
+  // Cold metadata, read by create, release and inspection.
   struct SlotRecord {
     std::uint64_t creation_sequence;
     std::uint32_t generation;
     SlotState state;
-    bool pending_destroy;
   };
 
   [[nodiscard]] Status TryRelease(EntityId id) noexcept;
   [[nodiscard]] Status TryNoteStructuralChange() noexcept;
 
+  // Hot arrays, read by every IsAlive and IsActive: the generation of the live entity in each
+  // slot (0 when the slot holds none), and its pending-destroy flag. Kept apart from SlotRecord
+  // so a lookup touches 4 bytes (plus 1 for IsActive), not a whole record.
+  FixedArray<std::uint32_t> live_generation_;
+  FixedArray<std::uint8_t> pending_;
   FixedArray<SlotRecord> slots_;
   FixedArray<std::uint32_t> free_stack_;  // most recently freed on top
   std::uint64_t world_ = 0;
@@ -118,7 +123,7 @@ class EntityRegistry {
   std::uint32_t free_top_ = 0;  // entries in free_stack_
   std::uint32_t touched_ = 0;   // slots [0, touched_) have been used at least once
   std::uint32_t live_ = 0;
-  std::uint32_t pending_ = 0;
+  std::uint32_t pending_count_ = 0;
   std::uint32_t retired_ = 0;
   WorldPhase phase_ = WorldPhase::Simulation;
 };

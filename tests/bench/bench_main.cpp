@@ -1,0 +1,50 @@
+// The benchmark driver: runs every Google Benchmark, then prints each figure beside its
+// baseline from the same run as a ratio. Benchmarks pair up by name: "X_cairn/ARGS" with
+// "X_baseline/ARGS", so the table needs no list of its own.
+#include <benchmark/benchmark.h>
+
+#include <cstdio>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace {
+
+class CollectingReporter : public benchmark::ConsoleReporter {
+ public:
+  void ReportRuns(const std::vector<Run>& runs) override {
+    for (const Run& run : runs)
+      if (run.run_type == Run::RT_Iteration && !run.error_occurred)
+        times_[run.benchmark_name()] = run.GetAdjustedRealTime();
+    ConsoleReporter::ReportRuns(runs);
+  }
+  const std::map<std::string, double>& Times() const { return times_; }
+
+ private:
+  std::map<std::string, double> times_;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  CollectingReporter reporter;
+  benchmark::RunSpecifiedBenchmarks(&reporter);
+  benchmark::Shutdown();
+
+  std::printf("\n%-58s %12s %12s %8s\n", "figure (ns, same run)", "cairn", "baseline", "ratio");
+  for (const auto& [name, time] : reporter.Times()) {
+    const std::size_t at = name.find("_cairn");
+    if (at == std::string::npos) continue;
+    std::string baseline = name;
+    baseline.replace(at, 6, "_baseline");
+    const auto found = reporter.Times().find(baseline);
+    if (found == reporter.Times().end()) continue;
+    std::string label = name;
+    label.erase(at, 6);
+    std::printf("%-58s %12.1f %12.1f %7.2fx\n", label.c_str(), time, found->second,
+                found->second > 0 ? time / found->second : 0.0);
+  }
+  return 0;
+}
