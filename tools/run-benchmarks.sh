@@ -4,4 +4,6 @@
 set -euo pipefail
 build="$1"
 shift
-"$build/cairn_bench" --benchmark_min_time=0.2 "$@"
+# Three repetitions each; the ratio table uses the medians, which a noisy machine disturbs least.
+"$build/cairn_bench" --benchmark_min_time=0.2 --benchmark_repetitions=3 \
+  --benchmark_report_aggregates_only=true "$@"

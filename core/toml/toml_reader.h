@@ -18,8 +18,4 @@ struct TomlError {
 // why. Never crashes, aborts or reaches undefined behaviour, whatever the bytes.
 [[nodiscard]] bool ParseToml(std::string_view text, TomlValue& root, TomlError& error);
 
-// Finds the first byte outside strings and comments that TOML forbids there (any non-ASCII
-// byte); true and its position when there is one. Exposed for tests.
-[[nodiscard]] bool FindNonAsciiOutsideStrings(std::string_view text, TextPosition& where) noexcept;
-
 }  // namespace cairn

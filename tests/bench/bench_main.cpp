@@ -13,14 +13,21 @@ namespace {
 class CollectingReporter : public benchmark::ConsoleReporter {
  public:
   void ReportRuns(const std::vector<Run>& runs) override {
-    for (const Run& run : runs)
-      if (run.run_type == Run::RT_Iteration && !run.error_occurred)
-        times_[run.benchmark_name()] = run.GetAdjustedRealTime();
+    // With repetitions, the median stands for the figure; without, the single run does.
+    for (const Run& run : runs) {
+      if (run.error_occurred) continue;
+      const bool median = run.run_type == Run::RT_Aggregate && run.aggregate_name == "median";
+      const bool single = run.run_type == Run::RT_Iteration && run.repetitions <= 1;
+      if (median || single) times_[run.run_name.function_name + Args(run)] = run.GetAdjustedRealTime();
+    }
     ConsoleReporter::ReportRuns(runs);
   }
   const std::map<std::string, double>& Times() const { return times_; }
 
  private:
+  static std::string Args(const Run& run) {
+    return run.run_name.args.empty() ? "" : "/" + run.run_name.args;
+  }
   std::map<std::string, double> times_;
 };
 
