@@ -70,6 +70,26 @@ ParsedHandle ParseHandle(std::string_view text, std::uint64_t world) {
   return parsed;
 }
 
+// A command's entity and component type, or the error that names what is wrong with them.
+struct Target {
+  EntityId id;
+  const ComponentTypeInfo* type = nullptr;
+  std::string error;
+};
+
+Target ParseTarget(std::string_view handle_text, std::string_view type_text, std::uint64_t world) {
+  Target target;
+  const ParsedHandle handle = ParseHandle(handle_text, world);
+  if (!handle.ok) {
+    target.error = handle.error;
+    return target;
+  }
+  target.id = handle.id;
+  target.type = FindComponentType(type_text);
+  if (target.type == nullptr) target.error = UnknownTypeError(type_text);
+  return target;
+}
+
 constexpr const char* kUsage =
     "commands: SPAWN | DESPAWN H | SET H TYPE BODY | GET H TYPE | REMOVE H TYPE | QUERY TYPE... | "
     "RESTART | INSPECT H | POOLS | REGISTRY | HELP";
@@ -145,10 +165,9 @@ std::string Console::Set(std::string_view args) {
   const std::string_view body_text = rest;
   if (handle_text.empty() || type_name.empty() || body_text.empty())
     return Error("SET takes a handle, a type and a body: SET 0:1 position { x = 1, y = 2 }");
-  const ParsedHandle handle = ParseHandle(handle_text, world_->WorldId());
-  if (!handle.ok) return handle.error;
-  const ComponentTypeInfo* type = FindComponentType(type_name);
-  if (type == nullptr) return UnknownTypeError(type_name);
+  const Target target = ParseTarget(handle_text, type_name, world_->WorldId());
+  if (!target.error.empty()) return target.error;
+  const ComponentTypeInfo* type = target.type;
 
   // The body is read as the value of one key, `body = ...`; columns are reported within the body.
   static constexpr std::string_view kPrefix = "body = ";
@@ -170,9 +189,9 @@ std::string Console::Set(std::string_view args) {
     if (problems.size() > 1) message += " (and " + std::to_string(problems.size() - 1) + " more)";
     return Error(message);
   }
-  if (!world_->Registry().IsAlive(handle.id)) return "stale";
+  if (!world_->Registry().IsAlive(target.id)) return "stale";
   StructuralScope scope = world_->OpenStructural(WorldPhase::Commit);
-  const Status status = WriteComponent(*world_, scope, handle.id, type->id, fields);
+  const Status status = WriteComponent(*world_, scope, target.id, type->id, fields);
   if (status == Status::CapacityExceeded)
     return Error("the " + std::string(type->name) + " pool is full (" +
                  std::to_string(StatsOf(*world_, type->id).capacity) + ")");
@@ -183,27 +202,23 @@ std::string Console::Set(std::string_view args) {
 std::string Console::Get(std::string_view args) {
   const std::vector<std::string_view> words = Words(args);
   if (words.size() != 2) return Error("GET takes a handle and a type: GET 0:1 health");
-  const ParsedHandle handle = ParseHandle(words[0], world_->WorldId());
-  if (!handle.ok) return handle.error;
-  const ComponentTypeInfo* type = FindComponentType(words[1]);
-  if (type == nullptr) return UnknownTypeError(words[1]);
-  if (!world_->Registry().IsAlive(handle.id)) return "stale";
+  const Target target = ParseTarget(words[0], words[1], world_->WorldId());
+  if (!target.error.empty()) return target.error;
+  if (!world_->Registry().IsAlive(target.id)) return "stale";
   std::array<FieldValue, kMaxFieldsPerComponent> fields{};
-  if (!ReadComponent(*world_, handle.id, type->id, fields)) return "none";
-  return FormatComponentBody(*type, fields);
+  if (!ReadComponent(*world_, target.id, target.type->id, fields)) return "none";
+  return FormatComponentBody(*target.type, fields);
 }
 
 std::string Console::Remove(std::string_view args) {
   const std::vector<std::string_view> words = Words(args);
   if (words.size() != 2) return Error("REMOVE takes a handle and a type: REMOVE 0:1 health");
-  const ParsedHandle handle = ParseHandle(words[0], world_->WorldId());
-  if (!handle.ok) return handle.error;
-  const ComponentTypeInfo* type = FindComponentType(words[1]);
-  if (type == nullptr) return UnknownTypeError(words[1]);
-  if (!world_->Registry().IsAlive(handle.id)) return "stale";
-  if (!HasComponent(*world_, handle.id, type->id)) return "none";
+  const Target target = ParseTarget(words[0], words[1], world_->WorldId());
+  if (!target.error.empty()) return target.error;
+  if (!world_->Registry().IsAlive(target.id)) return "stale";
+  if (!HasComponent(*world_, target.id, target.type->id)) return "none";
   StructuralScope scope = world_->OpenStructural(WorldPhase::Commit);
-  const Status status = RemoveComponentOfType(*world_, scope, handle.id, type->id);
+  const Status status = RemoveComponentOfType(*world_, scope, target.id, target.type->id);
   if (status != Status::Ok) return Error(std::string("cannot remove: ") + StatusName(status));
   return "ok";
 }
