@@ -1,4 +1,6 @@
-// `cairn console [--capacity N] [FILE]`: the debug console protocol on FILE or standard input.
+// `cairn console [--level PATH] [--seed N] [--capacity N] [FILE]`: the debug console protocol on
+// FILE or standard input.
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 
@@ -9,23 +11,34 @@
 namespace cairn {
 
 int RunConsoleCommand(const std::vector<std::string>& args) {
+  constexpr const char* kUsageLine = "usage: cairn console [--level PATH] [--seed N] [--capacity N] [FILE]\n";
   ParsedArgs parsed;
   std::string error;
-  if (!ParseArgs(args, {{"--capacity", true}}, parsed, error) || parsed.positional.size() > 1) {
+  if (!ParseArgs(args, {{"--capacity", true}, {"--seed", true}, {"--level", true}}, parsed,
+                 error) ||
+      parsed.positional.size() > 1) {
     if (error.empty()) error = "console takes at most one FILE";
-    std::cerr << "cairn console: " << error << "\n"
-              << "usage: cairn console [--capacity N] [FILE]\n";
+    std::cerr << "cairn console: " << error << "\n" << kUsageLine;
     return kExitUsage;
   }
   ConsoleOptions options;
+  std::uint64_t n = 0;
   if (auto capacity = parsed.Value("--capacity")) {
-    std::uint64_t n = 0;
     if (!ParseUnsigned("--capacity", *capacity, 1, 1u << 24, n, error)) {
       std::cerr << "cairn console: " << error << "\n";
       return kExitUsage;
     }
-    const auto slots = static_cast<std::uint32_t>(n);
-    options.limits = WorldLimits{slots, slots, slots};
+    options.capacity = static_cast<std::uint32_t>(n);
+  }
+  if (auto seed = parsed.Value("--seed")) {
+    if (!ParseUnsigned("--seed", *seed, 0, ~std::uint64_t{0}, n, error)) {
+      std::cerr << "cairn console: " << error << "\n";
+      return kExitUsage;
+    }
+    options.seed = n;
+  }
+  if (auto level = parsed.Value("--level")) {
+    if (!LoadLevelForCommand(*level, options.level)) return kExitInvalid;
   }
   std::unique_ptr<Console> console;
   if (Status s = Console::TryCreate(options, console); s != Status::Ok) {
@@ -33,16 +46,27 @@ int RunConsoleCommand(const std::vector<std::string>& args) {
     return kExitInvalid;
   }
   if (parsed.positional.empty()) {
-    RunConsole(*console, std::cin, std::cout);
+    if (!RunConsole(*console, std::cin, std::cout)) {
+      std::cerr << "cairn console: error: reading standard input failed\n";
+      return kExitInvalid;
+    }
     return kExitOk;
   }
   const std::string& path = parsed.positional.front();
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    std::cerr << path << ": error: is a directory, not a file of commands\n";
+    return kExitInvalid;
+  }
   std::ifstream file(path);
   if (!file) {
     std::cerr << path << ": error: cannot open the file\n";
     return kExitInvalid;
   }
-  RunConsole(*console, file, std::cout);
+  if (!RunConsole(*console, file, std::cout)) {
+    std::cerr << path << ": error: reading the file failed\n";
+    return kExitInvalid;
+  }
   return kExitOk;
 }
 

@@ -19,7 +19,12 @@ constexpr const char* kUsage =
     "cairn " CAIRN_VERSION ": a roguelike on an inspectable entity core\n"
     "\n"
     "usage:\n"
-    "  cairn console [--capacity N] [FILE]   the debug console protocol on FILE or stdin\n"
+    "  cairn sim [--seed N] [--input KEYS|@FILE] [--ticks N] [--record FILE] [--trace]\n"
+    "                                        play headless; last line: tick T state H\n"
+    "  cairn replay FILE [--verify]          replay a recording; --verify names the first difference\n"
+    "  cairn check PATH...                   validate recordings (and, later, levels and saves)\n"
+    "  cairn console [--seed N] [--capacity N] [FILE]\n"
+    "                                        the debug console protocol on FILE or stdin\n"
     "  cairn --help                          this text\n"
     "  cairn --version                       version and build identity\n"
     "\n"
@@ -45,6 +50,9 @@ int main(int argc, char** argv) {
     return cairn::kExitOk;
   }
   if (command == "console") return cairn::RunConsoleCommand(rest);
+  if (command == "sim") return cairn::RunSimCommand(rest);
+  if (command == "replay") return cairn::RunReplayCommand(rest);
+  if (command == "check") return cairn::RunCheckCommand(rest);
   std::cerr << "cairn: unknown command or option '" << command << "'\n" << kUsage;
   return cairn::kExitUsage;
 }

@@ -2,11 +2,22 @@
 // the process exit status (see cli_args.h and SPEC's exit status table).
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
+
+#include "game/level.h"
 
 namespace cairn {
 
 int RunConsoleCommand(const std::vector<std::string>& args);
+int RunSimCommand(const std::vector<std::string>& args);
+int RunReplayCommand(const std::vector<std::string>& args);
+int RunCheckCommand(const std::vector<std::string>& args);
+
+// Loads the level at `path` for a subcommand, reporting problems on standard error as
+// PATH:LINE:COLUMN: error: ... lines. False when it cannot be used.
+[[nodiscard]] bool LoadLevelForCommand(const std::string& path,
+                                       std::shared_ptr<const LevelDefinition>& out);
 
 }  // namespace cairn

@@ -6,6 +6,8 @@
 #include <ostream>
 #include <vector>
 
+#include "game/ai.h"
+#include "game/state_hash.h"
 #include "identity/handle_text.h"
 #include "schema/component_access.h"
 #include "schema/component_body.h"
@@ -14,6 +16,8 @@
 
 namespace cairn {
 namespace {
+
+using Fields = std::array<FieldValue, kMaxFieldsPerComponent>;
 
 std::string_view Trim(std::string_view text) {
   const auto is_space = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
@@ -42,33 +46,68 @@ std::vector<std::string_view> Words(std::string_view text) {
   return words;
 }
 
-std::string Error(std::string_view what) { return "error: " + std::string(what); }
+// User text echoed in a reply, with control characters escaped: a reply is always one line.
+std::string Printable(std::string_view text) {
+  std::string out;
+  for (char c : text) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u == 0x7F) {
+      static constexpr char kHex[] = "0123456789abcdef";
+      out += "\\x";
+      out += kHex[u >> 4];
+      out += kHex[u & 0xF];
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
 
-std::string UnknownTypeError(std::string_view name) {
+std::string Error(std::string_view what) { return "error: " + Printable(what); }
+
+std::string KnownTypes() {
   std::string known;
   for (const ComponentTypeInfo& info : AllComponentTypes()) {
     if (!known.empty()) known += ", ";
     known += info.name;
   }
-  return Error("unknown component type '" + std::string(name) + "' (known: " + known + ")");
+  return known;
 }
 
-struct ParsedHandle {
-  bool ok = false;
-  EntityId id;
-  std::string error;
-};
+std::string UnknownTypeError(std::string_view name) {
+  return Error("unknown component type '" + std::string(name) + "' (known: " + KnownTypes() + ")");
+}
 
-ParsedHandle ParseHandle(std::string_view text, std::uint64_t world) {
-  ParsedHandle parsed;
-  if (TryParseHandleText(text, world, parsed.id) != Status::Ok) {
-    parsed.error = Error("'" + std::string(text) +
-                         "' is not a handle: write SLOT:GENERATION or WORLD:SLOT:GENERATION");
-    return parsed;
+// Entity references in console bodies: handles of this world ("3:1" or "7:3:1"), "" for none.
+class HandleReferences final : public ReferenceCodec {
+ public:
+  explicit HandleReferences(const GameWorld& world) : world_(world) {}
+  bool Parse(std::string_view text, EntityId& out, std::string& error) const override {
+    if (text.empty()) {
+      out = EntityId{};
+      return true;
+    }
+    EntityId id;
+    if (TryParseHandleText(text, world_.WorldId(), id) != Status::Ok) {
+      error = "'" + std::string(text) + "' is not a handle (SLOT:GENERATION, or \"\" for none)";
+      return false;
+    }
+    if (!world_.Registry().IsAlive(id)) {
+      error = std::string(text) + " is not a live entity (" +
+              HandleDiagnosisName(world_.Registry().DiagnoseHandle(id)) + ")";
+      return false;
+    }
+    out = id;
+    return true;
   }
-  parsed.ok = true;
-  return parsed;
-}
+  std::string Format(EntityId id) const override {
+    if (id.IsNull()) return "";
+    return id.Owner == world_.WorldId() ? FormatShortHandle(id) : FormatQualifiedHandle(id);
+  }
+
+ private:
+  const GameWorld& world_;
+};
 
 // A command's entity and component type, or the error that names what is wrong with them.
 struct Target {
@@ -79,27 +118,89 @@ struct Target {
 
 Target ParseTarget(std::string_view handle_text, std::string_view type_text, std::uint64_t world) {
   Target target;
-  const ParsedHandle handle = ParseHandle(handle_text, world);
-  if (!handle.ok) {
-    target.error = handle.error;
+  if (TryParseHandleText(handle_text, world, target.id) != Status::Ok) {
+    target.error = Error("'" + std::string(handle_text) +
+                         "' is not a handle: write SLOT:GENERATION or WORLD:SLOT:GENERATION");
     return target;
   }
-  target.id = handle.id;
   target.type = FindComponentType(type_text);
   if (target.type == nullptr) target.error = UnknownTypeError(type_text);
   return target;
 }
 
+// Why adding `type` to `id` would break a requires/rejects rule of the type registry, or "".
+std::string MembershipProblem(const GameWorld& world, EntityId id, const ComponentTypeInfo& type) {
+  for (ComponentTypeId needed : type.requires_types)
+    if (!HasComponent(world, id, needed))
+      return std::string(type.name) + " requires " + std::string(TypeInfoOf(needed).name) + " first";
+  for (ComponentTypeId rejected : type.rejects_types)
+    if (HasComponent(world, id, rejected))
+      return std::string(type.name) + " cannot join " + std::string(TypeInfoOf(rejected).name);
+  for (const ComponentTypeInfo& other : AllComponentTypes()) {
+    if (!HasComponent(world, id, other.id)) continue;
+    for (ComponentTypeId rejected : other.rejects_types)
+      if (rejected == type.id)
+        return std::string(other.name) + " rejects " + std::string(type.name);
+  }
+  return "";
+}
+
+// Why removing `type` from `id` would break a requires rule, or "".
+std::string RemovalProblem(const GameWorld& world, EntityId id, const ComponentTypeInfo& type) {
+  for (const ComponentTypeInfo& other : AllComponentTypes()) {
+    if (other.id == type.id || !HasComponent(world, id, other.id)) continue;
+    for (ComponentTypeId needed : other.requires_types)
+      if (needed == type.id)
+        return "cannot remove " + std::string(type.name) + ": " + std::string(other.name) +
+               " requires it";
+  }
+  return "";
+}
+
+std::string FaultText(const SimulationFault& fault) {
+  return "simulation fault at tick " + std::to_string(fault.tick) + " in " +
+         TickPhaseName(fault.phase) + ": " + fault.what + " (" + StatusName(fault.status) +
+         "); RESTART to go on";
+}
+
+std::string HashText(std::uint64_t value) {
+  char text[17];
+  FormatHash(value, text);
+  return text;
+}
+
+constexpr const char* kCommandNames[] = {"SPAWN", "DESPAWN", "SET",  "GET",      "REMOVE",
+                                         "QUERY", "RESTART", "TICK", "INSPECT",  "POOLS",
+                                         "REGISTRY", "COUNTERS", "TRACE", "HASH", "HELP"};
+
 constexpr const char* kUsage =
     "commands: SPAWN | DESPAWN H | SET H TYPE BODY | GET H TYPE | REMOVE H TYPE | QUERY TYPE... | "
-    "RESTART | INSPECT H | POOLS | REGISTRY | HELP";
+    "RESTART | TICK [N] | INSPECT H | POOLS | REGISTRY | COUNTERS | TRACE [N] | HASH | HELP";
 
 }  // namespace
 
-Status Console::TryCreate(const ConsoleOptions& options, std::unique_ptr<Console>& out) noexcept {
-  std::unique_ptr<Console> console(new (std::nothrow) Console(options));
+std::shared_ptr<const LevelDefinition> EmptyLevel() {
+  static const std::shared_ptr<const LevelDefinition> level = [] {
+    auto empty = std::make_shared<LevelDefinition>();
+    empty->name = "empty";
+    empty->width = 1;
+    empty->height = 1;
+    empty->cells.assign(1, Terrain::Wall);
+    empty->digest = DigestLevel(*empty);
+    return std::shared_ptr<const LevelDefinition>(empty);
+  }();
+  return level;
+}
+
+Status Console::TryCreate(const ConsoleOptions& options, std::unique_ptr<Console>& out) {
+  std::unique_ptr<Console> console(new (std::nothrow) Console());
   if (!console) return Status::AllocationFailed;
-  if (Status s = GameWorld::TryCreate(options.limits, console->world_); s != Status::Ok) return s;
+  SessionConfig config;
+  config.seed = options.seed;
+  config.limits = WorldLimits::Uniform(options.capacity);
+  config.level = options.level ? options.level : EmptyLevel();
+  if (Status s = GameSession::TryCreate(config, console->owned_); s != Status::Ok) return s;
+  console->session_ = console->owned_.get();
   out = std::move(console);
   return Status::Ok;
 }
@@ -117,30 +218,35 @@ std::string Console::Execute(std::string_view line, bool& has_reply) {
   if (command == "REMOVE") return Remove(args);
   if (command == "QUERY") return Query(args);
   if (command == "RESTART") return Restart(args);
+  if (command == "TICK") return Tick(args);
   if (command == "INSPECT") return Inspect(args);
   if (command == "POOLS") return Pools(args);
   if (command == "REGISTRY") return Registry(args);
+  if (command == "COUNTERS") return Counters(args);
+  if (command == "TRACE") return Trace(args);
+  if (command == "HASH") return Hash(args);
   if (command == "HELP") return Help(args);
   std::string upper(command);
   std::transform(upper.begin(), upper.end(), upper.begin(),
                  [](char c) { return c >= 'a' && c <= 'z' ? static_cast<char>(c - 32) : c; });
-  if (upper != command && (upper == "SPAWN" || upper == "DESPAWN" || upper == "SET" ||
-                           upper == "GET" || upper == "REMOVE" || upper == "QUERY" ||
-                           upper == "RESTART" || upper == "INSPECT" || upper == "POOLS" ||
-                           upper == "REGISTRY" || upper == "HELP"))
-    return Error("unknown command '" + std::string(command) + "' (commands are upper case: " +
-                 upper + ")");
+  for (const char* name : kCommandNames)
+    if (upper == name)
+      return Error("unknown command '" + std::string(command) + "' (commands are upper case: " +
+                   upper + ")");
   return Error("unknown command '" + std::string(command) + "'; " + kUsage);
 }
 
 std::string Console::Spawn(std::string_view args) {
   if (!args.empty()) return Error("SPAWN takes no arguments");
-  StructuralScope scope = world_->OpenStructural(WorldPhase::Commit);
+  GameWorld& world = MutableWorld();
+  std::optional<StructuralScope> scope;
+  if (Status s = world.TryOpenStructural(WorldPhase::Commit, scope); s != Status::Ok)
+    return Error(std::string("cannot spawn now: ") + StatusName(s));
   EntityId id;
-  const Status status = world_->CreateEntity(scope, id);
+  const Status status = world.CreateEntity(*scope, id);
   if (status == Status::CapacityExceeded)
-    return Error("the world is full (" + std::to_string(world_->Registry().Capacity()) +
-                 " entity slots, " + std::to_string(world_->Registry().RetiredCount()) +
+    return Error("the world is full (" + std::to_string(world.Registry().Capacity()) +
+                 " entity slots, " + std::to_string(world.Registry().RetiredCount()) +
                  " retired)");
   if (status != Status::Ok) return Error(std::string("cannot spawn: ") + StatusName(status));
   return FormatShortHandle(id);
@@ -149,11 +255,16 @@ std::string Console::Spawn(std::string_view args) {
 std::string Console::Despawn(std::string_view args) {
   const std::vector<std::string_view> words = Words(args);
   if (words.size() != 1) return Error("DESPAWN takes one handle: DESPAWN SLOT:GENERATION");
-  const ParsedHandle handle = ParseHandle(words[0], world_->WorldId());
-  if (!handle.ok) return handle.error;
-  if (!world_->Registry().IsAlive(handle.id)) return "stale";
-  StructuralScope scope = world_->OpenStructural(WorldPhase::Commit);
-  const Status status = world_->DestroyEntity(scope, handle.id);
+  GameWorld& world = MutableWorld();
+  EntityId id;
+  if (TryParseHandleText(words[0], world.WorldId(), id) != Status::Ok)
+    return Error("'" + std::string(words[0]) +
+                 "' is not a handle: write SLOT:GENERATION or WORLD:SLOT:GENERATION");
+  if (!world.Registry().IsAlive(id)) return "stale";
+  std::optional<StructuralScope> scope;
+  if (Status s = world.TryOpenStructural(WorldPhase::Commit, scope); s != Status::Ok)
+    return Error(std::string("cannot despawn now: ") + StatusName(s));
+  const Status status = world.DestroyEntity(*scope, id);
   if (status != Status::Ok) return Error(std::string("cannot despawn: ") + StatusName(status));
   return "ok";
 }
@@ -165,36 +276,45 @@ std::string Console::Set(std::string_view args) {
   const std::string_view body_text = rest;
   if (handle_text.empty() || type_name.empty() || body_text.empty())
     return Error("SET takes a handle, a type and a body: SET 0:1 position { x = 1, y = 2 }");
-  const Target target = ParseTarget(handle_text, type_name, world_->WorldId());
+  GameWorld& world = MutableWorld();
+  const Target target = ParseTarget(handle_text, type_name, world.WorldId());
   if (!target.error.empty()) return target.error;
-  const ComponentTypeInfo* type = target.type;
+  const ComponentTypeInfo& type = *target.type;
 
   // The body is read as the value of one key, `body = ...`; columns are reported within the body.
   static constexpr std::string_view kPrefix = "body = ";
   TomlValue document;
   TomlError toml_error;
   if (!ParseToml(std::string(kPrefix) + std::string(body_text), document, toml_error)) {
-    const std::uint32_t column = toml_error.position.column > kPrefix.size()
-                                     ? toml_error.position.column - static_cast<std::uint32_t>(kPrefix.size())
-                                     : 1;
+    const std::uint32_t column =
+        toml_error.position.column > kPrefix.size()
+            ? toml_error.position.column - static_cast<std::uint32_t>(kPrefix.size())
+            : 1;
     return Error("bad body at column " + std::to_string(column) + ": " + toml_error.message);
   }
   const TomlValue* body = document.Find("body");
   if (body == nullptr || document.members.size() != 1 || !body->IsTable() || !body->inline_table)
     return Error("the body must be one TOML inline table, like { x = 1, y = 2 }");
-  std::array<FieldValue, kMaxFieldsPerComponent> fields{};
+  Fields fields{};
   std::vector<BodyProblem> problems;
-  if (!DecodeComponentBody(*type, *body, fields, problems)) {
+  const HandleReferences references(world);
+  if (!DecodeComponentBody(type, *body, references, fields, problems)) {
     std::string message = "bad body: " + problems.front().message;
     if (problems.size() > 1) message += " (and " + std::to_string(problems.size() - 1) + " more)";
     return Error(message);
   }
-  if (!world_->Registry().IsAlive(target.id)) return "stale";
-  StructuralScope scope = world_->OpenStructural(WorldPhase::Commit);
-  const Status status = WriteComponent(*world_, scope, target.id, type->id, fields);
+  if (!world.Registry().IsAlive(target.id)) return "stale";
+  if (!HasComponent(world, target.id, type.id)) {
+    if (const std::string problem = MembershipProblem(world, target.id, type); !problem.empty())
+      return Error(problem);
+  }
+  std::optional<StructuralScope> scope;
+  if (Status s = world.TryOpenStructural(WorldPhase::Commit, scope); s != Status::Ok)
+    return Error(std::string("cannot set now: ") + StatusName(s));
+  const Status status = WriteComponent(world, *scope, target.id, type.id, fields);
   if (status == Status::CapacityExceeded)
-    return Error("the " + std::string(type->name) + " pool is full (" +
-                 std::to_string(StatsOf(*world_, type->id).capacity) + ")");
+    return Error("the " + std::string(type.name) + " pool is full (" +
+                 std::to_string(StatsOf(world, type.id).capacity) + ")");
   if (status != Status::Ok) return Error(std::string("cannot set: ") + StatusName(status));
   return "ok";
 }
@@ -202,23 +322,29 @@ std::string Console::Set(std::string_view args) {
 std::string Console::Get(std::string_view args) {
   const std::vector<std::string_view> words = Words(args);
   if (words.size() != 2) return Error("GET takes a handle and a type: GET 0:1 health");
-  const Target target = ParseTarget(words[0], words[1], world_->WorldId());
+  const GameWorld& world = World();
+  const Target target = ParseTarget(words[0], words[1], world.WorldId());
   if (!target.error.empty()) return target.error;
-  if (!world_->Registry().IsAlive(target.id)) return "stale";
-  std::array<FieldValue, kMaxFieldsPerComponent> fields{};
-  if (!ReadComponent(*world_, target.id, target.type->id, fields)) return "none";
-  return FormatComponentBody(*target.type, fields);
+  if (!world.Registry().IsAlive(target.id)) return "stale";
+  Fields fields{};
+  if (!ReadComponent(world, target.id, target.type->id, fields)) return "none";
+  return FormatComponentBody(*target.type, fields, HandleReferences(world));
 }
 
 std::string Console::Remove(std::string_view args) {
   const std::vector<std::string_view> words = Words(args);
   if (words.size() != 2) return Error("REMOVE takes a handle and a type: REMOVE 0:1 health");
-  const Target target = ParseTarget(words[0], words[1], world_->WorldId());
+  GameWorld& world = MutableWorld();
+  const Target target = ParseTarget(words[0], words[1], world.WorldId());
   if (!target.error.empty()) return target.error;
-  if (!world_->Registry().IsAlive(target.id)) return "stale";
-  if (!HasComponent(*world_, target.id, target.type->id)) return "none";
-  StructuralScope scope = world_->OpenStructural(WorldPhase::Commit);
-  const Status status = RemoveComponentOfType(*world_, scope, target.id, target.type->id);
+  if (!world.Registry().IsAlive(target.id)) return "stale";
+  if (!HasComponent(world, target.id, target.type->id)) return "none";
+  if (const std::string problem = RemovalProblem(world, target.id, *target.type); !problem.empty())
+    return Error(problem);
+  std::optional<StructuralScope> scope;
+  if (Status s = world.TryOpenStructural(WorldPhase::Commit, scope); s != Status::Ok)
+    return Error(std::string("cannot remove now: ") + StatusName(s));
+  const Status status = RemoveComponentOfType(world, *scope, target.id, target.type->id);
   if (status != Status::Ok) return Error(std::string("cannot remove: ") + StatusName(status));
   return "ok";
 }
@@ -226,6 +352,7 @@ std::string Console::Remove(std::string_view args) {
 std::string Console::Query(std::string_view args) {
   const std::vector<std::string_view> words = Words(args);
   if (words.empty()) return Error("QUERY takes one or more types: QUERY position health");
+  const GameWorld& world = World();
   std::vector<ComponentTypeId> types;
   for (std::string_view word : words) {
     const ComponentTypeInfo* type = FindComponentType(word);
@@ -234,13 +361,13 @@ std::string Console::Query(std::string_view args) {
   }
   // Walk the smallest pool and test the others; then order by slot, compared as numbers.
   const auto smallest = std::min_element(types.begin(), types.end(), [&](auto a, auto b) {
-    return StatsOf(*world_, a).size < StatsOf(*world_, b).size;
+    return StatsOf(world, a).size < StatsOf(world, b).size;
   });
   std::vector<EntityId> matches;
-  for (EntityId id : OwnersOf(*world_, *smallest)) {
-    if (!world_->Registry().IsAlive(id)) continue;
+  for (EntityId id : OwnersOf(world, *smallest)) {
+    if (!world.Registry().IsAlive(id)) continue;
     bool all = true;
-    for (ComponentTypeId type : types) all = all && HasComponent(*world_, id, type);
+    for (ComponentTypeId type : types) all = all && HasComponent(world, id, type);
     if (all) matches.push_back(id);
   }
   std::sort(matches.begin(), matches.end(),
@@ -255,32 +382,54 @@ std::string Console::Query(std::string_view args) {
 
 std::string Console::Restart(std::string_view args) {
   if (!args.empty()) return Error("RESTART takes no arguments");
-  std::unique_ptr<GameWorld> fresh;
-  const Status status = GameWorld::TryCreate(options_.limits, fresh);
-  if (status != Status::Ok)
-    return Error(std::string("cannot restart, the world is unchanged: ") + StatusName(status));
-  world_ = std::move(fresh);
+  if (Status s = session_->Restart(); s != Status::Ok)
+    return Error(std::string("cannot restart, the world is unchanged: ") + StatusName(s));
   return "ok";
+}
+
+std::string Console::Tick(std::string_view args) {
+  const std::vector<std::string_view> words = Words(args);
+  std::uint64_t count = 1;
+  if (words.size() > 1) return Error("TICK takes at most one number: TICK 10");
+  if (words.size() == 1) {
+    count = 0;
+    for (char c : words[0]) {
+      if (c < '0' || c > '9' || count > 100'000'000) return Error("TICK takes a count from 1 to 100000000");
+      count = count * 10 + static_cast<std::uint64_t>(c - '0');
+    }
+    if (count == 0 || count > 100'000'000) return Error("TICK takes a count from 1 to 100000000");
+  }
+  if (session_->World().Fault().Active()) return Error(FaultText(session_->World().Fault()));
+  for (std::uint64_t i = 0; i < count; ++i) {
+    if (session_->StepTick() != Status::Ok) return Error(FaultText(session_->World().Fault()));
+  }
+  return "tick " + std::to_string(World().Tick());
 }
 
 std::string Console::Inspect(std::string_view args) {
   const std::vector<std::string_view> words = Words(args);
   if (words.size() != 1) return Error("INSPECT takes one handle: INSPECT 0:1");
-  const ParsedHandle handle = ParseHandle(words[0], world_->WorldId());
-  if (!handle.ok) return handle.error;
-  const EntityRegistry& registry = world_->Registry();
-  const HandleDiagnosis diagnosis = registry.DiagnoseHandle(handle.id);
-  if (!registry.IsAlive(handle.id))
-    return "stale: " + FormatEntity(handle.id) + " " + HandleDiagnosisName(diagnosis);
-  std::string reply = FormatEntity(handle.id) + " " + HandleDiagnosisName(diagnosis) +
-                      " sequence=" + std::to_string(registry.CreationSequenceOf(handle.id)) +
-                      " components:";
+  const GameWorld& world = World();
+  EntityId id;
+  if (TryParseHandleText(words[0], world.WorldId(), id) != Status::Ok)
+    return Error("'" + std::string(words[0]) +
+                 "' is not a handle: write SLOT:GENERATION or WORLD:SLOT:GENERATION");
+  const EntityRegistry& registry = world.Registry();
+  const HandleDiagnosis diagnosis = registry.DiagnoseHandle(id);
+  if (!registry.IsAlive(id))
+    return "stale: " + FormatEntity(id) + " " + HandleDiagnosisName(diagnosis);
+  std::string reply = FormatEntity(id) + " " + HandleDiagnosisName(diagnosis) +
+                      " sequence=" + std::to_string(registry.CreationSequenceOf(id));
+  if (const Named* named = world.Names().Find(id); named != nullptr && !named->id.View().empty())
+    reply += " id=" + Printable(named->id.View());
+  reply += " components:";
   bool any = false;
+  const HandleReferences references(world);
   for (const ComponentTypeInfo& type : AllComponentTypes()) {
-    std::array<FieldValue, kMaxFieldsPerComponent> fields{};
-    if (!ReadComponent(*world_, handle.id, type.id, fields)) continue;
+    Fields fields{};
+    if (!ReadComponent(world, id, type.id, fields)) continue;
     reply += any ? "; " : " ";
-    reply += std::string(type.name) + " " + FormatComponentBody(type, fields);
+    reply += std::string(type.name) + " " + FormatComponentBody(type, fields, references);
     any = true;
   }
   if (!any) reply += " none";
@@ -291,7 +440,7 @@ std::string Console::Pools(std::string_view args) {
   if (!args.empty()) return Error("POOLS takes no arguments");
   std::string reply;
   for (const ComponentTypeInfo& type : AllComponentTypes()) {
-    const PoolStats stats = StatsOf(*world_, type.id);
+    const PoolStats stats = StatsOf(World(), type.id);
     if (!reply.empty()) reply += "; ";
     reply += std::string(type.name) + " size=" + std::to_string(stats.size) +
              " capacity=" + std::to_string(stats.capacity) +
@@ -302,7 +451,7 @@ std::string Console::Pools(std::string_view args) {
 
 std::string Console::Registry(std::string_view args) {
   if (!args.empty()) return Error("REGISTRY takes no arguments");
-  const EntityRegistry& r = world_->Registry();
+  const EntityRegistry& r = World().Registry();
   return "world=" + std::to_string(r.WorldId()) + " live=" + std::to_string(r.LiveCount()) +
          " pending=" + std::to_string(r.PendingCount()) + " free=" + std::to_string(r.FreeCount()) +
          " retired=" + std::to_string(r.RetiredCount()) +
@@ -310,15 +459,77 @@ std::string Console::Registry(std::string_view args) {
          " revision=" + std::to_string(r.StructuralRevision());
 }
 
+std::string Console::Counters(std::string_view args) {
+  if (!args.empty()) return Error("COUNTERS takes no arguments");
+  const GameWorld& w = World();
+  const WorldCounters& c = w.Counters();
+  return "tick=" + std::to_string(w.Tick()) +
+         " commands=" + std::to_string(c.commands_recorded) +
+         " command-high-water=" + std::to_string(c.command_high_water) + "/" +
+         std::to_string(w.Limits().commands) +
+         " outcome-high-water=" + std::to_string(c.outcome_high_water) + "/" +
+         std::to_string(w.Limits().outcomes) +
+         " spawned=" + std::to_string(c.spawns_published) +
+         " destroyed=" + std::to_string(c.destroys_published) +
+         " stale-rejected=" + std::to_string(c.stale_rejected) +
+         " attacks-high-water=" + std::to_string(w.Attacks().HighWaterMark()) +
+         " deaths-high-water=" + std::to_string(w.Deaths().HighWaterMark()) +
+         " noises-high-water=" + std::to_string(w.Noises().HighWaterMark()) +
+         " notices-dropped=" + std::to_string(w.Notices().Dropped()) +
+         " fault=" + (w.Fault().Active() ? StatusName(w.Fault().status) : "none");
+}
+
+std::string Console::Trace(std::string_view args) {
+  const std::vector<std::string_view> words = Words(args);
+  std::uint64_t count = 10;
+  if (words.size() > 1) return Error("TRACE takes at most one number: TRACE 20");
+  if (words.size() == 1) {
+    count = 0;
+    for (char c : words[0]) {
+      if (c < '0' || c > '9' || count > 100000) return Error("TRACE takes a count from 1 to 100000");
+      count = count * 10 + static_cast<std::uint64_t>(c - '0');
+    }
+    if (count == 0) return Error("TRACE takes a count from 1 to 100000");
+  }
+  const TraceRing& trace = World().Trace();
+  std::vector<TraceEntry> entries;
+  TraceEntry entry;
+  for (std::uint64_t n = 0; n < count && trace.Recent(n, entry); ++n) entries.push_back(entry);
+  std::reverse(entries.begin(), entries.end());  // oldest first
+  std::string reply;
+  for (const TraceEntry& e : entries) {
+    if (!reply.empty()) reply += " | ";
+    reply += "tick=" + std::to_string(e.tick) + " phase=" + TickPhaseName(e.phase) +
+             " seq=" + std::to_string(e.sequence) + " event=" + TraceEventName(e.event);
+    if (!e.a.IsNull()) reply += " a=" + FormatShortHandle(e.a);
+    if (!e.b.IsNull()) reply += " b=" + FormatShortHandle(e.b);
+    if (e.value != 0) reply += " value=" + std::to_string(e.value);
+  }
+  return reply;
+}
+
+std::string Console::Hash(std::string_view args) {
+  if (!args.empty()) return Error("HASH takes no arguments");
+  const StateDigest digest = DigestState(World());
+  std::string reply = "tick " + std::to_string(World().Tick()) + " state " + HashText(digest.total) +
+                      " registry=" + HashText(digest.registry) + " map=" + HashText(digest.map) +
+                      " random=" + HashText(digest.random);
+  for (std::size_t k = 0; k < kComponentKindCount; ++k)
+    reply += std::string(" ") + ComponentKindName(static_cast<ComponentKind>(k)) + "=" +
+             HashText(digest.pools[k]);
+  return reply;
+}
+
 std::string Console::Help(std::string_view) { return kUsage; }
 
-void RunConsole(Console& console, std::istream& in, std::ostream& out) {
+bool RunConsole(Console& console, std::istream& in, std::ostream& out) {
   std::string line;
   while (std::getline(in, line)) {
     bool has_reply = false;
     const std::string reply = console.Execute(line, has_reply);
     if (has_reply) out << reply << '\n' << std::flush;
   }
+  return !in.bad();
 }
 
 }  // namespace cairn

@@ -1,8 +1,9 @@
 // The debug console: one command per line in, one reply line per command out (docs/CONSOLE.md
 // and SPEC's protocol). The same Console serves `cairn console` and the in-game console.
 //
-// Structural commands take effect at once: each opens a commit boundary (a StructuralScope) on
-// the world between ticks. A command that fails leaves the world unchanged.
+// The console drives a GameSession. Structural commands take effect at once, at a commit
+// boundary between ticks; TICK runs the session's ticks. A command that fails leaves the world
+// unchanged.
 #pragma once
 
 #include <cstdint>
@@ -12,26 +13,33 @@
 #include <string_view>
 
 #include "base/status.h"
-#include "game/game_world.h"
+#include "sim/session.h"
 
 namespace cairn {
 
 struct ConsoleOptions {
-  WorldLimits limits{65536, 65536, 65536};
+  std::uint64_t seed = 1;
+  std::uint32_t capacity = 65536;                  // entity slots, and every pool's size
+  std::shared_ptr<const LevelDefinition> level;    // null: an empty world
 };
 
 class Console {
  public:
+  // A console over its own session, built from the options.
   [[nodiscard]] static Status TryCreate(const ConsoleOptions& options,
-                                        std::unique_ptr<Console>& out) noexcept;
+                                        std::unique_ptr<Console>& out);
+  // A console over a session someone else owns (the game's in-game console).
+  explicit Console(GameSession& session) noexcept : session_(&session) {}
 
   // Runs one line. Blank lines and `#` comments get no reply (`has_reply` false).
   [[nodiscard]] std::string Execute(std::string_view line, bool& has_reply);
 
-  [[nodiscard]] const GameWorld& World() const noexcept { return *world_; }
+  [[nodiscard]] const GameWorld& World() const noexcept { return session_->World(); }
+  [[nodiscard]] GameSession& Session() noexcept { return *session_; }
 
  private:
-  explicit Console(const ConsoleOptions& options) : options_(options) {}
+  Console() = default;
+  GameWorld& MutableWorld() noexcept { return session_->World(); }
 
   std::string Spawn(std::string_view args);
   std::string Despawn(std::string_view args);
@@ -43,13 +51,21 @@ class Console {
   std::string Inspect(std::string_view args);
   std::string Pools(std::string_view args);
   std::string Registry(std::string_view args);
+  std::string Counters(std::string_view args);
+  std::string Tick(std::string_view args);
+  std::string Trace(std::string_view args);
+  std::string Hash(std::string_view args);
   std::string Help(std::string_view args);
 
-  ConsoleOptions options_;
-  std::unique_ptr<GameWorld> world_;
+  std::unique_ptr<GameSession> owned_;
+  GameSession* session_ = nullptr;
 };
 
 // Reads commands from `in` until its end, writing each reply line to `out` (flushed per line).
-void RunConsole(Console& console, std::istream& in, std::ostream& out);
+// False when reading failed before the end (the caller reports it).
+[[nodiscard]] bool RunConsole(Console& console, std::istream& in, std::ostream& out);
+
+// The level an empty console world is built from: a 1 x 1 map and no entities.
+[[nodiscard]] std::shared_ptr<const LevelDefinition> EmptyLevel();
 
 }  // namespace cairn

@@ -1,14 +1,36 @@
 // The game's components: plain values, one struct per capability.
 //
 // A component holds one entity's changing state only. Shared, immutable configuration (a monster
-// kind's stats, an item kind's effect) lives in definitions referred to by id. Every component
-// here has a pool in GameWorld, a removal in GameWorld::DestroyEntity, and a schema entry in
-// core/schema; tests/game checks all three agree.
+// kind's name and stats at birth, an item kind's effect) lives in definitions referred to by id
+// (definitions.h). Every component here has a pool in GameWorld, a line in
+// GameWorld::DestroyEntity, and a schema entry in core/schema; tests/game checks all three agree.
 #pragma once
 
 #include <cstdint>
+#include <cstring>
+#include <string_view>
+
+#include "identity/handle.h"
 
 namespace cairn {
+
+// A fixed-capacity string that is a plain value (components must be trivially copyable).
+template <std::size_t Capacity>
+struct FixedString {
+  char chars[Capacity + 1] = {};
+
+  [[nodiscard]] std::string_view View() const noexcept { return std::string_view(chars); }
+  // Copies at most Capacity characters; false when `text` did not fit (then it is cut).
+  bool Assign(std::string_view text) noexcept {
+    const std::size_t n = text.size() < Capacity ? text.size() : Capacity;
+    std::memcpy(chars, text.data(), n);
+    chars[n] = '\0';
+    return n == text.size();
+  }
+  friend bool operator==(const FixedString& a, const FixedString& b) noexcept {
+    return a.View() == b.View();
+  }
+};
 
 // Where an entity stands on the map, in cells.
 struct Position {
@@ -16,10 +38,118 @@ struct Position {
   std::int32_t y = 0;
 };
 
+// What an actor means to do when it next acts. PlayerIntent and AI write it; Movement and
+// ResolveGameplay carry it out and set it back to None.
+enum class ActionKind : std::uint8_t { None, Wait, Move, Attack, PickUp, Descend, Ascend };
+inline constexpr int kActionKindCount = 7;
+struct Intent {
+  ActionKind kind = ActionKind::None;
+  std::int8_t dx = 0;  // Move: one step, each of dx, dy in -1..1
+  std::int8_t dy = 0;
+  std::uint32_t revision = 0;  // the AI action revision it was issued under (0 for the player)
+  EntityId target{};           // Attack, PickUp
+};
+
+// Occupies its cell: nothing else that blocks may enter it.
+struct Blocker {
+  std::uint8_t solid = 1;
+};
+
+// Palette entries; the terminal maps them to real colours (and to a colour-blind-safe set).
+enum class Colour : std::uint8_t {
+  Default, White, Grey, Red, Green, Yellow, Blue, Magenta, Cyan, Orange, Brown, Purple
+};
+inline constexpr int kColourCount = 12;
+
+// How an entity is drawn: a Unicode glyph, its ASCII fallback, a colour and a draw layer
+// (higher draws on top: features 0, items 1, monsters 2, the player 3).
+struct Appearance {
+  std::uint32_t glyph = '?';
+  char ascii = '?';
+  Colour colour = Colour::Default;
+  std::uint8_t layer = 0;
+};
+
+// The one entity the person at the keyboard controls.
+struct Player {
+  std::int64_t next_tick = 0;  // the first tick at which the player may act again
+  std::int32_t kills = 0;
+  std::int32_t depth = 1;      // the floor the player is on
+};
+
+// A monster's AI: a small named state machine (game/ai.h). Nothing in it points into the world:
+// the target is a full handle, revalidated at every resumption.
+enum class AiAction : std::uint8_t { Idle, Wander, Hunt, Flee };
+inline constexpr int kAiActionCount = 4;
+enum class AiPhase : std::uint8_t { Asleep, Wander, SelectTarget, Approach, Attack, Recover, Flee };
+inline constexpr int kAiPhaseCount = 7;
+enum class AiProfile : std::uint8_t { Melee, Coward, Pack, Ranged, Caster, Thief, Breeder };
+inline constexpr int kAiProfileCount = 7;
+enum class CancelReason : std::uint8_t {
+  None, TargetGone, TargetUnseen, Hurt, Blocked, LostTrail, Recovered
+};
+inline constexpr int kCancelReasonCount = 7;
+struct EnemyAi {
+  AiAction action = AiAction::Idle;
+  AiPhase phase = AiPhase::Asleep;
+  AiProfile profile = AiProfile::Melee;
+  CancelReason last_cancel = CancelReason::None;
+  EntityId target{};
+  std::int64_t wake_tick = 0;          // the AI does nothing before this tick
+  std::uint32_t pending_request = 0;   // a SpawnRequestId it waits on, or 0
+  std::uint32_t action_revision = 0;   // advances whenever the action changes or is cancelled
+  std::int32_t last_seen_x = -1;       // where the target was last seen
+  std::int32_t last_seen_y = -1;
+  std::int32_t alertness = 0;          // noticing builds this up; at 100 the monster hunts
+  std::int32_t goal_x = -1;            // where a wandering monster is heading
+  std::int32_t goal_y = -1;
+  std::uint16_t kind = 0;              // monster definition
+};
+
+// Stairs: walking onto them and pressing > (down) or < (up) changes floor.
+struct Stairs {
+  std::int8_t direction = 1;  // +1 down, -1 up
+};
+
 // Hit points. An entity whose current health reaches zero dies in ResolveGameplay.
 struct Health {
   std::int32_t current = 0;
   std::int32_t max = 0;
+};
+
+// Fighting numbers, copied from the definition at birth and changed by equipment and effects.
+// Speed is in ticks per normal action: 10 is normal, 5 twice as fast, 20 half as fast.
+struct Combat {
+  std::int32_t accuracy = 0;
+  std::int32_t defense = 0;
+  std::int32_t damage_dice = 1;
+  std::int32_t damage_sides = 2;
+  std::int32_t damage_bonus = 0;
+  std::int32_t speed = 10;
+};
+
+// Authored identity and a display name. The id is the level's label for the entity (1 to 64 of
+// letters, digits, _ - . :); runtime spawns have an empty id.
+struct Named {
+  FixedString<64> id;
+  FixedString<31> name;
+};
+
+// An item: its kind (an item definition) and its own changing state.
+struct Item {
+  std::uint16_t kind = 0;
+  std::int16_t quantity = 1;
+  std::int16_t charges = 0;
+  std::int16_t enchantment = 0;
+  std::uint8_t identified = 0;
+  std::uint8_t equipped = 0;
+  EntityId holder{};  // who carries it (then it has no Position), or null when on the floor
+};
+
+// Something that can carry items.
+struct Inventory {
+  std::int32_t capacity = 26;
+  std::int32_t count = 0;
 };
 
 }  // namespace cairn

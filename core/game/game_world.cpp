@@ -4,22 +4,72 @@
 
 namespace cairn {
 
-Status GameWorld::TryCreate(const WorldLimits& limits, std::unique_ptr<GameWorld>& out) noexcept {
+const char* ComponentKindName(ComponentKind kind) noexcept {
+  switch (kind) {
+    case ComponentKind::Position: return "position";
+    case ComponentKind::Intent: return "intent";
+    case ComponentKind::Blocker: return "blocker";
+    case ComponentKind::Appearance: return "appearance";
+    case ComponentKind::Player: return "player";
+    case ComponentKind::EnemyAi: return "enemy_ai";
+    case ComponentKind::Stairs: return "stairs";
+    case ComponentKind::Health: return "health";
+    case ComponentKind::Combat: return "combat";
+    case ComponentKind::Named: return "named";
+    case ComponentKind::Item: return "item";
+    case ComponentKind::Inventory: return "inventory";
+  }
+  return "unknown";
+}
+
+Status GameWorld::TryCreate(const WorldLimits& limits,
+                            std::shared_ptr<const DefinitionSet> definitions,
+                            std::int32_t map_width, std::int32_t map_height, std::uint64_t seed,
+                            std::unique_ptr<GameWorld>& out) noexcept {
+  if (!definitions) return Status::InvalidArgument;
   if (ShouldFailAllocation()) return Status::AllocationFailed;
   std::unique_ptr<GameWorld> world(new (std::nothrow) GameWorld());
   if (!world) return Status::AllocationFailed;
-  if (Status s = world->TryInitialize(limits); s != Status::Ok) return s;
+  if (Status s = world->TryInitialize(limits, map_width, map_height); s != Status::Ok) return s;
+  world->definitions_ = std::move(definitions);
+  world->seed_ = seed;
+  world->random_.Seed(seed);
   out = std::move(world);
   return Status::Ok;
 }
 
-Status GameWorld::TryInitialize(const WorldLimits& limits) noexcept {
-  // The registry takes its world id only after its own storage is reserved. A pool that then
-  // fails to reserve leaves that id unused, which is harmless: ids are never reused anyway.
+Status GameWorld::TryInitialize(const WorldLimits& limits, std::int32_t map_width,
+                                std::int32_t map_height) noexcept {
+  // The registry takes its world id only after its own storage is reserved. A later reserve that
+  // fails leaves that id unused, which is harmless: ids are never reused anyway.
   if (Status s = registry_.TryInitialize(limits.entities); s != Status::Ok) return s;
-  if (Status s = positions_.TryInitialize(registry_, limits.positions); s != Status::Ok) return s;
-  if (Status s = healths_.TryInitialize(registry_, limits.healths); s != Status::Ok) return s;
+  Status status = Status::Ok;
+  ForEachComponentType([&]<class T>() {
+    if (status == Status::Ok)
+      status = Pool<T>().TryInitialize(registry_, limits.Pool(KindOf<T>::value));
+  });
+  if (status != Status::Ok) return status;
+  if (Status s = map_.TryInitialize(map_width, map_height); s != Status::Ok) return s;
+  if (Status s = occupancy_.TryAllocate(map_.Cells().size()); s != Status::Ok) return s;
+  if (Status s = commands_.TryAllocate(limits.commands); s != Status::Ok) return s;
+  if (Status s = bundles_.TryAllocate(limits.commands); s != Status::Ok) return s;
+  if (Status s = pending_outcomes_.TryAllocate(limits.outcomes); s != Status::Ok) return s;
+  if (Status s = visible_outcomes_.TryAllocate(limits.outcomes); s != Status::Ok) return s;
+  if (Status s = attacks_.TryInitialize(limits.events, true); s != Status::Ok) return s;
+  if (Status s = deaths_.TryInitialize(limits.events, true); s != Status::Ok) return s;
+  if (Status s = noises_.TryInitialize(limits.events, true); s != Status::Ok) return s;
+  // Notices only feed the message log: under pressure they may be dropped, with a count.
+  if (Status s = notices_.TryInitialize(limits.events, false); s != Status::Ok) return s;
+  if (Status s = trace_.TryInitialize(limits.trace == 0 ? 1 : limits.trace); s != Status::Ok)
+    return s;
   limits_ = limits;
+  return Status::Ok;
+}
+
+Status GameWorld::TryOpenStructural(WorldPhase phase,
+                                    std::optional<StructuralScope>& scope) noexcept {
+  if (in_tick_) return Status::InvalidPhase;
+  scope.emplace(registry_, phase, StructuralKey{});
   return Status::Ok;
 }
 
@@ -27,25 +77,334 @@ Status GameWorld::CreateEntity(StructuralScope& scope, EntityId& out) noexcept {
   return scope.Registry().TryCreate(out);
 }
 
+Status GameWorld::ApplyBundle(StructuralScope& scope, EntityId id, const ComponentBundle& bundle,
+                              std::uint32_t mask) noexcept {
+  Status status = Status::Ok;
+  ForEachComponentType([&]<class T>() {
+    if (status != Status::Ok || (mask & KindBit(KindOf<T>::value)) == 0) return;
+    ComponentPool<T>& pool = Pool<T>();
+    if (T* existing = pool.Find(id)) {
+      *existing = bundle.Get<T>();  // a value write
+      return;
+    }
+    status = AddComponent(scope, id, bundle.Get<T>());
+  });
+  return status;
+}
+
+Status GameWorld::CreateFromBundle(StructuralScope& scope, const ComponentBundle& bundle,
+                                   EntityId& out) noexcept {
+  EntityId id;
+  if (Status s = CreateEntity(scope, id); s != Status::Ok) return s;
+  if (Status s = ApplyBundle(scope, id, bundle, bundle.mask); s != Status::Ok) {
+    (void)DestroyEntity(scope, id);  // leave nothing half-built behind
+    return s;
+  }
+  out = id;
+  return Status::Ok;
+}
+
 Status GameWorld::DestroyEntity(StructuralScope& scope, EntityId id) noexcept {
   if (!registry_.StructuralChangesAllowed()) return Status::InvalidPhase;
   if (!registry_.IsAlive(id)) return Status::InvalidEntity;
-  // Every pool, by name: a new pool adds its line here and its case to tests/game.
+  // Every step below advances the structural revision: make sure all of them can, so a failure
+  // cannot leave the entity alive with some of its components gone.
+  std::uint64_t steps = 1;
+  ForEachPool([&](const auto& pool, ComponentKind) { steps += pool.Contains(id) ? 1 : 0; });
+  if (registry_.StructuralRevisionsRemaining() < steps) return Status::SequenceExhausted;
+  // Every pool, by name: a new pool adds its line here, and tests/game fails until it does.
   (void)positions_.TryRemove(id);
+  (void)intents_.TryRemove(id);
+  (void)blockers_.TryRemove(id);
+  (void)appearances_.TryRemove(id);
+  (void)players_.TryRemove(id);
+  (void)ais_.TryRemove(id);
+  (void)stairs_.TryRemove(id);
   (void)healths_.TryRemove(id);
+  (void)combats_.TryRemove(id);
+  (void)names_.TryRemove(id);
+  (void)items_.TryRemove(id);
+  (void)inventories_.TryRemove(id);
   return scope.TryRelease(id);
+}
+
+// --- commands -----------------------------------------------------------------------------------
+
+Status GameWorld::QueueSpawn(const ComponentBundle& recipe, SpawnRequestId& out) noexcept {
+  if (command_count_ == limits_.commands) {
+    SetFault(Status::CapacityExceeded, "the command queue is full (spawn)");
+    return Status::CapacityExceeded;
+  }
+  if (last_request_ == 0xFFFFFFFFu) {
+    SetFault(Status::SequenceExhausted, "spawn request ids ran out");
+    return Status::SequenceExhausted;
+  }
+  const SpawnRequestId request = ++last_request_;
+  commands_[command_count_] = Command{Command::Kind::Spawn, ComponentKind::Position, request, {},
+                                      ++command_sequence_};
+  bundles_[command_count_] = recipe;
+  ++command_count_;
+  ++counters_.commands_recorded;
+  if (command_count_ > counters_.command_high_water) counters_.command_high_water = command_count_;
+  Record(TraceEvent::SpawnQueued, {}, {}, request);
+  out = request;
+  return Status::Ok;
+}
+
+Status GameWorld::QueueDestroy(EntityId id) noexcept {
+  if (!registry_.IsAlive(id)) {
+    CountStaleRejected(id);
+    return Status::InvalidEntity;
+  }
+  if (!registry_.IsActive(id)) return Status::Ok;  // already recorded: idempotent, no space used
+  if (command_count_ == limits_.commands) {
+    SetFault(Status::CapacityExceeded, "the command queue is full (destroy)");
+    return Status::CapacityExceeded;
+  }
+  commands_[command_count_] =
+      Command{Command::Kind::Destroy, ComponentKind::Position, 0, id, ++command_sequence_};
+  ++command_count_;
+  ++counters_.commands_recorded;
+  if (command_count_ > counters_.command_high_water) counters_.command_high_water = command_count_;
+  (void)registry_.MarkPendingDestroy(id);
+  Record(TraceEvent::DestroyQueued, id);
+  return Status::Ok;
+}
+
+Status GameWorld::RecordComponentCommand(EntityId id, const ComponentBundle& bundle,
+                                         ComponentKind kind, bool remove) noexcept {
+  if (!registry_.IsActive(id)) {
+    CountStaleRejected(id);
+    return Status::InvalidEntity;
+  }
+  if (command_count_ == limits_.commands) {
+    SetFault(Status::CapacityExceeded, "the command queue is full (component)");
+    return Status::CapacityExceeded;
+  }
+  commands_[command_count_] =
+      Command{remove ? Command::Kind::RemoveComponent : Command::Kind::SetComponent, kind, 0, id,
+              ++command_sequence_};
+  bundles_[command_count_] = bundle;
+  ++command_count_;
+  ++counters_.commands_recorded;
+  if (command_count_ > counters_.command_high_water) counters_.command_high_water = command_count_;
+  Record(TraceEvent::ComponentQueued, id, {},
+         static_cast<std::int64_t>(kind) + (remove ? 100 : 0));
+  return Status::Ok;
+}
+
+namespace {
+
+// The entities a recipe refers to; each must still be alive when the batch is published.
+bool RecipeReferencesAlive(const EntityRegistry& registry, const ComponentBundle& recipe) {
+  if (recipe.Has<EnemyAi>() && !recipe.ai.target.IsNull() && !registry.IsAlive(recipe.ai.target))
+    return false;
+  if (recipe.Has<Intent>() && !recipe.intent.target.IsNull() &&
+      !registry.IsAlive(recipe.intent.target))
+    return false;
+  if (recipe.Has<Item>() && !recipe.item.holder.IsNull() && !registry.IsAlive(recipe.item.holder))
+    return false;
+  return true;
+}
+
+}  // namespace
+
+Status GameWorld::Preflight() noexcept {
+  std::uint32_t spawns = 0;
+  std::uint64_t structural_steps = 0;
+  std::array<std::uint32_t, kComponentKindCount> additions{};
+  for (std::uint32_t i = 0; i < command_count_; ++i) {
+    const Command& command = commands_[i];
+    const ComponentBundle& bundle = bundles_[i];
+    switch (command.kind) {
+      case Command::Kind::Spawn:
+        ++spawns;
+        ++structural_steps;
+        if (!RecipeReferencesAlive(registry_, bundle)) {
+          SetFault(Status::InvalidEntity, "a spawn recipe refers to an entity that is gone");
+          return Status::InvalidEntity;
+        }
+        for (std::size_t k = 0; k < kComponentKindCount; ++k)
+          if ((bundle.mask >> k) & 1u) {
+            ++additions[k];
+            ++structural_steps;
+          }
+        break;
+      case Command::Kind::Destroy:
+        structural_steps += 1;
+        if (!registry_.IsAlive(command.target)) {
+          SetFault(Status::InvalidEntity, "a destroy names an entity that is gone");
+          return Status::InvalidEntity;
+        }
+        break;
+      case Command::Kind::SetComponent: {
+        if (!registry_.IsAlive(command.target)) {
+          SetFault(Status::InvalidEntity, "a component change names an entity that is gone");
+          return Status::InvalidEntity;
+        }
+        if (!RecipeReferencesAlive(registry_, bundle)) {
+          SetFault(Status::InvalidEntity, "a component value refers to an entity that is gone");
+          return Status::InvalidEntity;
+        }
+        bool present = false;
+        ForEachComponentType([&]<class T>() {
+          if (KindOf<T>::value == command.component) present = Pool<T>().Contains(command.target);
+        });
+        if (!present) {
+          ++additions[static_cast<std::size_t>(command.component)];
+          ++structural_steps;
+        }
+        break;
+      }
+      case Command::Kind::RemoveComponent:
+        ++structural_steps;
+        if (!registry_.IsAlive(command.target)) {
+          SetFault(Status::InvalidEntity, "a component removal names an entity that is gone");
+          return Status::InvalidEntity;
+        }
+        break;
+    }
+  }
+  // Spawns count against the slots free before the batch: same-batch destroys do not make room.
+  if (spawns > registry_.FreeCount()) {
+    SetFault(Status::CapacityExceeded, "no free entity slot for a spawn");
+    return Status::CapacityExceeded;
+  }
+  if (spawns > limits_.outcomes) {
+    SetFault(Status::CapacityExceeded, "more spawns than spawn outcomes");
+    return Status::CapacityExceeded;
+  }
+  if (spawns > registry_.CreationsRemaining() ||
+      structural_steps > registry_.StructuralRevisionsRemaining()) {
+    SetFault(Status::SequenceExhausted, "creation sequences or structural revisions ran out");
+    return Status::SequenceExhausted;
+  }
+  Status status = Status::Ok;
+  ForEachComponentType([&]<class T>() {
+    const ComponentPool<T>& pool = Pool<T>();
+    const std::uint64_t needed =
+        std::uint64_t{pool.Size()} + additions[static_cast<std::size_t>(KindOf<T>::value)];
+    if (status == Status::Ok && needed > pool.Capacity()) status = Status::CapacityExceeded;
+  });
+  if (status != Status::Ok) {
+    SetFault(status, "a component pool is full");
+    return status;
+  }
+  return Status::Ok;
+}
+
+void GameWorld::Publish(StructuralScope& scope) noexcept {
+  for (std::uint32_t i = 0; i < command_count_; ++i) {
+    const Command& command = commands_[i];
+    const ComponentBundle& bundle = bundles_[i];
+    Status status = Status::Ok;
+    switch (command.kind) {
+      case Command::Kind::Spawn: {
+        EntityId id;
+        status = CreateFromBundle(scope, bundle, id);
+        if (status == Status::Ok) {
+          pending_outcomes_[pending_outcome_count_++] = SpawnOutcome{command.request, id};
+          ++counters_.spawns_published;
+          Record(TraceEvent::Spawned, id, {}, command.request);
+        }
+        break;
+      }
+      case Command::Kind::Destroy:
+        status = DestroyEntity(scope, command.target);
+        if (status == Status::Ok) {
+          ++counters_.destroys_published;
+          Record(TraceEvent::Destroyed, command.target);
+        }
+        break;
+      case Command::Kind::SetComponent:
+        status = ApplyBundle(scope, command.target, bundle, KindBit(command.component));
+        Record(TraceEvent::ComponentChanged, command.target, {},
+               static_cast<std::int64_t>(command.component));
+        break;
+      case Command::Kind::RemoveComponent:
+        ForEachComponentType([&]<class T>() {
+          if (KindOf<T>::value == command.component && Pool<T>().Contains(command.target))
+            status = RemoveComponent<T>(scope, command.target);
+        });
+        Record(TraceEvent::ComponentChanged, command.target, {},
+               static_cast<std::int64_t>(command.component) + 100);
+        break;
+    }
+    // Preflight proved every step possible; a failure here is a broken invariant, reported as a
+    // fault so it is seen rather than silently skipped.
+    if (status != Status::Ok) SetFault(status, "publishing a preflighted command failed");
+  }
+  command_count_ = 0;
+}
+
+Status GameWorld::Commit() noexcept {
+  if (fault_.Active()) return fault_.status;
+  if (Status s = Preflight(); s != Status::Ok) return s;
+  StructuralScope scope(registry_, WorldPhase::Commit, StructuralKey{});
+  Publish(scope);
+  if (pending_outcome_count_ > counters_.outcome_high_water)
+    counters_.outcome_high_water = pending_outcome_count_;
+  return fault_.Active() ? fault_.status : Status::Ok;
+}
+
+void GameWorld::BeginTickBookkeeping() noexcept {
+  ++tick_;
+  in_tick_ = true;
+  phase_ = TickPhase::BeginTick;
+  // Last commit's outcomes become visible now; this tick's commit fills the other buffer.
+  visible_outcomes_.swap(pending_outcomes_);
+  visible_outcome_count_ = pending_outcome_count_;
+  pending_outcome_count_ = 0;
+  attacks_.Clear();
+  deaths_.Clear();
+  noises_.Clear();
+  notices_.Clear();
+  RebuildOccupancy();
+}
+
+void GameWorld::SetFault(Status status, const char* what) noexcept {
+  if (fault_.Active()) return;  // the first fault is the one that explains the rest
+  fault_ = SimulationFault{status, tick_, phase_, what};
+  Record(TraceEvent::Fault, {}, {}, static_cast<std::int64_t>(status));
+}
+
+EntityId GameWorld::PlayerEntity() const noexcept {
+  for (EntityId id : players_.Owners())
+    if (registry_.IsActive(id)) return id;
+  return EntityId{};
+}
+
+void GameWorld::RebuildOccupancy() noexcept {
+  for (EntityId& cell : occupancy_.span()) cell = EntityId{};
+  const auto owners = blockers_.Owners();
+  for (EntityId id : owners) {
+    if (!registry_.IsActive(id)) continue;
+    const Position* p = positions_.Find(id);
+    if (p == nullptr || !map_.InBounds(p->x, p->y)) continue;
+    EntityId& cell = occupancy_[map_.Index(p->x, p->y)];
+    // Two blockers on one cell (authored, or set by the console): the older one holds the cell,
+    // so the choice does not depend on pool order.
+    if (cell.IsNull() || registry_.CreationSequenceOf(id) < registry_.CreationSequenceOf(cell))
+      cell = id;
+  }
+}
+
+void GameWorld::MoveOccupant(EntityId id, Position from, Position to) noexcept {
+  if (map_.InBounds(from.x, from.y) && occupancy_[map_.Index(from.x, from.y)] == id)
+    occupancy_[map_.Index(from.x, from.y)] = EntityId{};
+  if (map_.InBounds(to.x, to.y)) occupancy_[map_.Index(to.x, to.y)] = id;
 }
 
 bool GameWorld::HasNoComponents(EntityId id) const noexcept {
   bool none = true;
-  ForEachPool([&](const auto& pool, const char*) { none = none && !pool.Contains(id); });
+  ForEachPool([&](const auto& pool, ComponentKind) { none = none && !pool.Contains(id); });
   return none;
 }
 
 const char* GameWorld::CheckInvariants() const {
   if (const char* broken = EntityRegistryTestSeam::CheckInvariants(registry_)) return broken;
   const char* broken = nullptr;
-  ForEachPool([&](const auto& pool, const char*) {
+  ForEachPool([&](const auto& pool, ComponentKind) {
     if (broken == nullptr) broken = pool.CheckInvariants();
   });
   return broken;

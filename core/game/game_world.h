@@ -1,37 +1,74 @@
 // GameWorld: the one game-owned aggregate of everything authoritative.
 //
-// It owns the entity registry and an explicitly named pool per component (no type-erased
-// registry, no reflection). Systems read and write component values through the pools; structural
-// changes (create, destroy, add or remove a component) happen only inside a StructuralScope, which
-// world construction and commit open. DestroyEntity is the one destruction path: it removes the
-// entity from every pool, then releases its slot.
+// It owns the entity registry, an explicitly named pool per component (no type-erased registry,
+// no reflection), the map, the per-purpose random streams, the structural command queue, the typed
+// event queues, the spawn outcomes, the trace and the counters. Systems (game/systems/) are plain
+// functions over it, run by the tick driver (game/tick.h) in a fixed order of phases.
+//
+// Writes come in two kinds. Value writes (health, timers, AI state, intents) happen directly in
+// the phase that owns them, through the pools. Structural writes (spawn, destroy, add or remove a
+// component) are queued with the Queue* calls during a tick and published by Commit; the direct
+// structural API (CreateEntity, DestroyEntity, AddComponent, RemoveComponent) needs a
+// StructuralScope, which TryOpenStructural grants only between ticks (world construction, the
+// console's commit boundary) and Commit opens for itself.
 //
 // GameWorld is created on the heap and never moves: its pools hold the address of its registry.
 #pragma once
 
 #include <cstdint>
 #include <memory>
+#include <optional>
+#include <vector>
 
 #include "base/status.h"
+#include "game/component_bundle.h"
+#include "game/component_kind.h"
 #include "game/components.h"
+#include "game/definitions.h"
+#include "game/events.h"
+#include "game/random.h"
+#include "game/tile_map.h"
+#include "game/trace.h"
+#include "game/world_limits.h"
 #include "identity/handle.h"
 #include "world/component_pool.h"
 #include "world/entity_registry.h"
 
 namespace cairn {
 
-// Limits configured up front; every pool's storage is reserved when the world is built.
-struct WorldLimits {
-  std::uint32_t entities = 4096;
-  std::uint32_t positions = 4096;
-  std::uint32_t healths = 4096;
+using SpawnRequestId = std::uint32_t;  // 0 is "no request"
+
+struct SpawnOutcome {
+  SpawnRequestId request = 0;
+  EntityId entity{};
+};
+
+// Why the simulation stopped. Ticks do not run while a fault is set; the world stays inspectable.
+struct SimulationFault {
+  Status status = Status::Ok;
+  std::int64_t tick = 0;
+  TickPhase phase = TickPhase::BeginTick;
+  const char* what = "";  // a static description
+  [[nodiscard]] bool Active() const noexcept { return status != Status::Ok; }
+};
+
+struct WorldCounters {
+  std::uint64_t stale_rejected = 0;     // commands or lookups refused for a dead handle
+  std::uint64_t commands_recorded = 0;
+  std::uint64_t spawns_published = 0;
+  std::uint64_t destroys_published = 0;
+  std::uint32_t command_high_water = 0;
+  std::uint32_t outcome_high_water = 0;
 };
 
 class GameWorld {
  public:
-  // Builds an empty world with every pool reserved. `out` is unchanged on failure.
+  // Builds an empty world: every pool, queue and the map reserved, random streams seeded from
+  // `seed`. `out` is unchanged on failure.
   [[nodiscard]] static Status TryCreate(const WorldLimits& limits,
-                                        std::unique_ptr<GameWorld>& out) noexcept;
+                                        std::shared_ptr<const DefinitionSet> definitions,
+                                        std::int32_t map_width, std::int32_t map_height,
+                                        std::uint64_t seed, std::unique_ptr<GameWorld>& out) noexcept;
 
   GameWorld(const GameWorld&) = delete;
   GameWorld& operator=(const GameWorld&) = delete;
@@ -39,14 +76,39 @@ class GameWorld {
   [[nodiscard]] const EntityRegistry& Registry() const noexcept { return registry_; }
   [[nodiscard]] std::uint64_t WorldId() const noexcept { return registry_.WorldId(); }
   [[nodiscard]] const WorldLimits& Limits() const noexcept { return limits_; }
+  [[nodiscard]] const DefinitionSet& Definitions() const noexcept { return *definitions_; }
+  [[nodiscard]] std::shared_ptr<const DefinitionSet> SharedDefinitions() const noexcept {
+    return definitions_;
+  }
+  [[nodiscard]] std::uint64_t Seed() const noexcept { return seed_; }
 
-  // The named pools.
-  [[nodiscard]] ComponentPool<Position>& Positions() noexcept { return positions_; }
-  [[nodiscard]] const ComponentPool<Position>& Positions() const noexcept { return positions_; }
-  [[nodiscard]] ComponentPool<Health>& Healths() noexcept { return healths_; }
-  [[nodiscard]] const ComponentPool<Health>& Healths() const noexcept { return healths_; }
+  // --- the named pools -------------------------------------------------------------------------
+  ComponentPool<Position>& Positions() noexcept { return positions_; }
+  ComponentPool<Intent>& Intents() noexcept { return intents_; }
+  ComponentPool<Blocker>& Blockers() noexcept { return blockers_; }
+  ComponentPool<Appearance>& Appearances() noexcept { return appearances_; }
+  ComponentPool<Player>& Players() noexcept { return players_; }
+  ComponentPool<EnemyAi>& Ais() noexcept { return ais_; }
+  ComponentPool<Stairs>& StairsPool() noexcept { return stairs_; }
+  ComponentPool<Health>& Healths() noexcept { return healths_; }
+  ComponentPool<Combat>& Combats() noexcept { return combats_; }
+  ComponentPool<Named>& Names() noexcept { return names_; }
+  ComponentPool<Item>& Items() noexcept { return items_; }
+  ComponentPool<Inventory>& Inventories() noexcept { return inventories_; }
+  const ComponentPool<Position>& Positions() const noexcept { return positions_; }
+  const ComponentPool<Intent>& Intents() const noexcept { return intents_; }
+  const ComponentPool<Blocker>& Blockers() const noexcept { return blockers_; }
+  const ComponentPool<Appearance>& Appearances() const noexcept { return appearances_; }
+  const ComponentPool<Player>& Players() const noexcept { return players_; }
+  const ComponentPool<EnemyAi>& Ais() const noexcept { return ais_; }
+  const ComponentPool<Stairs>& StairsPool() const noexcept { return stairs_; }
+  const ComponentPool<Health>& Healths() const noexcept { return healths_; }
+  const ComponentPool<Combat>& Combats() const noexcept { return combats_; }
+  const ComponentPool<Named>& Names() const noexcept { return names_; }
+  const ComponentPool<Item>& Items() const noexcept { return items_; }
+  const ComponentPool<Inventory>& Inventories() const noexcept { return inventories_; }
 
-  // The pool of a component type, for code generic over components (schema, hashing, stats).
+  // The pool of a component type, for code generic over components.
   template <class T>
   [[nodiscard]] ComponentPool<T>& Pool() noexcept;
   template <class T>
@@ -54,52 +116,209 @@ class GameWorld {
     return const_cast<GameWorld*>(this)->Pool<T>();
   }
 
-  // Calls visit(pool, name) for every pool, in declaration order.
+  // Calls visit(pool, kind) for every pool, in ComponentKind order.
   template <class Visit>
   void ForEachPool(Visit&& visit) const {
-    visit(positions_, "position");
-    visit(healths_, "health");
+    visit(positions_, ComponentKind::Position);
+    visit(intents_, ComponentKind::Intent);
+    visit(blockers_, ComponentKind::Blocker);
+    visit(appearances_, ComponentKind::Appearance);
+    visit(players_, ComponentKind::Player);
+    visit(ais_, ComponentKind::EnemyAi);
+    visit(stairs_, ComponentKind::Stairs);
+    visit(healths_, ComponentKind::Health);
+    visit(combats_, ComponentKind::Combat);
+    visit(names_, ComponentKind::Named);
+    visit(items_, ComponentKind::Item);
+    visit(inventories_, ComponentKind::Inventory);
   }
 
-  // Opens structural changes for world construction or commit (see StructuralScope).
-  [[nodiscard]] StructuralScope OpenStructural(WorldPhase phase) noexcept {
-    return StructuralScope(registry_, phase);
-  }
+  // --- map, randomness, time -----------------------------------------------------------------
+  [[nodiscard]] TileMap& Map() noexcept { return map_; }
+  [[nodiscard]] const TileMap& Map() const noexcept { return map_; }
+  [[nodiscard]] Rng& Random(RandomPurpose purpose) noexcept { return random_[purpose]; }
+  [[nodiscard]] const RandomStreams& Streams() const noexcept { return random_; }
+  [[nodiscard]] RandomStreams& MutableStreams() noexcept { return random_; }
+  [[nodiscard]] std::int64_t Tick() const noexcept { return tick_; }
+  [[nodiscard]] TickPhase Phase() const noexcept { return phase_; }
+  [[nodiscard]] bool InTick() const noexcept { return in_tick_; }
 
-  // Creates an empty entity. Needs an open StructuralScope.
+  // --- the direct structural API: construction and commit only ---------------------------------
+  // Opens a structural scope between ticks; InvalidPhase while a tick runs.
+  [[nodiscard]] Status TryOpenStructural(WorldPhase phase, std::optional<StructuralScope>& scope) noexcept;
   [[nodiscard]] Status CreateEntity(StructuralScope& scope, EntityId& out) noexcept;
-  // Removes `id` from every pool, then releases its slot. Needs an open StructuralScope.
+  // Creates an entity with every component of `bundle`; on failure nothing is left behind.
+  [[nodiscard]] Status CreateFromBundle(StructuralScope& scope, const ComponentBundle& bundle,
+                                        EntityId& out) noexcept;
+  // Removes `id` from every pool, then releases its slot.
   [[nodiscard]] Status DestroyEntity(StructuralScope& scope, EntityId id) noexcept;
-  // Adds or removes one component, recording the structural change.
+  // Adds or removes one component (the pool advances the structural revision). The scope
+  // argument proves the caller is at a structural boundary.
   template <class T>
-  [[nodiscard]] Status AddComponent(StructuralScope& scope, EntityId id, const T& value) noexcept {
-    if (Status s = Pool<T>().TryInsert(id, value); s != Status::Ok) return s;
-    return scope.NoteStructuralChange();
+  [[nodiscard]] Status AddComponent(StructuralScope&, EntityId id, const T& value) noexcept {
+    return Pool<T>().TryInsert(id, value);
   }
   template <class T>
-  [[nodiscard]] Status RemoveComponent(StructuralScope& scope, EntityId id) noexcept {
-    if (Status s = Pool<T>().TryRemove(id); s != Status::Ok) return s;
-    return scope.NoteStructuralChange();
+  [[nodiscard]] Status RemoveComponent(StructuralScope&, EntityId id) noexcept {
+    return Pool<T>().TryRemove(id);
   }
+
+  // --- commands (during a tick) ---------------------------------------------------------------
+  // Records a spawn of a complete recipe; `out` receives the request id, not a handle: the entity
+  // exists after this tick's commit and its outcome is visible in the next tick's BeginTick.
+  [[nodiscard]] Status QueueSpawn(const ComponentBundle& recipe, SpawnRequestId& out) noexcept;
+  // Records a destroy once and marks the entity pending at once (IsActive false, IsAlive true
+  // until commit). A second destroy is idempotent and takes no queue space.
+  [[nodiscard]] Status QueueDestroy(EntityId id) noexcept;
+  // Records adding (or replacing) one component, or removing one. Refused for an entity that is
+  // not active: nothing may change an entity after its destroy was accepted.
+  template <class T>
+  [[nodiscard]] Status QueueSetComponent(EntityId id, const T& value) noexcept {
+    ComponentBundle bundle;
+    bundle.Set(value);
+    return RecordComponentCommand(id, bundle, KindOf<T>::value, false);
+  }
+  template <class T>
+  [[nodiscard]] Status QueueRemoveComponent(EntityId id) noexcept {
+    return RecordComponentCommand(id, ComponentBundle{}, KindOf<T>::value, true);
+  }
+  [[nodiscard]] std::uint32_t PendingCommands() const noexcept { return command_count_; }
+
+  // Preflights the whole batch (identities, recipes, every pool's capacity, outcome capacity;
+  // spawns count against slots free before the batch) and only then publishes it with reserved
+  // storage. A preflight failure publishes nothing and sets the fault.
+  [[nodiscard]] Status Commit() noexcept;
+
+  // Outcomes of the previous tick's commit, readable from BeginTick on.
+  [[nodiscard]] std::span<const SpawnOutcome> VisibleOutcomes() const noexcept {
+    return {visible_outcomes_.data(), visible_outcome_count_};
+  }
+
+  // --- events, trace, counters, fault -----------------------------------------------------------
+  EventQueue<AttackEvent>& Attacks() noexcept { return attacks_; }
+  EventQueue<DeathEvent>& Deaths() noexcept { return deaths_; }
+  EventQueue<NoiseEvent>& Noises() noexcept { return noises_; }
+  EventQueue<NoticeEvent>& Notices() noexcept { return notices_; }
+  const EventQueue<AttackEvent>& Attacks() const noexcept { return attacks_; }
+  const EventQueue<DeathEvent>& Deaths() const noexcept { return deaths_; }
+  const EventQueue<NoiseEvent>& Noises() const noexcept { return noises_; }
+  const EventQueue<NoticeEvent>& Notices() const noexcept { return notices_; }
+  // Pushes a required event; a full queue faults the simulation.
+  template <class T>
+  [[nodiscard]] bool Emit(EventQueue<T>& queue, const T& event) noexcept {
+    if (queue.Push(event) == Status::Ok) return true;
+    SetFault(Status::CapacityExceeded, "a required event queue is full");
+    return false;
+  }
+
+  [[nodiscard]] const TraceRing& Trace() const noexcept { return trace_; }
+  void Record(TraceEvent event, EntityId a = {}, EntityId b = {}, std::int64_t value = 0) noexcept {
+    trace_.Record(TraceEntry{tick_, 0, a, b, value, phase_, event});
+  }
+  [[nodiscard]] const WorldCounters& Counters() const noexcept { return counters_; }
+  void CountStaleRejected(EntityId id) noexcept {
+    ++counters_.stale_rejected;
+    Record(TraceEvent::StaleRejected, id);
+  }
+
+  [[nodiscard]] const SimulationFault& Fault() const noexcept { return fault_; }
+  void SetFault(Status status, const char* what) noexcept;
+
+  // The player entity, or null when there is none (dead, or never placed).
+  [[nodiscard]] EntityId PlayerEntity() const noexcept;
+
+  // The occupancy grid: which blocking entity stands on each cell. Derived state, rebuilt from
+  // the Blocker and Position pools at the start of every tick and kept current by Movement.
+  void RebuildOccupancy() noexcept;
+  [[nodiscard]] EntityId OccupantAt(std::int32_t x, std::int32_t y) const noexcept {
+    return map_.InBounds(x, y) ? occupancy_[map_.Index(x, y)] : EntityId{};
+  }
+  void MoveOccupant(EntityId id, Position from, Position to) noexcept;
 
   // Whether `id` holds no component in any pool (a recycled slot must start empty).
   [[nodiscard]] bool HasNoComponents(EntityId id) const noexcept;
   // The first broken invariant of the registry or any pool, or null.
   [[nodiscard]] const char* CheckInvariants() const;
 
+  // Called by the tick driver only.
+  void BeginTickBookkeeping() noexcept;
+  void SetPhase(TickPhase phase) noexcept { phase_ = phase; }
+  void EndTickBookkeeping() noexcept { in_tick_ = false; }
+
  private:
+  struct Command {
+    enum class Kind : std::uint8_t { Spawn, Destroy, SetComponent, RemoveComponent };
+    Kind kind = Kind::Spawn;
+    ComponentKind component = ComponentKind::Position;
+    SpawnRequestId request = 0;
+    EntityId target{};
+    std::uint64_t sequence = 0;
+  };
+
   GameWorld() noexcept = default;
-  [[nodiscard]] Status TryInitialize(const WorldLimits& limits) noexcept;
+  [[nodiscard]] Status TryInitialize(const WorldLimits& limits, std::int32_t map_width,
+                                     std::int32_t map_height) noexcept;
+  [[nodiscard]] Status RecordComponentCommand(EntityId id, const ComponentBundle& bundle,
+                                              ComponentKind kind, bool remove) noexcept;
+  [[nodiscard]] Status Preflight() noexcept;
+  void Publish(StructuralScope& scope) noexcept;
+  [[nodiscard]] Status ApplyBundle(StructuralScope& scope, EntityId id, const ComponentBundle& bundle,
+                                   std::uint32_t mask) noexcept;
 
   EntityRegistry registry_;
   ComponentPool<Position> positions_;
+  ComponentPool<Intent> intents_;
+  ComponentPool<Blocker> blockers_;
+  ComponentPool<Appearance> appearances_;
+  ComponentPool<Player> players_;
+  ComponentPool<EnemyAi> ais_;
+  ComponentPool<Stairs> stairs_;
   ComponentPool<Health> healths_;
+  ComponentPool<Combat> combats_;
+  ComponentPool<Named> names_;
+  ComponentPool<Item> items_;
+  ComponentPool<Inventory> inventories_;
+
+  TileMap map_;
+  FixedArray<EntityId> occupancy_;
+  RandomStreams random_;
+  std::shared_ptr<const DefinitionSet> definitions_;
   WorldLimits limits_{};
+  std::uint64_t seed_ = 0;
+
+  FixedArray<Command> commands_;
+  FixedArray<ComponentBundle> bundles_;  // one per command, index for index
+  std::uint32_t command_count_ = 0;
+  std::uint64_t command_sequence_ = 0;
+  SpawnRequestId last_request_ = 0;
+  FixedArray<SpawnOutcome> pending_outcomes_;
+  FixedArray<SpawnOutcome> visible_outcomes_;
+  std::uint32_t pending_outcome_count_ = 0;
+  std::uint32_t visible_outcome_count_ = 0;
+
+  EventQueue<AttackEvent> attacks_;
+  EventQueue<DeathEvent> deaths_;
+  EventQueue<NoiseEvent> noises_;
+  EventQueue<NoticeEvent> notices_;
+  TraceRing trace_;
+  WorldCounters counters_{};
+  SimulationFault fault_{};
+  std::int64_t tick_ = 0;
+  TickPhase phase_ = TickPhase::EndTick;
+  bool in_tick_ = false;
 };
 
-template <>
-inline ComponentPool<Position>& GameWorld::Pool<Position>() noexcept { return positions_; }
-template <>
-inline ComponentPool<Health>& GameWorld::Pool<Health>() noexcept { return healths_; }
+template <> inline ComponentPool<Position>& GameWorld::Pool<Position>() noexcept { return positions_; }
+template <> inline ComponentPool<Intent>& GameWorld::Pool<Intent>() noexcept { return intents_; }
+template <> inline ComponentPool<Blocker>& GameWorld::Pool<Blocker>() noexcept { return blockers_; }
+template <> inline ComponentPool<Appearance>& GameWorld::Pool<Appearance>() noexcept { return appearances_; }
+template <> inline ComponentPool<Player>& GameWorld::Pool<Player>() noexcept { return players_; }
+template <> inline ComponentPool<EnemyAi>& GameWorld::Pool<EnemyAi>() noexcept { return ais_; }
+template <> inline ComponentPool<Stairs>& GameWorld::Pool<Stairs>() noexcept { return stairs_; }
+template <> inline ComponentPool<Health>& GameWorld::Pool<Health>() noexcept { return healths_; }
+template <> inline ComponentPool<Combat>& GameWorld::Pool<Combat>() noexcept { return combats_; }
+template <> inline ComponentPool<Named>& GameWorld::Pool<Named>() noexcept { return names_; }
+template <> inline ComponentPool<Item>& GameWorld::Pool<Item>() noexcept { return items_; }
+template <> inline ComponentPool<Inventory>& GameWorld::Pool<Inventory>() noexcept { return inventories_; }
 
 }  // namespace cairn

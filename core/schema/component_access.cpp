@@ -3,12 +3,22 @@
 namespace cairn {
 namespace {
 
-// Calls visit(pool) with the pool that stores `type`. The one place ids meet C++ types.
+// Calls visit(pool) with the pool that stores `type`: the one place type ids meet C++ types.
 template <class World, class Visit>
 decltype(auto) WithPool(World& world, ComponentTypeId type, Visit&& visit) {
   switch (type) {
-    case ComponentTypeId::Position: return visit(world.Positions());
-    case ComponentTypeId::Health: return visit(world.Healths());
+    case ComponentKind::Position: return visit(world.Positions());
+    case ComponentKind::Intent: return visit(world.Intents());
+    case ComponentKind::Blocker: return visit(world.Blockers());
+    case ComponentKind::Appearance: return visit(world.Appearances());
+    case ComponentKind::Player: return visit(world.Players());
+    case ComponentKind::EnemyAi: return visit(world.Ais());
+    case ComponentKind::Stairs: return visit(world.StairsPool());
+    case ComponentKind::Health: return visit(world.Healths());
+    case ComponentKind::Combat: return visit(world.Combats());
+    case ComponentKind::Named: return visit(world.Names());
+    case ComponentKind::Item: return visit(world.Items());
+    case ComponentKind::Inventory: return visit(world.Inventories());
   }
   return visit(world.Positions());  // unreachable for valid ids; keeps every path returning
 }
@@ -20,7 +30,7 @@ bool HasComponent(const GameWorld& world, EntityId id, ComponentTypeId type) noe
 }
 
 bool ReadComponent(const GameWorld& world, EntityId id, ComponentTypeId type,
-                   std::span<FieldValue> fields) noexcept {
+                   std::span<FieldValue> fields) {
   const ComponentTypeInfo& info = TypeInfoOf(type);
   return WithPool(world, type, [&](const auto& pool) {
     const auto* value = pool.Find(id);
@@ -32,12 +42,11 @@ bool ReadComponent(const GameWorld& world, EntityId id, ComponentTypeId type,
 }
 
 Status WriteComponent(GameWorld& world, StructuralScope& scope, EntityId id, ComponentTypeId type,
-                      std::span<const FieldValue> fields) noexcept {
+                      std::span<const FieldValue> fields) {
   const ComponentTypeInfo& info = TypeInfoOf(type);
   return WithPool(world, type, [&](auto& pool) {
     using T = typename std::remove_cvref_t<decltype(pool.Values())>::value_type;
     T value{};
-    if (const T* existing = pool.Find(id)) value = *existing;
     for (std::size_t i = 0; i < info.fields.size() && i < fields.size(); ++i)
       info.fields[i].set(&value, fields[i]);
     if (T* existing = pool.Find(id)) {

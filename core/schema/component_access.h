@@ -21,13 +21,12 @@ struct PoolStats {
 
 // Copies the entity's component into `fields` (one per FieldInfo); false when it has none.
 [[nodiscard]] bool ReadComponent(const GameWorld& world, EntityId id, ComponentTypeId type,
-                                 std::span<FieldValue> fields) noexcept;
+                                 std::span<FieldValue> fields);
 
 // Adds the component, or replaces the value of the one the entity has. Needs an open scope when
 // it adds. Fields are assumed validated against the type's ranges.
 [[nodiscard]] Status WriteComponent(GameWorld& world, StructuralScope& scope, EntityId id,
-                                    ComponentTypeId type,
-                                    std::span<const FieldValue> fields) noexcept;
+                                    ComponentTypeId type, std::span<const FieldValue> fields);
 
 [[nodiscard]] Status RemoveComponentOfType(GameWorld& world, StructuralScope& scope, EntityId id,
                                            ComponentTypeId type) noexcept;

@@ -1,12 +1,55 @@
 #include "schema/component_body.h"
 
 #include <array>
+#include <cstdio>
 
 namespace cairn {
 
-void DefaultFields(const ComponentTypeInfo& type, std::span<FieldValue> fields) noexcept {
-  for (std::size_t i = 0; i < type.fields.size() && i < fields.size(); ++i)
-    fields[i] = FieldValue{type.fields[i].default_value};
+void DefaultFields(const ComponentTypeInfo& type, std::span<FieldValue> fields) {
+  for (std::size_t i = 0; i < type.fields.size() && i < fields.size(); ++i) {
+    fields[i] = FieldValue{};
+    fields[i].integer = type.fields[i].default_value;
+  }
+}
+
+std::string QuoteTomlString(std::string_view text) {
+  std::string out = "\"";
+  for (char c : text) {
+    const auto u = static_cast<unsigned char>(c);
+    if (c == '"') out += "\\\"";
+    else if (c == '\\') out += "\\\\";
+    else if (c == '\n') out += "\\n";
+    else if (c == '\t') out += "\\t";
+    else if (u < 0x20 || u == 0x7F) {
+      char buffer[8];
+      std::snprintf(buffer, sizeof buffer, "\\u%04X", u);
+      out += buffer;
+    } else {
+      out += c;
+    }
+  }
+  out += '"';
+  return out;
+}
+
+std::string EncodeUtf8(std::uint32_t cp) {
+  std::string out;
+  if (cp < 0x80) {
+    out += static_cast<char>(cp);
+  } else if (cp < 0x800) {
+    out += static_cast<char>(0xC0 | (cp >> 6));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else if (cp < 0x10000) {
+    out += static_cast<char>(0xE0 | (cp >> 12));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else {
+    out += static_cast<char>(0xF0 | (cp >> 18));
+    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  }
+  return out;
 }
 
 namespace {
@@ -20,6 +63,15 @@ std::string FieldList(const ComponentTypeInfo& type) {
   return names.empty() ? "none" : names;
 }
 
+std::string NameList(std::span<const std::string_view> names) {
+  std::string out;
+  for (std::string_view n : names) {
+    if (!out.empty()) out += ", ";
+    out += n;
+  }
+  return out;
+}
+
 const FieldInfo* FindField(const ComponentTypeInfo& type, std::string_view name,
                            std::size_t& index) {
   for (std::size_t i = 0; i < type.fields.size(); ++i) {
@@ -31,10 +83,97 @@ const FieldInfo* FindField(const ComponentTypeInfo& type, std::string_view name,
   return nullptr;
 }
 
+// Decodes exactly one UTF-8 character; false if `text` is not one character.
+bool SingleCodePoint(std::string_view text, std::uint32_t& cp) {
+  if (text.empty()) return false;
+  const auto b = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
+  std::size_t length = 1;
+  if (b(0) < 0x80) {
+    cp = b(0);
+  } else if ((b(0) & 0xE0) == 0xC0) {
+    length = 2;
+    cp = b(0) & 0x1Fu;
+  } else if ((b(0) & 0xF0) == 0xE0) {
+    length = 3;
+    cp = b(0) & 0x0Fu;
+  } else if ((b(0) & 0xF8) == 0xF0) {
+    length = 4;
+    cp = b(0) & 0x07u;
+  } else {
+    return false;
+  }
+  if (text.size() != length) return false;
+  for (std::size_t i = 1; i < length; ++i) cp = (cp << 6) | (b(i) & 0x3Fu);
+  return true;
+}
+
+// Reads one field's TOML value; false with `message` when it does not fit the field.
+bool DecodeField(const ComponentTypeInfo& type, const FieldInfo& field, const TomlValue& value,
+                 const ReferenceCodec& references, FieldValue& out, std::string& message) {
+  const std::string where = std::string(type.name) + "." + std::string(field.name);
+  const auto wrong_kind = [&] {
+    message = where + " must be " + FieldKindName(field.kind) + ", found " +
+              TomlKindWithArticle(value.kind);
+    return false;
+  };
+  switch (field.kind) {
+    case FieldKind::Integer:
+      if (value.kind != TomlKind::Integer) return wrong_kind();
+      if (value.integer < field.min || value.integer > field.max) {
+        message = where + " is " + std::to_string(value.integer) + ", outside " +
+                  std::to_string(field.min) + ".." + std::to_string(field.max);
+        return false;
+      }
+      out.integer = value.integer;
+      return true;
+    case FieldKind::Enum:
+      if (value.kind != TomlKind::String) return wrong_kind();
+      for (std::size_t i = 0; i < field.names.size(); ++i) {
+        if (field.names[i] == value.text) {
+          out.integer = static_cast<std::int64_t>(i);
+          return true;
+        }
+      }
+      message = where + " is \"" + value.text + "\", not one of: " + NameList(field.names);
+      return false;
+    case FieldKind::Entity: {
+      if (value.kind != TomlKind::String) return wrong_kind();
+      std::string error;
+      if (!references.Parse(value.text, out.entity, error)) {
+        message = where + ": " + error;
+        return false;
+      }
+      return true;
+    }
+    case FieldKind::Text:
+      if (value.kind != TomlKind::String) return wrong_kind();
+      if (static_cast<std::int64_t>(value.text.size()) > field.max) {
+        message = where + " is " + std::to_string(value.text.size()) + " bytes long; at most " +
+                  std::to_string(field.max) + " fit";
+        return false;
+      }
+      out.text = value.text;
+      return true;
+    case FieldKind::Glyph: {
+      if (value.kind != TomlKind::String) return wrong_kind();
+      std::uint32_t cp = 0;
+      if (!SingleCodePoint(value.text, cp) || cp < field.min || cp > field.max) {
+        message = where + " must be exactly one character" +
+                  (field.max < 0x80 ? std::string(" of printable ASCII") : std::string());
+        return false;
+      }
+      out.integer = cp;
+      return true;
+    }
+  }
+  return wrong_kind();
+}
+
 }  // namespace
 
 bool DecodeComponentBody(const ComponentTypeInfo& type, const TomlValue& body,
-                         std::span<FieldValue> fields, std::vector<BodyProblem>& problems) {
+                         const ReferenceCodec& references, std::span<FieldValue> fields,
+                         std::vector<BodyProblem>& problems) {
   const std::size_t problems_before = problems.size();
   if (!body.IsTable()) {
     problems.push_back({body.position, std::string("the body of ") + std::string(type.name) +
@@ -53,35 +192,38 @@ bool DecodeComponentBody(const ComponentTypeInfo& type, const TomlValue& body,
                                                    FieldList(type) + ")"});
       continue;
     }
-    const TomlValue& value = member.value;
-    if (value.kind != TomlKind::Integer) {
-      problems.push_back({value.position, std::string(type.name) + "." + member.key + " must be " +
-                                              FieldKindName(field->kind) + ", found " +
-                                              TomlKindWithArticle(value.kind)});
-      continue;
-    }
-    if (value.integer < field->min || value.integer > field->max) {
-      problems.push_back({value.position, std::string(type.name) + "." + member.key + " is " +
-                                              std::to_string(value.integer) + ", outside " +
-                                              std::to_string(field->min) + ".." +
-                                              std::to_string(field->max)});
-      continue;
-    }
-    decoded[index] = FieldValue{value.integer};
+    std::string message;
+    if (!DecodeField(type, *field, member.value, references, decoded[index], message))
+      problems.push_back({member.value.position, message});
   }
   if (problems.size() != problems_before) return false;
-  for (std::size_t i = 0; i < type.fields.size() && i < fields.size(); ++i) fields[i] = decoded[i];
+  for (std::size_t i = 0; i < type.fields.size() && i < fields.size(); ++i)
+    fields[i] = std::move(decoded[i]);
   return true;
 }
 
-std::string FormatComponentBody(const ComponentTypeInfo& type, std::span<const FieldValue> fields) {
+std::string FormatComponentBody(const ComponentTypeInfo& type, std::span<const FieldValue> fields,
+                                const ReferenceCodec& references) {
   if (type.fields.empty()) return "{}";
   std::string out = "{ ";
   for (std::size_t i = 0; i < type.fields.size() && i < fields.size(); ++i) {
+    const FieldInfo& field = type.fields[i];
     if (i > 0) out += ", ";
-    out += type.fields[i].name;
+    out += field.name;
     out += " = ";
-    out += std::to_string(fields[i].integer);
+    switch (field.kind) {
+      case FieldKind::Integer: out += std::to_string(fields[i].integer); break;
+      case FieldKind::Enum: {
+        const auto index = static_cast<std::size_t>(fields[i].integer);
+        out += QuoteTomlString(index < field.names.size() ? field.names[index] : "?");
+        break;
+      }
+      case FieldKind::Entity: out += QuoteTomlString(references.Format(fields[i].entity)); break;
+      case FieldKind::Text: out += QuoteTomlString(fields[i].text); break;
+      case FieldKind::Glyph:
+        out += QuoteTomlString(EncodeUtf8(static_cast<std::uint32_t>(fields[i].integer)));
+        break;
+    }
   }
   out += " }";
   return out;

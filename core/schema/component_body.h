@@ -1,5 +1,7 @@
 // Component bodies: the authored fields of one component as a TOML inline table, read and
-// written from the type registry alone. The console, level files and saves share this code.
+// written from the type registry alone. The console, level files and saves share this code; they
+// differ only in how an entity reference is written, which a ReferenceCodec decides (the console
+// writes handles, a version-1 level authored ids, a version-2 level or a save UUIDs).
 #pragma once
 
 #include <span>
@@ -16,18 +18,36 @@ struct BodyProblem {
   std::string message;
 };
 
+class ReferenceCodec {
+ public:
+  virtual ~ReferenceCodec() = default;
+  // Reads a reference written as `text` ("" is the null reference); false with `error` set when
+  // it names nothing.
+  [[nodiscard]] virtual bool Parse(std::string_view text, EntityId& out, std::string& error) const = 0;
+  // Writes a reference ("" for null).
+  [[nodiscard]] virtual std::string Format(EntityId id) const = 0;
+};
+
 // Reads `body` (a TOML table) into `fields`, one per FieldInfo. A field the body leaves out takes
-// the declared default. Unknown members, wrong kinds and values out of range are each reported;
-// returns true only when there were none (then `fields` holds the result; otherwise unchanged).
+// the declared default. Unknown members, wrong kinds, values out of range and references that
+// name nothing are each reported; returns true only when there were none (then `fields` holds the
+// result; otherwise it is unchanged).
 [[nodiscard]] bool DecodeComponentBody(const ComponentTypeInfo& type, const TomlValue& body,
+                                       const ReferenceCodec& references,
                                        std::span<FieldValue> fields,
                                        std::vector<BodyProblem>& problems);
 
 // Fields in declaration order, one space inside the braces: `{ current = 5, max = 10 }`, or `{}`.
 [[nodiscard]] std::string FormatComponentBody(const ComponentTypeInfo& type,
-                                              std::span<const FieldValue> fields);
+                                              std::span<const FieldValue> fields,
+                                              const ReferenceCodec& references);
 
 // The type's fields at their declared defaults.
-void DefaultFields(const ComponentTypeInfo& type, std::span<FieldValue> fields) noexcept;
+void DefaultFields(const ComponentTypeInfo& type, std::span<FieldValue> fields);
+
+// TOML's basic-string form of `text`, quotes included.
+[[nodiscard]] std::string QuoteTomlString(std::string_view text);
+// The UTF-8 encoding of one code point.
+[[nodiscard]] std::string EncodeUtf8(std::uint32_t code_point);
 
 }  // namespace cairn

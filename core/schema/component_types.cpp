@@ -1,11 +1,12 @@
 #include "schema/component_types.h"
 
+#include <limits>
+
 #include "game/components.h"
 
 namespace cairn {
 namespace {
 
-// Builds an integer field whose get/set go straight to `Member`.
 template <class T, auto Member>
 constexpr FieldInfo IntegerField(std::string_view name, std::int64_t min, std::int64_t max,
                                  std::int64_t default_value, std::string_view description) {
@@ -18,7 +19,9 @@ constexpr FieldInfo IntegerField(std::string_view name, std::int64_t min, std::i
   info.default_value = default_value;
   info.description = description;
   info.get = [](const void* c) {
-    return FieldValue{static_cast<std::int64_t>(static_cast<const T*>(c)->*Member)};
+    FieldValue v;
+    v.integer = static_cast<std::int64_t>(static_cast<const T*>(c)->*Member);
+    return v;
   };
   info.set = [](void* c, const FieldValue& v) {
     static_cast<T*>(c)->*Member = static_cast<Value>(v.integer);
@@ -26,36 +29,213 @@ constexpr FieldInfo IntegerField(std::string_view name, std::int64_t min, std::i
   return info;
 }
 
-constexpr std::int64_t kCoordinateLimit = 1'000'000;
-constexpr std::int64_t kHealthLimit = 1'000'000;
+template <class T, auto Member>
+constexpr FieldInfo GlyphField(std::string_view name, std::int64_t max, std::int64_t default_value,
+                               std::string_view description) {
+  FieldInfo info = IntegerField<T, Member>(name, 0x20, max, default_value, description);
+  info.kind = FieldKind::Glyph;
+  return info;
+}
+
+template <class T, auto Member>
+constexpr FieldInfo EnumField(std::string_view name, std::span<const std::string_view> names,
+                              std::int64_t default_value, std::string_view description) {
+  using Value = std::remove_reference_t<decltype(std::declval<T&>().*Member)>;
+  FieldInfo info;
+  info.name = name;
+  info.kind = FieldKind::Enum;
+  info.min = 0;
+  info.max = static_cast<std::int64_t>(names.size()) - 1;
+  info.default_value = default_value;
+  info.names = names;
+  info.description = description;
+  info.get = [](const void* c) {
+    FieldValue v;
+    v.integer = static_cast<std::int64_t>(static_cast<const T*>(c)->*Member);
+    return v;
+  };
+  info.set = [](void* c, const FieldValue& v) {
+    static_cast<T*>(c)->*Member = static_cast<Value>(v.integer);
+  };
+  return info;
+}
+
+template <class T, auto Member>
+constexpr FieldInfo EntityField(std::string_view name, std::string_view description) {
+  FieldInfo info;
+  info.name = name;
+  info.kind = FieldKind::Entity;
+  info.description = description;
+  info.get = [](const void* c) {
+    FieldValue v;
+    v.entity = static_cast<const T*>(c)->*Member;
+    return v;
+  };
+  info.set = [](void* c, const FieldValue& v) { static_cast<T*>(c)->*Member = v.entity; };
+  return info;
+}
+
+template <class T, auto Member>
+constexpr FieldInfo TextField(std::string_view name, std::int64_t max_bytes,
+                              std::string_view description) {
+  FieldInfo info;
+  info.name = name;
+  info.kind = FieldKind::Text;
+  info.max = max_bytes;
+  info.description = description;
+  info.get = [](const void* c) {
+    FieldValue v;
+    v.text = std::string((static_cast<const T*>(c)->*Member).View());
+    return v;
+  };
+  info.set = [](void* c, const FieldValue& v) { (void)(static_cast<T*>(c)->*Member).Assign(v.text); };
+  return info;
+}
+
+constexpr std::int64_t kCoordinate = 1'000'000;
+constexpr std::int64_t kHitPoints = 1'000'000;
+constexpr std::int64_t kStat = 1'000;
+constexpr std::int64_t kTick = std::numeric_limits<std::int64_t>::max() / 2;
+
+constexpr std::string_view kActionKinds[] = {"none", "wait", "move", "attack", "pickup", "descend", "ascend"};
+constexpr std::string_view kColours[] = {"default", "white", "grey", "red", "green", "yellow",
+                                         "blue", "magenta", "cyan", "orange", "brown", "purple"};
+constexpr std::string_view kAiActions[] = {"idle", "wander", "hunt", "flee"};
+constexpr std::string_view kAiPhases[] = {"asleep", "wander", "select-target", "approach",
+                                          "attack", "recover", "flee"};
+constexpr std::string_view kAiProfiles[] = {"melee", "coward", "pack", "ranged", "caster",
+                                            "thief", "breeder"};
+constexpr std::string_view kCancelReasons[] = {"none", "target-gone", "target-unseen", "hurt",
+                                               "blocked", "lost-trail", "recovered"};
+static_assert(std::size(kActionKinds) == kActionKindCount);
+static_assert(std::size(kColours) == kColourCount);
+static_assert(std::size(kAiActions) == kAiActionCount);
+static_assert(std::size(kAiPhases) == kAiPhaseCount);
+static_assert(std::size(kAiProfiles) == kAiProfileCount);
+static_assert(std::size(kCancelReasons) == kCancelReasonCount);
 
 constexpr FieldInfo kPositionFields[] = {
-    IntegerField<Position, &Position::x>("x", -kCoordinateLimit, kCoordinateLimit, 0,
-                                         "column, 0 at the left edge"),
-    IntegerField<Position, &Position::y>("y", -kCoordinateLimit, kCoordinateLimit, 0,
-                                         "row, 0 at the top edge"),
+    IntegerField<Position, &Position::x>("x", -kCoordinate, kCoordinate, 0, "column, 0 at the left edge"),
+    IntegerField<Position, &Position::y>("y", -kCoordinate, kCoordinate, 0, "row, 0 at the top edge"),
+};
+constexpr FieldInfo kIntentFields[] = {
+    EnumField<Intent, &Intent::kind>("kind", kActionKinds, 0, "what the actor will do when it next acts"),
+    IntegerField<Intent, &Intent::dx>("dx", -1, 1, 0, "a move's column step"),
+    IntegerField<Intent, &Intent::dy>("dy", -1, 1, 0, "a move's row step"),
+    IntegerField<Intent, &Intent::revision>("revision", 0, 0xFFFFFFFF, 0, "the AI action revision it belongs to"),
+    EntityField<Intent, &Intent::target>("target", "whom an attack is aimed at"),
+};
+constexpr FieldInfo kBlockerFields[] = {
+    IntegerField<Blocker, &Blocker::solid>("solid", 0, 1, 1, "1: nothing else that blocks may share the cell"),
+};
+constexpr FieldInfo kAppearanceFields[] = {
+    GlyphField<Appearance, &Appearance::glyph>("glyph", 0x10FFFF, '?', "the character drawn"),
+    GlyphField<Appearance, &Appearance::ascii>("ascii", 0x7E, '?', "the ASCII fallback"),
+    EnumField<Appearance, &Appearance::colour>("colour", kColours, 0, "palette colour"),
+    IntegerField<Appearance, &Appearance::layer>("layer", 0, 9, 0, "draw order: higher on top"),
+};
+constexpr FieldInfo kPlayerFields[] = {
+    IntegerField<Player, &Player::next_tick>("next_tick", 0, kTick, 0, "first tick the player may act"),
+    IntegerField<Player, &Player::kills>("kills", 0, kHitPoints, 0, "monsters killed"),
+    IntegerField<Player, &Player::depth>("depth", 1, 99, 1, "the floor the player is on"),
+};
+constexpr FieldInfo kEnemyAiFields[] = {
+    EnumField<EnemyAi, &EnemyAi::action>("action", kAiActions, 0, "the current action"),
+    EnumField<EnemyAi, &EnemyAi::phase>("phase", kAiPhases, 0, "the phase within the action"),
+    EnumField<EnemyAi, &EnemyAi::profile>("profile", kAiProfiles, 0, "how this monster behaves"),
+    EnumField<EnemyAi, &EnemyAi::last_cancel>("last_cancel", kCancelReasons, 0, "why the last action was cancelled"),
+    EntityField<EnemyAi, &EnemyAi::target>("target", "whom it hunts or flees"),
+    IntegerField<EnemyAi, &EnemyAi::wake_tick>("wake_tick", 0, kTick, 0, "the AI does nothing before this tick"),
+    IntegerField<EnemyAi, &EnemyAi::pending_request>("pending_request", 0, 0xFFFFFFFF, 0, "a spawn request it waits on"),
+    IntegerField<EnemyAi, &EnemyAi::action_revision>("action_revision", 0, 0xFFFFFFFF, 0, "advances when the action changes"),
+    IntegerField<EnemyAi, &EnemyAi::last_seen_x>("last_seen_x", -1, kCoordinate, -1, "where the target was last seen"),
+    IntegerField<EnemyAi, &EnemyAi::last_seen_y>("last_seen_y", -1, kCoordinate, -1, ""),
+    IntegerField<EnemyAi, &EnemyAi::alertness>("alertness", 0, 200, 0, "noticing builds it up; at 100 it hunts"),
+    IntegerField<EnemyAi, &EnemyAi::goal_x>("goal_x", -1, kCoordinate, -1, "where a wanderer is heading"),
+    IntegerField<EnemyAi, &EnemyAi::goal_y>("goal_y", -1, kCoordinate, -1, ""),
+    IntegerField<EnemyAi, &EnemyAi::kind>("kind", 0, 65535, 0, "monster definition index"),
+};
+constexpr FieldInfo kStairsFields[] = {
+    IntegerField<Stairs, &Stairs::direction>("direction", -1, 1, 1, "+1 leads down, -1 up"),
+};
+constexpr FieldInfo kHealthFields[] = {
+    IntegerField<Health, &Health::current>("current", -kHitPoints, kHitPoints, 1, "hit points left; at zero or below the entity dies"),
+    IntegerField<Health, &Health::max>("max", 1, kHitPoints, 1, "hit points when unhurt"),
+};
+constexpr FieldInfo kCombatFields[] = {
+    IntegerField<Combat, &Combat::accuracy>("accuracy", -kStat, kStat, 0, "adds 5% to hit per point over the defense"),
+    IntegerField<Combat, &Combat::defense>("defense", -kStat, kStat, 0, "takes 5% from the attacker's chance per point"),
+    IntegerField<Combat, &Combat::damage_dice>("damage_dice", 0, 100, 1, "N in NdS"),
+    IntegerField<Combat, &Combat::damage_sides>("damage_sides", 0, 1000, 2, "S in NdS"),
+    IntegerField<Combat, &Combat::damage_bonus>("damage_bonus", -kStat, kStat, 0, "added to every hit"),
+    IntegerField<Combat, &Combat::speed>("speed", 1, 1000, 10, "ticks per action: 10 normal, lower is faster"),
+};
+constexpr FieldInfo kNamedFields[] = {
+    TextField<Named, &Named::id>("id", 64, "the level's label for the entity"),
+    TextField<Named, &Named::name>("name", 31, "what the message log calls it"),
+};
+constexpr FieldInfo kItemFields[] = {
+    IntegerField<Item, &Item::kind>("kind", 0, 65535, 0, "item definition index"),
+    IntegerField<Item, &Item::quantity>("quantity", 0, 32767, 1, "how many in the stack"),
+    IntegerField<Item, &Item::charges>("charges", -32768, 32767, 0, "uses left"),
+    IntegerField<Item, &Item::enchantment>("enchantment", -32768, 32767, 0, "bonus (or malus)"),
+    IntegerField<Item, &Item::identified>("identified", 0, 1, 0, "1 when its kind is known"),
+    IntegerField<Item, &Item::equipped>("equipped", 0, 1, 0, "1 when worn or wielded"),
+    EntityField<Item, &Item::holder>("holder", "who carries it; null on the floor"),
+};
+constexpr FieldInfo kInventoryFields[] = {
+    IntegerField<Inventory, &Inventory::capacity>("capacity", 0, 52, 26, "how many items it can hold"),
+    IntegerField<Inventory, &Inventory::count>("count", 0, 52, 0, "how many it holds"),
 };
 
-constexpr FieldInfo kHealthFields[] = {
-    IntegerField<Health, &Health::current>("current", -kHealthLimit, kHealthLimit, 1,
-                                           "hit points left; at zero or below the entity dies"),
-    IntegerField<Health, &Health::max>("max", 1, kHealthLimit, 1, "hit points when unhurt"),
-};
+using K = ComponentKind;
+constexpr ComponentTypeId kNeedsPosition[] = {K::Position};
+constexpr ComponentTypeId kActorNeeds[] = {K::Position, K::Intent, K::Health};
+constexpr ComponentTypeId kRejectsAi[] = {K::EnemyAi};
+constexpr ComponentTypeId kRejectsPlayer[] = {K::Player};
+constexpr ComponentTypeId kItemRejects[] = {K::Blocker, K::Player, K::EnemyAi};
 
 constexpr ComponentTypeInfo kTypes[] = {
-    {ComponentTypeId::Position, "position", "Position", "spatial", 1, Multiplicity::One, 1, {}, {},
-     kPositionFields},
-    {ComponentTypeId::Health, "health", "Health", "vitals", 1, Multiplicity::One, 1, {}, {},
-     kHealthFields},
+    {K::Position, "position", "Position", "spatial", 1, Multiplicity::One, 1, {}, {}, kPositionFields},
+    {K::Intent, "intent", "Intent", "actor", 1, Multiplicity::One, 1, {}, {}, kIntentFields},
+    {K::Blocker, "blocker", "Blocker", "spatial", 1, Multiplicity::One, 1, kNeedsPosition, {}, kBlockerFields},
+    {K::Appearance, "appearance", "Appearance", "presentation", 1, Multiplicity::One, 1, {}, {}, kAppearanceFields},
+    {K::Player, "player", "Player", "actor", 1, Multiplicity::One, 1, kActorNeeds, kRejectsAi, kPlayerFields},
+    {K::EnemyAi, "enemy_ai", "Enemy AI", "actor", 1, Multiplicity::One, 1, kActorNeeds, kRejectsPlayer, kEnemyAiFields},
+    {K::Stairs, "stairs", "Stairs", "feature", 1, Multiplicity::One, 1, kNeedsPosition, {}, kStairsFields},
+    {K::Health, "health", "Health", "vitals", 1, Multiplicity::One, 1, {}, {}, kHealthFields},
+    {K::Combat, "combat", "Combat", "vitals", 1, Multiplicity::One, 1, {}, {}, kCombatFields},
+    {K::Named, "named", "Name", "identity", 1, Multiplicity::One, 1, {}, {}, kNamedFields},
+    {K::Item, "item", "Item", "item", 1, Multiplicity::One, 1, {}, kItemRejects, kItemFields},
+    {K::Inventory, "inventory", "Inventory", "item", 1, Multiplicity::One, 1, {}, {}, kInventoryFields},
 };
+static_assert(std::size(kTypes) == kComponentKindCount);
+
+constexpr bool EveryTypeFitsFieldBuffers() {
+  for (const ComponentTypeInfo& type : kTypes)
+    if (type.fields.size() > kMaxFieldsPerComponent) return false;
+  return true;
+}
+static_assert(EveryTypeFitsFieldBuffers(), "raise kMaxFieldsPerComponent: callers size buffers by it");
+
+constexpr bool TypesAreInIdOrder() {
+  for (std::size_t i = 0; i < std::size(kTypes); ++i)
+    if (static_cast<std::size_t>(kTypes[i].id) != i) return false;
+  return true;
+}
+static_assert(TypesAreInIdOrder(), "TypeInfoOf indexes kTypes by id");
 
 }  // namespace
 
 const char* FieldKindName(FieldKind kind) noexcept {
   switch (kind) {
     case FieldKind::Integer: return "an integer";
+    case FieldKind::Enum: return "one of the names";
+    case FieldKind::Entity: return "an entity reference";
+    case FieldKind::Text: return "a string";
+    case FieldKind::Glyph: return "one character";
   }
-  return "value";
+  return "a value";
 }
 
 std::span<const ComponentTypeInfo> AllComponentTypes() noexcept { return kTypes; }

@@ -9,28 +9,35 @@
 
 #include <cstdint>
 #include <span>
+#include <string>
 #include <string_view>
 
+#include "game/component_kind.h"
 #include "identity/handle.h"
 
 namespace cairn {
 
-enum class ComponentTypeId : std::uint16_t {
-  Position,
-  Health,
-};
+// Type ids are the simulation's component kinds: one numbering for both sides.
+using ComponentTypeId = ComponentKind;
 
 enum class FieldKind : std::uint8_t {
   Integer,  // a signed integer within [min, max]
+  Enum,     // one of a list of names (stored as its index)
+  Entity,   // a reference to another entity (null allowed)
+  Text,     // a string of at most `max` bytes
+  Glyph,    // one Unicode character, its code point within [min, max]
 };
-// "an integer": what a field must be, as a message says it.
+// "an integer", "one of the names", ...: what a field must be, as a message says it.
 [[nodiscard]] const char* FieldKindName(FieldKind kind) noexcept;
 
 enum class Multiplicity : std::uint8_t { One, Many };
 
-// One field's value, whatever its kind (only `integer` is used by Integer fields).
+// One field's value, whatever its kind: `integer` for Integer, Enum (the index) and Glyph,
+// `entity` for Entity, `text` for Text.
 struct FieldValue {
   std::int64_t integer = 0;
+  EntityId entity{};
+  std::string text;
 };
 
 struct FieldInfo {
@@ -39,6 +46,7 @@ struct FieldInfo {
   std::int64_t min = 0;
   std::int64_t max = 0;
   std::int64_t default_value = 0;
+  std::span<const std::string_view> names;  // Enum: the name of each value, by index
   std::string_view description;
   FieldValue (*get)(const void* component) = nullptr;
   void (*set)(void* component, const FieldValue& value) = nullptr;

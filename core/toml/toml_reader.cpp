@@ -127,9 +127,8 @@ class Converter {
   const AsciiPositionMap& map_;
 };
 
-}  // namespace
-
-bool ParseToml(std::string_view text, TomlValue& root, TomlError& error) {
+// Everything but running out of memory is reported through `error`; std::bad_alloc may escape.
+bool ParseTomlOrThrowBadAlloc(std::string_view text, TomlValue& root, TomlError& error) {
   AsciiTomlText ascii;
   if (!MakeAsciiTomlText(text, ascii, error)) return false;
   const AsciiPositionMap map(text, ascii);
@@ -145,6 +144,17 @@ bool ParseToml(std::string_view text, TomlValue& root, TomlError& error) {
   converted.position = TextPosition{1, 1};
   root = std::move(converted);
   return true;
+}
+
+}  // namespace
+
+bool ParseToml(std::string_view text, TomlValue& root, TomlError& error) noexcept {
+  try {
+    return ParseTomlOrThrowBadAlloc(text, root, error);
+  } catch (const std::bad_alloc&) {
+    error = TomlError{TextPosition{}, "out of memory while reading"};
+    return false;
+  }
 }
 
 }  // namespace cairn

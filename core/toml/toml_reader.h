@@ -15,7 +15,8 @@ struct TomlError {
 };
 
 // Parses `text` into `root` (a table). On failure `root` is unchanged and `error` says where and
-// why. Never crashes, aborts or reaches undefined behaviour, whatever the bytes.
-[[nodiscard]] bool ParseToml(std::string_view text, TomlValue& root, TomlError& error);
+// why. Never crashes, aborts or reaches undefined behaviour, whatever the bytes; running out of
+// memory is reported as an error too.
+[[nodiscard]] bool ParseToml(std::string_view text, TomlValue& root, TomlError& error) noexcept;
 
 }  // namespace cairn

@@ -43,10 +43,10 @@ class ComponentPool {
   ComponentPool(const ComponentPool&) = delete;
   ComponentPool& operator=(const ComponentPool&) = delete;
 
-  // Binds the pool to an initialized registry (which must outlive it) and reserves storage for
-  // `capacity` components (at most the registry's capacity). Unchanged on failure.
-  [[nodiscard]] Status TryInitialize(const EntityRegistry& registry,
-                                     std::uint32_t capacity) noexcept {
+  // Binds the pool to an initialized registry (which must outlive it, and whose structural
+  // revision the pool advances) and reserves storage for `capacity` components (at most the
+  // registry's capacity). Unchanged on failure.
+  [[nodiscard]] Status TryInitialize(EntityRegistry& registry, std::uint32_t capacity) noexcept {
     if (registry_ != nullptr) return Status::InvalidOperation;
     if (!registry.IsInitialized()) return Status::NotInitialized;
     if (capacity > registry.Capacity()) return Status::InvalidArgument;
@@ -80,11 +80,14 @@ class ComponentPool {
   }
 
   // Adds a component to a live entity of this world that has none of this type. The owner,
-  // value and sparse entry are published together; on failure nothing changes.
+  // value and sparse entry are published together and the registry's structural revision
+  // advances; on failure nothing changes.
   [[nodiscard]] Status TryInsert(EntityId id, const T& value) noexcept {
     if (Status s = CheckStructural(id); s != Status::Ok) return s;
     if (sparse_[id.Slot].index != kMissing) return Status::DuplicateComponent;
     if (size_ == capacity_) return Status::CapacityExceeded;
+    if (registry_->StructuralRevisionsRemaining() == 0) return Status::SequenceExhausted;
+    (void)registry_->TryNoteStructuralChange();  // cannot fail now: checked just above
     owners_[size_] = id;
     values_[size_] = value;
     sparse_[id.Slot] = SparseEntry{size_, id.Generation};
@@ -100,6 +103,8 @@ class ComponentPool {
     if (Status s = CheckStructural(id); s != Status::Ok) return s;
     std::uint32_t hole = 0;
     if (!Locate(id, hole)) return Status::MissingComponent;
+    if (registry_->StructuralRevisionsRemaining() == 0) return Status::SequenceExhausted;
+    (void)registry_->TryNoteStructuralChange();
     const std::uint32_t last = size_ - 1;
     if (hole != last) {
       owners_[hole] = owners_[last];
@@ -181,7 +186,7 @@ class ComponentPool {
   FixedArray<SparseEntry> sparse_;
   FixedArray<EntityId> owners_;
   FixedArray<T> values_;
-  const EntityRegistry* registry_ = nullptr;
+  EntityRegistry* registry_ = nullptr;
   std::uint64_t world_ = 0;
   std::uint64_t membership_revision_ = 0;
   std::uint32_t size_ = 0;

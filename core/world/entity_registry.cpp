@@ -144,7 +144,7 @@ Status EntityRegistry::TryNoteStructuralChange() noexcept {
   return Status::Ok;
 }
 
-StructuralScope::StructuralScope(EntityRegistry& registry, WorldPhase phase) noexcept
+StructuralScope::StructuralScope(EntityRegistry& registry, WorldPhase phase, StructuralKey) noexcept
     : registry_(registry), previous_(registry.phase_) {
   registry_.phase_ = phase;
 }

@@ -40,6 +40,8 @@ enum class HandleDiagnosis : std::uint8_t {
 [[nodiscard]] const char* HandleDiagnosisName(HandleDiagnosis diagnosis) noexcept;
 
 class StructuralScope;
+template <class T>
+class ComponentPool;
 
 class EntityRegistry {
  public:
@@ -82,6 +84,14 @@ class EntityRegistry {
   // Advances on every structural change (create, release, component add or remove), so a debug
   // view can tell that borrowed pointers may have moved.
   [[nodiscard]] std::uint64_t StructuralRevision() const noexcept { return structural_revision_; }
+  // How many more creations and structural changes can happen before their counters run out
+  // (a commit preflights its whole batch against these).
+  [[nodiscard]] std::uint64_t CreationsRemaining() const noexcept {
+    return ~std::uint64_t{0} - last_creation_sequence_;
+  }
+  [[nodiscard]] std::uint64_t StructuralRevisionsRemaining() const noexcept {
+    return ~std::uint64_t{0} - structural_revision_;
+  }
 
   // Counts. Live includes pending; live + free + retired == capacity.
   [[nodiscard]] std::uint32_t LiveCount() const noexcept { return live_; }
@@ -97,6 +107,8 @@ class EntityRegistry {
  private:
   friend class StructuralScope;
   friend struct EntityRegistryTestSeam;
+  template <class T>
+  friend class ComponentPool;
 
   enum class SlotState : std::uint8_t { Unused, Live, Free, Retired };
   // Cold metadata, read by create, release and inspection.
@@ -128,25 +140,32 @@ class EntityRegistry {
   WorldPhase phase_ = WorldPhase::Simulation;
 };
 
-// The commit facade's key. While a scope is open, the registry (and every pool bound to it)
-// accepts structural changes; destruction releases slots only through it. Scopes nest and restore
-// the previous phase when they close. Only world construction and commit open one.
+// The key to structural changes. Only GameWorld (world construction and commit) and the tests
+// can make one, so only they can open a StructuralScope.
+class StructuralKey {
+  friend class GameWorld;
+  friend struct StructuralTestAccess;
+  StructuralKey() noexcept = default;
+};
+
+// While a scope is open, the registry (and every pool bound to it) accepts structural changes.
+// Scopes nest and restore the previous phase when they close. Releasing a slot is reachable only
+// through GameWorld::DestroyEntity, which empties every pool first.
 class StructuralScope {
  public:
-  StructuralScope(EntityRegistry& registry, WorldPhase phase) noexcept;
+  StructuralScope(EntityRegistry& registry, WorldPhase phase, StructuralKey key) noexcept;
   ~StructuralScope();
   StructuralScope(const StructuralScope&) = delete;
   StructuralScope& operator=(const StructuralScope&) = delete;
 
+ private:
+  friend class GameWorld;
+  friend struct StructuralTestAccess;
   // Releases a live entity's slot: advances its generation (or retires it) and pushes it on the
   // free stack. The caller has already removed its components. InvalidEntity if not alive.
   [[nodiscard]] Status TryRelease(EntityId id) noexcept { return registry_.TryRelease(id); }
-  // Records a component add or remove in the structural revision.
-  [[nodiscard]] Status NoteStructuralChange() noexcept { return registry_.TryNoteStructuralChange(); }
-
   [[nodiscard]] EntityRegistry& Registry() noexcept { return registry_; }
 
- private:
   EntityRegistry& registry_;
   WorldPhase previous_;
 };

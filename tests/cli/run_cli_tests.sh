@@ -32,6 +32,11 @@ done
 err=$("$cairn" console /no/such/file 2>&1 >/dev/null); status=$?
 [ $status -eq 1 ] || fail "unreadable file is not exit 1 (got $status)"
 echo "$err" | grep -q "^/no/such/file: error: " || fail "unreadable file message: $err"
+err=$("$cairn" console /tmp 2>&1 >/dev/null); status=$?
+[ $status -eq 1 ] || fail "a directory as FILE is not exit 1 (got $status)"
+echo "$err" | grep -q "^/tmp: error: " || fail "directory message: $err"
+[ "$(printf 'SPAWN\n' | "$cairn" console --seed 5)" = "0:1" ] || fail "console --seed"
+"$cairn" console --level /no/such/level.toml </dev/null 2>/dev/null; [ $? -eq 1 ] || fail "--level of a missing file is not exit 1"
 small=$(printf 'SPAWN\nSPAWN\nSPAWN\n' | "$cairn" console --capacity 2 | tail -n 1)
 case "$small" in "error: the world is full"*) ;; *) fail "--capacity 2: third SPAWN said '$small'";; esac
 

@@ -15,8 +15,15 @@ namespace {
 
 std::unique_ptr<GameWorld> MakeWorld(std::uint32_t n = 64) {
   std::unique_ptr<GameWorld> world;
-  REQUIRE(GameWorld::TryCreate(WorldLimits{n, n, n}, world) == Status::Ok);
+  REQUIRE(GameWorld::TryCreate(WorldLimits::Uniform(n), BuiltinDefinitions(), 8, 8, 1, world) ==
+          Status::Ok);
   return world;
+}
+
+StructuralScope& Open(GameWorld& world, std::optional<StructuralScope>& scope,
+                      WorldPhase phase = WorldPhase::Commit) {
+  REQUIRE(world.TryOpenStructural(phase, scope) == Status::Ok);
+  return *scope;
 }
 
 // Gives `id` one component of every registered type, each with non-default values.
@@ -24,6 +31,7 @@ void AddEveryComponent(GameWorld& world, StructuralScope& scope, EntityId id) {
   for (const ComponentTypeInfo& type : AllComponentTypes()) {
     std::array<FieldValue, kMaxFieldsPerComponent> fields{};
     for (std::size_t i = 0; i < type.fields.size(); ++i) fields[i].integer = type.fields[i].max;
+    INFO(type.name);
     REQUIRE(WriteComponent(world, scope, id, type.id, fields) == Status::Ok);
   }
 }
@@ -33,7 +41,7 @@ void AddEveryComponent(GameWorld& world, StructuralScope& scope, EntityId id) {
 TEST_CASE("every pool the world visits has a registered component type, and back", "[game]") {
   auto world = MakeWorld();
   std::set<std::string> pools;
-  world->ForEachPool([&](const auto&, const char* name) { pools.insert(name); });
+  world->ForEachPool([&](const auto&, ComponentKind kind) { pools.insert(ComponentKindName(kind)); });
   std::set<std::string> types;
   for (const ComponentTypeInfo& type : AllComponentTypes()) types.insert(std::string(type.name));
   CHECK(pools == types);
@@ -43,7 +51,8 @@ TEST_CASE("destroying an entity clears it from every pool", "[game]") {
   auto world = MakeWorld();
   EntityId doomed, bystander;
   {
-    StructuralScope scope = world->OpenStructural(WorldPhase::Construction);
+    std::optional<StructuralScope> opened;
+    StructuralScope& scope = Open(*world, opened, WorldPhase::Construction);
     REQUIRE(world->CreateEntity(scope, doomed) == Status::Ok);
     REQUIRE(world->CreateEntity(scope, bystander) == Status::Ok);
     AddEveryComponent(*world, scope, doomed);
@@ -61,7 +70,8 @@ TEST_CASE("destroying an entity clears it from every pool", "[game]") {
   CHECK(world->CheckInvariants() == nullptr);
 
   // The recycled slot starts with no component in any pool.
-  StructuralScope scope = world->OpenStructural(WorldPhase::Commit);
+  std::optional<StructuralScope> opened;
+  StructuralScope& scope = Open(*world, opened);
   EntityId reborn;
   REQUIRE(world->CreateEntity(scope, reborn) == Status::Ok);
   REQUIRE(reborn.Slot == doomed.Slot);
@@ -70,7 +80,8 @@ TEST_CASE("destroying an entity clears it from every pool", "[game]") {
 
 TEST_CASE("destroying twice is refused the second time", "[game]") {
   auto world = MakeWorld();
-  StructuralScope scope = world->OpenStructural(WorldPhase::Commit);
+  std::optional<StructuralScope> opened;
+  StructuralScope& scope = Open(*world, opened);
   EntityId id;
   REQUIRE(world->CreateEntity(scope, id) == Status::Ok);
   REQUIRE(world->DestroyEntity(scope, id) == Status::Ok);
@@ -82,8 +93,8 @@ TEST_CASE("the structural API is closed while systems run", "[game]") {
   auto world = MakeWorld();
   EntityId id;
   {
-    StructuralScope scope = world->OpenStructural(WorldPhase::Construction);
-    REQUIRE(world->CreateEntity(scope, id) == Status::Ok);
+    std::optional<StructuralScope> opened;
+    REQUIRE(world->CreateEntity(Open(*world, opened), id) == Status::Ok);
   }
   // Outside any scope the world is in its Simulation phase.
   CHECK(world->Positions().TryInsert(id, Position{1, 1}) == Status::InvalidPhase);
@@ -99,16 +110,20 @@ TEST_CASE("world creation fails cleanly at each reserve", "[game][alloc]") {
     INFO("failing reserve " << at);
     std::unique_ptr<GameWorld> out;
     fault_injection::FailAllocationAt(at);
-    CHECK(GameWorld::TryCreate(WorldLimits{32, 32, 32}, out) == Status::AllocationFailed);
+    CHECK(GameWorld::TryCreate(WorldLimits::Uniform(32), BuiltinDefinitions(), 8, 8, 1, out) ==
+          Status::AllocationFailed);
     fault_injection::Disarm();
     CHECK(out == nullptr);
   }
 }
 
 TEST_CASE("a pool with less room than the registry fills independently", "[game]") {
+  WorldLimits limits = WorldLimits::Uniform(8);
+  limits.pools[static_cast<std::size_t>(ComponentKind::Position)] = 2;
   std::unique_ptr<GameWorld> world;
-  REQUIRE(GameWorld::TryCreate(WorldLimits{8, 2, 8}, world) == Status::Ok);
-  StructuralScope scope = world->OpenStructural(WorldPhase::Construction);
+  REQUIRE(GameWorld::TryCreate(limits, BuiltinDefinitions(), 8, 8, 1, world) == Status::Ok);
+  std::optional<StructuralScope> opened;
+  StructuralScope& scope = Open(*world, opened, WorldPhase::Construction);
   EntityId ids[3];
   for (EntityId& id : ids) REQUIRE(world->CreateEntity(scope, id) == Status::Ok);
   REQUIRE(world->AddComponent(scope, ids[0], Position{}) == Status::Ok);

@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include <array>
+#include <cstdio>
 
 #include "schema/component_body.h"
 #include "schema/component_types.h"
@@ -17,23 +18,45 @@ TomlValue Body(const std::string& text) {
   return *root.Find("body");
 }
 
-const ComponentTypeInfo& Health() { return *FindComponentType("health"); }
+const ComponentTypeInfo& HealthType() { return *FindComponentType("health"); }
+
+// References written as "slot:generation" of world 9; "" is null; anything else names nothing.
+class TestReferences final : public ReferenceCodec {
+ public:
+  bool Parse(std::string_view text, EntityId& out, std::string& error) const override {
+    if (text.empty()) {
+      out = EntityId{};
+      return true;
+    }
+    unsigned slot = 0, generation = 0;
+    if (std::sscanf(std::string(text).c_str(), "%u:%u", &slot, &generation) != 2) {
+      error = "no such entity '" + std::string(text) + "'";
+      return false;
+    }
+    out = EntityId{9, slot, generation};
+    return true;
+  }
+  std::string Format(EntityId id) const override {
+    return id.IsNull() ? "" : std::to_string(id.Slot) + ":" + std::to_string(id.Generation);
+  }
+};
+const TestReferences kRefs;
 
 }  // namespace
 
 TEST_CASE("a body decodes into fields and formats canonically", "[schema]") {
   std::array<FieldValue, kMaxFieldsPerComponent> fields{};
   std::vector<BodyProblem> problems;
-  REQUIRE(DecodeComponentBody(Health(), Body("{max=10, current = 5}"), fields, problems));
+  REQUIRE(DecodeComponentBody(HealthType(), Body("{max=10, current = 5}"), kRefs, fields, problems));
   CHECK(fields[0].integer == 5);
   CHECK(fields[1].integer == 10);
-  CHECK(FormatComponentBody(Health(), fields) == "{ current = 5, max = 10 }");
+  CHECK(FormatComponentBody(HealthType(), fields, kRefs) == "{ current = 5, max = 10 }");
 }
 
 TEST_CASE("fields left out take their declared defaults", "[schema]") {
   std::array<FieldValue, kMaxFieldsPerComponent> fields{};
   std::vector<BodyProblem> problems;
-  REQUIRE(DecodeComponentBody(*FindComponentType("position"), Body("{ y = 3 }"), fields, problems));
+  REQUIRE(DecodeComponentBody(*FindComponentType("position"), Body("{ y = 3 }"), kRefs, fields, problems));
   CHECK(fields[0].integer == 0);
   CHECK(fields[1].integer == 3);
 }
@@ -43,8 +66,8 @@ TEST_CASE("every problem in a body is reported with its position, and nothing is
   std::array<FieldValue, kMaxFieldsPerComponent> fields{};
   fields[0].integer = 77;
   std::vector<BodyProblem> problems;
-  CHECK_FALSE(DecodeComponentBody(Health(), Body("{ current = \"x\", max = 0, speed = 2 }"),
-                                  fields, problems));
+  CHECK_FALSE(DecodeComponentBody(HealthType(), Body("{ current = \"x\", max = 0, speed = 2 }"),
+                                  kRefs, fields, problems));
   REQUIRE(problems.size() == 3);
   CHECK(problems[0].message == "health.current must be an integer, found a string");
   CHECK(problems[0].position.column == 20);
@@ -56,7 +79,38 @@ TEST_CASE("every problem in a body is reported with its position, and nothing is
 TEST_CASE("a body that is not a table is refused", "[schema]") {
   std::array<FieldValue, kMaxFieldsPerComponent> fields{};
   std::vector<BodyProblem> problems;
-  CHECK_FALSE(DecodeComponentBody(Health(), Body("5"), fields, problems));
+  CHECK_FALSE(DecodeComponentBody(HealthType(), Body("5"), kRefs, fields, problems));
   REQUIRE(problems.size() == 1);
   CHECK(problems[0].message == "the body of health must be a table, found an integer");
+}
+
+TEST_CASE("enum, glyph, text and entity fields read and write their own forms", "[schema]") {
+  std::array<FieldValue, kMaxFieldsPerComponent> fields{};
+  std::vector<BodyProblem> problems;
+  const ComponentTypeInfo& look = *FindComponentType("appearance");
+  REQUIRE(DecodeComponentBody(look, Body("{ glyph = \"\xE2\x99\xA6\", ascii = \"*\", colour = \"cyan\" }"), kRefs,
+                              fields, problems));
+  CHECK(fields[0].integer == 0x2666);
+  CHECK(FormatComponentBody(look, fields, kRefs) ==
+        "{ glyph = \"\xE2\x99\xA6\", ascii = \"*\", colour = \"cyan\", layer = 0 }");
+  CHECK_FALSE(DecodeComponentBody(look, Body("{ colour = \"mauve\", ascii = \"\xC3\xA9\", glyph = \"ab\" }"),
+                                  kRefs, fields, problems));
+  REQUIRE(problems.size() == 3);
+  CHECK(problems[0].message.find("appearance.colour is \"mauve\", not one of: default, white") == 0);
+  CHECK(problems[1].message == "appearance.ascii must be exactly one character of printable ASCII");
+  CHECK(problems[2].message == "appearance.glyph must be exactly one character");
+
+  problems.clear();
+  const ComponentTypeInfo& ai = *FindComponentType("enemy_ai");
+  REQUIRE(DecodeComponentBody(ai, Body("{ target = \"3:2\", phase = \"approach\" }"), kRefs, fields, problems));
+  CHECK(fields[4].entity == EntityId{9, 3, 2});
+  CHECK(fields[1].integer == 3);
+  CHECK_FALSE(DecodeComponentBody(ai, Body("{ target = \"nobody\" }"), kRefs, fields, problems));
+  CHECK(problems.back().message == "enemy_ai.target: no such entity 'nobody'");
+
+  problems.clear();
+  const ComponentTypeInfo& named = *FindComponentType("named");
+  CHECK_FALSE(DecodeComponentBody(named, Body("{ name = \"" + std::string(40, 'x') + "\" }"), kRefs,
+                                  fields, problems));
+  CHECK(problems.back().message == "named.name is 40 bytes long; at most 31 fit");
 }

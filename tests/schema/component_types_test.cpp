@@ -26,22 +26,54 @@ TEST_CASE("the type registry is indexed by id and names are canonical and unique
   CHECK(FindComponentType("") == nullptr);
 }
 
+namespace {
+// A value for field `field` that differs for each `salt`, within the field's range.
+FieldValue Distinct(const FieldInfo& field, std::int64_t salt) {
+  FieldValue v;
+  switch (field.kind) {
+    case FieldKind::Entity: v.entity = EntityId{0, static_cast<std::uint32_t>(salt), 1}; break;
+    case FieldKind::Text: v.text = "t" + std::to_string(salt); break;
+    default: v.integer = field.min + salt % (field.max - field.min + 1); break;
+  }
+  return v;
+}
+bool Same(const FieldInfo& field, const FieldValue& a, const FieldValue& b) {
+  switch (field.kind) {
+    case FieldKind::Entity: return a.entity == b.entity;
+    case FieldKind::Text: return a.text == b.text;
+    default: return a.integer == b.integer;
+  }
+}
+}  // namespace
+
 TEST_CASE("every field's get and set reach their own member and no other", "[schema]") {
   for (const ComponentTypeInfo& type : AllComponentTypes()) {
     for (std::size_t i = 0; i < type.fields.size(); ++i) {
       const FieldInfo& field = type.fields[i];
       INFO(type.name << "." << field.name);
-      CHECK(field.min <= field.default_value);
-      CHECK(field.default_value <= field.max);
-      alignas(16) std::array<unsigned char, 256> storage{};
-      // Write a distinct value into every field, then read each back.
+      if (field.kind != FieldKind::Entity && field.kind != FieldKind::Text) {
+        CHECK(field.min <= field.default_value);
+        CHECK(field.default_value <= field.max);
+      }
+      if (field.kind == FieldKind::Enum) CHECK(field.names.size() == static_cast<std::size_t>(field.max + 1));
+      alignas(16) std::array<unsigned char, 512> storage{};
       for (std::size_t j = 0; j < type.fields.size(); ++j)
-        type.fields[j].set(storage.data(), FieldValue{type.fields[j].min + static_cast<std::int64_t>(j) + 1});
-      CHECK(field.get(storage.data()).integer == field.min + static_cast<std::int64_t>(i) + 1);
-      type.fields[i].set(storage.data(), FieldValue{field.max});
-      CHECK(field.get(storage.data()).integer == field.max);
+        type.fields[j].set(storage.data(), Distinct(type.fields[j], static_cast<std::int64_t>(j) + 1));
+      CHECK(Same(field, field.get(storage.data()), Distinct(field, static_cast<std::int64_t>(i) + 1)));
+      field.set(storage.data(), Distinct(field, 40));
+      CHECK(Same(field, field.get(storage.data()), Distinct(field, 40)));
       for (std::size_t j = 0; j < type.fields.size(); ++j)
-        if (j != i) CHECK(type.fields[j].get(storage.data()).integer == type.fields[j].min + static_cast<std::int64_t>(j) + 1);
+        if (j != i)
+          CHECK(Same(type.fields[j], type.fields[j].get(storage.data()),
+                     Distinct(type.fields[j], static_cast<std::int64_t>(j) + 1)));
     }
   }
+}
+
+TEST_CASE("requires and rejects name registered types, never the type itself", "[schema]") {
+  for (const ComponentTypeInfo& type : AllComponentTypes()) {
+    for (ComponentTypeId r : type.requires_types) CHECK(r != type.id);
+    for (ComponentTypeId r : type.rejects_types) CHECK(r != type.id);
+  }
+  CHECK(FindComponentType("blocker")->requires_types.size() == 1);
 }

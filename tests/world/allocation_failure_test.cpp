@@ -58,7 +58,7 @@ TEST_CASE("pool initialization fails cleanly at each of its reserves", "[alloc]"
     CHECK(pool.Capacity() == 0);
     CHECK(pool.ReservedBytes() == 0);
     const EntityId id = cairn::test::MustCreate(registry);
-    StructuralScope scope(registry, WorldPhase::Commit);
+    StructuralScope scope(registry, WorldPhase::Commit, cairn::test::Key());
     CHECK(pool.TryInsert(id, {}) == Status::NotInitialized);
   }
 }
@@ -69,14 +69,14 @@ TEST_CASE("insert and remove never allocate", "[alloc]") {
   ComponentPool<Value> pool;
   REQUIRE(pool.TryInitialize(registry, 16) == Status::Ok);
   fault_injection::FailAllocationAt(0);  // any allocation from here on would fail
-  StructuralScope scope(registry, WorldPhase::Commit);
+  StructuralScope scope(registry, WorldPhase::Commit, cairn::test::Key());
   for (int i = 0; i < 16; ++i) {
     EntityId id;
     REQUIRE(registry.TryCreate(id) == Status::Ok);
     REQUIRE(pool.TryInsert(id, {i}) == Status::Ok);
     if (i % 2 == 0) {
       REQUIRE(pool.TryRemove(id) == Status::Ok);
-      REQUIRE(scope.TryRelease(id) == Status::Ok);
+      REQUIRE(StructuralTestAccess::Release(scope, id) == Status::Ok);
     }
   }
   CHECK(fault_injection::AllocationsSeen() == 0);

@@ -24,11 +24,11 @@ struct Fixture {
     REQUIRE(pool.TryInitialize(registry, pool_capacity) == Status::Ok);
   }
   Status Insert(EntityId id, Value v) {
-    StructuralScope scope(registry, WorldPhase::Commit);
+    StructuralScope scope(registry, WorldPhase::Commit, cairn::test::Key());
     return pool.TryInsert(id, v);
   }
   Status Remove(EntityId id) {
-    StructuralScope scope(registry, WorldPhase::Commit);
+    StructuralScope scope(registry, WorldPhase::Commit, cairn::test::Key());
     return pool.TryRemove(id);
   }
   void RequireInvariants() {

@@ -3,6 +3,7 @@
 #include <limits>
 
 #include "identity/owner_id.h"
+#include "world/component_pool.h"
 #include "world/entity_registry.h"
 #include "world_test_support.h"
 
@@ -48,10 +49,10 @@ TEST_CASE("structural changes outside a scope answer InvalidPhase in every build
   CHECK(out == EntityId{1, 2, 3});
   CHECK(r.LiveCount() == 0);
   {
-    StructuralScope outer(r, WorldPhase::Construction);
+    StructuralScope outer(r, WorldPhase::Construction, cairn::test::Key());
     CHECK(r.Phase() == WorldPhase::Construction);
     {
-      StructuralScope inner(r, WorldPhase::Commit);
+      StructuralScope inner(r, WorldPhase::Commit, cairn::test::Key());
       CHECK(r.Phase() == WorldPhase::Commit);
     }
     CHECK(r.Phase() == WorldPhase::Construction);
@@ -89,8 +90,8 @@ TEST_CASE("two worlds issuing identical slot and generation patterns reject each
   CHECK_FALSE(second.IsAlive(a));
   CHECK(first.DiagnoseHandle(b) == HandleDiagnosis::OwnerMismatch);
   {
-    StructuralScope scope(first, WorldPhase::Commit);
-    CHECK(scope.TryRelease(b) == Status::InvalidEntity);
+    StructuralScope scope(first, WorldPhase::Commit, cairn::test::Key());
+    CHECK(StructuralTestAccess::Release(scope, b) == Status::InvalidEntity);
   }
   CHECK(first.IsAlive(a));
 }
@@ -177,7 +178,7 @@ TEST_CASE("a slot released at the largest generation is retired and still counts
   CHECK(r.DiagnoseHandle(last) == HandleDiagnosis::Retired);
   const EntityId next = MustCreate(r);
   CHECK(next.Slot == 1);  // the retired slot is never reused
-  StructuralScope scope(r, WorldPhase::Commit);
+  StructuralScope scope(r, WorldPhase::Commit, cairn::test::Key());
   EntityId out{};
   CHECK(r.TryCreate(out) == Status::CapacityExceeded);  // retired counts against capacity
   CHECK(out.IsNull());
@@ -190,7 +191,7 @@ TEST_CASE("creation sequence exhaustion is a status, not a wrap", "[registry]") 
   EntityRegistryTestSeam::SetLastCreationSequence(r, std::numeric_limits<std::uint64_t>::max() - 1);
   const EntityId last = MustCreate(r);
   CHECK(r.CreationSequenceOf(last) == std::numeric_limits<std::uint64_t>::max());
-  StructuralScope scope(r, WorldPhase::Commit);
+  StructuralScope scope(r, WorldPhase::Commit, cairn::test::Key());
   EntityId out{};
   CHECK(r.TryCreate(out) == Status::SequenceExhausted);
   CHECK(out.IsNull());
@@ -201,21 +202,36 @@ TEST_CASE("structural revision advances on every structural change and never wra
           "[registry]") {
   EntityRegistry r;
   REQUIRE(r.TryInitialize(4) == Status::Ok);
+  ComponentPool<int> pool;
+  REQUIRE(pool.TryInitialize(r, 4) == Status::Ok);
   const std::uint64_t r0 = r.StructuralRevision();
   const EntityId id = MustCreate(r);
   CHECK(r.StructuralRevision() == r0 + 1);
   {
-    StructuralScope scope(r, WorldPhase::Commit);
-    REQUIRE(scope.NoteStructuralChange() == Status::Ok);
+    StructuralScope scope(r, WorldPhase::Commit, cairn::test::Key());
+    REQUIRE(pool.TryInsert(id, 7) == Status::Ok);  // a pool insert is structural too
+    CHECK(r.StructuralRevision() == r0 + 2);
+    REQUIRE(pool.TryRemove(id) == Status::Ok);
+    CHECK(r.StructuralRevision() == r0 + 3);
+    REQUIRE(pool.TryInsert(id, 8) == Status::Ok);
   }
-  CHECK(r.StructuralRevision() == r0 + 2);
-  MustRelease(r, id);
-  CHECK(r.StructuralRevision() == r0 + 3);
+  CHECK(*pool.Find(id) == 8);
+  const std::uint64_t before_max = r.StructuralRevision();
+  CHECK(before_max == r0 + 4);
+
+  // At the last revision every structural operation refuses and changes nothing.
   EntityRegistryTestSeam::SetStructuralRevision(r, std::numeric_limits<std::uint64_t>::max());
-  StructuralScope scope(r, WorldPhase::Commit);
+  StructuralScope scope(r, WorldPhase::Commit, cairn::test::Key());
   EntityId out{};
   CHECK(r.TryCreate(out) == Status::SequenceExhausted);
-  CHECK(scope.NoteStructuralChange() == Status::SequenceExhausted);
+  CHECK(out.IsNull());
+  CHECK(pool.TryRemove(id) == Status::SequenceExhausted);
+  CHECK(pool.Find(id) != nullptr);
+  CHECK(StructuralTestAccess::Release(scope, id) == Status::SequenceExhausted);
+  CHECK(r.IsAlive(id));
+  CHECK(r.StructuralRevision() == std::numeric_limits<std::uint64_t>::max());
+  RequireInvariants(r);
+  CHECK(pool.CheckInvariants() == nullptr);
 }
 
 TEST_CASE("world id exhaustion fails initialization and consumes nothing", "[registry]") {
@@ -247,22 +263,31 @@ TEST_CASE("counts partition the capacity", "[registry]") {
   RequireInvariants(r);
 }
 
-TEST_CASE("release outside a scope and of dead handles is refused", "[registry]") {
+TEST_CASE("releasing a dead or null handle is refused", "[registry]") {
   EntityRegistry r;
   REQUIRE(r.TryInitialize(4) == Status::Ok);
   const EntityId id = MustCreate(r);
   MustRelease(r, id);
-  StructuralScope scope(r, WorldPhase::Commit);
-  CHECK(scope.TryRelease(id) == Status::InvalidEntity);  // duplicate release
-  CHECK(scope.TryRelease(EntityId{}) == Status::InvalidEntity);
+  StructuralScope scope(r, WorldPhase::Commit, cairn::test::Key());
+  CHECK(StructuralTestAccess::Release(scope, id) == Status::InvalidEntity);  // duplicate release
+  CHECK(StructuralTestAccess::Release(scope, EntityId{}) == Status::InvalidEntity);
   RequireInvariants(r);
 }
 
 TEST_CASE("an uninitialized registry refuses everything", "[registry]") {
   EntityRegistry r;
   EntityId out{};
-  StructuralScope scope(r, WorldPhase::Commit);
+  StructuralScope scope(r, WorldPhase::Commit, cairn::test::Key());
   CHECK(r.TryCreate(out) == Status::NotInitialized);
   CHECK_FALSE(r.IsAlive(EntityId{1, 0, 1}));
   CHECK(r.DiagnoseHandle(EntityId{1, 0, 1}) == HandleDiagnosis::OwnerMismatch);
 }
+
+// Compile-time contract: a slot is released only through GameWorld::DestroyEntity (which empties
+// every pool first). Holding a scope is not enough to release, and only GameWorld and the tests
+// can make the key that opens one.
+template <class T>
+concept CanRelease = requires(T& holder, EntityId id) { holder.TryRelease(id); };
+static_assert(!CanRelease<StructuralScope>);
+static_assert(!CanRelease<EntityRegistry>);
+static_assert(!std::is_default_constructible_v<StructuralKey>);

@@ -117,7 +117,7 @@ TEST_CASE("200,000 random operations agree with a reference model at every step"
   for (int step = 0; step < kSteps; ++step) {
     INFO("step " << step);
     const std::uint32_t op = rng.Below(100);
-    StructuralScope scope(registry, WorldPhase::Commit);
+    StructuralScope scope(registry, WorldPhase::Commit, cairn::test::Key());
     if (op < 22) {  // create
       EntityId id{};
       const Status s = registry.TryCreate(id);
@@ -154,7 +154,7 @@ TEST_CASE("200,000 random operations agree with a reference model at every step"
         ModelSlot& m = model.slots[id.Slot];
         REQUIRE((pool_a.TryRemove(id) == Status::Ok) == m.a.has_value());
         REQUIRE((pool_b.TryRemove(id) == Status::Ok) == m.b.has_value());
-        REQUIRE(scope.TryRelease(id) == Status::Ok);
+        REQUIRE(StructuralTestAccess::Release(scope, id) == Status::Ok);
         m.a.reset();
         m.b.reset();
         m.live = m.pending = false;
@@ -166,7 +166,7 @@ TEST_CASE("200,000 random operations agree with a reference model at every step"
           model.free_stack.push_back(id.Slot);
         }
       } else {
-        REQUIRE(scope.TryRelease(id) == Status::InvalidEntity);
+        REQUIRE(StructuralTestAccess::Release(scope, id) == Status::InvalidEntity);
         REQUIRE(pool_a.TryRemove(id) == Status::InvalidEntity);
       }
     } else if (op < 43) {  // mark pending destroy

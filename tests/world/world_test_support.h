@@ -5,19 +5,31 @@
 
 #include "world/entity_registry.h"
 
-namespace cairn::test {
+namespace cairn {
+
+// The tests' key to structural changes (production code gets one only through GameWorld).
+struct StructuralTestAccess {
+  static StructuralKey Key() noexcept { return StructuralKey{}; }
+  [[nodiscard]] static Status Release(StructuralScope& scope, EntityId id) noexcept {
+    return scope.TryRelease(id);
+  }
+};
+
+namespace test {
+
+inline StructuralKey Key() { return StructuralTestAccess::Key(); }
 
 // Creates one entity inside its own structural scope; fails the test if creation fails.
 inline EntityId MustCreate(EntityRegistry& registry) {
-  StructuralScope scope(registry, WorldPhase::Commit);
+  StructuralScope scope(registry, WorldPhase::Commit, Key());
   EntityId id;
   REQUIRE(registry.TryCreate(id) == Status::Ok);
   return id;
 }
 
 inline void MustRelease(EntityRegistry& registry, EntityId id) {
-  StructuralScope scope(registry, WorldPhase::Commit);
-  REQUIRE(scope.TryRelease(id) == Status::Ok);
+  StructuralScope scope(registry, WorldPhase::Commit, Key());
+  REQUIRE(StructuralTestAccess::Release(scope, id) == Status::Ok);
 }
 
 inline void RequireInvariants(const EntityRegistry& registry) {
@@ -26,4 +38,5 @@ inline void RequireInvariants(const EntityRegistry& registry) {
   REQUIRE(broken == nullptr);
 }
 
-}  // namespace cairn::test
+}  // namespace test
+}  // namespace cairn

@@ -1,0 +1,90 @@
+// Typed, bounded event queues: the facts one tick produced, for the next phases and for the
+// presentation (message log, effects). A queue is cleared at the start of every tick.
+//
+// A required queue that is full is a simulation fault (a rule's consequence must never be lost);
+// an optional one drops the event and counts it.
+#pragma once
+
+#include <cstdint>
+#include <span>
+
+#include "base/fixed_array.h"
+#include "base/status.h"
+#include "game/components.h"
+#include "identity/handle.h"
+
+namespace cairn {
+
+struct AttackEvent {
+  EntityId attacker{};
+  EntityId target{};
+  std::int32_t damage = 0;
+  std::uint8_t hit = 0;
+  std::uint8_t killed = 0;
+  std::uint8_t ranged = 0;
+};
+
+struct DeathEvent {
+  EntityId entity{};
+  EntityId killer{};
+  Position where{};
+  Appearance appearance{};
+  FixedString<31> name{};
+};
+
+// Something made a sound at (x, y) that monsters within `radius` cells may hear.
+struct NoiseEvent {
+  EntityId source{};
+  Position where{};
+  std::int32_t radius = 0;
+};
+
+// Something happened to an entity that the message log should tell (picked up, descended...).
+enum class NoticeKind : std::uint8_t { PickedUp, NothingHere, InventoryFull, Descended, Ascended,
+                                       NoStairs, Woke, Fled, Blocked };
+struct NoticeEvent {
+  NoticeKind kind = NoticeKind::NothingHere;
+  EntityId subject{};
+  EntityId object{};
+};
+
+template <class T>
+class EventQueue {
+ public:
+  [[nodiscard]] Status TryInitialize(std::uint32_t capacity, bool required) noexcept {
+    FixedArray<T> storage;
+    if (Status s = storage.TryAllocate(capacity); s != Status::Ok) return s;
+    storage_.swap(storage);
+    capacity_ = capacity;
+    required_ = required;
+    return Status::Ok;
+  }
+  // Ok, or CapacityExceeded for a full required queue; a full optional queue drops and counts.
+  [[nodiscard]] Status Push(const T& event) noexcept {
+    if (size_ == capacity_) {
+      if (required_) return Status::CapacityExceeded;
+      ++dropped_;
+      return Status::Ok;
+    }
+    storage_[size_++] = event;
+    if (size_ > high_water_) high_water_ = size_;
+    return Status::Ok;
+  }
+  void Clear() noexcept { size_ = 0; }
+  [[nodiscard]] std::span<const T> Events() const noexcept { return {storage_.data(), size_}; }
+  [[nodiscard]] std::uint32_t Size() const noexcept { return size_; }
+  [[nodiscard]] std::uint32_t Capacity() const noexcept { return capacity_; }
+  [[nodiscard]] std::uint32_t HighWaterMark() const noexcept { return high_water_; }
+  [[nodiscard]] std::uint64_t Dropped() const noexcept { return dropped_; }
+  [[nodiscard]] bool Required() const noexcept { return required_; }
+
+ private:
+  FixedArray<T> storage_;
+  std::uint32_t size_ = 0;
+  std::uint32_t capacity_ = 0;
+  std::uint32_t high_water_ = 0;
+  std::uint64_t dropped_ = 0;
+  bool required_ = true;
+};
+
+}  // namespace cairn

@@ -1,0 +1,84 @@
+// Paths on the grid: A* for one route (approach, travel) and Dijkstra maps for fields many
+// actors read at once (fleeing, exploring).
+//
+// Moves go to any of the 8 neighbours and every step costs the same (a diagonal step takes as
+// long as a straight one, as in NetHack and Brogue), so distance is Chebyshev distance. All
+// scratch storage is reserved at TryInitialize; searches never allocate. Ties are broken by a
+// fixed order (f, then h, then cell index), so the same map always gives the same route.
+#pragma once
+
+#include <cstdint>
+#include <span>
+
+#include "base/fixed_array.h"
+#include "base/status.h"
+#include "game/components.h"
+#include "game/tile_map.h"
+
+namespace cairn {
+
+inline constexpr std::int32_t kUnreachable = 0x3FFFFFFF;
+inline constexpr std::int8_t kStepDx[8] = {0, 1, 0, -1, 1, 1, -1, -1};
+inline constexpr std::int8_t kStepDy[8] = {-1, 0, 1, 0, -1, 1, 1, -1};
+
+[[nodiscard]] inline std::int32_t ChebyshevDistance(Position a, Position b) noexcept {
+  const std::int32_t dx = a.x > b.x ? a.x - b.x : b.x - a.x;
+  const std::int32_t dy = a.y > b.y ? a.y - b.y : b.y - a.y;
+  return dx > dy ? dx : dy;
+}
+
+// Which cells a search may enter. The default is the map's passability.
+class CellFilter {
+ public:
+  virtual ~CellFilter() = default;
+  [[nodiscard]] virtual bool Enterable(const TileMap& map, std::int32_t x, std::int32_t y) const {
+    return map.Passable(x, y);
+  }
+};
+
+class Pathfinder {
+ public:
+  [[nodiscard]] Status TryInitialize(std::int32_t width, std::int32_t height) noexcept;
+
+  // A* from `from` to `to`. The goal cell is always enterable (so an actor can path to the cell a
+  // blocker stands on, then attack). On success `step` is the first move and `length` the number
+  // of moves; false when there is no route within `max_expansions` expanded cells.
+  [[nodiscard]] bool FindPath(const TileMap& map, const CellFilter& filter, Position from,
+                              Position to, std::uint32_t max_expansions, Position& step,
+                              std::int32_t& length) noexcept;
+  [[nodiscard]] std::uint32_t LastExpansions() const noexcept { return last_expansions_; }
+
+  // Breadth-first distances (in steps) from every source to every cell the filter allows;
+  // kUnreachable elsewhere. `out` must hold width * height values.
+  void DistanceMap(const TileMap& map, const CellFilter& filter, std::span<const Position> sources,
+                   std::span<std::int32_t> out) noexcept;
+
+  // Brogue's safety map: from a distance map to a threat, values that lead away from it without
+  // running into dead ends: each cell starts at -distance * 12 / 10 (in tenths of a step) and is
+  // relaxed so that no neighbour is more than one step (10) lower. Rolling downhill flees.
+  void FleeMap(const TileMap& map, const CellFilter& filter, std::span<const std::int32_t> distance,
+               std::span<std::int32_t> out) noexcept;
+
+ private:
+  struct HeapNode {
+    std::int32_t f;
+    std::int32_t h;
+    std::uint32_t cell;
+  };
+  void HeapPush(HeapNode node) noexcept;
+  HeapNode HeapPop() noexcept;
+
+  FixedArray<std::int32_t> cost_;
+  FixedArray<std::uint32_t> parent_;
+  FixedArray<std::uint32_t> stamp_;
+  FixedArray<std::uint8_t> closed_;
+  FixedArray<HeapNode> heap_;
+  FixedArray<std::uint32_t> queue_;
+  std::size_t heap_size_ = 0;
+  std::uint32_t search_ = 0;
+  std::uint32_t last_expansions_ = 0;
+  std::int32_t width_ = 0;
+  std::int32_t height_ = 0;
+};
+
+}  // namespace cairn

@@ -1,0 +1,186 @@
+#include "game/state_hash.h"
+
+namespace cairn {
+
+void Hasher::AddText(std::string_view text) noexcept {
+  Add(text.size());
+  std::uint64_t word = 0;
+  int filled = 0;
+  for (unsigned char c : text) {
+    word = (word << 8) | c;
+    if (++filled == 8) {
+      Add(word);
+      word = 0;
+      filled = 0;
+    }
+  }
+  if (filled > 0) Add(word);
+}
+
+namespace {
+// References are hashed without their world id: see the header.
+void AddReference(Hasher& h, EntityId id) noexcept {
+  h.Add((std::uint64_t{id.Slot} << 32) | id.Generation);
+}
+}  // namespace
+
+void Feed(Hasher& h, const Position& c) noexcept {
+  h.AddSigned(c.x);
+  h.AddSigned(c.y);
+}
+void Feed(Hasher& h, const Intent& c) noexcept {
+  h.Add(static_cast<std::uint64_t>(c.kind));
+  h.AddSigned(c.dx);
+  h.AddSigned(c.dy);
+  h.Add(c.revision);
+  AddReference(h, c.target);
+}
+void Feed(Hasher& h, const Blocker& c) noexcept { h.Add(c.solid); }
+void Feed(Hasher& h, const Appearance& c) noexcept {
+  h.Add(c.glyph);
+  h.Add(static_cast<unsigned char>(c.ascii));
+  h.Add(static_cast<std::uint64_t>(c.colour));
+  h.Add(c.layer);
+}
+void Feed(Hasher& h, const Player& c) noexcept {
+  h.AddSigned(c.next_tick);
+  h.AddSigned(c.kills);
+  h.AddSigned(c.depth);
+}
+void Feed(Hasher& h, const EnemyAi& c) noexcept {
+  h.Add(static_cast<std::uint64_t>(c.action));
+  h.Add(static_cast<std::uint64_t>(c.phase));
+  h.Add(static_cast<std::uint64_t>(c.profile));
+  h.Add(static_cast<std::uint64_t>(c.last_cancel));
+  AddReference(h, c.target);
+  h.AddSigned(c.wake_tick);
+  h.Add(c.pending_request);
+  h.Add(c.action_revision);
+  h.AddSigned(c.last_seen_x);
+  h.AddSigned(c.last_seen_y);
+  h.AddSigned(c.alertness);
+  h.AddSigned(c.goal_x);
+  h.AddSigned(c.goal_y);
+  h.Add(c.kind);
+}
+void Feed(Hasher& h, const Stairs& c) noexcept { h.AddSigned(c.direction); }
+void Feed(Hasher& h, const Health& c) noexcept {
+  h.AddSigned(c.current);
+  h.AddSigned(c.max);
+}
+void Feed(Hasher& h, const Combat& c) noexcept {
+  h.AddSigned(c.accuracy);
+  h.AddSigned(c.defense);
+  h.AddSigned(c.damage_dice);
+  h.AddSigned(c.damage_sides);
+  h.AddSigned(c.damage_bonus);
+  h.AddSigned(c.speed);
+}
+void Feed(Hasher& h, const Named& c) noexcept {
+  h.AddText(c.id.View());
+  h.AddText(c.name.View());
+}
+void Feed(Hasher& h, const Item& c) noexcept {
+  h.Add(c.kind);
+  h.AddSigned(c.quantity);
+  h.AddSigned(c.charges);
+  h.AddSigned(c.enchantment);
+  h.Add(c.identified);
+  h.Add(c.equipped);
+  AddReference(h, c.holder);
+}
+void Feed(Hasher& h, const Inventory& c) noexcept {
+  h.AddSigned(c.capacity);
+  h.AddSigned(c.count);
+}
+
+void FeedBundle(Hasher& h, const ComponentBundle& bundle) noexcept {
+  h.Add(bundle.mask);
+  ForEachComponentType([&]<class T>() {
+    if (bundle.Has<T>()) Feed(h, bundle.Get<T>());
+  });
+}
+
+StateDigest DigestState(const GameWorld& world) noexcept {
+  StateDigest digest;
+  const EntityRegistry& registry = world.Registry();
+
+  // Each part starts from its own seed, so two parts with alike contents never hash alike.
+  Hasher reg(0x7265676973747279ull);  // "registry"
+  reg.Add(registry.Capacity());
+  reg.Add(registry.SlotsTouched());
+  for (std::uint32_t slot = 0; slot < registry.SlotsTouched(); ++slot) {
+    const EntityId id = registry.EntityAtSlot(slot);
+    reg.Add((std::uint64_t{id.Slot} << 32) | id.Generation);
+    if (!id.IsNull()) {
+      reg.Add(registry.CreationSequenceOf(id));
+      reg.Add(registry.IsActive(id) ? 1 : 0);
+    }
+  }
+  reg.Add(registry.LiveCount());
+  reg.Add(registry.RetiredCount());
+  digest.registry = reg.Value();
+
+  world.ForEachPool([&](const auto& pool, ComponentKind kind) {
+    Hasher h(0x706F6F6C00000000ull + static_cast<std::uint64_t>(kind));  // "pool" + kind
+    h.Add(pool.Size());
+    // Slot order, not dense order: the same set of components hashes the same way however it was
+    // built up.
+    for (std::uint32_t slot = 0; slot < registry.SlotsTouched(); ++slot) {
+      const EntityId id = registry.EntityAtSlot(slot);
+      if (const auto* value = pool.Find(id)) {
+        h.Add((std::uint64_t{id.Slot} << 32) | id.Generation);
+        Feed(h, *value);
+      }
+    }
+    digest.pools[static_cast<std::size_t>(kind)] = h.Value();
+  });
+
+  Hasher map(0x6D61700000000000ull);  // "map"
+  const TileMap& tiles = world.Map();
+  map.AddSigned(tiles.Width());
+  map.AddSigned(tiles.Height());
+  for (Terrain t : tiles.Cells().span()) map.Add(static_cast<std::uint64_t>(t));
+  for (std::uint8_t r : tiles.RememberedCells().span()) map.Add(r);
+  digest.map = map.Value();
+
+  Hasher random(0x72616E646F6D0000ull);  // "random"
+  for (const Rng& rng : world.Streams().streams) {
+    for (std::uint64_t word : rng.State()) random.Add(word);
+    random.Add(rng.Draws());
+  }
+  digest.random = random.Value();
+
+  Hasher total;
+  total.AddSigned(world.Tick());
+  total.Add(digest.registry);
+  for (std::uint64_t pool : digest.pools) total.Add(pool);
+  total.Add(digest.map);
+  total.Add(digest.random);
+  digest.total = total.Value();
+  return digest;
+}
+
+std::uint64_t DigestComponent(const GameWorld& world, EntityId id, ComponentKind kind) noexcept {
+  std::uint64_t result = 0;
+  world.ForEachPool([&](const auto& pool, ComponentKind k) {
+    if (k != kind) return;
+    if (const auto* value = pool.Find(id)) {
+      Hasher h(0x656E746974790000ull + static_cast<std::uint64_t>(kind));  // "entity" + kind
+      Feed(h, *value);
+      result = h.Value();
+    }
+  });
+  return result;
+}
+
+void FormatHash(std::uint64_t value, char (&out)[17]) noexcept {
+  static constexpr char kHex[] = "0123456789abcdef";
+  for (int i = 15; i >= 0; --i) {
+    out[i] = kHex[value & 0xF];
+    value >>= 4;
+  }
+  out[16] = '\0';
+}
+
+}  // namespace cairn

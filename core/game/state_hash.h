@@ -1,0 +1,69 @@
+// The state hash: one 64-bit digest of everything authoritative (registry, every component pool,
+// map, random streams, tick), plus a digest per part so a divergence can be traced to the pool
+// and the entity where it began.
+//
+// Components are fed field by field (never as raw bytes: padding is not state), pools in slot
+// order (never dense order, which depends on history), integers only. The same state gives the
+// same digest on every build.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string_view>
+
+#include "game/component_bundle.h"
+#include "game/component_kind.h"
+#include "game/game_world.h"
+
+namespace cairn {
+
+class Hasher {
+ public:
+  explicit Hasher(std::uint64_t seed = 0x6A09E667F3BCC908ull) noexcept : h_(seed) {}
+  void Add(std::uint64_t value) noexcept { h_ = Mix64(h_ ^ (value * 0x9E3779B97F4A7C15ull + 0x632BE59BD9B4E019ull)); }
+  void AddSigned(std::int64_t value) noexcept { Add(static_cast<std::uint64_t>(value)); }
+  void AddText(std::string_view text) noexcept;
+  void AddEntity(EntityId id) noexcept {
+    Add(id.Owner);
+    Add((std::uint64_t{id.Slot} << 32) | id.Generation);
+  }
+  [[nodiscard]] std::uint64_t Value() const noexcept { return Mix64(h_); }
+
+ private:
+  std::uint64_t h_;
+};
+
+// Feeds one component's fields. Entity references are fed as (slot, generation) without the world
+// id, so two worlds built from the same level and input hash alike.
+void Feed(Hasher& h, const Position& c) noexcept;
+void Feed(Hasher& h, const Intent& c) noexcept;
+void Feed(Hasher& h, const Blocker& c) noexcept;
+void Feed(Hasher& h, const Appearance& c) noexcept;
+void Feed(Hasher& h, const Player& c) noexcept;
+void Feed(Hasher& h, const EnemyAi& c) noexcept;
+void Feed(Hasher& h, const Stairs& c) noexcept;
+void Feed(Hasher& h, const Health& c) noexcept;
+void Feed(Hasher& h, const Combat& c) noexcept;
+void Feed(Hasher& h, const Named& c) noexcept;
+void Feed(Hasher& h, const Item& c) noexcept;
+void Feed(Hasher& h, const Inventory& c) noexcept;
+void FeedBundle(Hasher& h, const ComponentBundle& bundle) noexcept;
+
+struct StateDigest {
+  std::uint64_t total = 0;
+  std::uint64_t registry = 0;
+  std::uint64_t map = 0;
+  std::uint64_t random = 0;
+  std::array<std::uint64_t, kComponentKindCount> pools{};
+};
+
+[[nodiscard]] StateDigest DigestState(const GameWorld& world) noexcept;
+
+// The digest of one entity's component of kind `kind`, or 0 when it has none.
+[[nodiscard]] std::uint64_t DigestComponent(const GameWorld& world, EntityId id,
+                                            ComponentKind kind) noexcept;
+
+// Writes `value` as 16 lowercase hexadecimal digits into `out` (17 bytes with the terminator).
+void FormatHash(std::uint64_t value, char (&out)[17]) noexcept;
+
+}  // namespace cairn

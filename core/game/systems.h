@@ -1,0 +1,66 @@
+// The systems: plain functions over the world, one per tick phase, run in this fixed order by
+// RunTick (tick.h). Each states what it reads and what it writes; docs/SIMULATION.md has the
+// table. No system calls another, and none keeps a pointer past its own phase.
+#pragma once
+
+#include <cstdint>
+
+#include "base/status.h"
+#include "game/game_world.h"
+#include "game/tick_scratch.h"
+
+namespace cairn {
+
+// A player command: what one key press asks for.
+enum class PlayerCommandKind : std::uint8_t { None, Move, Wait, PickUp, Descend, Ascend };
+struct PlayerCommand {
+  PlayerCommandKind kind = PlayerCommandKind::None;
+  std::int8_t dx = 0;
+  std::int8_t dy = 0;
+  friend bool operator==(const PlayerCommand&, const PlayerCommand&) = default;
+};
+
+// Everything from outside that one tick consumes. Recorded per tick in replays.
+struct TickInput {
+  PlayerCommand command{};
+};
+
+// BeginTick. Reads: last commit's spawn outcomes. Writes: tick number, cleared event queues,
+// the occupancy grid.
+void BeginTickPhase(GameWorld& world) noexcept;
+
+// PlayerIntent. Reads: TickInput, Player. Writes: the player's Intent (only when the player may
+// act this tick).
+void PlayerIntentPhase(GameWorld& world, const TickInput& input) noexcept;
+
+// AI. Reads: positions, the player's field of view, noises of the previous tick, definitions.
+// Writes: each awake monster's EnemyAi and Intent. Monsters step in creation order.
+void AiDecisionPhase(GameWorld& world, TickScratch& scratch);
+
+// Movement. Reads: Move intents, terrain, occupancy. Writes: Position, doors (terrain), the
+// occupancy grid, wake/next ticks; turns a move into a blocker it may fight into an Attack.
+// Movers go in creation order, so who gets a contested cell never depends on pool order.
+void MovementPhase(GameWorld& world, TickScratch& scratch);
+
+// ResolveGameplay. Reads: Attack, Wait, PickUp, Descend and Ascend intents, Combat, Health.
+// Writes: Health, kills, wake/next ticks, events (attacks, deaths, noises, notices) and the
+// structural commands that follow (destroy the dead, pick items up).
+void ResolveGameplayPhase(GameWorld& world, TickScratch& scratch);
+
+// Commit. Publishes the tick's structural commands (GameWorld::Commit).
+[[nodiscard]] Status CommitPhase(GameWorld& world) noexcept;
+
+// EndTick. Reads: the committed world. Writes: the player's field of view and the terrain the
+// player remembers.
+void EndTickPhase(GameWorld& world, TickScratch& scratch) noexcept;
+
+// Recomputes the player's field of view and memory (also used when a world is first built).
+void UpdatePlayerView(GameWorld& world, TickScratch& scratch) noexcept;
+
+// Whether a and b fight each other (the player and monsters).
+[[nodiscard]] bool Hostile(const GameWorld& world, EntityId a, EntityId b) noexcept;
+
+// Sets when an actor may next act: `ticks` from now.
+void SpendTime(GameWorld& world, EntityId actor, std::int32_t ticks) noexcept;
+
+}  // namespace cairn

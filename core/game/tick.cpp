@@ -1,0 +1,86 @@
+#include "game/tick.h"
+
+#include <chrono>
+
+namespace cairn {
+namespace {
+
+class PhaseClock {
+ public:
+  explicit PhaseClock(PhaseTimings* timings) : timings_(timings) {
+    if (timings_ != nullptr) timings_->nanoseconds.fill(0);
+    last_ = std::chrono::steady_clock::now();
+  }
+  void Lap(TickPhase phase) {
+    if (timings_ == nullptr) return;
+    const auto now = std::chrono::steady_clock::now();
+    timings_->nanoseconds[static_cast<std::size_t>(phase)] =
+        std::chrono::duration_cast<std::chrono::nanoseconds>(now - last_).count();
+    last_ = now;
+  }
+
+ private:
+  PhaseTimings* timings_;
+  std::chrono::steady_clock::time_point last_;
+};
+
+}  // namespace
+
+const char* TickPhaseName(TickPhase phase) noexcept {
+  switch (phase) {
+    case TickPhase::BeginTick: return "BeginTick";
+    case TickPhase::PlayerIntent: return "PlayerIntent";
+    case TickPhase::Ai: return "AI";
+    case TickPhase::Movement: return "Movement";
+    case TickPhase::ResolveGameplay: return "ResolveGameplay";
+    case TickPhase::Commit: return "Commit";
+    case TickPhase::EndTick: return "EndTick";
+  }
+  return "unknown";
+}
+
+const char* TraceEventName(TraceEvent event) noexcept {
+  switch (event) {
+    case TraceEvent::TickStarted: return "tick";
+    case TraceEvent::PlayerActed: return "player-acted";
+    case TraceEvent::AiAction: return "ai-action";
+    case TraceEvent::AiCancelled: return "ai-cancelled";
+    case TraceEvent::Moved: return "moved";
+    case TraceEvent::Attacked: return "attacked";
+    case TraceEvent::Died: return "died";
+    case TraceEvent::SpawnQueued: return "spawn-queued";
+    case TraceEvent::DestroyQueued: return "destroy-queued";
+    case TraceEvent::ComponentQueued: return "component-queued";
+    case TraceEvent::Spawned: return "spawned";
+    case TraceEvent::Destroyed: return "destroyed";
+    case TraceEvent::ComponentChanged: return "component-changed";
+    case TraceEvent::StaleRejected: return "stale-rejected";
+    case TraceEvent::Fault: return "fault";
+  }
+  return "unknown";
+}
+
+Status RunTick(GameWorld& world, TickScratch& scratch, const TickInput& input,
+               PhaseTimings* timings, TickObserver* observer) {
+  if (world.Fault().Active()) return world.Fault().status;
+  if (world.InTick()) return Status::InvalidPhase;
+  PhaseClock clock(timings);
+  BeginTickPhase(world);
+  clock.Lap(TickPhase::BeginTick);
+  PlayerIntentPhase(world, input);
+  clock.Lap(TickPhase::PlayerIntent);
+  AiDecisionPhase(world, scratch);
+  clock.Lap(TickPhase::Ai);
+  MovementPhase(world, scratch);
+  clock.Lap(TickPhase::Movement);
+  ResolveGameplayPhase(world, scratch);
+  clock.Lap(TickPhase::ResolveGameplay);
+  if (observer != nullptr) observer->BeforeCommit(world);
+  const Status committed = world.Fault().Active() ? world.Fault().status : CommitPhase(world);
+  clock.Lap(TickPhase::Commit);
+  EndTickPhase(world, scratch);
+  clock.Lap(TickPhase::EndTick);
+  return committed;
+}
+
+}  // namespace cairn

@@ -1,0 +1,42 @@
+// Derived working state the systems share within a tick: the player's field of view, the path
+// finder, distance maps. None of it is authoritative (it is rebuilt from the world), so none of it
+// is hashed or saved; all of it is reserved up front so a tick never allocates.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "base/fixed_array.h"
+#include "base/status.h"
+#include "game/fov.h"
+#include "game/pathing.h"
+#include "identity/handle.h"
+
+namespace cairn {
+
+struct TickScratch {
+  FieldOfView player_view;
+  Pathfinder paths;
+  FixedArray<std::int32_t> player_distance;  // steps to the player (valid when distance_tick == tick)
+  FixedArray<std::int32_t> flee;             // the flee map derived from it
+  std::int64_t distance_tick = -1;
+  std::int64_t flee_tick = -1;
+  std::vector<EntityId> order;  // actors in a stable order (reserved to the entity capacity)
+
+  [[nodiscard]] Status TryInitialize(std::int32_t width, std::int32_t height,
+                                     std::uint32_t entities) noexcept {
+    if (Status s = player_view.TryInitialize(width, height); s != Status::Ok) return s;
+    if (Status s = paths.TryInitialize(width, height); s != Status::Ok) return s;
+    const std::size_t cells = static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
+    if (Status s = player_distance.TryAllocate(cells); s != Status::Ok) return s;
+    if (Status s = flee.TryAllocate(cells); s != Status::Ok) return s;
+    try {
+      order.reserve(entities);
+    } catch (...) {
+      return Status::AllocationFailed;
+    }
+    return Status::Ok;
+  }
+};
+
+}  // namespace cairn

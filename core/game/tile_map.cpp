@@ -1,0 +1,42 @@
+#include "game/tile_map.h"
+
+namespace cairn {
+
+const char* TerrainName(Terrain terrain) noexcept {
+  switch (terrain) {
+    case Terrain::Wall: return "wall";
+    case Terrain::Floor: return "floor";
+    case Terrain::DoorClosed: return "closed door";
+    case Terrain::DoorOpen: return "open door";
+    case Terrain::Water: return "shallow water";
+    case Terrain::Chasm: return "chasm";
+  }
+  return "unknown";
+}
+
+bool TerrainPassable(Terrain terrain) noexcept {
+  // A closed door is passable: walking into it opens it (Movement does that).
+  return terrain != Terrain::Wall && terrain != Terrain::Chasm;
+}
+
+bool TerrainBlocksSight(Terrain terrain) noexcept {
+  return terrain == Terrain::Wall || terrain == Terrain::DoorClosed;
+}
+
+Status TileMap::TryInitialize(std::int32_t width, std::int32_t height) noexcept {
+  if (width <= 0 || height <= 0 || width > kMaxSide || height > kMaxSide)
+    return Status::InvalidArgument;
+  const auto count = static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
+  FixedArray<Terrain> cells;
+  FixedArray<std::uint8_t> remembered;
+  if (Status s = cells.TryAllocate(count); s != Status::Ok) return s;
+  if (Status s = remembered.TryAllocate(count); s != Status::Ok) return s;
+  for (Terrain& t : cells.span()) t = Terrain::Wall;
+  cells_.swap(cells);
+  remembered_.swap(remembered);
+  width_ = width;
+  height_ = height;
+  return Status::Ok;
+}
+
+}  // namespace cairn

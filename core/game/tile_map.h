@@ -1,0 +1,75 @@
+// TileMap: the terrain of one floor, and what the player remembers of it.
+//
+// Terrain is map state, not entities: walls and floors are too many and too static to be worth
+// an entity each. Things that act or can be picked up or used (monsters, items, stairs) are
+// entities with a Position. Coordinates are cells; (0, 0) is the top-left corner.
+#pragma once
+
+#include <cstdint>
+
+#include "base/fixed_array.h"
+#include "base/status.h"
+
+namespace cairn {
+
+enum class Terrain : std::uint8_t {
+  Wall,
+  Floor,
+  DoorClosed,
+  DoorOpen,
+  Water,  // shallow: passable, does not block sight
+  Chasm,  // impassable, does not block sight
+};
+inline constexpr int kTerrainCount = 6;
+[[nodiscard]] const char* TerrainName(Terrain terrain) noexcept;
+[[nodiscard]] bool TerrainPassable(Terrain terrain) noexcept;     // can be walked into
+[[nodiscard]] bool TerrainBlocksSight(Terrain terrain) noexcept;  // stops field of view
+
+class TileMap {
+ public:
+  static constexpr std::int32_t kMaxSide = 4096;
+
+  // Allocates a width x height map of walls, nothing remembered. Unchanged on failure.
+  [[nodiscard]] Status TryInitialize(std::int32_t width, std::int32_t height) noexcept;
+
+  [[nodiscard]] std::int32_t Width() const noexcept { return width_; }
+  [[nodiscard]] std::int32_t Height() const noexcept { return height_; }
+  [[nodiscard]] bool InBounds(std::int32_t x, std::int32_t y) const noexcept {
+    return x >= 0 && y >= 0 && x < width_ && y < height_;
+  }
+  // Out of bounds reads as Wall.
+  [[nodiscard]] Terrain At(std::int32_t x, std::int32_t y) const noexcept {
+    return InBounds(x, y) ? cells_[Index(x, y)] : Terrain::Wall;
+  }
+  void Set(std::int32_t x, std::int32_t y, Terrain terrain) noexcept {
+    if (InBounds(x, y)) cells_[Index(x, y)] = terrain;
+  }
+  [[nodiscard]] bool Passable(std::int32_t x, std::int32_t y) const noexcept {
+    return TerrainPassable(At(x, y));
+  }
+  [[nodiscard]] bool BlocksSight(std::int32_t x, std::int32_t y) const noexcept {
+    return TerrainBlocksSight(At(x, y));
+  }
+  [[nodiscard]] bool Remembered(std::int32_t x, std::int32_t y) const noexcept {
+    return InBounds(x, y) && remembered_[Index(x, y)] != 0;
+  }
+  void Remember(std::int32_t x, std::int32_t y) noexcept {
+    if (InBounds(x, y)) remembered_[Index(x, y)] = 1;
+  }
+  [[nodiscard]] std::size_t Index(std::int32_t x, std::int32_t y) const noexcept {
+    return static_cast<std::size_t>(y) * static_cast<std::size_t>(width_) +
+           static_cast<std::size_t>(x);
+  }
+  [[nodiscard]] const FixedArray<Terrain>& Cells() const noexcept { return cells_; }
+  [[nodiscard]] const FixedArray<std::uint8_t>& RememberedCells() const noexcept {
+    return remembered_;
+  }
+
+ private:
+  FixedArray<Terrain> cells_;
+  FixedArray<std::uint8_t> remembered_;
+  std::int32_t width_ = 0;
+  std::int32_t height_ = 0;
+};
+
+}  // namespace cairn

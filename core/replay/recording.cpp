@@ -1,0 +1,285 @@
+#include "replay/recording.h"
+
+#include <cstdio>
+
+#include "game/state_hash.h"
+#include "toml/toml_reader.h"
+
+namespace cairn {
+
+const char* StatePartName(std::size_t part) noexcept {
+  switch (part) {
+    case 0: return "registry";
+    case 1: return "map";
+    case 2: return "random";
+    default:
+      if (part < kStatePartCount) return ComponentKindName(static_cast<ComponentKind>(part - 3));
+      return "unknown";
+  }
+}
+
+bool FindStatePart(std::string_view name, std::size_t& part) noexcept {
+  for (std::size_t p = 0; p < kStatePartCount; ++p) {
+    if (name == StatePartName(p)) {
+      part = p;
+      return true;
+    }
+  }
+  return false;
+}
+
+namespace {
+
+std::string Hex(std::uint64_t value) {
+  char text[17];
+  FormatHash(value, text);
+  return std::string("\"") + text + "\"";
+}
+
+std::string KeyText(char key) {
+  if (key == '\0') return "\"\"";
+  if (key == '"' || key == '\\') return std::string("\"\\") + key + "\"";
+  return std::string("\"") + key + "\"";
+}
+
+void WriteParts(std::string& out, const std::vector<PartHash>& parts) {
+  out += "{";
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    out += i == 0 ? " " : ", ";
+    out += StatePartName(parts[i].part);
+    out += " = ";
+    out += Hex(parts[i].hash);
+  }
+  out += parts.empty() ? "}" : " }";
+}
+
+}  // namespace
+
+std::string WriteRecording(const Recording& r) {
+  std::string out;
+  out += "# A cairn recording: replay it with `cairn replay FILE --verify`.\n";
+  out += "format = \"" + std::string(kReplayFormat) + "\"\n";
+  out += "version = " + std::to_string(kReplayVersion) + "\n";
+  out += "build = \"" + r.build + "\"\n";
+  out += "level = \"" + r.level + "\"\n";
+  out += "content = " + Hex(r.content) + "\n";
+  out += "seed = " + std::to_string(r.seed) + "\n";
+  out += "initial_state = " + Hex(r.initial_state) + "\n";
+  out += "initial = ";
+  WriteParts(out, r.initial);
+  out += "\n";
+  for (const TickRecord& t : r.ticks) {
+    out += "\n[[tick]]\nn = " + std::to_string(t.tick) + "\n";
+    if (t.key != '\0') out += "input = " + KeyText(t.key) + "\n";
+    out += "state = " + Hex(t.state) + "\n";
+    if (!t.parts.empty()) {
+      out += "parts = ";
+      WriteParts(out, t.parts);
+      out += "\n";
+    }
+    if (!t.entities.empty()) {
+      out += "entities = [";
+      for (std::size_t i = 0; i < t.entities.size(); ++i) {
+        const EntityDigest& e = t.entities[i];
+        char digest[17];
+        FormatHash(e.digest, digest);
+        out += i == 0 ? "\"" : ", \"";
+        out += std::string(ComponentKindName(e.kind)) + " " + std::to_string(e.slot) + ":" +
+               std::to_string(e.generation) + " " + digest + "\"";
+      }
+      out += "]\n";
+    }
+  }
+  return out;
+}
+
+namespace {
+
+class Reader {
+ public:
+  explicit Reader(std::vector<RecordingProblem>& problems) : problems_(problems) {}
+
+  void Problem(TextPosition at, std::string message) {
+    problems_.push_back({at, std::move(message)});
+  }
+
+  bool Hash(const TomlValue& value, std::uint64_t& out, std::string_view what) {
+    if (value.kind != TomlKind::String || value.text.size() != 16) {
+      Problem(value.position, std::string(what) + " must be 16 hexadecimal digits");
+      return false;
+    }
+    std::uint64_t v = 0;
+    for (char c : value.text) {
+      int digit = -1;
+      if (c >= '0' && c <= '9') digit = c - '0';
+      if (c >= 'a' && c <= 'f') digit = c - 'a' + 10;
+      if (digit < 0) {
+        Problem(value.position, std::string(what) + " must be 16 lowercase hexadecimal digits");
+        return false;
+      }
+      v = (v << 4) | static_cast<std::uint64_t>(digit);
+    }
+    out = v;
+    return true;
+  }
+
+  bool Parts(const TomlValue& value, std::vector<PartHash>& out, std::string_view what) {
+    if (!value.IsTable()) {
+      Problem(value.position, std::string(what) + " must be a table of part = \"hash\"");
+      return false;
+    }
+    bool ok = true;
+    for (const TomlMember& m : value.members) {
+      std::size_t part = 0;
+      if (!FindStatePart(m.key, part)) {
+        Problem(m.key_position, "unknown state part '" + m.key + "'");
+        ok = false;
+        continue;
+      }
+      PartHash ph{static_cast<std::uint32_t>(part), 0};
+      if (Hash(m.value, ph.hash, m.key)) out.push_back(ph);
+      else ok = false;
+    }
+    return ok;
+  }
+
+  bool Entity(const TomlValue& value, EntityDigest& out) {
+    // "KIND SLOT:GENERATION DIGEST"
+    if (value.kind != TomlKind::String) {
+      Problem(value.position, "an entity digest must be a string \"KIND SLOT:GENERATION HASH\"");
+      return false;
+    }
+    const std::string& text = value.text;
+    const std::size_t a = text.find(' ');
+    const std::size_t b = a == std::string::npos ? a : text.find(' ', a + 1);
+    const std::size_t colon = a == std::string::npos ? a : text.find(':', a + 1);
+    bool ok = a != std::string::npos && b != std::string::npos && colon != std::string::npos &&
+              colon < b;
+    std::size_t part = 0;
+    ok = ok && FindStatePart(text.substr(0, a), part) && part >= 3;
+    if (ok) {
+      out.kind = static_cast<ComponentKind>(part - 3);
+      unsigned long long slot = 0, generation = 0;
+      ok = std::sscanf(text.substr(a + 1, b - a - 1).c_str(), "%llu:%llu", &slot, &generation) == 2 &&
+           slot <= 0xFFFFFFFFull && generation <= 0xFFFFFFFFull;
+      out.slot = static_cast<std::uint32_t>(slot);
+      out.generation = static_cast<std::uint32_t>(generation);
+      TomlValue digest;
+      digest.kind = TomlKind::String;
+      digest.text = text.substr(b + 1);
+      digest.position = value.position;
+      ok = ok && Hash(digest, out.digest, "an entity digest");
+      if (!ok) return false;
+    }
+    if (!ok) Problem(value.position, "an entity digest must read \"KIND SLOT:GENERATION HASH\"");
+    return ok;
+  }
+
+ private:
+  std::vector<RecordingProblem>& problems_;
+};
+
+}  // namespace
+
+bool ParseRecording(std::string_view text, Recording& out, std::vector<RecordingProblem>& problems) {
+  const std::size_t before = problems.size();
+  TomlValue root;
+  TomlError error;
+  if (!ParseToml(text, root, error)) {
+    problems.push_back({error.position, error.message});
+    return false;
+  }
+  Reader reader(problems);
+  Recording r;
+  const auto require = [&](const char* key, TomlKind kind) -> const TomlValue* {
+    const TomlValue* v = root.Find(key);
+    if (v == nullptr) {
+      reader.Problem(TextPosition{1, 1}, std::string("missing '") + key + "'");
+      return nullptr;
+    }
+    if (v->kind != kind) {
+      reader.Problem(v->position, std::string("'") + key + "' must be " + TomlKindWithArticle(kind));
+      return nullptr;
+    }
+    return v;
+  };
+  if (const TomlValue* v = require("format", TomlKind::String); v && v->text != kReplayFormat)
+    reader.Problem(v->position, "not a cairn recording (format is \"" + v->text + "\")");
+  if (const TomlValue* v = require("version", TomlKind::Integer); v && v->integer != kReplayVersion)
+    reader.Problem(v->position, "recording version " + std::to_string(v->integer) +
+                                    " is not supported (this build reads version " +
+                                    std::to_string(kReplayVersion) + ")");
+  if (const TomlValue* v = require("build", TomlKind::String)) r.build = v->text;
+  if (const TomlValue* v = require("level", TomlKind::String)) r.level = v->text;
+  if (const TomlValue* v = require("content", TomlKind::String)) (void)reader.Hash(*v, r.content, "content");
+  if (const TomlValue* v = require("seed", TomlKind::Integer)) {
+    if (v->integer < 0) reader.Problem(v->position, "seed must not be negative");
+    r.seed = static_cast<std::uint64_t>(v->integer);
+  }
+  if (const TomlValue* v = require("initial_state", TomlKind::String))
+    (void)reader.Hash(*v, r.initial_state, "initial_state");
+  if (const TomlValue* v = require("initial", TomlKind::Table)) {
+    (void)reader.Parts(*v, r.initial, "initial");
+    if (r.initial.size() != kStatePartCount && v->IsTable())
+      reader.Problem(v->position, "initial must give the hash of every state part");
+  }
+  static constexpr std::string_view kKnown[] = {"format", "version", "build",   "level", "content",
+                                                "seed",   "initial_state", "initial", "tick"};
+  for (const TomlMember& m : root.members) {
+    bool known = false;
+    for (std::string_view k : kKnown) known = known || m.key == k;
+    if (!known) reader.Problem(m.key_position, "unknown member '" + m.key + "'");
+  }
+  if (const TomlValue* ticks = root.Find("tick")) {
+    if (ticks->kind != TomlKind::Array) {
+      reader.Problem(ticks->position, "'tick' must be an array of tables ([[tick]])");
+    } else {
+      std::int64_t previous = 0;
+      for (const TomlValue& t : ticks->array) {
+        TickRecord record;
+        if (!t.IsTable()) {
+          reader.Problem(t.position, "each [[tick]] must be a table");
+          continue;
+        }
+        for (const TomlMember& m : t.members) {
+          if (m.key == "n") {
+            if (m.value.kind != TomlKind::Integer) reader.Problem(m.value.position, "n must be an integer");
+            record.tick = m.value.integer;
+          } else if (m.key == "input") {
+            if (m.value.kind != TomlKind::String || m.value.text.size() != 1)
+              reader.Problem(m.value.position, "input must be one key");
+            else
+              record.key = m.value.text[0];
+          } else if (m.key == "state") {
+            (void)reader.Hash(m.value, record.state, "state");
+          } else if (m.key == "parts") {
+            (void)reader.Parts(m.value, record.parts, "parts");
+          } else if (m.key == "entities") {
+            if (m.value.kind != TomlKind::Array) {
+              reader.Problem(m.value.position, "entities must be an array of strings");
+            } else {
+              for (const TomlValue& e : m.value.array) {
+                EntityDigest digest;
+                if (reader.Entity(e, digest)) record.entities.push_back(digest);
+              }
+            }
+          } else {
+            reader.Problem(m.key_position, "unknown member '" + m.key + "' in [[tick]]");
+          }
+        }
+        if (t.Find("n") == nullptr) reader.Problem(t.position, "a [[tick]] needs n");
+        if (t.Find("state") == nullptr) reader.Problem(t.position, "a [[tick]] needs state");
+        if (record.tick != previous + 1)
+          reader.Problem(t.position, "tick " + std::to_string(record.tick) + " follows tick " +
+                                         std::to_string(previous) + "; ticks must count up by one");
+        previous = record.tick;
+        r.ticks.push_back(std::move(record));
+      }
+    }
+  }
+  if (problems.size() != before) return false;
+  out = std::move(r);
+  return true;
+}
+
+}  // namespace cairn

@@ -1,0 +1,69 @@
+// Recordings: everything needed to play a run again and to say where a replay first differs.
+//
+// A recording holds its format and version, the build that made it and the content it ran on
+// (the level's name and digest), the seed, and for every tick: the input, the state hash, the
+// hash of every part (registry, map, random streams, each component pool) that changed, and the
+// digest of every entity component that changed. A replay that diverges is therefore named by
+// its first tick, the first part that differs, and, where it can be, the entity
+// (docs/formats/replay.md).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "game/component_kind.h"
+#include "toml/toml_value.h"
+
+namespace cairn {
+
+inline constexpr std::string_view kReplayFormat = "cairn-replay";
+inline constexpr std::int64_t kReplayVersion = 1;
+
+// The parts of the state hash, by name: "registry", "map", "random", then each component kind.
+inline constexpr std::size_t kStatePartCount = 3 + kComponentKindCount;
+[[nodiscard]] const char* StatePartName(std::size_t part) noexcept;
+[[nodiscard]] bool FindStatePart(std::string_view name, std::size_t& part) noexcept;
+
+struct PartHash {
+  std::uint32_t part = 0;
+  std::uint64_t hash = 0;
+};
+
+struct EntityDigest {
+  ComponentKind kind = ComponentKind::Position;
+  std::uint32_t slot = 0;
+  std::uint32_t generation = 0;
+  std::uint64_t digest = 0;  // 0: the entity no longer has this component
+};
+
+struct TickRecord {
+  std::int64_t tick = 0;
+  char key = '\0';           // the player command of this tick, as its key; '\0' for none
+  std::uint64_t state = 0;
+  std::vector<PartHash> parts;        // parts whose hash changed this tick
+  std::vector<EntityDigest> entities; // entity components that changed this tick
+};
+
+struct Recording {
+  std::string build;
+  std::string level;             // "default", or the level file's path
+  std::uint64_t content = 0;     // the level's digest
+  std::uint64_t seed = 0;
+  std::vector<PartHash> initial; // every part's hash before the first tick
+  std::uint64_t initial_state = 0;
+  std::vector<TickRecord> ticks;
+};
+
+struct RecordingProblem {
+  TextPosition position;
+  std::string message;
+};
+
+[[nodiscard]] std::string WriteRecording(const Recording& recording);
+// Reads a recording, reporting every problem; true only when there were none.
+[[nodiscard]] bool ParseRecording(std::string_view text, Recording& out,
+                                  std::vector<RecordingProblem>& problems);
+
+}  // namespace cairn

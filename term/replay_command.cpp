@@ -1,0 +1,75 @@
+// `cairn replay FILE [--verify]`: replays a recording headless. With --verify it stops at the
+// first tick whose state differs from the recording and names the part and entity (exit 1).
+#include <iostream>
+
+#include "cli_args.h"
+#include "game/state_hash.h"
+#include "replay/replay.h"
+#include "storage/files.h"
+#include "term_commands.h"
+
+namespace cairn {
+
+bool LoadRecordingForCommand(const std::string& path, Recording& out) {
+  std::string text, error;
+  if (!ReadWholeFile(path, text, error)) {
+    std::cerr << path << ": error: " << error << "\n";
+    return false;
+  }
+  std::vector<RecordingProblem> problems;
+  if (!ParseRecording(text, out, problems)) {
+    for (const RecordingProblem& p : problems)
+      std::cerr << path << ":" << p.position.line << ":" << p.position.column
+                << ": error: " << p.message << "\n";
+    return false;
+  }
+  return true;
+}
+
+bool LevelForRecording(const Recording& recording, std::shared_ptr<const LevelDefinition>& out) {
+  if (recording.level == "default") {
+    out = std::shared_ptr<const LevelDefinition>(std::shared_ptr<const LevelDefinition>{},
+                                                 &DefaultLevel());
+    return true;
+  }
+  return LoadLevelForCommand(recording.level, out);
+}
+
+int RunReplayCommand(const std::vector<std::string>& args) {
+  ParsedArgs parsed;
+  std::string error;
+  if (!ParseArgs(args, {{"--verify", false}}, parsed, error) || parsed.positional.size() != 1) {
+    if (error.empty()) error = "replay takes one FILE";
+    std::cerr << "cairn replay: " << error << "\nusage: cairn replay FILE [--verify]\n";
+    return kExitUsage;
+  }
+  const std::string& path = parsed.positional.front();
+  Recording recording;
+  if (!LoadRecordingForCommand(path, recording)) return kExitInvalid;
+  std::shared_ptr<const LevelDefinition> level;
+  if (!LevelForRecording(recording, level)) return kExitInvalid;
+  if (recording.build != CAIRN_BUILD_ID)
+    std::cerr << path << ": warning: recorded by build " << recording.build << ", replayed by "
+              << CAIRN_BUILD_ID << "\n";
+  const ReplayResult result = Replay(recording, level, parsed.Has("--verify"));
+  char hash[17];
+  switch (result.outcome) {
+    case ReplayOutcome::ContentMismatch:
+      std::cerr << path << ": error: " << result.detail << "\n";
+      return kExitInvalid;
+    case ReplayOutcome::Faulted:
+      std::cerr << path << ": error: " << result.detail << "\n";
+      return kExitFault;
+    case ReplayOutcome::Diverged:
+      std::cout << "replay " << DescribeDivergence(result.divergence) << "\n";
+      return kExitInvalid;
+    case ReplayOutcome::Matched: break;
+  }
+  FormatHash(result.final_state, hash);
+  if (parsed.Has("--verify"))
+    std::cout << "replay verified: " << recording.ticks.size() << " ticks match\n";
+  std::cout << "tick " << result.final_tick << " state " << hash << "\n";
+  return kExitOk;
+}
+
+}  // namespace cairn

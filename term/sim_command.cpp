@@ -1,0 +1,177 @@
+// `cairn sim`: the same tick functions as the game, with no terminal. Plays a key string (one
+// player turn per key), then prints, as its last line, `tick T state H`.
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "cli_args.h"
+#include "game/state_hash.h"
+#include "replay/replay.h"
+#include "storage/files.h"
+#include "sim/keys.h"
+#include "sim/session.h"
+#include "term_commands.h"
+
+namespace cairn {
+namespace {
+
+constexpr const char* kUsageLine =
+    "usage: cairn sim [--seed N] [--level PATH] [--load SAVE] [--input KEYS|@FILE] [--ticks N]\n"
+    "                 [--record FILE] [--save FILE] [--trace]\n";
+
+// Prints the trace entries recorded since the last call, oldest first.
+class TracePrinter final : public TickListener {
+ public:
+  void AfterTick(const GameWorld& world, const TickInput&) override {
+    const TraceRing& trace = world.Trace();
+    const std::uint64_t fresh = trace.Recorded() - printed_;
+    std::vector<TraceEntry> entries;
+    TraceEntry entry;
+    for (std::uint64_t n = 0; n < fresh && trace.Recent(n, entry); ++n) entries.push_back(entry);
+    for (auto it = entries.rbegin(); it != entries.rend(); ++it) {
+      std::cout << "trace tick=" << it->tick << " phase=" << TickPhaseName(it->phase)
+                << " seq=" << it->sequence << " event=" << TraceEventName(it->event);
+      if (!it->a.IsNull()) std::cout << " a=" << it->a.Slot << ":" << it->a.Generation;
+      if (!it->b.IsNull()) std::cout << " b=" << it->b.Slot << ":" << it->b.Generation;
+      if (it->value != 0) std::cout << " value=" << it->value;
+      std::cout << "\n";
+    }
+    printed_ = trace.Recorded();
+  }
+
+ private:
+  std::uint64_t printed_ = 0;
+};
+
+bool ReadKeys(const std::string& spec, std::string& keys) {
+  if (spec.empty() || spec[0] != '@') {
+    keys = spec;
+    return true;
+  }
+  const std::string path = spec.substr(1);
+  std::ifstream file(path, std::ios::binary);
+  if (!file) {
+    std::cerr << path << ": error: cannot open the key file\n";
+    return false;
+  }
+  std::ostringstream text;
+  text << file.rdbuf();
+  if (file.bad()) {
+    std::cerr << path << ": error: reading the key file failed\n";
+    return false;
+  }
+  keys = text.str();
+  return true;
+}
+
+}  // namespace
+
+int RunSimCommand(const std::vector<std::string>& args) {
+  ParsedArgs parsed;
+  std::string error;
+  if (!ParseArgs(args,
+                 {{"--seed", true}, {"--level", true}, {"--load", true}, {"--input", true},
+                  {"--ticks", true}, {"--record", true}, {"--save", true}, {"--trace", false}},
+                 parsed, error) ||
+      !parsed.positional.empty()) {
+    if (error.empty()) error = "unexpected argument '" + parsed.positional.front() + "'";
+    std::cerr << "cairn sim: " << error << "\n" << kUsageLine;
+    return kExitUsage;
+  }
+  SessionConfig config;
+  std::uint64_t ticks = 0;
+  const bool ticks_given = parsed.Has("--ticks");
+  if (auto seed = parsed.Value("--seed");
+      seed && !ParseUnsigned("--seed", *seed, 0, ~std::uint64_t{0}, config.seed, error)) {
+    std::cerr << "cairn sim: " << error << "\n";
+    return kExitUsage;
+  }
+  if (auto t = parsed.Value("--ticks");
+      t && !ParseUnsigned("--ticks", *t, 0, std::uint64_t{1} << 40, ticks, error)) {
+    std::cerr << "cairn sim: " << error << "\n";
+    return kExitUsage;
+  }
+  for (const char* unbuilt : {"--load", "--save"}) {
+    if (parsed.Has(unbuilt)) {
+      std::cerr << "cairn sim: error: " << unbuilt
+                << " needs saves, which are not built yet (issue 7)\n";
+      return kExitInvalid;
+    }
+  }
+  if (auto level = parsed.Value("--level"); level && !LoadLevelForCommand(*level, config.level))
+    return kExitInvalid;
+  std::string keys;
+  if (auto input = parsed.Value("--input"); input && !ReadKeys(*input, keys)) return kExitInvalid;
+
+  std::unique_ptr<GameSession> session;
+  if (Status s = GameSession::TryCreate(config, session); s != Status::Ok) {
+    std::cerr << "cairn sim: error: cannot build the world: " << StatusName(s) << "\n";
+    return kExitInvalid;
+  }
+  // One listener slot: a fan-out keeps both the recorder and the tracer informed.
+  TracePrinter tracer;
+  std::unique_ptr<Recorder> recorder;
+  if (parsed.Has("--record"))
+    recorder = std::make_unique<Recorder>(*session, CAIRN_BUILD_ID,
+                                          parsed.Value("--level").value_or("default"));
+  struct FanOut final : TickListener {
+    TickListener* a = nullptr;
+    TickListener* b = nullptr;
+    void AfterTick(const GameWorld& w, const TickInput& in) override {
+      if (a) a->AfterTick(w, in);
+      if (b) b->AfterTick(w, in);
+    }
+  } fan_out;
+  fan_out.a = recorder.get();
+  fan_out.b = parsed.Has("--trace") ? &tracer : nullptr;
+  session->SetTickListener(&fan_out);
+
+  std::size_t next_key = 0;
+  // The next key that names a command the player can carry out now; false when keys ran out.
+  auto take_command = [&](PlayerCommand& command) {
+    while (next_key < keys.size()) {
+      std::string why;
+      if (CommandForKey(keys[next_key++], command) && !session->WouldRefuse(command, why))
+        return true;
+    }
+    return false;
+  };
+
+  Status status = Status::Ok;
+  if (ticks_given) {
+    while (status == Status::Ok && session->State() == SessionState::Playing &&
+           static_cast<std::uint64_t>(session->World().Tick()) < ticks) {
+      TickInput input;
+      if (session->PlayerReady() && !take_command(input.command))
+        input.command = PlayerCommand{PlayerCommandKind::Wait, 0, 0};  // keys ran out: wait
+      status = session->StepTick(input);
+    }
+  } else {
+    PlayerCommand command;
+    while (status == Status::Ok && session->State() == SessionState::Playing &&
+           take_command(command))
+      status = session->Submit(command);
+  }
+
+  if (recorder) {
+    const std::string path = *parsed.Value("--record");
+    if (!WriteFileAtomically(path, WriteRecording(recorder->Result()), error)) {
+      std::cerr << path << ": error: " << error << "\n";
+      return kExitInvalid;
+    }
+  }
+  const GameWorld& world = session->World();
+  char hash[17];
+  FormatHash(DigestState(world).total, hash);
+  std::cout << "tick " << world.Tick() << " state " << hash << "\n";
+  if (world.Fault().Active()) {
+    const SimulationFault& fault = world.Fault();
+    std::cerr << "cairn sim: simulation fault at tick " << fault.tick << " in "
+              << TickPhaseName(fault.phase) << ": " << fault.what << " ("
+              << StatusName(fault.status) << ")\n";
+    return kExitFault;
+  }
+  return kExitOk;
+}
+
+}  // namespace cairn
