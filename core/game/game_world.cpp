@@ -342,6 +342,7 @@ Status GameWorld::Commit() noexcept {
   if (Status s = Preflight(); s != Status::Ok) return s;
   StructuralScope scope(registry_, WorldPhase::Commit, StructuralKey{});
   Publish(scope);
+  RebuildOccupancy();  // spawns and the dead change who stands where
   if (pending_outcome_count_ > counters_.outcome_high_water)
     counters_.outcome_high_water = pending_outcome_count_;
   return fault_.Active() ? fault_.status : Status::Ok;
@@ -357,7 +358,6 @@ void GameWorld::BeginTickBookkeeping() noexcept {
   pending_outcome_count_ = 0;
   attacks_.Clear();
   deaths_.Clear();
-  noises_.Clear();
   notices_.Clear();
   RebuildOccupancy();
 }

@@ -9,6 +9,8 @@
 
 #include <cstdint>
 #include <memory>
+#include <span>
+#include <string_view>
 #include <string>
 #include <vector>
 
@@ -45,6 +47,13 @@ struct LevelDefinition {
 [[nodiscard]] Status BuildWorld(const LevelDefinition& level, const WorldLimits& limits,
                                 std::shared_ptr<const DefinitionSet> definitions,
                                 std::uint64_t seed, std::unique_ptr<GameWorld>& out) noexcept;
+
+// A level from rows of characters: # wall, . floor, + closed door, ' open door, ~ water, : chasm,
+// @ the player, > and < stairs, and any monster definition's ASCII letter (on floor). With
+// `sleepers`, every second monster starts asleep. For built-in maps and tests.
+[[nodiscard]] LevelDefinition LevelFromAscii(std::string name,
+                                             std::span<const std::string_view> rows,
+                                             const DefinitionSet& definitions, bool sleepers);
 
 // The built-in default dungeon, used when no level is given.
 [[nodiscard]] const LevelDefinition& DefaultLevel();

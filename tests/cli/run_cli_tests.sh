@@ -40,6 +40,29 @@ echo "$err" | grep -q "^/tmp: error: " || fail "directory message: $err"
 small=$(printf 'SPAWN\nSPAWN\nSPAWN\n' | "$cairn" console --capacity 2 | tail -n 1)
 case "$small" in "error: the world is full"*) ;; *) fail "--capacity 2: third SPAWN said '$small'";; esac
 
+# Determinism: each sim case must print its recorded last line (in every build type).
+cd "$here/../.."
+while IFS=$'\t' read -r sim_args expected; do
+  case "$sim_args" in \#*|"") continue ;; esac
+  actual=$(eval "\"$cairn\" sim $sim_args" | tail -n 1)
+  [ "$actual" = "$expected" ] || fail "sim $sim_args: printed '$actual', expected '$expected'"
+done < "$here/sim.cases"
+# Recording and verifying through the program, and a tampered recording failing with exit 1.
+record="$work/run.toml"
+"$cairn" sim --seed 4 --input lllllllljjjjjhhh --record "$record" >/dev/null || fail "sim --record"
+"$cairn" replay "$record" --verify >/dev/null || fail "replay --verify of a fresh recording"
+"$cairn" check "$record" >/dev/null || fail "check of a fresh recording"
+sed 's/^seed = 4$/seed = 5/' "$record" > "$work/tampered.toml"
+out=$("$cairn" replay "$work/tampered.toml" --verify); status=$?
+[ $status -eq 1 ] || fail "a tampered recording is not exit 1 (got $status)"
+echo "$out" | grep -q "diverged at tick 0: random" || fail "tampered recording said: $out"
+printf 'format = "cairn-replay"\nversion = 1\n' > "$work/broken.toml"
+out=$("$cairn" check "$work/broken.toml" 2>&1); status=$?
+[ $status -eq 1 ] || fail "check of a broken recording is not exit 1"
+echo "$out" | grep -q "broken.toml:1:1: error: missing 'build'" || fail "check said: $out"
+"$cairn" sim --load x 2>/dev/null; [ $? -eq 1 ] || fail "sim --load before saves exist is not exit 1"
+"$cairn" sim --ticks nope 2>/dev/null; [ $? -eq 2 ] || fail "sim --ticks nope is not exit 2"
+
 if [ $failures -ne 0 ]; then
   echo "$failures CLI check(s) failed"
   exit 1

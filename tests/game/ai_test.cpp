@@ -1,0 +1,113 @@
+// Monster AI: the named state machines, their cancellation and their revalidation.
+#include <catch2/catch.hpp>
+
+#include "game/ai.h"
+#include "game_test_support.h"
+
+using namespace cairn;
+using cairn::test::Level;
+using cairn::test::TestWorld;
+
+TEST_CASE("an awake monster that sees the player hunts it down and attacks", "[ai]") {
+  TestWorld w(Level({"##########", "#@......g#", "##########"}));
+  GameWorld& world = *w;
+  const EntityId goblin = w.Monster("goblin");
+  const EntityId player = world.PlayerEntity();
+  bool approached = false, attacked = false;
+  for (int i = 0; i < 200 && !attacked; ++i) {
+    REQUIRE(w.Tick(PlayerCommand{PlayerCommandKind::Wait}) == Status::Ok);
+    const EnemyAi* ai = world.Ais().Find(goblin);
+    REQUIRE(ai != nullptr);
+    if (ai->action == AiAction::Hunt && ai->phase == AiPhase::Approach) approached = true;
+    for (const AttackEvent& attack : world.Attacks().Events())
+      if (attack.attacker == goblin && attack.target == player) attacked = true;
+  }
+  CHECK(approached);
+  CHECK(attacked);
+  CHECK(world.Ais().Find(goblin)->target == player);
+}
+
+TEST_CASE("a sleeping monster stays asleep out of sight, and wakes to noise", "[ai]") {
+  // Every second monster sleeps: the rat (first) is awake, the goblin (second) asleep. Walls
+  // keep the goblin out of the player's view.
+  TestWorld w(Level({"############", "#@.r#######g", "############"}, true));
+  GameWorld& world = *w;
+  const EntityId goblin = w.Monster("goblin");
+  REQUIRE(world.Ais().Find(goblin)->phase == AiPhase::Asleep);
+  for (int i = 0; i < 50; ++i) REQUIRE(w.Tick() == Status::Ok);
+  CHECK(world.Ais().Find(goblin)->phase == AiPhase::Asleep);
+  // Noise next to it, tick after tick, wakes it.
+  for (int i = 0; i < 300 && world.Ais().Find(goblin)->action == AiAction::Idle; ++i) {
+    REQUIRE(world.Noises().Push(NoiseEvent{{}, Position{11, 1}, 3}) == Status::Ok);
+    REQUIRE(w.Tick() == Status::Ok);
+  }
+  CHECK(world.Ais().Find(goblin)->action != AiAction::Idle);
+}
+
+TEST_CASE("cancelling clears the action's intent exactly once", "[ai]") {
+  TestWorld w(Level({"#####", "#@g.#", "#####"}));
+  GameWorld& world = *w;
+  const EntityId goblin = w.Monster("goblin");
+  EnemyAi& ai = *world.Ais().Find(goblin);
+  Intent& intent = *world.Intents().Find(goblin);
+  BeginAction(world, goblin, ai, AiAction::Hunt, AiPhase::Attack, world.PlayerEntity());
+  intent = Intent{ActionKind::Attack, 0, 0, ai.action_revision, world.PlayerEntity()};
+  const std::uint32_t revision = ai.action_revision;
+  CancelAction(world, goblin, ai, CancelReason::Hurt);
+  CHECK(intent.kind == ActionKind::None);
+  CHECK(ai.action_revision == revision + 1);
+  CHECK(ai.last_cancel == CancelReason::Hurt);
+  // A new action's intent survives a second cancellation of the old one: only an intent issued
+  // under the current revision is cleared.
+  intent = Intent{ActionKind::Wait, 0, 0, revision, {}};
+  CancelAction(world, goblin, ai, CancelReason::Blocked);
+  CHECK(intent.kind == ActionKind::Wait);
+  CHECK(ai.last_cancel == CancelReason::Blocked);
+}
+
+TEST_CASE("destroying the target of a pending AI action cancels the action", "[ai]") {
+  TestWorld w(Level({"#####", "#@g.#", "#####"}));
+  GameWorld& world = *w;
+  const EntityId goblin = w.Monster("goblin");
+  const EntityId player = world.PlayerEntity();
+  {
+    EnemyAi& ai = *world.Ais().Find(goblin);
+    BeginAction(world, goblin, ai, AiAction::Hunt, AiPhase::Attack, player);
+    *world.Intents().Find(goblin) = Intent{ActionKind::Attack, 0, 0, ai.action_revision, player};
+    ai.wake_tick = 0;
+  }
+  const std::uint32_t revision = world.Ais().Find(goblin)->action_revision;
+  // The player is destroyed while the attack is pending.
+  BeginTickPhase(world);
+  REQUIRE(world.QueueDestroy(player) == Status::Ok);
+  AiDecisionPhase(world, w.scratch);
+  const EnemyAi& ai = *world.Ais().Find(goblin);
+  CHECK(ai.last_cancel == CancelReason::TargetGone);
+  CHECK(ai.action == AiAction::Wander);
+  CHECK(ai.action_revision > revision);
+  CHECK(world.Intents().Find(goblin)->kind != ActionKind::Attack);
+  CHECK(world.Counters().stale_rejected >= 1);
+}
+
+TEST_CASE("a coward flees when hurt and turns to fight when cornered", "[ai]") {
+  TestWorld w(Level({"##########", "#@g......#", "##########"}));
+  GameWorld& world = *w;
+  const EntityId goblin = w.Monster("goblin");
+  world.Healths().Find(goblin)->current = 1;  // well under its flee threshold
+  EnemyAi& ai = *world.Ais().Find(goblin);
+  BeginAction(world, goblin, ai, AiAction::Hunt, AiPhase::Recover, world.PlayerEntity());
+  ai.alertness = 150;
+  REQUIRE(w.Tick() == Status::Ok);
+  CHECK(world.Ais().Find(goblin)->action == AiAction::Flee);
+  CHECK(world.Ais().Find(goblin)->last_cancel == CancelReason::Hurt);
+  for (int i = 0; i < 60; ++i) REQUIRE(w.Tick() == Status::Ok);
+  CHECK(world.Positions().Find(goblin)->x == 8);  // it ran to the far end
+}
+
+TEST_CASE("the AI's names are printable", "[ai]") {
+  CHECK(std::string(AiPhaseName(AiPhase::SelectTarget)) == "select-target");
+  CHECK(std::string(AiActionName(AiAction::Flee)) == "flee");
+  CHECK(std::string(CancelReasonName(CancelReason::TargetGone)) == "target-gone");
+  CHECK(std::string(StepResultName(StepResult::Cancelled)) == "cancelled");
+  CHECK(std::string(AiProfileName(AiProfile::Pack)) == "pack");
+}

@@ -1,0 +1,213 @@
+// Structural commands: recorded during a tick, preflighted and published at its commit.
+#include <catch2/catch.hpp>
+
+#include "game/recipes.h"
+#include "game/state_hash.h"
+#include "game_test_support.h"
+
+using namespace cairn;
+using cairn::test::Level;
+using cairn::test::TestWorld;
+
+namespace {
+
+ComponentBundle RatAt(const GameWorld& world, Position where) {
+  const MonsterDefinition* rat = world.Definitions().FindMonster("rat");
+  REQUIRE(rat != nullptr);
+  ComponentBundle recipe = MonsterRecipe(world.Definitions(), *rat, where, false);
+  recipe.ai.wake_tick = 0;
+  return recipe;
+}
+
+// Counts everything structural, to show a failed commit changed nothing.
+struct Census {
+  std::uint32_t live;
+  std::uint64_t revision;
+  std::array<std::uint32_t, kComponentKindCount> sizes;
+  explicit Census(const GameWorld& world)
+      : live(world.Registry().LiveCount()), revision(world.Registry().StructuralRevision()) {
+    world.ForEachPool([&](const auto& pool, ComponentKind kind) {
+      sizes[static_cast<std::size_t>(kind)] = pool.Size();
+    });
+  }
+  bool operator==(const Census&) const = default;
+};
+
+}  // namespace
+
+TEST_CASE("a queued spawn is invisible until commit and first updated in the next tick",
+          "[commands]") {
+  TestWorld w(Level({"#######", "#@....#", "#.....#", "#######"}));
+  GameWorld& world = *w;
+  const std::uint32_t live = world.Registry().LiveCount();
+
+  // Tick N: record the spawn in the middle of the tick.
+  BeginTickPhase(world);
+  const std::int64_t n = world.Tick();
+  SpawnRequestId request = 0;
+  REQUIRE(world.QueueSpawn(RatAt(world, {5, 2}), request) == Status::Ok);
+  CHECK(request != 0);
+  CHECK(world.Registry().LiveCount() == live);  // no entity yet
+  CHECK(world.Ais().Size() == 0);
+  CHECK(world.VisibleOutcomes().empty());
+  REQUIRE(CommitPhase(world) == Status::Ok);
+  EndTickPhase(world, w.scratch);
+  // After N's commit the entity exists (extraction may draw it), with its recipe's values...
+  CHECK(world.Registry().LiveCount() == live + 1);
+  REQUIRE(world.Ais().Size() == 1);
+  const EntityId rat = world.Ais().Owners()[0];
+  CHECK(world.Ais().Find(rat)->action_revision == 0);
+  // ...but its outcome is not visible until N+1's BeginTick.
+  CHECK(world.VisibleOutcomes().empty());
+
+  REQUIRE(w.Tick() == Status::Ok);  // tick N+1
+  CHECK(world.Tick() == n + 1);
+  REQUIRE(world.VisibleOutcomes().size() == 1);
+  CHECK(world.VisibleOutcomes()[0].request == request);
+  CHECK(world.VisibleOutcomes()[0].entity == rat);
+  // Its first update happened in N+1: the AI stepped and set its next wake tick.
+  CHECK(world.Ais().Find(rat)->wake_tick > n + 1);
+  REQUIRE(w.Tick() == Status::Ok);  // outcomes last for one tick only
+  CHECK(world.VisibleOutcomes().empty());
+}
+
+TEST_CASE("destroy marks pending at once, is idempotent, and blocks later commands", "[commands]") {
+  TestWorld w(Level({"#######", "#@..r.#", "#######"}));
+  GameWorld& world = *w;
+  const EntityId rat = w.Monster("rat");
+  BeginTickPhase(world);
+  REQUIRE(world.QueueDestroy(rat) == Status::Ok);
+  CHECK(world.Registry().IsAlive(rat));
+  CHECK_FALSE(world.Registry().IsActive(rat));
+  const std::uint32_t queued = world.PendingCommands();
+  REQUIRE(world.QueueDestroy(rat) == Status::Ok);  // idempotent
+  CHECK(world.PendingCommands() == queued);         // and no queue space used
+  CHECK(world.QueueSetComponent(rat, Health{9, 9}) == Status::InvalidEntity);
+  CHECK(world.QueueRemoveComponent<Health>(rat) == Status::InvalidEntity);
+  CHECK(world.PendingCommands() == queued);
+  REQUIRE(CommitPhase(world) == Status::Ok);
+  EndTickPhase(world, w.scratch);
+  CHECK_FALSE(world.Registry().IsAlive(rat));
+  CHECK(world.HasNoComponents(rat));
+  BeginTickPhase(world);
+  const std::uint64_t stale_before = world.Counters().stale_rejected;
+  CHECK(world.QueueDestroy(rat) == Status::InvalidEntity);  // stale
+  CHECK(world.Counters().stale_rejected == stale_before + 1);
+  REQUIRE(CommitPhase(world) == Status::Ok);
+  EndTickPhase(world, w.scratch);
+}
+
+TEST_CASE("a pending-destroy entity is skipped by the later phases", "[commands]") {
+  TestWorld w(Level({"########", "#@....r#", "########"}));
+  GameWorld& world = *w;
+  const EntityId rat = w.Monster("rat");
+  const EnemyAi before = *world.Ais().Find(rat);
+  BeginTickPhase(world);
+  REQUIRE(world.QueueDestroy(rat) == Status::Ok);
+  AiDecisionPhase(world, w.scratch);
+  CHECK(world.Intents().Find(rat)->kind == ActionKind::None);  // the AI did not run for it
+  CHECK(world.Ais().Find(rat)->wake_tick == before.wake_tick);
+  CHECK(world.Ais().Find(rat)->alertness == before.alertness);
+  world.Intents().Find(rat)->kind = ActionKind::Move;  // even a stale intent is not carried out
+  world.Intents().Find(rat)->dx = -1;
+  MovementPhase(world, w.scratch);
+  CHECK(world.Positions().Find(rat)->x == 6);
+}
+
+TEST_CASE("a preflight failure faults and publishes nothing, for every pool", "[commands]") {
+  for (std::size_t k = 0; k < kComponentKindCount; ++k) {
+    const auto kind = static_cast<ComponentKind>(k);
+    INFO("pool " << ComponentKindName(kind));
+    const LevelDefinition level = Level({"######", "#@.r.#", "######"});
+    // Every pool exactly as large as the level needs: any new component overflows `kind`.
+    WorldLimits limits = WorldLimits::Uniform(64);
+    {
+      TestWorld probe(level);
+      probe->ForEachPool([&](const auto& pool, ComponentKind k2) {
+        if (k2 == kind) limits.pools[k] = pool.Size();
+      });
+    }
+    TestWorld w(level, limits);
+    GameWorld& world = *w;
+    // A recipe with every component, so it needs room in every pool.
+    ComponentBundle recipe = RatAt(world, {4, 1});
+    recipe.Set(Player{}).Set(Stairs{}).Set(Item{}).Set(Inventory{});
+    recipe.Set(Position{4, 1});
+    const Census before(world);
+    const StateDigest digest = DigestState(world);
+    BeginTickPhase(world);
+    SpawnRequestId request = 0;
+    REQUIRE(world.QueueSpawn(recipe, request) == Status::Ok);
+    CHECK(CommitPhase(world) == Status::CapacityExceeded);
+    EndTickPhase(world, w.scratch);
+    CHECK(world.Fault().Active());
+    CHECK(world.Fault().status == Status::CapacityExceeded);
+    CHECK(world.Fault().phase == TickPhase::Commit);
+    CHECK(Census(world) == before);  // no partial bundle anywhere
+    for (std::size_t p = 0; p < kComponentKindCount; ++p) CHECK(DigestState(world).pools[p] == digest.pools[p]);
+    // A faulted world refuses further ticks and stays inspectable.
+    CHECK(w.Tick() == Status::CapacityExceeded);
+    CHECK(world.Tick() == 1);
+    CHECK(world.CheckInvariants() == nullptr);
+  }
+}
+
+TEST_CASE("spawns count against the slots free before the batch", "[commands]") {
+  const LevelDefinition level = Level({"#####", "#@.r#", "#####"});
+  TestWorld w(level, WorldLimits::Uniform(2));  // both slots used by the level
+  GameWorld& world = *w;
+  BeginTickPhase(world);
+  REQUIRE(world.QueueDestroy(w.Monster("rat")) == Status::Ok);  // would free a slot...
+  SpawnRequestId request = 0;
+  REQUIRE(world.QueueSpawn(RatAt(world, {2, 1}), request) == Status::Ok);
+  CHECK(CommitPhase(world) == Status::CapacityExceeded);  // ...but not in the same batch
+  CHECK(world.Fault().Active());
+  CHECK(world.Registry().IsAlive(w.Monster("rat")));
+}
+
+TEST_CASE("a full command queue is a simulation fault, not a lost command", "[commands]") {
+  WorldLimits limits = WorldLimits::Uniform(64);
+  limits.commands = 2;
+  TestWorld w(Level({"#####", "#@..#", "#####"}), limits);
+  GameWorld& world = *w;
+  BeginTickPhase(world);
+  SpawnRequestId request = 0;
+  REQUIRE(world.QueueSpawn(RatAt(world, {2, 1}), request) == Status::Ok);
+  REQUIRE(world.QueueSpawn(RatAt(world, {3, 1}), request) == Status::Ok);
+  CHECK(world.QueueSpawn(RatAt(world, {3, 1}), request) == Status::CapacityExceeded);
+  CHECK(world.Fault().Active());
+  CHECK(std::string(world.Fault().what).find("command queue is full") != std::string::npos);
+  CHECK(world.Counters().command_high_water == 2);
+}
+
+TEST_CASE("optional events are dropped with a count, required ones fault", "[commands]") {
+  WorldLimits limits = WorldLimits::Uniform(64);
+  limits.events = 1;
+  TestWorld w(Level({"#####", "#@..#", "#####"}), limits);
+  GameWorld& world = *w;
+  BeginTickPhase(world);
+  CHECK(world.Emit(world.Notices(), NoticeEvent{}));
+  CHECK(world.Emit(world.Notices(), NoticeEvent{}));  // optional: dropped, counted
+  CHECK(world.Notices().Dropped() == 1);
+  CHECK_FALSE(world.Fault().Active());
+  CHECK(world.Emit(world.Deaths(), DeathEvent{}));
+  CHECK_FALSE(world.Emit(world.Deaths(), DeathEvent{}));  // required: a fault
+  CHECK(world.Fault().Active());
+}
+
+TEST_CASE("component commands add, replace and remove at commit", "[commands]") {
+  TestWorld w(Level({"#####", "#@.r#", "#####"}));
+  GameWorld& world = *w;
+  const EntityId rat = w.Monster("rat");
+  BeginTickPhase(world);
+  REQUIRE(world.QueueSetComponent(rat, Health{1, 50}) == Status::Ok);   // replace
+  REQUIRE(world.QueueSetComponent(rat, Item{}) == Status::Ok);          // add
+  REQUIRE(world.QueueRemoveComponent<Blocker>(rat) == Status::Ok);      // remove
+  CHECK(world.Healths().Find(rat)->max != 50);
+  REQUIRE(CommitPhase(world) == Status::Ok);
+  EndTickPhase(world, w.scratch);
+  CHECK(world.Healths().Find(rat)->max == 50);
+  CHECK(world.Items().Contains(rat));
+  CHECK_FALSE(world.Blockers().Contains(rat));
+  CHECK(world.CheckInvariants() == nullptr);
+}
