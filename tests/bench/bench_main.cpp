@@ -40,7 +40,7 @@ int main(int argc, char** argv) {
   benchmark::RunSpecifiedBenchmarks(&reporter);
   benchmark::Shutdown();
 
-  std::printf("\n%-58s %12s %12s %8s\n", "figure (ns, same run)", "cairn", "baseline", "ratio");
+  std::printf("\n%-58s %12s %12s %8s\n", "figure (same run, in its unit)", "cairn", "baseline", "ratio");
   for (const auto& [name, time] : reporter.Times()) {
     const std::size_t at = name.find("_cairn");
     if (at == std::string::npos) continue;

@@ -6,6 +6,7 @@
 #include <memory>
 #include <vector>
 
+#include "support/structural_test_access.h"
 #include "world/component_pool.h"
 #include "world/entity_registry.h"
 #include "world/pool_join.h"
@@ -41,7 +42,7 @@ struct World {
     if (registry.TryInitialize(n) != Status::Ok) std::abort();
     if (bodies.TryInitialize(registry, n) != Status::Ok) std::abort();
     if (motions.TryInitialize(registry, n) != Status::Ok) std::abort();
-    StructuralScope scope(registry, WorldPhase::Construction);
+    StructuralScope scope(registry, WorldPhase::Construction, StructuralTestAccess::Key());
     for (std::uint32_t i = 0; i < n; ++i) {
       EntityId id;
       if (registry.TryCreate(id) != Status::Ok) std::abort();
@@ -117,7 +118,7 @@ void Iterate2Shuffled_cairn(benchmark::State& state) {
   Rng rng{99};
   for (std::size_t i = order.size(); i > 1; --i) std::swap(order[i - 1], order[rng.Next() % i]);
   {
-    StructuralScope scope(world.registry, WorldPhase::Construction);
+    StructuralScope scope(world.registry, WorldPhase::Construction, StructuralTestAccess::Key());
     for (EntityId id : order)
       if (shuffled.TryInsert(id, Motion{1, 1}) != Status::Ok) std::abort();
   }
@@ -205,14 +206,14 @@ void Churn_cairn(benchmark::State& state) {
   if (bodies.TryInitialize(registry, n) != Status::Ok) std::abort();
   std::vector<EntityId> ids(n);
   for (auto _ : state) {
-    StructuralScope scope(registry, WorldPhase::Commit);
+    StructuralScope scope(registry, WorldPhase::Commit, StructuralTestAccess::Key());
     for (EntityId& id : ids) {
       (void)registry.TryCreate(id);
       (void)bodies.TryInsert(id, Body{1, 2});
     }
     for (EntityId id : ids) {
       (void)bodies.TryRemove(id);
-      (void)scope.TryRelease(id);
+      (void)StructuralTestAccess::Release(scope, id);
     }
   }
   state.SetItemsProcessed(state.iterations() * state.range(0));

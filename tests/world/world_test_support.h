@@ -3,18 +3,10 @@
 
 #include <catch2/catch.hpp>
 
+#include "support/structural_test_access.h"
 #include "world/entity_registry.h"
 
 namespace cairn {
-
-// The tests' key to structural changes (production code gets one only through GameWorld).
-struct StructuralTestAccess {
-  static StructuralKey Key() noexcept { return StructuralKey{}; }
-  [[nodiscard]] static Status Release(StructuralScope& scope, EntityId id) noexcept {
-    return scope.TryRelease(id);
-  }
-};
-
 namespace test {
 
 inline StructuralKey Key() { return StructuralTestAccess::Key(); }

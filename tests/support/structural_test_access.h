@@ -1,0 +1,16 @@
+// The tests' and benchmarks' key to structural changes (production code gets one only through
+// GameWorld, which is the point of the key).
+#pragma once
+
+#include "world/entity_registry.h"
+
+namespace cairn {
+
+struct StructuralTestAccess {
+  static StructuralKey Key() noexcept { return StructuralKey{}; }
+  [[nodiscard]] static Status Release(StructuralScope& scope, EntityId id) noexcept {
+    return scope.TryRelease(id);
+  }
+};
+
+}  // namespace cairn
