@@ -19,10 +19,14 @@ constexpr const char* kUsage =
     "cairn " CAIRN_VERSION ": a roguelike on an inspectable entity core\n"
     "\n"
     "usage:\n"
+    "  cairn [--seed N] [--debug] [--ascii] [--mono] [--colour-blind] [--log PATH] [--log-level L]\n"
+    "                                        play in the terminal (--debug: pane shown, paused)\n"
     "  cairn sim [--seed N] [--input KEYS|@FILE] [--ticks N] [--record FILE] [--trace]\n"
     "                                        play headless; last line: tick T state H\n"
     "  cairn replay FILE [--verify]          replay a recording; --verify names the first difference\n"
     "  cairn check PATH...                   validate recordings (and, later, levels and saves)\n"
+    "  cairn frame [--seed N] [--size WxH] [--keys \"KEY ...\"] [--debug] [--colours]\n"
+    "                                        draw one frame as text (golden-frame tests)\n"
     "  cairn console [--seed N] [--capacity N] [FILE]\n"
     "                                        the debug console protocol on FILE or stdin\n"
     "  cairn --help                          this text\n"
@@ -35,9 +39,12 @@ constexpr const char* kUsage =
 
 int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
-  if (args.empty()) {
-    std::cerr << "cairn: the terminal game is not built yet; see docs/STATUS.md.\n" << kUsage;
-    return cairn::kExitUsage;
+  if (args.empty() || args.front().rfind("--", 0) == 0) {
+    if (!args.empty() && (args.front() == "--help" || args.front() == "--version")) {
+      // handled below
+    } else {
+      return cairn::RunPlayCommand(args);
+    }
   }
   const std::string command = args.front();
   const std::vector<std::string> rest(args.begin() + 1, args.end());
@@ -53,6 +60,7 @@ int main(int argc, char** argv) {
   if (command == "sim") return cairn::RunSimCommand(rest);
   if (command == "replay") return cairn::RunReplayCommand(rest);
   if (command == "check") return cairn::RunCheckCommand(rest);
+  if (command == "frame") return cairn::RunFrameCommand(rest);
   std::cerr << "cairn: unknown command or option '" << command << "'\n" << kUsage;
   return cairn::kExitUsage;
 }

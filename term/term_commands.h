@@ -14,6 +14,8 @@ int RunConsoleCommand(const std::vector<std::string>& args);
 int RunSimCommand(const std::vector<std::string>& args);
 int RunReplayCommand(const std::vector<std::string>& args);
 int RunCheckCommand(const std::vector<std::string>& args);
+int RunPlayCommand(const std::vector<std::string>& args);
+int RunFrameCommand(const std::vector<std::string>& args);
 
 // Loads the level at `path` for a subcommand, reporting problems on standard error as
 // PATH:LINE:COLUMN: error: ... lines. False when it cannot be used.

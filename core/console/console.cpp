@@ -12,6 +12,7 @@
 #include "schema/component_access.h"
 #include "schema/component_body.h"
 #include "schema/component_types.h"
+#include "schema/handle_references.h"
 #include "toml/toml_reader.h"
 
 namespace cairn {
@@ -77,37 +78,6 @@ std::string KnownTypes() {
 std::string UnknownTypeError(std::string_view name) {
   return Error("unknown component type '" + std::string(name) + "' (known: " + KnownTypes() + ")");
 }
-
-// Entity references in console bodies: handles of this world ("3:1" or "7:3:1"), "" for none.
-class HandleReferences final : public ReferenceCodec {
- public:
-  explicit HandleReferences(const GameWorld& world) : world_(world) {}
-  bool Parse(std::string_view text, EntityId& out, std::string& error) const override {
-    if (text.empty()) {
-      out = EntityId{};
-      return true;
-    }
-    EntityId id;
-    if (TryParseHandleText(text, world_.WorldId(), id) != Status::Ok) {
-      error = "'" + std::string(text) + "' is not a handle (SLOT:GENERATION, or \"\" for none)";
-      return false;
-    }
-    if (!world_.Registry().IsAlive(id)) {
-      error = std::string(text) + " is not a live entity (" +
-              HandleDiagnosisName(world_.Registry().DiagnoseHandle(id)) + ")";
-      return false;
-    }
-    out = id;
-    return true;
-  }
-  std::string Format(EntityId id) const override {
-    if (id.IsNull()) return "";
-    return id.Owner == world_.WorldId() ? FormatShortHandle(id) : FormatQualifiedHandle(id);
-  }
-
- private:
-  const GameWorld& world_;
-};
 
 // A command's entity and component type, or the error that names what is wrong with them.
 struct Target {

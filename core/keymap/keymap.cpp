@@ -1,0 +1,150 @@
+#include "keymap/keymap.h"
+
+#include <algorithm>
+
+#include "toml/toml_reader.h"
+
+namespace cairn {
+namespace {
+
+constexpr ActionInfo kActions[] = {
+    {Action::MoveWest, "move_west", "Move", "move or attack west"},
+    {Action::MoveSouth, "move_south", "Move", "move or attack south"},
+    {Action::MoveNorth, "move_north", "Move", "move or attack north"},
+    {Action::MoveEast, "move_east", "Move", "move or attack east"},
+    {Action::MoveNorthWest, "move_northwest", "Move", "move or attack north-west"},
+    {Action::MoveNorthEast, "move_northeast", "Move", "move or attack north-east"},
+    {Action::MoveSouthWest, "move_southwest", "Move", "move or attack south-west"},
+    {Action::MoveSouthEast, "move_southeast", "Move", "move or attack south-east"},
+    {Action::Wait, "wait", "Act", "wait a turn"},
+    {Action::PickUp, "pickup", "Act", "pick up what lies here"},
+    {Action::Descend, "descend", "Act", "go down the stairs"},
+    {Action::Ascend, "ascend", "Act", "go up the stairs"},
+    {Action::Help, "help", "Screens", "this help"},
+    {Action::Messages, "messages", "Screens", "the whole message history"},
+    {Action::Look, "look", "Screens", "look around with a cursor (Enter inspects)"},
+    {Action::Quit, "quit", "Screens", "quit the game"},
+    {Action::DebugPane, "debug_pane", "Debug", "show or hide the debug pane"},
+    {Action::Pause, "pause", "Debug", "pause or resume the simulation"},
+    {Action::StepTick, "step_tick", "Debug", "advance exactly one tick"},
+    {Action::StepTurn, "step_turn", "Debug", "advance one player turn"},
+    {Action::Restart, "restart", "Debug", "restart: a new world from the same level and seed"},
+    {Action::InspectNext, "inspect_next", "Debug", "inspect the next entity"},
+    {Action::InspectPrevious, "inspect_previous", "Debug", "inspect the previous entity"},
+    {Action::Overlay, "overlay", "Debug", "cycle the map overlay (AI targets, labels, blockers)"},
+    {Action::Console, "console", "Debug", "open the debug console (the cairn console commands)"},
+};
+static_assert(std::size(kActions) == kActionCount);
+
+constexpr std::string_view kNamedKeys[] = {
+    "space", "enter", "escape", "tab", "backspace", "left", "right", "up", "down", "home",
+    "end", "pgup", "pgdn", "insert", "delete", "kp1", "kp2", "kp3", "kp4", "kp5", "kp6", "kp7",
+    "kp8", "kp9", "F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "F10", "F11", "F12"};
+
+}  // namespace
+
+std::span<const ActionInfo> AllActions() noexcept { return kActions; }
+
+const ActionInfo& InfoOf(Action action) noexcept {
+  return kActions[static_cast<std::size_t>(action) < kActionCount ? static_cast<std::size_t>(action) : 0];
+}
+
+bool ValidKeyName(std::string_view name) noexcept {
+  if (name.size() == 1) return name[0] > ' ' && name[0] < 0x7F;
+  for (std::string_view known : kNamedKeys)
+    if (name == known) return true;
+  return name.size() == 6 && name.substr(0, 5) == "ctrl-" && name[5] >= 'a' && name[5] <= 'z';
+}
+
+Action KeyMap::ForKey(std::string_view key) const noexcept {
+  for (const Binding& b : bindings_)
+    if (b.key == key) return b.action;
+  return Action::None;
+}
+
+std::vector<std::string> KeyMap::KeysFor(Action action) const {
+  std::vector<std::string> keys;
+  for (const Binding& b : bindings_)
+    if (b.action == action) keys.push_back(b.key);
+  return keys;
+}
+
+bool KeyMap::Apply(std::string_view text, std::string_view origin,
+                   std::vector<KeyMapProblem>& problems) {
+  const std::size_t before = problems.size();
+  TomlValue root;
+  TomlError error;
+  if (!ParseToml(text, root, error)) {
+    problems.push_back({error.position, error.message});
+    return false;
+  }
+  const TomlValue* format = root.Find("format");
+  if (format == nullptr || format->kind != TomlKind::String || format->text != "cairn-keys")
+    problems.push_back({format ? format->position : TextPosition{1, 1},
+                        "a key map starts with format = \"cairn-keys\""});
+  const TomlValue* version = root.Find("version");
+  if (version == nullptr || version->kind != TomlKind::Integer || version->integer != 1)
+    problems.push_back({version ? version->position : TextPosition{1, 1},
+                        "a key map needs version = 1"});
+  for (const TomlMember& m : root.members)
+    if (m.key != "format" && m.key != "version" && m.key != "keys")
+      problems.push_back({m.key_position, "unknown member '" + m.key + "' (expected format, version, [keys])"});
+  const TomlValue* keys = root.Find("keys");
+  std::vector<Binding> fresh;
+  std::vector<Action> named;
+  if (keys == nullptr || !keys->IsTable()) {
+    problems.push_back({keys ? keys->position : TextPosition{1, 1}, "a key map needs a [keys] table"});
+  } else {
+    for (const TomlMember& m : keys->members) {
+      const ActionInfo* info = nullptr;
+      for (const ActionInfo& a : kActions)
+        if (a.name == m.key) info = &a;
+      if (info == nullptr) {
+        problems.push_back({m.key_position, "unknown action '" + m.key + "'"});
+        continue;
+      }
+      named.push_back(info->action);
+      if (m.value.kind != TomlKind::Array) {
+        problems.push_back({m.value.position, "'" + m.key + "' must be a list of key names, like [\"h\", \"left\"]"});
+        continue;
+      }
+      for (const TomlValue& key : m.value.array) {
+        if (key.kind != TomlKind::String || !ValidKeyName(key.text)) {
+          problems.push_back({key.position, "'" + (key.kind == TomlKind::String ? key.text : std::string("?")) +
+                                                "' is not a key name (one printable character, or a name like left, kp7, F5, ctrl-x)"});
+          continue;
+        }
+        fresh.push_back(Binding{key.text, info->action, std::string(origin), key.position});
+      }
+    }
+  }
+  // Merge: the file's actions replace their old keys; everything else keeps its keys.
+  std::vector<Binding> merged;
+  for (const Binding& b : bindings_)
+    if (std::find(named.begin(), named.end(), b.action) == named.end()) merged.push_back(b);
+  for (const Binding& b : fresh) {
+    bool conflict = false;
+    for (const Binding& other : merged) {
+      if (other.key != b.key) continue;
+      conflict = true;
+      if (other.action == b.action) {
+        problems.push_back({b.position, "key '" + b.key + "' is listed twice for " +
+                                            std::string(InfoOf(b.action).name)});
+      } else {
+        const std::string where = other.origin == b.origin
+                                      ? "line " + std::to_string(other.position.line)
+                                      : other.origin;
+        problems.push_back({b.position, "key '" + b.key + "' is bound to both " +
+                                            std::string(InfoOf(other.action).name) + " (" + where +
+                                            ") and " + std::string(InfoOf(b.action).name)});
+      }
+      break;
+    }
+    if (!conflict) merged.push_back(b);
+  }
+  if (problems.size() != before) return false;
+  bindings_ = std::move(merged);
+  return true;
+}
+
+}  // namespace cairn

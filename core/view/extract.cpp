@@ -1,0 +1,283 @@
+#include "view/extract.h"
+
+#include <algorithm>
+#include <array>
+
+#include "game/ai.h"
+#include "game/rules.h"
+#include "identity/handle_text.h"
+#include "schema/component_access.h"
+#include "schema/component_body.h"
+#include "schema/handle_references.h"
+
+namespace cairn {
+
+const char* OverlayModeName(OverlayMode mode) noexcept {
+  switch (mode) {
+    case OverlayMode::Off: return "off";
+    case OverlayMode::AiTargets: return "AI targets";
+    case OverlayMode::Labels: return "entity labels";
+    case OverlayMode::Blockers: return "blockers";
+  }
+  return "unknown";
+}
+
+void TerrainLook(Terrain terrain, std::uint32_t& glyph, char& ascii, Colour& colour) noexcept {
+  switch (terrain) {
+    case Terrain::Wall: glyph = 0x2593, ascii = '#', colour = Colour::Grey; break;          // ▓
+    case Terrain::Floor: glyph = 0x00B7, ascii = '.', colour = Colour::Grey; break;         // ·
+    case Terrain::DoorClosed: glyph = '+', ascii = '+', colour = Colour::Brown; break;
+    case Terrain::DoorOpen: glyph = '\'', ascii = '\'', colour = Colour::Brown; break;
+    case Terrain::Water: glyph = 0x2248, ascii = '~', colour = Colour::Blue; break;         // ≈
+    case Terrain::Chasm: glyph = ':', ascii = ':', colour = Colour::Purple; break;
+  }
+}
+
+namespace {
+
+std::string NameOf(const GameWorld& world, EntityId id) {
+  const Named* named = world.Names().Find(id);
+  if (named != nullptr && !named->name.View().empty()) return std::string(named->name.View());
+  return FormatShortHandle(id);
+}
+
+void ExtractDebug(const GameSession& session, const ExtractOptions& options, RenderFrame& frame) {
+  const GameWorld& world = session.World();
+  const EntityRegistry& registry = world.Registry();
+  DebugData& d = frame.debug;
+  d.world_id = registry.WorldId();
+  d.live = registry.LiveCount();
+  d.pending = registry.PendingCount();
+  d.free = registry.FreeCount();
+  d.retired = registry.RetiredCount();
+  d.capacity = registry.Capacity();
+  d.structural_revision = registry.StructuralRevision();
+  d.overlay = options.overlay;
+  for (const ComponentTypeInfo& type : AllComponentTypes()) {
+    const PoolStats stats = StatsOf(world, type.id);
+    d.pools.push_back(PoolLine{std::string(type.name), stats.size, stats.capacity, stats.high_water});
+  }
+  const WorldCounters& c = world.Counters();
+  const WorldLimits& limits = world.Limits();
+  d.counters.push_back("commands hw " + std::to_string(c.command_high_water) + "/" +
+                       std::to_string(limits.commands) + "  outcomes hw " +
+                       std::to_string(c.outcome_high_water) + "/" + std::to_string(limits.outcomes));
+  d.counters.push_back("events hw atk " + std::to_string(world.Attacks().HighWaterMark()) +
+                       " die " + std::to_string(world.Deaths().HighWaterMark()) + " noise " +
+                       std::to_string(world.Noises().HighWaterMark()) + " /" +
+                       std::to_string(limits.events));
+  d.counters.push_back("dropped notices " + std::to_string(world.Notices().Dropped()) +
+                       "  stale rejected " + std::to_string(c.stale_rejected));
+  d.counters.push_back("spawned " + std::to_string(c.spawns_published) + "  destroyed " +
+                       std::to_string(c.destroys_published) + "  commands " +
+                       std::to_string(c.commands_recorded));
+  d.phase_nanoseconds = session.LastTimings().nanoseconds;
+
+  // The trace tail, oldest first.
+  const TraceRing& trace = world.Trace();
+  std::vector<TraceEntry> entries;
+  TraceEntry entry;
+  for (std::size_t n = 0; n < options.trace_lines && trace.Recent(n, entry); ++n) entries.push_back(entry);
+  for (auto it = entries.rbegin(); it != entries.rend(); ++it) {
+    std::string line = std::to_string(it->tick) + " " + TickPhaseName(it->phase) + " #" +
+                       std::to_string(it->sequence) + " " + TraceEventName(it->event);
+    if (!it->a.IsNull()) line += " " + FormatShortHandle(it->a);
+    if (!it->b.IsNull()) line += ">" + FormatShortHandle(it->b);
+    if (it->value != 0) line += " " + std::to_string(it->value);
+    d.trace.push_back(std::move(line));
+  }
+
+  // The inspected entity.
+  if (!options.inspected.IsNull()) {
+    const EntityId id = options.inspected;
+    d.has_inspected = true;
+    d.inspected = id;
+    d.inspected_handle = FormatEntity(id);
+    d.inspected_state = HandleDiagnosisName(registry.DiagnoseHandle(id));
+    if (registry.IsAlive(id)) {
+      d.creation_sequence = registry.CreationSequenceOf(id);
+      if (const Named* named = world.Names().Find(id)) d.inspected_id = std::string(named->id.View());
+      const HandleReferences references(world);
+      for (const ComponentTypeInfo& type : AllComponentTypes()) {
+        std::array<FieldValue, kMaxFieldsPerComponent> fields{};
+        if (!ReadComponent(world, id, type.id, fields)) continue;
+        d.components.push_back(std::string(type.name) + " " +
+                               FormatComponentBody(type, fields, references));
+      }
+      if (const EnemyAi* ai = world.Ais().Find(id)) {
+        d.ai.push_back(std::string("action ") + AiActionName(ai->action) + ", phase " +
+                       AiPhaseName(ai->phase));
+        d.ai.push_back("target " + (ai->target.IsNull() ? std::string("none")
+                                                        : FormatShortHandle(ai->target) +
+                                                              (registry.IsActive(ai->target) ? "" : " (gone)")));
+        d.ai.push_back("wake tick " + std::to_string(ai->wake_tick) + ", pending request " +
+                       std::to_string(ai->pending_request));
+        d.ai.push_back("revision " + std::to_string(ai->action_revision) + ", alertness " +
+                       std::to_string(ai->alertness));
+        d.ai.push_back(std::string("last cancelled: ") + CancelReasonName(ai->last_cancel));
+      }
+    }
+  }
+
+  // Monsters in view (or all, when revealing), nearest first.
+  const Position* player = world.Positions().Find(world.PlayerEntity());
+  struct Seen {
+    std::int64_t distance;
+    std::uint64_t sequence;
+    EntityId id;
+  };
+  std::vector<Seen> seen;
+  for (EntityId id : world.Ais().Owners()) {
+    const Position* p = world.Positions().Find(id);
+    if (p == nullptr || !registry.IsActive(id)) continue;
+    if (!options.reveal_map && !session.Scratch().player_view.Visible(p->x, p->y)) continue;
+    const std::int64_t dx = player ? p->x - player->x : 0, dy = player ? p->y - player->y : 0;
+    seen.push_back(Seen{dx * dx + dy * dy, registry.CreationSequenceOf(id), id});
+  }
+  std::sort(seen.begin(), seen.end(), [](const Seen& a, const Seen& b) {
+    return a.distance != b.distance ? a.distance < b.distance : a.sequence < b.sequence;
+  });
+  for (std::size_t i = 0; i < seen.size() && i < 8; ++i) {
+    const EnemyAi* ai = world.Ais().Find(seen[i].id);
+    d.monsters.push_back(FormatShortHandle(seen[i].id) + " " + NameOf(world, seen[i].id) + " " +
+                         AiActionName(ai->action) + "/" + AiPhaseName(ai->phase));
+  }
+
+  // Overlay marks.
+  switch (options.overlay) {
+    case OverlayMode::Off: break;
+    case OverlayMode::AiTargets: {
+      const auto owners = world.Ais().Owners();
+      const auto ais = world.Ais().Values();
+      for (std::size_t i = 0; i < owners.size(); ++i) {
+        if (!registry.IsActive(owners[i])) continue;
+        const EnemyAi& ai = ais[i];
+        if (ai.action == AiAction::Hunt && ai.last_seen_x >= 0)
+          d.marks.push_back(OverlayMark{ai.last_seen_x, ai.last_seen_y, '*', Colour::Red, "", false});
+        else if (ai.action == AiAction::Wander && ai.goal_x >= 0)
+          d.marks.push_back(OverlayMark{ai.goal_x, ai.goal_y, '+', Colour::Cyan, "", false});
+        else if (ai.action == AiAction::Flee)
+          if (const Position* p = world.Positions().Find(owners[i]))
+            d.marks.push_back(OverlayMark{p->x, p->y, '\0', Colour::Yellow, "", true});
+      }
+      break;
+    }
+    case OverlayMode::Labels:
+      for (const FrameEntity& e : frame.entities)
+        d.marks.push_back(OverlayMark{e.x, e.y, '\0', Colour::Cyan, std::to_string(e.id.Slot), false});
+      break;
+    case OverlayMode::Blockers:
+      for (EntityId id : world.Blockers().Owners())
+        if (const Position* p = world.Positions().Find(id); p != nullptr && registry.IsActive(id))
+          d.marks.push_back(OverlayMark{p->x, p->y, '\0', Colour::Magenta, "", true});
+      break;
+  }
+}
+
+}  // namespace
+
+void Extract(const GameSession& session, const ExtractOptions& options, RenderFrame& out) {
+  const GameWorld& world = session.World();
+  const TileMap& map = world.Map();
+  const FieldOfView& view = session.Scratch().player_view;
+  const EntityRegistry& registry = world.Registry();
+  RenderFrame frame;
+  frame.map_width = map.Width();
+  frame.map_height = map.Height();
+  frame.cells.resize(static_cast<std::size_t>(map.Width()) * static_cast<std::size_t>(map.Height()));
+  for (std::int32_t y = 0; y < map.Height(); ++y) {
+    for (std::int32_t x = 0; x < map.Width(); ++x) {
+      FrameCell& cell = frame.cells[map.Index(x, y)];
+      const bool visible = options.reveal_map || view.Visible(x, y);
+      if (!visible && !map.Remembered(x, y)) continue;
+      TerrainLook(map.At(x, y), cell.glyph, cell.ascii, cell.colour);
+      cell.knowledge = visible ? CellKnowledge::Visible : CellKnowledge::Remembered;
+    }
+  }
+
+  // Entities with a place and a look, skipping any pending destroy: monsters and items only in
+  // view, features (stairs) also where remembered, the player always.
+  struct Drawn {
+    std::uint8_t layer;
+    std::uint64_t sequence;
+    FrameEntity entity;
+  };
+  std::vector<Drawn> drawn;
+  const auto owners = world.Appearances().Owners();
+  const auto looks = world.Appearances().Values();
+  for (std::size_t i = 0; i < owners.size(); ++i) {
+    const EntityId id = owners[i];
+    if (!registry.IsActive(id)) continue;
+    const Position* p = world.Positions().Find(id);
+    if (p == nullptr || !map.InBounds(p->x, p->y)) continue;
+    const bool player = world.Players().Contains(id);
+    const bool visible = options.reveal_map || view.Visible(p->x, p->y);
+    const bool feature = world.StairsPool().Contains(id);
+    if (!player && !visible && !(feature && map.Remembered(p->x, p->y))) continue;
+    const Appearance& look = looks[i];
+    drawn.push_back(Drawn{look.layer, registry.CreationSequenceOf(id),
+                          FrameEntity{id, p->x, p->y, look.glyph, look.ascii, look.colour,
+                                      look.layer, world.Ais().Contains(id), player}});
+  }
+  std::sort(drawn.begin(), drawn.end(), [](const Drawn& a, const Drawn& b) {
+    return a.layer != b.layer ? a.layer < b.layer : a.sequence < b.sequence;
+  });
+  for (const Drawn& d : drawn) frame.entities.push_back(d.entity);
+
+  for (const DeathEffect& effect : session.Effects())
+    if (options.reveal_map || view.Visible(effect.where.x, effect.where.y))
+      frame.effects.push_back(FrameEffect{effect.where.x, effect.where.y, effect.glyph, effect.ascii,
+                                          effect.colour});
+
+  HudValues& hud = frame.hud;
+  const EntityId player = world.PlayerEntity();
+  if (const Health* h = world.Healths().Find(player)) {
+    hud.health = h->current;
+    hud.health_max = h->max;
+  }
+  if (const Player* p = world.Players().Find(player)) {
+    hud.depth = p->depth;
+    hud.kills = p->kills;
+  }
+  if (const Position* p = world.Positions().Find(player)) {
+    frame.focus_x = p->x;
+    frame.focus_y = p->y;
+  }
+  hud.tick = world.Tick();
+  hud.turn = world.Tick() / kNormalActionTicks;
+  hud.seed = session.Config().seed;
+  hud.paused = session.Paused();
+  hud.player_ready = session.PlayerReady();
+  switch (session.State()) {
+    case SessionState::Playing: hud.state = "playing"; break;
+    case SessionState::Dead: hud.state = "dead"; break;
+    case SessionState::Faulted: hud.state = std::string("fault: ") + world.Fault().what; break;
+  }
+  frame.game_over = session.State() != SessionState::Playing;
+  for (const Message& m : session.Messages()) frame.messages.push_back(m.text);
+  if (options.debug) ExtractDebug(session, options, frame);
+  out = std::move(frame);
+}
+
+std::string DescribeCell(const GameSession& session, std::int32_t x, std::int32_t y) {
+  const GameWorld& world = session.World();
+  const TileMap& map = world.Map();
+  if (!map.InBounds(x, y)) return "Nothing: beyond the map.";
+  const bool visible = session.Scratch().player_view.Visible(x, y);
+  if (!visible && !map.Remembered(x, y)) return "You have not seen this place.";
+  std::string text = std::string("(") + std::to_string(x) + "," + std::to_string(y) + ") " +
+                     TerrainName(map.At(x, y));
+  if (!visible) return text + " (remembered)";
+  for (EntityId id : world.Positions().Owners()) {
+    const Position* p = world.Positions().Find(id);
+    if (p->x != x || p->y != y || !world.Registry().IsActive(id)) continue;
+    text += "; " + NameOf(world, id);
+    if (const Health* h = world.Healths().Find(id))
+      text += " (" + std::to_string(h->current) + "/" + std::to_string(h->max) + " hp)";
+    if (const EnemyAi* ai = world.Ais().Find(id))
+      text += std::string(", ") + AiActionName(ai->action) + "/" + AiPhaseName(ai->phase);
+  }
+  return text;
+}
+
+}  // namespace cairn

@@ -1,0 +1,124 @@
+// RenderFrame: one presentation frame as a value.
+//
+// Extraction (extract.h) builds it from the session after a commit; the presenter draws it and
+// never reads the world. It holds no pointer into the world: entity handles are plain values
+// (for the debug pane), text is copied. Skipping frames never affects the simulation.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "game/components.h"
+#include "identity/handle.h"
+
+namespace cairn {
+
+enum class CellKnowledge : std::uint8_t { Unknown, Remembered, Visible };
+
+struct FrameCell {
+  std::uint32_t glyph = ' ';
+  char ascii = ' ';
+  Colour colour = Colour::Default;
+  CellKnowledge knowledge = CellKnowledge::Unknown;
+};
+
+struct FrameEntity {
+  EntityId id{};
+  std::int32_t x = 0;
+  std::int32_t y = 0;
+  std::uint32_t glyph = '?';
+  char ascii = '?';
+  Colour colour = Colour::Default;
+  std::uint8_t layer = 0;
+  bool monster = false;
+  bool player = false;
+};
+
+struct FrameEffect {
+  std::int32_t x = 0;
+  std::int32_t y = 0;
+  std::uint32_t glyph = '%';
+  char ascii = '%';
+  Colour colour = Colour::Red;
+};
+
+struct HudValues {
+  std::int32_t health = 0;
+  std::int32_t health_max = 0;
+  std::int32_t depth = 1;
+  std::int32_t kills = 0;
+  std::int64_t turn = 0;   // player turns: ticks / normal action
+  std::int64_t tick = 0;
+  std::uint64_t seed = 0;
+  bool paused = false;
+  bool player_ready = true;
+  std::string state;       // "playing", "dead", "fault: ..."
+  std::string queued;      // a player command waiting for the next tick while paused
+};
+
+// A debug overlay drawing: a mark on a cell, a short label after it, or a highlighted cell.
+struct OverlayMark {
+  std::int32_t x = 0;
+  std::int32_t y = 0;
+  char mark = '\0';       // '\0': keep what is drawn there
+  Colour colour = Colour::Red;
+  std::string label;      // drawn from x + 1 on
+  bool highlight = false; // reverse video
+};
+
+enum class OverlayMode : std::uint8_t { Off, AiTargets, Labels, Blockers };
+inline constexpr int kOverlayModeCount = 4;
+[[nodiscard]] const char* OverlayModeName(OverlayMode mode) noexcept;
+
+struct PoolLine {
+  std::string name;
+  std::uint32_t size = 0;
+  std::uint32_t capacity = 0;
+  std::uint32_t high_water = 0;
+};
+
+struct DebugData {
+  // The inspected entity.
+  bool has_inspected = false;
+  EntityId inspected{};
+  std::string inspected_handle;  // Entity{World=.., Slot=.., Generation=..}
+  std::string inspected_id;      // authored id, or ""
+  std::string inspected_state;   // active, pending destroy, or why the handle is stale
+  std::uint64_t creation_sequence = 0;
+  std::vector<std::string> components;  // "position { x = 1, y = 2 }", unknown ones "NAME (not loaded)"
+  std::vector<std::string> ai;          // action, phase, target, wake, pending, last cancellation
+  // The machine.
+  std::uint64_t world_id = 0;
+  std::uint32_t live = 0, pending = 0, free = 0, retired = 0, capacity = 0;
+  std::uint64_t structural_revision = 0;
+  std::vector<PoolLine> pools;
+  std::vector<std::string> counters;  // "commands hw 3/1024", "notices dropped 0", ...
+  std::vector<std::string> trace;     // newest last
+  std::array<std::int64_t, 7> phase_nanoseconds{};
+  std::vector<std::string> monsters;  // one line per monster in view: handle, name, action/phase
+  OverlayMode overlay = OverlayMode::Off;
+  std::vector<OverlayMark> marks;
+};
+
+struct RenderFrame {
+  std::int32_t map_width = 0;
+  std::int32_t map_height = 0;
+  std::vector<FrameCell> cells;         // row-major
+  std::vector<FrameEntity> entities;    // in draw order: layer, then creation sequence
+  std::vector<FrameEffect> effects;
+  std::int32_t focus_x = 0;             // where the view centres (the player, or the cursor)
+  std::int32_t focus_y = 0;
+  HudValues hud;
+  std::vector<std::string> messages;    // oldest first, the whole history kept by the session
+  DebugData debug;
+  bool game_over = false;
+
+  [[nodiscard]] const FrameCell& Cell(std::int32_t x, std::int32_t y) const {
+    return cells[static_cast<std::size_t>(y) * static_cast<std::size_t>(map_width) +
+                 static_cast<std::size_t>(x)];
+  }
+};
+
+}  // namespace cairn

@@ -1,0 +1,261 @@
+#include "controller.h"
+
+#include <algorithm>
+
+#include "identity/handle_text.h"
+#include "sim/keys.h"
+
+namespace cairn {
+
+PlayerCommand CommandForAction(Action action) noexcept {
+  switch (action) {
+    case Action::MoveWest: return {PlayerCommandKind::Move, -1, 0};
+    case Action::MoveSouth: return {PlayerCommandKind::Move, 0, 1};
+    case Action::MoveNorth: return {PlayerCommandKind::Move, 0, -1};
+    case Action::MoveEast: return {PlayerCommandKind::Move, 1, 0};
+    case Action::MoveNorthWest: return {PlayerCommandKind::Move, -1, -1};
+    case Action::MoveNorthEast: return {PlayerCommandKind::Move, 1, -1};
+    case Action::MoveSouthWest: return {PlayerCommandKind::Move, -1, 1};
+    case Action::MoveSouthEast: return {PlayerCommandKind::Move, 1, 1};
+    case Action::Wait: return {PlayerCommandKind::Wait, 0, 0};
+    case Action::PickUp: return {PlayerCommandKind::PickUp, 0, 0};
+    case Action::Descend: return {PlayerCommandKind::Descend, 0, 0};
+    case Action::Ascend: return {PlayerCommandKind::Ascend, 0, 0};
+    default: return {};
+  }
+}
+
+std::string KeysText(const KeyMap& keys, Action action) {
+  std::string text;
+  for (const std::string& key : keys.KeysFor(action)) {
+    if (!text.empty()) text += " ";
+    text += key;
+  }
+  return text.empty() ? "(unbound)" : text;
+}
+
+GameController::GameController(GameSession& session, KeyMap keys, bool debug_start)
+    : session_(session), keys_(std::move(keys)), console_(session) {
+  state_.debug_pane = debug_start;
+  if (debug_start) {
+    session_.SetPaused(true);
+    inspected_ = session_.World().PlayerEntity();
+  }
+  BuildHelp();
+  UpdateBanner();
+}
+
+void GameController::BuildHelp() {
+  state_.help.clear();
+  for (const ActionInfo& info : AllActions())
+    state_.help.push_back(HelpLine{std::string(info.group), KeysText(keys_, info.action),
+                                   std::string(info.description)});
+}
+
+void GameController::BuildFrame(RenderFrame& frame) const {
+  ExtractOptions options;
+  options.debug = state_.debug_pane;
+  options.inspected = inspected_;
+  options.overlay = overlay_;
+  Extract(session_, options, frame);
+  if (queued_.kind != PlayerCommandKind::None) {
+    const char key = KeyForCommand(queued_);
+    frame.hud.queued = key != '\0' ? std::string(1, key) : std::string("?");
+  }
+}
+
+void GameController::UpdateBanner() {
+  switch (session_.State()) {
+    case SessionState::Dead:
+      state_.banner = "You die... " + KeysText(keys_, Action::Restart) + ": play again, " +
+                      KeysText(keys_, Action::Quit) + ": quit";
+      break;
+    case SessionState::Faulted:
+      state_.banner = std::string("Simulation fault: ") + session_.World().Fault().what + ". " +
+                      KeysText(keys_, Action::Restart) + ": restart";
+      break;
+    case SessionState::Playing: state_.banner.clear(); break;
+  }
+  if (state_.screen == Screen::Quit) state_.banner = "Really quit? (y/n)";
+}
+
+void GameController::Play(const PlayerCommand& command) {
+  if (command.kind == PlayerCommandKind::None || session_.State() != SessionState::Playing) return;
+  if (session_.Paused()) {
+    // Paused: remember the command; stepping carries it out when the player may act.
+    std::string why;
+    if (session_.WouldRefuse(command, why)) {
+      session_.Say(why);
+      return;
+    }
+    queued_ = command;
+    return;
+  }
+  (void)session_.Submit(command);
+}
+
+void GameController::CycleInspected(int direction) {
+  // Live entities by slot, as numbers: the order the console's QUERY uses.
+  const EntityRegistry& registry = session_.World().Registry();
+  std::vector<EntityId> ids;
+  for (std::uint32_t slot = 0; slot < registry.SlotsTouched(); ++slot) {
+    const EntityId id = registry.EntityAtSlot(slot);
+    if (!id.IsNull()) ids.push_back(id);
+  }
+  if (ids.empty()) {
+    inspected_ = EntityId{};
+    return;
+  }
+  auto it = std::find(ids.begin(), ids.end(), inspected_);
+  std::size_t index = 0;
+  if (it != ids.end()) {
+    const auto at = static_cast<std::size_t>(it - ids.begin());
+    index = direction > 0 ? (at + 1) % ids.size() : (at + ids.size() - 1) % ids.size();
+  } else if (direction < 0) {
+    index = ids.size() - 1;
+  }
+  inspected_ = ids[index];
+  state_.debug_pane = true;
+}
+
+bool GameController::HandleKey(const std::string& key) {
+  if (key.empty() || key == "resize") return !quit_;
+  const Action action = keys_.ForKey(key);
+  switch (state_.screen) {
+    case Screen::Help: state_.screen = Screen::Map; break;
+    case Screen::Messages:
+      if (key == "up" || key == "k") ++state_.message_scroll;
+      else if (key == "down" || key == "j") state_.message_scroll = std::max(0, state_.message_scroll - 1);
+      else if (key == "pgup") state_.message_scroll += 10;
+      else if (key == "pgdn") state_.message_scroll = std::max(0, state_.message_scroll - 10);
+      else state_.screen = Screen::Map;
+      state_.message_scroll = std::clamp(state_.message_scroll, 0,
+                                         std::max(0, static_cast<int>(session_.Messages().size()) - 1));
+      break;
+    case Screen::Look: HandleLookKey(key, action); break;
+    case Screen::Console: HandleConsoleKey(key); break;
+    case Screen::Quit:
+      if (key == "y" || key == "Y") quit_ = true;
+      state_.screen = Screen::Map;
+      break;
+    case Screen::Map: HandleMapKey(key, action); break;
+  }
+  UpdateBanner();
+  return !quit_;
+}
+
+void GameController::HandleMapKey(const std::string&, Action action) {
+  const PlayerCommand command = CommandForAction(action);
+  if (command.kind != PlayerCommandKind::None) return Play(command);
+  switch (action) {
+    case Action::Help: state_.screen = Screen::Help; break;
+    case Action::Messages:
+      state_.screen = Screen::Messages;
+      state_.message_scroll = 0;
+      break;
+    case Action::Look: {
+      state_.screen = Screen::Look;
+      if (const Position* p = session_.World().Positions().Find(session_.World().PlayerEntity())) {
+        state_.look_x = p->x;
+        state_.look_y = p->y;
+      }
+      state_.look_text = DescribeCell(session_, state_.look_x, state_.look_y);
+      break;
+    }
+    case Action::Quit: state_.screen = Screen::Quit; break;
+    case Action::DebugPane: state_.debug_pane = !state_.debug_pane; break;
+    case Action::Pause:
+      session_.SetPaused(!session_.Paused());
+      if (!session_.Paused() && queued_.kind != PlayerCommandKind::None) {
+        const PlayerCommand pending = queued_;
+        queued_ = PlayerCommand{};
+        (void)session_.Submit(pending);
+      }
+      break;
+    case Action::StepTick: {
+      // Exactly one tick; the queued command is used if the player may act in it.
+      TickInput input;
+      if (session_.PlayerReady() && queued_.kind != PlayerCommandKind::None) {
+        input.command = queued_;
+        queued_ = PlayerCommand{};
+      }
+      session_.SetPaused(true);
+      (void)session_.StepTick(input);
+      break;
+    }
+    case Action::StepTurn: {
+      const PlayerCommand turn = queued_.kind != PlayerCommandKind::None
+                                     ? queued_
+                                     : PlayerCommand{PlayerCommandKind::Wait, 0, 0};
+      queued_ = PlayerCommand{};
+      session_.SetPaused(true);
+      (void)session_.Submit(turn);
+      break;
+    }
+    case Action::Restart:
+      if (session_.Restart() == Status::Ok) {
+        queued_ = PlayerCommand{};
+        if (!inspected_.IsNull()) inspected_ = session_.World().PlayerEntity();
+      }
+      break;
+    case Action::InspectNext: CycleInspected(1); break;
+    case Action::InspectPrevious: CycleInspected(-1); break;
+    case Action::Overlay:
+      overlay_ = static_cast<OverlayMode>((static_cast<int>(overlay_) + 1) % kOverlayModeCount);
+      state_.debug_pane = state_.debug_pane || overlay_ != OverlayMode::Off;
+      break;
+    case Action::Console:
+      state_.screen = Screen::Console;
+      state_.console_input.clear();
+      break;
+    default: break;
+  }
+}
+
+void GameController::HandleLookKey(const std::string& key, Action action) {
+  const PlayerCommand command = CommandForAction(action);
+  if (command.kind == PlayerCommandKind::Move) {
+    const TileMap& map = session_.World().Map();
+    state_.look_x = std::clamp(state_.look_x + command.dx, 0, map.Width() - 1);
+    state_.look_y = std::clamp(state_.look_y + command.dy, 0, map.Height() - 1);
+  } else if (key == "enter" || key == "." ) {
+    // Inspect the top entity under the cursor (the last drawn there).
+    RenderFrame frame;
+    ExtractOptions options;
+    Extract(session_, options, frame);
+    for (const FrameEntity& e : frame.entities)
+      if (e.x == state_.look_x && e.y == state_.look_y) inspected_ = e.id;
+    state_.debug_pane = true;
+    state_.screen = Screen::Map;
+    return;
+  } else if (key == "escape" || action == Action::Look) {
+    state_.screen = Screen::Map;
+    return;
+  }
+  state_.look_text = DescribeCell(session_, state_.look_x, state_.look_y);
+}
+
+void GameController::HandleConsoleKey(const std::string& key) {
+  if (key == "escape") {
+    state_.screen = Screen::Map;
+  } else if (key == "enter") {
+    if (state_.console_input.empty()) {
+      state_.screen = Screen::Map;
+      return;
+    }
+    bool has_reply = false;
+    const std::string reply = console_.Execute(state_.console_input, has_reply);
+    state_.console_lines.push_back("> " + state_.console_input);
+    if (has_reply) state_.console_lines.push_back(reply);
+    while (state_.console_lines.size() > 200) state_.console_lines.erase(state_.console_lines.begin());
+    state_.console_input.clear();
+  } else if (key == "backspace") {
+    if (!state_.console_input.empty()) state_.console_input.pop_back();
+  } else if (key == "space") {
+    state_.console_input += ' ';
+  } else if (key.size() == 1) {
+    if (state_.console_input.size() < 400) state_.console_input += key;
+  }
+}
+
+}  // namespace cairn

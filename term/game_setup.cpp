@@ -1,0 +1,62 @@
+#include "game_setup.h"
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+
+#include "embedded_data.h"
+#include "identity/uuid.h"
+#include "storage/files.h"
+
+namespace cairn {
+namespace {
+
+bool ApplyKeys(KeyMap& keys, std::string_view text, const std::string& origin) {
+  std::vector<KeyMapProblem> problems;
+  if (keys.Apply(text, origin, problems)) return true;
+  for (const KeyMapProblem& p : problems)
+    std::cerr << origin << ":" << p.position.line << ":" << p.position.column
+              << ": error: " << p.message << "\n";
+  return false;
+}
+
+std::string UserKeyFile() {
+  const char* config = std::getenv("XDG_CONFIG_HOME");
+  if (config != nullptr && config[0] == '/') return std::string(config) + "/cairn/keys.toml";
+  const char* home = std::getenv("HOME");
+  return std::string(home != nullptr ? home : ".") + "/.config/cairn/keys.toml";
+}
+
+}  // namespace
+
+bool LoadKeyMap(KeyMap& keys) {
+  KeyMap loaded;
+  if (!ApplyKeys(loaded, EmbeddedFile("keys.toml"), "data/keys.toml")) return false;
+  const std::string user = UserKeyFile();
+  std::error_code ec;
+  if (std::filesystem::exists(user, ec)) {
+    std::string text, error;
+    if (!ReadWholeFile(user, text, error)) {
+      std::cerr << user << ": error: " << error << "\n";
+      return false;
+    }
+    if (!ApplyKeys(loaded, text, user)) return false;
+  }
+  keys = std::move(loaded);
+  return true;
+}
+
+std::uint64_t FreshSeed() {
+  SystemEntropySource entropy;
+  std::array<std::uint8_t, 8> bytes{};
+  std::uint64_t seed = 0;
+  if (entropy.Fill(bytes) == Status::Ok) {
+    for (std::uint8_t b : bytes) seed = (seed << 8) | b;
+  } else {
+    seed = static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
+  }
+  return seed % 1'000'000'000ull;  // short enough to read off the screen and type back
+}
+
+}  // namespace cairn

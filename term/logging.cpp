@@ -1,0 +1,58 @@
+#include "logging.h"
+
+#include <spdlog/sinks/basic_file_sink.h>
+#include <spdlog/spdlog.h>
+
+#include <cstdlib>
+#include <filesystem>
+
+namespace cairn {
+namespace {
+std::shared_ptr<spdlog::logger> g_log;
+
+std::string DefaultPath() {
+  const char* state = std::getenv("XDG_STATE_HOME");
+  if (state != nullptr && state[0] == '/') return std::string(state) + "/cairn/cairn.log";
+  const char* home = std::getenv("HOME");
+  return std::string(home != nullptr ? home : ".") + "/.local/state/cairn/cairn.log";
+}
+}  // namespace
+
+bool StartLogging(const std::string& path, const std::string& level, std::string& error,
+                  std::string& warning) {
+  const spdlog::level::level_enum parsed = spdlog::level::from_str(level);
+  if (parsed == spdlog::level::off && level != "off") {
+    error = "unknown log level '" + level + "' (trace, debug, info, warn, error, critical, off)";
+    return false;
+  }
+  const std::string file = path.empty() ? DefaultPath() : path;
+  try {
+    const std::filesystem::path parent = std::filesystem::path(file).parent_path();
+    if (!parent.empty()) std::filesystem::create_directories(parent);
+    g_log = spdlog::basic_logger_mt("cairn", file);
+    g_log->set_level(parsed);
+    g_log->flush_on(spdlog::level::warn);
+    g_log->set_pattern("%Y-%m-%d %H:%M:%S.%e %l %v");
+  } catch (const std::exception& e) {
+    warning = "cannot log to " + file + " (" + e.what() + "); logging is off";
+    g_log.reset();
+  }
+  return true;
+}
+
+void LogInfo(const std::string& text) {
+  if (g_log) g_log->info(text);
+}
+void LogDebug(const std::string& text) {
+  if (g_log) g_log->debug(text);
+}
+void LogWarn(const std::string& text) {
+  if (g_log) g_log->warn(text);
+}
+void StopLogging() {
+  if (g_log) g_log->flush();
+  g_log.reset();
+  spdlog::drop_all();
+}
+
+}  // namespace cairn

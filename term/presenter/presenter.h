@@ -1,0 +1,44 @@
+// The presenter: lays a RenderFrame out on a TextGrid. It reads only the frame and its own
+// state (which screen, the look cursor, the console line); it never sees the world or the rules.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "presenter/text_grid.h"
+#include "view/render_frame.h"
+
+namespace cairn {
+
+inline constexpr std::int32_t kMinWidth = 80;
+inline constexpr std::int32_t kMinHeight = 24;
+// At this width and more the debug pane sits beside the map; below it, it takes the bottom half
+// of the screen in turn with the message log.
+inline constexpr std::int32_t kSidePaneWidth = 120;
+
+enum class Screen : std::uint8_t { Map, Help, Messages, Look, Console, Quit };
+
+struct HelpLine {
+  std::string group;
+  std::string keys;
+  std::string description;
+};
+
+struct PresenterState {
+  Screen screen = Screen::Map;
+  bool debug_pane = false;
+  bool ascii = false;                  // ASCII glyphs instead of Unicode
+  std::int32_t look_x = 0;             // the look cursor, in map cells
+  std::int32_t look_y = 0;
+  std::string look_text;               // what is under it
+  std::string console_input;
+  std::vector<std::string> console_lines;  // what the console said, oldest first
+  std::int32_t message_scroll = 0;     // history screen: lines scrolled back from the newest
+  std::vector<HelpLine> help;          // from the key map
+  std::string banner;                  // one line over the map (game over, a notice)
+};
+
+void Present(const RenderFrame& frame, const PresenterState& state, TextGrid& grid);
+
+}  // namespace cairn

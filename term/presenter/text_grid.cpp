@@ -1,0 +1,113 @@
+#include "presenter/text_grid.h"
+
+namespace cairn {
+
+void AppendUtf8(std::string& out, std::uint32_t cp) {
+  if (cp < 0x80) {
+    out += static_cast<char>(cp);
+  } else if (cp < 0x800) {
+    out += static_cast<char>(0xC0 | (cp >> 6));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else if (cp < 0x10000) {
+    out += static_cast<char>(0xE0 | (cp >> 12));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else {
+    out += static_cast<char>(0xF0 | (cp >> 18));
+    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  }
+}
+
+void TextGrid::Put(std::int32_t x, std::int32_t y, std::uint32_t glyph, Colour colour,
+                   std::uint8_t attributes) noexcept {
+  if (x < 0 || y < 0 || x >= width_ || y >= height_) return;
+  cells_[static_cast<std::size_t>(y * width_ + x)] = GridCell{glyph, colour, attributes};
+}
+
+void TextGrid::SetAttributes(std::int32_t x, std::int32_t y, std::uint8_t attributes) noexcept {
+  if (x < 0 || y < 0 || x >= width_ || y >= height_) return;
+  cells_[static_cast<std::size_t>(y * width_ + x)].attributes = attributes;
+}
+
+std::int32_t TextGrid::Text(std::int32_t x, std::int32_t y, std::string_view text, Colour colour,
+                            std::uint8_t attributes, std::int32_t max_width) noexcept {
+  std::int32_t written = 0;
+  for (std::size_t i = 0; i < text.size() && written < max_width && x + written < width_;) {
+    const auto b = static_cast<unsigned char>(text[i]);
+    std::uint32_t cp = b;
+    std::size_t length = 1;
+    if (b >= 0xF0) {
+      length = 4;
+      cp = b & 0x07u;
+    } else if (b >= 0xE0) {
+      length = 3;
+      cp = b & 0x0Fu;
+    } else if (b >= 0xC0) {
+      length = 2;
+      cp = b & 0x1Fu;
+    }
+    if (i + length > text.size()) break;
+    for (std::size_t k = 1; k < length; ++k)
+      cp = (cp << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3Fu);
+    if (cp < 0x20) cp = '?';  // never a control character on screen
+    Put(x + written, y, cp, colour, attributes);
+    ++written;
+    i += length;
+  }
+  return written;
+}
+
+void TextGrid::Clear(std::int32_t x, std::int32_t y, std::int32_t w, std::int32_t h) noexcept {
+  for (std::int32_t row = y; row < y + h; ++row)
+    for (std::int32_t col = x; col < x + w; ++col) Put(col, row, ' ');
+}
+
+std::string TextGrid::ToText() const {
+  std::string out;
+  for (std::int32_t y = 0; y < height_; ++y) {
+    std::string line;
+    for (std::int32_t x = 0; x < width_; ++x) AppendUtf8(line, At(x, y).glyph);
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    out += line;
+    out += '\n';
+  }
+  return out;
+}
+
+std::string TextGrid::ColourMap() const {
+  static constexpr char kLetters[] = ".wgrGybmconp";
+  std::string out;
+  for (std::int32_t y = 0; y < height_; ++y) {
+    std::string line;
+    for (std::int32_t x = 0; x < width_; ++x) {
+      const GridCell& c = At(x, y);
+      char letter = c.glyph == ' ' ? '.' : kLetters[static_cast<std::size_t>(c.colour) % 12];
+      if ((c.attributes & kAttrDim) != 0 && letter >= 'a' && letter <= 'z')
+        letter = static_cast<char>(letter - 32);
+      line += letter;
+    }
+    while (!line.empty() && line.back() == '.') line.pop_back();
+    out += line;
+    out += '\n';
+  }
+  return out;
+}
+
+std::string TextGrid::AttributeMap() const {
+  std::string out;
+  for (std::int32_t y = 0; y < height_; ++y) {
+    std::string line;
+    for (std::int32_t x = 0; x < width_; ++x) {
+      const std::uint8_t a = At(x, y).attributes;
+      line += (a & kAttrReverse) ? 'R' : (a & kAttrBold) ? 'B' : (a & kAttrDim) ? 'd' : '.';
+    }
+    while (!line.empty() && line.back() == '.') line.pop_back();
+    out += line;
+    out += '\n';
+  }
+  return out;
+}
+
+}  // namespace cairn

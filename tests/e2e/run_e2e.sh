@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# End-to-end: build/cairn in a real terminal (a detached tmux session, 120x40), driven with keys
+# and read back from the screen, the way a person uses it. Checks: the map and status line show;
+# the debug pane shows an entity handle and pool lines; each single-step press advances the tick
+# by exactly one; a resize to 60x20 asks for a larger terminal and the way back redraws; quitting,
+# SIGTERM and a crash all leave the terminal modes (stty -a) as they were before.
+set -u
+cairn=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+work=$(mktemp -d)
+socket="cairn-e2e-$$"
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+tmx() { tmux -L "$socket" "$@"; }
+cleanup() { tmx kill-server 2>/dev/null; rm -rf "$work"; }
+trap cleanup EXIT
+
+screen() { tmx capture-pane -t e2e -p; }
+# Waits until the screen shows $1 (a grep -E pattern), up to ~5 s.
+wait_for() {
+  for _ in $(seq 1 50); do
+    screen | grep -qE "$1" && return 0
+    sleep 0.1
+  done
+  return 1
+}
+tick() { screen | sed -n 's/.*Tick \([0-9]*\).*/\1/p' | head -n 1; }
+
+# A shell in the pane runs each scenario: terminal modes before, the game, modes after.
+start() {  # $1: scenario name, rest: cairn arguments
+  local name=$1
+  shift
+  tmx send-keys -t e2e "stty -a > $work/$name.before; $cairn $* --log $work/$name.log; echo \$? > $work/$name.status; stty -a > $work/$name.after; echo done-$name" Enter
+}
+finished() {  # waits for scenario $1 to end, then compares terminal modes
+  for _ in $(seq 1 50); do
+    [ -f "$work/$1.after" ] && break
+    sleep 0.1
+  done
+  [ -f "$work/$1.after" ] || { fail "$1: cairn did not exit"; return; }
+  sleep 0.1
+  diff -q "$work/$1.before" "$work/$1.after" >/dev/null || {
+    fail "$1: terminal modes changed"
+    diff "$work/$1.before" "$work/$1.after"
+  }
+}
+
+tmx new-session -d -s e2e -x 120 -y 40 "env -i HOME=$work TERM=xterm-256color PATH=/usr/bin:/bin LANG=C.UTF-8 bash --norc --noprofile"
+tmx set-option -t e2e window-size manual >/dev/null 2>&1
+sleep 0.3
+
+# 1. Play: map, status line, debug pane, single steps, resize, quit.
+start play --seed 1 --debug
+wait_for 'HP [0-9]+/[0-9]+' || fail "no status line"
+screen | grep -q '@' || fail "no player on the map"
+screen | grep -q 'Entity{World=' || fail "the debug pane shows no entity handle"
+screen | grep -qE 'position [0-9]+/[0-9]+' || fail "the debug pane shows no pool lines"
+screen | grep -q 'PAUSED' || fail "--debug does not start paused"
+before=$(tick)
+for press in 1 2 3 4 5; do
+  tmx send-keys -t e2e t
+  wait_for "Tick $((before + press))( |$)" || fail "step $press: expected tick $((before + press)), saw $(tick)"
+done
+tmx send-keys -t e2e F6
+wait_for "Tick $((before + 6))( |$)" || fail "F6 step: expected tick $((before + 6)), saw $(tick)"
+tmx resize-window -t e2e -x 60 -y 20
+wait_for 'at least 80x24' || fail "a 60x20 terminal is not asked to grow"
+tmx resize-window -t e2e -x 120 -y 40
+wait_for 'HP [0-9]+/[0-9]+' || fail "no redraw after growing back"
+screen | grep -q 'at least 80x24' && fail "the too-small message stayed after growing back"
+screen | grep -q 'Entity{World=' || fail "the debug pane is gone after the resize"
+tmx send-keys -t e2e Q
+wait_for 'Really quit' || fail "Q does not ask to confirm"
+tmx send-keys -t e2e y
+finished play
+[ "$(cat "$work/play.status" 2>/dev/null)" = "0" ] || fail "quitting exited $(cat "$work/play.status" 2>/dev/null)"
+
+# 2. SIGTERM.
+start term --seed 2
+wait_for 'HP [0-9]+/[0-9]+' || fail "term: no status line"
+pkill -TERM -f "$work/term.log"
+finished term
+[ "$(cat "$work/term.status" 2>/dev/null)" = "143" ] || fail "SIGTERM exited $(cat "$work/term.status" 2>/dev/null), not 143"
+
+# 3. A crash (the test hook aborts after a few frames): restored, then dies of SIGABRT.
+start crash --seed 3 --test-crash-after 3
+finished crash
+[ "$(cat "$work/crash.status" 2>/dev/null)" = "134" ] || fail "the crash exited $(cat "$work/crash.status" 2>/dev/null), not 134"
+wait_for 'crashed; the terminal was restored' || fail "the crash was not reported after restoring"
+
+# 4. Monochrome and ASCII still draw the game.
+start mono --seed 1 --mono --ascii
+wait_for 'HP [0-9]+/[0-9]+' || fail "mono: no status line"
+screen | grep -q '@' || fail "mono: no player"
+tmx send-keys -t e2e Q y
+finished mono
+
+if [ $failures -ne 0 ]; then
+  echo "$failures end-to-end check(s) failed"
+  screen
+  exit 1
+fi
+echo "all end-to-end checks passed"

@@ -1,0 +1,99 @@
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <sstream>
+
+#include "keymap/keymap.h"
+
+using namespace cairn;
+
+namespace {
+
+std::string DefaultKeys() {
+  std::ifstream file(CAIRN_SOURCE_DIR "/data/keys.toml");
+  std::stringstream text;
+  text << file.rdbuf();
+  return text.str();
+}
+
+KeyMap Defaults() {
+  KeyMap keys;
+  std::vector<KeyMapProblem> problems;
+  REQUIRE(keys.Apply(DefaultKeys(), "data/keys.toml", problems));
+  return keys;
+}
+
+}  // namespace
+
+TEST_CASE("the default key map binds every action, with vi keys, arrows and the keypad",
+          "[keymap]") {
+  const KeyMap keys = Defaults();
+  for (const ActionInfo& info : AllActions()) {
+    INFO(info.name);
+    CHECK_FALSE(keys.KeysFor(info.action).empty());
+  }
+  CHECK(keys.ForKey("h") == Action::MoveWest);
+  CHECK(keys.ForKey("left") == Action::MoveWest);
+  CHECK(keys.ForKey("kp4") == Action::MoveWest);
+  CHECK(keys.ForKey("kp7") == Action::MoveNorthWest);
+  CHECK(keys.ForKey("n") == Action::MoveSouthEast);
+  CHECK(keys.ForKey("t") == Action::StepTick);
+  CHECK(keys.ForKey("F6") == Action::StepTick);
+  CHECK(keys.ForKey("nothing") == Action::None);
+}
+
+TEST_CASE("a user file replaces the keys of the actions it names", "[keymap]") {
+  KeyMap keys = Defaults();
+  std::vector<KeyMapProblem> problems;
+  REQUIRE(keys.Apply("format = \"cairn-keys\"\nversion = 1\n[keys]\nwait = [\"w\", \"space\"]\n",
+                     "user", problems));
+  CHECK(keys.ForKey("w") == Action::Wait);
+  CHECK(keys.ForKey(".") == Action::None);  // the old keys are gone
+  CHECK(keys.ForKey("h") == Action::MoveWest);  // other actions keep theirs
+}
+
+TEST_CASE("conflicts, unknown actions and bad key names are errors with positions", "[keymap]") {
+  KeyMap keys = Defaults();
+  const KeyMap before = keys;
+  std::vector<KeyMapProblem> problems;
+  CHECK_FALSE(keys.Apply("format = \"cairn-keys\"\nversion = 1\n[keys]\n"
+                         "fly = [\"f\"]\n"
+                         "wait = [\"h\", \"superkey\", \"w\", \"w\"]\n",
+                         "user.toml", problems));
+  REQUIRE(problems.size() == 4);
+  CHECK(problems[0].message == "unknown action 'fly'");
+  CHECK(problems[0].position.line == 4);
+  CHECK(problems[1].message.find("'superkey' is not a key name") == 0);
+  CHECK(problems[1].position.line == 5);
+  CHECK(problems[2].message == "key 'h' is bound to both move_west (data/keys.toml) and wait");
+  CHECK(problems[3].message == "key 'w' is listed twice for wait");
+  CHECK(keys.ForKey(".") == Action::Wait);  // unchanged on failure
+  CHECK(keys.ForKey("w") == Action::None);
+}
+
+TEST_CASE("a conflict inside one file names the other line", "[keymap]") {
+  KeyMap keys;
+  std::vector<KeyMapProblem> problems;
+  CHECK_FALSE(keys.Apply("format = \"cairn-keys\"\nversion = 1\n[keys]\nwait = [\"x\"]\nlook = [\"x\"]\n",
+                         "k.toml", problems));
+  REQUIRE(problems.size() == 1);
+  CHECK(problems[0].message == "key 'x' is bound to both wait (line 4) and look");
+  CHECK(problems[0].position.line == 5);
+}
+
+TEST_CASE("a key map file must say what it is", "[keymap]") {
+  KeyMap keys;
+  std::vector<KeyMapProblem> problems;
+  CHECK_FALSE(keys.Apply("[keys]\nwait = [\".\"]\n", "k", problems));
+  CHECK(problems.size() == 2);
+  problems.clear();
+  CHECK_FALSE(keys.Apply("format = \"cairn-keys\"\nversion = 1\n[keys]\nwait = \".\"\n", "k", problems));
+  CHECK(problems[0].message.find("must be a list of key names") != std::string::npos);
+}
+
+TEST_CASE("key names", "[keymap]") {
+  for (const char* good : {"a", "Q", "?", ">", "kp5", "F12", "ctrl-p", "space", "pgdn"})
+    CHECK(ValidKeyName(good));
+  for (const char* bad : {"", " ", "ab", "F13", "ctrl-1", "kp0", "\x01", "\xC3\xA9"})
+    CHECK_FALSE(ValidKeyName(bad));
+}
