@@ -3,6 +3,8 @@
 #include <array>
 #include <cstdio>
 
+#include "base/utf8.h"
+
 namespace cairn {
 
 void DefaultFields(const ComponentTypeInfo& type, std::span<FieldValue> fields) {
@@ -34,21 +36,7 @@ std::string QuoteTomlString(std::string_view text) {
 
 std::string EncodeUtf8(std::uint32_t cp) {
   std::string out;
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
+  AppendUtf8(out, cp);
   return out;
 }
 
@@ -85,26 +73,8 @@ const FieldInfo* FindField(const ComponentTypeInfo& type, std::string_view name,
 
 // Decodes exactly one UTF-8 character; false if `text` is not one character.
 bool SingleCodePoint(std::string_view text, std::uint32_t& cp) {
-  if (text.empty()) return false;
-  const auto b = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
-  std::size_t length = 1;
-  if (b(0) < 0x80) {
-    cp = b(0);
-  } else if ((b(0) & 0xE0) == 0xC0) {
-    length = 2;
-    cp = b(0) & 0x1Fu;
-  } else if ((b(0) & 0xF0) == 0xE0) {
-    length = 3;
-    cp = b(0) & 0x0Fu;
-  } else if ((b(0) & 0xF8) == 0xF0) {
-    length = 4;
-    cp = b(0) & 0x07u;
-  } else {
-    return false;
-  }
-  if (text.size() != length) return false;
-  for (std::size_t i = 1; i < length; ++i) cp = (cp << 6) | (b(i) & 0x3Fu);
-  return true;
+  std::size_t length = 0;
+  return DecodeUtf8(text, 0, cp, length) && length == text.size();
 }
 
 // Reads one field's TOML value; false with `message` when it does not fit the field.

@@ -40,23 +40,10 @@ constexpr FieldInfo GlyphField(std::string_view name, std::int64_t max, std::int
 template <class T, auto Member>
 constexpr FieldInfo EnumField(std::string_view name, std::span<const std::string_view> names,
                               std::int64_t default_value, std::string_view description) {
-  using Value = std::remove_reference_t<decltype(std::declval<T&>().*Member)>;
-  FieldInfo info;
-  info.name = name;
+  FieldInfo info = IntegerField<T, Member>(name, 0, static_cast<std::int64_t>(names.size()) - 1,
+                                           default_value, description);
   info.kind = FieldKind::Enum;
-  info.min = 0;
-  info.max = static_cast<std::int64_t>(names.size()) - 1;
-  info.default_value = default_value;
   info.names = names;
-  info.description = description;
-  info.get = [](const void* c) {
-    FieldValue v;
-    v.integer = static_cast<std::int64_t>(static_cast<const T*>(c)->*Member);
-    return v;
-  };
-  info.set = [](void* c, const FieldValue& v) {
-    static_cast<T*>(c)->*Member = static_cast<Value>(v.integer);
-  };
   return info;
 }
 

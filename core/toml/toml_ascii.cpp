@@ -2,32 +2,12 @@
 
 #include <cstdio>
 
+#include "base/utf8.h"
+
 namespace cairn {
 namespace {
 
-// Decodes one UTF-8 sequence at `i`; false for malformed, overlong, surrogate or out-of-range.
-bool DecodeUtf8(std::string_view text, std::size_t i, char32_t& code, std::size_t& length) {
-  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
-  const unsigned char lead = byte(i);
-  char32_t min = 0;
-  if (lead >= 0xC2 && lead <= 0xDF) {
-    length = 2, code = lead & 0x1F, min = 0x80;
-  } else if (lead >= 0xE0 && lead <= 0xEF) {
-    length = 3, code = lead & 0x0F, min = 0x800;
-  } else if (lead >= 0xF0 && lead <= 0xF4) {
-    length = 4, code = lead & 0x07, min = 0x10000;
-  } else {
-    return false;
-  }
-  if (i + length > text.size()) return false;
-  for (std::size_t k = 1; k < length; ++k) {
-    if ((byte(i + k) & 0xC0) != 0x80) return false;
-    code = (code << 6) | (byte(i + k) & 0x3F);
-  }
-  return code >= min && code <= 0x10FFFF && !(code >= 0xD800 && code <= 0xDFFF);
-}
-
-std::string Escape(char32_t code) {
+std::string Escape(std::uint32_t code) {
   char buffer[16];
   if (code <= 0xFFFF)
     std::snprintf(buffer, sizeof buffer, "\\u%04X", static_cast<unsigned>(code));
@@ -96,7 +76,7 @@ bool MakeAsciiTomlText(std::string_view original, AsciiTomlText& out, TomlError&
   if (starts(0, "\xEF\xBB\xBF")) i = 3;  // a UTF-8 byte order mark, which toml++ would skip too
   for (; i < original.size(); ++i) {
     const unsigned char c = static_cast<unsigned char>(original[i]);
-    char32_t code = 0;
+    std::uint32_t code = 0;
     std::size_t length = 1;
     if (c >= 0x80) {
       if (mode == Mode::Code) return fail(i, "non-ASCII character outside a string or comment");

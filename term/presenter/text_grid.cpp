@@ -1,24 +1,8 @@
 #include "presenter/text_grid.h"
 
-namespace cairn {
+#include "base/utf8.h"
 
-void AppendUtf8(std::string& out, std::uint32_t cp) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
-}
+namespace cairn {
 
 void TextGrid::Put(std::int32_t x, std::int32_t y, std::uint32_t glyph, Colour colour,
                    std::uint8_t attributes) noexcept {
@@ -35,23 +19,10 @@ std::int32_t TextGrid::Text(std::int32_t x, std::int32_t y, std::string_view tex
                             std::uint8_t attributes, std::int32_t max_width) noexcept {
   std::int32_t written = 0;
   for (std::size_t i = 0; i < text.size() && written < max_width && x + written < width_;) {
-    const auto b = static_cast<unsigned char>(text[i]);
-    std::uint32_t cp = b;
+    std::uint32_t cp = '?';
     std::size_t length = 1;
-    if (b >= 0xF0) {
-      length = 4;
-      cp = b & 0x07u;
-    } else if (b >= 0xE0) {
-      length = 3;
-      cp = b & 0x0Fu;
-    } else if (b >= 0xC0) {
-      length = 2;
-      cp = b & 0x1Fu;
-    }
-    if (i + length > text.size()) break;
-    for (std::size_t k = 1; k < length; ++k)
-      cp = (cp << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3Fu);
-    if (cp < 0x20) cp = '?';  // never a control character on screen
+    if (!DecodeUtf8(text, i, cp, length)) cp = '?';  // a broken byte shows as '?', one cell
+    if (cp < 0x20 || cp == 0x7F) cp = '?';           // never a control character on screen
     Put(x + written, y, cp, colour, attributes);
     ++written;
     i += length;

@@ -54,7 +54,5 @@ class TextGrid {
   std::vector<GridCell> cells_;
 };
 
-// Appends the UTF-8 encoding of a code point.
-void AppendUtf8(std::string& out, std::uint32_t code_point);
 
 }  // namespace cairn

@@ -63,6 +63,16 @@ echo "$out" | grep -q "broken.toml:1:1: error: missing 'build'" || fail "check s
 "$cairn" sim --load x 2>/dev/null; [ $? -eq 1 ] || fail "sim --load before saves exist is not exit 1"
 "$cairn" sim --ticks nope 2>/dev/null; [ $? -eq 2 ] || fail "sim --ticks nope is not exit 2"
 
+# A broken user key map is reported with its position before the game starts (exit 1).
+mkdir -p "$work/config/cairn"
+printf 'format = "cairn-keys"\nversion = 1\n[keys]\nwait = ["h"]\nfly = ["f"]\n' > "$work/config/cairn/keys.toml"
+out=$(XDG_CONFIG_HOME="$work/config" "$cairn" --seed 1 2>&1 </dev/null); status=$?
+[ $status -eq 1 ] || fail "a broken key map is not exit 1 (got $status)"
+echo "$out" | grep -q "keys.toml:4:9: error: key 'h' is bound to both move_west (data/keys.toml) and wait" || fail "key map conflict said: $out"
+echo "$out" | grep -q "keys.toml:5:1: error: unknown action 'fly'" || fail "unknown action said: $out"
+"$cairn" --log-level loud </dev/null 2>/dev/null; [ $? -eq 2 ] || fail "an unknown log level is not exit 2"
+"$cairn" frame --size 10 2>/dev/null; [ $? -eq 2 ] || fail "frame --size 10 is not exit 2"
+
 if [ $failures -ne 0 ]; then
   echo "$failures CLI check(s) failed"
   exit 1

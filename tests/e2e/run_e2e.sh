@@ -74,20 +74,38 @@ tmx send-keys -t e2e y
 finished play
 [ "$(cat "$work/play.status" 2>/dev/null)" = "0" ] || fail "quitting exited $(cat "$work/play.status" 2>/dev/null)"
 
-# 2. SIGTERM.
+# 2. Ctrl-Z suspends to the shell; fg brings the game back, redrawn.
+start suspend --seed 5
+wait_for 'HP [0-9]+/[0-9]+' || fail "suspend: no status line"
+tmx send-keys -t e2e C-z
+wait_for 'Stopped' || fail "Ctrl-Z did not suspend the game to the shell"
+tmx send-keys -t e2e 'fg' Enter
+wait_for 'HP [0-9]+/[0-9]+' || fail "fg did not bring the game back"
+tmx send-keys -t e2e Q y
+finished suspend
+
+# 3. An 8-colour terminal still draws the game.
+tmx send-keys -t e2e "export TERM=xterm" Enter
+start eight --seed 1
+wait_for 'HP [0-9]+/[0-9]+' || fail "8 colours: no status line"
+tmx send-keys -t e2e Q y
+finished eight
+tmx send-keys -t e2e "export TERM=xterm-256color" Enter
+
+# 4. SIGTERM.
 start term --seed 2
 wait_for 'HP [0-9]+/[0-9]+' || fail "term: no status line"
 pkill -TERM -f "$work/term.log"
 finished term
 [ "$(cat "$work/term.status" 2>/dev/null)" = "143" ] || fail "SIGTERM exited $(cat "$work/term.status" 2>/dev/null), not 143"
 
-# 3. A crash (the test hook aborts after a few frames): restored, then dies of SIGABRT.
+# 5. A crash (the test hook aborts after a few frames): restored, then dies of SIGABRT.
 start crash --seed 3 --test-crash-after 3
 finished crash
 [ "$(cat "$work/crash.status" 2>/dev/null)" = "134" ] || fail "the crash exited $(cat "$work/crash.status" 2>/dev/null), not 134"
 wait_for 'crashed; the terminal was restored' || fail "the crash was not reported after restoring"
 
-# 4. Monochrome and ASCII still draw the game.
+# 6. Monochrome and ASCII still draw the game.
 start mono --seed 1 --mono --ascii
 wait_for 'HP [0-9]+/[0-9]+' || fail "mono: no status line"
 screen | grep -q '@' || fail "mono: no player"
