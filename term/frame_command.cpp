@@ -48,6 +48,7 @@ int RunFrameCommand(const std::vector<std::string>& args) {
   }
   if (auto level = parsed.Value("--level"); level && !LoadLevelForCommand(*level, config.level))
     return kExitInvalid;
+  if (!UseDefaultContent(config)) return kExitInvalid;
   KeyMap keys;
   if (!LoadKeyMap(keys)) return kExitInvalid;
   std::unique_ptr<GameSession> session;

@@ -5,7 +5,9 @@
 #include <filesystem>
 #include <iostream>
 
-#include "embedded_data.h"
+#include "content/default_content.h"
+#include "content/definitions_reader.h"
+#include "data/embedded_data.h"
 #include "identity/uuid.h"
 #include "storage/files.h"
 
@@ -45,6 +47,18 @@ bool LoadKeyMap(KeyMap& keys) {
   }
   keys = std::move(loaded);
   return true;
+}
+
+bool UseDefaultContent(SessionConfig& config) {
+  std::vector<TextProblem> problems;
+  config.definitions = DefaultDefinitions(&problems);
+  if (!config.level) config.level = DefaultLevel();
+  if (config.definitions && config.level) return true;
+  for (const TextProblem& p : problems)
+    std::cerr << p.file << ":" << p.position.line << ":" << p.position.column << ": error: "
+              << p.message << "\n";
+  if (problems.empty()) std::cerr << "cairn: error: the built-in content does not read\n";
+  return false;
 }
 
 std::uint64_t FreshSeed() {

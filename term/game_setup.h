@@ -14,6 +14,11 @@ namespace cairn {
 // it exists. Problems are printed as PATH:LINE:COLUMN: error: ... lines; false if any.
 [[nodiscard]] bool LoadKeyMap(KeyMap& keys);
 
+// Fills the session's content with the built-in defaults (definitions and the default level),
+// keeping a level already chosen. Prints why and returns false if the built-in content does not
+// read (which the tests keep from ever shipping).
+[[nodiscard]] bool UseDefaultContent(SessionConfig& config);
+
 // A fresh seed from the system's entropy (the time if there is none: a game seed is not an
 // identity, so a weaker seed is acceptable here).
 [[nodiscard]] std::uint64_t FreshSeed();

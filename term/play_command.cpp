@@ -54,6 +54,7 @@ int RunPlayCommand(const std::vector<std::string>& args) {
   }
   if (auto level = parsed.Value("--level"); level && !LoadLevelForCommand(*level, config.level))
     return kExitInvalid;
+  if (!UseDefaultContent(config)) return kExitInvalid;
   KeyMap keys;
   if (!LoadKeyMap(keys)) return kExitInvalid;
   std::string warning;

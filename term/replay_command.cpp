@@ -3,6 +3,8 @@
 #include <iostream>
 
 #include "cli_args.h"
+#include "content/default_content.h"
+#include "content/definitions_reader.h"
 #include "game/state_hash.h"
 #include "replay/replay.h"
 #include "storage/files.h"
@@ -28,9 +30,8 @@ bool LoadRecordingForCommand(const std::string& path, Recording& out) {
 
 bool LevelForRecording(const Recording& recording, std::shared_ptr<const LevelDefinition>& out) {
   if (recording.level == "default") {
-    out = std::shared_ptr<const LevelDefinition>(std::shared_ptr<const LevelDefinition>{},
-                                                 &DefaultLevel());
-    return true;
+    out = DefaultLevel();
+    return out != nullptr;
   }
   return LoadLevelForCommand(recording.level, out);
 }
@@ -51,7 +52,12 @@ int RunReplayCommand(const std::vector<std::string>& args) {
   if (recording.build != CAIRN_BUILD_ID)
     std::cerr << path << ": warning: recorded by build " << recording.build << ", replayed by "
               << CAIRN_BUILD_ID << "\n";
-  const ReplayResult result = Replay(recording, level, parsed.Has("--verify"));
+  const auto definitions = DefaultDefinitions();
+  if (!definitions) {
+    std::cerr << "cairn replay: error: the built-in definitions do not read\n";
+    return kExitInvalid;
+  }
+  const ReplayResult result = Replay(recording, level, definitions, parsed.Has("--verify"));
   char hash[17];
   switch (result.outcome) {
     case ReplayOutcome::ContentMismatch:

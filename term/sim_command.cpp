@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "cli_args.h"
+#include "game_setup.h"
 #include "game/state_hash.h"
 #include "replay/replay.h"
 #include "storage/files.h"
@@ -100,6 +101,7 @@ int RunSimCommand(const std::vector<std::string>& args) {
   }
   if (auto level = parsed.Value("--level"); level && !LoadLevelForCommand(*level, config.level))
     return kExitInvalid;
+  if (!UseDefaultContent(config)) return kExitInvalid;
   std::string keys;
   if (auto input = parsed.Value("--input"); input && !ReadKeys(*input, keys)) return kExitInvalid;
 

@@ -6,6 +6,7 @@
 #include <ostream>
 #include <vector>
 
+#include "content/definitions_reader.h"
 #include "game/ai.h"
 #include "game/state_hash.h"
 #include "identity/handle_text.h"
@@ -169,6 +170,8 @@ Status Console::TryCreate(const ConsoleOptions& options, std::unique_ptr<Console
   config.seed = options.seed;
   config.limits = WorldLimits::Uniform(options.capacity);
   config.level = options.level ? options.level : EmptyLevel();
+  config.definitions = DefaultDefinitions();
+  if (!config.definitions) return Status::InvalidArgument;
   if (Status s = GameSession::TryCreate(config, console->owned_); s != Status::Ok) return s;
   console->session_ = console->owned_.get();
   out = std::move(console);

@@ -2,22 +2,47 @@
 
 namespace cairn {
 
+const char* ItemCategoryName(ItemCategory category) noexcept {
+  switch (category) {
+    case ItemCategory::Potion: return "potion";
+    case ItemCategory::Scroll: return "scroll";
+    case ItemCategory::Weapon: return "weapon";
+    case ItemCategory::Armour: return "armour";
+    case ItemCategory::Food: return "food";
+    case ItemCategory::Wand: return "wand";
+    case ItemCategory::Thrown: return "thrown";
+    case ItemCategory::Artifact: return "artifact";
+  }
+  return "unknown";
+}
+
+const char* ItemEffectName(ItemEffect effect) noexcept {
+  switch (effect) {
+    case ItemEffect::None: return "none";
+    case ItemEffect::Heal: return "heal";
+    case ItemEffect::Vigor: return "vigor";
+    case ItemEffect::Haste: return "haste";
+    case ItemEffect::Teleport: return "teleport";
+    case ItemEffect::MagicMapping: return "magic-mapping";
+    case ItemEffect::Enchant: return "enchant";
+    case ItemEffect::Identify: return "identify";
+    case ItemEffect::Lightning: return "lightning";
+    case ItemEffect::Slow: return "slow";
+    case ItemEffect::Fire: return "fire";
+  }
+  return "unknown";
+}
+
 const MonsterDefinition* DefinitionSet::FindMonster(std::string_view id) const noexcept {
   for (const MonsterDefinition& m : monsters)
     if (m.id == id) return &m;
   return nullptr;
 }
 
-std::shared_ptr<const DefinitionSet> BuiltinDefinitions() {
-  static const std::shared_ptr<const DefinitionSet> set = [] {
-    auto d = std::make_shared<DefinitionSet>();
-    //                 id        name      glyph ascii colour          hp  {acc def dice sides bonus speed}  profile           sight flee
-    d->monsters.push_back({"rat", "rat", 'r', 'r', Colour::Brown, 4, {2, 0, 1, 3, 0, 10}, AiProfile::Melee, 6, 0, 1, 3});
-    d->monsters.push_back({"jackal", "jackal", 'j', 'j', Colour::Yellow, 6, {3, 1, 1, 3, 0, 5}, AiProfile::Pack, 8, 0, 1, 4});
-    d->monsters.push_back({"goblin", "goblin", 'g', 'g', Colour::Green, 12, {4, 2, 1, 6, 0, 10}, AiProfile::Coward, 8, 30, 2, 6});
-    return std::shared_ptr<const DefinitionSet>(d);
-  }();
-  return set;
+const ItemDefinition* DefinitionSet::FindItem(std::string_view id) const noexcept {
+  for (const ItemDefinition& i : items)
+    if (i.id == id) return &i;
+  return nullptr;
 }
 
 }  // namespace cairn

@@ -3,17 +3,26 @@
 // An instance refers to its kind by a typed definition id (EnemyAi::kind, Item::kind) and holds
 // only its own changing values; nothing here changes during play, so any number of worlds can
 // share one DefinitionSet. The simulation reads definitions as plain values: where they come
-// from (built in, or data/ files through the content codec) is not its concern.
+// from (data/*.toml through the content codec) is not its concern.
 #pragma once
 
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "game/components.h"
 
 namespace cairn {
+
+// NdS+B.
+struct Dice {
+  std::int32_t count = 0;
+  std::int32_t sides = 0;
+  std::int32_t bonus = 0;
+  friend bool operator==(const Dice&, const Dice&) = default;
+};
 
 struct MonsterDefinition {
   std::string id;    // "goblin": what files refer to
@@ -28,19 +37,56 @@ struct MonsterDefinition {
   std::int32_t flee_percent = 0;  // flees below this share of its health (0: never)
   std::int32_t min_depth = 1;     // where it appears
   std::int32_t max_depth = 10;
+  std::int32_t frequency = 10;    // relative weight when floors are populated
+  Dice ranged{};                  // a ranged attack (count 0: none)
+  std::int32_t range = 0;
+  std::string ranged_verb;        // "shoots an arrow at"
+  std::int32_t regeneration = 0;  // hit points regained every 10 turns
+  std::int32_t group = 1;         // how many appear together
+};
+
+enum class ItemCategory : std::uint8_t { Potion, Scroll, Weapon, Armour, Food, Wand, Thrown, Artifact };
+inline constexpr int kItemCategoryCount = 8;
+[[nodiscard]] const char* ItemCategoryName(ItemCategory category) noexcept;
+
+enum class ItemEffect : std::uint8_t {
+  None, Heal, Vigor, Haste, Teleport, MagicMapping, Enchant, Identify, Lightning, Slow, Fire
+};
+inline constexpr int kItemEffectCount = 11;
+[[nodiscard]] const char* ItemEffectName(ItemEffect effect) noexcept;
+
+struct ItemDefinition {
+  std::string id;            // "potion-healing"
+  std::string name;          // "potion of healing"
+  std::string unidentified;  // "murky potion" until identified ("" : always known)
+  ItemCategory category = ItemCategory::Potion;
+  std::uint32_t glyph = '!';
+  char ascii = '!';
+  Colour colour = Colour::Default;
+  ItemEffect effect = ItemEffect::None;
+  std::int32_t power = 0;    // the effect's strength
+  Dice damage{};             // weapons, thrown items, wands
+  std::int32_t accuracy = 0; // weapons
+  std::int32_t defense = 0;  // armour
+  std::int32_t nutrition = 0;
+  std::int32_t min_charges = 0, max_charges = 0;
+  std::int32_t min_quantity = 1, max_quantity = 1;
+  std::int32_t min_depth = 1, max_depth = 10;
+  std::int32_t frequency = 10;
 };
 
 struct DefinitionSet {
   std::vector<MonsterDefinition> monsters;
+  std::vector<ItemDefinition> items;
 
-  // The monster kind with this id, or null.
   [[nodiscard]] const MonsterDefinition* FindMonster(std::string_view id) const noexcept;
+  [[nodiscard]] const ItemDefinition* FindItem(std::string_view id) const noexcept;
   [[nodiscard]] std::uint16_t MonsterIndex(const MonsterDefinition& definition) const noexcept {
     return static_cast<std::uint16_t>(&definition - monsters.data());
   }
+  [[nodiscard]] std::uint16_t ItemIndex(const ItemDefinition& definition) const noexcept {
+    return static_cast<std::uint16_t>(&definition - items.data());
+  }
 };
-
-// The definitions cairn carries in its binary, used when no data files are given.
-[[nodiscard]] std::shared_ptr<const DefinitionSet> BuiltinDefinitions();
 
 }  // namespace cairn

@@ -55,7 +55,4 @@ struct LevelDefinition {
                                              std::span<const std::string_view> rows,
                                              const DefinitionSet& definitions, bool sleepers);
 
-// The built-in default dungeon, used when no level is given.
-[[nodiscard]] const LevelDefinition& DefaultLevel();
-
 }  // namespace cairn

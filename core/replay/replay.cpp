@@ -73,7 +73,7 @@ void Recorder::AfterTick(const GameWorld& world, const TickInput& input) {
 }
 
 ReplayResult Replay(const Recording& recording, std::shared_ptr<const LevelDefinition> level,
-                    bool verify) {
+                    std::shared_ptr<const DefinitionSet> definitions, bool verify) {
   ReplayResult result;
   if (level->digest != recording.content) {
     result.outcome = ReplayOutcome::ContentMismatch;
@@ -84,6 +84,7 @@ ReplayResult Replay(const Recording& recording, std::shared_ptr<const LevelDefin
   SessionConfig config;
   config.seed = recording.seed;
   config.level = std::move(level);
+  config.definitions = std::move(definitions);
   std::unique_ptr<GameSession> session;
   if (Status s = GameSession::TryCreate(config, session); s != Status::Ok) {
     result.outcome = ReplayOutcome::Faulted;

@@ -54,7 +54,8 @@ struct ReplayResult {
 // Replays `recording` on `level` (which must be the content it was recorded on). With `verify`,
 // stops at the first tick whose state differs and says where; without, plays every input.
 [[nodiscard]] ReplayResult Replay(const Recording& recording,
-                                  std::shared_ptr<const LevelDefinition> level, bool verify);
+                                  std::shared_ptr<const LevelDefinition> level,
+                                  std::shared_ptr<const DefinitionSet> definitions, bool verify);
 
 // One line for people: "diverged at tick 12: pool position differs first (recorded ..., replayed
 // ...); first entity: position 3:1 (recorded ..., replayed ...)".

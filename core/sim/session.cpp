@@ -74,11 +74,9 @@ GameSession::~GameSession() = default;
 Status GameSession::TryCreate(const SessionConfig& config, std::unique_ptr<GameSession>& out) {
   std::unique_ptr<GameSession> session(new (std::nothrow) GameSession());
   if (!session) return Status::AllocationFailed;
+  if (!config.level || !config.definitions) return Status::InvalidArgument;
   session->config_ = config;
-  if (!session->config_.definitions) session->config_.definitions = BuiltinDefinitions();
-  session->level_ = config.level ? config.level
-                                 : std::shared_ptr<const LevelDefinition>(
-                                       std::shared_ptr<const LevelDefinition>{}, &DefaultLevel());
+  session->level_ = config.level;
   if (Status s = session->BuildFresh(session->world_, session->scratch_); s != Status::Ok) return s;
   session->narrator_ = std::make_unique<Narrator>(*session);
   session->Say("Welcome to cairn. Find the stairs down (>).");

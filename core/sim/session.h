@@ -20,8 +20,8 @@ namespace cairn {
 struct SessionConfig {
   std::uint64_t seed = 1;
   WorldLimits limits = WorldLimits::Uniform(4096);
-  std::shared_ptr<const LevelDefinition> level;         // null: the built-in default dungeon
-  std::shared_ptr<const DefinitionSet> definitions;     // null: the built-in definitions
+  std::shared_ptr<const LevelDefinition> level;         // required
+  std::shared_ptr<const DefinitionSet> definitions;     // required
 };
 
 struct Message {

@@ -5,6 +5,8 @@
 
 #include <memory>
 
+#include "content/default_content.h"
+#include "content/definitions_reader.h"
 #include "game/level.h"
 #include "game/recipes.h"
 #include "game/tick.h"
@@ -26,7 +28,7 @@ LevelDefinition OpenLevel(std::int32_t monsters) {
         level.cells[static_cast<std::size_t>(y * 200 + x)] = Terrain::Wall;
   level.cells[100 * 200 + 100] = Terrain::Floor;
   level.entities.push_back({"player", PlayerRecipe({100, 100})});
-  const auto definitions = BuiltinDefinitions();
+  const auto definitions = DefaultDefinitions();
   std::vector<bool> taken(200 * 200, false);
   taken[100 * 200 + 100] = true;
   for (std::int32_t i = 0; i < monsters;) {
@@ -46,7 +48,7 @@ void RunTicksOn(benchmark::State& state, std::int32_t monsters) {
   const LevelDefinition level = OpenLevel(monsters);
   const WorldLimits limits = WorldLimits::Uniform(16384);
   std::unique_ptr<GameWorld> world;
-  if (BuildWorld(level, limits, BuiltinDefinitions(), 1, world) != Status::Ok) std::abort();
+  if (BuildWorld(level, limits, DefaultDefinitions(), 1, world) != Status::Ok) std::abort();
   TickScratch scratch;
   if (scratch.TryInitialize(200, 200, limits.entities) != Status::Ok) std::abort();
   UpdatePlayerView(*world, scratch);
@@ -65,6 +67,8 @@ void Tick_baseline(benchmark::State& state) { RunTicksOn(state, 0); }
 // Headless play on the default dungeon: ticks per second, restarting when the player dies.
 void DefaultDungeonTicks(benchmark::State& state) {
   SessionConfig config;
+  config.definitions = DefaultDefinitions();
+  config.level = DefaultLevel();
   std::unique_ptr<GameSession> session;
   if (GameSession::TryCreate(config, session) != Status::Ok) std::abort();
   Rng rng(9);

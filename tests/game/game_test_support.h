@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "game/definitions.h"
+#include "support/test_content.h"
 #include "game/level.h"
 #include "game/systems.h"
 #include "game/tick.h"
@@ -17,7 +18,7 @@ namespace cairn::test {
 
 inline LevelDefinition Level(std::initializer_list<std::string_view> rows, bool sleepers = false) {
   const std::vector<std::string_view> list(rows);
-  return LevelFromAscii("test", list, *BuiltinDefinitions(), sleepers);
+  return LevelFromAscii("test", list, *Definitions(), sleepers);
 }
 
 struct TestWorld {
@@ -26,7 +27,7 @@ struct TestWorld {
 
   explicit TestWorld(const LevelDefinition& level, WorldLimits limits = WorldLimits::Uniform(64),
                      std::uint64_t seed = 1) {
-    REQUIRE(BuildWorld(level, limits, BuiltinDefinitions(), seed, world) == Status::Ok);
+    REQUIRE(BuildWorld(level, limits, Definitions(), seed, world) == Status::Ok);
     REQUIRE(scratch.TryInitialize(level.width, level.height, limits.entities) == Status::Ok);
     UpdatePlayerView(*world, scratch);
   }

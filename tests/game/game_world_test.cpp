@@ -6,6 +6,7 @@
 
 #include "base/fault_injection.h"
 #include "game/game_world.h"
+#include "support/test_content.h"
 #include "schema/component_access.h"
 #include "schema/component_types.h"
 
@@ -15,7 +16,7 @@ namespace {
 
 std::unique_ptr<GameWorld> MakeWorld(std::uint32_t n = 64) {
   std::unique_ptr<GameWorld> world;
-  REQUIRE(GameWorld::TryCreate(WorldLimits::Uniform(n), BuiltinDefinitions(), 8, 8, 1, world) ==
+  REQUIRE(GameWorld::TryCreate(WorldLimits::Uniform(n), cairn::test::Definitions(), 8, 8, 1, world) ==
           Status::Ok);
   return world;
 }
@@ -110,7 +111,7 @@ TEST_CASE("world creation fails cleanly at each reserve", "[game][alloc]") {
     INFO("failing reserve " << at);
     std::unique_ptr<GameWorld> out;
     fault_injection::FailAllocationAt(at);
-    CHECK(GameWorld::TryCreate(WorldLimits::Uniform(32), BuiltinDefinitions(), 8, 8, 1, out) ==
+    CHECK(GameWorld::TryCreate(WorldLimits::Uniform(32), cairn::test::Definitions(), 8, 8, 1, out) ==
           Status::AllocationFailed);
     fault_injection::Disarm();
     CHECK(out == nullptr);
@@ -121,7 +122,7 @@ TEST_CASE("a pool with less room than the registry fills independently", "[game]
   WorldLimits limits = WorldLimits::Uniform(8);
   limits.pools[static_cast<std::size_t>(ComponentKind::Position)] = 2;
   std::unique_ptr<GameWorld> world;
-  REQUIRE(GameWorld::TryCreate(limits, BuiltinDefinitions(), 8, 8, 1, world) == Status::Ok);
+  REQUIRE(GameWorld::TryCreate(limits, cairn::test::Definitions(), 8, 8, 1, world) == Status::Ok);
   std::optional<StructuralScope> opened;
   StructuralScope& scope = Open(*world, opened, WorldPhase::Construction);
   EntityId ids[3];

@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "replay/replay.h"
+#include "support/test_content.h"
 #include "sim/keys.h"
 
 using namespace cairn;
@@ -9,8 +10,7 @@ using namespace cairn;
 namespace {
 
 Recording RecordRun(std::uint64_t seed, std::string_view keys) {
-  SessionConfig config;
-  config.seed = seed;
+  const SessionConfig config = cairn::test::Config(seed);
   std::unique_ptr<GameSession> session;
   REQUIRE(GameSession::TryCreate(config, session) == Status::Ok);
   Recorder recorder(*session, "test-build", "default");
@@ -23,10 +23,8 @@ Recording RecordRun(std::uint64_t seed, std::string_view keys) {
   return recorder.Result();
 }
 
-std::shared_ptr<const LevelDefinition> Default() {
-  return std::shared_ptr<const LevelDefinition>(std::shared_ptr<const LevelDefinition>{},
-                                                &DefaultLevel());
-}
+std::shared_ptr<const LevelDefinition> Default() { return DefaultLevel(); }
+std::shared_ptr<const DefinitionSet> Defs() { return cairn::test::Definitions(); }
 
 }  // namespace
 
@@ -44,7 +42,7 @@ TEST_CASE("a recording round-trips through its text form", "[replay]") {
 
 TEST_CASE("a recording made in a test verifies", "[replay]") {
   const Recording recording = RecordRun(5, "lllllllljjjjjjhhhh..lll");
-  const ReplayResult result = Replay(recording, Default(), true);
+  const ReplayResult result = Replay(recording, Default(), Defs(), true);
   CHECK(result.outcome == ReplayOutcome::Matched);
   CHECK(result.final_tick == recording.ticks.back().tick);
   CHECK(result.final_state == recording.ticks.back().state);
@@ -62,7 +60,7 @@ TEST_CASE("a tampered input fails at the right tick and names the pool and entit
     break;
   }
   REQUIRE(tampered_tick > 0);
-  const ReplayResult result = Replay(recording, Default(), true);
+  const ReplayResult result = Replay(recording, Default(), Defs(), true);
   REQUIRE(result.outcome == ReplayOutcome::Diverged);
   CHECK(result.divergence.tick == tampered_tick);
   CHECK(result.divergence.part == "position");
@@ -74,7 +72,7 @@ TEST_CASE("a tampered input fails at the right tick and names the pool and entit
 TEST_CASE("a tampered seed diverges before the first tick, in the random streams", "[replay]") {
   Recording recording = RecordRun(5, "llll");
   recording.seed = 6;
-  const ReplayResult result = Replay(recording, Default(), true);
+  const ReplayResult result = Replay(recording, Default(), Defs(), true);
   REQUIRE(result.outcome == ReplayOutcome::Diverged);
   CHECK(result.divergence.tick == 0);
   CHECK(result.divergence.part == "random");
@@ -83,7 +81,7 @@ TEST_CASE("a tampered seed diverges before the first tick, in the random streams
 TEST_CASE("a recording of other content is refused", "[replay]") {
   Recording recording = RecordRun(5, "ll");
   recording.content ^= 1;
-  CHECK(Replay(recording, Default(), true).outcome == ReplayOutcome::ContentMismatch);
+  CHECK(Replay(recording, Default(), Defs(), true).outcome == ReplayOutcome::ContentMismatch);
 }
 
 TEST_CASE("malformed recordings report every problem with its position", "[replay]") {

@@ -6,6 +6,7 @@
 #include "game/state_hash.h"
 #include "sim/keys.h"
 #include "sim/session.h"
+#include "support/test_content.h"
 
 #if defined(__has_feature)
 #if __has_feature(address_sanitizer)
@@ -24,8 +25,7 @@ using namespace cairn;
 namespace {
 
 std::unique_ptr<GameSession> MakeSession(std::uint64_t seed = 1) {
-  SessionConfig config;
-  config.seed = seed;
+  const SessionConfig config = cairn::test::Config(seed);
   std::unique_ptr<GameSession> session;
   REQUIRE(GameSession::TryCreate(config, session) == Status::Ok);
   return session;

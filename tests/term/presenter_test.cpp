@@ -7,13 +7,14 @@
 #include "presenter/palette.h"
 #include "presenter/presenter.h"
 #include "view/extract.h"
+#include "support/test_content.h"
 
 using namespace cairn;
 
 namespace {
 
 RenderFrame SomeFrame() {
-  SessionConfig config;
+  const SessionConfig config = cairn::test::Config();
   std::unique_ptr<GameSession> session;
   REQUIRE(GameSession::TryCreate(config, session) == Status::Ok);
   ExtractOptions options;
@@ -81,7 +82,7 @@ TEST_CASE("no two colours of a palette look the same in 256 colours", "[palette]
 TEST_CASE("no two kinds of thing share a glyph and colour", "[palette]") {
   // Monsters, terrain, the player and stairs: each look names one thing.
   std::set<std::pair<std::uint32_t, int>> looks;
-  for (const MonsterDefinition& m : BuiltinDefinitions()->monsters) {
+  for (const MonsterDefinition& m : cairn::test::Definitions()->monsters) {
     INFO(m.id);
     CHECK(looks.insert({m.glyph, static_cast<int>(m.colour)}).second);
     CHECK(looks.insert({static_cast<std::uint32_t>(m.ascii), 100 + static_cast<int>(m.colour)}).second);

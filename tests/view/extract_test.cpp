@@ -3,15 +3,15 @@
 
 #include "game/definitions.h"
 #include "view/extract.h"
+#include "support/test_content.h"
 
 using namespace cairn;
 
 namespace {
 
 std::unique_ptr<GameSession> MakeSession(const std::vector<std::string_view>& rows) {
-  SessionConfig config;
-  config.level = std::make_shared<LevelDefinition>(
-      LevelFromAscii("t", rows, *BuiltinDefinitions(), false));
+  const SessionConfig config = cairn::test::Config(
+      1, std::make_shared<LevelDefinition>(LevelFromAscii("t", rows, *cairn::test::Definitions(), false)));
   std::unique_ptr<GameSession> session;
   REQUIRE(GameSession::TryCreate(config, session) == Status::Ok);
   return session;

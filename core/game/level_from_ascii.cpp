@@ -1,7 +1,4 @@
-// The built-in default dungeon: a small hand-made floor, so `cairn` and `cairn sim` run with no
-// files at all. Legend: # wall, . floor, + door, ~ shallow water, @ the player, > stairs down,
-// and monster letters from the built-in definitions (r rat, j jackal, g goblin). Every second
-// monster starts asleep.
+// Levels from rows of characters, for tests and built-in maps (see level.h for the legend).
 #include "game/definitions.h"
 #include "game/level.h"
 #include "game/recipes.h"
@@ -50,36 +47,6 @@ LevelDefinition LevelFromAscii(std::string name, std::span<const std::string_vie
     }
   }
   level.digest = DigestLevel(level);
-  return level;
-}
-
-namespace {
-
-constexpr const char* kRows[] = {
-    "##########################################################",
-    "#........#...........#.................#.................#",
-    "#..@.....+...........+.......r.........#.......g.........#",
-    "#........#...........#.................+.................#",
-    "#........#####+#######.................#.................#",
-    "#........#....#......#######+###########.................#",
-    "#........#....#......#.........#.......######+############",
-    "######+###....#......#..~~~....#.......#.................#",
-    "#.............#......#..~~~~...+.......#.......j.........#",
-    "#.............#......#...~~....#.......+.........j.......#",
-    "#..r..........#......#.........#.......#.................#",
-    "#.............########.........#.......#.................#",
-    "#.............+.......+........#########..........>......#",
-    "#.............#.......#................#.................#",
-    "##########################################################",
-};
-
-}  // namespace
-
-const LevelDefinition& DefaultLevel() {
-  static const LevelDefinition level = [] {
-    std::vector<std::string_view> rows(std::begin(kRows), std::end(kRows));
-    return LevelFromAscii("default", rows, *BuiltinDefinitions(), true);
-  }();
   return level;
 }
 

@@ -6,7 +6,8 @@
 
 namespace cairn {
 
-// The text of the embedded file `name` ("keys.toml"), or empty when there is none.
+// The text of the embedded file at `path` under data/ ("keys.toml", "levels/cellar.toml"), or
+// empty when there is none.
 [[nodiscard]] std::string_view EmbeddedFile(std::string_view name) noexcept;
 
 }  // namespace cairn

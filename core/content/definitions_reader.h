@@ -1,0 +1,27 @@
+// Reading monster and item definitions from `cairn-definitions` TOML files.
+#pragma once
+
+#include <memory>
+#include <string_view>
+#include <vector>
+
+#include "game/definitions.h"
+#include "toml/table_reader.h"
+
+namespace cairn {
+
+// Reads one definitions file, appending its monsters and items to `into`. Every problem is
+// reported (format, unknown members, kinds, ranges, duplicate ids across everything read so far);
+// returns true only when there were none, and then `into` is extended, otherwise unchanged.
+[[nodiscard]] bool ReadDefinitions(std::string_view text, DefinitionSet& into,
+                                   std::vector<TextProblem>& problems);
+
+// "1d6", "2d4+1", "1d3-1" into dice; false when `text` is not dice.
+[[nodiscard]] bool ParseDice(std::string_view text, Dice& out) noexcept;
+
+// The definitions compiled in from data/monsters.toml and data/items.toml, read once. Null if
+// they do not read (tests keep that from ever shipping); `problems` then says why.
+[[nodiscard]] std::shared_ptr<const DefinitionSet> DefaultDefinitions(
+    std::vector<TextProblem>* problems = nullptr);
+
+}  // namespace cairn

@@ -1,0 +1,89 @@
+#include "toml/table_reader.h"
+
+#include <algorithm>
+
+namespace cairn {
+
+TableReader::TableReader(const TomlValue& table, std::string what,
+                         std::vector<TextProblem>& problems)
+    : table_(table), what_(std::move(what)), problems_(problems) {}
+
+void TableReader::Problem(TextPosition at, std::string message) {
+  problems_.push_back(TextProblem{at, std::move(message), {}});
+}
+
+const TomlValue* TableReader::Get(std::string_view key, TomlKind kind, bool required) {
+  asked_.emplace_back(key);
+  const TomlValue* value = table_.Find(key);
+  if (value == nullptr) {
+    if (required) Problem(table_.position, what_ + " needs '" + std::string(key) + "'");
+    return nullptr;
+  }
+  if (value->kind != kind) {
+    Problem(value->position, what_ + ": '" + std::string(key) + "' must be " +
+                                 TomlKindWithArticle(kind) + ", not " +
+                                 TomlKindWithArticle(value->kind));
+    return nullptr;
+  }
+  return value;
+}
+
+bool TableReader::String(std::string_view key, std::string& out, bool required) {
+  const TomlValue* v = Get(key, TomlKind::String, required);
+  if (v == nullptr) return false;
+  out = v->text;
+  return true;
+}
+
+bool TableReader::Integer(std::string_view key, std::int64_t& out, std::int64_t min,
+                          std::int64_t max, bool required) {
+  const TomlValue* v = Get(key, TomlKind::Integer, required);
+  if (v == nullptr) return false;
+  if (v->integer < min || v->integer > max) {
+    Problem(v->position, what_ + ": '" + std::string(key) + "' is " + std::to_string(v->integer) +
+                             ", outside " + std::to_string(min) + ".." + std::to_string(max));
+    return false;
+  }
+  out = v->integer;
+  return true;
+}
+
+bool TableReader::Choice(std::string_view key, std::span<const std::string_view> names,
+                         std::size_t& out, bool required) {
+  const TomlValue* v = Get(key, TomlKind::String, required);
+  if (v == nullptr) return false;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (names[i] == v->text) {
+      out = i;
+      return true;
+    }
+  }
+  std::string list;
+  for (std::string_view n : names) list += (list.empty() ? "" : ", ") + std::string(n);
+  Problem(v->position, what_ + ": '" + std::string(key) + "' is \"" + v->text + "\", not one of: " + list);
+  return false;
+}
+
+bool TableReader::Range(std::string_view key, std::int64_t& low, std::int64_t& high,
+                        std::int64_t min, std::int64_t max, bool required) {
+  const TomlValue* v = Get(key, TomlKind::Array, required);
+  if (v == nullptr) return false;
+  if (v->array.size() != 2 || v->array[0].kind != TomlKind::Integer ||
+      v->array[1].kind != TomlKind::Integer || v->array[0].integer < min ||
+      v->array[1].integer > max || v->array[0].integer > v->array[1].integer) {
+    Problem(v->position, what_ + ": '" + std::string(key) + "' must be [low, high] with " +
+                             std::to_string(min) + " <= low <= high <= " + std::to_string(max));
+    return false;
+  }
+  low = v->array[0].integer;
+  high = v->array[1].integer;
+  return true;
+}
+
+void TableReader::RejectUnknown() {
+  for (const TomlMember& m : table_.members)
+    if (std::find(asked_.begin(), asked_.end(), m.key) == asked_.end())
+      Problem(m.key_position, what_ + ": unknown member '" + m.key + "'");
+}
+
+}  // namespace cairn

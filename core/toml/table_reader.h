@@ -1,0 +1,66 @@
+// TableReader: reads the members of one TOML table against what a format expects, reporting
+// every problem with its position (a missing member, a wrong kind, a value out of range, a member
+// nobody asked for) instead of stopping at the first. Every content codec reads through it.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "toml/toml_value.h"
+
+namespace cairn {
+
+struct TextProblem {
+  TextPosition position;
+  std::string message;
+  std::string file;  // set where problems from several files are gathered ("" otherwise)
+};
+
+class TableReader {
+ public:
+  // `what` names the table in messages ("monster 'rat'", "entity 'player'").
+  TableReader(const TomlValue& table, std::string what, std::vector<TextProblem>& problems);
+
+  // The member, checked for its kind; null (with a problem when required) if absent or wrong.
+  const TomlValue* Get(std::string_view key, TomlKind kind, bool required);
+
+  // Typed reads: true when the member was present and valid (`out` set); when absent, `out` is
+  // left as it was (its default) and a required member is a problem.
+  bool String(std::string_view key, std::string& out, bool required = true);
+  bool Integer(std::string_view key, std::int64_t& out, std::int64_t min, std::int64_t max,
+               bool required = true);
+  template <class Number>
+  bool Int(std::string_view key, Number& out, std::int64_t min, std::int64_t max,
+           bool required = true) {
+    std::int64_t value = static_cast<std::int64_t>(out);
+    if (!Integer(key, value, min, max, required)) return false;
+    out = static_cast<Number>(value);
+    return true;
+  }
+  // A string that must be one of `names`; `out` is its index.
+  bool Choice(std::string_view key, std::span<const std::string_view> names, std::size_t& out,
+              bool required = true);
+  // A two-element array [low, high] of integers with min <= low <= high <= max.
+  bool Range(std::string_view key, std::int64_t& low, std::int64_t& high, std::int64_t min,
+             std::int64_t max, bool required = true);
+
+  // Reports every member that no Get/typed read asked about.
+  void RejectUnknown();
+
+  void Problem(TextPosition at, std::string message);
+  [[nodiscard]] const TomlValue& Table() const noexcept { return table_; }
+  [[nodiscard]] const std::string& What() const noexcept { return what_; }
+  // Renames the table in later messages (once its id is known: "monster 'rat'").
+  void SetWhat(std::string what) { what_ = std::move(what); }
+
+ private:
+  const TomlValue& table_;
+  std::string what_;
+  std::vector<TextProblem>& problems_;
+  std::vector<std::string> asked_;
+};
+
+}  // namespace cairn

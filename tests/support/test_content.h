@@ -1,0 +1,31 @@
+// The content tests run on: the real definitions from data/ (compiled in) and small levels.
+#pragma once
+
+#include <catch2/catch.hpp>
+
+#include <memory>
+
+#include "content/default_content.h"
+#include "content/definitions_reader.h"
+#include "sim/session.h"
+
+namespace cairn::test {
+
+inline std::shared_ptr<const DefinitionSet> Definitions() {
+  auto set = DefaultDefinitions();
+  REQUIRE(set != nullptr);
+  return set;
+}
+
+// A session on the built-in default level (or `level`).
+inline SessionConfig Config(std::uint64_t seed = 1,
+                            std::shared_ptr<const LevelDefinition> level = nullptr) {
+  SessionConfig config;
+  config.seed = seed;
+  config.definitions = Definitions();
+  config.level = level ? level : DefaultLevel();
+  REQUIRE(config.level != nullptr);
+  return config;
+}
+
+}  // namespace cairn::test
