@@ -80,10 +80,12 @@ std::string UnknownTypeError(std::string_view name) {
   return Error("unknown component type '" + std::string(name) + "' (known: " + KnownTypes() + ")");
 }
 
-// A command's entity and component type, or the error that names what is wrong with them.
+// A command's entity, component type and slot (TYPE or TYPE:SLOT), or the error that names what
+// is wrong with them.
 struct Target {
   EntityId id;
   const ComponentTypeInfo* type = nullptr;
+  std::uint32_t slot = kNextSlot;  // kNextSlot: no slot given
   std::string error;
 };
 
@@ -94,38 +96,27 @@ Target ParseTarget(std::string_view handle_text, std::string_view type_text, std
                          "' is not a handle: write SLOT:GENERATION or WORLD:SLOT:GENERATION");
     return target;
   }
-  target.type = FindComponentType(type_text);
-  if (target.type == nullptr) target.error = UnknownTypeError(type_text);
+  std::string_view name = type_text;
+  if (const std::size_t colon = type_text.find(':'); colon != std::string_view::npos) {
+    name = type_text.substr(0, colon);
+    const std::string_view digits = type_text.substr(colon + 1);
+    std::uint64_t slot = 0;
+    bool ok = !digits.empty() && digits.size() <= 9;
+    for (char c : digits) {
+      ok = ok && c >= '0' && c <= '9';
+      slot = slot * 10 + static_cast<std::uint64_t>(c - '0');
+    }
+    if (!ok) {
+      target.error = Error("'" + std::string(type_text) + "' is not TYPE or TYPE:SLOT");
+      return target;
+    }
+    target.slot = static_cast<std::uint32_t>(slot);
+  }
+  target.type = FindComponentType(name);
+  if (target.type == nullptr) target.error = UnknownTypeError(name);
+  else if (target.type->multiplicity == Multiplicity::One && target.slot != kNextSlot && target.slot != 0)
+    target.error = Error(std::string(target.type->name) + " is a single component: it has only slot 0");
   return target;
-}
-
-// Why adding `type` to `id` would break a requires/rejects rule of the type registry, or "".
-std::string MembershipProblem(const GameWorld& world, EntityId id, const ComponentTypeInfo& type) {
-  for (ComponentTypeId needed : type.requires_types)
-    if (!HasComponent(world, id, needed))
-      return std::string(type.name) + " requires " + std::string(TypeInfoOf(needed).name) + " first";
-  for (ComponentTypeId rejected : type.rejects_types)
-    if (HasComponent(world, id, rejected))
-      return std::string(type.name) + " cannot join " + std::string(TypeInfoOf(rejected).name);
-  for (const ComponentTypeInfo& other : AllComponentTypes()) {
-    if (!HasComponent(world, id, other.id)) continue;
-    for (ComponentTypeId rejected : other.rejects_types)
-      if (rejected == type.id)
-        return std::string(other.name) + " rejects " + std::string(type.name);
-  }
-  return "";
-}
-
-// Why removing `type` from `id` would break a requires rule, or "".
-std::string RemovalProblem(const GameWorld& world, EntityId id, const ComponentTypeInfo& type) {
-  for (const ComponentTypeInfo& other : AllComponentTypes()) {
-    if (other.id == type.id || !HasComponent(world, id, other.id)) continue;
-    for (ComponentTypeId needed : other.requires_types)
-      if (needed == type.id)
-        return "cannot remove " + std::string(type.name) + ": " + std::string(other.name) +
-               " requires it";
-  }
-  return "";
 }
 
 std::string FaultText(const SimulationFault& fault) {
@@ -277,19 +268,24 @@ std::string Console::Set(std::string_view args) {
     return Error(message);
   }
   if (!world.Registry().IsAlive(target.id)) return "stale";
-  if (!HasComponent(world, target.id, type.id)) {
-    if (const std::string problem = MembershipProblem(world, target.id, type); !problem.empty())
-      return Error(problem);
+  std::string why;
+  const std::vector<std::uint32_t> slots = SlotsOf(world, target.id, type.id);
+  const std::uint32_t wanted = type.multiplicity == Multiplicity::One ? 0 : target.slot;
+  if (std::find(slots.begin(), slots.end(), wanted) != slots.end()) {
+    // The slot exists: replace its value (a value write).
+    if (Status s = ReplaceEntry(world, target.id, type.id, wanted, fields, why); s != Status::Ok)
+      return Error(why);
+    return "ok";
   }
   std::optional<StructuralScope> scope;
   if (Status s = world.TryOpenStructural(WorldPhase::Commit, scope); s != Status::Ok)
     return Error(std::string("cannot set now: ") + StatusName(s));
-  const Status status = WriteComponent(world, *scope, target.id, type.id, fields);
-  if (status == Status::CapacityExceeded)
-    return Error("the " + std::string(type.name) + " pool is full (" +
-                 std::to_string(StatsOf(world, type.id).capacity) + ")");
-  if (status != Status::Ok) return Error(std::string("cannot set: ") + StatusName(status));
-  return "ok";
+  std::uint32_t added = 0;
+  const std::uint32_t request = type.multiplicity == Multiplicity::One ? kNextSlot : target.slot;
+  if (Status s = AddEntry(world, *scope, target.id, type.id, fields, request, added, why);
+      s != Status::Ok)
+    return Error(why);
+  return type.multiplicity == Multiplicity::Many ? "ok slot " + std::to_string(added) : "ok";
 }
 
 std::string Console::Get(std::string_view args) {
@@ -299,9 +295,21 @@ std::string Console::Get(std::string_view args) {
   const Target target = ParseTarget(words[0], words[1], world.WorldId());
   if (!target.error.empty()) return target.error;
   if (!world.Registry().IsAlive(target.id)) return "stale";
+  const HandleReferences references(world);
   Fields fields{};
-  if (!ReadComponent(world, target.id, target.type->id, fields)) return "none";
-  return FormatComponentBody(*target.type, fields, HandleReferences(world));
+  if (target.type->multiplicity == Multiplicity::One || target.slot != kNextSlot) {
+    const std::uint32_t slot = target.slot == kNextSlot ? 0 : target.slot;
+    if (!ReadSlot(world, target.id, target.type->id, slot, fields)) return "none";
+    return FormatComponentBody(*target.type, fields, references);
+  }
+  // Every slot of a Many component.
+  std::string reply;
+  for (std::uint32_t slot : SlotsOf(world, target.id, target.type->id)) {
+    if (!ReadSlot(world, target.id, target.type->id, slot, fields)) continue;
+    if (!reply.empty()) reply += "; ";
+    reply += "slot " + std::to_string(slot) + " " + FormatComponentBody(*target.type, fields, references);
+  }
+  return reply.empty() ? "none" : reply;
 }
 
 std::string Console::Remove(std::string_view args) {
@@ -311,14 +319,20 @@ std::string Console::Remove(std::string_view args) {
   const Target target = ParseTarget(words[0], words[1], world.WorldId());
   if (!target.error.empty()) return target.error;
   if (!world.Registry().IsAlive(target.id)) return "stale";
-  if (!HasComponent(world, target.id, target.type->id)) return "none";
-  if (const std::string problem = RemovalProblem(world, target.id, *target.type); !problem.empty())
-    return Error(problem);
+  const std::vector<std::uint32_t> slots = SlotsOf(world, target.id, target.type->id);
+  if (slots.empty()) return "none";
+  std::uint32_t slot = target.slot == kNextSlot ? slots.front() : target.slot;
+  if (target.slot == kNextSlot && slots.size() > 1)
+    return Error(std::string(target.type->name) + " has " + std::to_string(slots.size()) +
+                 " entries: name one, as in REMOVE " + std::string(words[0]) + " " +
+                 std::string(target.type->name) + ":" + std::to_string(slots.front()));
+  if (std::find(slots.begin(), slots.end(), slot) == slots.end()) return "none";
   std::optional<StructuralScope> scope;
   if (Status s = world.TryOpenStructural(WorldPhase::Commit, scope); s != Status::Ok)
     return Error(std::string("cannot remove now: ") + StatusName(s));
-  const Status status = RemoveComponentOfType(world, *scope, target.id, target.type->id);
-  if (status != Status::Ok) return Error(std::string("cannot remove: ") + StatusName(status));
+  std::string why;
+  if (Status s = RemoveEntry(world, *scope, target.id, target.type->id, slot, why); s != Status::Ok)
+    return Error(why);
   return "ok";
 }
 
@@ -399,11 +413,15 @@ std::string Console::Inspect(std::string_view args) {
   bool any = false;
   const HandleReferences references(world);
   for (const ComponentTypeInfo& type : AllComponentTypes()) {
-    Fields fields{};
-    if (!ReadComponent(world, id, type.id, fields)) continue;
-    reply += any ? "; " : " ";
-    reply += std::string(type.name) + " " + FormatComponentBody(type, fields, references);
-    any = true;
+    for (std::uint32_t slot : SlotsOf(world, id, type.id)) {
+      Fields fields{};
+      if (!ReadSlot(world, id, type.id, slot, fields)) continue;
+      reply += any ? "; " : " ";
+      reply += std::string(type.name);
+      if (type.multiplicity == Multiplicity::Many) reply += ":" + std::to_string(slot);
+      reply += " " + FormatComponentBody(type, fields, references);
+      any = true;
+    }
   }
   if (!any) reply += " none";
   return reply;

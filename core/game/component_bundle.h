@@ -26,6 +26,7 @@ struct ComponentBundle {
   Named named{};
   Item item{};
   Inventory inventory{};
+  Loot loot{};
 
   template <class T>
   ComponentBundle& Set(const T& value) noexcept {
@@ -52,9 +53,10 @@ struct ComponentBundle {
     else if constexpr (std::is_same_v<T, Combat>) return combat;
     else if constexpr (std::is_same_v<T, Named>) return named;
     else if constexpr (std::is_same_v<T, Item>) return item;
+    else if constexpr (std::is_same_v<T, Inventory>) return inventory;
     else {
-      static_assert(std::is_same_v<T, Inventory>, "not a component");
-      return inventory;
+      static_assert(std::is_same_v<T, Loot>, "not a component");
+      return loot;
     }
   }
   template <class T>

@@ -24,8 +24,9 @@ enum class ComponentKind : std::uint8_t {
   Named,
   Item,
   Inventory,
+  Loot,
 };
-inline constexpr std::size_t kComponentKindCount = 12;
+inline constexpr std::size_t kComponentKindCount = 13;
 
 template <class T>
 struct KindOf;
@@ -41,6 +42,7 @@ template <> struct KindOf<Combat> { static constexpr ComponentKind value = Compo
 template <> struct KindOf<Named> { static constexpr ComponentKind value = ComponentKind::Named; };
 template <> struct KindOf<Item> { static constexpr ComponentKind value = ComponentKind::Item; };
 template <> struct KindOf<Inventory> { static constexpr ComponentKind value = ComponentKind::Inventory; };
+template <> struct KindOf<Loot> { static constexpr ComponentKind value = ComponentKind::Loot; };
 
 [[nodiscard]] constexpr std::uint32_t KindBit(ComponentKind kind) noexcept {
   return 1u << static_cast<unsigned>(kind);
@@ -62,6 +64,7 @@ void ForEachComponentType(Visit&& visit) {
   visit.template operator()<Named>();
   visit.template operator()<Item>();
   visit.template operator()<Inventory>();
+  visit.template operator()<Loot>();
 }
 
 // The canonical lower-case name of each kind (the same names files and the console use).

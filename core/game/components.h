@@ -152,4 +152,33 @@ struct Inventory {
   std::int32_t count = 0;
 };
 
+// What a monster may drop when it dies: a Many component, up to kMaxLoot entries, each in its
+// own slot. Slots are assigned when an entry is added (one more than the highest in use) and are
+// never renumbered, so an editor or a level can address "loot slot 2" and mean the same entry.
+struct LootEntry {
+  std::uint16_t item = 0;     // item definition
+  std::uint8_t chance = 100;  // percent
+  std::uint8_t slot = 0;
+};
+inline constexpr std::size_t kMaxLoot = 4;
+struct Loot {
+  std::uint8_t count = 0;
+  LootEntry entries[kMaxLoot] = {};
+
+  [[nodiscard]] const LootEntry* Slot(std::uint32_t slot) const noexcept {
+    for (std::uint8_t i = 0; i < count; ++i)
+      if (entries[i].slot == slot) return &entries[i];
+    return nullptr;
+  }
+  [[nodiscard]] LootEntry* Slot(std::uint32_t slot) noexcept {
+    return const_cast<LootEntry*>(static_cast<const Loot*>(this)->Slot(slot));
+  }
+  [[nodiscard]] std::uint32_t NextSlot() const noexcept {
+    std::uint32_t next = 0;
+    for (std::uint8_t i = 0; i < count; ++i)
+      if (entries[i].slot + 1u > next) next = entries[i].slot + 1u;
+    return next;
+  }
+};
+
 }  // namespace cairn

@@ -18,6 +18,7 @@ const char* ComponentKindName(ComponentKind kind) noexcept {
     case ComponentKind::Named: return "named";
     case ComponentKind::Item: return "item";
     case ComponentKind::Inventory: return "inventory";
+    case ComponentKind::Loot: return "loot";
   }
   return "unknown";
 }
@@ -125,6 +126,7 @@ Status GameWorld::DestroyEntity(StructuralScope& scope, EntityId id) noexcept {
   (void)names_.TryRemove(id);
   (void)items_.TryRemove(id);
   (void)inventories_.TryRemove(id);
+  (void)loots_.TryRemove(id);
   return scope.TryRelease(id);
 }
 

@@ -95,6 +95,7 @@ class GameWorld {
   ComponentPool<Named>& Names() noexcept { return names_; }
   ComponentPool<Item>& Items() noexcept { return items_; }
   ComponentPool<Inventory>& Inventories() noexcept { return inventories_; }
+  ComponentPool<Loot>& Loots() noexcept { return loots_; }
   const ComponentPool<Position>& Positions() const noexcept { return positions_; }
   const ComponentPool<Intent>& Intents() const noexcept { return intents_; }
   const ComponentPool<Blocker>& Blockers() const noexcept { return blockers_; }
@@ -107,6 +108,7 @@ class GameWorld {
   const ComponentPool<Named>& Names() const noexcept { return names_; }
   const ComponentPool<Item>& Items() const noexcept { return items_; }
   const ComponentPool<Inventory>& Inventories() const noexcept { return inventories_; }
+  const ComponentPool<Loot>& Loots() const noexcept { return loots_; }
 
   // The pool of a component type, for code generic over components.
   template <class T>
@@ -131,6 +133,7 @@ class GameWorld {
     visit(names_, ComponentKind::Named);
     visit(items_, ComponentKind::Item);
     visit(inventories_, ComponentKind::Inventory);
+    visit(loots_, ComponentKind::Loot);
   }
 
   // --- map, randomness, time -----------------------------------------------------------------
@@ -278,6 +281,7 @@ class GameWorld {
   ComponentPool<Named> names_;
   ComponentPool<Item> items_;
   ComponentPool<Inventory> inventories_;
+  ComponentPool<Loot> loots_;
 
   TileMap map_;
   FixedArray<EntityId> occupancy_;
@@ -320,5 +324,6 @@ template <> inline ComponentPool<Combat>& GameWorld::Pool<Combat>() noexcept { r
 template <> inline ComponentPool<Named>& GameWorld::Pool<Named>() noexcept { return names_; }
 template <> inline ComponentPool<Item>& GameWorld::Pool<Item>() noexcept { return items_; }
 template <> inline ComponentPool<Inventory>& GameWorld::Pool<Inventory>() noexcept { return inventories_; }
+template <> inline ComponentPool<Loot>& GameWorld::Pool<Loot>() noexcept { return loots_; }
 
 }  // namespace cairn

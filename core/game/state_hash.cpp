@@ -94,6 +94,15 @@ void Feed(Hasher& h, const Inventory& c) noexcept {
   h.AddSigned(c.count);
 }
 
+void Feed(Hasher& h, const Loot& c) noexcept {
+  h.Add(c.count);
+  for (std::uint8_t i = 0; i < c.count && i < kMaxLoot; ++i) {
+    h.Add(c.entries[i].item);
+    h.Add(c.entries[i].chance);
+    h.Add(c.entries[i].slot);
+  }
+}
+
 void FeedBundle(Hasher& h, const ComponentBundle& bundle) noexcept {
   h.Add(bundle.mask);
   ForEachComponentType([&]<class T>() {

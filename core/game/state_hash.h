@@ -47,6 +47,7 @@ void Feed(Hasher& h, const Combat& c) noexcept;
 void Feed(Hasher& h, const Named& c) noexcept;
 void Feed(Hasher& h, const Item& c) noexcept;
 void Feed(Hasher& h, const Inventory& c) noexcept;
+void Feed(Hasher& h, const Loot& c) noexcept;
 void FeedBundle(Hasher& h, const ComponentBundle& bundle) noexcept;
 
 struct StateDigest {

@@ -1,5 +1,7 @@
 #include "schema/component_access.h"
 
+#include <algorithm>
+
 namespace cairn {
 namespace {
 
@@ -19,6 +21,7 @@ decltype(auto) WithPool(World& world, ComponentTypeId type, Visit&& visit) {
     case ComponentKind::Named: return visit(world.Names());
     case ComponentKind::Item: return visit(world.Items());
     case ComponentKind::Inventory: return visit(world.Inventories());
+    case ComponentKind::Loot: return visit(world.Loots());
   }
   return visit(world.Positions());  // unreachable for valid ids; keeps every path returning
 }
@@ -73,6 +76,179 @@ PoolStats StatsOf(const GameWorld& world, ComponentTypeId type) noexcept {
 
 std::span<const EntityId> OwnersOf(const GameWorld& world, ComponentTypeId type) noexcept {
   return WithPool(world, type, [](const auto& pool) { return pool.Owners(); });
+}
+
+namespace {
+
+std::string MembershipProblem(const GameWorld& world, EntityId id, const ComponentTypeInfo& type) {
+  for (ComponentTypeId needed : type.requires_types)
+    if (!HasComponent(world, id, needed))
+      return std::string(type.name) + " requires " + std::string(TypeInfoOf(needed).name) + " first";
+  for (ComponentTypeId rejected : type.rejects_types)
+    if (HasComponent(world, id, rejected))
+      return std::string(type.name) + " cannot join " + std::string(TypeInfoOf(rejected).name);
+  for (const ComponentTypeInfo& other : AllComponentTypes()) {
+    if (!HasComponent(world, id, other.id)) continue;
+    for (ComponentTypeId rejected : other.rejects_types)
+      if (rejected == type.id) return std::string(other.name) + " rejects " + std::string(type.name);
+  }
+  return "";
+}
+
+std::string RemovalProblem(const GameWorld& world, EntityId id, const ComponentTypeInfo& type) {
+  for (const ComponentTypeInfo& other : AllComponentTypes()) {
+    if (other.id == type.id || !HasComponent(world, id, other.id)) continue;
+    for (ComponentTypeId needed : other.requires_types)
+      if (needed == type.id)
+        return "cannot remove " + std::string(type.name) + ": " + std::string(other.name) + " requires it";
+  }
+  return "";
+}
+
+void SetFields(const ComponentTypeInfo& type, void* target, std::span<const FieldValue> fields) {
+  for (std::size_t i = 0; i < type.fields.size() && i < fields.size(); ++i) type.fields[i].set(target, fields[i]);
+}
+
+}  // namespace
+
+std::vector<std::uint32_t> SlotsOf(const GameWorld& world, EntityId id, ComponentTypeId type) {
+  const ComponentTypeInfo& info = TypeInfoOf(type);
+  return WithPool(world, type, [&](const auto& pool) {
+    std::vector<std::uint32_t> slots;
+    const auto* value = pool.Find(id);
+    if (value == nullptr) return slots;
+    if (info.slots == nullptr) {
+      slots.push_back(0);
+    } else {
+      for (std::size_t i = 0; i < info.slots->count(value); ++i) slots.push_back(info.slots->slot_at(value, i));
+    }
+    return slots;
+  });
+}
+
+bool ReadSlot(const GameWorld& world, EntityId id, ComponentTypeId type, std::uint32_t slot,
+              std::span<FieldValue> fields) {
+  const ComponentTypeInfo& info = TypeInfoOf(type);
+  if (info.slots == nullptr) return slot == 0 && ReadComponent(world, id, type, fields);
+  return WithPool(world, type, [&](const auto& pool) {
+    const auto* value = pool.Find(id);
+    const void* entry = value != nullptr ? info.slots->find(value, slot) : nullptr;
+    if (entry == nullptr) return false;
+    for (std::size_t i = 0; i < info.fields.size() && i < fields.size(); ++i)
+      fields[i] = info.fields[i].get(entry);
+    return true;
+  });
+}
+
+Status AddEntry(GameWorld& world, StructuralScope& scope, EntityId id, ComponentTypeId type,
+                std::span<const FieldValue> fields, std::uint32_t slot, std::uint32_t& added,
+                std::string& why) {
+  const ComponentTypeInfo& info = TypeInfoOf(type);
+  if (!world.Registry().IsAlive(id)) {
+    why = "the entity is not alive";
+    return Status::InvalidEntity;
+  }
+  const bool present = HasComponent(world, id, type);
+  if (info.multiplicity == Multiplicity::One) {
+    if (slot != kNextSlot && slot != 0) {
+      why = std::string(info.name) + " is a single component: it has only slot 0";
+      return Status::InvalidOperation;
+    }
+    if (present) {
+      why = "the entity already has " + std::string(info.name) + " (a single component)";
+      return Status::InvalidOperation;
+    }
+  }
+  if (!present) {
+    if (std::string problem = MembershipProblem(world, id, info); !problem.empty()) {
+      why = problem;
+      return Status::InvalidOperation;
+    }
+  }
+  return WithPool(world, type, [&](auto& pool) -> Status {
+    using T = typename std::remove_cvref_t<decltype(pool.Values())>::value_type;
+    T value{};
+    if (const T* existing = pool.Find(id)) value = *existing;
+    std::uint32_t chosen = 0;
+    if (info.slots == nullptr) {
+      SetFields(info, &value, fields);
+    } else {
+      const std::size_t count = info.slots->count(&value);
+      if (info.max_slots != 0 && count >= info.max_slots) {
+        why = std::string(info.name) + " holds at most " + std::to_string(info.max_slots) + " entries";
+        return Status::CapacityExceeded;
+      }
+      if (slot == kNextSlot) {
+        chosen = 0;
+        for (std::size_t i = 0; i < count; ++i) chosen = std::max(chosen, info.slots->slot_at(&value, i) + 1);
+      } else {
+        chosen = slot;
+        if (info.slots->find(&value, slot) != nullptr) {
+          why = std::string(info.name) + " slot " + std::to_string(slot) + " is taken";
+          return Status::InvalidOperation;
+        }
+      }
+      void* entry = info.slots->insert(&value, chosen);
+      if (entry == nullptr) {
+        why = std::string(info.name) + " cannot take slot " + std::to_string(chosen);
+        return Status::InvalidOperation;
+      }
+      SetFields(info, entry, fields);
+    }
+    if (T* existing = pool.Find(id)) {
+      *existing = value;  // another entry of a Many component: a value write
+    } else if (Status s = world.AddComponent(scope, id, value); s != Status::Ok) {
+      why = std::string("cannot add ") + std::string(info.name) + ": " + StatusName(s);
+      return s;
+    }
+    added = chosen;
+    return Status::Ok;
+  });
+}
+
+Status ReplaceEntry(GameWorld& world, EntityId id, ComponentTypeId type, std::uint32_t slot,
+                    std::span<const FieldValue> fields, std::string& why) {
+  const ComponentTypeInfo& info = TypeInfoOf(type);
+  if (info.slots == nullptr && slot != 0) {
+    why = std::string(info.name) + " is a single component: it has only slot 0";
+    return Status::InvalidOperation;
+  }
+  return WithPool(world, type, [&](auto& pool) -> Status {
+    auto* value = pool.Find(id);
+    void* target = value;
+    if (value != nullptr && info.slots != nullptr) target = const_cast<void*>(info.slots->find(value, slot));
+    if (target == nullptr) {
+      why = std::string(info.name) + " slot " + std::to_string(slot) + " does not exist";
+      return Status::NotFound;
+    }
+    SetFields(info, target, fields);
+    return Status::Ok;
+  });
+}
+
+Status RemoveEntry(GameWorld& world, StructuralScope& scope, EntityId id, ComponentTypeId type,
+                   std::uint32_t slot, std::string& why) {
+  const ComponentTypeInfo& info = TypeInfoOf(type);
+  if (info.slots == nullptr && slot != 0) {
+    why = std::string(info.name) + " is a single component: it has only slot 0";
+    return Status::InvalidOperation;
+  }
+  const std::vector<std::uint32_t> slots = SlotsOf(world, id, type);
+  if (std::find(slots.begin(), slots.end(), slot) == slots.end()) {
+    why = std::string(info.name) + " slot " + std::to_string(slot) + " does not exist";
+    return Status::NotFound;
+  }
+  if (slots.size() == 1) {  // the last entry: the component goes, which others may require
+    if (std::string problem = RemovalProblem(world, id, info); !problem.empty()) {
+      why = problem;
+      return Status::InvalidOperation;
+    }
+    return RemoveComponentOfType(world, scope, id, type);
+  }
+  return WithPool(world, type, [&](auto& pool) -> Status {
+    (void)info.slots->erase(pool.Find(id), slot);  // other entries keep their slots
+    return Status::Ok;
+  });
 }
 
 }  // namespace cairn

@@ -3,6 +3,8 @@
 #pragma once
 
 #include <span>
+#include <string>
+#include <vector>
 
 #include "base/status.h"
 #include "game/game_world.h"
@@ -32,6 +34,33 @@ struct PoolStats {
                                            ComponentTypeId type) noexcept;
 
 [[nodiscard]] PoolStats StatsOf(const GameWorld& world, ComponentTypeId type) noexcept;
+
+// --- membership: components addressed by (entity, type, slot) ----------------------------------
+//
+// A One type lives in slot 0; asking for any other slot is InvalidOperation. A Many type's entries
+// each have a slot: adding takes one more than the highest in use, removing never renumbers, a slot
+// that is gone is NotFound, and restoring a removed entry (undo) may ask for its old slot back.
+// Requires and rejects come from the type registry. Every call states why it refused in `why`.
+
+inline constexpr std::uint32_t kNextSlot = 0xFFFFFFFFu;
+
+// The slots the entity's component of `type` has, ascending (a One type: {0} when present).
+[[nodiscard]] std::vector<std::uint32_t> SlotsOf(const GameWorld& world, EntityId id,
+                                                 ComponentTypeId type);
+// One slot's fields; false when that slot does not exist.
+[[nodiscard]] bool ReadSlot(const GameWorld& world, EntityId id, ComponentTypeId type,
+                            std::uint32_t slot, std::span<FieldValue> fields);
+// Adds an entry: `slot` is kNextSlot (max + 1, or 0) or, to restore a removed entry, its old slot.
+[[nodiscard]] Status AddEntry(GameWorld& world, StructuralScope& scope, EntityId id,
+                              ComponentTypeId type, std::span<const FieldValue> fields,
+                              std::uint32_t slot, std::uint32_t& added, std::string& why);
+// Replaces the value in an existing slot.
+[[nodiscard]] Status ReplaceEntry(GameWorld& world, EntityId id, ComponentTypeId type,
+                                  std::uint32_t slot, std::span<const FieldValue> fields,
+                                  std::string& why);
+// Removes one slot (for a One type, the component).
+[[nodiscard]] Status RemoveEntry(GameWorld& world, StructuralScope& scope, EntityId id,
+                                 ComponentTypeId type, std::uint32_t slot, std::string& why);
 // The owners of every component of `type`, in dense (not meaningful) order.
 [[nodiscard]] std::span<const EntityId> OwnersOf(const GameWorld& world,
                                                  ComponentTypeId type) noexcept;

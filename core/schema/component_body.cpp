@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "base/utf8.h"
+#include "game/definitions.h"
 
 namespace cairn {
 
@@ -32,6 +33,30 @@ std::string QuoteTomlString(std::string_view text) {
   }
   out += '"';
   return out;
+}
+
+bool ParseDefinitionIn(const DefinitionSet& set, DefinitionKind kind, std::string_view text,
+                       std::int64_t& index, std::string& error) {
+  if (kind == DefinitionKind::Monster) {
+    if (const MonsterDefinition* m = set.FindMonster(text)) {
+      index = set.MonsterIndex(*m);
+      return true;
+    }
+    error = "there is no monster kind '" + std::string(text) + "'";
+    return false;
+  }
+  if (const ItemDefinition* i = set.FindItem(text)) {
+    index = set.ItemIndex(*i);
+    return true;
+  }
+  error = "there is no item kind '" + std::string(text) + "'";
+  return false;
+}
+
+std::string FormatDefinitionIn(const DefinitionSet& set, DefinitionKind kind, std::int64_t index) {
+  const auto i = static_cast<std::size_t>(index);
+  if (kind == DefinitionKind::Monster) return i < set.monsters.size() ? set.monsters[i].id : "?";
+  return i < set.items.size() ? set.items[i].id : "?";
 }
 
 std::string EncodeUtf8(std::uint32_t cp) {
@@ -124,6 +149,15 @@ bool DecodeField(const ComponentTypeInfo& type, const FieldInfo& field, const To
       }
       out.text = value.text;
       return true;
+    case FieldKind::Definition: {
+      if (value.kind != TomlKind::String) return wrong_kind();
+      std::string error;
+      if (!references.ParseDefinition(field.definitions, value.text, out.integer, error)) {
+        message = where + ": " + error;
+        return false;
+      }
+      return true;
+    }
     case FieldKind::Glyph: {
       if (value.kind != TomlKind::String) return wrong_kind();
       std::uint32_t cp = 0;
@@ -192,6 +226,9 @@ std::string FormatComponentBody(const ComponentTypeInfo& type, std::span<const F
       case FieldKind::Text: out += QuoteTomlString(fields[i].text); break;
       case FieldKind::Glyph:
         out += QuoteTomlString(EncodeUtf8(static_cast<std::uint32_t>(fields[i].integer)));
+        break;
+      case FieldKind::Definition:
+        out += QuoteTomlString(references.FormatDefinition(field.definitions, fields[i].integer));
         break;
     }
   }

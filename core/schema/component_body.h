@@ -13,11 +13,15 @@
 
 namespace cairn {
 
+struct DefinitionSet;
+
 struct BodyProblem {
   TextPosition position;
   std::string message;
 };
 
+// How references are written where bodies are read and written: references to entities, and
+// typed definition ids (a monster or item kind, written by its id, stored as its index).
 class ReferenceCodec {
  public:
   virtual ~ReferenceCodec() = default;
@@ -26,7 +30,17 @@ class ReferenceCodec {
   [[nodiscard]] virtual bool Parse(std::string_view text, EntityId& out, std::string& error) const = 0;
   // Writes a reference ("" for null).
   [[nodiscard]] virtual std::string Format(EntityId id) const = 0;
+  // Reads a definition id of `kind` ("rat"); false with `error` set when there is none.
+  [[nodiscard]] virtual bool ParseDefinition(DefinitionKind kind, std::string_view text,
+                                             std::int64_t& index, std::string& error) const = 0;
+  [[nodiscard]] virtual std::string FormatDefinition(DefinitionKind kind, std::int64_t index) const = 0;
 };
+
+// Definition ids looked up in a DefinitionSet: the part of a ReferenceCodec every user shares.
+[[nodiscard]] bool ParseDefinitionIn(const DefinitionSet& set, DefinitionKind kind,
+                                     std::string_view text, std::int64_t& index, std::string& error);
+[[nodiscard]] std::string FormatDefinitionIn(const DefinitionSet& set, DefinitionKind kind,
+                                             std::int64_t index);
 
 // Reads `body` (a TOML table) into `fields`, one per FieldInfo. A field the body leaves out takes
 // the declared default. Unknown members, wrong kinds, values out of range and references that

@@ -48,6 +48,15 @@ constexpr FieldInfo EnumField(std::string_view name, std::span<const std::string
 }
 
 template <class T, auto Member>
+constexpr FieldInfo DefinitionField(std::string_view name, DefinitionKind definitions,
+                                    std::string_view description) {
+  FieldInfo info = IntegerField<T, Member>(name, 0, 65535, 0, description);
+  info.kind = FieldKind::Definition;
+  info.definitions = definitions;
+  return info;
+}
+
+template <class T, auto Member>
 constexpr FieldInfo EntityField(std::string_view name, std::string_view description) {
   FieldInfo info;
   info.name = name;
@@ -140,7 +149,7 @@ constexpr FieldInfo kEnemyAiFields[] = {
     IntegerField<EnemyAi, &EnemyAi::alertness>("alertness", 0, 200, 0, "noticing builds it up; at 100 it hunts"),
     IntegerField<EnemyAi, &EnemyAi::goal_x>("goal_x", -1, kCoordinate, -1, "where a wanderer is heading"),
     IntegerField<EnemyAi, &EnemyAi::goal_y>("goal_y", -1, kCoordinate, -1, ""),
-    IntegerField<EnemyAi, &EnemyAi::kind>("kind", 0, 65535, 0, "monster definition index"),
+    DefinitionField<EnemyAi, &EnemyAi::kind>("kind", DefinitionKind::Monster, "its monster kind"),
 };
 constexpr FieldInfo kStairsFields[] = {
     IntegerField<Stairs, &Stairs::direction>("direction", -1, 1, 1, "+1 leads down, -1 up"),
@@ -162,7 +171,7 @@ constexpr FieldInfo kNamedFields[] = {
     TextField<Named, &Named::name>("name", 31, "what the message log calls it"),
 };
 constexpr FieldInfo kItemFields[] = {
-    IntegerField<Item, &Item::kind>("kind", 0, 65535, 0, "item definition index"),
+    DefinitionField<Item, &Item::kind>("kind", DefinitionKind::Item, "its item kind"),
     IntegerField<Item, &Item::quantity>("quantity", 0, 32767, 1, "how many in the stack"),
     IntegerField<Item, &Item::charges>("charges", -32768, 32767, 0, "uses left"),
     IntegerField<Item, &Item::enchantment>("enchantment", -32768, 32767, 0, "bonus (or malus)"),
@@ -175,12 +184,48 @@ constexpr FieldInfo kInventoryFields[] = {
     IntegerField<Inventory, &Inventory::count>("count", 0, 52, 0, "how many it holds"),
 };
 
+constexpr FieldInfo kLootFields[] = {
+    DefinitionField<LootEntry, &LootEntry::item>("item", DefinitionKind::Item, "what may drop"),
+    IntegerField<LootEntry, &LootEntry::chance>("chance", 1, 100, 100, "percent chance it drops"),
+};
+
+constexpr SlotAccess kLootSlots = {
+    [](const void* c) -> std::size_t { return static_cast<const Loot*>(c)->count; },
+    [](const void* c, std::size_t i) -> std::uint32_t { return static_cast<const Loot*>(c)->entries[i].slot; },
+    [](const void* c, std::uint32_t slot) -> const void* { return static_cast<const Loot*>(c)->Slot(slot); },
+    [](void* c, std::uint32_t slot) -> void* {
+      Loot& loot = *static_cast<Loot*>(c);
+      if (loot.count >= kMaxLoot || loot.Slot(slot) != nullptr || slot > 255) return nullptr;
+      // Entries stay ordered by slot, so listing and hashing see one order.
+      std::size_t at = loot.count;
+      while (at > 0 && loot.entries[at - 1].slot > slot) {
+        loot.entries[at] = loot.entries[at - 1];
+        --at;
+      }
+      loot.entries[at] = LootEntry{0, 100, static_cast<std::uint8_t>(slot)};
+      ++loot.count;
+      return &loot.entries[at];
+    },
+    [](void* c, std::uint32_t slot) -> bool {
+      Loot& loot = *static_cast<Loot*>(c);
+      for (std::size_t i = 0; i < loot.count; ++i) {
+        if (loot.entries[i].slot != slot) continue;
+        for (std::size_t k = i + 1; k < loot.count; ++k) loot.entries[k - 1] = loot.entries[k];
+        --loot.count;
+        loot.entries[loot.count] = LootEntry{};
+        return true;
+      }
+      return false;
+    },
+};
+
 using K = ComponentKind;
 constexpr ComponentTypeId kNeedsPosition[] = {K::Position};
 constexpr ComponentTypeId kActorNeeds[] = {K::Position, K::Intent, K::Health};
 constexpr ComponentTypeId kRejectsAi[] = {K::EnemyAi};
 constexpr ComponentTypeId kRejectsPlayer[] = {K::Player};
 constexpr ComponentTypeId kItemRejects[] = {K::Blocker, K::Player, K::EnemyAi};
+constexpr ComponentTypeId kLootNeeds[] = {K::EnemyAi};
 
 constexpr ComponentTypeInfo kTypes[] = {
     {K::Position, "position", "Position", "spatial", 1, Multiplicity::One, 1, {}, {}, kPositionFields},
@@ -195,6 +240,8 @@ constexpr ComponentTypeInfo kTypes[] = {
     {K::Named, "named", "Name", "identity", 1, Multiplicity::One, 1, {}, {}, kNamedFields},
     {K::Item, "item", "Item", "item", 1, Multiplicity::One, 1, {}, kItemRejects, kItemFields},
     {K::Inventory, "inventory", "Inventory", "item", 1, Multiplicity::One, 1, {}, {}, kInventoryFields},
+    {K::Loot, "loot", "Loot", "item", 1, Multiplicity::Many, kMaxLoot, kLootNeeds, {}, kLootFields,
+     &kLootSlots},
 };
 static_assert(std::size(kTypes) == kComponentKindCount);
 
@@ -221,6 +268,7 @@ const char* FieldKindName(FieldKind kind) noexcept {
     case FieldKind::Entity: return "an entity reference";
     case FieldKind::Text: return "a string";
     case FieldKind::Glyph: return "one character";
+    case FieldKind::Definition: return "a definition id";
   }
   return "a value";
 }

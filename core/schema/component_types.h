@@ -21,12 +21,16 @@ namespace cairn {
 using ComponentTypeId = ComponentKind;
 
 enum class FieldKind : std::uint8_t {
-  Integer,  // a signed integer within [min, max]
-  Enum,     // one of a list of names (stored as its index)
-  Entity,   // a reference to another entity (null allowed)
-  Text,     // a string of at most `max` bytes
-  Glyph,    // one Unicode character, its code point within [min, max]
+  Integer,     // a signed integer within [min, max]
+  Enum,        // one of a list of names (stored as its index)
+  Entity,      // a reference to another entity (null allowed)
+  Text,        // a string of at most `max` bytes
+  Glyph,       // one Unicode character, its code point within [min, max]
+  Definition,  // a typed definition id (a monster or item kind), stored as its index
 };
+
+// Which definitions a Definition field names.
+enum class DefinitionKind : std::uint8_t { None, Monster, Item };
 // "an integer", "one of the names", ...: what a field must be, as a message says it.
 [[nodiscard]] const char* FieldKindName(FieldKind kind) noexcept;
 
@@ -47,9 +51,20 @@ struct FieldInfo {
   std::int64_t max = 0;
   std::int64_t default_value = 0;
   std::span<const std::string_view> names;  // Enum: the name of each value, by index
+  DefinitionKind definitions = DefinitionKind::None;  // Definition: which kind of definition
   std::string_view description;
   FieldValue (*get)(const void* component) = nullptr;
   void (*set)(void* component, const FieldValue& value) = nullptr;
+};
+
+// How a Many component keeps its entries: the fields of a Many type describe one entry, and these
+// functions find, add and remove entries by slot inside the component value.
+struct SlotAccess {
+  std::size_t (*count)(const void* component);
+  std::uint32_t (*slot_at)(const void* component, std::size_t index);
+  const void* (*find)(const void* component, std::uint32_t slot);
+  void* (*insert)(void* component, std::uint32_t slot);  // null when full or the slot is taken
+  bool (*erase)(void* component, std::uint32_t slot);
 };
 
 struct ComponentTypeInfo {
@@ -63,6 +78,7 @@ struct ComponentTypeInfo {
   std::span<const ComponentTypeId> requires_types;
   std::span<const ComponentTypeId> rejects_types;
   std::span<const FieldInfo> fields;
+  const SlotAccess* slots = nullptr;  // Many types only
 };
 
 inline constexpr std::size_t kMaxFieldsPerComponent = 16;

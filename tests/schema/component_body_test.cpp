@@ -5,6 +5,7 @@
 
 #include "schema/component_body.h"
 #include "schema/component_types.h"
+#include "support/test_content.h"
 #include "toml/toml_reader.h"
 
 using namespace cairn;
@@ -38,6 +39,13 @@ class TestReferences final : public ReferenceCodec {
   }
   std::string Format(EntityId id) const override {
     return id.IsNull() ? "" : std::to_string(id.Slot) + ":" + std::to_string(id.Generation);
+  }
+  bool ParseDefinition(DefinitionKind kind, std::string_view text, std::int64_t& index,
+                       std::string& error) const override {
+    return ParseDefinitionIn(*cairn::test::Definitions(), kind, text, index, error);
+  }
+  std::string FormatDefinition(DefinitionKind kind, std::int64_t index) const override {
+    return FormatDefinitionIn(*cairn::test::Definitions(), kind, index);
   }
 };
 const TestReferences kRefs;
