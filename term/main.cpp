@@ -24,7 +24,8 @@ constexpr const char* kUsage =
     "  cairn sim [--seed N] [--input KEYS|@FILE] [--ticks N] [--record FILE] [--trace]\n"
     "                                        play headless; last line: tick T state H\n"
     "  cairn replay FILE [--verify]          replay a recording; --verify names the first difference\n"
-    "  cairn check PATH...                   validate recordings (and, later, levels and saves)\n"
+    "  cairn check PATH...                   validate levels, definitions and recordings\n"
+    "  cairn format [--write] LEVEL...       print (or rewrite) levels in canonical form\n"
     "  cairn frame [--seed N] [--size WxH] [--keys \"KEY ...\"] [--debug] [--colours]\n"
     "                                        draw one frame as text (golden-frame tests)\n"
     "  cairn console [--seed N] [--capacity N] [FILE]\n"
@@ -61,6 +62,7 @@ int main(int argc, char** argv) {
   if (command == "replay") return cairn::RunReplayCommand(rest);
   if (command == "check") return cairn::RunCheckCommand(rest);
   if (command == "frame") return cairn::RunFrameCommand(rest);
+  if (command == "format") return cairn::RunFormatCommand(rest);
   std::cerr << "cairn: unknown command or option '" << command << "'\n" << kUsage;
   return cairn::kExitUsage;
 }

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "game/level.h"
+#include "toml/table_reader.h"
 
 namespace cairn {
 
@@ -16,10 +17,17 @@ int RunReplayCommand(const std::vector<std::string>& args);
 int RunCheckCommand(const std::vector<std::string>& args);
 int RunPlayCommand(const std::vector<std::string>& args);
 int RunFrameCommand(const std::vector<std::string>& args);
+int RunFormatCommand(const std::vector<std::string>& args);
+
+// The limits every interactive and headless session runs with.
+inline const WorldLimits kSessionLimits = WorldLimits::Uniform(4096);
 
 // Loads the level at `path` for a subcommand, reporting problems on standard error as
 // PATH:LINE:COLUMN: error: ... lines. False when it cannot be used.
 [[nodiscard]] bool LoadLevelForCommand(const std::string& path,
                                        std::shared_ptr<const LevelDefinition>& out);
+
+// Prints problems as PATH:LINE:COLUMN: error: WHAT (PATH: error: WHAT without a position).
+void PrintProblems(const std::string& path, const std::vector<TextProblem>& problems);
 
 }  // namespace cairn

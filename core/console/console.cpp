@@ -423,6 +423,13 @@ std::string Console::Inspect(std::string_view args) {
       any = true;
     }
   }
+  if (const auto* preserved = session_->Preserved(id)) {
+    for (const PreservedComponent& p : *preserved) {
+      reply += any ? "; " : " ";
+      reply += p.type + ":" + std::to_string(p.slot) + " v" + std::to_string(p.version) + " (not loaded)";
+      any = true;
+    }
+  }
   if (!any) reply += " none";
   return reply;
 }

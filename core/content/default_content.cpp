@@ -1,40 +1,24 @@
-// The built-in default floor: a small hand-made map, so `cairn` and `cairn sim` run with no files
-// at all. Legend (LevelFromAscii): # wall, . floor, + door, ~ shallow water, @ the player,
-// > stairs down, and monster letters (r rat, j jackal, g goblin). Every second monster sleeps.
+// The built-in default floor: data/levels/cellar.toml, compiled in, so `cairn` and `cairn sim`
+// run with no files at all. (The procedural dungeon replaces it as the default with issue 6.)
 #include "content/default_content.h"
 
 #include "content/definitions_reader.h"
+#include "content/level_loader.h"
+#include "data/embedded_data.h"
 
 namespace cairn {
-namespace {
-
-constexpr std::string_view kRows[] = {
-    "##########################################################",
-    "#........#...........#.................#.................#",
-    "#..@.....+...........+.......r.........#.......g.........#",
-    "#........#...........#.................+.................#",
-    "#........#####+#######.................#.................#",
-    "#........#....#......#######+###########.................#",
-    "#........#....#......#.........#.......######+############",
-    "######+###....#......#..~~~....#.......#.................#",
-    "#.............#......#..~~~~...+.......#.......j.........#",
-    "#.............#......#...~~....#.......+.........j.......#",
-    "#..r..........#......#.........#.......#.................#",
-    "#.............########.........#.......#.................#",
-    "#.............+.......+........#########..........>......#",
-    "#.............#.......#................#.................#",
-    "##########################################################",
-};
-
-}  // namespace
 
 std::shared_ptr<const LevelDefinition> DefaultLevel() {
   static const std::shared_ptr<const LevelDefinition> level =
       []() -> std::shared_ptr<const LevelDefinition> {
     const auto definitions = DefaultDefinitions();
     if (!definitions) return nullptr;
-    return std::make_shared<LevelDefinition>(
-        LevelFromAscii("default", kRows, *definitions, true));
+    auto loaded = std::make_shared<LevelDefinition>();
+    std::vector<TextProblem> problems;
+    if (!LoadLevelText(EmbeddedFile("levels/cellar.toml"), *definitions,
+                       WorldLimits::Uniform(4096), *loaded, problems))
+      return nullptr;
+    return loaded;
   }();
   return level;
 }

@@ -14,13 +14,38 @@ std::uint64_t DigestLevel(const LevelDefinition& level) {
   for (const LevelEntity& entity : level.entities) {
     h.AddText(entity.authored_id);
     FeedBundle(h, entity.components);
+    for (const PreservedComponent& p : entity.preserved) {
+      h.AddText(p.type);
+      h.AddSigned(p.version);
+      h.Add(p.slot);
+      h.AddText(p.body);
+    }
+    for (std::uint8_t b : entity.source.Bytes) h.Add(b);
   }
+  for (std::uint8_t b : level.uuid.Bytes) h.Add(b);
   return h.Value();
 }
 
+namespace {
+
+// Every entity reference a component can hold, by name: a component with a new reference field
+// adds it here (tests/content checks that levels can reference through each).
+EntityId Resolve(EntityId id, const std::vector<EntityId>& created) noexcept {
+  if (!IsLevelReference(id)) return id;
+  return id.Slot < created.size() ? created[id.Slot] : EntityId{};
+}
+
+void ResolveReferences(ComponentBundle& bundle, const std::vector<EntityId>& created) noexcept {
+  bundle.intent.target = Resolve(bundle.intent.target, created);
+  bundle.ai.target = Resolve(bundle.ai.target, created);
+  bundle.item.holder = Resolve(bundle.item.holder, created);
+}
+
+}  // namespace
+
 Status BuildWorld(const LevelDefinition& level, const WorldLimits& limits,
                   std::shared_ptr<const DefinitionSet> definitions, std::uint64_t seed,
-                  std::unique_ptr<GameWorld>& out) noexcept {
+                  std::unique_ptr<GameWorld>& out, std::vector<EntityId>* created) noexcept {
   if (level.width <= 0 || level.height <= 0 ||
       level.cells.size() != static_cast<std::size_t>(level.width) *
                                 static_cast<std::size_t>(level.height))
@@ -37,13 +62,38 @@ Status BuildWorld(const LevelDefinition& level, const WorldLimits& limits,
   std::optional<StructuralScope> scope;
   if (Status s = candidate->TryOpenStructural(WorldPhase::Construction, scope); s != Status::Ok)
     return s;
-  for (const LevelEntity& entity : level.entities) {
+  // Pass 1 creates every entity (so forward references have somewhere to point); pass 2 sets the
+  // components, references resolved. Either failing drops the candidate: nothing reached the caller.
+  std::vector<EntityId> handles;
+  try {
+    handles.reserve(level.entities.size());
+  } catch (...) {
+    return Status::AllocationFailed;
+  }
+  for (std::size_t i = 0; i < level.entities.size(); ++i) {
     EntityId id;
-    if (Status s = candidate->CreateFromBundle(*scope, entity.components, id); s != Status::Ok)
-      return s;  // the candidate is dropped: nothing reached the caller
+    if (Status s = candidate->CreateEntity(*scope, id); s != Status::Ok) return s;
+    handles.push_back(id);
+  }
+  for (std::size_t i = 0; i < level.entities.size(); ++i) {
+    ComponentBundle bundle = level.entities[i].components;
+    ResolveReferences(bundle, handles);
+    Status status = Status::Ok;
+    ForEachComponentType([&]<class T>() {
+      if (status == Status::Ok && bundle.Has<T>())
+        status = candidate->AddComponent(*scope, handles[i], bundle.Get<T>());
+    });
+    if (status != Status::Ok) return status;
   }
   scope.reset();
   candidate->RebuildOccupancy();
+  if (created != nullptr) {
+    try {
+      *created = handles;
+    } catch (...) {
+      return Status::AllocationFailed;
+    }
+  }
   out = std::move(candidate);
   return Status::Ok;
 }

@@ -18,13 +18,36 @@
 #include "game/component_bundle.h"
 #include "game/game_world.h"
 #include "game/tile_map.h"
+#include "identity/uuid.h"
 
 namespace cairn {
+
+// A component whose type this build does not know: kept as written, so saving the level writes
+// it back unchanged (docs/formats/level.md).
+struct PreservedComponent {
+  std::string type;
+  std::int64_t version = 1;
+  std::uint32_t slot = 0;
+  std::string body;  // the body's TOML text, exactly as it was written
+};
 
 struct LevelEntity {
   std::string authored_id;  // the level's label for it (may be empty for generated entities)
   ComponentBundle components;
+  // Entity references inside `components` are written as level-local references until the world
+  // is built: LevelReference(i) names entities[i]. BuildWorld turns them into handles.
+  std::vector<PreservedComponent> preserved;
+  Uuid source{};            // version 2: the entity's durable identity (nil in version 1)
 };
+
+// A reference to the level's entity number `index`, before the world exists: owner 0 (which no
+// world has) and generation 1, so it is neither null nor a handle of any world.
+[[nodiscard]] constexpr EntityId LevelReference(std::uint32_t index) noexcept {
+  return EntityId{0, index, 1};
+}
+[[nodiscard]] constexpr bool IsLevelReference(EntityId id) noexcept {
+  return id.Owner == 0 && id.Generation == 1;
+}
 
 struct LevelDefinition {
   std::string name;
@@ -33,6 +56,7 @@ struct LevelDefinition {
   std::vector<Terrain> cells;  // row-major, width * height
   std::vector<LevelEntity> entities;
   std::uint64_t digest = 0;    // content identity, recorded by replays and saves
+  Uuid uuid{};                 // version 2: the document's identity
 
   [[nodiscard]] Terrain At(std::int32_t x, std::int32_t y) const noexcept {
     return cells[static_cast<std::size_t>(y) * static_cast<std::size_t>(width) +
@@ -43,10 +67,13 @@ struct LevelDefinition {
 // A digest of the level's content (terrain, entities and their components), for identity.
 [[nodiscard]] std::uint64_t DigestLevel(const LevelDefinition& level);
 
-// Builds a fresh world (new world id) from `level`. `out` is unchanged on failure.
+// Builds a fresh world (new world id) from `level`: creates every entity, then turns level-local
+// references into handles. `out` is unchanged on failure; `created` (if given) receives the
+// handle of each level entity, index for index.
 [[nodiscard]] Status BuildWorld(const LevelDefinition& level, const WorldLimits& limits,
                                 std::shared_ptr<const DefinitionSet> definitions,
-                                std::uint64_t seed, std::unique_ptr<GameWorld>& out) noexcept;
+                                std::uint64_t seed, std::unique_ptr<GameWorld>& out,
+                                std::vector<EntityId>* created = nullptr) noexcept;
 
 // A level from rows of characters: # wall, . floor, + closed door, ' open door, ~ water, : chasm,
 // @ the player, > and < stairs, and any monster definition's ASCII letter (on floor). With

@@ -50,4 +50,18 @@ ComponentBundle StairsRecipe(Position where, std::int8_t direction) {
   return b;
 }
 
+ComponentBundle ItemRecipe(const DefinitionSet& definitions, const ItemDefinition& kind,
+                           Position where) {
+  ComponentBundle b;
+  Named named;
+  named.name.Assign(kind.name);
+  Item item;
+  item.kind = definitions.ItemIndex(kind);
+  item.quantity = static_cast<std::int16_t>(kind.min_quantity);
+  item.charges = static_cast<std::int16_t>(kind.min_charges);
+  item.identified = kind.unidentified.empty() ? 1 : 0;
+  b.Set(where).Set(item).Set(Appearance{kind.glyph, kind.ascii, kind.colour, 1}).Set(named);
+  return b;
+}
+
 }  // namespace cairn

@@ -11,5 +11,8 @@ namespace cairn {
                                             const MonsterDefinition& kind, Position where,
                                             bool asleep);
 [[nodiscard]] ComponentBundle StairsRecipe(Position where, std::int8_t direction);
+// An item lying at `where`: its least quantity and charges (generation rolls the rest).
+[[nodiscard]] ComponentBundle ItemRecipe(const DefinitionSet& definitions,
+                                         const ItemDefinition& kind, Position where);
 
 }  // namespace cairn

@@ -175,9 +175,10 @@ bool DecodeField(const ComponentTypeInfo& type, const FieldInfo& field, const To
 
 }  // namespace
 
-bool DecodeComponentBody(const ComponentTypeInfo& type, const TomlValue& body,
-                         const ReferenceCodec& references, std::span<FieldValue> fields,
-                         std::vector<BodyProblem>& problems) {
+namespace {
+
+bool Decode(const ComponentTypeInfo& type, const TomlValue& body, const ReferenceCodec& references,
+            std::span<FieldValue> fields, std::vector<BodyProblem>& problems, bool onto) {
   const std::size_t problems_before = problems.size();
   if (!body.IsTable()) {
     problems.push_back({body.position, std::string("the body of ") + std::string(type.name) +
@@ -186,7 +187,11 @@ bool DecodeComponentBody(const ComponentTypeInfo& type, const TomlValue& body,
     return false;
   }
   std::array<FieldValue, kMaxFieldsPerComponent> decoded{};
-  DefaultFields(type, decoded);
+  if (onto) {
+    for (std::size_t i = 0; i < type.fields.size() && i < fields.size(); ++i) decoded[i] = fields[i];
+  } else {
+    DefaultFields(type, decoded);
+  }
   for (const TomlMember& member : body.members) {
     std::size_t index = 0;
     const FieldInfo* field = FindField(type, member.key, index);
@@ -204,6 +209,20 @@ bool DecodeComponentBody(const ComponentTypeInfo& type, const TomlValue& body,
   for (std::size_t i = 0; i < type.fields.size() && i < fields.size(); ++i)
     fields[i] = std::move(decoded[i]);
   return true;
+}
+
+}  // namespace
+
+bool DecodeComponentBody(const ComponentTypeInfo& type, const TomlValue& body,
+                         const ReferenceCodec& references, std::span<FieldValue> fields,
+                         std::vector<BodyProblem>& problems) {
+  return Decode(type, body, references, fields, problems, false);
+}
+
+bool DecodeComponentBodyOnto(const ComponentTypeInfo& type, const TomlValue& body,
+                             const ReferenceCodec& references, std::span<FieldValue> fields,
+                             std::vector<BodyProblem>& problems) {
+  return Decode(type, body, references, fields, problems, true);
 }
 
 std::string FormatComponentBody(const ComponentTypeInfo& type, std::span<const FieldValue> fields,

@@ -51,6 +51,13 @@ class ReferenceCodec {
                                        std::span<FieldValue> fields,
                                        std::vector<BodyProblem>& problems);
 
+// As DecodeComponentBody, but a field the body leaves out keeps the value `fields` already holds
+// (a level entity's listed component over its kind's recipe).
+[[nodiscard]] bool DecodeComponentBodyOnto(const ComponentTypeInfo& type, const TomlValue& body,
+                                           const ReferenceCodec& references,
+                                           std::span<FieldValue> fields,
+                                           std::vector<BodyProblem>& problems);
+
 // Fields in declaration order, one space inside the braces: `{ current = 5, max = 10 }`, or `{}`.
 [[nodiscard]] std::string FormatComponentBody(const ComponentTypeInfo& type,
                                               std::span<const FieldValue> fields,

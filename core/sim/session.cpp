@@ -77,7 +77,9 @@ Status GameSession::TryCreate(const SessionConfig& config, std::unique_ptr<GameS
   if (!config.level || !config.definitions) return Status::InvalidArgument;
   session->config_ = config;
   session->level_ = config.level;
-  if (Status s = session->BuildFresh(session->world_, session->scratch_); s != Status::Ok) return s;
+  if (Status s = session->BuildFresh(session->world_, session->scratch_, session->preserved_);
+      s != Status::Ok)
+    return s;
   session->narrator_ = std::make_unique<Narrator>(*session);
   session->Say("Welcome to cairn. Find the stairs down (>).");
   out = std::move(session);
@@ -85,11 +87,18 @@ Status GameSession::TryCreate(const SessionConfig& config, std::unique_ptr<GameS
 }
 
 Status GameSession::BuildFresh(std::unique_ptr<GameWorld>& world,
-                               std::unique_ptr<TickScratch>& scratch) const {
+                               std::unique_ptr<TickScratch>& scratch,
+                               std::vector<PreservedEntry>& preserved) const {
   std::unique_ptr<GameWorld> fresh;
-  if (Status s = BuildWorld(*level_, config_.limits, config_.definitions, config_.seed, fresh);
+  std::vector<EntityId> created;
+  if (Status s = BuildWorld(*level_, config_.limits, config_.definitions, config_.seed, fresh,
+                            &created);
       s != Status::Ok)
     return s;
+  std::vector<PreservedEntry> kept;
+  for (std::size_t i = 0; i < created.size(); ++i)
+    if (!level_->entities[i].preserved.empty())
+      kept.push_back(PreservedEntry{created[i], &level_->entities[i].preserved});
   auto fresh_scratch = std::make_unique<TickScratch>();
   if (Status s = fresh_scratch->TryInitialize(fresh->Map().Width(), fresh->Map().Height(),
                                               config_.limits.entities);
@@ -98,7 +107,15 @@ Status GameSession::BuildFresh(std::unique_ptr<GameWorld>& world,
   UpdatePlayerView(*fresh, *fresh_scratch);
   world = std::move(fresh);
   scratch = std::move(fresh_scratch);
+  preserved = std::move(kept);
   return Status::Ok;
+}
+
+const std::vector<PreservedComponent>* GameSession::Preserved(EntityId id) const noexcept {
+  if (!world_->Registry().IsAlive(id)) return nullptr;
+  for (const PreservedEntry& entry : preserved_)
+    if (entry.entity == id) return entry.components;
+  return nullptr;
 }
 
 SessionState GameSession::State() const noexcept {
@@ -148,12 +165,32 @@ Status GameSession::RunTicks(std::uint64_t count) {
 Status GameSession::Restart() {
   std::unique_ptr<GameWorld> world;
   std::unique_ptr<TickScratch> scratch;
-  if (Status s = BuildFresh(world, scratch); s != Status::Ok) return s;
+  std::vector<PreservedEntry> preserved;
+  if (Status s = BuildFresh(world, scratch, preserved); s != Status::Ok) return s;
   world_ = std::move(world);
   scratch_ = std::move(scratch);
+  preserved_ = std::move(preserved);
   effects_.clear();
   ++restarts_;
   Say("The world is rebuilt (world " + std::to_string(world_->WorldId()) + ").");
+  return Status::Ok;
+}
+
+Status GameSession::ReplaceLevel(std::shared_ptr<const LevelDefinition> level) {
+  if (!level) return Status::InvalidArgument;
+  std::shared_ptr<const LevelDefinition> previous = std::move(level_);
+  level_ = level;
+  std::unique_ptr<GameWorld> world;
+  std::unique_ptr<TickScratch> scratch;
+  std::vector<PreservedEntry> preserved;
+  if (Status s = BuildFresh(world, scratch, preserved); s != Status::Ok) {
+    level_ = std::move(previous);  // the running world and its level stay as they were
+    return s;
+  }
+  world_ = std::move(world);
+  scratch_ = std::move(scratch);
+  preserved_ = std::move(preserved);
+  effects_.clear();
   return Status::Ok;
 }
 

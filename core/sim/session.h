@@ -78,6 +78,9 @@ class GameSession {
   // A new world (new world identity) from the same level and seed: every old handle is rejected.
   // On failure the running world is unchanged.
   [[nodiscard]] Status Restart();
+  // A new world from another level: a candidate world is built with all capacity reserved and
+  // replaces the running one only if every step succeeded.
+  [[nodiscard]] Status ReplaceLevel(std::shared_ptr<const LevelDefinition> level);
 
   // --- turns ---------------------------------------------------------------------------------
   // Whether the player may act in the next tick.
@@ -93,6 +96,9 @@ class GameSession {
 
   // --- presentation-owned state --------------------------------------------------------------
   [[nodiscard]] const std::deque<Message>& Messages() const noexcept { return messages_; }
+  // The components of `id` whose type this build does not know, kept from the level as written
+  // (the inspector shows them as "not loaded"); null when there are none or `id` is not alive.
+  [[nodiscard]] const std::vector<PreservedComponent>* Preserved(EntityId id) const noexcept;
   void Say(std::string text);
   [[nodiscard]] const std::vector<DeathEffect>& Effects() const noexcept { return effects_; }
   [[nodiscard]] const PhaseTimings& LastTimings() const noexcept { return timings_; }
@@ -103,8 +109,13 @@ class GameSession {
  private:
   class Narrator;
   GameSession() = default;
+  struct PreservedEntry {
+    EntityId entity;
+    const std::vector<PreservedComponent>* components;  // owned by the level
+  };
   [[nodiscard]] Status BuildFresh(std::unique_ptr<GameWorld>& world,
-                                  std::unique_ptr<TickScratch>& scratch) const;
+                                  std::unique_ptr<TickScratch>& scratch,
+                                  std::vector<PreservedEntry>& preserved) const;
   [[nodiscard]] bool Refuse(const PlayerCommand& command, std::string& why) const;
   void AfterTick(const TickInput& input);
 
@@ -114,6 +125,7 @@ class GameSession {
   std::unique_ptr<TickScratch> scratch_;
   std::unique_ptr<Narrator> narrator_;
   std::deque<Message> messages_;
+  std::vector<PreservedEntry> preserved_;
   std::vector<DeathEffect> effects_;
   PhaseTimings timings_{};
   TickListener* listener_ = nullptr;

@@ -99,11 +99,18 @@ void ExtractDebug(const GameSession& session, const ExtractOptions& options, Ren
       if (const Named* named = world.Names().Find(id)) d.inspected_id = std::string(named->id.View());
       const HandleReferences references(world);
       for (const ComponentTypeInfo& type : AllComponentTypes()) {
-        std::array<FieldValue, kMaxFieldsPerComponent> fields{};
-        if (!ReadComponent(world, id, type.id, fields)) continue;
-        d.components.push_back(std::string(type.name) + " " +
-                               FormatComponentBody(type, fields, references));
+        for (std::uint32_t slot : SlotsOf(world, id, type.id)) {
+          std::array<FieldValue, kMaxFieldsPerComponent> fields{};
+          if (!ReadSlot(world, id, type.id, slot, fields)) continue;
+          std::string name(type.name);
+          if (type.multiplicity == Multiplicity::Many) name += ":" + std::to_string(slot);
+          d.components.push_back(name + " " + FormatComponentBody(type, fields, references));
+        }
       }
+      if (const auto* preserved = session.Preserved(id))
+        for (const PreservedComponent& p : *preserved)
+          d.components.push_back(p.type + ":" + std::to_string(p.slot) + " v" +
+                                 std::to_string(p.version) + " (not loaded)");
       if (const EnemyAi* ai = world.Ais().Find(id)) {
         d.ai.push_back(std::string("action ") + AiActionName(ai->action) + ", phase " +
                        AiPhaseName(ai->phase));

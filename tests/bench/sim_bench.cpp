@@ -27,7 +27,7 @@ LevelDefinition OpenLevel(std::int32_t monsters) {
       if (x == 0 || y == 0 || x == 199 || y == 199 || rng.Percent(8))
         level.cells[static_cast<std::size_t>(y * 200 + x)] = Terrain::Wall;
   level.cells[100 * 200 + 100] = Terrain::Floor;
-  level.entities.push_back({"player", PlayerRecipe({100, 100})});
+  level.entities.push_back({"player", PlayerRecipe({100, 100}), {}, {}});
   const auto definitions = DefaultDefinitions();
   std::vector<bool> taken(200 * 200, false);
   taken[100 * 200 + 100] = true;
@@ -37,7 +37,7 @@ LevelDefinition OpenLevel(std::int32_t monsters) {
     if (taken[cell] || level.cells[cell] != Terrain::Floor) continue;
     taken[cell] = true;
     const MonsterDefinition& kind = definitions->monsters[static_cast<std::size_t>(i) % definitions->monsters.size()];
-    level.entities.push_back({"", MonsterRecipe(*definitions, kind, {x, y}, i % 3 == 0)});
+    level.entities.push_back({"", MonsterRecipe(*definitions, kind, {x, y}, i % 3 == 0), {}, {}});
     ++i;
   }
   level.digest = DigestLevel(level);

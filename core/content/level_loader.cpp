@@ -1,0 +1,308 @@
+#include "content/level_loader.h"
+
+#include <algorithm>
+#include <array>
+#include <map>
+
+#include "game/recipes.h"
+#include "schema/component_body.h"
+#include "schema/component_types.h"
+
+namespace cairn {
+namespace {
+
+using Fields = std::array<FieldValue, kMaxFieldsPerComponent>;
+
+// References inside a level: authored ids (version 1) or UUIDs (version 2), resolved to
+// level-local references that BuildWorld turns into handles.
+class LevelReferences final : public ReferenceCodec {
+ public:
+  LevelReferences(const LevelDocument& document, const DefinitionSet& definitions)
+      : document_(document), definitions_(definitions) {}
+  bool Parse(std::string_view text, EntityId& out, std::string& error) const override {
+    if (text.empty()) {
+      out = EntityId{};
+      return true;
+    }
+    const bool by_uuid = document_.version == kLevelVersionUuids;
+    Uuid uuid;
+    if (by_uuid && TryParseUuid(text, uuid) != Status::Ok) {
+      error = "'" + std::string(text) + "' is not a UUID (version 2 levels refer to entities by UUID)";
+      return false;
+    }
+    for (std::size_t i = 0; i < document_.entities.size(); ++i) {
+      const AuthoredEntity& e = document_.entities[i];
+      if (by_uuid ? (e.has_uuid && e.uuid == uuid) : e.id == text) {
+        out = LevelReference(static_cast<std::uint32_t>(i));
+        return true;
+      }
+    }
+    error = "'" + std::string(text) + "' names no entity in this level";
+    return false;
+  }
+  std::string Format(EntityId) const override { return ""; }
+  bool ParseDefinition(DefinitionKind kind, std::string_view text, std::int64_t& index,
+                       std::string& error) const override {
+    return ParseDefinitionIn(definitions_, kind, text, index, error);
+  }
+  std::string FormatDefinition(DefinitionKind kind, std::int64_t index) const override {
+    return FormatDefinitionIn(definitions_, kind, index);
+  }
+
+ private:
+  const LevelDocument& document_;
+  const DefinitionSet& definitions_;
+};
+
+// The component of kind `kind` inside a bundle, as the untyped pointer field access wants.
+void* BundleComponent(ComponentBundle& bundle, ComponentKind kind) {
+  void* found = nullptr;
+  ForEachComponentType([&]<class T>() {
+    if (KindOf<T>::value == kind) found = &bundle.Get<T>();
+  });
+  return found;
+}
+
+// The recipe a typed definition id starts an entity from; false when the id names nothing.
+bool KindRecipe(const std::string& kind, const DefinitionSet& definitions, ComponentBundle& out,
+                std::string& error) {
+  const auto prefixed = [&](std::string_view prefix) {
+    return kind.rfind(prefix, 0) == 0 ? std::string_view(kind).substr(prefix.size()) : std::string_view();
+  };
+  if (kind == "player") {
+    out = PlayerRecipe({0, 0});
+    return true;
+  }
+  if (kind == "feature:stairs-down" || kind == "feature:stairs-up") {
+    out = StairsRecipe({0, 0}, kind == "feature:stairs-down" ? 1 : -1);
+    return true;
+  }
+  if (const std::string_view id = prefixed("monster:"); !id.empty()) {
+    if (const MonsterDefinition* m = definitions.FindMonster(id)) {
+      out = MonsterRecipe(definitions, *m, {0, 0}, false);
+      return true;
+    }
+    error = "there is no monster kind '" + std::string(id) + "'";
+    return false;
+  }
+  if (const std::string_view id = prefixed("item:"); !id.empty()) {
+    if (const ItemDefinition* i = definitions.FindItem(id)) {
+      out = ItemRecipe(definitions, *i, {0, 0});
+      return true;
+    }
+    error = "there is no item kind '" + std::string(id) + "'";
+    return false;
+  }
+  error = "unknown kind \"" + kind +
+          "\" (player, monster:ID, item:ID, feature:stairs-down, feature:stairs-up)";
+  return false;
+}
+
+}  // namespace
+
+bool LoadLevelDocument(const LevelDocument& document, const DefinitionSet& definitions,
+                       const WorldLimits& limits, LevelDefinition& out,
+                       std::vector<TextProblem>& problems) {
+  const std::size_t before = problems.size();
+  const auto problem = [&](TextPosition at, std::string message) {
+    problems.push_back(TextProblem{at, std::move(message), {}});
+  };
+  LevelDefinition level;
+  level.name = document.name;
+  if (document.has_uuid) level.uuid = document.uuid;
+
+  // The map: every row as wide as the first, every character in the legend.
+  level.height = static_cast<std::int32_t>(document.rows.size());
+  level.width = document.rows.empty() ? 0 : static_cast<std::int32_t>(document.rows[0].size());
+  if (level.width == 0 && !document.rows.empty()) problem(document.row_positions[0], "the first map row is empty");
+  if (level.width > TileMap::kMaxSide || level.height > TileMap::kMaxSide)
+    problem(document.row_positions.empty() ? TextPosition{1, 1} : document.row_positions[0],
+            "the map is larger than " + std::to_string(TileMap::kMaxSide) + " cells a side");
+  level.cells.assign(static_cast<std::size_t>(level.width) * static_cast<std::size_t>(level.height),
+                     Terrain::Wall);
+  for (std::size_t y = 0; y < document.rows.size(); ++y) {
+    const std::string& row = document.rows[y];
+    const TextPosition at = document.row_positions[y];
+    if (static_cast<std::int32_t>(row.size()) != level.width) {
+      problem(at, "map row " + std::to_string(y) + " is " + std::to_string(row.size()) +
+                      " characters wide; the first row is " + std::to_string(level.width));
+      continue;
+    }
+    for (std::size_t x = 0; x < row.size(); ++x) {
+      const auto found = std::find_if(document.legend.begin(), document.legend.end(),
+                                      [&](const LegendEntry& e) { return e.glyph == row[x]; });
+      if (found == document.legend.end()) {
+        problem(TextPosition{at.line, at.column + 1 + static_cast<std::uint32_t>(x)},
+                "map character '" + std::string(1, row[x]) + "' is not in the legend");
+        continue;
+      }
+      level.cells[y * static_cast<std::size_t>(level.width) + x] = found->terrain;
+    }
+  }
+
+  // Ids and UUIDs are unique.
+  std::map<std::string, const AuthoredEntity*> ids;
+  std::map<Uuid, const AuthoredEntity*> uuids;
+  for (const AuthoredEntity& e : document.entities) {
+    if (const auto [it, fresh] = ids.emplace(e.id, &e); !fresh)
+      problem(e.id_position, "the id '" + e.id + "' is already used (line " +
+                                 std::to_string(it->second->id_position.line) + ")");
+    if (e.has_uuid)
+      if (const auto [it, fresh] = uuids.emplace(e.uuid, &e); !fresh)
+        problem(e.id_position, "entity '" + e.id + "' has the same uuid as '" + it->second->id + "'");
+  }
+
+  const LevelReferences references(document, definitions);
+  std::array<std::uint32_t, kComponentKindCount> pool_use{};
+  for (const AuthoredEntity& e : document.entities) {
+    LevelEntity entity;
+    entity.authored_id = e.id;
+    if (e.has_uuid) entity.source = e.uuid;
+    ComponentBundle& bundle = entity.components;
+    std::uint32_t recipe_mask = 0;
+    if (!e.kind.empty()) {
+      std::string error;
+      if (!KindRecipe(e.kind, definitions, bundle, error)) problem(e.kind_position, "entity '" + e.id + "': " + error);
+      recipe_mask = bundle.mask;
+    }
+    Named named = bundle.Get<Named>();
+    (void)named.id.Assign(e.id);
+    if (!e.name.empty() && !named.name.Assign(e.name))
+      problem(e.position, "entity '" + e.id + "': the name is longer than 31 bytes");
+    bundle.Set(named);
+
+    std::array<TextPosition, kComponentKindCount> where{};
+    std::array<bool, kComponentKindCount> listed{};
+    for (const AuthoredComponent& c : e.components) {
+      const ComponentTypeInfo* type = FindComponentType(c.type);
+      const std::string label = "entity '" + e.id + "' component " + c.type;
+      if (type == nullptr) {  // unknown: kept, unread, to be written back unchanged
+        entity.preserved.push_back(PreservedComponent{c.type, c.version,
+                                                      static_cast<std::uint32_t>(c.slot), c.body_text});
+        continue;
+      }
+      const auto k = static_cast<std::size_t>(type->id);
+      where[k] = c.position;
+      if (c.version > type->version) {
+        problem(c.position, label + ": version " + std::to_string(c.version) +
+                                " is newer than this build reads (" + std::to_string(type->version) + ")");
+        continue;
+      }
+      if (type->multiplicity == Multiplicity::One) {
+        if (c.slot != 0) {
+          problem(c.position, label + ": " + std::string(type->name) + " is a single component: its slot is 0");
+          continue;
+        }
+        if (listed[k]) {
+          problem(c.position, label + ": a second " + std::string(type->name) + " (a single component)");
+          continue;
+        }
+      }
+      listed[k] = true;
+      void* component = BundleComponent(bundle, type->id);
+      void* target = component;
+      if (type->slots != nullptr) {
+        if (!bundle.Has(type->id)) {
+          ForEachComponentType([&]<class T>() {
+            if (KindOf<T>::value == type->id) bundle.Get<T>() = T{};
+          });
+        }
+        if (type->slots->find(component, static_cast<std::uint32_t>(c.slot)) != nullptr) {
+          problem(c.position, label + ": slot " + std::to_string(c.slot) + " is used twice");
+          continue;
+        }
+        if (type->max_slots != 0 && type->slots->count(component) >= type->max_slots) {
+          problem(c.position, label + ": " + std::string(type->name) + " holds at most " +
+                                  std::to_string(type->max_slots) + " entries");
+          continue;
+        }
+        target = type->slots->insert(component, static_cast<std::uint32_t>(c.slot));
+        if (target == nullptr) {
+          problem(c.position, label + ": slot " + std::to_string(c.slot) + " is out of range");
+          continue;
+        }
+      }
+      // The body is read over what the kind's recipe already gave (or the type's defaults).
+      Fields fields{};
+      const bool from_recipe = type->slots == nullptr && (recipe_mask & KindBit(type->id)) != 0;
+      if (from_recipe) {
+        for (std::size_t i = 0; i < type->fields.size(); ++i) fields[i] = type->fields[i].get(target);
+      } else {
+        DefaultFields(*type, fields);
+      }
+      std::vector<BodyProblem> body_problems;
+      if (!DecodeComponentBodyOnto(*type, c.body, references, fields, body_problems)) {
+        for (BodyProblem& p : body_problems) problem(p.position, "entity '" + e.id + "': " + p.message);
+        continue;
+      }
+      for (std::size_t i = 0; i < type->fields.size(); ++i) type->fields[i].set(target, fields[i]);
+      bundle.mask |= KindBit(type->id);
+    }
+
+    // Requires and rejects, from the type registry, over the entity's final set of components.
+    for (const ComponentTypeInfo& type : AllComponentTypes()) {
+      if (!bundle.Has(type.id)) continue;
+      const TextPosition at = listed[static_cast<std::size_t>(type.id)] ? where[static_cast<std::size_t>(type.id)] : e.position;
+      for (ComponentTypeId needed : type.requires_types)
+        if (!bundle.Has(needed))
+          problem(at, "entity '" + e.id + "': " + std::string(type.name) + " requires " +
+                          std::string(TypeInfoOf(needed).name));
+      for (ComponentTypeId rejected : type.rejects_types)
+        if (bundle.Has(rejected))
+          problem(at, "entity '" + e.id + "': " + std::string(type.name) + " cannot be with " +
+                          std::string(TypeInfoOf(rejected).name));
+    }
+    // Placement: on the map, and not inside a wall. A carried item has no place of its own.
+    const bool carried = bundle.Has<Item>() && !bundle.item.holder.IsNull();
+    if (carried && !listed[static_cast<std::size_t>(ComponentKind::Position)])
+      bundle.mask &= ~KindBit(ComponentKind::Position);
+    if (!carried && !e.kind.empty() && (recipe_mask & KindBit(ComponentKind::Position)) != 0 &&
+        !listed[static_cast<std::size_t>(ComponentKind::Position)])
+      problem(e.position, "entity '" + e.id + "' needs a position");
+    else if (carried && listed[static_cast<std::size_t>(ComponentKind::Position)])
+      problem(where[static_cast<std::size_t>(ComponentKind::Position)],
+              "entity '" + e.id + "' is carried (it has a holder), so it has no position");
+    else if (bundle.Has<Position>()) {
+      const Position p = bundle.position;
+      const TextPosition at = where[static_cast<std::size_t>(ComponentKind::Position)].line != 0
+                                  ? where[static_cast<std::size_t>(ComponentKind::Position)]
+                                  : e.position;
+      if (p.x < 0 || p.y < 0 || p.x >= level.width || p.y >= level.height)
+        problem(at, "entity '" + e.id + "' at (" + std::to_string(p.x) + "," + std::to_string(p.y) +
+                        ") is outside the map (" + std::to_string(level.width) + "x" +
+                        std::to_string(level.height) + ")");
+      else if (!TerrainPassable(level.At(p.x, p.y)))
+        problem(at, "entity '" + e.id + "' at (" + std::to_string(p.x) + "," + std::to_string(p.y) +
+                        ") is inside a " + TerrainName(level.At(p.x, p.y)));
+    }
+    for (std::size_t k = 0; k < kComponentKindCount; ++k)
+      if ((bundle.mask >> k) & 1u) ++pool_use[k];
+    level.entities.push_back(std::move(entity));
+  }
+
+  // Capacity: the level must fit the world it will be built into.
+  if (level.entities.size() > limits.entities)
+    problem(document.entities.empty() ? TextPosition{1, 1} : document.entities.back().position,
+            "the level has " + std::to_string(level.entities.size()) +
+                " entities; the world holds at most " + std::to_string(limits.entities));
+  for (std::size_t k = 0; k < kComponentKindCount; ++k)
+    if (pool_use[k] > limits.pools[k])
+      problem(TextPosition{1, 1}, "the level has " + std::to_string(pool_use[k]) + " " +
+                                      ComponentKindName(static_cast<ComponentKind>(k)) +
+                                      " components; the world holds at most " +
+                                      std::to_string(limits.pools[k]));
+  if (problems.size() != before) return false;
+  level.digest = DigestLevel(level);
+  out = std::move(level);
+  return true;
+}
+
+bool LoadLevelText(std::string_view text, const DefinitionSet& definitions,
+                   const WorldLimits& limits, LevelDefinition& out,
+                   std::vector<TextProblem>& problems) {
+  LevelDocument document;
+  if (!ReadLevelDocument(text, document, problems)) return false;
+  return LoadLevelDocument(document, definitions, limits, out, problems);
+}
+
+}  // namespace cairn

@@ -1,0 +1,209 @@
+#include <algorithm>
+
+#include "content/level_document.h"
+#include "toml/toml_reader.h"
+
+namespace cairn {
+namespace {
+
+constexpr Terrain kTerrains[] = {Terrain::Wall, Terrain::Floor, Terrain::DoorClosed,
+                                 Terrain::DoorOpen, Terrain::Water, Terrain::Chasm};
+
+// The byte offset of a (line, column-in-characters) position.
+std::size_t OffsetOf(std::string_view text, TextPosition at) {
+  std::size_t offset = 0;
+  for (std::uint32_t line = 1; line < at.line && offset < text.size(); ++offset)
+    if (text[offset] == '\n') ++line;
+  for (std::uint32_t column = 1; column < at.column && offset < text.size(); ++offset) {
+    ++column;
+    while (offset + 1 < text.size() && (static_cast<unsigned char>(text[offset + 1]) & 0xC0) == 0x80)
+      ++offset;
+  }
+  return offset;
+}
+
+// The text of the inline table or value starting at `start`: to its matching close bracket,
+// stepping over strings.
+std::string ValueText(std::string_view text, std::size_t start) {
+  if (start >= text.size()) return "";
+  if (text[start] != '{' && text[start] != '[') {
+    std::size_t end = start;
+    while (end < text.size() && text[end] != ',' && text[end] != '}' && text[end] != '\n') ++end;
+    std::string_view v = text.substr(start, end - start);
+    while (!v.empty() && v.back() == ' ') v.remove_suffix(1);
+    return std::string(v);
+  }
+  int depth = 0;
+  for (std::size_t i = start; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '"' || c == '\'') {
+      const bool triple = text.substr(i, 3) == std::string(3, c);
+      const std::string close = triple ? std::string(3, c) : std::string(1, c);
+      std::size_t j = i + close.size();
+      while (j < text.size() && text.substr(j, close.size()) != close) {
+        if (c == '"' && text[j] == '\\') ++j;
+        ++j;
+      }
+      i = j + close.size() - 1;
+      continue;
+    }
+    if (c == '{' || c == '[') ++depth;
+    if (c == '}' || c == ']') {
+      if (--depth == 0) return std::string(text.substr(start, i - start + 1));
+    }
+  }
+  return std::string(text.substr(start));
+}
+
+bool ValidLabel(std::string_view id) {
+  if (id.empty() || id.size() > 64) return false;
+  for (char c : id) {
+    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                    c == '_' || c == '-' || c == '.' || c == ':';
+    if (!ok) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+const char* TerrainLegendName(Terrain terrain) noexcept {
+  switch (terrain) {
+    case Terrain::Wall: return "wall";
+    case Terrain::Floor: return "floor";
+    case Terrain::DoorClosed: return "door";
+    case Terrain::DoorOpen: return "open-door";
+    case Terrain::Water: return "water";
+    case Terrain::Chasm: return "chasm";
+  }
+  return "unknown";
+}
+
+bool ReadLevelDocument(std::string_view text, LevelDocument& out, std::vector<TextProblem>& problems) {
+  const std::size_t before = problems.size();
+  TomlValue root;
+  TomlError error;
+  if (!ParseToml(text, root, error)) {
+    problems.push_back({error.position, error.message, {}});
+    return false;
+  }
+  LevelDocument doc;
+  for (std::size_t at = 0; at < text.size() && text[at] == '#';) {
+    const std::size_t end = text.find('\n', at);
+    const std::size_t next = end == std::string_view::npos ? text.size() : end + 1;
+    doc.header.append(text.substr(at, next - at));
+    at = next;
+  }
+  TableReader file(root, "the level", problems);
+  std::string format;
+  if (file.String("format", format) && format != kLevelFormat)
+    file.Problem(root.Find("format")->position, "not a cairn level (format is \"" + format + "\")");
+  if (file.Integer("version", doc.version, 1, 1000) && doc.version != kLevelVersionLabels &&
+      doc.version != kLevelVersionUuids)
+    file.Problem(root.Find("version")->position, "level version " + std::to_string(doc.version) +
+                                                     " is not supported (this build reads 1 and 2)");
+  (void)file.String("name", doc.name);
+  std::string uuid_text;
+  if (file.String("uuid", uuid_text, doc.version == kLevelVersionUuids)) {
+    if (doc.version != kLevelVersionUuids)
+      file.Problem(root.Find("uuid")->position, "a version 1 level has no uuid (migrate it to version 2)");
+    else if (TryParseUuid(uuid_text, doc.uuid) != Status::Ok)
+      file.Problem(root.Find("uuid")->position, "'" + uuid_text + "' is not a version-4 UUID");
+    else
+      doc.has_uuid = true;
+  }
+
+  if (const TomlValue* map = file.Get("map", TomlKind::Table, true)) {
+    TableReader m(*map, "[map]", problems);
+    if (const TomlValue* legend = m.Get("legend", TomlKind::Table, true)) {
+      for (const TomlMember& entry : legend->members) {
+        if (entry.key.size() != 1 || entry.key[0] <= ' ' || entry.key[0] >= 0x7F) {
+          m.Problem(entry.key_position, "a legend key is one printable ASCII character, not \"" + entry.key + "\"");
+          continue;
+        }
+        if (entry.value.kind != TomlKind::String) {
+          m.Problem(entry.value.position, "the legend maps a character to a terrain name");
+          continue;
+        }
+        const Terrain* found = nullptr;
+        for (const Terrain& t : kTerrains)
+          if (entry.value.text == TerrainLegendName(t)) found = &t;
+        if (found == nullptr) {
+          m.Problem(entry.value.position, "unknown terrain \"" + entry.value.text +
+                                              "\" (wall, floor, door, open-door, water, chasm)");
+          continue;
+        }
+        doc.legend.push_back(LegendEntry{entry.key[0], *found, entry.key_position});
+      }
+    }
+    if (const TomlValue* rows = m.Get("rows", TomlKind::Array, true)) {
+      for (const TomlValue& row : rows->array) {
+        if (row.kind != TomlKind::String) {
+          m.Problem(row.position, "each map row is a string");
+          continue;
+        }
+        doc.rows.push_back(row.text);
+        doc.row_positions.push_back(row.position);
+      }
+      if (rows->array.empty()) m.Problem(rows->position, "the map needs at least one row");
+    }
+    m.RejectUnknown();
+  }
+
+  if (const TomlValue* entities = file.Get("entity", TomlKind::Array, false)) {
+    for (const TomlValue& table : entities->array) {
+      if (!table.IsTable()) {
+        file.Problem(table.position, "each [[entity]] is a table");
+        continue;
+      }
+      AuthoredEntity e;
+      e.position = table.position;
+      TableReader r(table, "entity", problems);
+      if (r.String("id", e.id)) {
+        e.id_position = table.Find("id")->position;
+        if (!ValidLabel(e.id))
+          r.Problem(e.id_position, "an entity id is 1 to 64 letters, digits and _ - . : (not \"" + e.id + "\")");
+        r.SetWhat("entity '" + e.id + "'");
+      }
+      std::string entity_uuid;
+      if (r.String("uuid", entity_uuid, doc.version == kLevelVersionUuids)) {
+        if (doc.version != kLevelVersionUuids)
+          r.Problem(table.Find("uuid")->position, "a version 1 level's entities have no uuid");
+        else if (TryParseUuid(entity_uuid, e.uuid) != Status::Ok)
+          r.Problem(table.Find("uuid")->position, "'" + entity_uuid + "' is not a version-4 UUID");
+        else
+          e.has_uuid = true;
+      }
+      (void)r.String("name", e.name, false);
+      if (r.String("kind", e.kind, false)) e.kind_position = table.Find("kind")->position;
+      if (const TomlValue* components = r.Get("components", TomlKind::Array, true)) {
+        for (const TomlValue& entry : components->array) {
+          if (!entry.IsTable()) {
+            r.Problem(entry.position, "each component is a table { type, version, slot, body }");
+            continue;
+          }
+          AuthoredComponent c;
+          c.position = entry.position;
+          TableReader cr(entry, r.What() + " component", problems);
+          (void)cr.String("type", c.type);
+          (void)cr.Integer("version", c.version, 1, 1000);
+          (void)cr.Integer("slot", c.slot, 0, 0xFFFF);
+          if (const TomlValue* body = cr.Get("body", TomlKind::Table, true)) {
+            c.body = *body;
+            c.body_text = ValueText(text, OffsetOf(text, body->position));
+          }
+          cr.RejectUnknown();
+          e.components.push_back(std::move(c));
+        }
+      }
+      r.RejectUnknown();
+      doc.entities.push_back(std::move(e));
+    }
+  }
+  file.RejectUnknown();
+  if (problems.size() != before) return false;
+  out = std::move(doc);
+  return true;
+}
+
+}  // namespace cairn

@@ -1,0 +1,241 @@
+// Levels: the format in docs/formats/level.md, read, validated, built and written back.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "base/fault_injection.h"
+#include "content/level_loader.h"
+#include "game/state_hash.h"
+#include "keymap/keymap.h"
+#include "sim/session.h"
+#include "support/test_content.h"
+
+using namespace cairn;
+
+namespace {
+
+std::string ReadSource(const std::filesystem::path& path) {
+  std::ifstream file(path, std::ios::binary);
+  std::stringstream text;
+  text << file.rdbuf();
+  return text.str();
+}
+
+const std::string kHeader =
+    "format = \"cairn-level\"\nversion = 1\nname = \"t\"\n\n[map]\n"
+    "legend = { \"#\" = \"wall\", \".\" = \"floor\" }\nrows = [\n  \"#####\",\n  \"#...#\",\n  \"#####\",\n]\n";
+
+// Loads `text`; returns the problems ("LINE:COLUMN message" each).
+std::vector<std::string> Problems(const std::string& text, WorldLimits limits = WorldLimits::Uniform(64)) {
+  LevelDefinition level;
+  std::vector<TextProblem> problems;
+  (void)LoadLevelText(text, *cairn::test::Definitions(), limits, level, problems);
+  std::vector<std::string> out;
+  for (const TextProblem& p : problems)
+    out.push_back(std::to_string(p.position.line) + ":" + std::to_string(p.position.column) + " " + p.message);
+  return out;
+}
+
+bool Has(const std::vector<std::string>& problems, const std::string& expected) {
+  for (const std::string& p : problems)
+    if (p == expected) return true;
+  UNSCOPED_INFO("expected: " << expected);
+  for (const std::string& p : problems) UNSCOPED_INFO("     got: " << p);
+  return false;
+}
+
+std::string Entity(const std::string& body) { return "\n[[entity]]\n" + body; }
+
+}  // namespace
+
+TEST_CASE("every data file reads, and every level writes back byte for byte", "[content]") {
+  int levels = 0;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(CAIRN_SOURCE_DIR "/data")) {
+    if (entry.path().extension() != ".toml") continue;
+    const std::string text = ReadSource(entry.path());
+    INFO(entry.path().string());
+    if (text.find("format = \"cairn-level\"") == std::string::npos) continue;
+    LevelDocument document;
+    std::vector<TextProblem> problems;
+    REQUIRE(ReadLevelDocument(text, document, problems));
+    LevelDefinition level;
+    REQUIRE(LoadLevelDocument(document, *cairn::test::Definitions(), WorldLimits::Uniform(4096), level, problems));
+    CHECK(WriteLevelDocument(document) == text);
+    ++levels;
+  }
+  CHECK(levels >= 3);
+}
+
+TEST_CASE("the hand-made levels use references, a Many component and an unknown component",
+          "[content]") {
+  bool reference = false, many = false, unknown = false;
+  for (const char* name : {"cellar", "warren", "vault"}) {
+    LevelDefinition level;
+    std::vector<TextProblem> problems;
+    REQUIRE(LoadLevelText(ReadSource(std::string(CAIRN_SOURCE_DIR "/data/levels/") + name + ".toml"),
+                          *cairn::test::Definitions(), WorldLimits::Uniform(4096), level, problems));
+    for (const LevelEntity& e : level.entities) {
+      reference = reference || IsLevelReference(e.components.item.holder) ||
+                  IsLevelReference(e.components.ai.target);
+      many = many || (e.components.Has<Loot>() && e.components.loot.count >= 2);
+      unknown = unknown || !e.preserved.empty();
+    }
+  }
+  CHECK(reference);
+  CHECK(many);
+  CHECK(unknown);
+}
+
+TEST_CASE("references are resolved to handles when the world is built", "[content]") {
+  LevelDefinition level;
+  std::vector<TextProblem> problems;
+  REQUIRE(LoadLevelText(ReadSource(CAIRN_SOURCE_DIR "/data/levels/vault.toml"), *cairn::test::Definitions(),
+                        WorldLimits::Uniform(4096), level, problems));
+  std::unique_ptr<GameWorld> world;
+  std::vector<EntityId> created;
+  REQUIRE(BuildWorld(level, WorldLimits::Uniform(4096), cairn::test::Definitions(), 1, world, &created) == Status::Ok);
+  // key-stone is held by the ogre: a forward reference would work as well (pass 2 sets it).
+  std::size_t ogre = 0, stone = 0;
+  for (std::size_t i = 0; i < level.entities.size(); ++i) {
+    if (level.entities[i].authored_id == "ogre") ogre = i;
+    if (level.entities[i].authored_id == "key-stone") stone = i;
+  }
+  CHECK(world->Items().Find(created[stone])->holder == created[ogre]);
+  CHECK_FALSE(world->Positions().Contains(created[stone]));  // carried: no place of its own
+}
+
+TEST_CASE("an unknown component is kept exactly as written", "[content]") {
+  const std::string text = kHeader + Entity(
+      "id = \"a\"\ncomponents = [\n"
+      "  { type = \"position\", version = 1, slot = 0, body = { x = 1, y = 1 } },\n"
+      "  { type = \"glow\", version = 7, slot = 3, body = {hue=200 ,  tags=[\"a\", \"}\"], inner={ x = 1 }} },\n"
+      "]\n");
+  LevelDocument document;
+  std::vector<TextProblem> problems;
+  REQUIRE(ReadLevelDocument(text, document, problems));
+  LevelDefinition level;
+  REQUIRE(LoadLevelDocument(document, *cairn::test::Definitions(), WorldLimits::Uniform(64), level, problems));
+  REQUIRE(level.entities[0].preserved.size() == 1);
+  const PreservedComponent& glow = level.entities[0].preserved[0];
+  CHECK(glow.type == "glow");
+  CHECK(glow.version == 7);
+  CHECK(glow.slot == 3);
+  CHECK(glow.body == "{hue=200 ,  tags=[\"a\", \"}\"], inner={ x = 1 }}");
+  CHECK(WriteLevelDocument(document).find("body = {hue=200 ,  tags=[\"a\", \"}\"], inner={ x = 1 }} }") !=
+        std::string::npos);
+}
+
+TEST_CASE("each class of error is reported at its line and column", "[content]") {
+  SECTION("TOML syntax") {
+    CHECK(Has(Problems("format = \"cairn-level\"\nversion = \n"), "2:11 Error while parsing key-value pair: expected value, saw '\\n'"));
+  }
+  SECTION("unknown and duplicate members, wrong kinds") {
+    const auto p = Problems(kHeader + "colour = 3\n" +
+                            Entity("id = \"a\"\nshape = \"round\"\ncomponents = 7\n"));
+    CHECK(Has(p, "12:1 [map]: unknown member 'colour'"));  // after [map], a key belongs to it
+    CHECK(Has(p, "16:1 entity 'a': unknown member 'shape'"));
+    CHECK(Has(p, "17:14 entity 'a': 'components' must be an array, not an integer"));
+  }
+  SECTION("duplicate members inside a table") {
+    CHECK(Has(Problems(kHeader + Entity("id = \"a\"\nid = \"b\"\ncomponents = []\n")),
+              "15:6 Error while parsing key-value pair: cannot redefine existing string 'id'"));
+  }
+  SECTION("wrong kinds and values out of range") {
+    const auto p = Problems(kHeader + Entity(
+        "id = \"a\"\ncomponents = [\n  { type = \"position\", version = 1, slot = 0, body = { x = \"one\", y = 9999999 } },\n]\n"));
+    CHECK(Has(p, "16:60 entity 'a': position.x must be an integer, found a string"));
+    CHECK(Has(p, "16:71 entity 'a': position.y is 9999999, outside -1000000..1000000"));
+  }
+  SECTION("duplicate ids") {
+    const auto p = Problems(kHeader +
+                            Entity("id = \"a\"\ncomponents = []\n") + Entity("id = \"a\"\ncomponents = []\n"));
+    CHECK(Has(p, "18:6 the id 'a' is already used (line 14)"));
+  }
+  SECTION("references that resolve to nothing") {
+    const auto p = Problems(kHeader + Entity(
+        "id = \"d\"\nkind = \"item:dagger\"\ncomponents = [\n  { type = \"item\", version = 1, slot = 0, body = { holder = \"nobody\" } },\n]\n"));
+    CHECK(Has(p, "17:61 entity 'd': item.holder: 'nobody' names no entity in this level"));
+  }
+  SECTION("map glyphs missing from the legend") {
+    const std::string text = "format = \"cairn-level\"\nversion = 1\nname = \"t\"\n[map]\nlegend = { \"#\" = \"wall\" }\nrows = [\"#?#\", \"##\"]\n";
+    const auto p = Problems(text);
+    CHECK(Has(p, "6:11 map character '?' is not in the legend"));
+    CHECK(Has(p, "6:16 map row 1 is 2 characters wide; the first row is 3"));
+  }
+  SECTION("entities outside the map or inside walls") {
+    const auto p = Problems(kHeader +
+        Entity("id = \"out\"\nkind = \"item:dagger\"\ncomponents = [\n  { type = \"position\", version = 1, slot = 0, body = { x = 9, y = 1 } },\n]\n") +
+        Entity("id = \"in\"\nkind = \"item:dagger\"\ncomponents = [\n  { type = \"position\", version = 1, slot = 0, body = { x = 0, y = 0 } },\n]\n"));
+    CHECK(Has(p, "17:3 entity 'out' at (9,1) is outside the map (5x3)"));
+    CHECK(Has(p, "24:3 entity 'in' at (0,0) is inside a wall"));
+  }
+  SECTION("multiplicity") {
+    const auto p = Problems(kHeader + Entity(
+        "id = \"m\"\nkind = \"monster:rat\"\ncomponents = [\n"
+        "  { type = \"position\", version = 1, slot = 0, body = { x = 1, y = 1 } },\n"
+        "  { type = \"position\", version = 1, slot = 0, body = { x = 2, y = 1 } },\n"
+        "  { type = \"health\", version = 1, slot = 1, body = {} },\n"
+        "  { type = \"loot\", version = 1, slot = 2, body = { item = \"ration\" } },\n"
+        "  { type = \"loot\", version = 1, slot = 2, body = { item = \"ration\" } },\n"
+        "]\n"));
+    CHECK(Has(p, "18:3 entity 'm' component position: a second position (a single component)"));
+    CHECK(Has(p, "19:3 entity 'm' component health: health is a single component: its slot is 0"));
+    CHECK(Has(p, "21:3 entity 'm' component loot: slot 2 is used twice"));
+  }
+  SECTION("requires and rejects") {
+    const auto p = Problems(kHeader + Entity(
+        "id = \"x\"\ncomponents = [\n"
+        "  { type = \"blocker\", version = 1, slot = 0, body = {} },\n"
+        "  { type = \"item\", version = 1, slot = 0, body = {} },\n"
+        "]\n"));
+    CHECK(Has(p, "16:3 entity 'x': blocker requires position"));
+    CHECK(Has(p, "17:3 entity 'x': item cannot be with blocker"));
+  }
+  SECTION("capacity exceeded") {
+    const auto p = Problems(kHeader + Entity("id = \"a\"\ncomponents = []\n") +
+                            Entity("id = \"b\"\ncomponents = []\n"),
+                            WorldLimits::Uniform(1));
+    CHECK(Has(p, "17:1 the level has 2 entities; the world holds at most 1"));
+  }
+  SECTION("kinds, versions and formats") {
+    const auto p = Problems(kHeader + Entity(
+        "id = \"k\"\nkind = \"monster:dragon\"\ncomponents = [\n"
+        "  { type = \"position\", version = 9, slot = 0, body = { x = 1, y = 1 } },\n]\n"));
+    CHECK(Has(p, "15:8 entity 'k': there is no monster kind 'dragon'"));
+    CHECK(Has(p, "17:3 entity 'k' component position: version 9 is newer than this build reads (1)"));
+    CHECK(Has(Problems("format = \"cairn-level\"\nversion = 3\n"), "2:11 level version 3 is not supported (this build reads 1 and 2)"));
+  }
+}
+
+TEST_CASE("a bad level or a failed reserve leaves the running world exactly as it was", "[content]") {
+  SessionConfig config = cairn::test::Config();
+  std::unique_ptr<GameSession> session;
+  REQUIRE(GameSession::TryCreate(config, session) == Status::Ok);
+  REQUIRE(session->RunTicks(20) == Status::Ok);
+  const std::uint64_t world_id = session->World().WorldId();
+  const std::uint64_t hash = DigestState(session->World()).total;
+
+  LevelDefinition next;
+  std::vector<TextProblem> problems;
+  REQUIRE(LoadLevelText(ReadSource(CAIRN_SOURCE_DIR "/data/levels/warren.toml"), *config.definitions,
+                        config.limits, next, problems));
+  auto level = std::make_shared<LevelDefinition>(next);
+  // Count the reserves a successful build makes, then fail each one in turn.
+  std::unique_ptr<GameWorld> probe;
+  fault_injection::FailAllocationAt(-1);
+  REQUIRE(BuildWorld(*level, config.limits, config.definitions, 1, probe) == Status::Ok);
+  const std::int64_t reserves = fault_injection::AllocationsSeen();
+  REQUIRE(reserves > 10);
+  for (std::int64_t at = 0; at < reserves; ++at) {
+    INFO("failing reserve " << at);
+    fault_injection::FailAllocationAt(at);
+    CHECK(session->ReplaceLevel(level) == Status::AllocationFailed);
+    fault_injection::Disarm();
+    CHECK(session->World().WorldId() == world_id);
+    CHECK(DigestState(session->World()).total == hash);
+  }
+  REQUIRE(session->ReplaceLevel(level) == Status::Ok);
+  CHECK(session->World().WorldId() != world_id);
+}
