@@ -26,6 +26,8 @@ constexpr const char* kUsage =
     "  cairn replay FILE [--verify]          replay a recording; --verify names the first difference\n"
     "  cairn check PATH...                   validate levels, definitions and recordings\n"
     "  cairn format [--write] LEVEL...       print (or rewrite) levels in canonical form\n"
+    "  cairn identity migrate ROOT MANIFEST LEVEL...   mint UUIDs for version-1 levels\n"
+    "  cairn identity apply ROOT MANIFEST LEVEL OUTPUT write the version-2 level\n"
     "  cairn frame [--seed N] [--size WxH] [--keys \"KEY ...\"] [--debug] [--colours]\n"
     "                                        draw one frame as text (golden-frame tests)\n"
     "  cairn console [--seed N] [--capacity N] [FILE]\n"
@@ -63,6 +65,7 @@ int main(int argc, char** argv) {
   if (command == "check") return cairn::RunCheckCommand(rest);
   if (command == "frame") return cairn::RunFrameCommand(rest);
   if (command == "format") return cairn::RunFormatCommand(rest);
+  if (command == "identity") return cairn::RunIdentityCommand(rest);
   std::cerr << "cairn: unknown command or option '" << command << "'\n" << kUsage;
   return cairn::kExitUsage;
 }

@@ -18,6 +18,7 @@ int RunCheckCommand(const std::vector<std::string>& args);
 int RunPlayCommand(const std::vector<std::string>& args);
 int RunFrameCommand(const std::vector<std::string>& args);
 int RunFormatCommand(const std::vector<std::string>& args);
+int RunIdentityCommand(const std::vector<std::string>& args);
 
 // The limits every interactive and headless session runs with.
 inline const WorldLimits kSessionLimits = WorldLimits::Uniform(4096);

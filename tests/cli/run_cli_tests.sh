@@ -73,6 +73,34 @@ echo "$out" | grep -q "keys.toml:5:1: error: unknown action 'fly'" || fail "unkn
 "$cairn" --log-level loud </dev/null 2>/dev/null; [ $? -eq 2 ] || fail "an unknown log level is not exit 2"
 "$cairn" frame --size 10 2>/dev/null; [ $? -eq 2 ] || fail "frame --size 10 is not exit 2"
 
+# Levels through the program: check, format, --level, and identity migration with its refusals.
+for level in "$here"/../../data/levels/*.toml; do
+  "$cairn" check "$level" >/dev/null || fail "check $(basename "$level")"
+  "$cairn" format "$level" | cmp -s - "$level" || fail "format $(basename "$level") is not canonical"
+done
+"$cairn" sim --level "$here/../../data/levels/warren.toml" --input lllljjj | grep -q '^tick [0-9]* state ' || fail "sim --level"
+printf 'format = "cairn-level"\nversion = 1\nname = "x"\n[map]\nlegend = {}\nrows = ["?"]\n' > "$work/bad-level.toml"
+out=$("$cairn" check "$work/bad-level.toml" 2>&1); status=$?
+[ $status -eq 1 ] || fail "check of a bad level is not exit 1"
+echo "$out" | grep -q "bad-level.toml:6:10: error: map character '?' is not in the legend" || fail "bad level said: $out"
+"$cairn" sim --level "$work/bad-level.toml" >/dev/null 2>&1; [ $? -eq 1 ] || fail "sim --level of a bad level is not exit 1"
+mkdir -p "$work/project/levels"
+cp "$here"/../../data/levels/*.toml "$work/project/levels/"
+( cd "$work/project" && "$cairn" identity migrate . manifest.toml levels/cellar.toml levels/vault.toml >/dev/null ) || fail "identity migrate"
+"$cairn" identity migrate "$work/project" "$work/project/manifest.toml" "$work/project/levels/cellar.toml" 2>/dev/null
+[ $? -eq 1 ] || fail "migrate over an existing manifest is not exit 1"
+CAIRN_TEST_NO_ENTROPY=1 "$cairn" identity migrate "$work/project" "$work/project/m2.toml" "$work/project/levels/cellar.toml" 2>/dev/null
+[ $? -eq 3 ] || fail "migrate without entropy is not exit 3"
+[ -e "$work/project/m2.toml" ] && fail "migrate without entropy wrote a manifest"
+"$cairn" identity apply "$work/project" "$work/project/manifest.toml" "$work/project/levels/vault.toml" "$work/project/vault2.toml" || fail "identity apply"
+"$cairn" identity apply "$work/project" "$work/project/manifest.toml" "$work/project/levels/vault.toml" "$work/project/vault3.toml" || fail "identity apply again"
+cmp -s "$work/project/vault2.toml" "$work/project/vault3.toml" || fail "identity apply is not deterministic"
+"$cairn" check "$work/project/vault2.toml" >/dev/null || fail "the version-2 level does not check"
+"$cairn" identity apply "$work/project" "$work/project/manifest.toml" "$work/project/levels/vault.toml" "$work/project/vault2.toml" 2>/dev/null
+[ $? -eq 1 ] || fail "apply over an existing output is not exit 1"
+out=$("$cairn" identity apply "$work/project" "$work/project/manifest.toml" "$work/project/levels/warren.toml" "$work/project/w2.toml" 2>&1)
+echo "$out" | grep -q "stale-manifest" || fail "apply of a level the manifest lacks said: $out"
+
 if [ $failures -ne 0 ]; then
   echo "$failures CLI check(s) failed"
   exit 1

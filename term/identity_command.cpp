@@ -1,0 +1,170 @@
+// `cairn identity migrate ROOT MANIFEST LEVEL...` and `cairn identity apply ROOT MANIFEST LEVEL
+// OUTPUT`: moving version-1 levels (authored labels) to version-2 levels (UUIDs). See
+// core/content/identity_migration.h and docs/formats/level.md.
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+
+#include "cli_args.h"
+#include "content/identity_migration.h"
+#include "storage/files.h"
+#include "term_commands.h"
+
+namespace cairn {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char* kUsage =
+    "usage: cairn identity migrate ROOT MANIFEST LEVEL...\n"
+    "       cairn identity apply ROOT MANIFEST LEVEL OUTPUT\n";
+
+// A source that never has entropy: the test hook CAIRN_TEST_NO_ENTROPY=1 selects it.
+class NoEntropy final : public EntropySource {
+ public:
+  Status Fill(std::span<std::uint8_t>) noexcept override { return Status::EntropyUnavailable; }
+};
+
+// LEVEL's path relative to ROOT with '/' separators; false if it lies outside ROOT.
+bool RelativePath(const std::string& root, const std::string& level, std::string& out) {
+  std::error_code ec;
+  const fs::path r = fs::weakly_canonical(root, ec);
+  const fs::path l = fs::weakly_canonical(level, ec);
+  const fs::path rel = l.lexically_relative(r);
+  if (rel.empty() || *rel.begin() == "..") return false;
+  out = rel.generic_string();
+  return true;
+}
+
+bool ReadDocument(const std::string& path, LevelDocument& document) {
+  std::string text, error;
+  if (!ReadWholeFile(path, text, error)) {
+    std::cerr << path << ": error: " << error << "\n";
+    return false;
+  }
+  std::vector<TextProblem> problems;
+  if (!ReadLevelDocument(text, document, problems)) {
+    PrintProblems(path, problems);
+    return false;
+  }
+  return true;
+}
+
+int Migrate(const std::vector<std::string>& args) {
+  if (args.size() < 3) {
+    std::cerr << "cairn identity migrate: needs ROOT, MANIFEST and at least one LEVEL\n" << kUsage;
+    return kExitUsage;
+  }
+  const std::string& root = args[0];
+  const std::string& manifest_path = args[1];
+  std::error_code ec;
+  if (fs::exists(manifest_path, ec)) {
+    std::cerr << manifest_path << ": error: the manifest exists already; migrate runs once (nothing written)\n";
+    return kExitInvalid;
+  }
+  std::vector<MigrationInput> levels;
+  for (std::size_t i = 2; i < args.size(); ++i) {
+    MigrationInput input;
+    if (!RelativePath(root, args[i], input.path)) {
+      std::cerr << args[i] << ": error: the level is not inside ROOT " << root << "\n";
+      return kExitUsage;
+    }
+    if (!ReadDocument(args[i], input.document)) return kExitInvalid;
+    if (input.document.version != kLevelVersionLabels) {
+      std::cerr << args[i] << ": error: the level is version " << input.document.version
+                << " already; only version 1 levels are migrated\n";
+      return kExitInvalid;
+    }
+    for (const MigrationInput& seen : levels)
+      if (seen.path == input.path) {
+        std::cerr << args[i] << ": error: the level is named twice\n";
+        return kExitUsage;
+      }
+    levels.push_back(std::move(input));
+  }
+  SystemEntropySource system;
+  NoEntropy none;
+  const char* hook = std::getenv("CAIRN_TEST_NO_ENTROPY");
+  EntropySource& entropy = hook != nullptr && hook[0] == '1' ? static_cast<EntropySource&>(none) : system;
+  IdentityManifest manifest;
+  std::string why;
+  if (Status s = MintManifest(levels, entropy, manifest, why); s != Status::Ok) {
+    std::cerr << "cairn identity migrate: error: " << why << " (nothing written)\n";
+    return s == Status::EntropyUnavailable ? kExitEntropy : kExitInvalid;
+  }
+  if (fs::exists(manifest_path, ec)) {  // created meanwhile: still never replace it
+    std::cerr << manifest_path << ": error: the manifest exists already (nothing written)\n";
+    return kExitInvalid;
+  }
+  std::string error;
+  if (!WriteFileAtomically(manifest_path, WriteManifest(manifest), error)) {
+    std::cerr << manifest_path << ": error: " << error << "\n";
+    return kExitInvalid;
+  }
+  std::cout << manifest_path << ": " << manifest.documents.size() << " documents, "
+            << manifest.objects.size() << " objects\n";
+  return kExitOk;
+}
+
+int Apply(const std::vector<std::string>& args) {
+  if (args.size() != 4) {
+    std::cerr << "cairn identity apply: needs ROOT, MANIFEST, LEVEL and OUTPUT\n" << kUsage;
+    return kExitUsage;
+  }
+  const std::string& root = args[0];
+  const std::string& manifest_path = args[1];
+  const std::string& level_path = args[2];
+  const std::string& output = args[3];
+  std::error_code ec;
+  if (fs::exists(output, ec)) {
+    std::cerr << output << ": error: the output exists already; apply never replaces a file\n";
+    return kExitInvalid;
+  }
+  std::string text, error;
+  if (!ReadWholeFile(manifest_path, text, error)) {
+    std::cerr << manifest_path << ": error: " << error << "\n";
+    return kExitInvalid;
+  }
+  IdentityManifest manifest;
+  std::vector<TextProblem> problems;
+  if (!ReadManifest(text, manifest, problems)) {
+    PrintProblems(manifest_path, problems);
+    return kExitInvalid;
+  }
+  std::string path;
+  if (!RelativePath(root, level_path, path)) {
+    std::cerr << level_path << ": error: the level is not inside ROOT " << root << "\n";
+    return kExitUsage;
+  }
+  LevelDocument level;
+  if (!ReadDocument(level_path, level)) return kExitInvalid;
+  LevelDocument v2;
+  std::string why;
+  if (!ApplyManifest(manifest, path, level, v2, why)) {
+    std::cerr << level_path << ": error: " << why << "\n";
+    return kExitInvalid;
+  }
+  if (!WriteFileAtomically(output, WriteLevelDocument(v2), error)) {
+    std::cerr << output << ": error: " << error << "\n";
+    return kExitInvalid;
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+int RunIdentityCommand(const std::vector<std::string>& args) {
+  if (args.empty() || (args[0] != "migrate" && args[0] != "apply")) {
+    std::cerr << "cairn identity: say migrate or apply\n" << kUsage;
+    return kExitUsage;
+  }
+  const std::vector<std::string> rest(args.begin() + 1, args.end());
+  for (const std::string& a : rest)
+    if (a.rfind("--", 0) == 0) {
+      std::cerr << "cairn identity: unknown option '" << a << "'\n" << kUsage;
+      return kExitUsage;
+    }
+  return args[0] == "migrate" ? Migrate(rest) : Apply(rest);
+}
+
+}  // namespace cairn
