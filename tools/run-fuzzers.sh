@@ -14,7 +14,8 @@ for fuzzer in "$build"/fuzz_*; do
   work="$build/corpus/$name"
   mkdir -p "$work" "$build/artifacts/$name"
   seeds=("$root/tests/fuzz/corpus/$name")
-  [ "$name" = "toml" ] && [ -d "$root/data" ] && seeds+=("$root/data")
+  # Every data file seeds the TOML and level targets.
+  if [ "$name" = "toml" ] || [ "$name" = "level" ]; then seeds+=("$root/data" "$root/data/levels"); fi
   echo "== fuzz_$name for ${seconds}s"
   if ! "$fuzzer" "$work" "${seeds[@]}" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
       -artifact_prefix="$build/artifacts/$name/" -print_final_stats=1 2>"$build/$name.fuzz.log"; then

@@ -1,6 +1,7 @@
 #include <algorithm>
 
 #include "content/level_document.h"
+#include "schema/component_types.h"
 #include "toml/toml_reader.h"
 
 namespace cairn {
@@ -9,11 +10,18 @@ namespace {
 constexpr Terrain kTerrains[] = {Terrain::Wall, Terrain::Floor, Terrain::DoorClosed,
                                  Terrain::DoorOpen, Terrain::Water, Terrain::Chasm};
 
+// The byte offset where each line starts, for turning positions back into offsets.
+std::vector<std::size_t> LineStarts(std::string_view text) {
+  std::vector<std::size_t> starts{0};
+  for (std::size_t i = 0; i < text.size(); ++i)
+    if (text[i] == '\n') starts.push_back(i + 1);
+  return starts;
+}
+
 // The byte offset of a (line, column-in-characters) position.
-std::size_t OffsetOf(std::string_view text, TextPosition at) {
-  std::size_t offset = 0;
-  for (std::uint32_t line = 1; line < at.line && offset < text.size(); ++offset)
-    if (text[offset] == '\n') ++line;
+std::size_t OffsetOf(std::string_view text, const std::vector<std::size_t>& lines, TextPosition at) {
+  if (at.line == 0 || at.line > lines.size()) return text.size();
+  std::size_t offset = lines[at.line - 1];
   for (std::uint32_t column = 1; column < at.column && offset < text.size(); ++offset) {
     ++column;
     while (offset + 1 < text.size() && (static_cast<unsigned char>(text[offset + 1]) & 0xC0) == 0x80)
@@ -88,6 +96,7 @@ bool ReadLevelDocument(std::string_view text, LevelDocument& out, std::vector<Te
     return false;
   }
   LevelDocument doc;
+  const std::vector<std::size_t> lines = LineStarts(text);
   for (std::size_t at = 0; at < text.size() && text[at] == '#';) {
     const std::size_t end = text.find('\n', at);
     const std::size_t next = end == std::string_view::npos ? text.size() : end + 1;
@@ -190,7 +199,9 @@ bool ReadLevelDocument(std::string_view text, LevelDocument& out, std::vector<Te
           (void)cr.Integer("slot", c.slot, 0, 0xFFFF);
           if (const TomlValue* body = cr.Get("body", TomlKind::Table, true)) {
             c.body = *body;
-            c.body_text = ValueText(text, OffsetOf(text, body->position));
+            // Only a type this build does not know is written back from its raw text.
+            if (FindComponentType(c.type) == nullptr)
+              c.body_text = ValueText(text, OffsetOf(text, lines, body->position));
           }
           cr.RejectUnknown();
           e.components.push_back(std::move(c));

@@ -12,7 +12,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   static std::unique_ptr<cairn::Console> console;
   if (!console) {
     cairn::ConsoleOptions options;
-    options.limits = cairn::WorldLimits{64, 64, 64};
+    options.capacity = 64;
     if (cairn::Console::TryCreate(options, console) != cairn::Status::Ok) __builtin_trap();
   }
   bool has_reply = false;

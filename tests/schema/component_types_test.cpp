@@ -77,3 +77,52 @@ TEST_CASE("requires and rejects name registered types, never the type itself", "
   }
   CHECK(FindComponentType("blocker")->requires_types.size() == 1);
 }
+
+#include "game/game_world.h"
+#include "schema/component_access.h"
+#include "schema/component_body.h"
+#include "support/test_content.h"
+
+TEST_CASE("Many slots: add three, remove the middle, add takes max+1; a gone slot is NotFound",
+          "[schema][membership]") {
+  std::unique_ptr<GameWorld> world;
+  REQUIRE(GameWorld::TryCreate(WorldLimits::Uniform(8), cairn::test::Definitions(), 4, 4, 1, world) ==
+          Status::Ok);
+  std::optional<StructuralScope> scope;
+  REQUIRE(world->TryOpenStructural(WorldPhase::Commit, scope) == Status::Ok);
+  EntityId id;
+  REQUIRE(world->CreateEntity(*scope, id) == Status::Ok);
+  std::string why;
+  std::uint32_t slot = 0;
+  std::array<FieldValue, kMaxFieldsPerComponent> fields{};
+  DefaultFields(*FindComponentType("loot"), fields);
+  CHECK(AddEntry(*world, *scope, id, ComponentKind::Loot, fields, kNextSlot, slot, why) == Status::InvalidOperation);
+  CHECK(why == "loot requires enemy_ai first");
+  for (const char* needed : {"position", "intent", "health"}) {
+    DefaultFields(*FindComponentType(needed), fields);
+    REQUIRE(AddEntry(*world, *scope, id, FindComponentType(needed)->id, fields, kNextSlot, slot, why) == Status::Ok);
+  }
+  DefaultFields(*FindComponentType("enemy_ai"), fields);
+  REQUIRE(AddEntry(*world, *scope, id, ComponentKind::EnemyAi, fields, kNextSlot, slot, why) == Status::Ok);
+  CHECK(AddEntry(*world, *scope, id, ComponentKind::EnemyAi, fields, kNextSlot, slot, why) == Status::InvalidOperation);
+  CHECK(why == "the entity already has enemy_ai (a single component)");
+  CHECK(AddEntry(*world, *scope, id, ComponentKind::Position, fields, 1, slot, why) == Status::InvalidOperation);
+  DefaultFields(*FindComponentType("loot"), fields);
+  for (std::uint32_t expected : {0u, 1u, 2u}) {
+    REQUIRE(AddEntry(*world, *scope, id, ComponentKind::Loot, fields, kNextSlot, slot, why) == Status::Ok);
+    CHECK(slot == expected);
+  }
+  REQUIRE(RemoveEntry(*world, *scope, id, ComponentKind::Loot, 1, why) == Status::Ok);
+  CHECK(SlotsOf(*world, id, ComponentKind::Loot) == std::vector<std::uint32_t>{0, 2});  // no renumbering
+  CHECK(RemoveEntry(*world, *scope, id, ComponentKind::Loot, 1, why) == Status::NotFound);
+  CHECK(ReadSlot(*world, id, ComponentKind::Loot, 1, fields) == false);
+  REQUIRE(AddEntry(*world, *scope, id, ComponentKind::Loot, fields, kNextSlot, slot, why) == Status::Ok);
+  CHECK(slot == 3);  // max + 1, not the hole
+  REQUIRE(AddEntry(*world, *scope, id, ComponentKind::Loot, fields, 1, slot, why) == Status::Ok);
+  CHECK(slot == 1);  // undo of the removal restores its slot
+  CHECK(AddEntry(*world, *scope, id, ComponentKind::Loot, fields, kNextSlot, slot, why) == Status::CapacityExceeded);
+  CHECK(SlotsOf(*world, id, ComponentKind::Loot) == std::vector<std::uint32_t>{0, 1, 2, 3});
+  // The last entry of a component another requires cannot go; removing the rest can.
+  CHECK(RemoveEntry(*world, *scope, id, ComponentKind::EnemyAi, 0, why) == Status::InvalidOperation);
+  CHECK(why == "cannot remove enemy_ai: loot requires it");
+}
