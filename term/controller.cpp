@@ -59,8 +59,8 @@ void GameController::BuildFrame(RenderFrame& frame) const {
   options.overlay = overlay_;
   Extract(session_, options, frame);
   if (queued_.kind != PlayerCommandKind::None) {
-    const char key = KeyForCommand(queued_);
-    frame.hud.queued = key != '\0' ? std::string(1, key) : std::string("?");
+    const std::string text = CommandText(queued_);
+    frame.hud.queued = text.empty() ? std::string("?") : text;
   }
 }
 
@@ -73,6 +73,10 @@ void GameController::UpdateBanner() {
     case SessionState::Faulted:
       state_.banner = std::string("Simulation fault: ") + session_.World().Fault().what + ". " +
                       KeysText(keys_, Action::Restart) + ": restart";
+      break;
+    case SessionState::Won:
+      state_.banner = "You escaped with the Cairnstone! " + KeysText(keys_, Action::Restart) +
+                      ": play again, " + KeysText(keys_, Action::Quit) + ": quit";
       break;
     case SessionState::Playing: state_.banner.clear(); break;
   }

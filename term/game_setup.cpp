@@ -52,8 +52,8 @@ bool LoadKeyMap(KeyMap& keys) {
 bool UseDefaultContent(SessionConfig& config) {
   std::vector<TextProblem> problems;
   config.definitions = DefaultDefinitions(&problems);
-  if (!config.level) config.level = DefaultLevel();
-  if (config.definitions && config.level) return true;
+  config.dungeon = DefaultDungeon();
+  if (config.definitions && config.dungeon) return true;
   for (const TextProblem& p : problems)
     std::cerr << p.file << ":" << p.position.line << ":" << p.position.column << ": error: "
               << p.message << "\n";

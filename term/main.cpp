@@ -28,6 +28,8 @@ constexpr const char* kUsage =
     "  cairn format [--write] LEVEL...       print (or rewrite) levels in canonical form\n"
     "  cairn identity migrate ROOT MANIFEST LEVEL...   mint UUIDs for version-1 levels\n"
     "  cairn identity apply ROOT MANIFEST LEVEL OUTPUT write the version-2 level\n"
+    "  cairn bot [--seed N] [--runs K]       play by itself, headless: one line per run\n"
+    "  cairn generate [--seed N] [--depth D] print a generated floor as text\n"
     "  cairn frame [--seed N] [--size WxH] [--keys \"KEY ...\"] [--debug] [--colours]\n"
     "                                        draw one frame as text (golden-frame tests)\n"
     "  cairn console [--seed N] [--capacity N] [FILE]\n"
@@ -65,6 +67,8 @@ int main(int argc, char** argv) {
   if (command == "check") return cairn::RunCheckCommand(rest);
   if (command == "frame") return cairn::RunFrameCommand(rest);
   if (command == "format") return cairn::RunFormatCommand(rest);
+  if (command == "generate") return cairn::RunGenerateCommand(rest);
+  if (command == "bot") return cairn::RunBotCommand(rest);
   if (command == "identity") return cairn::RunIdentityCommand(rest);
   std::cerr << "cairn: unknown command or option '" << command << "'\n" << kUsage;
   return cairn::kExitUsage;

@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "cli_args.h"
+#include "game_setup.h"
 #include "content/default_content.h"
 #include "content/definitions_reader.h"
 #include "game/state_hash.h"
@@ -28,12 +29,9 @@ bool LoadRecordingForCommand(const std::string& path, Recording& out) {
   return true;
 }
 
-bool LevelForRecording(const Recording& recording, std::shared_ptr<const LevelDefinition>& out) {
-  if (recording.level == "default") {
-    out = DefaultLevel();
-    return out != nullptr;
-  }
-  return LoadLevelForCommand(recording.level, out);
+bool ContentForRecording(const Recording& recording, SessionConfig& out) {
+  if (recording.level != "default" && !LoadLevelForCommand(recording.level, out.level)) return false;
+  return UseDefaultContent(out);
 }
 
 int RunReplayCommand(const std::vector<std::string>& args) {
@@ -47,17 +45,12 @@ int RunReplayCommand(const std::vector<std::string>& args) {
   const std::string& path = parsed.positional.front();
   Recording recording;
   if (!LoadRecordingForCommand(path, recording)) return kExitInvalid;
-  std::shared_ptr<const LevelDefinition> level;
-  if (!LevelForRecording(recording, level)) return kExitInvalid;
+  SessionConfig content;
+  if (!ContentForRecording(recording, content)) return kExitInvalid;
   if (recording.build != CAIRN_BUILD_ID)
     std::cerr << path << ": warning: recorded by build " << recording.build << ", replayed by "
               << CAIRN_BUILD_ID << "\n";
-  const auto definitions = DefaultDefinitions();
-  if (!definitions) {
-    std::cerr << "cairn replay: error: the built-in definitions do not read\n";
-    return kExitInvalid;
-  }
-  const ReplayResult result = Replay(recording, level, definitions, parsed.Has("--verify"));
+  const ReplayResult result = Replay(recording, content, parsed.Has("--verify"));
   char hash[17];
   switch (result.outcome) {
     case ReplayOutcome::ContentMismatch:

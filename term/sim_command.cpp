@@ -1,5 +1,6 @@
 // `cairn sim`: the same tick functions as the game, with no terminal. Plays a key string (one
-// player turn per key), then prints, as its last line, `tick T state H`.
+// player command per key, or a run of them for explore, rest and travel: sim/key_script.h), then
+// prints, as its last line, `tick T state H`.
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -9,7 +10,7 @@
 #include "game/state_hash.h"
 #include "replay/replay.h"
 #include "storage/files.h"
-#include "sim/keys.h"
+#include "sim/key_script.h"
 #include "sim/session.h"
 #include "term_commands.h"
 
@@ -128,16 +129,8 @@ int RunSimCommand(const std::vector<std::string>& args) {
   fan_out.b = parsed.Has("--trace") ? &tracer : nullptr;
   session->SetTickListener(&fan_out);
 
-  std::size_t next_key = 0;
-  // The next key that names a command the player can carry out now; false when keys ran out.
-  auto take_command = [&](PlayerCommand& command) {
-    while (next_key < keys.size()) {
-      std::string why;
-      if (CommandForKey(keys[next_key++], command) && !session->WouldRefuse(command, why))
-        return true;
-    }
-    return false;
-  };
+  KeyScript script(keys);
+  auto take_command = [&](PlayerCommand& command) { return script.Next(*session, command); };
 
   Status status = Status::Ok;
   if (ticks_given) {
@@ -164,7 +157,7 @@ int RunSimCommand(const std::vector<std::string>& args) {
   }
   const GameWorld& world = session->World();
   char hash[17];
-  FormatHash(DigestState(world).total, hash);
+  FormatHash(session->StateHash(), hash);
   std::cout << "tick " << world.Tick() << " state " << hash << "\n";
   if (world.Fault().Active()) {
     const SimulationFault& fault = world.Fault();

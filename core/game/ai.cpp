@@ -1,5 +1,6 @@
 #include "game/ai.h"
 
+#include "game/actions.h"
 #include "game/pathing.h"
 #include "game/rules.h"
 
@@ -109,17 +110,51 @@ void SetIntent(GameWorld& world, EntityId self, const EnemyAi& ai, Intent intent
 }
 
 void IntendWait(GameWorld& world, EntityId self, const EnemyAi& ai) noexcept {
-  SetIntent(world, self, ai, Intent{ActionKind::Wait, 0, 0, 0, {}});
+  SetIntent(world, self, ai, Intent{ActionKind::Wait, 0, 0, 0, {}, {}});
 }
 
 void IntendStep(GameWorld& world, EntityId self, const EnemyAi& ai, Position from, Position to) {
   SetIntent(world, self, ai,
             Intent{ActionKind::Move, static_cast<std::int8_t>(to.x - from.x),
-                   static_cast<std::int8_t>(to.y - from.y), 0, {}});
+                   static_cast<std::int8_t>(to.y - from.y), 0, {}, {}});
 }
 
 void IntendAttack(GameWorld& world, EntityId self, const EnemyAi& ai, EntityId target) noexcept {
-  SetIntent(world, self, ai, Intent{ActionKind::Attack, 0, 0, 0, target});
+  SetIntent(world, self, ai, Intent{ActionKind::Attack, 0, 0, 0, target, {}});
+}
+
+void Intend(GameWorld& world, EntityId self, const EnemyAi& ai, ActionKind kind,
+            EntityId target) noexcept {
+  SetIntent(world, self, ai, Intent{kind, 0, 0, 0, target, {}});
+}
+
+bool Carrying(const GameWorld& world, EntityId self) noexcept {
+  const Inventory* pack = world.Inventories().Find(self);
+  return pack != nullptr && pack->count > 0;
+}
+
+// A missile from `from` would reach `to` with nothing in between.
+bool ClearShot(const GameWorld& world, Position from, Position to, std::int32_t range) {
+  Position path[kMaxMissileRange];
+  const std::int32_t cells = MissilePath(world, from, to, range < kMaxMissileRange ? range : kMaxMissileRange, path);
+  return cells > 0 && path[cells - 1].x == to.x && path[cells - 1].y == to.y;
+}
+
+// A pack closes in from every side: each member heads for the free cell beside the target that is
+// nearest to it, so the pack spreads around its prey instead of queueing behind one another.
+Position SurroundCell(const GameWorld& world, Position self, Position target) {
+  Position best = target;
+  std::int32_t best_distance = kUnreachable;
+  for (int d = 0; d < 8; ++d) {
+    const Position cell{target.x + kStepDx[d], target.y + kStepDy[d]};
+    if (!world.Map().Passable(cell.x, cell.y) || !world.OccupantAt(cell.x, cell.y).IsNull()) continue;
+    const std::int32_t distance = ChebyshevDistance(self, cell);
+    if (distance < best_distance) {
+      best = cell;
+      best_distance = distance;
+    }
+  }
+  return best;
 }
 
 // One A* step toward `goal`; false when there is no route.
@@ -193,7 +228,8 @@ StepResult Flee(AiContext& ctx, EntityId self, EnemyAi& ai, Position pos,
                 const MonsterDefinition& definition) {
   GameWorld& world = ctx.world;
   const Health* health = world.Healths().Find(self);
-  if (health != nullptr && health->current * 100 >= health->max * 70) {
+  const bool thief_with_prize = ai.profile == AiProfile::Thief && Carrying(world, self);
+  if (!thief_with_prize && health != nullptr && health->current * 100 >= health->max * 70) {
     CancelAction(world, self, ai, CancelReason::Recovered);
     BeginAction(world, self, ai, AiAction::Hunt, AiPhase::SelectTarget, ctx.player);
     return StepResult::Cancelled;
@@ -261,10 +297,25 @@ StepResult Hunt(AiContext& ctx, EntityId self, EnemyAi& ai, Position pos,
         if (sees) {
           ai.last_seen_x = target->x;
           ai.last_seen_y = target->y;
-          if (ChebyshevDistance(pos, *target) == 1) {
-            IntendAttack(world, self, ai, ai.target);
+          const std::int32_t distance = ChebyshevDistance(pos, *target);
+          if (distance == 1) {
+            const bool steal = ai.profile == AiProfile::Thief && !Carrying(world, self);
+            Intend(world, self, ai, steal ? ActionKind::Steal : ActionKind::Attack, ai.target);
             ai.phase = AiPhase::Attack;
             return StepResult::Running;
+          }
+          const bool shooter = ai.profile == AiProfile::Ranged || ai.profile == AiProfile::Caster;
+          if (shooter && definition.ranged.count > 0 && distance <= definition.range &&
+              ai.special_tick <= world.Tick() && ClearShot(world, pos, *target, definition.range)) {
+            Intend(world, self, ai, ActionKind::Shoot, ai.target);
+            ai.phase = AiPhase::Attack;
+            return StepResult::Running;
+          }
+          if (ai.profile == AiProfile::Pack && distance <= 4) {
+            const Position flank = SurroundCell(world, pos, *target);
+            if ((flank.x != target->x || flank.y != target->y) &&
+                StepToward(ctx, self, ai, pos, flank, kApproachSearchLimit))
+              return StepResult::Running;
           }
         }
         const Position trail{ai.last_seen_x, ai.last_seen_y};

@@ -27,6 +27,7 @@ struct ComponentBundle {
   Item item{};
   Inventory inventory{};
   Loot loot{};
+  Condition condition{};
 
   template <class T>
   ComponentBundle& Set(const T& value) noexcept {
@@ -54,9 +55,10 @@ struct ComponentBundle {
     else if constexpr (std::is_same_v<T, Named>) return named;
     else if constexpr (std::is_same_v<T, Item>) return item;
     else if constexpr (std::is_same_v<T, Inventory>) return inventory;
+    else if constexpr (std::is_same_v<T, Loot>) return loot;
     else {
-      static_assert(std::is_same_v<T, Loot>, "not a component");
-      return loot;
+      static_assert(std::is_same_v<T, Condition>, "not a component");
+      return condition;
     }
   }
   template <class T>
@@ -66,5 +68,18 @@ struct ComponentBundle {
 };
 
 static_assert(std::is_trivially_copyable_v<ComponentBundle>);
+
+// Calls visit(EntityId&) for every entity reference the bundle's present components hold: the
+// one list of reference fields (levels resolve them, commits check them, set pieces renumber
+// them). A component with a new reference field adds it here.
+template <class Bundle, class Visit>
+void ForEachReference(Bundle& bundle, Visit&& visit) {
+  if (bundle.template Has<Intent>()) {
+    visit(bundle.intent.target);
+    visit(bundle.intent.item);
+  }
+  if (bundle.template Has<EnemyAi>()) visit(bundle.ai.target);
+  if (bundle.template Has<Item>()) visit(bundle.item.holder);
+}
 
 }  // namespace cairn

@@ -25,8 +25,9 @@ enum class ComponentKind : std::uint8_t {
   Item,
   Inventory,
   Loot,
+  Condition,
 };
-inline constexpr std::size_t kComponentKindCount = 13;
+inline constexpr std::size_t kComponentKindCount = 14;
 
 template <class T>
 struct KindOf;
@@ -43,6 +44,7 @@ template <> struct KindOf<Named> { static constexpr ComponentKind value = Compon
 template <> struct KindOf<Item> { static constexpr ComponentKind value = ComponentKind::Item; };
 template <> struct KindOf<Inventory> { static constexpr ComponentKind value = ComponentKind::Inventory; };
 template <> struct KindOf<Loot> { static constexpr ComponentKind value = ComponentKind::Loot; };
+template <> struct KindOf<Condition> { static constexpr ComponentKind value = ComponentKind::Condition; };
 
 [[nodiscard]] constexpr std::uint32_t KindBit(ComponentKind kind) noexcept {
   return 1u << static_cast<unsigned>(kind);
@@ -65,6 +67,7 @@ void ForEachComponentType(Visit&& visit) {
   visit.template operator()<Item>();
   visit.template operator()<Inventory>();
   visit.template operator()<Loot>();
+  visit.template operator()<Condition>();
 }
 
 // The canonical lower-case name of each kind (the same names files and the console use).

@@ -40,14 +40,18 @@ struct Position {
 
 // What an actor means to do when it next acts. PlayerIntent and AI write it; Movement and
 // ResolveGameplay carry it out and set it back to None.
-enum class ActionKind : std::uint8_t { None, Wait, Move, Attack, PickUp, Descend, Ascend };
-inline constexpr int kActionKindCount = 7;
+// Shoot is a monster's ranged attack or spell; Steal a thief's grab.
+enum class ActionKind : std::uint8_t {
+  None, Wait, Move, Attack, PickUp, Descend, Ascend, Drop, Use, Throw, Equip, Unequip, Shoot, Steal
+};
+inline constexpr int kActionKindCount = 14;
 struct Intent {
   ActionKind kind = ActionKind::None;
   std::int8_t dx = 0;  // Move: one step, each of dx, dy in -1..1
   std::int8_t dy = 0;
   std::uint32_t revision = 0;  // the AI action revision it was issued under (0 for the player)
-  EntityId target{};           // Attack, PickUp
+  EntityId target{};           // Attack, Throw, Shoot, Steal, and Use of a wand: at whom
+  EntityId item{};             // Drop, Use, Throw, Equip, Unequip: which carried item
 };
 
 // Occupies its cell: nothing else that blocks may enter it.
@@ -71,11 +75,18 @@ struct Appearance {
 };
 
 // The one entity the person at the keyboard controls.
+// Identification is per kind, as in NetHack: once one potion of healing is known, all are.
+// `known_items` has bit k set when item kind k is known (so there are at most 63 item kinds).
 struct Player {
   std::int64_t next_tick = 0;  // the first tick at which the player may act again
   std::int32_t kills = 0;
   std::int32_t depth = 1;      // the floor the player is on
+  std::int32_t deepest = 1;    // the deepest floor reached
+  std::int32_t turns = 0;      // actions taken
+  std::int32_t nutrition = 0;  // falls by one every normal turn; at zero the player starves
+  std::int64_t known_items = 0;
 };
+inline constexpr std::int32_t kMaxItemKinds = 63;
 
 // A monster's AI: a small named state machine (game/ai.h). Nothing in it points into the world:
 // the target is a full handle, revalidated at every resumption.
@@ -104,6 +115,13 @@ struct EnemyAi {
   std::int32_t goal_x = -1;            // where a wandering monster is heading
   std::int32_t goal_y = -1;
   std::uint16_t kind = 0;              // monster definition
+  std::int64_t special_tick = 0;       // a ranged attack, spell or split is ready from this tick
+};
+
+// Timed states: hasted (acts in half the time) or slowed (in double) until the given tick.
+struct Condition {
+  std::int64_t haste_until = 0;
+  std::int64_t slow_until = 0;
 };
 
 // Stairs: walking onto them and pressing > (down) or < (up) changes floor.
@@ -143,6 +161,7 @@ struct Item {
   std::int16_t enchantment = 0;
   std::uint8_t identified = 0;
   std::uint8_t equipped = 0;
+  char letter = 0;    // its inventory letter while carried (a-z, A-Z), kept across floors
   EntityId holder{};  // who carries it (then it has no Position), or null when on the floor
 };
 

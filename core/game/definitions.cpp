@@ -1,5 +1,10 @@
 #include "game/definitions.h"
 
+#include <utility>
+
+#include "game/random.h"
+#include "game/state_hash.h"
+
 namespace cairn {
 
 const char* ItemCategoryName(ItemCategory category) noexcept {
@@ -43,6 +48,59 @@ const ItemDefinition* DefinitionSet::FindItem(std::string_view id) const noexcep
   for (const ItemDefinition& i : items)
     if (i.id == id) return &i;
   return nullptr;
+}
+
+DefinitionSet ShuffledAppearances(const DefinitionSet& definitions, std::uint64_t seed) {
+  DefinitionSet run = definitions;
+  Rng rng(Mix64(seed ^ 0xA99EA2A1CEull));
+  for (int c = 0; c < kItemCategoryCount; ++c) {
+    std::vector<std::size_t> kinds;
+    for (std::size_t i = 0; i < run.items.size(); ++i)
+      if (static_cast<int>(run.items[i].category) == c && !run.items[i].unidentified.empty())
+        kinds.push_back(i);
+    for (std::size_t i = kinds.size(); i > 1; --i) {
+      const std::size_t j = rng.Below(static_cast<std::uint32_t>(i));
+      ItemDefinition& a = run.items[kinds[i - 1]];
+      ItemDefinition& b = run.items[kinds[j]];
+      std::swap(a.unidentified, b.unidentified);
+      std::swap(a.colour, b.colour);
+    }
+  }
+  return run;
+}
+
+std::uint64_t DigestDefinitions(const DefinitionSet& definitions) {
+  Hasher h(0x446566730000001ull);  // "Defs" 1
+  h.Add(definitions.monsters.size());
+  for (const MonsterDefinition& m : definitions.monsters) {
+    h.AddText(m.id);
+    h.AddText(m.name);
+    h.Add(m.glyph);
+    h.Add(static_cast<std::uint64_t>(m.colour));
+    h.AddSigned(m.health);
+    Feed(h, m.combat);
+    h.Add(static_cast<std::uint64_t>(m.profile));
+    for (std::int32_t v : {m.sight, m.flee_percent, m.min_depth, m.max_depth, m.frequency,
+                           m.ranged.count, m.ranged.sides, m.ranged.bonus, m.range, m.regeneration,
+                           m.group})
+      h.AddSigned(v);
+    h.AddText(m.ranged_verb);
+  }
+  h.Add(definitions.items.size());
+  for (const ItemDefinition& i : definitions.items) {
+    h.AddText(i.id);
+    h.AddText(i.name);
+    h.AddText(i.unidentified);
+    h.Add(static_cast<std::uint64_t>(i.category));
+    h.Add(i.glyph);
+    h.Add(static_cast<std::uint64_t>(i.colour));
+    h.Add(static_cast<std::uint64_t>(i.effect));
+    for (std::int32_t v : {i.power, i.damage.count, i.damage.sides, i.damage.bonus, i.accuracy,
+                           i.defense, i.nutrition, i.min_charges, i.max_charges, i.min_quantity,
+                           i.max_quantity, i.min_depth, i.max_depth, i.frequency})
+      h.AddSigned(v);
+  }
+  return h.Value();
 }
 
 }  // namespace cairn

@@ -89,4 +89,12 @@ struct DefinitionSet {
   }
 };
 
+// The run's own copy of `definitions`: the unidentified appearances (name and colour) of each
+// category's kinds dealt out afresh by `seed`, so what a murky potion is differs between runs
+// but never within one. A Fisher-Yates shuffle over the run's seed: the same seed, the same deal.
+[[nodiscard]] DefinitionSet ShuffledAppearances(const DefinitionSet& definitions, std::uint64_t seed);
+
+// A digest of every definition, for content identity (replays and saves).
+[[nodiscard]] std::uint64_t DigestDefinitions(const DefinitionSet& definitions);
+
 }  // namespace cairn

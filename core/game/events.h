@@ -15,14 +15,20 @@
 
 namespace cairn {
 
+// How a blow was struck: in melee, by a thrown item, a monster's missile or spell, or a wand.
+enum class AttackKind : std::uint8_t { Melee, Thrown, Missile, Spell, Wand };
+
 struct AttackEvent {
   EntityId attacker{};
   EntityId target{};
   std::int32_t damage = 0;
   std::uint8_t hit = 0;
   std::uint8_t killed = 0;
-  std::uint8_t ranged = 0;
+  AttackKind kind = AttackKind::Melee;
+  EntityId item{};  // the thrown item or the wand
 };
+
+enum class DeathCause : std::uint8_t { Attack, Starvation };
 
 struct DeathEvent {
   EntityId entity{};
@@ -30,6 +36,8 @@ struct DeathEvent {
   Position where{};
   Appearance appearance{};
   FixedString<31> name{};
+  DeathCause cause = DeathCause::Attack;
+  AttackKind blow = AttackKind::Melee;
 };
 
 // Something made a sound at (x, y) that monsters within `radius` cells may hear.
@@ -40,12 +48,19 @@ struct NoiseEvent {
 };
 
 // Something happened to an entity that the message log should tell (picked up, descended...).
-enum class NoticeKind : std::uint8_t { PickedUp, NothingHere, InventoryFull, Descended, Ascended,
-                                       NoStairs, Woke, Fled, Blocked };
+// `object` is the other entity involved (the item picked up, the stairs taken); `value` a number
+// the message needs (hit points healed, the new enchantment).
+enum class NoticeKind : std::uint8_t {
+  PickedUp, NothingHere, InventoryFull, Descended, Ascended, NoStairs, Woke, Fled, Blocked,
+  Dropped, Equipped, Unequipped, Drank, Read, Ate, Zapped, Healed, Invigorated, Hasted,
+  HasteEnded, Slowed, Teleported, Mapped, Enchanted, NothingToEnchant, Identified, NoCharges,
+  Stole, Split, Hungry, Weak, Starving, Missed, Landed
+};
 struct NoticeEvent {
   NoticeKind kind = NoticeKind::NothingHere;
   EntityId subject{};
   EntityId object{};
+  std::int32_t value = 0;
 };
 
 template <class T>

@@ -19,6 +19,7 @@ const char* ComponentKindName(ComponentKind kind) noexcept {
     case ComponentKind::Item: return "item";
     case ComponentKind::Inventory: return "inventory";
     case ComponentKind::Loot: return "loot";
+    case ComponentKind::Condition: return "condition";
   }
   return "unknown";
 }
@@ -127,6 +128,7 @@ Status GameWorld::DestroyEntity(StructuralScope& scope, EntityId id) noexcept {
   (void)items_.TryRemove(id);
   (void)inventories_.TryRemove(id);
   (void)loots_.TryRemove(id);
+  (void)conditions_.TryRemove(id);
   return scope.TryRelease(id);
 }
 
@@ -199,14 +201,9 @@ namespace {
 
 // The entities a recipe refers to; each must still be alive when the batch is published.
 bool RecipeReferencesAlive(const EntityRegistry& registry, const ComponentBundle& recipe) {
-  if (recipe.Has<EnemyAi>() && !recipe.ai.target.IsNull() && !registry.IsAlive(recipe.ai.target))
-    return false;
-  if (recipe.Has<Intent>() && !recipe.intent.target.IsNull() &&
-      !registry.IsAlive(recipe.intent.target))
-    return false;
-  if (recipe.Has<Item>() && !recipe.item.holder.IsNull() && !registry.IsAlive(recipe.item.holder))
-    return false;
-  return true;
+  bool alive = true;
+  ForEachReference(recipe, [&](EntityId id) { alive = alive && (id.IsNull() || registry.IsAlive(id)); });
+  return alive;
 }
 
 }  // namespace

@@ -96,6 +96,7 @@ class GameWorld {
   ComponentPool<Item>& Items() noexcept { return items_; }
   ComponentPool<Inventory>& Inventories() noexcept { return inventories_; }
   ComponentPool<Loot>& Loots() noexcept { return loots_; }
+  ComponentPool<Condition>& Conditions() noexcept { return conditions_; }
   const ComponentPool<Position>& Positions() const noexcept { return positions_; }
   const ComponentPool<Intent>& Intents() const noexcept { return intents_; }
   const ComponentPool<Blocker>& Blockers() const noexcept { return blockers_; }
@@ -109,6 +110,7 @@ class GameWorld {
   const ComponentPool<Item>& Items() const noexcept { return items_; }
   const ComponentPool<Inventory>& Inventories() const noexcept { return inventories_; }
   const ComponentPool<Loot>& Loots() const noexcept { return loots_; }
+  const ComponentPool<Condition>& Conditions() const noexcept { return conditions_; }
 
   // The pool of a component type, for code generic over components.
   template <class T>
@@ -134,6 +136,7 @@ class GameWorld {
     visit(items_, ComponentKind::Item);
     visit(inventories_, ComponentKind::Inventory);
     visit(loots_, ComponentKind::Loot);
+    visit(conditions_, ComponentKind::Condition);
   }
 
   // --- map, randomness, time -----------------------------------------------------------------
@@ -145,6 +148,11 @@ class GameWorld {
   [[nodiscard]] std::int64_t Tick() const noexcept { return tick_; }
   [[nodiscard]] TickPhase Phase() const noexcept { return phase_; }
   [[nodiscard]] bool InTick() const noexcept { return in_tick_; }
+  // Moves the clock forward to `tick` between ticks (a floor the player returns to catches up to
+  // the run's time; its actors' timers have expired meanwhile). Never moves it back.
+  void CatchUpClock(std::int64_t tick) noexcept {
+    if (!in_tick_ && tick > tick_) tick_ = tick;
+  }
 
   // --- the direct structural API: construction and commit only ---------------------------------
   // Opens a structural scope between ticks; InvalidPhase while a tick runs.
@@ -282,6 +290,7 @@ class GameWorld {
   ComponentPool<Item> items_;
   ComponentPool<Inventory> inventories_;
   ComponentPool<Loot> loots_;
+  ComponentPool<Condition> conditions_;
 
   TileMap map_;
   FixedArray<EntityId> occupancy_;
@@ -325,5 +334,6 @@ template <> inline ComponentPool<Named>& GameWorld::Pool<Named>() noexcept { ret
 template <> inline ComponentPool<Item>& GameWorld::Pool<Item>() noexcept { return items_; }
 template <> inline ComponentPool<Inventory>& GameWorld::Pool<Inventory>() noexcept { return inventories_; }
 template <> inline ComponentPool<Loot>& GameWorld::Pool<Loot>() noexcept { return loots_; }
+template <> inline ComponentPool<Condition>& GameWorld::Pool<Condition>() noexcept { return conditions_; }
 
 }  // namespace cairn

@@ -36,9 +36,7 @@ EntityId Resolve(EntityId id, const std::vector<EntityId>& created) noexcept {
 }
 
 void ResolveReferences(ComponentBundle& bundle, const std::vector<EntityId>& created) noexcept {
-  bundle.intent.target = Resolve(bundle.intent.target, created);
-  bundle.ai.target = Resolve(bundle.ai.target, created);
-  bundle.item.holder = Resolve(bundle.item.holder, created);
+  ForEachReference(bundle, [&](EntityId& id) { id = Resolve(id, created); });
 }
 
 }  // namespace

@@ -1,5 +1,8 @@
 #include "game/recipes.h"
 
+#include "game/items.h"
+#include "game/rules.h"
+
 namespace cairn {
 
 ComponentBundle PlayerRecipe(Position where) {
@@ -7,13 +10,15 @@ ComponentBundle PlayerRecipe(Position where) {
   Named named;
   named.id.Assign("player");
   named.name.Assign("you");
+  Player player;
+  player.nutrition = kStartingNutrition;
   b.Set(where)
       .Set(Intent{})
       .Set(Blocker{})
       .Set(Appearance{'@', '@', Colour::White, 3})
-      .Set(Player{})
-      .Set(Health{24, 24})
-      .Set(Combat{5, 2, 1, 6, 1, 10})
+      .Set(player)
+      .Set(Health{30, 30})
+      .Set(PlayerBaseCombat())
       .Set(named)
       .Set(Inventory{26, 0});
   return b;
@@ -37,6 +42,7 @@ ComponentBundle MonsterRecipe(const DefinitionSet& definitions, const MonsterDef
       .Set(Health{kind.health, kind.health})
       .Set(kind.combat)
       .Set(named);
+  if (kind.profile == AiProfile::Thief) b.Set(Inventory{1, 0});  // room for what it steals
   return b;
 }
 
@@ -61,6 +67,22 @@ ComponentBundle ItemRecipe(const DefinitionSet& definitions, const ItemDefinitio
   item.charges = static_cast<std::int16_t>(kind.min_charges);
   item.identified = kind.unidentified.empty() ? 1 : 0;
   b.Set(where).Set(item).Set(Appearance{kind.glyph, kind.ascii, kind.colour, 1}).Set(named);
+  return b;
+}
+
+ComponentBundle RolledItemRecipe(const DefinitionSet& definitions, const ItemDefinition& kind,
+                                 Position where, std::int32_t depth, Rng& rng) {
+  ComponentBundle b = ItemRecipe(definitions, kind, where);
+  b.item.quantity = static_cast<std::int16_t>(rng.Range(kind.min_quantity, kind.max_quantity));
+  b.item.charges = static_cast<std::int16_t>(rng.Range(kind.min_charges, kind.max_charges));
+  if (kind.category == ItemCategory::Weapon || kind.category == ItemCategory::Armour) {
+    const std::uint32_t roll = rng.Below(100);
+    const std::int32_t deep = depth / 4;
+    std::int32_t enchantment = roll < 15 ? -1 : roll < 70 ? 0 : roll < 92 ? 1 : 2;
+    if (enchantment >= 0) enchantment += rng.Range(0, deep);
+    b.item.enchantment = static_cast<std::int16_t>(enchantment);
+    b.item.identified = 0;
+  }
   return b;
 }
 

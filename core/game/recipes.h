@@ -3,6 +3,7 @@
 
 #include "game/component_bundle.h"
 #include "game/definitions.h"
+#include "game/random.h"
 
 namespace cairn {
 
@@ -14,5 +15,10 @@ namespace cairn {
 // An item lying at `where`: its least quantity and charges (generation rolls the rest).
 [[nodiscard]] ComponentBundle ItemRecipe(const DefinitionSet& definitions,
                                          const ItemDefinition& kind, Position where);
+// An item as found in the dungeon at `depth`: quantity and charges rolled in their ranges, and
+// weapons and armour with an enchantment (deeper is better), unknown until worn or identified.
+[[nodiscard]] ComponentBundle RolledItemRecipe(const DefinitionSet& definitions,
+                                               const ItemDefinition& kind, Position where,
+                                               std::int32_t depth, Rng& rng);
 
 }  // namespace cairn

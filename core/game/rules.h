@@ -13,6 +13,15 @@ inline constexpr std::int32_t kNormalActionTicks = 10;  // one normal action = o
 inline constexpr std::int32_t kPlayerLightRadius = 9;
 inline constexpr std::int32_t kAlertnessToHunt = 100;
 inline constexpr std::int32_t kCombatNoiseRadius = 6;
+inline constexpr std::int32_t kMaxMissileRange = 12;   // thrown items, missiles, spells, wands
+inline constexpr std::int32_t kSpellHitChance = 85;    // spells ignore armour
+inline constexpr std::int32_t kCasterCooldown = 30;    // ticks between a caster's spells
+inline constexpr std::int32_t kMaxBreeders = 24;       // a floor holds at most this many of a breeding kind
+inline constexpr std::int32_t kStartingNutrition = 1800;
+inline constexpr std::int32_t kMaxNutrition = 2400;
+inline constexpr std::int32_t kHungry = 300;           // "Hungry" below this many turns of food
+inline constexpr std::int32_t kWeak = 100;             // "Weak" below this
+inline constexpr std::int32_t kSlowTicks = 150;        // a wand of slowness lasts this long
 
 // Chance to hit, in percent: 75 + 5 per point of accuracy over the defender's defense, 5..95.
 [[nodiscard]] inline std::int32_t HitChance(const Combat& attacker, const Combat& defender) noexcept {
@@ -27,6 +36,13 @@ inline constexpr std::int32_t kCombatNoiseRadius = 6;
                static_cast<std::uint32_t>(attacker.damage_sides > 0 ? attacker.damage_sides : 0)) +
       attacker.damage_bonus;
   return damage < 1 ? 1 : damage;
+}
+
+// Ticks between regaining one hit point: a bigger body heals faster, as in Brogue, so a full
+// heal takes about 200 turns at any size.
+[[nodiscard]] inline std::int32_t RegenerationTicks(std::int32_t max_health) noexcept {
+  const std::int32_t ticks = 2000 / (max_health > 0 ? max_health : 1);
+  return ticks < 10 ? 10 : ticks;
 }
 
 // How many ticks an action takes an actor of this speed (10 is normal; lower is faster).

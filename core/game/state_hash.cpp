@@ -34,6 +34,7 @@ void Feed(Hasher& h, const Intent& c) noexcept {
   h.AddSigned(c.dy);
   h.Add(c.revision);
   AddReference(h, c.target);
+  AddReference(h, c.item);
 }
 void Feed(Hasher& h, const Blocker& c) noexcept { h.Add(c.solid); }
 void Feed(Hasher& h, const Appearance& c) noexcept {
@@ -46,6 +47,14 @@ void Feed(Hasher& h, const Player& c) noexcept {
   h.AddSigned(c.next_tick);
   h.AddSigned(c.kills);
   h.AddSigned(c.depth);
+  h.AddSigned(c.deepest);
+  h.AddSigned(c.turns);
+  h.AddSigned(c.nutrition);
+  h.AddSigned(c.known_items);
+}
+void Feed(Hasher& h, const Condition& c) noexcept {
+  h.AddSigned(c.haste_until);
+  h.AddSigned(c.slow_until);
 }
 void Feed(Hasher& h, const EnemyAi& c) noexcept {
   h.Add(static_cast<std::uint64_t>(c.action));
@@ -62,6 +71,7 @@ void Feed(Hasher& h, const EnemyAi& c) noexcept {
   h.AddSigned(c.goal_x);
   h.AddSigned(c.goal_y);
   h.Add(c.kind);
+  h.AddSigned(c.special_tick);
 }
 void Feed(Hasher& h, const Stairs& c) noexcept { h.AddSigned(c.direction); }
 void Feed(Hasher& h, const Health& c) noexcept {
@@ -87,6 +97,7 @@ void Feed(Hasher& h, const Item& c) noexcept {
   h.AddSigned(c.enchantment);
   h.Add(c.identified);
   h.Add(c.equipped);
+  h.AddSigned(c.letter);
   AddReference(h, c.holder);
 }
 void Feed(Hasher& h, const Inventory& c) noexcept {

@@ -48,6 +48,7 @@ void Feed(Hasher& h, const Named& c) noexcept;
 void Feed(Hasher& h, const Item& c) noexcept;
 void Feed(Hasher& h, const Inventory& c) noexcept;
 void Feed(Hasher& h, const Loot& c) noexcept;
+void Feed(Hasher& h, const Condition& c) noexcept;
 void FeedBundle(Hasher& h, const ComponentBundle& bundle) noexcept;
 
 struct StateDigest {

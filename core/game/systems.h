@@ -12,11 +12,20 @@
 namespace cairn {
 
 // A player command: what one key press asks for.
-enum class PlayerCommandKind : std::uint8_t { None, Move, Wait, PickUp, Descend, Ascend };
+// It names items by inventory letter and targets by cell, never by handle, so a command is a
+// plain value that means the same on any world (replays and saves record it as text).
+enum class PlayerCommandKind : std::uint8_t {
+  None, Move, Wait, PickUp, Descend, Ascend, Drop, Use, Throw, Equip, Unequip
+};
+inline constexpr int kPlayerCommandKindCount = 11;
 struct PlayerCommand {
   PlayerCommandKind kind = PlayerCommandKind::None;
   std::int8_t dx = 0;
   std::int8_t dy = 0;
+  char letter = 0;          // Drop, Use, Throw, Equip, Unequip: the item's inventory letter
+  std::uint8_t aimed = 0;   // Throw and wands: 1 when (tx, ty) is the chosen target cell;
+  std::int32_t tx = 0;      // 0 aims at the nearest monster in view
+  std::int32_t ty = 0;
   friend bool operator==(const PlayerCommand&, const PlayerCommand&) = default;
 };
 
@@ -31,7 +40,7 @@ void BeginTickPhase(GameWorld& world) noexcept;
 
 // PlayerIntent. Reads: TickInput, Player. Writes: the player's Intent (only when the player may
 // act this tick).
-void PlayerIntentPhase(GameWorld& world, const TickInput& input) noexcept;
+void PlayerIntentPhase(GameWorld& world, const TickScratch& scratch, const TickInput& input);
 
 // AI. Reads: positions, the player's field of view, noises of the previous tick, definitions.
 // Writes: each awake monster's EnemyAi and Intent. Monsters step in creation order.

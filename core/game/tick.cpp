@@ -67,7 +67,7 @@ Status RunTick(GameWorld& world, TickScratch& scratch, const TickInput& input,
   PhaseClock clock(timings);
   BeginTickPhase(world);
   clock.Lap(TickPhase::BeginTick);
-  PlayerIntentPhase(world, input);
+  PlayerIntentPhase(world, scratch, input);
   clock.Lap(TickPhase::PlayerIntent);
   AiDecisionPhase(world, scratch);
   clock.Lap(TickPhase::Ai);

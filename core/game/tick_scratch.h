@@ -10,6 +10,7 @@
 #include "base/status.h"
 #include "game/fov.h"
 #include "game/pathing.h"
+#include "game/components.h"
 #include "identity/handle.h"
 
 namespace cairn {
@@ -22,6 +23,8 @@ struct TickScratch {
   std::int64_t distance_tick = -1;
   std::int64_t flee_tick = -1;
   std::vector<EntityId> order;  // actors in a stable order (reserved to the entity capacity)
+  std::vector<EntityId> items;  // a carried-item list (reserved to the entity capacity)
+  std::vector<Position> reserved;  // cells a spawn this tick will occupy
 
   [[nodiscard]] Status TryInitialize(std::int32_t width, std::int32_t height,
                                      std::uint32_t entities) noexcept {
@@ -32,6 +35,8 @@ struct TickScratch {
     if (Status s = flee.TryAllocate(cells); s != Status::Ok) return s;
     try {
       order.reserve(entities);
+      items.reserve(entities);
+      reserved.reserve(entities);
     } catch (...) {
       return Status::AllocationFailed;
     }

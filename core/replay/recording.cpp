@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "game/state_hash.h"
+#include "sim/keys.h"
 #include "toml/toml_reader.h"
 
 namespace cairn {
@@ -36,10 +37,14 @@ std::string Hex(std::uint64_t value) {
   return std::string("\"") + text + "\"";
 }
 
-std::string KeyText(char key) {
-  if (key == '\0') return "\"\"";
-  if (key == '"' || key == '\\') return std::string("\"\\") + key + "\"";
-  return std::string("\"") + key + "\"";
+// Command texts are printable ASCII; quotes and backslashes are escaped for TOML.
+std::string InputText(const std::string& input) {
+  std::string out = "\"";
+  for (char c : input) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + "\"";
 }
 
 void WriteParts(std::string& out, const std::vector<PartHash>& parts) {
@@ -70,7 +75,7 @@ std::string WriteRecording(const Recording& r) {
   out += "\n";
   for (const TickRecord& t : r.ticks) {
     out += "\n[[tick]]\nn = " + std::to_string(t.tick) + "\n";
-    if (t.key != '\0') out += "input = " + KeyText(t.key) + "\n";
+    if (!t.input.empty()) out += "input = " + InputText(t.input) + "\n";
     out += "state = " + Hex(t.state) + "\n";
     if (!t.parts.empty()) {
       out += "parts = ";
@@ -246,10 +251,11 @@ bool ParseRecording(std::string_view text, Recording& out, std::vector<Recording
             if (m.value.kind != TomlKind::Integer) reader.Problem(m.value.position, "n must be an integer");
             record.tick = m.value.integer;
           } else if (m.key == "input") {
-            if (m.value.kind != TomlKind::String || m.value.text.size() != 1)
-              reader.Problem(m.value.position, "input must be one key");
+            PlayerCommand command;
+            if (m.value.kind != TomlKind::String || !ParseCommandText(m.value.text, command))
+              reader.Problem(m.value.position, "input must be one player command (\"h\", \"da\", \"ta@3,4\")");
             else
-              record.key = m.value.text[0];
+              record.input = m.value.text;
           } else if (m.key == "state") {
             (void)reader.Hash(m.value, record.state, "state");
           } else if (m.key == "parts") {

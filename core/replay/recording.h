@@ -40,7 +40,7 @@ struct EntityDigest {
 
 struct TickRecord {
   std::int64_t tick = 0;
-  char key = '\0';           // the player command of this tick, as its key; '\0' for none
+  std::string input;         // the player command of this tick as text ("h", "da"); "" for none
   std::uint64_t state = 0;
   std::vector<PartHash> parts;        // parts whose hash changed this tick
   std::vector<EntityDigest> entities; // entity components that changed this tick

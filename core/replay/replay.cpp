@@ -26,7 +26,7 @@ std::string Hex(std::uint64_t value) {
 Recorder::Recorder(const GameSession& session, std::string build, std::string level_name) {
   recording_.build = std::move(build);
   recording_.level = std::move(level_name);
-  recording_.content = session.Level().digest;
+  recording_.content = session.ContentDigest();
   recording_.seed = session.Config().seed;
   const StateDigest digest = DigestState(session.World());
   recording_.initial_state = digest.total;
@@ -61,7 +61,7 @@ void Recorder::Snapshot(const GameWorld& world, TickRecord* record) {
 void Recorder::AfterTick(const GameWorld& world, const TickInput& input) {
   TickRecord record;
   record.tick = world.Tick();
-  record.key = input.command.kind == PlayerCommandKind::None ? '\0' : KeyForCommand(input.command);
+  record.input = CommandText(input.command);
   const StateDigest digest = DigestState(world);
   record.state = digest.total;
   const auto parts = PartsOf(digest);
@@ -72,23 +72,20 @@ void Recorder::AfterTick(const GameWorld& world, const TickInput& input) {
   recording_.ticks.push_back(std::move(record));
 }
 
-ReplayResult Replay(const Recording& recording, std::shared_ptr<const LevelDefinition> level,
-                    std::shared_ptr<const DefinitionSet> definitions, bool verify) {
+ReplayResult Replay(const Recording& recording, const SessionConfig& content, bool verify) {
   ReplayResult result;
-  if (level->digest != recording.content) {
-    result.outcome = ReplayOutcome::ContentMismatch;
-    result.detail = "the recording was made on content " + Hex(recording.content) + " (level \"" +
-                    recording.level + "\"), but this level is " + Hex(level->digest);
-    return result;
-  }
-  SessionConfig config;
+  SessionConfig config = content;
   config.seed = recording.seed;
-  config.level = std::move(level);
-  config.definitions = std::move(definitions);
   std::unique_ptr<GameSession> session;
   if (Status s = GameSession::TryCreate(config, session); s != Status::Ok) {
     result.outcome = ReplayOutcome::Faulted;
     result.detail = std::string("cannot build the world: ") + StatusName(s);
+    return result;
+  }
+  if (session->ContentDigest() != recording.content) {
+    result.outcome = ReplayOutcome::ContentMismatch;
+    result.detail = "the recording was made on content " + Hex(recording.content) + " (level \"" +
+                    recording.level + "\"), but this content is " + Hex(session->ContentDigest());
     return result;
   }
   Recorder mirror(*session, recording.build, recording.level);
@@ -115,7 +112,7 @@ ReplayResult Replay(const Recording& recording, std::shared_ptr<const LevelDefin
   std::array<std::uint64_t, kStatePartCount> replayed = expected;
   for (const TickRecord& recorded : recording.ticks) {
     TickInput input;
-    if (recorded.key != '\0') (void)CommandForKey(recorded.key, input.command);
+    if (!recorded.input.empty()) (void)ParseCommandText(recorded.input, input.command);
     (void)session->StepTick(input);
     const TickRecord* mine = mirror.Last();
     for (const PartHash& p : recorded.parts) expected[p.part] = p.hash;
@@ -162,7 +159,7 @@ ReplayResult Replay(const Recording& recording, std::shared_ptr<const LevelDefin
     }
   }
   result.final_tick = session->World().Tick();
-  result.final_state = DigestState(session->World()).total;
+  result.final_state = session->StateHash();
   return result;
 }
 

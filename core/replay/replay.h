@@ -51,11 +51,11 @@ struct ReplayResult {
   std::string detail;  // for ContentMismatch and Faulted
 };
 
-// Replays `recording` on `level` (which must be the content it was recorded on). With `verify`,
-// stops at the first tick whose state differs and says where; without, plays every input.
-[[nodiscard]] ReplayResult Replay(const Recording& recording,
-                                  std::shared_ptr<const LevelDefinition> level,
-                                  std::shared_ptr<const DefinitionSet> definitions, bool verify);
+// Replays `recording` on the content in `content` (its level, definitions and dungeon; the seed
+// comes from the recording), which must be the content it was recorded on. With `verify`, stops
+// at the first tick whose state differs and says where; without, plays every input.
+[[nodiscard]] ReplayResult Replay(const Recording& recording, const SessionConfig& content,
+                                  bool verify);
 
 // One line for people: "diverged at tick 12: pool position differs first (recorded ..., replayed
 // ...); first entity: position 3:1 (recorded ..., replayed ...)".

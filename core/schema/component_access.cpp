@@ -22,6 +22,7 @@ decltype(auto) WithPool(World& world, ComponentTypeId type, Visit&& visit) {
     case ComponentKind::Item: return visit(world.Items());
     case ComponentKind::Inventory: return visit(world.Inventories());
     case ComponentKind::Loot: return visit(world.Loots());
+    case ComponentKind::Condition: return visit(world.Conditions());
   }
   return visit(world.Positions());  // unreachable for valid ids; keeps every path returning
 }

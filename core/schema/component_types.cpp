@@ -93,7 +93,8 @@ constexpr std::int64_t kHitPoints = 1'000'000;
 constexpr std::int64_t kStat = 1'000;
 constexpr std::int64_t kTick = std::numeric_limits<std::int64_t>::max() / 2;
 
-constexpr std::string_view kActionKinds[] = {"none", "wait", "move", "attack", "pickup", "descend", "ascend"};
+constexpr std::string_view kActionKinds[] = {"none", "wait", "move", "attack", "pickup", "descend", "ascend",
+                                            "drop", "use", "throw", "equip", "unequip", "shoot", "steal"};
 constexpr std::string_view kColours[] = {"default", "white", "grey", "red", "green", "yellow",
                                          "blue", "magenta", "cyan", "orange", "brown", "purple"};
 constexpr std::string_view kAiActions[] = {"idle", "wander", "hunt", "flee"};
@@ -119,7 +120,8 @@ constexpr FieldInfo kIntentFields[] = {
     IntegerField<Intent, &Intent::dx>("dx", -1, 1, 0, "a move's column step"),
     IntegerField<Intent, &Intent::dy>("dy", -1, 1, 0, "a move's row step"),
     IntegerField<Intent, &Intent::revision>("revision", 0, 0xFFFFFFFF, 0, "the AI action revision it belongs to"),
-    EntityField<Intent, &Intent::target>("target", "whom an attack is aimed at"),
+    EntityField<Intent, &Intent::target>("target", "whom an attack, throw or spell is aimed at"),
+    EntityField<Intent, &Intent::item>("item", "the carried item it uses"),
 };
 constexpr FieldInfo kBlockerFields[] = {
     IntegerField<Blocker, &Blocker::solid>("solid", 0, 1, 1, "1: nothing else that blocks may share the cell"),
@@ -134,6 +136,10 @@ constexpr FieldInfo kPlayerFields[] = {
     IntegerField<Player, &Player::next_tick>("next_tick", 0, kTick, 0, "first tick the player may act"),
     IntegerField<Player, &Player::kills>("kills", 0, kHitPoints, 0, "monsters killed"),
     IntegerField<Player, &Player::depth>("depth", 1, 99, 1, "the floor the player is on"),
+    IntegerField<Player, &Player::deepest>("deepest", 1, 99, 1, "the deepest floor reached"),
+    IntegerField<Player, &Player::turns>("turns", 0, kHitPoints * 1000, 0, "actions taken"),
+    IntegerField<Player, &Player::nutrition>("nutrition", 0, 100'000, 0, "turns until starving"),
+    IntegerField<Player, &Player::known_items>("known_items", 0, std::numeric_limits<std::int64_t>::max(), 0, "bit k: item kind k is identified"),
 };
 constexpr FieldInfo kEnemyAiFields[] = {
     EnumField<EnemyAi, &EnemyAi::action>("action", kAiActions, 0, "the current action"),
@@ -150,6 +156,7 @@ constexpr FieldInfo kEnemyAiFields[] = {
     IntegerField<EnemyAi, &EnemyAi::goal_x>("goal_x", -1, kCoordinate, -1, "where a wanderer is heading"),
     IntegerField<EnemyAi, &EnemyAi::goal_y>("goal_y", -1, kCoordinate, -1, ""),
     DefinitionField<EnemyAi, &EnemyAi::kind>("kind", DefinitionKind::Monster, "its monster kind"),
+    IntegerField<EnemyAi, &EnemyAi::special_tick>("special_tick", 0, kTick, 0, "its ranged attack, spell or split is ready from this tick"),
 };
 constexpr FieldInfo kStairsFields[] = {
     IntegerField<Stairs, &Stairs::direction>("direction", -1, 1, 1, "+1 leads down, -1 up"),
@@ -177,11 +184,17 @@ constexpr FieldInfo kItemFields[] = {
     IntegerField<Item, &Item::enchantment>("enchantment", -32768, 32767, 0, "bonus (or malus)"),
     IntegerField<Item, &Item::identified>("identified", 0, 1, 0, "1 when its kind is known"),
     IntegerField<Item, &Item::equipped>("equipped", 0, 1, 0, "1 when worn or wielded"),
+    IntegerField<Item, &Item::letter>("letter", 0, 'z', 0, "its inventory letter (a character code) while carried"),
     EntityField<Item, &Item::holder>("holder", "who carries it; null on the floor"),
 };
 constexpr FieldInfo kInventoryFields[] = {
     IntegerField<Inventory, &Inventory::capacity>("capacity", 0, 52, 26, "how many items it can hold"),
     IntegerField<Inventory, &Inventory::count>("count", 0, 52, 0, "how many it holds"),
+};
+
+constexpr FieldInfo kConditionFields[] = {
+    IntegerField<Condition, &Condition::haste_until>("haste_until", 0, kTick, 0, "hasted (half the time per action) before this tick"),
+    IntegerField<Condition, &Condition::slow_until>("slow_until", 0, kTick, 0, "slowed (double the time per action) before this tick"),
 };
 
 constexpr FieldInfo kLootFields[] = {
@@ -242,6 +255,7 @@ constexpr ComponentTypeInfo kTypes[] = {
     {K::Inventory, "inventory", "Inventory", "item", 1, Multiplicity::One, 1, {}, {}, kInventoryFields},
     {K::Loot, "loot", "Loot", "item", 1, Multiplicity::Many, kMaxLoot, kLootNeeds, {}, kLootFields,
      &kLootSlots},
+    {K::Condition, "condition", "Condition", "vitals", 1, Multiplicity::One, 1, {}, {}, kConditionFields},
 };
 static_assert(std::size(kTypes) == kComponentKindCount);
 

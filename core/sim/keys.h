@@ -1,17 +1,44 @@
-// The default key map for headless input: one character, one player command.
-// (The terminal reads its key map from data/keys.toml; this is the same default, for `cairn sim`
-// key strings and recordings, which must not depend on a user's key file.)
+// Commands as text: the default key map for headless input (`cairn sim` key strings, the bot,
+// recordings and saves), which must not depend on a user's key file. The terminal reads its key
+// map from data/keys.toml; these are the same default keys.
+//
+// Most commands are one key ("h", "." , "g"). Commands on an item take its inventory letter
+// next ("da" drops item a, "qa" or "aa" uses it, "wa" wields or wears it, "Ta" takes it off,
+// "ta" throws it at the nearest monster in view); an aimed throw or zap adds the target cell
+// ("ta@12,5"). A few keys start a run of turns instead of one (explore, rest).
 #pragma once
 
+#include <cstddef>
+#include <string>
 #include <string_view>
 
 #include "game/systems.h"
 
 namespace cairn {
 
-// The command for key `c`; false for a key that means nothing (it is skipped, costing no time).
+// What one token of a key string asks for.
+enum class KeyTokenKind : std::uint8_t {
+  Command,  // one player command
+  Explore,  // o or X: explore until something happens
+  Rest,     // Z: rest until healed or something happens
+  Unknown,  // a key that means nothing (skipped, costing no time)
+};
+
+struct KeyToken {
+  KeyTokenKind kind = KeyTokenKind::Unknown;
+  PlayerCommand command{};
+  std::size_t length = 1;  // characters consumed (at least 1)
+};
+
+// The token at `at` in `keys` (at < keys.size()).
+[[nodiscard]] KeyToken NextKeyToken(std::string_view keys, std::size_t at) noexcept;
+
+// The command for one key (no item letter): false for keys that need more or mean nothing.
 [[nodiscard]] bool CommandForKey(char c, PlayerCommand& out) noexcept;
-// The key that writes `command` in a key string (the inverse of CommandForKey), or '\0'.
-[[nodiscard]] char KeyForCommand(const PlayerCommand& command) noexcept;
+// A command's canonical text ("h", "da", "ta@12,5"); empty for None. Parsing it with
+// NextKeyToken gives the same command back.
+[[nodiscard]] std::string CommandText(const PlayerCommand& command);
+// Parses exactly one command from `text` (all of it); false otherwise.
+[[nodiscard]] bool ParseCommandText(std::string_view text, PlayerCommand& out) noexcept;
 
 }  // namespace cairn

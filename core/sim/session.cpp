@@ -2,131 +2,158 @@
 
 #include <algorithm>
 
+#include "dungeon/floor_generator.h"
+#include "game/items.h"
 #include "game/pathing.h"
+#include "game/player_commands.h"
+#include "game/state_hash.h"
+#include "sim/narrator.h"
 
 namespace cairn {
 
-// Writes the message log from the tick's events, before the commit removes the dead.
-class GameSession::Narrator final : public TickObserver {
- public:
-  explicit Narrator(GameSession& session) : session_(session) {}
-
-  void BeforeCommit(const GameWorld& world) override {
-    for (const AttackEvent& attack : world.Attacks().Events()) {
-      const bool by_player = world.Players().Contains(attack.attacker);
-      const bool on_player = world.Players().Contains(attack.target);
-      const std::string attacker = Name(world, attack.attacker);
-      const std::string target = Name(world, attack.target);
-      std::string text;
-      if (by_player) {
-        text = attack.hit ? "You hit the " + target + " (" + std::to_string(attack.damage) + ")."
-                          : "You miss the " + target + ".";
-        if (attack.killed) text += " The " + target + " dies.";
-      } else if (on_player) {
-        text = attack.hit ? "The " + attacker + " hits you (" + std::to_string(attack.damage) + ")."
-                          : "The " + attacker + " misses you.";
-        if (attack.killed) text += " You die...";
-      } else {
-        text = "The " + attacker + (attack.hit ? " hits the " : " misses the ") + target + ".";
-      }
-      session_.Say(std::move(text));
-    }
-    for (const NoticeEvent& notice : world.Notices().Events()) {
-      const bool player = world.Players().Contains(notice.subject);
-      switch (notice.kind) {
-        case NoticeKind::PickedUp:
-          session_.Say("You pick up the " + Name(world, notice.object) + ".");
-          break;
-        case NoticeKind::InventoryFull:
-          if (player) session_.Say("Your pack is full.");
-          break;
-        case NoticeKind::NothingHere:
-          if (player) session_.Say("There is nothing here to pick up.");
-          break;
-        case NoticeKind::Descended: session_.Say("You descend the stairs."); break;
-        case NoticeKind::Ascended: session_.Say("You climb the stairs."); break;
-        case NoticeKind::NoStairs:
-          if (player) session_.Say("There are no stairs here.");
-          break;
-        case NoticeKind::Woke:
-          if (world.Registry().IsActive(notice.subject))
-            session_.Say("The " + Name(world, notice.subject) + " notices you!");
-          break;
-        case NoticeKind::Fled:
-          session_.Say("The " + Name(world, notice.subject) + " flees!");
-          break;
-        case NoticeKind::Blocked: break;
-      }
-    }
+const char* SessionStateName(SessionState state) noexcept {
+  switch (state) {
+    case SessionState::Playing: return "playing";
+    case SessionState::Dead: return "dead";
+    case SessionState::Won: return "won";
+    case SessionState::Faulted: return "faulted";
   }
-
- private:
-  static std::string Name(const GameWorld& world, EntityId id) {
-    const Named* named = world.Names().Find(id);
-    return named != nullptr && !named->name.View().empty() ? std::string(named->name.View())
-                                                            : std::string("something");
-  }
-  GameSession& session_;
-};
+  return "unknown";
+}
 
 GameSession::~GameSession() = default;
 
 Status GameSession::TryCreate(const SessionConfig& config, std::unique_ptr<GameSession>& out) {
+  if (!config.definitions || (!config.level && !config.dungeon)) return Status::InvalidArgument;
+  if (config.definitions->items.size() > static_cast<std::size_t>(kMaxItemKinds))
+    return Status::InvalidArgument;
+  if (config.dungeon && (config.dungeon->floors < 1 || config.dungeon->floors > DungeonPlan::kMaxFloors))
+    return Status::InvalidArgument;
   std::unique_ptr<GameSession> session(new (std::nothrow) GameSession());
   if (!session) return Status::AllocationFailed;
-  if (!config.level || !config.definitions) return Status::InvalidArgument;
   session->config_ = config;
-  session->level_ = config.level;
-  if (Status s = session->BuildFresh(session->world_, session->scratch_, session->preserved_);
-      s != Status::Ok)
-    return s;
+  session->definitions_ =
+      std::make_shared<const DefinitionSet>(ShuffledAppearances(*config.definitions, config.seed));
+  std::vector<Floor> floors;
+  if (Status s = session->BuildRun(config.level, floors); s != Status::Ok) return s;
+  session->Publish(std::move(floors));
   session->narrator_ = std::make_unique<Narrator>(*session);
-  session->Say("Welcome to cairn. Find the stairs down (>).");
+
+  Hasher content(0x436F6E74656E7401ull);  // "Content" 1
+  content.Add(config.level ? config.level->digest : 0);
+  content.Add(DigestDefinitions(*config.definitions));
+  if (config.dungeon) {
+    content.AddSigned(config.dungeon->floors);
+    content.AddSigned(config.dungeon->width);
+    content.AddSigned(config.dungeon->height);
+    for (const SetPiece& piece : config.dungeon->set_pieces) {
+      content.Add(piece.level ? piece.level->digest : 0);
+      content.AddSigned(piece.min_depth);
+      content.AddSigned(piece.max_depth);
+      content.AddSigned(piece.chance);
+    }
+  }
+  session->content_digest_ = content.Value();
+  if (session->FloorCount() > 1)
+    session->Say("Welcome to cairn. The Cairnstone lies " + std::to_string(session->FloorCount()) +
+                 " floors down: find it and carry it back up the stairs. (? for help)");
+  else
+    session->Say("Welcome to cairn. (? for help)");
   out = std::move(session);
   return Status::Ok;
 }
 
-Status GameSession::BuildFresh(std::unique_ptr<GameWorld>& world,
-                               std::unique_ptr<TickScratch>& scratch,
-                               std::vector<PreservedEntry>& preserved) const {
-  std::unique_ptr<GameWorld> fresh;
+Status GameSession::BuildFloor(std::int32_t depth, std::shared_ptr<const LevelDefinition> level,
+                               Floor& out) const {
+  if (!level) {
+    if (!config_.dungeon) return Status::InvalidArgument;
+    auto generated = std::make_shared<LevelDefinition>();
+    if (Status s = GenerateFloor(*config_.dungeon, *definitions_, config_.seed, depth, *generated);
+        s != Status::Ok)
+      return s;
+    level = std::move(generated);
+  }
+  std::unique_ptr<GameWorld> world;
   std::vector<EntityId> created;
-  if (Status s = BuildWorld(*level_, config_.limits, config_.definitions, config_.seed, fresh,
-                            &created);
+  const std::uint64_t seed = depth == 1 ? config_.seed : FloorSeed(config_.seed, depth);
+  if (Status s = BuildWorld(*level, config_.limits, definitions_, seed, world, &created);
       s != Status::Ok)
     return s;
   std::vector<PreservedEntry> kept;
   for (std::size_t i = 0; i < created.size(); ++i)
-    if (!level_->entities[i].preserved.empty())
-      kept.push_back(PreservedEntry{created[i], &level_->entities[i].preserved});
-  auto fresh_scratch = std::make_unique<TickScratch>();
-  if (Status s = fresh_scratch->TryInitialize(fresh->Map().Width(), fresh->Map().Height(),
-                                              config_.limits.entities);
+    if (!level->entities[i].preserved.empty())
+      kept.push_back(PreservedEntry{created[i], &level->entities[i].preserved});
+  auto scratch = std::make_unique<TickScratch>();
+  if (Status s = scratch->TryInitialize(world->Map().Width(), world->Map().Height(),
+                                        config_.limits.entities);
       s != Status::Ok)
     return s;
-  UpdatePlayerView(*fresh, *fresh_scratch);
-  world = std::move(fresh);
-  scratch = std::move(fresh_scratch);
-  preserved = std::move(kept);
+  UpdatePlayerView(*world, *scratch);
+  out.level = std::move(level);
+  out.world = std::move(world);
+  out.scratch = std::move(scratch);
+  out.preserved = std::move(kept);
   return Status::Ok;
 }
 
+Status GameSession::BuildRun(std::shared_ptr<const LevelDefinition> first,
+                             std::vector<Floor>& out) const {
+  const std::size_t count = config_.dungeon ? static_cast<std::size_t>(config_.dungeon->floors) : 1;
+  std::vector<Floor> floors(count);
+  if (Status s = BuildFloor(1, std::move(first), floors[0]); s != Status::Ok) return s;
+  out = std::move(floors);
+  return Status::Ok;
+}
+
+void GameSession::Publish(std::vector<Floor> floors) {
+  floors_ = std::move(floors);
+  active_ = 0;
+  effects_.clear();
+  summary_ = RunSummary{};
+}
+
+const GameWorld* GameSession::FloorWorld(std::int32_t depth) const noexcept {
+  if (depth < 1 || depth > FloorCount()) return nullptr;
+  return floors_[static_cast<std::size_t>(depth - 1)].world.get();
+}
+
+std::uint64_t GameSession::StateHash() const noexcept {
+  // One floor: exactly its world's digest, so a one-floor game hashes as its world does.
+  if (floors_.size() == 1) return DigestState(World()).total;
+  Hasher h(0x52756E0000000001ull);  // "Run" 1
+  h.AddSigned(active_);
+  for (const Floor& floor : floors_) h.Add(floor.world ? DigestState(*floor.world).total : 0);
+  return h.Value();
+}
+
 const std::vector<PreservedComponent>* GameSession::Preserved(EntityId id) const noexcept {
-  if (!world_->Registry().IsAlive(id)) return nullptr;
-  for (const PreservedEntry& entry : preserved_)
+  if (!World().Registry().IsAlive(id)) return nullptr;
+  for (const PreservedEntry& entry : Active().preserved)
     if (entry.entity == id) return entry.components;
   return nullptr;
 }
 
 SessionState GameSession::State() const noexcept {
-  if (world_->Fault().Active()) return SessionState::Faulted;
-  if (world_->PlayerEntity().IsNull()) return SessionState::Dead;
+  if (World().Fault().Active()) return SessionState::Faulted;
+  if (summary_.won) return SessionState::Won;
+  if (World().PlayerEntity().IsNull()) return SessionState::Dead;
   return SessionState::Playing;
 }
 
 void GameSession::Say(std::string text) {
-  messages_.push_back(Message{world_ ? world_->Tick() : 0, std::move(text)});
+  const std::int64_t tick = floors_.empty() || !Active().world ? 0 : World().Tick();
+  messages_.push_back(Message{tick, std::move(text)});
+  ++messages_said_;
   while (messages_.size() > kMessageHistory) messages_.pop_front();
+}
+
+void GameSession::EndRun(bool won, std::string cause) {
+  RunSummary summary;
+  FillSummary(World(), summary);
+  summary.ended = true;
+  summary.won = won;
+  summary.cause = std::move(cause);
+  summary_ = std::move(summary);
 }
 
 void GameSession::AfterTick(const TickInput& input) {
@@ -135,21 +162,23 @@ void GameSession::AfterTick(const TickInput& input) {
   effects_.erase(std::remove_if(effects_.begin(), effects_.end(),
                                 [](const DeathEffect& e) { return e.remaining <= 0; }),
                  effects_.end());
-  for (const DeathEvent& death : world_->Deaths().Events()) {
+  for (const DeathEvent& death : World().Deaths().Events()) {
     if (effects_.size() == kMaxEffects) effects_.erase(effects_.begin());
     effects_.push_back(DeathEffect{death.where, '%', '%', death.appearance.colour, kEffectTicks});
   }
-  if (world_->Fault().Active()) {
-    const SimulationFault& fault = world_->Fault();
+  if (World().Fault().Active()) {
+    const SimulationFault& fault = World().Fault();
     Say(std::string("Simulation fault at tick ") + std::to_string(fault.tick) + " (" +
         TickPhaseName(fault.phase) + "): " + fault.what + ". Press R to restart.");
+  } else {
+    FollowStairs();
   }
-  if (listener_ != nullptr) listener_->AfterTick(*world_, input);
+  if (listener_ != nullptr) listener_->AfterTick(World(), input);
 }
 
 Status GameSession::StepTick(const TickInput& input) {
-  if (world_->Fault().Active()) return world_->Fault().status;
-  const Status status = RunTick(*world_, *scratch_, input, &timings_, narrator_.get());
+  if (World().Fault().Active()) return World().Fault().status;
+  const Status status = RunTick(World(), Scratch(), input, &timings_, narrator_.get());
   AfterTick(input);
   return status;
 }
@@ -159,100 +188,48 @@ Status GameSession::RunTicks(std::uint64_t count) {
     if (State() != SessionState::Playing) break;
     if (Status s = StepTick(); s != Status::Ok) return s;
   }
-  return world_->Fault().Active() ? world_->Fault().status : Status::Ok;
+  return World().Fault().Active() ? World().Fault().status : Status::Ok;
 }
 
 Status GameSession::Restart() {
-  std::unique_ptr<GameWorld> world;
-  std::unique_ptr<TickScratch> scratch;
-  std::vector<PreservedEntry> preserved;
-  if (Status s = BuildFresh(world, scratch, preserved); s != Status::Ok) return s;
-  world_ = std::move(world);
-  scratch_ = std::move(scratch);
-  preserved_ = std::move(preserved);
-  effects_.clear();
+  std::vector<Floor> floors;
+  if (Status s = BuildRun(config_.level, floors); s != Status::Ok) return s;
+  Publish(std::move(floors));
   ++restarts_;
-  Say("The world is rebuilt (world " + std::to_string(world_->WorldId()) + ").");
+  Say("The world is rebuilt (world " + std::to_string(World().WorldId()) + ").");
   return Status::Ok;
 }
 
 Status GameSession::ReplaceLevel(std::shared_ptr<const LevelDefinition> level) {
   if (!level) return Status::InvalidArgument;
-  std::shared_ptr<const LevelDefinition> previous = std::move(level_);
-  level_ = level;
-  std::unique_ptr<GameWorld> world;
-  std::unique_ptr<TickScratch> scratch;
-  std::vector<PreservedEntry> preserved;
-  if (Status s = BuildFresh(world, scratch, preserved); s != Status::Ok) {
-    level_ = std::move(previous);  // the running world and its level stay as they were
-    return s;
-  }
-  world_ = std::move(world);
-  scratch_ = std::move(scratch);
-  preserved_ = std::move(preserved);
-  effects_.clear();
+  std::vector<Floor> floors;
+  if (Status s = BuildRun(level, floors); s != Status::Ok) return s;  // the running game stays
+  config_.level = std::move(level);
+  Publish(std::move(floors));
   return Status::Ok;
 }
 
 bool GameSession::PlayerReady() const noexcept {
-  const Player* player = world_->Players().Find(world_->PlayerEntity());
-  return player != nullptr && world_->Tick() + 1 >= player->next_tick;
+  const Player* player = World().Players().Find(World().PlayerEntity());
+  return player != nullptr && World().Tick() + 1 >= player->next_tick;
 }
 
 bool GameSession::Refuse(const PlayerCommand& command, std::string& why) const {
-  const GameWorld& world = *world_;
-  const EntityId player = world.PlayerEntity();
-  const Position* at = world.Positions().Find(player);
-  if (at == nullptr) {
-    why = "You are dead.";
+  if (State() == SessionState::Won) {
+    why = "You have already escaped.";
     return true;
   }
-  switch (command.kind) {
-    case PlayerCommandKind::Move: {
-      const std::int32_t x = at->x + command.dx;
-      const std::int32_t y = at->y + command.dy;
-      if ((command.dx == 0 && command.dy == 0) || command.dx < -1 || command.dx > 1 ||
-          command.dy < -1 || command.dy > 1) {
-        why = "That is not a direction.";
-        return true;
-      }
-      if (!world.Map().Passable(x, y)) {
-        why = std::string("There is a ") + TerrainName(world.Map().At(x, y)) + " in the way.";
-        return true;
-      }
-      return false;
-    }
-    case PlayerCommandKind::PickUp: {
-      for (EntityId item : world.Items().Owners()) {
-        const Position* p = world.Positions().Find(item);
-        if (p != nullptr && p->x == at->x && p->y == at->y) return false;
-      }
-      why = "There is nothing here to pick up.";
-      return true;
-    }
-    case PlayerCommandKind::Descend:
-    case PlayerCommandKind::Ascend: {
-      const std::int8_t wanted = command.kind == PlayerCommandKind::Descend ? 1 : -1;
-      const auto owners = world.StairsPool().Owners();
-      const auto stairs = world.StairsPool().Values();
-      for (std::size_t i = 0; i < owners.size(); ++i) {
-        const Position* p = world.Positions().Find(owners[i]);
-        if (p != nullptr && p->x == at->x && p->y == at->y && stairs[i].direction == wanted)
-          return false;
-      }
-      why = wanted > 0 ? "There are no stairs down here." : "There are no stairs up here.";
-      return true;
-    }
-    case PlayerCommandKind::Wait: return false;
-    case PlayerCommandKind::None:
-      why = "Nothing to do.";
-      return true;
+  Intent intent;
+  if (!TranslatePlayerCommand(World(), Scratch().player_view, command, intent, why)) return true;
+  if (command.kind == PlayerCommandKind::Descend && Depth() >= FloorCount()) {
+    why = "The stairs are choked with rubble: this dungeon goes no deeper.";
+    return true;
   }
   return false;
 }
 
 Status GameSession::Submit(const PlayerCommand& command, std::string* refusal) {
-  if (world_->Fault().Active()) return world_->Fault().status;
+  if (World().Fault().Active()) return World().Fault().status;
   if (State() != SessionState::Playing) return Status::InvalidOperation;
   std::string why;
   if (Refuse(command, why)) {

@@ -1,7 +1,14 @@
-// GameSession: one game in progress. It owns the active world, the tick driver state (pause,
-// stepping), the derived per-tick scratch, and the presentation-owned state the world must not
-// hold: the message log and the death effects. The terminal game, `cairn sim`, `cairn bot`, the
-// console and replays all drive a world through this one class, so they run the same ticks.
+// GameSession: one run of the game. It owns the dungeon's floors (one GameWorld each, built the
+// first time the player reaches them and kept while the run lasts), the tick driver state
+// (pause, stepping), and the presentation-owned state the worlds must not hold: the message log,
+// the death effects, and the run's summary when it ends. The terminal game, `cairn sim`,
+// `cairn bot`, the console and replays all drive the game through this one class, so they run
+// the same ticks.
+//
+// Only the floor the player is on runs; the others wait, frozen, and catch up to the run's clock
+// when the player arrives (their monsters' timers have simply expired). Moving between floors
+// is an explicit boundary: after the tick in which the player took the stairs, the player and
+// everything carried leave one world and are created in the other, with new handles.
 #pragma once
 
 #include <cstdint>
@@ -11,6 +18,7 @@
 #include <vector>
 
 #include "base/status.h"
+#include "dungeon/dungeon_plan.h"
 #include "game/level.h"
 #include "game/tick.h"
 #include "game/tick_scratch.h"
@@ -20,8 +28,11 @@ namespace cairn {
 struct SessionConfig {
   std::uint64_t seed = 1;
   WorldLimits limits = WorldLimits::Uniform(4096);
-  std::shared_ptr<const LevelDefinition> level;         // required
-  std::shared_ptr<const DefinitionSet> definitions;     // required
+  // The first floor as authored; null to generate it from the seed like the rest.
+  std::shared_ptr<const LevelDefinition> level;
+  std::shared_ptr<const DefinitionSet> definitions;  // required
+  // The floors below the first; null for a one-floor game (the first floor must then be given).
+  std::shared_ptr<const DungeonPlan> dungeon;
 };
 
 struct Message {
@@ -39,7 +50,24 @@ struct DeathEffect {
   std::int32_t remaining = 0;  // ticks left
 };
 
-enum class SessionState : std::uint8_t { Playing, Dead, Faulted };
+enum class SessionState : std::uint8_t { Playing, Dead, Won, Faulted };
+[[nodiscard]] const char* SessionStateName(SessionState state) noexcept;
+
+// How a run ended, for the summary screen and the summary file. Filled when the player dies or
+// escapes; `ended` is false while the run goes on.
+struct RunSummary {
+  bool ended = false;
+  bool won = false;
+  std::string cause;  // "killed by a goblin", "starved to death", "escaped with the Cairnstone"
+  std::int32_t depth = 0;
+  std::int32_t deepest = 0;
+  std::int32_t turns = 0;
+  std::int32_t kills = 0;
+  std::int64_t tick = 0;
+  std::int32_t health = 0;
+  std::int32_t max_health = 0;
+  std::vector<std::string> items;  // what was carried at the end
+};
 
 // Told about every tick a session runs (recorders, the bot, tests).
 class TickListener {
@@ -60,26 +88,44 @@ class GameSession {
   GameSession(const GameSession&) = delete;
   GameSession& operator=(const GameSession&) = delete;
 
-  [[nodiscard]] GameWorld& World() noexcept { return *world_; }
-  [[nodiscard]] const GameWorld& World() const noexcept { return *world_; }
-  [[nodiscard]] TickScratch& Scratch() noexcept { return *scratch_; }
-  [[nodiscard]] const TickScratch& Scratch() const noexcept { return *scratch_; }
+  // --- the floor the player is on ------------------------------------------------------------
+  [[nodiscard]] GameWorld& World() noexcept { return *Active().world; }
+  [[nodiscard]] const GameWorld& World() const noexcept { return *Active().world; }
+  [[nodiscard]] TickScratch& Scratch() noexcept { return *Active().scratch; }
+  [[nodiscard]] const TickScratch& Scratch() const noexcept { return *Active().scratch; }
+  [[nodiscard]] const LevelDefinition& Level() const noexcept { return *Active().level; }
+  [[nodiscard]] std::int32_t Depth() const noexcept { return active_ + 1; }
+
+  // --- the run -----------------------------------------------------------------------------------
   [[nodiscard]] const SessionConfig& Config() const noexcept { return config_; }
-  [[nodiscard]] const LevelDefinition& Level() const noexcept { return *level_; }
+  // The definitions every floor of this run shares: the configured ones with the unidentified
+  // appearances shuffled by the seed (a murky potion is healing in one run, haste in another).
+  [[nodiscard]] const DefinitionSet& Definitions() const noexcept { return *definitions_; }
+  [[nodiscard]] std::int32_t FloorCount() const noexcept {
+    return static_cast<std::int32_t>(floors_.size());
+  }
+  // The world of floor `depth` if it has been built, else null.
+  [[nodiscard]] const GameWorld* FloorWorld(std::int32_t depth) const noexcept;
   [[nodiscard]] SessionState State() const noexcept;
+  [[nodiscard]] const RunSummary& Summary() const noexcept { return summary_; }
+  // One digest of the whole run's authoritative state: every built floor, and which is active.
+  [[nodiscard]] std::uint64_t StateHash() const noexcept;
+  // What the run was built from (the first floor if authored, the dungeon plan, the seed's
+  // shuffle of appearances): replays refuse content that differs.
+  [[nodiscard]] std::uint64_t ContentDigest() const noexcept { return content_digest_; }
 
   // --- the session operations the debug keys and the console share ---------------------------
   [[nodiscard]] bool Paused() const noexcept { return paused_; }
   void SetPaused(bool paused) noexcept { paused_ = paused; }
   // Exactly one tick, with `input` (empty: nobody at the keyboard acts).
   [[nodiscard]] Status StepTick(const TickInput& input = {});
-  // `count` ticks with no input; stops early at a fault or when the player dies.
+  // `count` ticks with no input; stops early at a fault or when the run ends.
   [[nodiscard]] Status RunTicks(std::uint64_t count);
-  // A new world (new world identity) from the same level and seed: every old handle is rejected.
-  // On failure the running world is unchanged.
+  // A new run (new world identities) from the same content and seed: every old handle is
+  // rejected. On failure the running game is unchanged.
   [[nodiscard]] Status Restart();
-  // A new world from another level: a candidate world is built with all capacity reserved and
-  // replaces the running one only if every step succeeded.
+  // A new run whose first floor is `level`: a candidate world is built with all capacity
+  // reserved and replaces the running game only if every step succeeded.
   [[nodiscard]] Status ReplaceLevel(std::shared_ptr<const LevelDefinition> level);
 
   // --- turns ---------------------------------------------------------------------------------
@@ -87,7 +133,7 @@ class GameSession {
   [[nodiscard]] bool PlayerReady() const noexcept;
   // Plays one player command: a command that cannot be carried out (a wall, nothing to pick up)
   // is refused with `refusal` set and costs no time; otherwise its tick runs, then ticks run
-  // until the player may act again (or dies, or a fault stops the simulation).
+  // until the player may act again (or the run ends, or a fault stops the simulation).
   [[nodiscard]] Status Submit(const PlayerCommand& command, std::string* refusal = nullptr);
   // Whether Submit would refuse `command` now, and why (no time passes, nothing changes).
   [[nodiscard]] bool WouldRefuse(const PlayerCommand& command, std::string& why) const {
@@ -96,6 +142,8 @@ class GameSession {
 
   // --- presentation-owned state --------------------------------------------------------------
   [[nodiscard]] const std::deque<Message>& Messages() const noexcept { return messages_; }
+  // How many messages were ever said (the log keeps the last kMessageHistory).
+  [[nodiscard]] std::uint64_t MessageCount() const noexcept { return messages_said_; }
   // The components of `id` whose type this build does not know, kept from the level as written
   // (the inspector shows them as "not loaded"); null when there are none or `id` is not alive.
   [[nodiscard]] const std::vector<PreservedComponent>* Preserved(EntityId id) const noexcept;
@@ -108,28 +156,50 @@ class GameSession {
 
  private:
   class Narrator;
-  GameSession() = default;
   struct PreservedEntry {
     EntityId entity;
-    const std::vector<PreservedComponent>* components;  // owned by the level
+    const std::vector<PreservedComponent>* components;  // owned by the floor's level
   };
-  [[nodiscard]] Status BuildFresh(std::unique_ptr<GameWorld>& world,
-                                  std::unique_ptr<TickScratch>& scratch,
-                                  std::vector<PreservedEntry>& preserved) const;
+  struct Floor {
+    std::shared_ptr<const LevelDefinition> level;  // null until generated
+    std::unique_ptr<GameWorld> world;              // null until the player first arrives
+    std::unique_ptr<TickScratch> scratch;
+    std::vector<PreservedEntry> preserved;
+  };
+
+  GameSession() = default;
+  [[nodiscard]] Floor& Active() noexcept { return floors_[static_cast<std::size_t>(active_)]; }
+  [[nodiscard]] const Floor& Active() const noexcept {
+    return floors_[static_cast<std::size_t>(active_)];
+  }
+  // Builds floor `depth`'s world from its level (generating the level first if needed).
+  [[nodiscard]] Status BuildFloor(std::int32_t depth, std::shared_ptr<const LevelDefinition> level,
+                                  Floor& out) const;
+  // A fresh first floor and an empty list for the rest: what Restart and ReplaceLevel publish.
+  [[nodiscard]] Status BuildRun(std::shared_ptr<const LevelDefinition> first,
+                                std::vector<Floor>& out) const;
+  void Publish(std::vector<Floor> floors);
+  // After a tick in which the player took the stairs: moves the player to the next floor, or
+  // ends the run when the way out was taken with the artifact.
+  void FollowStairs();
+  [[nodiscard]] Status ChangeFloor(std::int32_t direction);
   [[nodiscard]] bool Refuse(const PlayerCommand& command, std::string& why) const;
   void AfterTick(const TickInput& input);
+  void EndRun(bool won, std::string cause);
 
   SessionConfig config_;
-  std::shared_ptr<const LevelDefinition> level_;
-  std::unique_ptr<GameWorld> world_;
-  std::unique_ptr<TickScratch> scratch_;
+  std::shared_ptr<const DefinitionSet> definitions_;
+  std::vector<Floor> floors_;
+  std::int32_t active_ = 0;
   std::unique_ptr<Narrator> narrator_;
   std::deque<Message> messages_;
-  std::vector<PreservedEntry> preserved_;
   std::vector<DeathEffect> effects_;
+  RunSummary summary_;
   PhaseTimings timings_{};
   TickListener* listener_ = nullptr;
   std::uint64_t restarts_ = 0;
+  std::uint64_t messages_said_ = 0;
+  std::uint64_t content_digest_ = 0;
   bool paused_ = false;
 };
 

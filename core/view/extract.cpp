@@ -255,11 +255,9 @@ void Extract(const GameSession& session, const ExtractOptions& options, RenderFr
   hud.seed = session.Config().seed;
   hud.paused = session.Paused();
   hud.player_ready = session.PlayerReady();
-  switch (session.State()) {
-    case SessionState::Playing: hud.state = "playing"; break;
-    case SessionState::Dead: hud.state = "dead"; break;
-    case SessionState::Faulted: hud.state = std::string("fault: ") + world.Fault().what; break;
-  }
+  hud.state = session.State() == SessionState::Faulted
+                  ? std::string("fault: ") + world.Fault().what
+                  : std::string(SessionStateName(session.State()));
   frame.game_over = session.State() != SessionState::Playing;
   for (const Message& m : session.Messages()) frame.messages.push_back(m.text);
   if (options.debug) ExtractDebug(session, options, frame);

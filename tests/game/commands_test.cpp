@@ -131,7 +131,9 @@ TEST_CASE("a preflight failure faults and publishes nothing, for every pool", "[
     GameWorld& world = *w;
     // A recipe with every component, so it needs room in every pool.
     ComponentBundle recipe = RatAt(world, {4, 1});
-    recipe.Set(Player{}).Set(Stairs{}).Set(Item{}).Set(Inventory{}).Set(Loot{});
+    ForEachComponentType([&]<class T>() {
+      if (!recipe.Has<T>()) recipe.Set(T{});
+    });
     recipe.Set(Position{4, 1});
     const Census before(world);
     const StateDigest digest = DigestState(world);

@@ -23,8 +23,8 @@ Recording RecordRun(std::uint64_t seed, std::string_view keys) {
   return recorder.Result();
 }
 
-std::shared_ptr<const LevelDefinition> Default() { return DefaultLevel(); }
-std::shared_ptr<const DefinitionSet> Defs() { return cairn::test::Definitions(); }
+// The content to replay on: the recording brings its own seed.
+SessionConfig Content() { return cairn::test::Config(); }
 
 }  // namespace
 
@@ -42,7 +42,7 @@ TEST_CASE("a recording round-trips through its text form", "[replay]") {
 
 TEST_CASE("a recording made in a test verifies", "[replay]") {
   const Recording recording = RecordRun(5, "lllllllljjjjjjhhhh..lll");
-  const ReplayResult result = Replay(recording, Default(), Defs(), true);
+  const ReplayResult result = Replay(recording, Content(), true);
   CHECK(result.outcome == ReplayOutcome::Matched);
   CHECK(result.final_tick == recording.ticks.back().tick);
   CHECK(result.final_state == recording.ticks.back().state);
@@ -54,13 +54,13 @@ TEST_CASE("a tampered input fails at the right tick and names the pool and entit
   int seen = 0;
   std::int64_t tampered_tick = 0;
   for (TickRecord& t : recording.ticks) {
-    if (t.key == '\0' || ++seen != 3) continue;
-    t.key = t.key == 'h' ? 'l' : 'h';
+    if (t.input.empty() || ++seen != 3) continue;
+    t.input = t.input == "h" ? "l" : "h";
     tampered_tick = t.tick;
     break;
   }
   REQUIRE(tampered_tick > 0);
-  const ReplayResult result = Replay(recording, Default(), Defs(), true);
+  const ReplayResult result = Replay(recording, Content(), true);
   REQUIRE(result.outcome == ReplayOutcome::Diverged);
   CHECK(result.divergence.tick == tampered_tick);
   CHECK(result.divergence.part == "position");
@@ -72,7 +72,7 @@ TEST_CASE("a tampered input fails at the right tick and names the pool and entit
 TEST_CASE("a tampered seed diverges before the first tick, in the random streams", "[replay]") {
   Recording recording = RecordRun(5, "llll");
   recording.seed = 6;
-  const ReplayResult result = Replay(recording, Default(), Defs(), true);
+  const ReplayResult result = Replay(recording, Content(), true);
   REQUIRE(result.outcome == ReplayOutcome::Diverged);
   CHECK(result.divergence.tick == 0);
   CHECK(result.divergence.part == "random");
@@ -81,7 +81,7 @@ TEST_CASE("a tampered seed diverges before the first tick, in the random streams
 TEST_CASE("a recording of other content is refused", "[replay]") {
   Recording recording = RecordRun(5, "ll");
   recording.content ^= 1;
-  CHECK(Replay(recording, Default(), Defs(), true).outcome == ReplayOutcome::ContentMismatch);
+  CHECK(Replay(recording, Content(), true).outcome == ReplayOutcome::ContentMismatch);
 }
 
 TEST_CASE("malformed recordings report every problem with its position", "[replay]") {

@@ -28,4 +28,14 @@ inline SessionConfig Config(std::uint64_t seed = 1,
   return config;
 }
 
+// A session on the built-in default dungeon (generated floors, set pieces, the start kit).
+inline SessionConfig DungeonConfig(std::uint64_t seed = 1) {
+  SessionConfig config;
+  config.seed = seed;
+  config.definitions = Definitions();
+  config.dungeon = DefaultDungeon();
+  REQUIRE(config.dungeon != nullptr);
+  return config;
+}
+
 }  // namespace cairn::test

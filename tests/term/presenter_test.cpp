@@ -46,7 +46,7 @@ TEST_CASE("at 80x24 the debug pane takes turns with the log; wide screens put it
   state.debug_pane = true;
   TextGrid small(80, 24);
   Present(frame, state, small);
-  CHECK(Shows(small, "HP 24/24"));
+  CHECK(Shows(small, "HP 30/30"));
   CHECK(Shows(small, "Entity{World="));
   CHECK_FALSE(Shows(small, "Welcome to cairn"));  // the log's rows belong to the pane now
   TextGrid wide(160, 50);

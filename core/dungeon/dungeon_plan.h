@@ -1,0 +1,42 @@
+// DungeonPlan: what a whole run's dungeon is made of, as plain data.
+//
+// A dungeon is `floors` floors deep. Each floor is generated from the session seed and its depth
+// alone (so the same seed always gives the same dungeon, whatever order floors are visited in),
+// and may receive one authored set piece: a hand-made level from data/levels/ stamped into the
+// generated map. The bottom floor always holds the artifact the run is about.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "game/level.h"
+
+namespace cairn {
+
+struct SetPiece {
+  std::string source;  // where it came from (for messages and docs), e.g. "levels/vault.toml"
+  std::shared_ptr<const LevelDefinition> level;
+  std::int32_t min_depth = 1;
+  std::int32_t max_depth = 1;
+  std::int32_t chance = 100;  // percent, rolled per floor in range
+};
+
+// What the player starts with on a generated first floor.
+struct StartItem {
+  std::uint16_t item = 0;     // item definition
+  std::int32_t quantity = 0;  // 0: the kind's least quantity
+  bool equipped = false;
+};
+
+struct DungeonPlan {
+  static constexpr std::int32_t kMaxFloors = 99;
+  std::int32_t floors = 10;
+  std::int32_t width = 79;   // every generated floor's size, in cells
+  std::int32_t height = 29;
+  std::vector<SetPiece> set_pieces;
+  std::vector<StartItem> start_kit;
+};
+
+}  // namespace cairn

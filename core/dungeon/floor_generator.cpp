@@ -1,0 +1,300 @@
+#include "dungeon/floor_generator.h"
+
+#include <algorithm>
+#include <string>
+
+#include "dungeon/floor_grid.h"
+#include "game/items.h"
+#include "game/recipes.h"
+#include "game/state_hash.h"
+
+namespace cairn {
+namespace {
+
+constexpr std::int32_t kMinSide = 20;
+constexpr std::int32_t kSafeRadius = 7;  // no monster starts this close to the up staircase
+
+struct Placement {
+  FloorGrid grid;
+  std::vector<std::uint8_t> taken;  // a cell holding an entity, or inside a set piece
+  LevelDefinition level;
+
+  explicit Placement(std::int32_t w, std::int32_t h)
+      : grid(w, h), taken(static_cast<std::size_t>(w) * static_cast<std::size_t>(h), 0) {}
+
+  [[nodiscard]] bool Free(std::int32_t x, std::int32_t y) const {
+    return grid.At(x, y) == Terrain::Floor && taken[grid.Index(x, y)] == 0;
+  }
+  void Take(Position p) { taken[grid.Index(p.x, p.y)] = 1; }
+  void Add(std::string id, const ComponentBundle& bundle) {
+    level.entities.push_back(LevelEntity{std::move(id), bundle, {}, {}});
+  }
+};
+
+// A uniformly random free floor cell whose distance (from `distance`) is at least `min_steps`.
+bool RandomFreeCell(const Placement& p, Rng& rng, const std::vector<std::int32_t>& distance,
+                    std::int32_t min_steps, Position& out) {
+  std::vector<Position> cells;
+  for (std::int32_t y = 1; y < p.grid.Height() - 1; ++y)
+    for (std::int32_t x = 1; x < p.grid.Width() - 1; ++x)
+      if (p.Free(x, y) && distance[p.grid.Index(x, y)] >= min_steps) cells.push_back(Position{x, y});
+  if (cells.empty()) return false;
+  out = cells[rng.Below(static_cast<std::uint32_t>(cells.size()))];
+  return true;
+}
+
+// The free floor cell nearest `near` (breadth-first over passable cells), for group members.
+bool FreeCellNear(const Placement& p, Position near, Position& out) {
+  std::vector<std::int32_t> distance;
+  StepDistances(p.grid, near, distance);
+  std::int32_t best = -1;
+  for (std::size_t i = 0; i < distance.size(); ++i) {
+    const std::int32_t x = static_cast<std::int32_t>(i % static_cast<std::size_t>(p.grid.Width()));
+    const std::int32_t y = static_cast<std::int32_t>(i / static_cast<std::size_t>(p.grid.Width()));
+    if (distance[i] <= 0 || !p.Free(x, y)) continue;
+    if (best < 0 || distance[i] < distance[static_cast<std::size_t>(best)]) best = static_cast<std::int32_t>(i);
+  }
+  if (best < 0 || distance[static_cast<std::size_t>(best)] > 4) return false;
+  out = Position{best % p.grid.Width(), best / p.grid.Width()};
+  return true;
+}
+
+template <class Definition>
+const Definition* PickByDepth(const std::vector<Definition>& kinds, std::int32_t depth, Rng& rng) {
+  std::int64_t total = 0;
+  for (const Definition& kind : kinds)
+    if (kind.min_depth <= depth && depth <= kind.max_depth && kind.frequency > 0) total += kind.frequency;
+  if (total <= 0) return nullptr;
+  std::int64_t roll = rng.Below(static_cast<std::uint32_t>(total));
+  for (const Definition& kind : kinds) {
+    if (kind.min_depth > depth || depth > kind.max_depth || kind.frequency <= 0) continue;
+    if (roll < kind.frequency) return &kind;
+    roll -= kind.frequency;
+  }
+  return nullptr;
+}
+
+const SetPiece* ChooseSetPiece(const DungeonPlan& plan, std::int32_t depth, Rng& rng) {
+  for (const SetPiece& piece : plan.set_pieces) {
+    if (!piece.level || depth < piece.min_depth || depth > piece.max_depth) continue;
+    if (piece.level->width + 4 > plan.width || piece.level->height + 4 > plan.height) continue;
+    if (rng.Percent(static_cast<std::uint32_t>(piece.chance))) return &piece;
+  }
+  return nullptr;
+}
+
+// Copies the piece's terrain (locked) and its entities, except the player and stairs, which the
+// floor provides. Entity references inside the piece are renumbered to the floor's list.
+Rect StampSetPiece(Placement& p, const SetPiece& piece, Rng& rng) {
+  const LevelDefinition& src = *piece.level;
+  Rect area;
+  area.w = src.width;
+  area.h = src.height;
+  // Two cells from the map's edge, so a doorway in the piece's outer wall opens onto rock that
+  // a tunnel can reach.
+  area.x = rng.Range(2, p.grid.Width() - src.width - 2);
+  area.y = rng.Range(2, p.grid.Height() - src.height - 2);
+  bool has_doorway = false;
+  for (std::int32_t y = 0; y < src.height; ++y)
+    for (std::int32_t x = 0; x < src.width; ++x) {
+      const bool border = x == 0 || y == 0 || x == src.width - 1 || y == src.height - 1;
+      if (border && TerrainPassable(src.At(x, y))) has_doorway = true;
+    }
+  for (std::int32_t y = 0; y < src.height; ++y)
+    for (std::int32_t x = 0; x < src.width; ++x) {
+      const bool border = x == 0 || y == 0 || x == src.width - 1 || y == src.height - 1;
+      // With no doorway of its own, the piece's outer wall may be tunnelled through.
+      p.grid.Stamp(area.x + x, area.y + y, src.At(x, y), has_doorway || !border);
+      p.taken[p.grid.Index(area.x + x, area.y + y)] = 1;
+    }
+  std::vector<std::int32_t> renumber(src.entities.size(), -1);
+  const std::size_t base = p.level.entities.size();
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < src.entities.size(); ++i) {
+    const ComponentBundle& c = src.entities[i].components;
+    if (c.Has<Player>() || c.Has<Stairs>()) continue;
+    renumber[i] = static_cast<std::int32_t>(base + kept++);
+  }
+  auto remap = [&](EntityId id) {
+    if (!IsLevelReference(id)) return id;
+    if (id.Slot >= renumber.size() || renumber[id.Slot] < 0) return EntityId{};
+    return LevelReference(static_cast<std::uint32_t>(renumber[id.Slot]));
+  };
+  for (std::size_t i = 0; i < src.entities.size(); ++i) {
+    if (renumber[i] < 0) continue;
+    LevelEntity entity = src.entities[i];
+    ComponentBundle& c = entity.components;
+    if (c.Has<Position>()) {
+      c.position.x += area.x;
+      c.position.y += area.y;
+    }
+    ForEachReference(c, [&](EntityId& id) { id = remap(id); });
+    p.level.entities.push_back(std::move(entity));
+  }
+  return area;
+}
+
+void PlaceMonsters(Placement& p, const DefinitionSet& definitions, std::int32_t depth, Rng& rng,
+                   const std::vector<std::int32_t>& from_start) {
+  const std::int32_t picks = 3 + depth + rng.Range(0, 2);
+  std::int32_t made = 0;
+  for (std::int32_t i = 0; i < picks; ++i) {
+    const MonsterDefinition* kind = PickByDepth(definitions.monsters, depth, rng);
+    if (kind == nullptr) return;
+    Position leader{};
+    if (!RandomFreeCell(p, rng, from_start, kSafeRadius, leader)) return;
+    const bool asleep = rng.Percent(depth <= 2 ? 70 : 50);
+    const std::int32_t group = kind->group > 1 ? rng.Range((kind->group + 1) / 2, kind->group) : 1;
+    Position at = leader;
+    for (std::int32_t member = 0; member < group; ++member) {
+      if (member > 0 && !FreeCellNear(p, leader, at)) break;
+      p.Take(at);
+      p.Add(kind->id + "-" + std::to_string(++made), MonsterRecipe(definitions, *kind, at, asleep));
+    }
+  }
+}
+
+void PlaceItems(Placement& p, const DefinitionSet& definitions, std::int32_t depth, Rng& rng,
+                const std::vector<std::int32_t>& from_start) {
+  const std::int32_t count = 5 + rng.Range(0, 3) + depth / 3;
+  std::int32_t made = 0;
+  auto place = [&](const ItemDefinition& kind) {
+    Position at{};
+    if (!RandomFreeCell(p, rng, from_start, 1, at)) return;
+    p.Take(at);
+    p.Add("item-" + std::to_string(++made), RolledItemRecipe(definitions, kind, at, depth, rng));
+  };
+  for (std::int32_t i = 0; i < count; ++i)
+    if (const ItemDefinition* kind = PickByDepth(definitions.items, depth, rng)) place(*kind);
+  // Food is the clock that keeps a run moving: most floors have some.
+  if (rng.Percent(55))
+    for (const ItemDefinition& kind : definitions.items)
+      if (kind.category == ItemCategory::Food) {
+        place(kind);
+        break;
+      }
+}
+
+// The player's fighting numbers with the starting kit on (as RefreshCombat would compute them).
+Combat StartingCombat(const DefinitionSet& definitions, const DungeonPlan& plan) {
+  const ItemDefinition* weapon = nullptr;
+  const ItemDefinition* armour = nullptr;
+  for (const StartItem& start : plan.start_kit) {
+    if (!start.equipped || start.item >= definitions.items.size()) continue;
+    const ItemDefinition& kind = definitions.items[start.item];
+    if (kind.category == ItemCategory::Weapon) weapon = &kind;
+    if (kind.category == ItemCategory::Armour) armour = &kind;
+  }
+  return EquippedCombat(PlayerBaseCombat(), weapon, 0, armour, 0);
+}
+
+bool HasArtifact(const LevelDefinition& level, const DefinitionSet& definitions) {
+  for (const LevelEntity& e : level.entities)
+    if (e.components.Has<Item>() && e.components.item.kind < definitions.items.size() &&
+        definitions.items[e.components.item.kind].category == ItemCategory::Artifact)
+      return true;
+  return false;
+}
+
+}  // namespace
+
+const char* FloorStyleName(FloorStyle style) noexcept {
+  switch (style) {
+    case FloorStyle::Rooms: return "rooms";
+    case FloorStyle::Caverns: return "caverns";
+    case FloorStyle::Mixed: return "rooms and caverns";
+  }
+  return "unknown";
+}
+
+std::uint64_t FloorSeed(std::uint64_t session_seed, std::int32_t depth) noexcept {
+  return Mix64(session_seed ^ Mix64(0xF1002000ull + static_cast<std::uint64_t>(depth)));
+}
+
+Status GenerateFloor(const DungeonPlan& plan, const DefinitionSet& definitions, std::uint64_t seed,
+                     std::int32_t depth, LevelDefinition& out) {
+  if (depth < 1 || depth > plan.floors || plan.floors > DungeonPlan::kMaxFloors ||
+      plan.width < kMinSide || plan.height < kMinSide / 2 || plan.width > TileMap::kMaxSide ||
+      plan.height > TileMap::kMaxSide)
+    return Status::InvalidArgument;
+  Rng rng(FloorSeed(seed, depth));
+  Placement p(plan.width, plan.height);
+
+  const SetPiece* piece = ChooseSetPiece(plan, depth, rng);
+  if (piece != nullptr) (void)StampSetPiece(p, *piece, rng);
+
+  FloorStyle style = FloorStyle::Rooms;
+  if (depth >= 3) {
+    const std::uint32_t roll = rng.Below(100);
+    style = roll < 30 ? FloorStyle::Caverns : roll < 50 ? FloorStyle::Mixed : FloorStyle::Rooms;
+  }
+  if (style == FloorStyle::Caverns) {
+    CarveCaverns(p.grid, rng);
+  } else {
+    (void)CarveRoomsAndCorridors(p.grid, rng);
+    if (style == FloorStyle::Mixed) CarveCaverns(p.grid, rng);
+  }
+  ConnectRegions(p.grid);
+  AddWater(p.grid, rng, style == FloorStyle::Rooms ? rng.Range(0, 1) : rng.Range(1, 3));
+
+  // Stairs: up at random, down far from it (a floor is a journey, not a step).
+  std::vector<std::int32_t> none(p.grid.Cells().size(), 0);
+  Position up{};
+  if (!RandomFreeCell(p, rng, none, 0, up)) return Status::InvalidArgument;
+  p.Take(up);
+  std::vector<std::int32_t> from_start;
+  StepDistances(p.grid, up, from_start);
+  const std::int32_t farthest = *std::max_element(from_start.begin(), from_start.end());
+  const bool last = depth == plan.floors;
+  Position goal{};
+  if (!RandomFreeCell(p, rng, from_start, farthest * 7 / 10, goal)) return Status::InvalidArgument;
+  p.Take(goal);
+
+  if (depth == 1) {
+    const std::uint32_t player = static_cast<std::uint32_t>(p.level.entities.size());
+    p.Add("player", PlayerRecipe(up));
+    char letter = 'a';
+    for (const StartItem& start : plan.start_kit) {
+      if (start.item >= definitions.items.size() || letter > 'z') continue;
+      ComponentBundle kit = ItemRecipe(definitions, definitions.items[start.item], up);
+      kit.mask &= ~KindBit(ComponentKind::Position);  // carried, not lying anywhere
+      kit.item.holder = LevelReference(player);
+      kit.item.letter = letter++;
+      kit.item.identified = 1;
+      kit.item.equipped = start.equipped ? 1 : 0;
+      if (start.quantity > 0) kit.item.quantity = static_cast<std::int16_t>(start.quantity);
+      kit.item.charges = static_cast<std::int16_t>(definitions.items[start.item].max_charges);
+      p.Add("start-" + definitions.items[start.item].id, kit);
+    }
+    // The player knows the kinds they start with, and carries their weight.
+    ComponentBundle& body = p.level.entities[player].components;
+    body.inventory.count = static_cast<std::int32_t>(letter - 'a');
+    for (const StartItem& start : plan.start_kit)
+      if (start.item < kMaxItemKinds) body.player.known_items |= std::int64_t{1} << start.item;
+    body.combat = StartingCombat(definitions, plan);
+  }
+  p.Add("stairs-up", StairsRecipe(up, -1));
+  if (!last) {
+    p.Add("stairs-down", StairsRecipe(goal, 1));
+  } else if (!HasArtifact(p.level, definitions)) {
+    for (const ItemDefinition& kind : definitions.items)
+      if (kind.category == ItemCategory::Artifact) {
+        p.Add("artifact", ItemRecipe(definitions, kind, goal));
+        break;
+      }
+  }
+  PlaceMonsters(p, definitions, depth, rng, from_start);
+  PlaceItems(p, definitions, depth, rng, from_start);
+
+  LevelDefinition& level = p.level;
+  level.name = "Depth " + std::to_string(depth) + ": " + FloorStyleName(style) +
+               (piece != nullptr ? ", with " + piece->level->name : std::string());
+  level.width = plan.width;
+  level.height = plan.height;
+  level.cells = p.grid.Cells();
+  level.digest = DigestLevel(level);
+  out = std::move(level);
+  return Status::Ok;
+}
+
+}  // namespace cairn

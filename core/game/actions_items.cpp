@@ -1,0 +1,368 @@
+#include <algorithm>
+
+#include "game/actions.h"
+#include "game/items.h"
+#include "game/pathing.h"
+#include "game/rules.h"
+#include "game/systems.h"
+
+namespace cairn {
+namespace {
+
+void Notice(GameWorld& world, NoticeKind kind, EntityId subject, EntityId object = {},
+            std::int32_t value = 0) {
+  (void)world.Emit(world.Notices(), NoticeEvent{kind, subject, object, value});
+}
+
+const ItemDefinition& ItemKindOf(const GameWorld& world, const Item& item) {
+  return world.Definitions().items[item.kind];
+}
+
+// One fewer in a carried stack; the last one goes (and frees its letter).
+void ConsumeOne(GameWorld& world, EntityId holder, EntityId id, Item& item) {
+  if (item.quantity > 1) {
+    --item.quantity;
+    return;
+  }
+  item.quantity = 0;
+  if (Inventory* pack = world.Inventories().Find(holder); pack != nullptr && pack->count > 0)
+    --pack->count;
+  (void)world.QueueDestroy(id);
+}
+
+// A random free floor cell at least `min_distance` from `from`, for teleports; false if none.
+bool FarCell(GameWorld& world, Position from, std::int32_t min_distance, Position& out) {
+  const TileMap& map = world.Map();
+  Rng& rng = world.Random(RandomPurpose::Loot);
+  for (int attempt = 0; attempt < 200; ++attempt) {
+    const Position p{rng.Range(1, map.Width() - 2), rng.Range(1, map.Height() - 2)};
+    if (map.At(p.x, p.y) != Terrain::Floor || !world.OccupantAt(p.x, p.y).IsNull()) continue;
+    if (ChebyshevDistance(p, from) < min_distance) continue;
+    out = p;
+    return true;
+  }
+  return false;
+}
+
+void SetCondition(GameWorld& world, EntityId id, bool haste, std::int64_t until) {
+  if (Condition* condition = world.Conditions().Find(id)) {
+    (haste ? condition->haste_until : condition->slow_until) = until;
+    return;
+  }
+  Condition fresh;
+  (haste ? fresh.haste_until : fresh.slow_until) = until;
+  (void)world.QueueSetComponent(id, fresh);
+}
+
+// A potion or scroll takes effect on the one who used it.
+void ApplyEffect(GameWorld& world, EntityId user, const ItemDefinition& kind) {
+  Health* health = world.Healths().Find(user);
+  switch (kind.effect) {
+    case ItemEffect::Heal:
+      if (health != nullptr) {
+        const std::int32_t before = health->current;
+        health->current = std::min(health->max, health->current + kind.power + health->max / 4);
+        Notice(world, NoticeKind::Healed, user, {}, health->current - before);
+      }
+      break;
+    case ItemEffect::Vigor:
+      if (health != nullptr) {
+        health->max += kind.power;
+        health->current = health->max;
+        Notice(world, NoticeKind::Invigorated, user, {}, kind.power);
+      }
+      break;
+    case ItemEffect::Haste:
+      SetCondition(world, user, true, world.Tick() + kind.power * kNormalActionTicks);
+      Notice(world, NoticeKind::Hasted, user, {}, kind.power);
+      break;
+    case ItemEffect::Teleport: {
+      Position* at = world.Positions().Find(user);
+      Position to{};
+      if (at != nullptr && FarCell(world, *at, 12, to)) {
+        const Position from = *at;
+        *at = to;
+        if (world.Blockers().Contains(user)) world.MoveOccupant(user, from, to);
+        Notice(world, NoticeKind::Teleported, user);
+      }
+      break;
+    }
+    case ItemEffect::MagicMapping: {
+      TileMap& map = world.Map();
+      for (std::int32_t y = 0; y < map.Height(); ++y)
+        for (std::int32_t x = 0; x < map.Width(); ++x) {
+          bool near_open = false;
+          for (int d = 0; d < 8 && !near_open; ++d)
+            near_open = map.At(x + kStepDx[d], y + kStepDy[d]) != Terrain::Wall;
+          if (map.At(x, y) != Terrain::Wall || near_open) map.Remember(x, y);
+        }
+      Notice(world, NoticeKind::Mapped, user);
+      break;
+    }
+    case ItemEffect::Enchant: {
+      EntityId target = EquippedIn(world, user, ItemCategory::Weapon);
+      if (target.IsNull()) target = EquippedIn(world, user, ItemCategory::Armour);
+      Item* item = world.Items().Find(target);
+      if (item == nullptr) {
+        Notice(world, NoticeKind::NothingToEnchant, user);
+        break;
+      }
+      ++item->enchantment;
+      item->identified = 1;
+      RefreshCombat(world, user);
+      Notice(world, NoticeKind::Enchanted, user, target, item->enchantment);
+      break;
+    }
+    case ItemEffect::Identify: {
+      Player* player = world.Players().Find(user);
+      std::int32_t learned = 0;
+      for (EntityId owner : world.Items().Owners()) {
+        Item& item = *world.Items().Find(owner);
+        if (item.holder != user) continue;
+        learned += (item.identified == 0 || (player != nullptr && !KindKnown(*player, item.kind))) ? 1 : 0;
+        item.identified = 1;
+        if (player != nullptr) LearnKind(*player, item.kind);
+      }
+      Notice(world, NoticeKind::Identified, user, {}, learned);
+      break;
+    }
+    case ItemEffect::None:
+    case ItemEffect::Lightning:
+    case ItemEffect::Slow:
+    case ItemEffect::Fire: break;
+  }
+}
+
+void Zap(GameWorld& world, TickScratch& scratch, EntityId user, EntityId wand, Item& item,
+         const ItemDefinition& kind, EntityId target) {
+  if (item.charges <= 0) {
+    Notice(world, NoticeKind::NoCharges, user, wand);
+    return;
+  }
+  --item.charges;
+  const Position* from = world.Positions().Find(user);
+  const Position* to = world.Positions().Find(target);
+  if (from == nullptr || to == nullptr) return;
+  Position path[kMaxMissileRange];
+  const std::int32_t cells = MissilePath(world, *from, *to, kMaxMissileRange, path);
+  const EntityId struck = cells > 0 ? world.OccupantAt(path[cells - 1].x, path[cells - 1].y) : EntityId{};
+  if (struck.IsNull()) {
+    Notice(world, NoticeKind::Missed, user, wand);
+    return;
+  }
+  if (kind.effect == ItemEffect::Slow) {
+    SetCondition(world, struck, false, world.Tick() + kSlowTicks);
+    Notice(world, NoticeKind::Slowed, struck, user);
+    return;
+  }
+  Rng& rng = world.Random(RandomPurpose::Combat);
+  Combat bolt{};
+  bolt.damage_dice = kind.damage.count;
+  bolt.damage_sides = kind.damage.sides;
+  bolt.damage_bonus = kind.damage.bonus;
+  StrikeBlow(world, scratch, AttackEvent{user, struck, 0, 0, 0, AttackKind::Wand, wand}, true,
+             RollDamage(rng, bolt));
+}
+
+}  // namespace
+
+void ResolvePickUp(GameWorld& world, EntityId actor, Intent& intent) {
+  ClearIntent(intent);
+  const Position* where = world.Positions().Find(actor);
+  Inventory* inventory = world.Inventories().Find(actor);
+  if (where == nullptr || inventory == nullptr) return;
+  // The oldest item lying here: a stable choice.
+  EntityId chosen{};
+  std::uint64_t chosen_sequence = 0;
+  for (EntityId item : world.Items().Owners()) {
+    const Position* p = world.Positions().Find(item);
+    if (p == nullptr || p->x != where->x || p->y != where->y || !world.Registry().IsActive(item))
+      continue;
+    const std::uint64_t sequence = world.Registry().CreationSequenceOf(item);
+    if (chosen.IsNull() || sequence < chosen_sequence) {
+      chosen = item;
+      chosen_sequence = sequence;
+    }
+  }
+  if (chosen.IsNull()) {
+    Notice(world, NoticeKind::NothingHere, actor);
+    return;
+  }
+  Item carried = *world.Items().Find(chosen);
+  // A stack joins the one already carried: the floor item goes, the carried one grows.
+  for (EntityId mine : world.Items().Owners()) {
+    Item* held = world.Items().Find(mine);
+    if (held->holder != actor || !Stackable(world, *held, carried) || !world.Registry().IsActive(mine))
+      continue;
+    held->quantity = static_cast<std::int16_t>(held->quantity + carried.quantity);
+    if (world.QueueDestroy(chosen) != Status::Ok) return;
+    SpendTime(world, actor, ActorTicks(world, actor));
+    Notice(world, NoticeKind::PickedUp, actor, mine, carried.quantity);
+    return;
+  }
+  const char letter = FreeLetter(world, actor);
+  if (inventory->count >= inventory->capacity || letter == 0) {
+    Notice(world, NoticeKind::InventoryFull, actor, chosen);
+    return;
+  }
+  carried.holder = actor;
+  carried.letter = letter;
+  if (world.QueueRemoveComponent<Position>(chosen) != Status::Ok) return;
+  if (world.QueueSetComponent(chosen, carried) != Status::Ok) return;
+  // The letter is taken now, so a second pick-up this tick cannot be handed the same one.
+  world.Items().Find(chosen)->letter = letter;
+  ++inventory->count;
+  SpendTime(world, actor, ActorTicks(world, actor));
+  Notice(world, NoticeKind::PickedUp, actor, chosen, carried.quantity);
+}
+
+void ResolveDrop(GameWorld& world, EntityId actor, Intent& intent) {
+  const EntityId id = intent.item;
+  ClearIntent(intent);
+  Item* item = world.Items().Find(id);
+  const Position* where = world.Positions().Find(actor);
+  if (item == nullptr || item->holder != actor || where == nullptr) return;
+  const bool was_equipped = item->equipped != 0;
+  Item dropped = *item;
+  dropped.holder = EntityId{};
+  dropped.letter = 0;
+  dropped.equipped = 0;
+  Notice(world, NoticeKind::Dropped, actor, id);
+  if (world.QueueSetComponent(id, *where) != Status::Ok) return;
+  if (world.QueueSetComponent(id, dropped) != Status::Ok) return;
+  item->equipped = 0;
+  if (was_equipped) RefreshCombat(world, actor);
+  if (Inventory* pack = world.Inventories().Find(actor); pack != nullptr && pack->count > 0)
+    --pack->count;
+  SpendTime(world, actor, ActorTicks(world, actor));
+}
+
+void ResolveEquip(GameWorld& world, EntityId actor, Intent& intent, bool equip) {
+  const EntityId id = intent.item;
+  ClearIntent(intent);
+  Item* item = world.Items().Find(id);
+  if (item == nullptr || item->holder != actor) return;
+  const ItemCategory category = ItemKindOf(world, *item).category;
+  if (equip) {
+    // Whatever was in that slot comes off first: one weapon, one suit of armour.
+    if (Item* old = world.Items().Find(EquippedIn(world, actor, category)); old != nullptr && old != item) {
+      old->equipped = 0;
+      Notice(world, NoticeKind::Unequipped, actor, EquippedIn(world, actor, category));
+    }
+    item->equipped = 1;
+    item->identified = 1;  // wearing it tells how good it is
+    Notice(world, NoticeKind::Equipped, actor, id);
+  } else {
+    item->equipped = 0;
+    Notice(world, NoticeKind::Unequipped, actor, id);
+  }
+  RefreshCombat(world, actor);
+  SpendTime(world, actor, ActorTicks(world, actor));
+}
+
+void ResolveUse(GameWorld& world, TickScratch& scratch, EntityId actor, Intent& intent) {
+  const EntityId id = intent.item;
+  const EntityId target = intent.target;
+  ClearIntent(intent);
+  Item* item = world.Items().Find(id);
+  if (item == nullptr || item->holder != actor || item->kind >= world.Definitions().items.size())
+    return;
+  const ItemDefinition& kind = ItemKindOf(world, *item);
+  SpendTime(world, actor, ActorTicks(world, actor));
+  Player* player = world.Players().Find(actor);
+  switch (kind.category) {
+    case ItemCategory::Potion:
+    case ItemCategory::Scroll:
+      if (player != nullptr) LearnKind(*player, item->kind);
+      Notice(world, kind.category == ItemCategory::Potion ? NoticeKind::Drank : NoticeKind::Read,
+             actor, id);
+      ApplyEffect(world, actor, kind);
+      ConsumeOne(world, actor, id, *item);
+      break;
+    case ItemCategory::Food:
+      if (player != nullptr) player->nutrition = std::min(kMaxNutrition, player->nutrition + kind.nutrition);
+      Notice(world, NoticeKind::Ate, actor, id);
+      ConsumeOne(world, actor, id, *item);
+      break;
+    case ItemCategory::Wand:
+      if (player != nullptr) LearnKind(*player, item->kind);
+      item->identified = 1;
+      Notice(world, NoticeKind::Zapped, actor, id);
+      Zap(world, scratch, actor, id, *item, kind, target);
+      break;
+    default: break;
+  }
+}
+
+void ResolveThrow(GameWorld& world, TickScratch& scratch, EntityId actor, Intent& intent) {
+  const EntityId id = intent.item;
+  const EntityId target = intent.target;
+  ClearIntent(intent);
+  Item* item = world.Items().Find(id);
+  const Position* from = world.Positions().Find(actor);
+  const Position* to = world.Positions().Find(target);
+  if (item == nullptr || item->holder != actor || from == nullptr) return;
+  SpendTime(world, actor, ActorTicks(world, actor));
+  Position path[kMaxMissileRange];
+  const std::int32_t cells = to != nullptr ? MissilePath(world, *from, *to, kMaxMissileRange, path) : 0;
+  const Position landing = cells > 0 ? path[cells - 1] : *from;
+  // The thrown one leaves the pack: a single item goes itself, one from a stack is a new item.
+  Item flying = *item;
+  flying.quantity = 1;
+  flying.holder = EntityId{};
+  flying.letter = 0;
+  flying.equipped = 0;
+  if (item->quantity > 1) {
+    --item->quantity;
+    ComponentBundle copy;
+    copy.Set(landing).Set(flying);
+    if (const Appearance* look = world.Appearances().Find(id)) copy.Set(*look);
+    if (const Named* named = world.Names().Find(id)) copy.Set(*named);
+    SpawnRequestId request = 0;
+    if (world.QueueSpawn(copy, request) != Status::Ok) return;
+  } else {
+    if (world.QueueSetComponent(id, landing) != Status::Ok) return;
+    if (world.QueueSetComponent(id, flying) != Status::Ok) return;
+    if (Inventory* pack = world.Inventories().Find(actor); pack != nullptr && pack->count > 0)
+      --pack->count;
+  }
+  const EntityId struck = cells > 0 ? world.OccupantAt(landing.x, landing.y) : EntityId{};
+  if (struck.IsNull() || struck == actor) {
+    Notice(world, NoticeKind::Landed, actor, id);
+    return;
+  }
+  const ItemDefinition& kind = ItemKindOf(world, flying);
+  Combat aim = world.Combats().Find(actor) != nullptr ? *world.Combats().Find(actor) : Combat{};
+  const bool missile = kind.category == ItemCategory::Thrown;
+  aim.damage_dice = missile ? kind.damage.count : 1;
+  aim.damage_sides = missile ? kind.damage.sides : 2;
+  aim.damage_bonus = missile ? kind.damage.bonus + flying.enchantment : 0;
+  aim.accuracy += missile ? kind.accuracy + flying.enchantment : 0;
+  const Combat none{};
+  const Combat* defend = world.Combats().Find(struck);
+  Rng& rng = world.Random(RandomPurpose::Combat);
+  const bool hit = static_cast<std::int32_t>(rng.Below(100)) <
+                   HitChance(aim, defend != nullptr ? *defend : none);
+  StrikeBlow(world, scratch, AttackEvent{actor, struck, 0, 0, 0, AttackKind::Thrown, id}, hit,
+             hit ? RollDamage(rng, aim) : 0);
+}
+
+void ResolveStairs(GameWorld& world, EntityId actor, Intent& intent) {
+  const std::int8_t wanted = intent.kind == ActionKind::Descend ? 1 : -1;
+  ClearIntent(intent);
+  const Position* where = world.Positions().Find(actor);
+  if (where == nullptr) return;
+  const auto owners = world.StairsPool().Owners();
+  const auto stairs = world.StairsPool().Values();
+  for (std::size_t i = 0; i < owners.size(); ++i) {
+    const Position* p = world.Positions().Find(owners[i]);
+    if (p == nullptr || p->x != where->x || p->y != where->y || stairs[i].direction != wanted)
+      continue;
+    SpendTime(world, actor, ActorTicks(world, actor));
+    Notice(world, wanted > 0 ? NoticeKind::Descended : NoticeKind::Ascended, actor, owners[i]);
+    return;
+  }
+  Notice(world, NoticeKind::NoStairs, actor);
+}
+
+}  // namespace cairn

@@ -1,0 +1,170 @@
+#include "game/items.h"
+
+#include <algorithm>
+
+#include "game/rules.h"
+
+namespace cairn {
+namespace {
+
+const ItemDefinition* KindOfItem(const GameWorld& world, const Item& item) noexcept {
+  const auto& items = world.Definitions().items;
+  return item.kind < items.size() ? &items[item.kind] : nullptr;
+}
+
+bool StartsWithVowel(const std::string& text) {
+  return !text.empty() && std::string_view("aeiouAEIOU").find(text[0]) != std::string_view::npos;
+}
+
+}  // namespace
+
+Combat PlayerBaseCombat() noexcept { return Combat{4, 0, 1, 3, 0, kNormalActionTicks}; }
+
+void CarriedItems(const GameWorld& world, EntityId holder, std::vector<EntityId>& out) {
+  out.clear();
+  const auto owners = world.Items().Owners();
+  const auto items = world.Items().Values();
+  for (std::size_t i = 0; i < owners.size(); ++i)
+    if (items[i].holder == holder && !holder.IsNull() && world.Registry().IsActive(owners[i]))
+      out.push_back(owners[i]);
+  std::sort(out.begin(), out.end(), [&](EntityId a, EntityId b) {
+    const char la = world.Items().Find(a)->letter;
+    const char lb = world.Items().Find(b)->letter;
+    // Lower case before upper case, as the letters are handed out.
+    const auto rank = [](char c) { return c >= 'a' && c <= 'z' ? c - 'a' : 26 + (c - 'A'); };
+    if (la != lb) return rank(la) < rank(lb);
+    return world.Registry().CreationSequenceOf(a) < world.Registry().CreationSequenceOf(b);
+  });
+}
+
+EntityId CarriedItem(const GameWorld& world, EntityId holder, char letter) noexcept {
+  if (holder.IsNull() || letter == 0) return {};
+  const auto owners = world.Items().Owners();
+  const auto items = world.Items().Values();
+  for (std::size_t i = 0; i < owners.size(); ++i)
+    if (items[i].holder == holder && items[i].letter == letter && world.Registry().IsActive(owners[i]))
+      return owners[i];
+  return {};
+}
+
+char FreeLetter(const GameWorld& world, EntityId holder) noexcept {
+  std::uint64_t used = 0;
+  const auto items = world.Items().Values();
+  for (const Item& item : items) {
+    if (item.holder != holder) continue;
+    if (item.letter >= 'a' && item.letter <= 'z') used |= 1ull << (item.letter - 'a');
+    if (item.letter >= 'A' && item.letter <= 'Z') used |= 1ull << (26 + item.letter - 'A');
+  }
+  for (int i = 0; i < 52; ++i)
+    if ((used & (1ull << i)) == 0) return static_cast<char>(i < 26 ? 'a' + i : 'A' + (i - 26));
+  return 0;
+}
+
+EntityId EquippedIn(const GameWorld& world, EntityId holder, ItemCategory category) noexcept {
+  const auto owners = world.Items().Owners();
+  const auto items = world.Items().Values();
+  for (std::size_t i = 0; i < owners.size(); ++i) {
+    if (items[i].holder != holder || !items[i].equipped) continue;
+    const ItemDefinition* kind = KindOfItem(world, items[i]);
+    if (kind != nullptr && kind->category == category) return owners[i];
+  }
+  return {};
+}
+
+bool CarriesArtifact(const GameWorld& world, EntityId holder) noexcept {
+  for (const Item& item : world.Items().Values()) {
+    if (item.holder != holder || holder.IsNull()) continue;
+    const ItemDefinition* kind = KindOfItem(world, item);
+    if (kind != nullptr && kind->category == ItemCategory::Artifact) return true;
+  }
+  return false;
+}
+
+bool KindKnown(const Player& player, std::uint16_t kind) noexcept {
+  return kind < kMaxItemKinds && (player.known_items & (std::int64_t{1} << kind)) != 0;
+}
+
+void LearnKind(Player& player, std::uint16_t kind) noexcept {
+  if (kind < kMaxItemKinds) player.known_items |= std::int64_t{1} << kind;
+}
+
+bool ItemKnown(const GameWorld& world, const Item& item) noexcept {
+  const ItemDefinition* kind = KindOfItem(world, item);
+  return kind == nullptr || kind->unidentified.empty();
+}
+
+std::string ItemDisplayName(const GameWorld& world, const Item& item, const Player* knower,
+                            bool with_article) {
+  const ItemDefinition* kind = KindOfItem(world, item);
+  if (kind == nullptr) return "strange object";
+  const bool known = kind->unidentified.empty() || knower == nullptr || KindKnown(*knower, item.kind);
+  std::string name = known ? kind->name : kind->unidentified;
+  const bool gear = kind->category == ItemCategory::Weapon || kind->category == ItemCategory::Armour;
+  if (gear && (item.identified || knower == nullptr))
+    name = (item.enchantment >= 0 ? "+" : "") + std::to_string(item.enchantment) + " " + name;
+  if (kind->category == ItemCategory::Wand && known && (item.identified || knower == nullptr))
+    name += " [" + std::to_string(item.charges) + "]";
+  if (item.quantity > 1) {
+    // The head noun takes the plural: "potions of healing", "scrolls labelled XIXAXA".
+    std::size_t head = name.find(" of ");
+    if (head == std::string::npos) head = name.find(" labelled ");
+    if (head != std::string::npos) name.insert(head, "s");
+    else if (name.back() != 's') name += "s";
+    name = std::to_string(item.quantity) + " " + name;
+  } else if (with_article && kind->category != ItemCategory::Artifact) {
+    name = (StartsWithVowel(name) ? "an " : "a ") + name;
+  } else if (with_article) {
+    name = "the " + name;
+  }
+  if (item.equipped) name += kind->category == ItemCategory::Weapon ? " (wielded)" : " (worn)";
+  return name;
+}
+
+std::string DescribeItem(const GameWorld& world, EntityId id) {
+  const Item* item = world.Items().Find(id);
+  if (item == nullptr) return "something";
+  const Player* knower = world.Players().Find(world.PlayerEntity());
+  return ItemDisplayName(world, *item, knower);
+}
+
+bool Stackable(const GameWorld& world, const Item& a, const Item& b) noexcept {
+  if (a.kind != b.kind || a.enchantment != b.enchantment) return false;
+  const ItemDefinition* kind = KindOfItem(world, a);
+  if (kind == nullptr) return false;
+  switch (kind->category) {
+    case ItemCategory::Potion:
+    case ItemCategory::Scroll:
+    case ItemCategory::Food:
+    case ItemCategory::Thrown: return true;
+    default: return false;
+  }
+}
+
+Combat EquippedCombat(Combat base, const ItemDefinition* weapon, std::int32_t weapon_enchantment,
+                      const ItemDefinition* armour, std::int32_t armour_enchantment) noexcept {
+  if (weapon != nullptr) {
+    base.damage_dice = weapon->damage.count;
+    base.damage_sides = weapon->damage.sides;
+    base.damage_bonus = weapon->damage.bonus + weapon_enchantment;
+    base.accuracy += weapon->accuracy + weapon_enchantment;
+  }
+  if (armour != nullptr) base.defense += armour->defense + armour_enchantment;
+  return base;
+}
+
+Combat CombatWithEquipment(const GameWorld& world, EntityId holder) noexcept {
+  Combat base = PlayerBaseCombat();
+  if (const Combat* now = world.Combats().Find(holder)) base.speed = now->speed;
+  const Item* weapon = world.Items().Find(EquippedIn(world, holder, ItemCategory::Weapon));
+  const Item* armour = world.Items().Find(EquippedIn(world, holder, ItemCategory::Armour));
+  return EquippedCombat(base, weapon != nullptr ? KindOfItem(world, *weapon) : nullptr,
+                        weapon != nullptr ? weapon->enchantment : 0,
+                        armour != nullptr ? KindOfItem(world, *armour) : nullptr,
+                        armour != nullptr ? armour->enchantment : 0);
+}
+
+void RefreshCombat(GameWorld& world, EntityId holder) noexcept {
+  if (Combat* combat = world.Combats().Find(holder)) *combat = CombatWithEquipment(world, holder);
+}
+
+}  // namespace cairn

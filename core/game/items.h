@@ -1,0 +1,57 @@
+// Item rules that more than one phase needs: what a carried item is called, which letter it has,
+// what the player knows, and how equipment turns into fighting numbers.
+//
+// An item kind is known (identified) per kind, for the whole run, through Player::known_items;
+// a weapon's or armour's enchantment is known per item (Item::identified) once it has been worn.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "game/game_world.h"
+
+namespace cairn {
+
+// Fighting numbers the player has with nothing wielded or worn: fists, no armour.
+[[nodiscard]] Combat PlayerBaseCombat() noexcept;
+
+// The items `holder` carries, ordered by inventory letter.
+void CarriedItems(const GameWorld& world, EntityId holder, std::vector<EntityId>& out);
+// The item `holder` carries under `letter`, or null.
+[[nodiscard]] EntityId CarriedItem(const GameWorld& world, EntityId holder, char letter) noexcept;
+// The first letter (a-z, then A-Z) none of `holder`'s items uses, or 0 when all are taken.
+[[nodiscard]] char FreeLetter(const GameWorld& world, EntityId holder) noexcept;
+// The item `holder` has equipped in the slot of `category` (weapon or armour), or null.
+[[nodiscard]] EntityId EquippedIn(const GameWorld& world, EntityId holder,
+                                  ItemCategory category) noexcept;
+// Whether `holder` carries an item of category artifact.
+[[nodiscard]] bool CarriesArtifact(const GameWorld& world, EntityId holder) noexcept;
+
+// Knowledge of item kinds (bits of Player::known_items).
+[[nodiscard]] bool KindKnown(const Player& player, std::uint16_t kind) noexcept;
+void LearnKind(Player& player, std::uint16_t kind) noexcept;
+// An item kind with no unidentified name is always known.
+[[nodiscard]] bool ItemKnown(const GameWorld& world, const Item& item) noexcept;
+
+// What the player would call this item: "3 darts", "a murky potion", "a +1 sword (wielded)".
+// `knower` is the player whose knowledge applies (null: everything is known).
+[[nodiscard]] std::string ItemDisplayName(const GameWorld& world, const Item& item,
+                                          const Player* knower, bool with_article = true);
+// The same for an item entity, or "something" when it is not an item.
+[[nodiscard]] std::string DescribeItem(const GameWorld& world, EntityId item);
+
+// Whether two item stacks merge when one is picked up or made beside the other.
+[[nodiscard]] bool Stackable(const GameWorld& world, const Item& a, const Item& b) noexcept;
+
+// `base` with a weapon and a suit of armour (either may be null) applied: the weapon's dice and
+// accuracy, the armour's defense, each plus its enchantment.
+[[nodiscard]] Combat EquippedCombat(Combat base, const ItemDefinition* weapon,
+                                    std::int32_t weapon_enchantment, const ItemDefinition* armour,
+                                    std::int32_t armour_enchantment) noexcept;
+// The player's Combat from the base numbers and whatever is wielded and worn.
+[[nodiscard]] Combat CombatWithEquipment(const GameWorld& world, EntityId holder) noexcept;
+// Writes CombatWithEquipment into the player's Combat (after equipping, removing, enchanting).
+void RefreshCombat(GameWorld& world, EntityId holder) noexcept;
+
+}  // namespace cairn

@@ -1,0 +1,168 @@
+#include "game/player_commands.h"
+
+#include "game/items.h"
+#include "game/pathing.h"
+
+namespace cairn {
+namespace {
+
+bool Refuse(std::string& why, std::string text) {
+  why = std::move(text);
+  return false;
+}
+
+bool StairsHere(const GameWorld& world, Position at, std::int8_t direction) {
+  const auto owners = world.StairsPool().Owners();
+  const auto stairs = world.StairsPool().Values();
+  for (std::size_t i = 0; i < owners.size(); ++i) {
+    const Position* p = world.Positions().Find(owners[i]);
+    if (p != nullptr && p->x == at.x && p->y == at.y && stairs[i].direction == direction) return true;
+  }
+  return false;
+}
+
+bool ItemHere(const GameWorld& world, Position at) {
+  for (EntityId item : world.Items().Owners()) {
+    const Position* p = world.Positions().Find(item);
+    if (p != nullptr && p->x == at.x && p->y == at.y && world.Registry().IsActive(item)) return true;
+  }
+  return false;
+}
+
+// The creature a throw or a wand is aimed at: the chosen cell's occupant, or the nearest in view.
+bool ChooseTarget(const GameWorld& world, const FieldOfView& view, const PlayerCommand& command,
+                  Position from, EntityId& target, std::string& why) {
+  if (command.aimed) {
+    if (!view.Visible(command.tx, command.ty)) return Refuse(why, "You cannot see there.");
+    target = world.OccupantAt(command.tx, command.ty);
+    if (target.IsNull() || target == world.PlayerEntity())
+      return Refuse(why, "There is no one there to aim at.");
+    return true;
+  }
+  target = NearestVisibleHostile(world, view, from);
+  if (target.IsNull()) return Refuse(why, "There is nothing in view to aim at.");
+  return true;
+}
+
+}  // namespace
+
+bool Usable(ItemCategory category) noexcept {
+  return category == ItemCategory::Potion || category == ItemCategory::Scroll ||
+         category == ItemCategory::Food || category == ItemCategory::Wand;
+}
+
+EntityId NearestVisibleHostile(const GameWorld& world, const FieldOfView& view,
+                               Position from) noexcept {
+  EntityId best{};
+  std::int32_t best_distance = 0;
+  std::uint64_t best_sequence = 0;
+  const auto owners = world.Ais().Owners();
+  for (EntityId id : owners) {
+    const Position* p = world.Positions().Find(id);
+    if (p == nullptr || !view.Visible(p->x, p->y) || !world.Registry().IsActive(id)) continue;
+    const std::int32_t distance = ChebyshevDistance(from, *p);
+    const std::uint64_t sequence = world.Registry().CreationSequenceOf(id);
+    if (best.IsNull() || distance < best_distance ||
+        (distance == best_distance && sequence < best_sequence)) {
+      best = id;
+      best_distance = distance;
+      best_sequence = sequence;
+    }
+  }
+  return best;
+}
+
+bool TranslatePlayerCommand(const GameWorld& world, const FieldOfView& view,
+                            const PlayerCommand& command, Intent& intent, std::string& why) {
+  const EntityId player = world.PlayerEntity();
+  const Position* at = world.Positions().Find(player);
+  const Player* state = world.Players().Find(player);
+  if (at == nullptr || state == nullptr) return Refuse(why, "You are dead.");
+  Intent out{};
+  EntityId item{};
+  const ItemDefinition* kind = nullptr;
+  const Item* carried = nullptr;
+  const bool needs_item = command.kind == PlayerCommandKind::Drop ||
+                          command.kind == PlayerCommandKind::Use ||
+                          command.kind == PlayerCommandKind::Throw ||
+                          command.kind == PlayerCommandKind::Equip ||
+                          command.kind == PlayerCommandKind::Unequip;
+  if (needs_item) {
+    item = CarriedItem(world, player, command.letter);
+    carried = world.Items().Find(item);
+    if (carried == nullptr || carried->kind >= world.Definitions().items.size()) {
+      const char shown = command.letter >= 0x21 && command.letter <= 0x7E ? command.letter : '?';
+      return Refuse(why, std::string("You have no item '") + shown + "'.");
+    }
+    kind = &world.Definitions().items[carried->kind];
+    out.item = item;
+  }
+  switch (command.kind) {
+    case PlayerCommandKind::None: return Refuse(why, "Nothing to do.");
+    case PlayerCommandKind::Wait: out.kind = ActionKind::Wait; break;
+    case PlayerCommandKind::Move: {
+      if ((command.dx == 0 && command.dy == 0) || command.dx < -1 || command.dx > 1 ||
+          command.dy < -1 || command.dy > 1)
+        return Refuse(why, "That is not a direction.");
+      const std::int32_t x = at->x + command.dx;
+      const std::int32_t y = at->y + command.dy;
+      if (!world.Map().Passable(x, y))
+        return Refuse(why, std::string("There is a ") + TerrainName(world.Map().At(x, y)) + " in the way.");
+      out.kind = ActionKind::Move;
+      out.dx = command.dx;
+      out.dy = command.dy;
+      break;
+    }
+    case PlayerCommandKind::PickUp:
+      if (!ItemHere(world, *at)) return Refuse(why, "There is nothing here to pick up.");
+      out.kind = ActionKind::PickUp;
+      break;
+    case PlayerCommandKind::Descend:
+      if (!StairsHere(world, *at, 1)) return Refuse(why, "There are no stairs down here.");
+      out.kind = ActionKind::Descend;
+      break;
+    case PlayerCommandKind::Ascend:
+      if (!StairsHere(world, *at, -1)) return Refuse(why, "There are no stairs up here.");
+      if (state->depth <= 1 && !CarriesArtifact(world, player))
+        return Refuse(why, "Daylight is above, but you came for the Cairnstone. It lies at the bottom.");
+      out.kind = ActionKind::Ascend;
+      break;
+    case PlayerCommandKind::Drop:
+      out.kind = ActionKind::Drop;
+      break;
+    case PlayerCommandKind::Equip:
+    case PlayerCommandKind::Unequip:
+    case PlayerCommandKind::Use: {
+      const bool gear = kind->category == ItemCategory::Weapon || kind->category == ItemCategory::Armour;
+      if (command.kind == PlayerCommandKind::Unequip || (command.kind == PlayerCommandKind::Use && gear && carried->equipped)) {
+        if (!carried->equipped) return Refuse(why, "You are not wielding or wearing that.");
+        out.kind = ActionKind::Unequip;
+        break;
+      }
+      if (command.kind == PlayerCommandKind::Equip || gear) {
+        if (!gear) return Refuse(why, "You cannot wield or wear that.");
+        if (carried->equipped) return Refuse(why, "You are already using that.");
+        out.kind = ActionKind::Equip;
+        break;
+      }
+      if (kind->category == ItemCategory::Thrown) return Refuse(why, "Throw it instead (t).");
+      if (kind->category == ItemCategory::Artifact)
+        return Refuse(why, "The Cairnstone is warm in your hand. Carry it up and out of the dungeon.");
+      if (!Usable(kind->category)) return Refuse(why, "You cannot use that.");
+      out.kind = ActionKind::Use;
+      if (kind->category == ItemCategory::Wand &&
+          !ChooseTarget(world, view, command, *at, out.target, why))
+        return false;
+      break;
+    }
+    case PlayerCommandKind::Throw:
+      if (carried->equipped) return Refuse(why, "You are using that; take it off first.");
+      if (!ChooseTarget(world, view, command, *at, out.target, why)) return false;
+      out.kind = ActionKind::Throw;
+      break;
+  }
+  intent = out;
+  return true;
+}
+
+}  // namespace cairn

@@ -1,0 +1,51 @@
+#include "game/actions.h"
+#include "game/rules.h"
+#include "game/systems.h"
+
+namespace cairn {
+
+void Upkeep(GameWorld& world, TickScratch&) {
+  const std::int64_t tick = world.Tick();
+  // The player: one turn of food every normal turn; starving hurts instead; a fed body heals.
+  const EntityId id = world.PlayerEntity();
+  Player* player = world.Players().Find(id);
+  Health* health = world.Healths().Find(id);
+  if (player != nullptr && health != nullptr && world.Registry().IsActive(id)) {
+    if (tick % kNormalActionTicks == 0) {
+      if (player->nutrition > 0) {
+        --player->nutrition;
+        if (player->nutrition == kHungry)
+          (void)world.Emit(world.Notices(), NoticeEvent{NoticeKind::Hungry, id, {}, 0});
+        if (player->nutrition == kWeak)
+          (void)world.Emit(world.Notices(), NoticeEvent{NoticeKind::Weak, id, {}, 0});
+        if (player->nutrition == 0)
+          (void)world.Emit(world.Notices(), NoticeEvent{NoticeKind::Starving, id, {}, 0});
+      } else if (--health->current <= 0) {
+        Kill(world, id, EntityId{}, DeathCause::Starvation, AttackKind::Melee);
+      }
+    }
+    if (player->nutrition > 0 && health->current < health->max &&
+        tick % RegenerationTicks(health->max) == 0)
+      ++health->current;
+  }
+  // Monsters that regenerate (trolls) do so every ten turns.
+  if (tick % (10 * kNormalActionTicks) == 0) {
+    const auto owners = world.Ais().Owners();
+    for (EntityId monster : owners) {
+      const EnemyAi* ai = world.Ais().Find(monster);
+      Health* h = world.Healths().Find(monster);
+      if (h == nullptr || ai->kind >= world.Definitions().monsters.size()) continue;
+      const std::int32_t regeneration = world.Definitions().monsters[ai->kind].regeneration;
+      if (regeneration > 0 && h->current > 0 && h->current < h->max)
+        h->current = h->current + regeneration > h->max ? h->max : h->current + regeneration;
+    }
+  }
+  // Conditions that run out this tick say so.
+  const auto owners = world.Conditions().Owners();
+  const auto conditions = world.Conditions().Values();
+  for (std::size_t i = 0; i < owners.size(); ++i)
+    if (conditions[i].haste_until == tick && world.Players().Contains(owners[i]))
+      (void)world.Emit(world.Notices(), NoticeEvent{NoticeKind::HasteEnded, owners[i], {}, 0});
+}
+
+}  // namespace cairn

@@ -1,0 +1,277 @@
+#include "sim/autopilot.h"
+
+#include <deque>
+
+#include "game/items.h"
+#include "game/pathing.h"
+#include "game/player_commands.h"
+
+namespace cairn {
+namespace {
+
+constexpr std::int32_t kMaxRestTurns = 500;
+constexpr std::int32_t kMaxRunSteps = 2000;
+
+bool Known(const GameSession& session, std::int32_t x, std::int32_t y) {
+  return session.World().Map().Remembered(x, y) || session.Scratch().player_view.Visible(x, y);
+}
+
+// A cell the player can usefully walk to: open terrain they know of.
+bool Walkable(const GameSession& session, std::int32_t x, std::int32_t y) {
+  return session.World().Map().Passable(x, y) && Known(session, x, y);
+}
+
+bool Frontier(const GameSession& session, std::int32_t x, std::int32_t y) {
+  if (!Walkable(session, x, y)) return false;
+  for (int d = 0; d < 8; ++d) {
+    const std::int32_t nx = x + kStepDx[d];
+    const std::int32_t ny = y + kStepDy[d];
+    if (session.World().Map().InBounds(nx, ny) && !Known(session, nx, ny)) return true;
+  }
+  return false;
+}
+
+// An item in view the player could pick up.
+bool ItemInView(const GameSession& session, std::int32_t x, std::int32_t y) {
+  const GameWorld& world = session.World();
+  if (!session.Scratch().player_view.Visible(x, y)) return false;
+  for (EntityId item : world.Items().Owners()) {
+    const Position* p = world.Positions().Find(item);
+    if (p != nullptr && p->x == x && p->y == y && world.Registry().IsActive(item)) return true;
+  }
+  return false;
+}
+
+bool PackFull(const GameSession& session) {
+  const Inventory* pack = session.World().Inventories().Find(session.World().PlayerEntity());
+  return pack == nullptr || pack->count >= pack->capacity;
+}
+
+bool StairsAt(const GameWorld& world, std::int8_t direction, Position& out) {
+  const auto owners = world.StairsPool().Owners();
+  const auto values = world.StairsPool().Values();
+  for (std::size_t i = 0; i < owners.size(); ++i) {
+    const Position* p = world.Positions().Find(owners[i]);
+    if (p == nullptr || values[i].direction != direction || !world.Map().Remembered(p->x, p->y)) continue;
+    out = *p;
+    return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+void AutoPilot::NoteItems(const GameSession& session) {
+  const GameWorld& world = session.World();
+  const TileMap& map = world.Map();
+  const std::size_t cells = static_cast<std::size_t>(map.Width()) * static_cast<std::size_t>(map.Height());
+  if (items_world_ != world.WorldId() || items_seen_.size() != cells) {
+    items_seen_.assign(cells, 0);
+    items_world_ = world.WorldId();
+  }
+  for (std::int32_t y = 0; y < map.Height(); ++y)
+    for (std::int32_t x = 0; x < map.Width(); ++x)
+      if (session.Scratch().player_view.Visible(x, y)) items_seen_[map.Index(x, y)] = 0;
+  for (EntityId item : world.Items().Owners()) {
+    const Position* p = world.Positions().Find(item);
+    if (p != nullptr && world.Registry().IsActive(item) && session.Scratch().player_view.Visible(p->x, p->y))
+      items_seen_[map.Index(p->x, p->y)] = 1;
+  }
+}
+
+bool AutoPilot::ItemRemembered(std::size_t cell) const {
+  return cell < items_seen_.size() && items_seen_[cell] != 0;
+}
+
+bool AutoPilot::SomethingLeftToExplore(const GameSession& session) {
+  NoteItems(session);
+  const TileMap& map = session.World().Map();
+  const bool full = PackFull(session);
+  for (std::int32_t y = 0; y < map.Height(); ++y)
+    for (std::int32_t x = 0; x < map.Width(); ++x)
+      if (Frontier(session, x, y) || (!full && ItemRemembered(map.Index(x, y)))) return true;
+  return false;
+}
+
+bool AutoPilot::Survey(const GameSession& session) {
+  const GameWorld& world = session.World();
+  const Position* at = world.Positions().Find(world.PlayerEntity());
+  if (at == nullptr) return false;
+  const TileMap& map = world.Map();
+  const std::size_t cells = static_cast<std::size_t>(map.Width()) * static_cast<std::size_t>(map.Height());
+  distance_.assign(cells, kUnreachable);
+  first_step_.assign(cells, -1);
+  std::deque<Position> queue{*at};
+  distance_[map.Index(at->x, at->y)] = 0;
+  while (!queue.empty()) {
+    const Position p = queue.front();
+    queue.pop_front();
+    const std::size_t from = map.Index(p.x, p.y);
+    for (int d = 0; d < 8; ++d) {
+      const Position n{p.x + kStepDx[d], p.y + kStepDy[d]};
+      if (!Walkable(session, n.x, n.y)) continue;
+      const std::size_t cell = map.Index(n.x, n.y);
+      if (distance_[cell] != kUnreachable) continue;
+      // A monster in the way is not a wall, but a route through one is a poor route. Only the
+      // ones in view count: the player knows nothing of the others.
+      const EntityId occupant = world.OccupantAt(n.x, n.y);
+      if (!occupant.IsNull() && occupant != world.PlayerEntity() &&
+          session.Scratch().player_view.Visible(n.x, n.y))
+        continue;
+      distance_[cell] = distance_[from] + 1;
+      first_step_[cell] = from == map.Index(at->x, at->y) ? static_cast<std::int8_t>(d) : first_step_[from];
+      queue.push_back(n);
+    }
+  }
+  return true;
+}
+
+bool AutoPilot::StepToward(const GameSession& session, std::size_t cell, PlayerCommand& out) const {
+  if (cell >= first_step_.size() || first_step_[cell] < 0) return false;
+  (void)session;
+  out = PlayerCommand{};
+  out.kind = PlayerCommandKind::Move;
+  out.dx = kStepDx[first_step_[cell]];
+  out.dy = kStepDy[first_step_[cell]];
+  return true;
+}
+
+bool AutoPilot::Check(const GameSession& session, std::string& why) {
+  const GameWorld& world = session.World();
+  if (session.State() != SessionState::Playing) return false;
+  if (session.Depth() != depth_) return false;
+  const Position* at = world.Positions().Find(world.PlayerEntity());
+  const Health* health = world.Healths().Find(world.PlayerEntity());
+  if (at == nullptr || health == nullptr) return false;
+  const EntityId hostile = NearestVisibleHostile(world, session.Scratch().player_view, *at);
+  if (!hostile.IsNull()) {
+    const Named* named = world.Names().Find(hostile);
+    why = std::string("You see a ") + (named != nullptr ? std::string(named->name.View()) : "monster") + ".";
+    return false;
+  }
+  if (health->current < health_) {
+    why = "You are hurt.";
+    return false;
+  }
+  if (session.MessageCount() != messages_ && !last_was_pickup_) return false;  // the message says it
+  if (++steps_ > kMaxRunSteps) {
+    why = "You stop to get your bearings.";
+    return false;
+  }
+  health_ = health->current;
+  return true;
+}
+
+bool AutoPilot::Start(const GameSession& session, AutoGoal goal, std::string& why) {
+  active_ = false;
+  const GameWorld& world = session.World();
+  const EntityId player = world.PlayerEntity();
+  const Position* at = world.Positions().Find(player);
+  const Health* health = world.Healths().Find(player);
+  if (session.State() != SessionState::Playing || at == nullptr || health == nullptr) {
+    why = "You cannot do that now.";
+    return false;
+  }
+  if (!NearestVisibleHostile(world, session.Scratch().player_view, *at).IsNull()) {
+    why = "Not with a monster in view.";
+    return false;
+  }
+  Position stairs{};
+  if (goal == AutoGoal::StairsDown && !StairsAt(world, 1, stairs)) {
+    why = "You have not found the stairs down yet.";
+    return false;
+  }
+  if (goal == AutoGoal::StairsUp && !StairsAt(world, -1, stairs)) {
+    why = "You have not found the stairs up yet.";
+    return false;
+  }
+  if (goal == AutoGoal::Rest && health->current >= health->max) {
+    why = "You are already rested.";
+    return false;
+  }
+  goal_ = goal;
+  active_ = true;
+  last_was_pickup_ = false;
+  health_ = health->current;
+  depth_ = session.Depth();
+  steps_ = 0;
+  messages_ = session.MessageCount();
+  return true;
+}
+
+bool AutoPilot::Next(const GameSession& session, PlayerCommand& out, std::string& why) {
+  why.clear();
+  if (!active_) return false;
+  if (!Check(session, why)) {
+    active_ = false;
+    return false;
+  }
+  messages_ = session.MessageCount();
+  last_was_pickup_ = false;
+  const GameWorld& world = session.World();
+  const TileMap& map = world.Map();
+  const Position at = *world.Positions().Find(world.PlayerEntity());
+  switch (goal_) {
+    case AutoGoal::Rest: {
+      const Health* health = world.Healths().Find(world.PlayerEntity());
+      if (health->current >= health->max) {
+        why = "You feel rested.";
+        active_ = false;
+        return false;
+      }
+      if (steps_ > kMaxRestTurns) {
+        why = "You cannot rest any longer.";
+        active_ = false;
+        return false;
+      }
+      out = PlayerCommand{PlayerCommandKind::Wait};
+      return true;
+    }
+    case AutoGoal::StairsDown:
+    case AutoGoal::StairsUp: {
+      Position stairs{};
+      if (!StairsAt(world, goal_ == AutoGoal::StairsDown ? 1 : -1, stairs) ||
+          (stairs.x == at.x && stairs.y == at.y)) {
+        active_ = false;  // arrived
+        return false;
+      }
+      if (!Survey(session) || !StepToward(session, map.Index(stairs.x, stairs.y), out)) {
+        why = "There is no known way to the stairs.";
+        active_ = false;
+        return false;
+      }
+      return true;
+    }
+    case AutoGoal::Explore: {
+      NoteItems(session);
+      const bool full = PackFull(session);
+      if (!full && ItemInView(session, at.x, at.y)) {
+        out = PlayerCommand{PlayerCommandKind::PickUp};
+        last_was_pickup_ = true;
+        return true;
+      }
+      if (!Survey(session)) {
+        active_ = false;
+        return false;
+      }
+      std::size_t best = distance_.size();
+      for (std::int32_t y = 0; y < map.Height(); ++y)
+        for (std::int32_t x = 0; x < map.Width(); ++x) {
+          const std::size_t cell = map.Index(x, y);
+          if (distance_[cell] == kUnreachable || distance_[cell] == 0) continue;
+          if (!Frontier(session, x, y) && (full || !ItemRemembered(cell))) continue;
+          if (best == distance_.size() || distance_[cell] < distance_[best]) best = cell;
+        }
+      if (best == distance_.size() || !StepToward(session, best, out)) {
+        why = "There is nothing left to explore here.";
+        active_ = false;
+        return false;
+      }
+      return true;
+    }
+  }
+  active_ = false;
+  return false;
+}
+
+}  // namespace cairn

@@ -1,0 +1,56 @@
+// Runs of turns on one key: explore, travel to the stairs, rest. Each run decides one player
+// command at a time from what the player knows (remembered terrain, what is in view), so it
+// plays through the same Submit as a key press and a replay records ordinary commands. It stops
+// as soon as a monster comes into view, the player is hurt, a message says something happened,
+// or there is nothing left to do, as in Brogue and DCSS.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "sim/session.h"
+
+namespace cairn {
+
+enum class AutoGoal : std::uint8_t { Explore, StairsDown, StairsUp, Rest };
+
+class AutoPilot {
+ public:
+  // Begins a run toward `goal`; false (with `why`) when it cannot start: a monster in view,
+  // stairs not yet found, already rested.
+  [[nodiscard]] bool Start(const GameSession& session, AutoGoal goal, std::string& why);
+  // The next command of the run; false when the run stops, with `why` saying why (empty when it
+  // simply arrived). The caller submits the command and asks again.
+  [[nodiscard]] bool Next(const GameSession& session, PlayerCommand& out, std::string& why);
+  [[nodiscard]] bool Active() const noexcept { return active_; }
+  [[nodiscard]] AutoGoal Goal() const noexcept { return goal_; }
+  void Stop() noexcept { active_ = false; }
+  // Whether exploring could still learn something: known open cells beside unknown ones, or
+  // items seen lying somewhere (the bot uses it to decide it has seen the whole floor).
+  [[nodiscard]] bool SomethingLeftToExplore(const GameSession& session);
+
+ private:
+  // Steps from the player to every known cell, and each cell's first step; false if no player.
+  bool Survey(const GameSession& session);
+  bool StepToward(const GameSession& session, std::size_t cell, PlayerCommand& out) const;
+  bool Check(const GameSession& session, std::string& why);
+  // Updates where items have been seen lying: added when seen, dropped when the cell is seen
+  // empty. What the player remembers, so a route does not flicker as items leave the view.
+  void NoteItems(const GameSession& session);
+  [[nodiscard]] bool ItemRemembered(std::size_t cell) const;
+
+  AutoGoal goal_ = AutoGoal::Explore;
+  bool active_ = false;
+  bool last_was_pickup_ = false;
+  std::int32_t health_ = 0;
+  std::int32_t depth_ = 0;
+  std::int32_t steps_ = 0;
+  std::uint64_t messages_ = 0;
+  std::vector<std::int32_t> distance_;
+  std::vector<std::int8_t> first_step_;  // direction index of the first step toward each cell
+  std::vector<std::uint8_t> items_seen_;  // per cell: an item was seen lying there
+  std::uint64_t items_world_ = 0;         // the world items_seen_ belongs to
+};
+
+}  // namespace cairn

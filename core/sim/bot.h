@@ -1,0 +1,45 @@
+// The bot: plays a whole run by itself through GameSession::Submit, the same path as the keys,
+// so a bot run is an ordinary game (recordable, replayable, deterministic for its seed). It is
+// the play-tester `make check` runs and the balance table in docs/GAME.md is made with.
+//
+// Its policy, in order: drink healing when badly hurt with a monster near; eat when hungry;
+// wear the best armour and wield the best weapon it has found; fight what is adjacent; throw
+// darts and javelins, or zap wands, at what approaches; rest when hurt and alone; read or drink
+// unknown things when it is safe, to learn them; pick up what it stands on; explore; take the
+// stairs down; and with the Cairnstone, climb back up.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "sim/autopilot.h"
+#include "sim/session.h"
+
+namespace cairn {
+
+struct BotResult {
+  std::uint64_t seed = 0;
+  std::int32_t depth = 0;   // the deepest floor reached
+  std::int32_t turns = 0;   // player actions taken
+  std::int64_t ticks = 0;
+  std::string outcome;      // won, killed, starved, timeout, stuck, fault
+  std::string cause;        // the summary's words ("killed by a goblin on depth 3")
+};
+
+class Bot {
+ public:
+  // The next command for the player; false when the bot has nothing it can do.
+  [[nodiscard]] bool Decide(const GameSession& session, PlayerCommand& out);
+
+ private:
+  AutoPilot pilot_;
+  std::int32_t rest_failures_ = 0;
+};
+
+// Plays one run of `config` (its seed) to its end or `max_turns` player turns.
+[[nodiscard]] BotResult PlayBotRun(const SessionConfig& config, std::int32_t max_turns);
+
+// "seed S depth D turns T outcome WORD" (SPEC's line for `cairn bot`).
+[[nodiscard]] std::string BotResultLine(const BotResult& result);
+
+}  // namespace cairn

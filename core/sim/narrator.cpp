@@ -1,0 +1,209 @@
+#include "sim/narrator.h"
+
+#include "game/items.h"
+#include "game/rules.h"
+
+namespace cairn {
+namespace {
+
+std::string Name(const GameWorld& world, EntityId id) {
+  const Named* named = world.Names().Find(id);
+  return named != nullptr && !named->name.View().empty() ? std::string(named->name.View())
+                                                          : std::string("something");
+}
+
+std::string Capitalised(std::string text) {
+  if (!text.empty() && text[0] >= 'a' && text[0] <= 'z') text[0] = static_cast<char>(text[0] - 'a' + 'A');
+  return text;
+}
+
+const MonsterDefinition* MonsterOf(const GameWorld& world, EntityId id) {
+  const EnemyAi* ai = world.Ais().Find(id);
+  return ai != nullptr && ai->kind < world.Definitions().monsters.size()
+             ? &world.Definitions().monsters[ai->kind]
+             : nullptr;
+}
+
+std::string Amount(const AttackEvent& a) { return " (" + std::to_string(a.damage) + ")"; }
+
+// "the dart", "the lightning bolt": what struck, for thrown items and wands.
+std::string Missile(const GameWorld& world, const AttackEvent& a) {
+  if (a.kind == AttackKind::Wand) return "the bolt";
+  const Item* item = world.Items().Find(a.item);
+  if (item == nullptr) return "the missile";
+  Item one = *item;
+  one.quantity = 1;
+  one.equipped = 0;
+  return "the " + ItemDisplayName(world, one, world.Players().Find(world.PlayerEntity()), false);
+}
+
+}  // namespace
+
+std::string TheName(const GameWorld& world, EntityId id) { return "the " + Name(world, id); }
+
+void FillSummary(const GameWorld& world, RunSummary& summary) {
+  const EntityId id = world.PlayerEntity();
+  const EntityId player = id.IsNull() ? EntityId{} : id;
+  EntityId found = player;
+  if (found.IsNull()) {
+    // The player is pending destroy this tick: find it among the Player pool's owners.
+    for (EntityId owner : world.Players().Owners()) found = owner;
+  }
+  if (const Player* p = world.Players().Find(found)) {
+    summary.depth = p->depth;
+    summary.deepest = p->deepest;
+    summary.turns = p->turns;
+    summary.kills = p->kills;
+  }
+  if (const Health* h = world.Healths().Find(found)) {
+    summary.health = h->current;
+    summary.max_health = h->max;
+  }
+  summary.tick = world.Tick();
+  summary.items.clear();
+  std::vector<EntityId> carried;
+  CarriedItems(world, found, carried);
+  for (EntityId item : carried)
+    summary.items.push_back(std::string(1, world.Items().Find(item)->letter) + " - " +
+                            ItemDisplayName(world, *world.Items().Find(item), nullptr));
+}
+
+void GameSession::Narrator::BeforeCommit(const GameWorld& world) {
+  for (const AttackEvent& attack : world.Attacks().Events()) TellAttack(world, attack);
+  for (const NoticeEvent& notice : world.Notices().Events()) TellNotice(world, notice);
+  for (const DeathEvent& death : world.Deaths().Events()) {
+    if (!world.Players().Contains(death.entity) || session_.summary_.ended) continue;
+    std::string cause;
+    if (death.cause == DeathCause::Starvation) {
+      cause = "starved to death";
+      session_.Say("You starve to death...");
+    } else {
+      const MonsterDefinition* kind = MonsterOf(world, death.killer);
+      const std::string killer = kind != nullptr ? kind->name : Name(world, death.killer);
+      const std::string article =
+          std::string_view("aeiou").find(killer.empty() ? 'x' : killer[0]) != std::string_view::npos ? "an " : "a ";
+      cause = (death.blow == AttackKind::Spell ? "slain by the magic of " : "killed by ") + article + killer;
+    }
+    cause += " on depth " + std::to_string(session_.Depth());
+    RunSummary summary;
+    FillSummary(world, summary);
+    summary.ended = true;
+    summary.cause = cause;
+    session_.summary_ = summary;
+  }
+}
+
+void GameSession::Narrator::TellAttack(const GameWorld& world, const AttackEvent& a) {
+  const bool by_player = world.Players().Contains(a.attacker);
+  const bool on_player = world.Players().Contains(a.target);
+  const std::string target = Name(world, a.target);
+  std::string text;
+  switch (a.kind) {
+    case AttackKind::Melee:
+      if (by_player) text = a.hit ? "You hit the " + target + Amount(a) + "." : "You miss the " + target + ".";
+      else if (on_player) text = a.hit ? "The " + Name(world, a.attacker) + " hits you" + Amount(a) + "."
+                                       : "The " + Name(world, a.attacker) + " misses you.";
+      else text = "The " + Name(world, a.attacker) + (a.hit ? " hits the " : " misses the ") + target + ".";
+      break;
+    case AttackKind::Thrown:
+    case AttackKind::Wand:
+      text = Capitalised(Missile(world, a)) + (a.hit ? " hits " : " misses ") +
+             (on_player ? std::string("you") : "the " + target) + (a.hit ? Amount(a) : "") + ".";
+      break;
+    case AttackKind::Missile:
+    case AttackKind::Spell: {
+      const MonsterDefinition* kind = MonsterOf(world, a.attacker);
+      const std::string verb = kind != nullptr && !kind->ranged_verb.empty() ? kind->ranged_verb : "shoots at";
+      text = "The " + Name(world, a.attacker) + " " + verb + " " +
+             (on_player ? std::string("you") : "the " + target) +
+             (a.hit ? " and hits" + Amount(a) + "." : " and misses.");
+      break;
+    }
+  }
+  if (a.killed) text += on_player ? " You die..." : " The " + target + " dies.";
+  session_.Say(std::move(text));
+}
+
+void GameSession::Narrator::TellNotice(const GameWorld& world, const NoticeEvent& n) {
+  const bool player = world.Players().Contains(n.subject);
+  const std::string item = DescribeItem(world, n.object);
+  const auto say = [&](std::string text) { session_.Say(std::move(text)); };
+  switch (n.kind) {
+    case NoticeKind::PickedUp:
+      if (player) {
+        const Item* carried = world.Items().Find(n.object);
+        const char letter = carried != nullptr ? carried->letter : '?';
+        say(std::string(1, letter) + " - " + item + ".");
+      }
+      break;
+    case NoticeKind::InventoryFull:
+      if (player) say("Your pack is full.");
+      break;
+    case NoticeKind::NothingHere:
+      if (player) say("There is nothing here to pick up.");
+      break;
+    case NoticeKind::Descended:
+    case NoticeKind::Ascended: break;  // the session tells of the floor reached
+    case NoticeKind::NoStairs:
+      if (player) say("There are no stairs here.");
+      break;
+    case NoticeKind::Woke:
+      if (world.Registry().IsActive(n.subject)) say("The " + Name(world, n.subject) + " notices you!");
+      break;
+    case NoticeKind::Fled: say("The " + Name(world, n.subject) + " flees!"); break;
+    case NoticeKind::Blocked: break;
+    case NoticeKind::Dropped: if (player) say("You drop " + item + "."); break;
+    case NoticeKind::Equipped:
+      if (player) {
+        const Item* it = world.Items().Find(n.object);
+        const bool weapon = it != nullptr && world.Definitions().items[it->kind].category == ItemCategory::Weapon;
+        Item plain = it != nullptr ? *it : Item{};
+        plain.equipped = 0;
+        say(std::string(weapon ? "You are now wielding " : "You are now wearing ") +
+            ItemDisplayName(world, plain, world.Players().Find(n.subject)) + ".");
+      }
+      break;
+    case NoticeKind::Unequipped:
+      if (player) {
+        const Item* it = world.Items().Find(n.object);
+        Item plain = it != nullptr ? *it : Item{};
+        plain.equipped = 0;
+        say("You put away " + ItemDisplayName(world, plain, world.Players().Find(n.subject)) + ".");
+      }
+      break;
+    case NoticeKind::Drank: say("You drink " + item + "."); break;
+    case NoticeKind::Read: say("You read " + item + "."); break;
+    case NoticeKind::Ate: say("You eat " + item + ". That hit the spot."); break;
+    case NoticeKind::Zapped: say("You zap " + item + "."); break;
+    case NoticeKind::Healed: say("You feel better."); break;
+    case NoticeKind::Invigorated: say("You feel vigorous! (+" + std::to_string(n.value) + " max hit points)"); break;
+    case NoticeKind::Hasted: say("You feel yourself speed up."); break;
+    case NoticeKind::HasteEnded: say("You feel yourself slow down."); break;
+    case NoticeKind::Slowed: say(Capitalised(TheName(world, n.subject)) + " slows down."); break;
+    case NoticeKind::Teleported: say("You feel yourself yanked elsewhere!"); break;
+    case NoticeKind::Mapped: say("A map of this floor forms in your mind."); break;
+    case NoticeKind::Enchanted:
+      say("Your " + ItemDisplayName(world, *world.Items().Find(n.object), world.Players().Find(n.subject), false) +
+          " glows blue for a moment.");
+      break;
+    case NoticeKind::NothingToEnchant: say("Your hands tingle, then the feeling fades."); break;
+    case NoticeKind::Identified:
+      say(n.value > 0 ? "You know more about what you carry." : "You learn nothing new.");
+      break;
+    case NoticeKind::NoCharges: say("Nothing happens: the wand is spent."); break;
+    case NoticeKind::Stole:
+      say("The " + Name(world, n.subject) + " snatches " + item + " and runs!");
+      break;
+    case NoticeKind::Split: say("The " + Name(world, n.subject) + " splits in two!"); break;
+    case NoticeKind::Hungry: say("You are getting hungry."); break;
+    case NoticeKind::Weak: say("You are weak with hunger!"); break;
+    case NoticeKind::Starving: say("You are starving! Eat something, now."); break;
+    case NoticeKind::Missed:
+      if (world.Ais().Contains(n.subject)) say("The " + Name(world, n.subject) + " grabs at your pack and misses.");
+      else say("The bolt flies wide.");
+      break;
+    case NoticeKind::Landed: if (player) say(Capitalised(Missile(world, AttackEvent{n.subject, {}, 0, 0, 0, AttackKind::Thrown, n.object})) + " lands."); break;
+  }
+}
+
+}  // namespace cairn

@@ -1,0 +1,145 @@
+// Moving between floors: the explicit boundary where the player and everything carried leave one
+// world and are created in another (with new handles: an EntityId never crosses worlds).
+#include <deque>
+
+#include "game/items.h"
+#include "game/pathing.h"
+#include "sim/narrator.h"
+#include "sim/session.h"
+
+namespace cairn {
+namespace {
+
+// Every component `id` has, as one bundle.
+ComponentBundle Capture(const GameWorld& world, EntityId id) {
+  ComponentBundle bundle;
+  ForEachComponentType([&]<class T>() {
+    if (const T* value = world.Pool<T>().Find(id)) bundle.Set(*value);
+  });
+  return bundle;
+}
+
+// Where an arrival stands: on the staircase that leads back the way it came, or the nearest
+// free cell to it; failing any staircase, the first open floor.
+Position ArrivalCell(const GameWorld& world, std::int8_t back) {
+  Position stairs{-1, -1};
+  const auto owners = world.StairsPool().Owners();
+  const auto values = world.StairsPool().Values();
+  for (std::size_t i = 0; i < owners.size() && stairs.x < 0; ++i)
+    if (values[i].direction == back)
+      if (const Position* p = world.Positions().Find(owners[i])) stairs = *p;
+  const TileMap& map = world.Map();
+  if (stairs.x < 0) {
+    for (std::int32_t y = 0; y < map.Height() && stairs.x < 0; ++y)
+      for (std::int32_t x = 0; x < map.Width() && stairs.x < 0; ++x)
+        if (map.At(x, y) == Terrain::Floor) stairs = Position{x, y};
+    if (stairs.x < 0) return Position{0, 0};
+  }
+  // Breadth-first from the staircase to the nearest cell no one stands on.
+  std::vector<std::uint8_t> seen(static_cast<std::size_t>(map.Width()) * static_cast<std::size_t>(map.Height()), 0);
+  std::deque<Position> queue{stairs};
+  seen[map.Index(stairs.x, stairs.y)] = 1;
+  while (!queue.empty()) {
+    const Position p = queue.front();
+    queue.pop_front();
+    if (world.OccupantAt(p.x, p.y).IsNull()) return p;
+    for (int d = 0; d < 8; ++d) {
+      const Position n{p.x + kStepDx[d], p.y + kStepDy[d]};
+      if (!map.Passable(n.x, n.y) || seen[map.Index(n.x, n.y)]) continue;
+      seen[map.Index(n.x, n.y)] = 1;
+      queue.push_back(n);
+    }
+  }
+  return stairs;
+}
+
+}  // namespace
+
+void GameSession::FollowStairs() {
+  const GameWorld& world = World();
+  const EntityId player = world.PlayerEntity();
+  for (const NoticeEvent& notice : world.Notices().Events()) {
+    if (notice.subject != player || player.IsNull()) continue;
+    if (notice.kind != NoticeKind::Descended && notice.kind != NoticeKind::Ascended) continue;
+    const std::int32_t direction = notice.kind == NoticeKind::Descended ? 1 : -1;
+    if (direction < 0 && Depth() == 1) {
+      if (CarriesArtifact(world, player)) {
+        EndRun(true, "escaped the dungeon with the Cairnstone");
+        Say("You climb into the daylight with the Cairnstone. You have won!");
+      } else {
+        Say("You cannot leave without the Cairnstone.");
+      }
+      return;
+    }
+    if (Depth() + direction < 1 || Depth() + direction > FloorCount()) {
+      Say("The stairs are choked with rubble.");
+      return;
+    }
+    if (Status s = ChangeFloor(direction); s != Status::Ok)
+      Say(std::string("The stairs will not take you (") + StatusName(s) + ").");
+    return;
+  }
+}
+
+Status GameSession::ChangeFloor(std::int32_t direction) {
+  const std::size_t from_index = static_cast<std::size_t>(active_);
+  const std::size_t to_index = static_cast<std::size_t>(active_ + direction);
+  const bool first_visit = !floors_[to_index].world;
+  if (first_visit) {
+    Floor built;
+    if (Status s = BuildFloor(active_ + direction + 1, floors_[to_index].level, built); s != Status::Ok)
+      return s;
+    floors_[to_index] = std::move(built);
+  }
+  GameWorld& from = *floors_[from_index].world;
+  GameWorld& to = *floors_[to_index].world;
+  const EntityId player = from.PlayerEntity();
+  std::vector<EntityId> carried;
+  CarriedItems(from, player, carried);
+
+  to.CatchUpClock(from.Tick());
+  to.RebuildOccupancy();
+  ComponentBundle body = Capture(from, player);
+  body.Set(ArrivalCell(to, static_cast<std::int8_t>(-direction)));
+  body.Set(Intent{});
+  body.player.depth = active_ + direction + 1;
+  if (body.player.depth > body.player.deepest) body.player.deepest = body.player.depth;
+  body.player.next_tick = to.Tick();
+
+  // Create everything in the new world first; only when all of it exists does the old world
+  // let go, so a failure leaves the player where they were.
+  std::optional<StructuralScope> scope;
+  if (Status s = to.TryOpenStructural(WorldPhase::Construction, scope); s != Status::Ok) return s;
+  std::vector<EntityId> created;
+  EntityId arrived{};
+  Status status = to.CreateFromBundle(*scope, body, arrived);
+  if (status == Status::Ok) created.push_back(arrived);
+  for (std::size_t i = 0; i < carried.size() && status == Status::Ok; ++i) {
+    ComponentBundle item = Capture(from, carried[i]);
+    item.item.holder = arrived;
+    EntityId made{};
+    status = to.CreateFromBundle(*scope, item, made);
+    if (status == Status::Ok) created.push_back(made);
+  }
+  if (status != Status::Ok) {
+    for (EntityId id : created) (void)to.DestroyEntity(*scope, id);
+    return status;
+  }
+  scope.reset();
+  std::optional<StructuralScope> leaving;
+  if (Status s = from.TryOpenStructural(WorldPhase::Construction, leaving); s == Status::Ok) {
+    for (EntityId id : carried) (void)from.DestroyEntity(*leaving, id);
+    (void)from.DestroyEntity(*leaving, player);
+  }
+  leaving.reset();
+
+  active_ = static_cast<std::int32_t>(to_index);
+  to.RebuildOccupancy();
+  UpdatePlayerView(to, *floors_[to_index].scratch);
+  effects_.clear();
+  Say(std::string(direction > 0 ? "You descend" : "You climb") + " to depth " +
+      std::to_string(Depth()) + "." + (first_visit ? " " + Level().name.substr(Level().name.find(':') == std::string::npos ? 0 : Level().name.find(':') + 2) + "." : ""));
+  return Status::Ok;
+}
+
+}  // namespace cairn
