@@ -12,7 +12,8 @@ namespace cairn {
 namespace {
 
 constexpr std::int32_t kMinSide = 20;
-constexpr std::int32_t kSafeRadius = 7;  // no monster starts this close to the up staircase
+constexpr std::int32_t kSafeRadius = 7;
+constexpr std::uint64_t kAttempts = 32;  // no monster starts this close to the up staircase
 
 struct Placement {
   FloorGrid grid;
@@ -196,28 +197,11 @@ bool HasArtifact(const LevelDefinition& level, const DefinitionSet& definitions)
   return false;
 }
 
-}  // namespace
-
-const char* FloorStyleName(FloorStyle style) noexcept {
-  switch (style) {
-    case FloorStyle::Rooms: return "rooms";
-    case FloorStyle::Caverns: return "caverns";
-    case FloorStyle::Mixed: return "rooms and caverns";
-  }
-  return "unknown";
-}
-
-std::uint64_t FloorSeed(std::uint64_t session_seed, std::int32_t depth) noexcept {
-  return Mix64(session_seed ^ Mix64(0xF1002000ull + static_cast<std::uint64_t>(depth)));
-}
-
-Status GenerateFloor(const DungeonPlan& plan, const DefinitionSet& definitions, std::uint64_t seed,
-                     std::int32_t depth, LevelDefinition& out) {
-  if (depth < 1 || depth > plan.floors || plan.floors > DungeonPlan::kMaxFloors ||
-      plan.width < kMinSide || plan.height < kMinSide / 2 || plan.width > TileMap::kMaxSide ||
-      plan.height > TileMap::kMaxSide)
-    return Status::InvalidArgument;
-  Rng rng(FloorSeed(seed, depth));
+// One attempt at floor `depth` from `floor_seed`; false when the layout cannot hold what a
+// floor needs (then `out` is untouched).
+bool TryGenerate(const DungeonPlan& plan, const DefinitionSet& definitions, std::uint64_t floor_seed,
+                 std::int32_t depth, LevelDefinition& out) {
+  Rng rng(floor_seed);
   Placement p(plan.width, plan.height);
 
   const SetPiece* piece = ChooseSetPiece(plan, depth, rng);
@@ -240,14 +224,17 @@ Status GenerateFloor(const DungeonPlan& plan, const DefinitionSet& definitions, 
   // Stairs: up at random, down far from it (a floor is a journey, not a step).
   std::vector<std::int32_t> none(p.grid.Cells().size(), 0);
   Position up{};
-  if (!RandomFreeCell(p, rng, none, 0, up)) return Status::InvalidArgument;
+  if (!RandomFreeCell(p, rng, none, 0, up)) return false;
   p.Take(up);
   std::vector<std::int32_t> from_start;
   StepDistances(p.grid, up, from_start);
-  const std::int32_t farthest = *std::max_element(from_start.begin(), from_start.end());
+  std::int32_t farthest = 0;  // among cells the staircase down could stand on
+  for (std::int32_t y = 1; y < p.grid.Height() - 1; ++y)
+    for (std::int32_t x = 1; x < p.grid.Width() - 1; ++x)
+      if (p.Free(x, y)) farthest = std::max(farthest, from_start[p.grid.Index(x, y)]);
   const bool last = depth == plan.floors;
   Position goal{};
-  if (!RandomFreeCell(p, rng, from_start, farthest * 7 / 10, goal)) return Status::InvalidArgument;
+  if (!RandomFreeCell(p, rng, from_start, farthest * 7 / 10, goal)) return false;
   p.Take(goal);
 
   if (depth == 1) {
@@ -294,7 +281,36 @@ Status GenerateFloor(const DungeonPlan& plan, const DefinitionSet& definitions, 
   level.cells = p.grid.Cells();
   level.digest = DigestLevel(level);
   out = std::move(level);
-  return Status::Ok;
+  return true;
+}
+
+}  // namespace
+
+const char* FloorStyleName(FloorStyle style) noexcept {
+  switch (style) {
+    case FloorStyle::Rooms: return "rooms";
+    case FloorStyle::Caverns: return "caverns";
+    case FloorStyle::Mixed: return "rooms and caverns";
+  }
+  return "unknown";
+}
+
+std::uint64_t FloorSeed(std::uint64_t session_seed, std::int32_t depth) noexcept {
+  return Mix64(session_seed ^ Mix64(0xF1002000ull + static_cast<std::uint64_t>(depth)));
+}
+
+Status GenerateFloor(const DungeonPlan& plan, const DefinitionSet& definitions, std::uint64_t seed,
+                     std::int32_t depth, LevelDefinition& out) {
+  if (depth < 1 || depth > plan.floors || plan.floors > DungeonPlan::kMaxFloors ||
+      plan.width < kMinSide || plan.height < kMinSide / 2 || plan.width > TileMap::kMaxSide ||
+      plan.height > TileMap::kMaxSide)
+    return Status::InvalidArgument;
+  // A layout that leaves no room for what a floor needs is thrown away and drawn again, as
+  // Brogue does; the attempt number is part of the seed, so this stays deterministic.
+  for (std::uint64_t attempt = 0; attempt < kAttempts; ++attempt)
+    if (TryGenerate(plan, definitions, Mix64(FloorSeed(seed, depth) + attempt), depth, out))
+      return Status::Ok;
+  return Status::CapacityExceeded;
 }
 
 }  // namespace cairn

@@ -15,6 +15,8 @@ inline void ClearIntent(Intent& intent) noexcept { intent = Intent{}; }
 
 // Ticks an action takes this actor now: its speed, halved while hasted, doubled while slowed.
 [[nodiscard]] std::int32_t ActorTicks(const GameWorld& world, EntityId actor) noexcept;
+// The same for one step (a fast runner's move_speed).
+[[nodiscard]] std::int32_t StepTicks(const GameWorld& world, EntityId actor) noexcept;
 
 // --- fighting (actions_combat.cpp) --------------------------------------------------------------
 void ResolveAttack(GameWorld& world, TickScratch& scratch, EntityId attacker, Intent& intent);

@@ -84,13 +84,28 @@ void Split(GameWorld& world, TickScratch& scratch, EntityId target) {
 
 }  // namespace
 
-std::int32_t ActorTicks(const GameWorld& world, EntityId actor) noexcept {
-  std::int32_t ticks = ActionTicks(world.Combats().Find(actor));
+namespace {
+
+std::int32_t Conditioned(const GameWorld& world, EntityId actor, std::int32_t ticks) noexcept {
   if (const Condition* condition = world.Conditions().Find(actor)) {
     if (condition->haste_until > world.Tick()) ticks = (ticks + 1) / 2;
     if (condition->slow_until > world.Tick()) ticks *= 2;
   }
   return ticks;
+}
+
+}  // namespace
+
+std::int32_t StepTicks(const GameWorld& world, EntityId actor) noexcept {
+  const Combat* combat = world.Combats().Find(actor);
+  if (combat == nullptr || combat->move_speed <= 0) return ActorTicks(world, actor);
+  Combat moving = *combat;
+  moving.speed = combat->move_speed;
+  return Conditioned(world, actor, ActionTicks(&moving));
+}
+
+std::int32_t ActorTicks(const GameWorld& world, EntityId actor) noexcept {
+  return Conditioned(world, actor, ActionTicks(world.Combats().Find(actor)));
 }
 
 void Kill(GameWorld& world, EntityId victim, EntityId killer, DeathCause cause, AttackKind blow) {
@@ -101,7 +116,20 @@ void Kill(GameWorld& world, EntityId victim, EntityId killer, DeathCause cause, 
   if (const Named* named = world.Names().Find(victim)) death.name = named->name;
   if (!world.Emit(world.Deaths(), death)) return;
   world.Record(TraceEvent::Died, victim, killer);
-  if (Player* player = world.Players().Find(killer)) ++player->kills;
+  if (Player* player = world.Players().Find(killer)) {
+    ++player->kills;
+    const Health* worth = world.Healths().Find(victim);
+    player->experience += worth != nullptr ? worth->max : 1;
+    while (player->level < kMaxLevel && player->experience >= ExperienceForLevel(player->level + 1)) {
+      ++player->level;
+      if (Health* health = world.Healths().Find(killer)) {
+        health->max += kHealthPerLevel;
+        health->current += kHealthPerLevel;
+      }
+      RefreshCombat(world, killer);
+      (void)world.Emit(world.Notices(), NoticeEvent{NoticeKind::LevelUp, killer, {}, player->level});
+    }
+  }
   if (at != nullptr && !world.Players().Contains(victim)) LeaveBehind(world, victim, *at);
   (void)world.QueueDestroy(victim);
 }
@@ -194,7 +222,7 @@ void ResolveShoot(GameWorld& world, TickScratch& scratch, EntityId shooter, Inte
     return;
   }
   if (EnemyAi* ai = world.Ais().Find(shooter))
-    ai->special_tick = world.Tick() + (kind->profile == AiProfile::Caster ? kCasterCooldown : 0);
+    ai->special_tick = world.Tick() + kind->cooldown * kNormalActionTicks;
   Position path[kMaxMissileRange];
   const std::int32_t cells = MissilePath(world, *from, *to, std::min(kind->range, kMaxMissileRange), path);
   if (cells == 0) return;

@@ -85,6 +85,8 @@ struct Player {
   std::int32_t turns = 0;      // actions taken
   std::int32_t nutrition = 0;  // falls by one every normal turn; at zero the player starves
   std::int64_t known_items = 0;
+  std::int32_t experience = 0;  // earned by kills: each is worth the victim's hit points
+  std::int32_t level = 1;       // experience level (rules.h: ExperienceForLevel)
 };
 inline constexpr std::int32_t kMaxItemKinds = 63;
 
@@ -144,6 +146,8 @@ struct Combat {
   std::int32_t damage_sides = 2;
   std::int32_t damage_bonus = 0;
   std::int32_t speed = 10;
+  std::int32_t move_speed = 0;  // ticks per step when it differs from speed (0: the same), as
+                                // a jackal runs fast but bites no faster than anyone
 };
 
 // Authored identity and a display name. The id is the level's label for the entity (1 to 64 of

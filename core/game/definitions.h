@@ -40,6 +40,7 @@ struct MonsterDefinition {
   std::int32_t frequency = 10;    // relative weight when floors are populated
   Dice ranged{};                  // a ranged attack (count 0: none)
   std::int32_t range = 0;
+  std::int32_t cooldown = 0;      // turns between ranged attacks or spells (0: every turn)
   std::string ranged_verb;        // "shoots an arrow at"
   std::int32_t regeneration = 0;  // hit points regained every 10 turns
   std::int32_t group = 1;         // how many appear together

@@ -54,7 +54,7 @@ enum class NoticeKind : std::uint8_t {
   PickedUp, NothingHere, InventoryFull, Descended, Ascended, NoStairs, Woke, Fled, Blocked,
   Dropped, Equipped, Unequipped, Drank, Read, Ate, Zapped, Healed, Invigorated, Hasted,
   HasteEnded, Slowed, Teleported, Mapped, Enchanted, NothingToEnchant, Identified, NoCharges,
-  Stole, Split, Hungry, Weak, Starving, Missed, Landed
+  Stole, Split, Hungry, Weak, Starving, Missed, Landed, LevelUp
 };
 struct NoticeEvent {
   NoticeKind kind = NoticeKind::NothingHere;

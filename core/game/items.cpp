@@ -18,7 +18,9 @@ bool StartsWithVowel(const std::string& text) {
 
 }  // namespace
 
-Combat PlayerBaseCombat() noexcept { return Combat{4, 0, 1, 3, 0, kNormalActionTicks}; }
+Combat PlayerBaseCombat(std::int32_t level) noexcept {
+  return Combat{4 + (level > 1 ? level - 1 : 0), 0, 1, 3, 0, kNormalActionTicks, 0};
+}
 
 void CarriedItems(const GameWorld& world, EntityId holder, std::vector<EntityId>& out) {
   out.clear();
@@ -153,7 +155,8 @@ Combat EquippedCombat(Combat base, const ItemDefinition* weapon, std::int32_t we
 }
 
 Combat CombatWithEquipment(const GameWorld& world, EntityId holder) noexcept {
-  Combat base = PlayerBaseCombat();
+  const Player* player = world.Players().Find(holder);
+  Combat base = PlayerBaseCombat(player != nullptr ? player->level : 1);
   if (const Combat* now = world.Combats().Find(holder)) base.speed = now->speed;
   const Item* weapon = world.Items().Find(EquippedIn(world, holder, ItemCategory::Weapon));
   const Item* armour = world.Items().Find(EquippedIn(world, holder, ItemCategory::Armour));

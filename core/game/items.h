@@ -13,8 +13,9 @@
 
 namespace cairn {
 
-// Fighting numbers the player has with nothing wielded or worn: fists, no armour.
-[[nodiscard]] Combat PlayerBaseCombat() noexcept;
+// Fighting numbers the player has with nothing wielded or worn: fists, no armour, and one
+// point of accuracy for every experience level past the first.
+[[nodiscard]] Combat PlayerBaseCombat(std::int32_t level = 1) noexcept;
 
 // The items `holder` carries, ordered by inventory letter.
 void CarriedItems(const GameWorld& world, EntityId holder, std::vector<EntityId>& out);

@@ -15,7 +15,6 @@ inline constexpr std::int32_t kAlertnessToHunt = 100;
 inline constexpr std::int32_t kCombatNoiseRadius = 6;
 inline constexpr std::int32_t kMaxMissileRange = 12;   // thrown items, missiles, spells, wands
 inline constexpr std::int32_t kSpellHitChance = 85;    // spells ignore armour
-inline constexpr std::int32_t kCasterCooldown = 30;    // ticks between a caster's spells
 inline constexpr std::int32_t kMaxBreeders = 24;       // a floor holds at most this many of a breeding kind
 inline constexpr std::int32_t kStartingNutrition = 1800;
 inline constexpr std::int32_t kMaxNutrition = 2400;
@@ -36,6 +35,15 @@ inline constexpr std::int32_t kSlowTicks = 150;        // a wand of slowness las
                static_cast<std::uint32_t>(attacker.damage_sides > 0 ? attacker.damage_sides : 0)) +
       attacker.damage_bonus;
   return damage < 1 ? 1 : damage;
+}
+
+// Experience levels, as in NetHack and DCSS: each kill is worth the victim's hit points, and
+// each level doubles the experience the next needs. A level brings hit points and accuracy.
+inline constexpr std::int32_t kMaxLevel = 20;
+inline constexpr std::int32_t kHealthPerLevel = 4;
+[[nodiscard]] inline std::int32_t ExperienceForLevel(std::int32_t level) noexcept {
+  if (level <= 1) return 0;
+  return 10 * (1 << (level - 2 < 20 ? level - 2 : 20));  // 10, 20, 40, 80, ...
 }
 
 // Ticks between regaining one hit point: a bigger body heals faster, as in Brogue, so a full

@@ -51,6 +51,8 @@ void Feed(Hasher& h, const Player& c) noexcept {
   h.AddSigned(c.turns);
   h.AddSigned(c.nutrition);
   h.AddSigned(c.known_items);
+  h.AddSigned(c.experience);
+  h.AddSigned(c.level);
 }
 void Feed(Hasher& h, const Condition& c) noexcept {
   h.AddSigned(c.haste_until);
@@ -85,6 +87,7 @@ void Feed(Hasher& h, const Combat& c) noexcept {
   h.AddSigned(c.damage_sides);
   h.AddSigned(c.damage_bonus);
   h.AddSigned(c.speed);
+  h.AddSigned(c.move_speed);
 }
 void Feed(Hasher& h, const Named& c) noexcept {
   h.AddText(c.id.View());

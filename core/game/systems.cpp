@@ -87,7 +87,7 @@ void MovementPhase(GameWorld& world, TickScratch& scratch) {
       ClearIntent(*intent);
       continue;
     }
-    const std::int32_t ticks = ActorTicks(world, id);
+    const std::int32_t ticks = StepTicks(world, id);
     const Position from = *pos;
     const Position to{from.x + intent->dx, from.y + intent->dy};
     const bool one_step = intent->dx >= -1 && intent->dx <= 1 && intent->dy >= -1 &&

@@ -3,6 +3,7 @@
 #include <limits>
 
 #include "game/components.h"
+#include "game/rules.h"
 
 namespace cairn {
 namespace {
@@ -140,6 +141,8 @@ constexpr FieldInfo kPlayerFields[] = {
     IntegerField<Player, &Player::turns>("turns", 0, kHitPoints * 1000, 0, "actions taken"),
     IntegerField<Player, &Player::nutrition>("nutrition", 0, 100'000, 0, "turns until starving"),
     IntegerField<Player, &Player::known_items>("known_items", 0, std::numeric_limits<std::int64_t>::max(), 0, "bit k: item kind k is identified"),
+    IntegerField<Player, &Player::experience>("experience", 0, kHitPoints * 1000, 0, "earned by kills"),
+    IntegerField<Player, &Player::level>("level", 1, kMaxLevel, 1, "experience level"),
 };
 constexpr FieldInfo kEnemyAiFields[] = {
     EnumField<EnemyAi, &EnemyAi::action>("action", kAiActions, 0, "the current action"),
@@ -172,6 +175,7 @@ constexpr FieldInfo kCombatFields[] = {
     IntegerField<Combat, &Combat::damage_sides>("damage_sides", 0, 1000, 2, "S in NdS"),
     IntegerField<Combat, &Combat::damage_bonus>("damage_bonus", -kStat, kStat, 0, "added to every hit"),
     IntegerField<Combat, &Combat::speed>("speed", 1, 1000, 10, "ticks per action: 10 normal, lower is faster"),
+    IntegerField<Combat, &Combat::move_speed>("move_speed", 0, 1000, 0, "ticks per step, when not the same as speed (0)"),
 };
 constexpr FieldInfo kNamedFields[] = {
     TextField<Named, &Named::id>("id", 64, "the level's label for the entity"),

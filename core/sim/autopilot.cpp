@@ -112,12 +112,8 @@ bool AutoPilot::Survey(const GameSession& session) {
       if (!Walkable(session, n.x, n.y)) continue;
       const std::size_t cell = map.Index(n.x, n.y);
       if (distance_[cell] != kUnreachable) continue;
-      // A monster in the way is not a wall, but a route through one is a poor route. Only the
-      // ones in view count: the player knows nothing of the others.
-      const EntityId occupant = world.OccupantAt(n.x, n.y);
-      if (!occupant.IsNull() && occupant != world.PlayerEntity() &&
-          session.Scratch().player_view.Visible(n.x, n.y))
-        continue;
+      // Monsters do not block a route: they move, and whether one can be seen changes with
+      // every step, which would make the route flicker. (A run stops when one comes into view.)
       distance_[cell] = distance_[from] + 1;
       first_step_[cell] = from == map.Index(at->x, at->y) ? static_cast<std::int8_t>(d) : first_step_[from];
       queue.push_back(n);
@@ -144,7 +140,9 @@ bool AutoPilot::Check(const GameSession& session, std::string& why) {
   const Health* health = world.Healths().Find(world.PlayerEntity());
   if (at == nullptr || health == nullptr) return false;
   const EntityId hostile = NearestVisibleHostile(world, session.Scratch().player_view, *at);
-  if (!hostile.IsNull()) {
+  const EnemyAi* ai = world.Ais().Find(hostile);
+  const bool harmless = only_hunters_ && ai != nullptr && ai->action != AiAction::Hunt;
+  if (!hostile.IsNull() && !harmless) {
     const Named* named = world.Names().Find(hostile);
     why = std::string("You see a ") + (named != nullptr ? std::string(named->name.View()) : "monster") + ".";
     return false;
@@ -172,7 +170,8 @@ bool AutoPilot::Start(const GameSession& session, AutoGoal goal, std::string& wh
     why = "You cannot do that now.";
     return false;
   }
-  if (!NearestVisibleHostile(world, session.Scratch().player_view, *at).IsNull()) {
+  const EnemyAi* ai = world.Ais().Find(NearestVisibleHostile(world, session.Scratch().player_view, *at));
+  if (ai != nullptr && !(only_hunters_ && ai->action != AiAction::Hunt)) {
     why = "Not with a monster in view.";
     return false;
   }

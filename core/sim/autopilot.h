@@ -26,6 +26,9 @@ class AutoPilot {
   [[nodiscard]] bool Active() const noexcept { return active_; }
   [[nodiscard]] AutoGoal Goal() const noexcept { return goal_; }
   void Stop() noexcept { active_ = false; }
+  // Whether only monsters that hunt the player stop a run. A person at the keys is stopped by
+  // any monster in view; the bot lets sleepers lie and runaways run rather than wait on them.
+  void SetOnlyHuntersStop(bool only) noexcept { only_hunters_ = only; }
   // Whether exploring could still learn something: known open cells beside unknown ones, or
   // items seen lying somewhere (the bot uses it to decide it has seen the whole floor).
   [[nodiscard]] bool SomethingLeftToExplore(const GameSession& session);
@@ -43,6 +46,7 @@ class AutoPilot {
   AutoGoal goal_ = AutoGoal::Explore;
   bool active_ = false;
   bool last_was_pickup_ = false;
+  bool only_hunters_ = false;
   std::int32_t health_ = 0;
   std::int32_t depth_ = 0;
   std::int32_t steps_ = 0;

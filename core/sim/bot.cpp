@@ -111,6 +111,11 @@ bool Accepts(const GameSession& session, const PlayerCommand& command) {
 }  // namespace
 
 bool Bot::Decide(const GameSession& session, PlayerCommand& out) {
+  pilot_.SetOnlyHuntersStop(true);
+  const auto Why = [&](const char* reason) {
+    reason_ = reason;
+    return true;
+  };
   const GameWorld& world = session.World();
   const EntityId player = world.PlayerEntity();
   const Position* at = world.Positions().Find(player);
@@ -121,7 +126,7 @@ bool Bot::Decide(const GameSession& session, PlayerCommand& out) {
   CarriedItems(world, player, v.items);
   const FieldOfView& view = session.Scratch().player_view;
   const EntityId foe = NearestVisibleHostile(world, view, *at);
-  const Position* foe_at = world.Positions().Find(foe);
+  const Position* foe_at = world.Positions().Find(foe);  // null: nothing to fight
   const std::int32_t distance = foe_at != nullptr ? ChebyshevDistance(*at, *foe_at) : kUnreachable;
   const bool hurt = health->current * 10 < health->max * 4;
   const auto use = [&](EntityId item) {
@@ -134,30 +139,45 @@ bool Bot::Decide(const GameSession& session, PlayerCommand& out) {
     const EntityId heal = FindCarried(v, [&](const ItemDefinition& k, const Item& i) {
       return k.effect == ItemEffect::Heal && (ItemKnown(world, i) || KindKnown(*state, i.kind));
     });
-    if (!heal.IsNull() && use(heal)) return true;
+    if (!heal.IsNull() && use(heal)) return Why("heal");
     const EntityId flee = FindCarried(v, [&](const ItemDefinition& k, const Item& i) {
       return k.effect == ItemEffect::Teleport && KindKnown(*state, i.kind);
     });
-    if (!flee.IsNull() && use(flee)) return true;
+    if (!flee.IsNull() && use(flee)) return Why("escape");
     const EntityId unknown = FindCarried(v, [&](const ItemDefinition& k, const Item& i) {
       return k.category == ItemCategory::Potion && !KindKnown(*state, i.kind);
     });
-    if (!unknown.IsNull() && use(unknown)) return true;
+    if (!unknown.IsNull() && use(unknown)) return Why("desperate potion");
   }
   // 2. Hunger.
   if (state->nutrition < kHungry) {
     const EntityId food = FindCarried(v, [](const ItemDefinition& k, const Item&) {
       return k.category == ItemCategory::Food;
     });
-    if (!food.IsNull() && use(food)) return true;
+    if (!food.IsNull() && use(food)) return Why("eat");
   }
-  // 3. Fight.
-  if (!foe.IsNull()) {
+  // 3. Fight; but a monster running away is not worth a chase: a missile, or let it go.
+  const EnemyAi* foe_ai = world.Ais().Find(foe);
+  const bool fleeing = foe_ai != nullptr && foe_ai->action == AiAction::Flee;
+  // Sleepers and wanderers are left alone unless they are in reach: a free blow is worth it.
+  if (foe_ai != nullptr && !fleeing && foe_ai->action != AiAction::Hunt && distance > 1) {
+    foe_at = nullptr;
+  }
+  if (fleeing) {
+    const EntityId missile = FindCarried(v, [](const ItemDefinition& k, const Item& i) {
+      return k.category == ItemCategory::Thrown && !i.equipped;
+    });
+    if (!missile.IsNull() && distance <= kThrowRange) {
+      out = ItemCommand(PlayerCommandKind::Throw, v, missile);
+      if (Accepts(session, out)) return Why("throw at the fleeing");
+    }
+  }
+  if (foe_at != nullptr && !fleeing) {
     pilot_.Stop();
     if (distance == 1) {
       out = PlayerCommand{PlayerCommandKind::Move, static_cast<std::int8_t>(foe_at->x - at->x),
                           static_cast<std::int8_t>(foe_at->y - at->y)};
-      if (Accepts(session, out)) return true;
+      if (Accepts(session, out)) return Why("melee");
     }
     const Health* foe_health = world.Healths().Find(foe);
     const bool strong = foe_health != nullptr && foe_health->current >= 15;
@@ -165,7 +185,7 @@ bool Bot::Decide(const GameSession& session, PlayerCommand& out) {
       const EntityId wand = FindCarried(v, [](const ItemDefinition& k, const Item& i) {
         return k.category == ItemCategory::Wand && i.charges > 0;
       });
-      if (!wand.IsNull() && use(wand)) return true;
+      if (!wand.IsNull() && use(wand)) return Why("zap");
     }
     if (distance <= kThrowRange) {
       const EntityId missile = FindCarried(v, [](const ItemDefinition& k, const Item& i) {
@@ -173,7 +193,7 @@ bool Bot::Decide(const GameSession& session, PlayerCommand& out) {
       });
       if (!missile.IsNull()) {
         out = ItemCommand(PlayerCommandKind::Throw, v, missile);
-        if (Accepts(session, out)) return true;
+        if (Accepts(session, out)) return Why("throw");
       }
     }
     // Let it come (a doorway is a fine place to wait), unless it fights from afar or sleeps.
@@ -181,14 +201,14 @@ bool Bot::Decide(const GameSession& session, PlayerCommand& out) {
     const bool approach = ai == nullptr || ai->profile == AiProfile::Ranged ||
                           ai->profile == AiProfile::Caster || ai->action != AiAction::Hunt ||
                           ai->profile == AiProfile::Coward;
-    if (approach && StepToward(session, *at, *foe_at, out) && Accepts(session, out)) return true;
+    if (approach && StepToward(session, *at, *foe_at, out) && Accepts(session, out)) return Why("approach");
     out = PlayerCommand{PlayerCommandKind::Wait};
-    return true;
+    return Why("wait for it");
   }
   // 4. Equipment.
   if (const EntityId gear = BetterGear(v); !gear.IsNull()) {
     out = ItemCommand(PlayerCommandKind::Equip, v, gear);
-    if (Accepts(session, out)) return true;
+    if (Accepts(session, out)) return Why("equip");
   }
   // 5. Alone and hurt: rest (regeneration needs food in the belly).
   if (health->current * 10 < health->max * 7 && state->nutrition > 0 && rest_failures_ < 3) {
@@ -197,7 +217,7 @@ bool Bot::Decide(const GameSession& session, PlayerCommand& out) {
       if (!pilot_.Start(session, AutoGoal::Rest, why)) ++rest_failures_;
     }
     std::string why;
-    if (pilot_.Active() && pilot_.Goal() == AutoGoal::Rest && pilot_.Next(session, out, why)) return true;
+    if (pilot_.Active() && pilot_.Goal() == AutoGoal::Rest && pilot_.Next(session, out, why)) return Why("rest");
     ++rest_failures_;
   } else if (health->current >= health->max) {
     rest_failures_ = 0;
@@ -208,32 +228,32 @@ bool Bot::Decide(const GameSession& session, PlayerCommand& out) {
     if (k.category == ItemCategory::Scroll) return true;
     return k.category == ItemCategory::Potion && health->current < health->max;
   });
-  if (!unknown.IsNull() && use(unknown)) return true;
+  if (!unknown.IsNull() && use(unknown)) return Why("learn");
   // 7. With the Cairnstone: up and out.
   if (CarriesArtifact(world, player)) {
     out = PlayerCommand{PlayerCommandKind::Ascend};
-    if (Accepts(session, out)) return true;
+    if (Accepts(session, out)) return Why("ascend");
     std::string why;
     if ((pilot_.Active() && pilot_.Goal() == AutoGoal::StairsUp) ||
         pilot_.Start(session, AutoGoal::StairsUp, why))
-      if (pilot_.Next(session, out, why)) return true;
+      if (pilot_.Next(session, out, why)) return Why("travel up");
   }
   // 8. Explore (picking things up on the way), then go down.
   std::string why;
   if (!pilot_.Active() || pilot_.Goal() != AutoGoal::Explore) {
     if (pilot_.SomethingLeftToExplore(session)) (void)pilot_.Start(session, AutoGoal::Explore, why);
   }
-  if (pilot_.Active() && pilot_.Goal() == AutoGoal::Explore && pilot_.Next(session, out, why)) return true;
+  if (pilot_.Active() && pilot_.Goal() == AutoGoal::Explore && pilot_.Next(session, out, why)) return Why("explore");
   if (pilot_.SomethingLeftToExplore(session) && pilot_.Start(session, AutoGoal::Explore, why) &&
       pilot_.Next(session, out, why))
-    return true;
+    return Why("explore again");
   out = PlayerCommand{PlayerCommandKind::Descend};
-  if (Accepts(session, out)) return true;
+  if (Accepts(session, out)) return Why("descend");
   if ((pilot_.Active() && pilot_.Goal() == AutoGoal::StairsDown) ||
       pilot_.Start(session, AutoGoal::StairsDown, why))
-    if (pilot_.Next(session, out, why)) return true;
+    if (pilot_.Next(session, out, why)) return Why("travel down");
   out = PlayerCommand{PlayerCommandKind::Wait};
-  return true;
+  return Why("nothing to do");
 }
 
 BotResult PlayBotRun(const SessionConfig& config, std::int32_t max_turns) {

@@ -30,8 +30,11 @@ class Bot {
  public:
   // The next command for the player; false when the bot has nothing it can do.
   [[nodiscard]] bool Decide(const GameSession& session, PlayerCommand& out);
+  // Why it chose its last command, in a word or two ("melee", "explore", "rest").
+  [[nodiscard]] const char* LastReason() const noexcept { return reason_; }
 
  private:
+  const char* reason_ = "";
   AutoPilot pilot_;
   std::int32_t rest_failures_ = 0;
 };

@@ -202,6 +202,9 @@ void GameSession::Narrator::TellNotice(const GameWorld& world, const NoticeEvent
       if (world.Ais().Contains(n.subject)) say("The " + Name(world, n.subject) + " grabs at your pack and misses.");
       else say("The bolt flies wide.");
       break;
+    case NoticeKind::LevelUp:
+      say("Welcome to experience level " + std::to_string(n.value) + "! You feel more able.");
+      break;
     case NoticeKind::Landed: if (player) say(Capitalised(Missile(world, AttackEvent{n.subject, {}, 0, 0, 0, AttackKind::Thrown, n.object})) + " lands."); break;
   }
 }
