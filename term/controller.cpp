@@ -4,6 +4,7 @@
 
 #include "identity/handle_text.h"
 #include "sim/keys.h"
+#include "sim/run_summary.h"
 
 namespace cairn {
 
@@ -85,6 +86,16 @@ void GameController::UpdateBanner() {
 
 void GameController::Play(const PlayerCommand& command) {
   if (command.kind == PlayerCommandKind::None || session_.State() != SessionState::Playing) return;
+  // A stairs key away from the stairs travels to them first, then takes them (as in Brogue).
+  if ((command.kind == PlayerCommandKind::Descend || command.kind == PlayerCommandKind::Ascend) &&
+      !session_.Paused()) {
+    std::string why;
+    if (session_.WouldRefuse(command, why) && why.rfind("There are no stairs", 0) == 0) {
+      StartRun(command.kind == PlayerCommandKind::Descend ? AutoGoal::StairsDown : AutoGoal::StairsUp,
+               command);
+      return;
+    }
+  }
   if (session_.Paused()) {
     // Paused: remember the command; stepping carries it out when the player may act.
     std::string why;
@@ -96,6 +107,56 @@ void GameController::Play(const PlayerCommand& command) {
     return;
   }
   (void)session_.Submit(command);
+  CheckRunEnd();
+}
+
+void GameController::StartRun(AutoGoal goal, PlayerCommand after) {
+  if (session_.State() != SessionState::Playing) return;
+  if (session_.Paused()) {
+    session_.Say("The simulation is paused: " + KeysText(keys_, Action::Pause) + " resumes it.");
+    return;
+  }
+  std::string why;
+  if (!pilot_.Start(session_, goal, why)) {
+    session_.Say(why);
+    return;
+  }
+  after_travel_ = after;
+}
+
+void GameController::Continue() {
+  if (!Busy()) return;
+  PlayerCommand command;
+  std::string why;
+  if (pilot_.Active() && pilot_.Next(session_, command, why)) {
+    Play(command);
+    return;
+  }
+  const PlayerCommand after = after_travel_;
+  after_travel_ = PlayerCommand{};
+  if (!why.empty()) {
+    session_.Say(why);
+    return;
+  }
+  if (after.kind != PlayerCommandKind::None) Play(after);
+}
+
+void GameController::Interrupt() {
+  if (!Busy()) return;
+  pilot_.Stop();
+  after_travel_ = PlayerCommand{};
+  session_.Say("You stop.");
+}
+
+void GameController::CheckRunEnd() {
+  const SessionState state = session_.State();
+  if (run_end_handled_ || (state != SessionState::Dead && state != SessionState::Won)) return;
+  run_end_handled_ = true;
+  pilot_.Stop();
+  after_travel_ = PlayerCommand{};
+  const std::string summary = FormatRunSummary(session_, "cairn: the summary of a run");
+  state_.summary_note = on_run_end_ ? on_run_end_(summary) : std::string();
+  state_.screen = Screen::Summary;
 }
 
 void GameController::CycleInspected(int direction) {
@@ -124,9 +185,23 @@ void GameController::CycleInspected(int direction) {
 
 bool GameController::HandleKey(const std::string& key) {
   if (key.empty() || key == "resize") return !quit_;
+  if (Busy()) {  // a key during a run stops it, and does nothing else
+    Interrupt();
+    UpdateBanner();
+    return !quit_;
+  }
   const Action action = keys_.ForKey(key);
   switch (state_.screen) {
-    case Screen::Help: state_.screen = Screen::Map; break;
+    case Screen::Help:
+    case Screen::Inventory:
+    case Screen::Character: state_.screen = Screen::Map; break;
+    case Screen::Summary:
+      if (action == Action::Restart) HandleMapKey(key, action);
+      else if (action == Action::Quit) state_.screen = Screen::Quit;
+      else state_.screen = Screen::Map;  // to look at the last of the map
+      break;
+    case Screen::ItemPrompt: HandleItemPromptKey(key, action); break;
+    case Screen::Target: HandleTargetKey(key, action); break;
     case Screen::Messages:
       if (key == "up" || key == "k") ++state_.message_scroll;
       else if (key == "down" || key == "j") state_.message_scroll = std::max(0, state_.message_scroll - 1);
@@ -153,6 +228,19 @@ void GameController::HandleMapKey(const std::string&, Action action) {
   if (command.kind != PlayerCommandKind::None) return Play(command);
   switch (action) {
     case Action::Help: state_.screen = Screen::Help; break;
+    case Action::Inventory: state_.screen = Screen::Inventory; break;
+    case Action::Character: state_.screen = Screen::Character; break;
+    case Action::Explore: StartRun(AutoGoal::Explore); break;
+    case Action::Rest: StartRun(AutoGoal::Rest); break;
+    case Action::Drop:
+    case Action::Use:
+    case Action::Quaff:
+    case Action::Read:
+    case Action::Eat:
+    case Action::Zap:
+    case Action::Throw:
+    case Action::Equip:
+    case Action::Unequip: BeginItemPrompt(action); break;
     case Action::Messages:
       state_.screen = Screen::Messages;
       state_.message_scroll = 0;
@@ -199,6 +287,8 @@ void GameController::HandleMapKey(const std::string&, Action action) {
     case Action::Restart:
       if (session_.Restart() == Status::Ok) {
         queued_ = PlayerCommand{};
+        run_end_handled_ = false;
+        state_.screen = Screen::Map;
         if (!inspected_.IsNull()) inspected_ = session_.World().PlayerEntity();
       }
       break;

@@ -3,12 +3,14 @@
 // tests drive it with key names exactly as the terminal does.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 
 #include "console/console.h"
 #include "keymap/keymap.h"
 #include "presenter/presenter.h"
+#include "sim/autopilot.h"
 #include "sim/session.h"
 #include "view/extract.h"
 
@@ -20,6 +22,16 @@ class GameController {
 
   // Handles one key name ("h", "left", "F5", "resize", ...). False once the player has quit.
   bool HandleKey(const std::string& key);
+  // A run of turns (explore, rest, travel) in progress: the caller plays it a step at a time with
+  // Continue, drawing between steps, and calls Interrupt when a key is pressed meanwhile.
+  [[nodiscard]] bool Busy() const noexcept { return pilot_.Active() || after_travel_.kind != PlayerCommandKind::None; }
+  void Continue();
+  void Interrupt();
+  // Called once when a run ends (death or victory) with the summary text; returns a line saying
+  // where it was written (or why it was not), for the summary screen.
+  void SetRunEndHandler(std::function<std::string(const std::string& summary)> handler) {
+    on_run_end_ = std::move(handler);
+  }
   // Extracts the current frame (with debug data when the pane is shown).
   void BuildFrame(RenderFrame& frame) const;
 
@@ -33,7 +45,14 @@ class GameController {
   void HandleMapKey(const std::string& key, Action action);
   void HandleLookKey(const std::string& key, Action action);
   void HandleConsoleKey(const std::string& key);
+  void HandleItemPromptKey(const std::string& key, Action action);
+  void HandleTargetKey(const std::string& key, Action action);
+  void BeginItemPrompt(Action action);
+  void BeginTarget(const PlayerCommand& command);
+  void UpdateTargetText();
   void Play(const PlayerCommand& command);
+  void StartRun(AutoGoal goal, PlayerCommand after = {});
+  void CheckRunEnd();
   void CycleInspected(int direction);
   void UpdateBanner();
   void BuildHelp();
@@ -45,6 +64,12 @@ class GameController {
   EntityId inspected_{};
   OverlayMode overlay_ = OverlayMode::Off;
   PlayerCommand queued_{};  // while paused: what the player will do in the next tick it may act
+  AutoPilot pilot_;
+  PlayerCommand after_travel_{};   // the stairs command a travel ends with
+  Action prompt_action_ = Action::None;
+  PlayerCommand aiming_{};         // Target: the throw or zap being aimed
+  std::function<std::string(const std::string&)> on_run_end_;
+  bool run_end_handled_ = false;
   bool quit_ = false;
 };
 

@@ -60,8 +60,10 @@ int RunFrameCommand(const std::vector<std::string>& args) {
   controller.Presentation().ascii = parsed.Has("--ascii");
   std::istringstream key_names(parsed.Value("--keys").value_or(""));
   std::string key;
-  while (key_names >> key)
+  while (key_names >> key) {
     if (!controller.HandleKey(key)) break;
+    while (controller.Busy()) controller.Continue();  // a run (explore, rest, travel) plays out
+  }
   RenderFrame frame;
   controller.BuildFrame(frame);
   // Timings differ run to run: a golden frame shows them as zero.

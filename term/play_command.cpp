@@ -1,5 +1,5 @@
 // `cairn [--seed N] [--level PATH] [--debug] [--ascii] [--mono] [--colour-blind]
-//        [--log PATH] [--log-level LEVEL]`: the game in the terminal.
+//        [--log PATH] [--log-level LEVEL] [--morgue DIR]`: the game in the terminal.
 #include <iostream>
 
 #include "cli_args.h"
@@ -7,6 +7,7 @@
 #include "game_setup.h"
 #include "logging.h"
 #include "presenter/presenter.h"
+#include "summary_file.h"
 #include "term_commands.h"
 #include "terminal/curses_screen.h"
 #include "terminal/terminal_guard.h"
@@ -16,7 +17,8 @@ namespace cairn {
 namespace {
 constexpr const char* kUsageLine =
     "usage: cairn [--seed N] [--level PATH] [--debug] [--ascii] [--mono] [--colour-blind]\n"
-    "             [--log PATH] [--log-level LEVEL]\n";
+    "             [--log PATH] [--log-level LEVEL] [--morgue DIR]\n";
+constexpr int kRunStepMs = 15;  // between the steps of explore, rest and travel
 }  // namespace
 
 int RunPlayCommand(const std::vector<std::string>& args) {
@@ -26,7 +28,7 @@ int RunPlayCommand(const std::vector<std::string>& args) {
                  {{"--seed", true}, {"--level", true}, {"--load", true}, {"--record", true},
                   {"--debug", false}, {"--ascii", false}, {"--mono", false},
                   {"--colour-blind", false}, {"--color-blind", false}, {"--log", true},
-                  {"--log-level", true}, {"--test-crash-after", true}},
+                  {"--log-level", true}, {"--test-crash-after", true}, {"--morgue", true}},
                  parsed, error) ||
       !parsed.positional.empty()) {
     if (error.empty()) error = "unexpected argument '" + parsed.positional.front() + "'";
@@ -35,6 +37,7 @@ int RunPlayCommand(const std::vector<std::string>& args) {
   }
   SessionConfig config;
   config.seed = FreshSeed();
+  const std::string morgue_dir = parsed.Value("--morgue").value_or(DefaultMorgueFolder());
   if (auto seed = parsed.Value("--seed");
       seed && !ParseUnsigned("--seed", *seed, 0, ~std::uint64_t{0}, config.seed, error)) {
     std::cerr << "cairn: " << error << "\n";
@@ -85,6 +88,9 @@ int RunPlayCommand(const std::vector<std::string>& args) {
     try {
       CursesScreen screen(screen_options);
       GameController controller(*session, std::move(keys), parsed.Has("--debug"));
+      controller.SetRunEndHandler([&](const std::string& summary) {
+        return WriteRunSummary(morgue_dir, config.seed, summary);
+      });
       controller.Presentation().ascii = parsed.Has("--ascii") || !screen.Utf8();
       RenderFrame frame;
       std::uint64_t frames = 0;
@@ -99,6 +105,13 @@ int RunPlayCommand(const std::vector<std::string>& args) {
         Present(frame, controller.Presentation(), grid);
         screen.Draw(grid);
         if (crash_after != 0 && ++frames >= crash_after) std::abort();  // the crash test
+        // During a run (explore, rest, travel) a step every few milliseconds, so it can be
+        // watched and stopped by any key.
+        if (controller.Busy()) {
+          if (!screen.ReadKey(kRunStepMs).empty()) controller.Interrupt();
+          else controller.Continue();
+          continue;
+        }
         const std::string key = screen.ReadKey(100);
         if (key.empty()) continue;
         LogDebug("key " + key);

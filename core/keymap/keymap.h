@@ -13,8 +13,9 @@ namespace cairn {
 
 enum class Action : std::uint8_t {
   MoveWest, MoveSouth, MoveNorth, MoveEast, MoveNorthWest, MoveNorthEast, MoveSouthWest,
-  MoveSouthEast, Wait, PickUp, Descend, Ascend,
-  Help, Messages, Look, Quit,
+  MoveSouthEast, Wait, PickUp, Descend, Ascend, Explore, Rest,
+  Drop, Use, Quaff, Read, Eat, Zap, Throw, Equip, Unequip,
+  Help, Messages, Look, Inventory, Character, Quit,
   DebugPane, Pause, StepTick, StepTurn, Restart, InspectNext, InspectPrevious, Overlay, Console,
   None,
 };

@@ -54,6 +54,13 @@ void FillSummary(const GameWorld& world, RunSummary& summary) {
     summary.deepest = p->deepest;
     summary.turns = p->turns;
     summary.kills = p->kills;
+    summary.level = p->level;
+    summary.discoveries.clear();
+    for (std::size_t k = 0; k < world.Definitions().items.size(); ++k) {
+      const ItemDefinition& kind = world.Definitions().items[k];
+      if (!kind.unidentified.empty() && KindKnown(*p, static_cast<std::uint16_t>(k)))
+        summary.discoveries.push_back(kind.name + " (" + kind.unidentified + ")");
+    }
   }
   if (const Health* h = world.Healths().Find(found)) {
     summary.health = h->current;

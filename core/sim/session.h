@@ -61,12 +61,14 @@ struct RunSummary {
   std::string cause;  // "killed by a goblin", "starved to death", "escaped with the Cairnstone"
   std::int32_t depth = 0;
   std::int32_t deepest = 0;
+  std::int32_t level = 1;
   std::int32_t turns = 0;
   std::int32_t kills = 0;
   std::int64_t tick = 0;
   std::int32_t health = 0;
   std::int32_t max_health = 0;
   std::vector<std::string> items;  // what was carried at the end
+  std::vector<std::string> discoveries;  // item kinds identified: "potion of healing (murky potion)"
 };
 
 // Told about every tick a session runs (recorders, the bot, tests).

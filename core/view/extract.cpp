@@ -4,11 +4,13 @@
 #include <array>
 
 #include "game/ai.h"
+#include "game/items.h"
 #include "game/rules.h"
 #include "identity/handle_text.h"
 #include "schema/component_access.h"
 #include "schema/component_body.h"
 #include "schema/handle_references.h"
+#include "view/player_panels.h"
 
 namespace cairn {
 
@@ -259,6 +261,7 @@ void Extract(const GameSession& session, const ExtractOptions& options, RenderFr
                   ? std::string("fault: ") + world.Fault().what
                   : std::string(SessionStateName(session.State()));
   frame.game_over = session.State() != SessionState::Playing;
+  ExtractPlayerPanels(session, frame);
   for (const Message& m : session.Messages()) frame.messages.push_back(m.text);
   if (options.debug) ExtractDebug(session, options, frame);
   out = std::move(frame);
@@ -276,11 +279,17 @@ std::string DescribeCell(const GameSession& session, std::int32_t x, std::int32_
   for (EntityId id : world.Positions().Owners()) {
     const Position* p = world.Positions().Find(id);
     if (p->x != x || p->y != y || !world.Registry().IsActive(id)) continue;
-    text += "; " + NameOf(world, id);
-    if (const Health* h = world.Healths().Find(id))
-      text += " (" + std::to_string(h->current) + "/" + std::to_string(h->max) + " hp)";
-    if (const EnemyAi* ai = world.Ais().Find(id))
-      text += std::string(", ") + AiActionName(ai->action) + "/" + AiPhaseName(ai->phase);
+    if (world.Players().Contains(id)) {
+      text += "; you";
+      continue;
+    }
+    // Items by what the player knows of them (a murky potion, not its true name).
+    text += "; " + (world.Items().Contains(id) ? DescribeItem(world, id) : NameOf(world, id));
+    if (world.Ais().Contains(id)) {
+      const EnemyAi* ai = world.Ais().Find(id);
+      text += " (" + MonsterState(world, id) + "; AI " + AiActionName(ai->action) + "/" +
+              AiPhaseName(ai->phase) + ")";
+    }
   }
   return text;
 }

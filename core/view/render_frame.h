@@ -11,6 +11,8 @@
 #include <vector>
 
 #include "game/components.h"
+#include "game/definitions.h"
+#include "sim/session.h"
 #include "identity/handle.h"
 
 namespace cairn {
@@ -47,6 +49,12 @@ struct FrameEffect {
 struct HudValues {
   std::int32_t health = 0;
   std::int32_t health_max = 0;
+  std::int32_t level = 1;
+  std::int32_t experience = 0;
+  std::int32_t next_level = 0;   // experience the next level needs
+  std::string hunger;            // "", "Hungry", "Weak", "Starving"
+  bool hasted = false;
+  bool slowed = false;
   std::int32_t depth = 1;
   std::int32_t kills = 0;
   std::int64_t turn = 0;   // player turns: ticks / normal action
@@ -102,6 +110,17 @@ struct DebugData {
   std::vector<OverlayMark> marks;
 };
 
+// One carried item as the player knows it.
+struct FrameItem {
+  char letter = 0;
+  std::string name;  // "a +1 sword (wielded)", "3 murky potions"
+  ItemCategory category = ItemCategory::Potion;
+  bool equipped = false;
+  std::uint32_t glyph = '?';
+  char ascii = '?';
+  Colour colour = Colour::Default;
+};
+
 struct RenderFrame {
   std::int32_t map_width = 0;
   std::int32_t map_height = 0;
@@ -114,6 +133,12 @@ struct RenderFrame {
   std::vector<std::string> messages;    // oldest first, the whole history kept by the session
   DebugData debug;
   bool game_over = false;
+  std::vector<FrameItem> inventory;     // by letter
+  std::int32_t inventory_capacity = 0;
+  std::vector<std::string> character;   // the character sheet, line by line
+  RunSummary summary;                   // how the run ended (summary.ended)
+  std::string level_name;               // "Depth 3: caverns"
+
 
   [[nodiscard]] const FrameCell& Cell(std::int32_t x, std::int32_t y) const {
     return cells[static_cast<std::size_t>(y) * static_cast<std::size_t>(map_width) +

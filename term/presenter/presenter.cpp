@@ -28,8 +28,9 @@ std::int32_t CameraOrigin(std::int32_t focus, std::int32_t view, std::int32_t ma
 
 void DrawMap(const RenderFrame& frame, const PresenterState& state, TextGrid& grid, Rect r) {
   const bool looking = state.screen == Screen::Look;
-  const std::int32_t fx = looking ? state.look_x : frame.focus_x;
-  const std::int32_t fy = looking ? state.look_y : frame.focus_y;
+  const bool aiming = state.screen == Screen::Target;
+  const std::int32_t fx = looking ? state.look_x : aiming ? state.target_x : frame.focus_x;
+  const std::int32_t fy = looking ? state.look_y : aiming ? state.target_y : frame.focus_y;
   const std::int32_t cx = CameraOrigin(fx, r.w, frame.map_width);
   const std::int32_t cy = CameraOrigin(fy, r.h, frame.map_height);
   const auto on_screen = [&](std::int32_t mx, std::int32_t my, std::int32_t& sx, std::int32_t& sy) {
@@ -63,6 +64,8 @@ void DrawMap(const RenderFrame& frame, const PresenterState& state, TextGrid& gr
   }
   if (looking && on_screen(state.look_x, state.look_y, sx, sy))
     grid.SetAttributes(r.x + sx, r.y + sy, kAttrReverse);
+  if (aiming && on_screen(state.target_x, state.target_y, sx, sy))
+    grid.SetAttributes(r.x + sx, r.y + sy, kAttrReverse);
 }
 
 void DrawStatus(const RenderFrame& frame, TextGrid& grid, std::int32_t width) {
@@ -72,9 +75,14 @@ void DrawStatus(const RenderFrame& frame, TextGrid& grid, std::int32_t width) {
   x += grid.Text(x, 0, "HP ", Colour::White);
   x += grid.Text(x, 0, std::to_string(hud.health) + "/" + std::to_string(hud.health_max),
                  low ? Colour::Red : Colour::Green, kAttrBold);
-  x += grid.Text(x, 0, "  Depth " + std::to_string(hud.depth) + "  Turn " + std::to_string(hud.turn) +
-                           "  Tick " + std::to_string(hud.tick) + "  Kills " + std::to_string(hud.kills),
+  x += grid.Text(x, 0, "  Lv " + std::to_string(hud.level) + "  Depth " + std::to_string(hud.depth) +
+                           "  Turn " + std::to_string(hud.turn) + "  Tick " + std::to_string(hud.tick) +
+                           "  Kills " + std::to_string(hud.kills),
                  Colour::White);
+  if (!hud.hunger.empty())
+    x += grid.Text(x, 0, "  " + hud.hunger, hud.hunger == "Hungry" ? Colour::Yellow : Colour::Red, kAttrBold);
+  if (hud.hasted) x += grid.Text(x, 0, "  Hasted", Colour::Cyan, kAttrBold);
+  if (hud.slowed) x += grid.Text(x, 0, "  Slowed", Colour::Magenta, kAttrBold);
   std::string right;
   if (hud.paused) right += "[PAUSED";
   if (hud.paused && !hud.queued.empty()) right += ": next " + hud.queued;
@@ -222,6 +230,62 @@ void DrawHistory(const RenderFrame& frame, const PresenterState& state, TextGrid
               grid.Width() - 2);
 }
 
+void DrawInventoryLines(const RenderFrame& frame, const PresenterState& state, TextGrid& grid,
+                        Rect r, const std::vector<char>* only) {
+  std::int32_t row = r.y;
+  for (const FrameItem& item : frame.inventory) {
+    if (only != nullptr && std::find(only->begin(), only->end(), item.letter) == only->end()) continue;
+    if (row >= r.y + r.h) break;
+    std::int32_t x = r.x;
+    x += grid.Text(x, row, std::string(1, item.letter) + " - ", Colour::White, kAttrBold);
+    grid.Put(x, row, Glyph(state, item.glyph, item.ascii), item.colour);
+    grid.Text(x + 2, row, item.name, item.equipped ? Colour::Cyan : Colour::Default, kAttrNone,
+              r.x + r.w - x - 2);
+    ++row;
+  }
+}
+
+void DrawInventory(const RenderFrame& frame, const PresenterState& state, TextGrid& grid) {
+  grid.Text(2, 0, "Inventory (" + std::to_string(frame.inventory.size()) + " of " +
+                      std::to_string(frame.inventory_capacity) + " letters; any key returns)",
+            Colour::White, kAttrBold);
+  if (frame.inventory.empty()) grid.Text(4, 2, "You carry nothing.", Colour::Grey);
+  DrawInventoryLines(frame, state, grid, Rect{4, 2, grid.Width() - 6, grid.Height() - 3}, nullptr);
+}
+
+void DrawLines(TextGrid& grid, const std::string& title, const std::vector<std::string>& lines) {
+  grid.Text(2, 0, title, Colour::White, kAttrBold);
+  std::int32_t row = 2;
+  for (const std::string& line : lines) {
+    if (row >= grid.Height()) break;
+    grid.Text(4, row++, line, line.empty() || line.back() != ':' ? Colour::Default : Colour::Yellow,
+              line.empty() || line.back() != ':' ? kAttrNone : kAttrBold, grid.Width() - 6);
+  }
+}
+
+void DrawSummary(const RenderFrame& frame, const PresenterState& state, TextGrid& grid) {
+  const RunSummary& s = frame.summary;
+  std::vector<std::string> lines;
+  lines.push_back(s.won ? "You " + s.cause + "!" : "You were " + s.cause + ".");
+  lines.push_back("");
+  lines.push_back("Experience level " + std::to_string(s.level) + "; deepest floor " +
+                  std::to_string(s.deepest) + "; " + std::to_string(s.turns) + " turns; " +
+                  std::to_string(s.kills) + " kills.");
+  lines.push_back("");
+  lines.push_back("Carried:");
+  for (const std::string& item : s.items) lines.push_back("  " + item);
+  if (s.items.empty()) lines.push_back("  nothing");
+  if (!s.discoveries.empty()) {
+    lines.push_back("");
+    lines.push_back("Discoveries:");
+    for (const std::string& d : s.discoveries) lines.push_back("  " + d);
+  }
+  lines.push_back("");
+  if (!state.summary_note.empty()) lines.push_back(state.summary_note);
+  lines.push_back("R: play again (the same seed)   Q: quit   any other key: back to the map");
+  DrawLines(grid, s.won ? "Victory" : "Rest in peace", lines);
+}
+
 }  // namespace
 
 void Present(const RenderFrame& frame, const PresenterState& state, TextGrid& grid) {
@@ -242,6 +306,10 @@ void Present(const RenderFrame& frame, const PresenterState& state, TextGrid& gr
   }
   if (state.screen == Screen::Help) return DrawHelp(state, grid);
   if (state.screen == Screen::Messages) return DrawHistory(frame, state, grid);
+  if (state.screen == Screen::Inventory) return DrawInventory(frame, state, grid);
+  if (state.screen == Screen::Character)
+    return DrawLines(grid, "Character (any key returns)", frame.character);
+  if (state.screen == Screen::Summary) return DrawSummary(frame, state, grid);
 
   const std::int32_t message_rows = h >= 30 ? 4 : 3;
   const bool side_pane = state.debug_pane && w >= kSidePaneWidth;
@@ -254,6 +322,19 @@ void Present(const RenderFrame& frame, const PresenterState& state, TextGrid& gr
     grid.Clear(log.x, log.y, log.w, log.h);
     grid.Text(0, log.y, "Look: move the cursor; Enter inspects; Escape returns.", Colour::Yellow);
     grid.Text(0, log.y + 1, state.look_text, Colour::White, kAttrNone, log.w);
+  } else if (state.screen == Screen::Target || state.screen == Screen::ItemPrompt) {
+    grid.Clear(log.x, log.y, log.w, log.h);
+    grid.Text(0, log.y, state.prompt, Colour::Yellow, kAttrBold, log.w);
+    if (state.screen == Screen::Target)
+      grid.Text(0, log.y + 1, state.target_text, Colour::White, kAttrNone, log.w);
+    if (state.screen == Screen::ItemPrompt) {
+      // The choices in a box over the top of the map.
+      const std::int32_t rows = std::min<std::int32_t>(static_cast<std::int32_t>(state.choices.size()), map.h - 2);
+      const Rect box{1, map.y, std::min(map.w - 2, 60), rows + 2};
+      grid.Clear(box.x, box.y, box.w, box.h);
+      Box(grid, box, state, "");
+      DrawInventoryLines(frame, state, grid, Rect{box.x + 2, box.y + 1, box.w - 3, rows}, &state.choices);
+    }
   } else if (state.screen == Screen::Console) {
     grid.Clear(log.x, log.y, log.w, log.h);
     const std::int32_t history = log.h - 1;

@@ -17,7 +17,9 @@ inline constexpr std::int32_t kMinHeight = 24;
 // of the screen in turn with the message log.
 inline constexpr std::int32_t kSidePaneWidth = 120;
 
-enum class Screen : std::uint8_t { Map, Help, Messages, Look, Console, Quit };
+enum class Screen : std::uint8_t {
+  Map, Help, Messages, Look, Console, Quit, Inventory, ItemPrompt, Target, Character, Summary
+};
 
 struct HelpLine {
   std::string group;
@@ -37,6 +39,12 @@ struct PresenterState {
   std::int32_t message_scroll = 0;     // history screen: lines scrolled back from the newest
   std::vector<HelpLine> help;          // from the key map
   std::string banner;                  // one line over the map (game over, a notice)
+  std::string prompt;                  // ItemPrompt: "Drink what?"; Target: "Throw at whom?"
+  std::vector<char> choices;           // ItemPrompt: the letters that answer it
+  std::int32_t target_x = 0;           // Target: the aiming cursor, in map cells
+  std::int32_t target_y = 0;
+  std::string target_text;             // what is under the aiming cursor
+  std::string summary_note;            // Summary: where the summary file went
 };
 
 void Present(const RenderFrame& frame, const PresenterState& state, TextGrid& grid);

@@ -1,0 +1,139 @@
+#include "view/player_panels.h"
+
+#include "game/items.h"
+#include "game/rules.h"
+
+namespace cairn {
+namespace {
+
+std::string Hunger(std::int32_t nutrition) {
+  if (nutrition <= 0) return "Starving";
+  if (nutrition < kWeak) return "Weak";
+  if (nutrition < kHungry) return "Hungry";
+  return "";
+}
+
+std::string Wounds(const Health& h) {
+  if (h.current >= h.max) return "unhurt";
+  const std::int32_t percent = h.current * 100 / (h.max > 0 ? h.max : 1);
+  if (percent >= 75) return "lightly wounded";
+  if (percent >= 40) return "wounded";
+  if (percent >= 15) return "badly wounded";
+  return "almost dead";
+}
+
+std::string DiceText(std::int32_t count, std::int32_t sides, std::int32_t bonus) {
+  std::string text = std::to_string(count) + "d" + std::to_string(sides);
+  if (bonus > 0) text += "+" + std::to_string(bonus);
+  if (bonus < 0) text += std::to_string(bonus);
+  return text;
+}
+
+}  // namespace
+
+std::string MonsterState(const GameWorld& world, EntityId monster) {
+  std::string text;
+  if (const EnemyAi* ai = world.Ais().Find(monster)) {
+    switch (ai->action) {
+      case AiAction::Idle: text = ai->phase == AiPhase::Asleep ? "asleep" : "idle"; break;
+      case AiAction::Wander: text = "wandering"; break;
+      case AiAction::Hunt: text = "hunting you"; break;
+      case AiAction::Flee: text = "fleeing"; break;
+    }
+  }
+  if (const Health* h = world.Healths().Find(monster)) text += (text.empty() ? "" : ", ") + Wounds(*h);
+  if (const Condition* c = world.Conditions().Find(monster); c != nullptr && c->slow_until > world.Tick())
+    text += ", slowed";
+  return text;
+}
+
+std::vector<std::string> CharacterSheet(const GameSession& session) {
+  const GameWorld& world = session.World();
+  const EntityId id = world.PlayerEntity();
+  const Player* player = world.Players().Find(id);
+  const Health* health = world.Healths().Find(id);
+  const Combat* combat = world.Combats().Find(id);
+  std::vector<std::string> lines;
+  if (player == nullptr || health == nullptr || combat == nullptr) {
+    lines.push_back("You are no more.");
+    return lines;
+  }
+  lines.push_back("Experience level " + std::to_string(player->level) + " (" +
+                  std::to_string(player->experience) + " experience; the next level at " +
+                  std::to_string(ExperienceForLevel(player->level + 1)) + ")");
+  lines.push_back("Hit points " + std::to_string(health->current) + " of " + std::to_string(health->max) +
+                  ", one back every " + std::to_string(RegenerationTicks(health->max)) + " ticks while fed");
+  lines.push_back("Accuracy " + std::to_string(combat->accuracy) + ", defense " +
+                  std::to_string(combat->defense) + ", damage " +
+                  DiceText(combat->damage_dice, combat->damage_sides, combat->damage_bonus) + ", speed " +
+                  std::to_string(combat->speed) + " ticks an action");
+  const std::string hunger = Hunger(player->nutrition);
+  lines.push_back("Food: " + std::to_string(player->nutrition) + " turns" + (hunger.empty() ? "" : " (" + hunger + ")"));
+  if (const Condition* c = world.Conditions().Find(id)) {
+    if (c->haste_until > world.Tick())
+      lines.push_back("Hasted for " + std::to_string((c->haste_until - world.Tick()) / kNormalActionTicks) + " more turns");
+    if (c->slow_until > world.Tick())
+      lines.push_back("Slowed for " + std::to_string((c->slow_until - world.Tick()) / kNormalActionTicks) + " more turns");
+  }
+  lines.push_back("Depth " + std::to_string(player->depth) + " of " + std::to_string(session.FloorCount()) +
+                  " (deepest " + std::to_string(player->deepest) + "), " + std::to_string(player->turns) +
+                  " turns, " + std::to_string(player->kills) + " kills");
+  lines.push_back("");
+  const auto worn = [&](ItemCategory slot, const char* label, const char* none) {
+    const Item* item = world.Items().Find(EquippedIn(world, id, slot));
+    Item plain = item != nullptr ? *item : Item{};
+    plain.equipped = 0;
+    lines.push_back(std::string(label) + (item != nullptr ? ItemDisplayName(world, plain, player) : none));
+  };
+  worn(ItemCategory::Weapon, "Wielding: ", "bare hands");
+  worn(ItemCategory::Armour, "Wearing:  ", "nothing");
+  lines.push_back("");
+  lines.push_back("Discoveries:");
+  std::size_t found = 0;
+  for (std::size_t k = 0; k < world.Definitions().items.size(); ++k) {
+    const ItemDefinition& kind = world.Definitions().items[k];
+    if (kind.unidentified.empty() || !KindKnown(*player, static_cast<std::uint16_t>(k))) continue;
+    lines.push_back("  " + kind.name + " (" + kind.unidentified + ")");
+    ++found;
+  }
+  if (found == 0) lines.push_back("  none yet: use unknown potions, scrolls and wands to learn them");
+  return lines;
+}
+
+void ExtractPlayerPanels(const GameSession& session, RenderFrame& frame) {
+  const GameWorld& world = session.World();
+  const EntityId id = world.PlayerEntity();
+  frame.level_name = session.Level().name;
+  frame.summary = session.Summary();
+  const Player* player = world.Players().Find(id);
+  if (player == nullptr) return;
+  HudValues& hud = frame.hud;
+  hud.level = player->level;
+  hud.experience = player->experience;
+  hud.next_level = ExperienceForLevel(player->level + 1);
+  hud.hunger = Hunger(player->nutrition);
+  if (const Condition* c = world.Conditions().Find(id)) {
+    hud.hasted = c->haste_until > world.Tick();
+    hud.slowed = c->slow_until > world.Tick();
+  }
+  std::vector<EntityId> carried;
+  CarriedItems(world, id, carried);
+  for (EntityId item_id : carried) {
+    const Item& item = *world.Items().Find(item_id);
+    FrameItem line;
+    line.letter = item.letter;
+    line.name = ItemDisplayName(world, item, player);
+    if (item.kind < world.Definitions().items.size()) line.category = world.Definitions().items[item.kind].category;
+    line.equipped = item.equipped != 0;
+    if (const Appearance* look = world.Appearances().Find(item_id)) {
+      line.glyph = look->glyph;
+      line.ascii = look->ascii;
+      line.colour = look->colour;
+    }
+    frame.inventory.push_back(std::move(line));
+  }
+  if (const Inventory* pack = world.Inventories().Find(id)) frame.inventory_capacity = pack->capacity;
+  frame.character = CharacterSheet(session);
+}
+
+}  // namespace cairn

@@ -1,0 +1,172 @@
+// The controller's item prompts ("Drink what?") and aiming (throws and wands), as in NetHack and
+// Brogue: an item key asks for a letter from a list of what fits, and a throw or zap then asks
+// for a target with a cursor that starts on the nearest monster.
+#include <algorithm>
+
+#include "controller.h"
+#include "game/items.h"
+#include "game/pathing.h"
+#include "game/player_commands.h"
+#include "view/extract.h"
+
+namespace cairn {
+namespace {
+
+struct PromptInfo {
+  Action action;
+  PlayerCommandKind kind;
+  const char* question;
+  const char* none;
+};
+
+constexpr PromptInfo kPrompts[] = {
+    {Action::Drop, PlayerCommandKind::Drop, "Drop what?", "You carry nothing."},
+    {Action::Use, PlayerCommandKind::Use, "Use what?", "You have nothing to use."},
+    {Action::Quaff, PlayerCommandKind::Use, "Drink what?", "You have nothing to drink."},
+    {Action::Read, PlayerCommandKind::Use, "Read what?", "You have nothing to read."},
+    {Action::Eat, PlayerCommandKind::Use, "Eat what?", "You have nothing to eat."},
+    {Action::Zap, PlayerCommandKind::Use, "Zap what?", "You have no wand."},
+    {Action::Throw, PlayerCommandKind::Throw, "Throw what?", "You have nothing to throw."},
+    {Action::Equip, PlayerCommandKind::Equip, "Wield or wear what?", "You have nothing to wield or wear."},
+    {Action::Unequip, PlayerCommandKind::Unequip, "Take off what?", "You are not wielding or wearing anything."},
+};
+
+const PromptInfo* InfoFor(Action action) {
+  for (const PromptInfo& info : kPrompts)
+    if (info.action == action) return &info;
+  return nullptr;
+}
+
+bool Fits(Action action, ItemCategory category, bool equipped) {
+  const bool gear = category == ItemCategory::Weapon || category == ItemCategory::Armour;
+  switch (action) {
+    case Action::Drop: return true;
+    case Action::Use: return Usable(category) || gear;
+    case Action::Quaff: return category == ItemCategory::Potion;
+    case Action::Read: return category == ItemCategory::Scroll;
+    case Action::Eat: return category == ItemCategory::Food;
+    case Action::Zap: return category == ItemCategory::Wand;
+    case Action::Throw: return !equipped;
+    case Action::Equip: return gear && !equipped;
+    case Action::Unequip: return equipped;
+    default: return false;
+  }
+}
+
+// Monsters in view, nearest first (ties: oldest), for Tab to cycle through.
+std::vector<Position> TargetsInView(const GameSession& session) {
+  const GameWorld& world = session.World();
+  const Position* at = world.Positions().Find(world.PlayerEntity());
+  std::vector<std::pair<std::int64_t, Position>> found;
+  if (at == nullptr) return {};
+  for (EntityId id : world.Ais().Owners()) {
+    const Position* p = world.Positions().Find(id);
+    if (p == nullptr || !world.Registry().IsActive(id) || !session.Scratch().player_view.Visible(p->x, p->y))
+      continue;
+    const std::int64_t rank = static_cast<std::int64_t>(ChebyshevDistance(*at, *p)) << 40 |
+                              static_cast<std::int64_t>(world.Registry().CreationSequenceOf(id) & 0xFFFFFFFFFFull);
+    found.emplace_back(rank, *p);
+  }
+  std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<Position> out;
+  for (const auto& f : found) out.push_back(f.second);
+  return out;
+}
+
+}  // namespace
+
+void GameController::BeginItemPrompt(Action action) {
+  const PromptInfo* info = InfoFor(action);
+  if (info == nullptr || session_.State() != SessionState::Playing) return;
+  RenderFrame frame;
+  Extract(session_, ExtractOptions{}, frame);
+  state_.choices.clear();
+  for (const FrameItem& item : frame.inventory)
+    if (Fits(action, item.category, item.equipped)) state_.choices.push_back(item.letter);
+  if (state_.choices.empty()) {
+    session_.Say(info->none);
+    return;
+  }
+  prompt_action_ = action;
+  std::string letters;
+  for (char c : state_.choices) letters += c;
+  state_.prompt = std::string(info->question) + " [" + letters + "] (Escape cancels)";
+  state_.screen = Screen::ItemPrompt;
+}
+
+void GameController::HandleItemPromptKey(const std::string& key, Action) {
+  const PromptInfo* info = InfoFor(prompt_action_);
+  if (key == "escape" || info == nullptr) {
+    state_.screen = Screen::Map;
+    return;
+  }
+  if (key.size() != 1 ||
+      std::find(state_.choices.begin(), state_.choices.end(), key[0]) == state_.choices.end()) {
+    state_.prompt = std::string(info->question) + " Choose one of the letters listed, or Escape.";
+    return;
+  }
+  state_.screen = Screen::Map;
+  PlayerCommand command;
+  command.kind = info->kind;
+  command.letter = key[0];
+  const GameWorld& world = session_.World();
+  const Item* item = world.Items().Find(CarriedItem(world, world.PlayerEntity(), key[0]));
+  const bool wand = item != nullptr && item->kind < world.Definitions().items.size() &&
+                    world.Definitions().items[item->kind].category == ItemCategory::Wand;
+  if (command.kind == PlayerCommandKind::Throw || (command.kind == PlayerCommandKind::Use && wand))
+    return BeginTarget(command);
+  Play(command);
+}
+
+void GameController::BeginTarget(const PlayerCommand& command) {
+  const std::vector<Position> targets = TargetsInView(session_);
+  if (targets.empty()) {
+    session_.Say("There is nothing in view to aim at.");
+    return;
+  }
+  aiming_ = command;
+  state_.target_x = targets.front().x;
+  state_.target_y = targets.front().y;
+  state_.prompt = std::string(command.kind == PlayerCommandKind::Throw ? "Throw" : "Zap") +
+                  " at what? Move the cursor, Tab for the next monster, Enter to " +
+                  (command.kind == PlayerCommandKind::Throw ? "throw" : "zap") + ", Escape to cancel.";
+  state_.screen = Screen::Target;
+  UpdateTargetText();
+}
+
+void GameController::UpdateTargetText() {
+  state_.target_text = DescribeCell(session_, state_.target_x, state_.target_y);
+}
+
+void GameController::HandleTargetKey(const std::string& key, Action action) {
+  const PlayerCommand move = CommandForAction(action);
+  if (key == "escape") {
+    state_.screen = Screen::Map;
+    return;
+  }
+  if (move.kind == PlayerCommandKind::Move) {
+    const TileMap& map = session_.World().Map();
+    state_.target_x = std::clamp(state_.target_x + move.dx, 0, map.Width() - 1);
+    state_.target_y = std::clamp(state_.target_y + move.dy, 0, map.Height() - 1);
+  } else if (key == "tab") {
+    const std::vector<Position> targets = TargetsInView(session_);
+    std::size_t next = 0;
+    for (std::size_t i = 0; i < targets.size(); ++i)
+      if (targets[i].x == state_.target_x && targets[i].y == state_.target_y) next = (i + 1) % targets.size();
+    if (!targets.empty()) {
+      state_.target_x = targets[next].x;
+      state_.target_y = targets[next].y;
+    }
+  } else if (key == "enter" || key == "." || action == Action::Throw || action == Action::Zap) {
+    PlayerCommand command = aiming_;
+    command.aimed = 1;
+    command.tx = state_.target_x;
+    command.ty = state_.target_y;
+    state_.screen = Screen::Map;
+    Play(command);
+    return;
+  }
+  UpdateTargetText();
+}
+
+}  // namespace cairn
