@@ -193,6 +193,13 @@ bool GameController::HandleKey(const std::string& key) {
   const Action action = keys_.ForKey(key);
   switch (state_.screen) {
     case Screen::Help:
+      if (key == "space" || key == "pgdn" || key == ">") {
+        ++state_.help_page;  // the presenter stops at the last page; past it returns
+        if (state_.help_page >= 8) state_.screen = Screen::Map;
+      } else {
+        state_.screen = Screen::Map;
+      }
+      break;
     case Screen::Inventory:
     case Screen::Character: state_.screen = Screen::Map; break;
     case Screen::Summary:
@@ -227,11 +234,15 @@ void GameController::HandleMapKey(const std::string&, Action action) {
   const PlayerCommand command = CommandForAction(action);
   if (command.kind != PlayerCommandKind::None) return Play(command);
   switch (action) {
-    case Action::Help: state_.screen = Screen::Help; break;
+    case Action::Help:
+      state_.screen = Screen::Help;
+      state_.help_page = 0;
+      break;
     case Action::Inventory: state_.screen = Screen::Inventory; break;
     case Action::Character: state_.screen = Screen::Character; break;
     case Action::Explore: StartRun(AutoGoal::Explore); break;
     case Action::Rest: StartRun(AutoGoal::Rest); break;
+    case Action::Fight: StartRun(AutoGoal::Fight); break;
     case Action::Drop:
     case Action::Use:
     case Action::Quaff:

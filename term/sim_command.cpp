@@ -156,6 +156,12 @@ int RunSimCommand(const std::vector<std::string>& args) {
     }
   }
   const GameWorld& world = session->World();
+  if (const Player* player = world.Players().Find(world.PlayerEntity()))
+    std::cout << "depth " << session->Depth() << " turns " << player->turns << " "
+              << SessionStateName(session->State()) << "\n";
+  else
+    std::cout << "depth " << session->Depth() << " " << SessionStateName(session->State()) << ": "
+              << session->Summary().cause << "\n";
   char hash[17];
   FormatHash(session->StateHash(), hash);
   std::cout << "tick " << world.Tick() << " state " << hash << "\n";

@@ -22,6 +22,7 @@ constexpr ActionInfo kActions[] = {
     {Action::Ascend, "ascend", "Act", "go up the stairs (away from them: travel to them)"},
     {Action::Explore, "explore", "Act", "explore until something happens"},
     {Action::Rest, "rest", "Act", "rest until healed or something happens"},
+    {Action::Fight, "fight", "Act", "fight the nearest monster: a step toward it or a blow"},
     {Action::Drop, "drop", "Items", "drop an item"},
     {Action::Use, "use", "Items", "use an item: drink, read, eat, zap, or wield and wear"},
     {Action::Quaff, "quaff", "Items", "drink a potion"},

@@ -13,7 +13,7 @@ namespace cairn {
 
 enum class Action : std::uint8_t {
   MoveWest, MoveSouth, MoveNorth, MoveEast, MoveNorthWest, MoveNorthEast, MoveSouthWest,
-  MoveSouthEast, Wait, PickUp, Descend, Ascend, Explore, Rest,
+  MoveSouthEast, Wait, PickUp, Descend, Ascend, Explore, Rest, Fight,
   Drop, Use, Quaff, Read, Eat, Zap, Throw, Equip, Unequip,
   Help, Messages, Look, Inventory, Character, Quit,
   DebugPane, Pause, StepTick, StepTurn, Restart, InspectNext, InspectPrevious, Overlay, Console,

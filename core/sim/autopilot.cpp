@@ -170,6 +170,16 @@ bool AutoPilot::Start(const GameSession& session, AutoGoal goal, std::string& wh
     why = "You cannot do that now.";
     return false;
   }
+  if (goal == AutoGoal::Fight) {
+    if (NearestVisibleHostile(world, session.Scratch().player_view, *at).IsNull()) {
+      why = "There is nothing in view to fight.";
+      return false;
+    }
+    goal_ = goal;
+    active_ = true;
+    depth_ = session.Depth();
+    return true;
+  }
   const EnemyAi* ai = world.Ais().Find(NearestVisibleHostile(world, session.Scratch().player_view, *at));
   if (ai != nullptr && !(only_hunters_ && ai->action != AiAction::Hunt)) {
     why = "Not with a monster in view.";
@@ -201,6 +211,25 @@ bool AutoPilot::Start(const GameSession& session, AutoGoal goal, std::string& wh
 bool AutoPilot::Next(const GameSession& session, PlayerCommand& out, std::string& why) {
   why.clear();
   if (!active_) return false;
+  if (goal_ == AutoGoal::Fight) {
+    // One command, then the run is over: the player presses again for the next blow.
+    active_ = false;
+    const GameWorld& world = session.World();
+    const Position* at = world.Positions().Find(world.PlayerEntity());
+    const Position* foe = world.Positions().Find(
+        at != nullptr ? NearestVisibleHostile(world, session.Scratch().player_view, *at) : EntityId{});
+    if (at == nullptr || foe == nullptr || session.Depth() != depth_) return false;
+    if (ChebyshevDistance(*at, *foe) == 1) {
+      out = PlayerCommand{PlayerCommandKind::Move, static_cast<std::int8_t>(foe->x - at->x),
+                          static_cast<std::int8_t>(foe->y - at->y)};
+      return true;
+    }
+    if (!Survey(session) || !StepToward(session, world.Map().Index(foe->x, foe->y), out)) {
+      why = "There is no way to it.";
+      return false;
+    }
+    return true;
+  }
   if (!Check(session, why)) {
     active_ = false;
     return false;
@@ -211,6 +240,7 @@ bool AutoPilot::Next(const GameSession& session, PlayerCommand& out, std::string
   const TileMap& map = world.Map();
   const Position at = *world.Positions().Find(world.PlayerEntity());
   switch (goal_) {
+    case AutoGoal::Fight: break;  // handled above: one command at a time
     case AutoGoal::Rest: {
       const Health* health = world.Healths().Find(world.PlayerEntity());
       if (health->current >= health->max) {

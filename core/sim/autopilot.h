@@ -13,7 +13,8 @@
 
 namespace cairn {
 
-enum class AutoGoal : std::uint8_t { Explore, StairsDown, StairsUp, Rest };
+// Fight is DCSS's auto-fight: one step toward, or one blow at, the nearest monster in view.
+enum class AutoGoal : std::uint8_t { Explore, StairsDown, StairsUp, Rest, Fight };
 
 class AutoPilot {
  public:

@@ -34,6 +34,7 @@ bool KeyScript::Next(const GameSession& session, PlayerCommand& out) {
         break;
       case KeyTokenKind::Explore: (void)pilot_.Start(session, AutoGoal::Explore, why); break;
       case KeyTokenKind::Rest: (void)pilot_.Start(session, AutoGoal::Rest, why); break;
+      case KeyTokenKind::Fight: (void)pilot_.Start(session, AutoGoal::Fight, why); break;
       case KeyTokenKind::Unknown: break;
     }
   }

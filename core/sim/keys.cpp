@@ -73,6 +73,10 @@ KeyToken NextKeyToken(std::string_view keys, std::size_t at) noexcept {
     token.kind = KeyTokenKind::Rest;
     return token;
   }
+  if (c == 'F') {
+    token.kind = KeyTokenKind::Fight;
+    return token;
+  }
   for (const ItemKey& item : kItemKeys) {
     if (item.key != c) continue;
     if (at + 1 >= keys.size() || !ItemLetter(keys[at + 1])) return token;  // Unknown, length 1

@@ -5,7 +5,8 @@
 // Most commands are one key ("h", "." , "g"). Commands on an item take its inventory letter
 // next ("da" drops item a, "qa" or "aa" uses it, "wa" wields or wears it, "Ta" takes it off,
 // "ta" throws it at the nearest monster in view); an aimed throw or zap adds the target cell
-// ("ta@12,5"). A few keys start a run of turns instead of one (explore, rest).
+// ("ta@12,5"). A few keys start a run of turns instead of one (explore, rest), and F fights
+// the nearest monster (DCSS's auto-fight: one step or one blow per press).
 #pragma once
 
 #include <cstddef>
@@ -21,6 +22,7 @@ enum class KeyTokenKind : std::uint8_t {
   Command,  // one player command
   Explore,  // o or X: explore until something happens
   Rest,     // Z: rest until healed or something happens
+  Fight,    // F: one step toward, or one blow at, the nearest monster in view
   Unknown,  // a key that means nothing (skipped, costing no time)
 };
 

@@ -198,23 +198,46 @@ void DrawDebugPane(const RenderFrame& frame, const PresenterState& state, TextGr
 }
 
 void DrawHelp(const PresenterState& state, TextGrid& grid) {
-  grid.Text(2, 0, "cairn: keys (any key returns)", Colour::White, kAttrBold);
-  const std::int32_t columns = grid.Width() >= 120 ? 2 : 1;
-  const std::int32_t column_width = grid.Width() / columns;
-  std::int32_t row = 2, column = 0;
+  // Every key, from the key map: group headings and entries in columns, in pages if they do not
+  // fit (an 80x24 terminal needs three).
+  struct Row {
+    bool heading;
+    const HelpLine* line;
+  };
+  std::vector<Row> rows;
   std::string group;
   for (const HelpLine& line : state.help) {
     if (line.group != group) {
-      if (row >= grid.Height() - 1) { row = 2; ++column; }
       group = line.group;
-      grid.Text(column * column_width + 2, row++, group, Colour::Yellow, kAttrBold);
+      rows.push_back(Row{true, &line});
     }
-    if (row >= grid.Height()) { row = 2; ++column; }
-    if (column >= columns) break;
-    grid.Text(column * column_width + 4, row, line.keys, Colour::Cyan, kAttrNone, 22);
-    grid.Text(column * column_width + 27, row, line.description, Colour::Default, kAttrNone,
-              column_width - 28);
-    ++row;
+    rows.push_back(Row{false, &line});
+  }
+  const std::int32_t columns = grid.Width() >= 120 ? 2 : 1;
+  const std::int32_t column_width = grid.Width() / columns;
+  const std::int32_t per_column = std::max(1, grid.Height() - 3);
+  const std::int32_t per_page = per_column * columns;
+  const std::int32_t pages = std::max<std::int32_t>(1, (static_cast<std::int32_t>(rows.size()) + per_page - 1) / per_page);
+  const std::int32_t page = std::clamp(state.help_page, 0, pages - 1);
+  std::string title = "cairn: keys";
+  if (pages > 1)
+    title += " (page " + std::to_string(page + 1) + " of " + std::to_string(pages) +
+             ": space for the next, any other key returns)";
+  else
+    title += " (any key returns)";
+  grid.Text(2, 0, title, Colour::White, kAttrBold);
+  for (std::int32_t i = 0; i < per_page; ++i) {
+    const std::size_t index = static_cast<std::size_t>(page * per_page + i);
+    if (index >= rows.size()) break;
+    const std::int32_t x = (i / per_column) * column_width;
+    const std::int32_t y = 2 + i % per_column;
+    const Row& row = rows[index];
+    if (row.heading) {
+      grid.Text(x + 2, y, row.line->group, Colour::Yellow, kAttrBold);
+      continue;
+    }
+    grid.Text(x + 4, y, row.line->keys, Colour::Cyan, kAttrNone, 15);
+    grid.Text(x + 20, y, row.line->description, Colour::Default, kAttrNone, column_width - 21);
   }
 }
 
@@ -269,7 +292,7 @@ void DrawSummary(const RenderFrame& frame, const PresenterState& state, TextGrid
   lines.push_back(s.won ? "You " + s.cause + "!" : "You were " + s.cause + ".");
   lines.push_back("");
   lines.push_back("Experience level " + std::to_string(s.level) + "; deepest floor " +
-                  std::to_string(s.deepest) + "; " + std::to_string(s.turns) + " turns; " +
+                  std::to_string(s.deepest) + "; " + std::to_string(s.turns) + (s.turns == 1 ? " turn; " : " turns; ") +
                   std::to_string(s.kills) + " kills.");
   lines.push_back("");
   lines.push_back("Carried:");

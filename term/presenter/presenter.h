@@ -38,6 +38,7 @@ struct PresenterState {
   std::vector<std::string> console_lines;  // what the console said, oldest first
   std::int32_t message_scroll = 0;     // history screen: lines scrolled back from the newest
   std::vector<HelpLine> help;          // from the key map
+  std::int32_t help_page = 0;          // which page of help (small terminals need several)
   std::string banner;                  // one line over the map (game over, a notice)
   std::string prompt;                  // ItemPrompt: "Drink what?"; Target: "Throw at whom?"
   std::vector<char> choices;           // ItemPrompt: the letters that answer it

@@ -3,7 +3,8 @@
 # and read back from the screen, the way a person uses it. Checks: the map and status line show;
 # the debug pane shows an entity handle and pool lines; each single-step press advances the tick
 # by exactly one; a resize to 60x20 asks for a larger terminal and the way back redraws; quitting,
-# SIGTERM and a crash all leave the terminal modes (stty -a) as they were before.
+# SIGTERM and a crash all leave the terminal modes (stty -a) as they were before; exploring,
+# the inventory and character screens work; a death shows the summary and writes its file.
 set -u
 cairn=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 work=$(mktemp -d)
@@ -24,6 +25,17 @@ wait_for() {
   return 1
 }
 tick() { screen | sed -n 's/.*Tick \([0-9]*\).*/\1/p' | head -n 1; }
+# Waits until the screen stops changing (a run of turns has ended), up to ~10 s.
+settle() {
+  local last="" now
+  for _ in $(seq 1 40); do
+    now=$(screen)
+    [ "$now" = "$last" ] && return 0
+    last=$now
+    sleep 0.25
+  done
+  return 1
+}
 
 # A shell in the pane runs each scenario: terminal modes before, the game, modes after.
 start() {  # $1: scenario name, rest: cairn arguments
@@ -57,7 +69,7 @@ screen | grep -qE 'position [0-9]+/[0-9]+' || fail "the debug pane shows no pool
 screen | grep -q 'PAUSED' || fail "--debug does not start paused"
 before=$(tick)
 for press in 1 2 3 4 5; do
-  tmx send-keys -t e2e t
+  tmx send-keys -t e2e C-t
   wait_for "Tick $((before + press))( |$)" || fail "step $press: expected tick $((before + press)), saw $(tick)"
 done
 tmx send-keys -t e2e F6
@@ -111,6 +123,33 @@ wait_for 'HP [0-9]+/[0-9]+' || fail "mono: no status line"
 screen | grep -q '@' || fail "mono: no player"
 tmx send-keys -t e2e Q y
 finished mono
+
+# 7. Playing: explore runs and stops, the inventory and character screens open and close.
+start game --seed 3
+wait_for 'HP [0-9]+/[0-9]+' || fail "game: no status line"
+tmx send-keys -t e2e o
+wait_for 'Turn [1-9][0-9]*' || fail "game: exploring took no turns"
+settle || fail "game: exploring never stopped"
+tmx send-keys -t e2e i
+wait_for 'Inventory \(' || fail "game: i does not show the inventory"
+screen | grep -q 'a - .*dagger (wielded)' || fail "game: the inventory lacks the wielded dagger"
+tmx send-keys -t e2e Escape
+wait_for 'HP [0-9]+/[0-9]+' || fail "game: the inventory does not close"
+tmx send-keys -t e2e C
+wait_for 'Experience level 1' || fail "game: C does not show the character"
+tmx send-keys -t e2e Escape Q y
+finished game
+
+# 8. Death: the summary screen, and the summary file in --morgue.
+start doomed --level "$(dirname "$0")/../levels/doomed.toml" --morgue "$work/morgue"
+wait_for 'HP 1/30' || fail "doomed: no status line"
+tmx send-keys -t e2e .
+wait_for 'Rest in peace' || fail "doomed: no summary screen after dying"
+wait_for 'The summary is in ' || fail "doomed: the summary screen does not say where the file is"
+ls "$work"/morgue/cairn-*.txt >/dev/null 2>&1 || fail "doomed: no summary file in --morgue"
+grep -q 'DIED: killed by an ogre on depth 1' "$work"/morgue/cairn-*.txt 2>/dev/null || fail "doomed: the file lacks the cause"
+tmx send-keys -t e2e Q y
+finished doomed
 
 if [ $failures -ne 0 ]; then
   echo "$failures end-to-end check(s) failed"

@@ -37,7 +37,9 @@ TEST_CASE("the default key map binds every action, with vi keys, arrows and the 
   CHECK(keys.ForKey("kp4") == Action::MoveWest);
   CHECK(keys.ForKey("kp7") == Action::MoveNorthWest);
   CHECK(keys.ForKey("n") == Action::MoveSouthEast);
-  CHECK(keys.ForKey("t") == Action::StepTick);
+  CHECK(keys.ForKey("ctrl-t") == Action::StepTick);
+  CHECK(keys.ForKey("t") == Action::Throw);
+  CHECK(keys.ForKey("tab") == Action::Fight);
   CHECK(keys.ForKey("F6") == Action::StepTick);
   CHECK(keys.ForKey("nothing") == Action::None);
 }
@@ -45,9 +47,9 @@ TEST_CASE("the default key map binds every action, with vi keys, arrows and the 
 TEST_CASE("a user file replaces the keys of the actions it names", "[keymap]") {
   KeyMap keys = Defaults();
   std::vector<KeyMapProblem> problems;
-  REQUIRE(keys.Apply("format = \"cairn-keys\"\nversion = 1\n[keys]\nwait = [\"w\", \"space\"]\n",
+  REQUIRE(keys.Apply("format = \"cairn-keys\"\nversion = 1\n[keys]\nwait = [\"v\", \"space\"]\n",
                      "user", problems));
-  CHECK(keys.ForKey("w") == Action::Wait);
+  CHECK(keys.ForKey("v") == Action::Wait);
   CHECK(keys.ForKey(".") == Action::None);  // the old keys are gone
   CHECK(keys.ForKey("h") == Action::MoveWest);  // other actions keep theirs
 }
@@ -58,7 +60,7 @@ TEST_CASE("conflicts, unknown actions and bad key names are errors with position
   std::vector<KeyMapProblem> problems;
   CHECK_FALSE(keys.Apply("format = \"cairn-keys\"\nversion = 1\n[keys]\n"
                          "fly = [\"f\"]\n"
-                         "wait = [\"h\", \"superkey\", \"w\", \"w\"]\n",
+                         "wait = [\"h\", \"superkey\", \"v\", \"v\"]\n",
                          "user.toml", problems));
   REQUIRE(problems.size() == 4);
   CHECK(problems[0].message == "unknown action 'fly'");
@@ -66,9 +68,9 @@ TEST_CASE("conflicts, unknown actions and bad key names are errors with position
   CHECK(problems[1].message.find("'superkey' is not a key name") == 0);
   CHECK(problems[1].position.line == 5);
   CHECK(problems[2].message == "key 'h' is bound to both move_west (data/keys.toml) and wait");
-  CHECK(problems[3].message == "key 'w' is listed twice for wait");
+  CHECK(problems[3].message == "key 'v' is listed twice for wait");
   CHECK(keys.ForKey(".") == Action::Wait);  // unchanged on failure
-  CHECK(keys.ForKey("w") == Action::None);
+  CHECK(keys.ForKey("v") == Action::None);
 }
 
 TEST_CASE("a conflict inside one file names the other line", "[keymap]") {
