@@ -1,0 +1,166 @@
+// The rules that run by themselves: hunger and starvation, regeneration, experience, and the
+// monster specials (missiles, packs that surround, thieves, breeders).
+#include <catch2/catch.hpp>
+
+#include "game/actions.h"
+#include "game/ai.h"
+#include "game/rules.h"
+#include "game_test_support.h"
+
+using namespace cairn;
+using namespace cairn::test;
+
+TEST_CASE("hunger falls a turn at a time; a starving player loses health and dies of it",
+          "[rules]") {
+  TestWorld w(Level({"#####", "#@..#", "#####"}));
+  const EntityId player = w->PlayerEntity();
+  Player& state = *w->Players().Find(player);
+  const std::int32_t start = state.nutrition;
+  REQUIRE(start == kStartingNutrition);
+  for (int i = 0; i < 10 * kNormalActionTicks; ++i) REQUIRE(w.Tick() == Status::Ok);
+  CHECK(w->Players().Find(player)->nutrition == start - 10);
+  w->Players().Find(player)->nutrition = 0;
+  w->Healths().Find(player)->current = 3;
+  bool starved = false;
+  for (int i = 0; i < 5 * kNormalActionTicks && !starved; ++i) {
+    REQUIRE(w.Tick() == Status::Ok);
+    for (const DeathEvent& d : w->Deaths().Events())
+      starved = starved || (d.entity == player && d.cause == DeathCause::Starvation);
+  }
+  CHECK(starved);
+  CHECK(w->PlayerEntity().IsNull());
+}
+
+TEST_CASE("a fed player regains a hit point every RegenerationTicks", "[rules]") {
+  TestWorld w(Level({"#####", "#@..#", "#####"}));
+  const EntityId player = w->PlayerEntity();
+  Health& health = *w->Healths().Find(player);
+  health.current = 10;
+  const std::int32_t every = RegenerationTicks(health.max);
+  for (int i = 0; i < 3 * every; ++i) REQUIRE(w.Tick() == Status::Ok);
+  const std::int32_t gained = w->Healths().Find(player)->current - 10;
+  CHECK(gained >= 2);
+  CHECK(gained <= 3);
+  w->Players().Find(player)->nutrition = 0;  // starving: no healing (and a point a turn lost)
+  const std::int32_t before = w->Healths().Find(player)->current;
+  for (int i = 0; i < every; ++i) REQUIRE(w.Tick() == Status::Ok);
+  CHECK(w->Healths().Find(player)->current < before);
+}
+
+TEST_CASE("kills give experience; a new level brings hit points and accuracy", "[rules]") {
+  TestWorld w(Level({"#####", "#@r.#", "#####"}));
+  const EntityId player = w->PlayerEntity();
+  w->Healths().Find(w.Monster("rat"))->current = 1;
+  w->Healths().Find(w.Monster("rat"))->max = ExperienceForLevel(2);  // worth exactly a level
+  const Combat before = *w->Combats().Find(player);
+  const std::int32_t max_before = w->Healths().Find(player)->max;
+  for (int attempt = 0; attempt < 40 && !w.Monster("rat").IsNull(); ++attempt)
+    if (!w.Act({PlayerCommandKind::Move, 1, 0})) break;
+  REQUIRE(w.Monster("rat").IsNull());
+  const Player& state = *w->Players().Find(player);
+  CHECK(state.kills == 1);
+  CHECK(state.experience == ExperienceForLevel(2));
+  CHECK(state.level == 2);
+  CHECK(w->Healths().Find(player)->max == max_before + kHealthPerLevel);
+  CHECK(w->Combats().Find(player)->accuracy == before.accuracy + 1);
+}
+
+TEST_CASE("an archer in range with a clear line shoots instead of closing in", "[rules]") {
+  TestWorld w(Level({"##########", "#@...k...#", "##########"}));
+  const EntityId archer = w.Monster("kobold-archer");
+  EnemyAi& ai = *w->Ais().Find(archer);
+  ai.action = AiAction::Hunt;
+  ai.phase = AiPhase::SelectTarget;
+  ai.alertness = 2 * kAlertnessToHunt;
+  bool shot = false;
+  for (int i = 0; i < 5 && !shot; ++i) {
+    REQUIRE(w.Tick() == Status::Ok);
+    for (const AttackEvent& a : w->Attacks().Events())
+      shot = shot || (a.attacker == archer && a.kind == AttackKind::Missile);
+  }
+  CHECK(shot);
+  CHECK(w->Positions().Find(archer)->x == 5);  // it stood its ground
+  // Behind a wall it cannot shoot: it must come round.
+  TestWorld walled(Level({"##########", "#@..#k...#", "#.......##", "##########"}));
+  const EntityId hidden = walled.Monster("kobold-archer");
+  EnemyAi& hai = *walled->Ais().Find(hidden);
+  hai.action = AiAction::Hunt;
+  hai.phase = AiPhase::SelectTarget;
+  hai.alertness = 2 * kAlertnessToHunt;
+  for (int i = 0; i < 3; ++i) {
+    REQUIRE(walled.Tick() == Status::Ok);
+    for (const AttackEvent& a : walled->Attacks().Events()) CHECK(a.kind != AttackKind::Missile);
+  }
+}
+
+TEST_CASE("a pack spreads around its prey instead of queueing", "[rules]") {
+  TestWorld w(Level({"#########", "#.......#", "#...@...#", "#.......#", "#jj.....#", "#########"}));
+  for (EntityId id : w->Ais().Owners()) {
+    EnemyAi& ai = *w->Ais().Find(id);
+    ai.action = AiAction::Hunt;
+    ai.phase = AiPhase::SelectTarget;
+    ai.alertness = 2 * kAlertnessToHunt;
+  }
+  for (int i = 0; i < 40; ++i) REQUIRE(w.Tick(PlayerCommand{PlayerCommandKind::Wait}) == Status::Ok);
+  // Both jackals ended beside the player, on different sides.
+  const Position player = *w->Positions().Find(w->PlayerEntity());
+  std::vector<Position> around;
+  for (EntityId id : w->Ais().Owners())
+    if (const Position* p = w->Positions().Find(id); p != nullptr && ChebyshevDistance(*p, player) == 1)
+      around.push_back(*p);
+  REQUIRE(around.size() == 2);
+  CHECK((around[0].x != around[1].x || around[0].y != around[1].y));
+}
+
+TEST_CASE("a thief takes something not in use and runs; killed, it drops it", "[rules]") {
+  LevelDefinition level = Level({"#########", "#@m.....#", "#########"});
+  AddItem(level, "sword", {0, 0}, 'a');
+  level.entities.back().components.item.equipped = 1;
+  AddItem(level, "ration", {0, 0}, 'b');
+  TestWorld w(level);
+  const EntityId monkey = w.Monster("monkey");
+  REQUIRE(w->Inventories().Contains(monkey));
+  EnemyAi& ai = *w->Ais().Find(monkey);
+  ai.action = AiAction::Hunt;
+  ai.phase = AiPhase::SelectTarget;
+  ai.alertness = 2 * kAlertnessToHunt;
+  for (int i = 0; i < 200 && w.Carried('b') != nullptr; ++i)
+    REQUIRE(w.Tick(PlayerCommand{PlayerCommandKind::Wait}) == Status::Ok);
+  REQUIRE(w.Carried('b') == nullptr);  // the ration went
+  CHECK(w.Carried('a') != nullptr);    // the wielded sword did not
+  CHECK(w->Ais().Find(monkey)->action == AiAction::Flee);
+  CHECK(w->Inventories().Find(monkey)->count == 1);
+  // Kill it where it stands: what it carried lies there.
+  const Position at = *w->Positions().Find(monkey);
+  w->Healths().Find(monkey)->current = 1;
+  BeginTickPhase(*w);
+  StrikeBlow(*w, w.scratch, AttackEvent{w->PlayerEntity(), monkey, 0, 0, 0, AttackKind::Melee, {}}, true, 5);
+  REQUIRE(CommitPhase(*w) == Status::Ok);
+  EndTickPhase(*w, w.scratch);
+  bool dropped = false;
+  for (EntityId id : w->Items().Owners()) {
+    const Position* p = w->Positions().Find(id);
+    dropped = dropped || (p != nullptr && p->x == at.x && p->y == at.y &&
+                          w->Definitions().items[w->Items().Find(id)->kind].id == "ration");
+  }
+  CHECK(dropped);
+}
+
+TEST_CASE("a breeder splits when hit, and the two share what was left", "[rules]") {
+  TestWorld w(Level({"#######", "#@J...#", "#######"}));
+  // The pink jelly's letter in LevelFromAscii is its ASCII glyph.
+  EntityId jelly = w.Monster("pink-jelly");
+  REQUIRE_FALSE(jelly.IsNull());
+  w->Healths().Find(jelly)->current = 30;
+  BeginTickPhase(*w);
+  StrikeBlow(*w, w.scratch, AttackEvent{w->PlayerEntity(), jelly, 0, 0, 0, AttackKind::Melee, {}}, true, 10);
+  REQUIRE(CommitPhase(*w) == Status::Ok);
+  EndTickPhase(*w, w.scratch);
+  std::int32_t jellies = 0, total = 0;
+  for (EntityId id : w->Ais().Owners()) {
+    ++jellies;
+    total += w->Healths().Find(id)->current;
+  }
+  CHECK(jellies == 2);
+  CHECK(total == 20);  // 30 - 10, shared between the two
+}
