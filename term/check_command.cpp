@@ -1,10 +1,12 @@
 // `cairn check PATH...`: validates levels, definitions, key maps and recordings (saves with
 // issue 7), each recognised by its `format` member, and reports every problem, one line each,
 // PATH:LINE:COLUMN: error: WHAT. Exit 0 when every file is valid, 1 otherwise.
+#include <filesystem>
 #include <iostream>
 
 #include "cli_args.h"
 #include "content/definitions_reader.h"
+#include "content/dungeon_reader.h"
 #include "content/level_loader.h"
 #include "keymap/keymap.h"
 #include "replay/recording.h"
@@ -74,9 +76,32 @@ bool CheckFile(const std::string& path) {
               << level.height << ", " << level.entities.size() << " entities)\n";
     return true;
   }
+  if (kind == "cairn-dungeon") {
+    const auto definitions = DefaultDefinitions(&problems);
+    // Set pieces are named relative to the dungeon file's folder (data/levels/... from data/).
+    const std::string folder = std::filesystem::path(path).parent_path().string();
+    const LevelSource files = [&](const std::string& name, std::string& level_text, std::string& why) {
+      return ReadWholeFile(folder.empty() ? name : folder + "/" + name, level_text, why);
+    };
+    DungeonPlan plan;
+    if (!definitions || !ReadDungeonPlan(text, *definitions, kSessionLimits, files, plan, problems)) {
+      std::vector<TextProblem> own, theirs;
+      for (TextProblem& p : problems) (p.file.empty() ? own : theirs).push_back(std::move(p));
+      PrintProblems(path, own);
+      for (TextProblem& p : theirs) {
+        if (!folder.empty()) p.file = folder + "/" + p.file;
+        PrintProblems(p.file, {p});
+      }
+      return false;
+    }
+    std::cout << path << ": ok (dungeon of " << plan.floors << " floors, " << plan.width << "x"
+              << plan.height << ", " << plan.set_pieces.size() << " set pieces, "
+              << plan.start_kit.size() << " start items)\n";
+    return true;
+  }
   PrintProblems(path, {TextProblem{format != nullptr ? format->position : TextPosition{1, 1},
                                    "unknown file: its format is not cairn-level, cairn-definitions, "
-                                   "cairn-keys or cairn-replay",
+                                   "cairn-dungeon, cairn-keys or cairn-replay",
                                    {}}});
   return false;
 }

@@ -90,6 +90,18 @@ echo "$out" | grep -q "keys.toml:5:1: error: unknown action 'fly'" || fail "unkn
 "$cairn" --log-level loud </dev/null 2>/dev/null; [ $? -eq 2 ] || fail "an unknown log level is not exit 2"
 "$cairn" frame --size 10 2>/dev/null; [ $? -eq 2 ] || fail "frame --size 10 is not exit 2"
 
+# The dungeon plan: the shipped one checks; a broken one reports each problem where it is, and
+# problems inside a set piece under the set piece's own file.
+"$cairn" check data/dungeon.toml >/dev/null || fail "check data/dungeon.toml"
+mkdir -p "$work/dungeon"
+printf 'format = "cairn-dungeon"\nversion = 1\nfloors = 0\nstart = [{ item = "nothing" }]\n[[set_piece]]\nlevel = "bad.toml"\ndepth = [1, 1]\n' > "$work/dungeon/dungeon.toml"
+printf 'format = "cairn-level"\nversion = 1\nname = 3\n' > "$work/dungeon/bad.toml"
+out=$("$cairn" check "$work/dungeon/dungeon.toml" 2>&1); status=$?
+[ $status -eq 1 ] || fail "check of a broken dungeon is not exit 1"
+echo "$out" | grep -q "dungeon.toml:3:10: error: the dungeon file: 'floors' is 0, outside 1..99" || fail "dungeon floors: $out"
+echo "$out" | grep -q "dungeon.toml:4:19: error: start item: no item kind 'nothing'" || fail "dungeon start: $out"
+echo "$out" | grep -q "dungeon/bad.toml:3:8: error: " || fail "set piece problem not under its file: $out"
+
 # Levels through the program: check, format, --level, and identity migration with its refusals.
 for level in "$here"/../../data/levels/*.toml; do
   "$cairn" check "$level" >/dev/null || fail "check $(basename "$level")"

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# The balance table in docs/GAME.md: the bot plays N seeds (default 100, from seed 1) and this
+# prints, as Markdown, how deep it got, how runs ended, how long they took and what killed it.
+# Usage: tools/bot-table.sh [build/cairn] [N]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cairn=${1:-build/cairn}
+runs=${2:-100}
+out=$("$cairn" bot --seed 1 --runs "$runs" --verbose)
+echo "Made with \`tools/bot-table.sh\` ($runs seeds from 1, \`cairn bot --seed 1 --runs $runs --verbose\`)."
+echo
+echo "| deepest floor | runs |"
+echo "| --- | --- |"
+printf '%s\n' "$out" | awk '{d[$4]++} END {for (k in d) print k, d[k]}' | sort -n |
+  awk '{printf "| %s | %s |\n", $1, $2}'
+echo
+echo "| outcome | runs |"
+echo "| --- | --- |"
+printf '%s\n' "$out" | awk '{o[$8]++} END {for (k in o) print k, o[k]}' | sort |
+  awk '{printf "| %s | %s |\n", $1, $2}'
+echo
+printf '%s\n' "$out" | awk '{print $6}' | sort -n |
+  awk '{t[NR]=$1} END {printf "Turns per run: fewest %d, median %d, most %d.\n", t[1], t[int((NR+1)/2)], t[NR]}'
+echo
+echo "| cause of death | runs |"
+echo "| --- | --- |"
+printf '%s\n' "$out" | sed -n 's/.*(\(killed by\|slain by the magic of\|starved\)\(.*\) on depth [0-9]*)$/\1\2/p' |
+  sort | uniq -c | sort -rn | awk '{n=$1; $1=""; sub(/^ /, ""); printf "| %s | %d |\n", $0, n}'
