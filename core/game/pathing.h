@@ -3,8 +3,9 @@
 //
 // Moves go to any of the 8 neighbours and every step costs the same (a diagonal step takes as
 // long as a straight one, as in NetHack and Brogue), so distance is Chebyshev distance. All
-// scratch storage is reserved at TryInitialize; searches never allocate. Ties are broken by a
-// fixed order (f, then h, then cell index), so the same map always gives the same route.
+// scratch storage is reserved at TryInitialize; searches never allocate. A* keeps its open list
+// in buckets by f (steps cost 1), newest first within one f; the order is fixed by the
+// neighbour order, so the same map always gives the same route.
 #pragma once
 
 #include <cstdint>
@@ -60,9 +61,16 @@ class Pathfinder {
                std::span<std::int32_t> out) noexcept;
 
  private:
+  static constexpr std::size_t kBuckets = 4;  // live f values: the popped one and up to 2 more
+  static constexpr std::uint32_t kNoEntry = 0xFFFFFFFFu;
+  struct OpenEntry {
+    std::uint32_t cell;
+    std::uint32_t next;  // the entry below it in its bucket's stack
+  };
+  void Push(std::int32_t f, std::int32_t h, std::uint32_t cell) noexcept;
+  // The flee map relaxes from arbitrary starting values: a binary heap serves it.
   struct HeapNode {
     std::int32_t f;
-    std::int32_t h;
     std::uint32_t cell;
   };
   void HeapPush(HeapNode node) noexcept;
@@ -72,8 +80,15 @@ class Pathfinder {
   FixedArray<std::uint32_t> parent_;
   FixedArray<std::uint32_t> stamp_;
   FixedArray<std::uint8_t> closed_;
-  FixedArray<HeapNode> heap_;
+  FixedArray<OpenEntry> open_;
+  FixedArray<std::uint32_t> heads_;        // [f bucket][h]: the newest entry of each stack
+  std::size_t h_span_ = 0;                 // h values per bucket: the map's longer side + 1
+  std::int32_t min_h_[kBuckets] = {};      // no stack below this h is non-empty
+  std::size_t bucket_count_[kBuckets] = {};
   FixedArray<std::uint32_t> queue_;
+  std::size_t open_used_ = 0;   // entries written this search (slots are not reused)
+  std::size_t open_count_ = 0;  // entries not yet popped
+  FixedArray<HeapNode> heap_;
   std::size_t heap_size_ = 0;
   std::uint32_t search_ = 0;
   std::uint32_t last_expansions_ = 0;

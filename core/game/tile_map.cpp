@@ -14,15 +14,6 @@ const char* TerrainName(Terrain terrain) noexcept {
   return "unknown";
 }
 
-bool TerrainPassable(Terrain terrain) noexcept {
-  // A closed door is passable: walking into it opens it (Movement does that).
-  return terrain != Terrain::Wall && terrain != Terrain::Chasm;
-}
-
-bool TerrainBlocksSight(Terrain terrain) noexcept {
-  return terrain == Terrain::Wall || terrain == Terrain::DoorClosed;
-}
-
 Status TileMap::TryInitialize(std::int32_t width, std::int32_t height) noexcept {
   if (width <= 0 || height <= 0 || width > kMaxSide || height > kMaxSide)
     return Status::InvalidArgument;

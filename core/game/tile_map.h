@@ -22,8 +22,15 @@ enum class Terrain : std::uint8_t {
 };
 inline constexpr int kTerrainCount = 6;
 [[nodiscard]] const char* TerrainName(Terrain terrain) noexcept;
-[[nodiscard]] bool TerrainPassable(Terrain terrain) noexcept;     // can be walked into
-[[nodiscard]] bool TerrainBlocksSight(Terrain terrain) noexcept;  // stops field of view
+// Can be walked into. A closed door is passable: walking into it opens it (Movement does that).
+// Inline: every search and every field of view asks, for every cell it touches.
+[[nodiscard]] constexpr bool TerrainPassable(Terrain terrain) noexcept {
+  return terrain != Terrain::Wall && terrain != Terrain::Chasm;
+}
+// Stops field of view.
+[[nodiscard]] constexpr bool TerrainBlocksSight(Terrain terrain) noexcept {
+  return terrain == Terrain::Wall || terrain == Terrain::DoorClosed;
+}
 
 class TileMap {
  public:

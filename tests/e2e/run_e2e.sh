@@ -143,8 +143,13 @@ finished game
 # 8. Death: the summary screen, and the summary file in --morgue.
 start doomed --level "$(dirname "$0")/../levels/doomed.toml" --morgue "$work/morgue"
 wait_for 'HP 1/30' || fail "doomed: no status line"
+settle
 tmx send-keys -t e2e .
-wait_for 'Rest in peace' || fail "doomed: no summary screen after dying"
+wait_for 'Rest in peace' || {
+  fail "doomed: no summary screen after dying"
+  echo "doomed: exit status $(cat "$work/doomed.status" 2>/dev/null), log:"
+  cat "$work/doomed.log" 2>/dev/null
+}
 wait_for 'The summary is in ' || fail "doomed: the summary screen does not say where the file is"
 ls "$work"/morgue/cairn-*.txt >/dev/null 2>&1 || fail "doomed: no summary file in --morgue"
 grep -q 'DIED: killed by an ogre on depth 1' "$work"/morgue/cairn-*.txt 2>/dev/null || fail "doomed: the file lacks the cause"

@@ -33,7 +33,13 @@ FieldValue Distinct(const FieldInfo& field, std::int64_t salt) {
   switch (field.kind) {
     case FieldKind::Entity: v.entity = EntityId{0, static_cast<std::uint32_t>(salt), 1}; break;
     case FieldKind::Text: v.text = "t" + std::to_string(salt); break;
-    default: v.integer = field.min + salt % (field.max - field.min + 1); break;
+    default: {
+      // In unsigned arithmetic: a field may span the whole of int64 (a bit set).
+      const std::uint64_t span = static_cast<std::uint64_t>(field.max) - static_cast<std::uint64_t>(field.min) + 1;
+      const std::uint64_t offset = span == 0 ? static_cast<std::uint64_t>(salt) : static_cast<std::uint64_t>(salt) % span;
+      v.integer = static_cast<std::int64_t>(static_cast<std::uint64_t>(field.min) + offset);
+      break;
+    }
   }
   return v;
 }
