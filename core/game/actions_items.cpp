@@ -151,7 +151,8 @@ void Zap(GameWorld& world, TickScratch& scratch, EntityId user, EntityId wand, I
     return;
   }
   if (kind.effect == ItemEffect::Slow) {
-    SetCondition(world, struck, false, world.Tick() + kSlowTicks);
+    SetCondition(world, struck, false,
+                 world.Tick() + (kind.power > 0 ? kind.power * kNormalActionTicks : kSlowTicks));
     Notice(world, NoticeKind::Slowed, struck, user);
     return;
   }
@@ -171,17 +172,18 @@ void ResolvePickUp(GameWorld& world, EntityId actor, Intent& intent) {
   const Position* where = world.Positions().Find(actor);
   Inventory* inventory = world.Inventories().Find(actor);
   if (where == nullptr || inventory == nullptr) return;
-  // The oldest item lying here: a stable choice.
+  // The oldest item lying here, one the player did not just put down first: a stable choice.
   EntityId chosen{};
-  std::uint64_t chosen_sequence = 0;
+  std::uint64_t chosen_rank = 0;
   for (EntityId item : world.Items().Owners()) {
     const Position* p = world.Positions().Find(item);
     if (p == nullptr || p->x != where->x || p->y != where->y || !world.Registry().IsActive(item))
       continue;
-    const std::uint64_t sequence = world.Registry().CreationSequenceOf(item);
-    if (chosen.IsNull() || sequence < chosen_sequence) {
+    const std::uint64_t rank = (std::uint64_t{world.Items().Find(item)->dropped} << 63) |
+                               world.Registry().CreationSequenceOf(item);
+    if (chosen.IsNull() || rank < chosen_rank) {
       chosen = item;
-      chosen_sequence = sequence;
+      chosen_rank = rank;
     }
   }
   if (chosen.IsNull()) {
@@ -207,6 +209,7 @@ void ResolvePickUp(GameWorld& world, EntityId actor, Intent& intent) {
   }
   carried.holder = actor;
   carried.letter = letter;
+  carried.dropped = 0;
   if (world.QueueRemoveComponent<Position>(chosen) != Status::Ok) return;
   if (world.QueueSetComponent(chosen, carried) != Status::Ok) return;
   // The letter is taken now, so a second pick-up this tick cannot be handed the same one.
@@ -227,6 +230,7 @@ void ResolveDrop(GameWorld& world, EntityId actor, Intent& intent) {
   dropped.holder = EntityId{};
   dropped.letter = 0;
   dropped.equipped = 0;
+  dropped.dropped = world.Players().Contains(actor) ? 1 : 0;
   Notice(world, NoticeKind::Dropped, actor, id);
   if (world.QueueSetComponent(id, *where) != Status::Ok) return;
   if (world.QueueSetComponent(id, dropped) != Status::Ok) return;

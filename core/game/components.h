@@ -166,6 +166,7 @@ struct Item {
   std::uint8_t identified = 0;
   std::uint8_t equipped = 0;
   char letter = 0;    // its inventory letter while carried (a-z, A-Z), kept across floors
+  std::uint8_t dropped = 0;  // 1: the player put it down here (explore leaves it, as in DCSS)
   EntityId holder{};  // who carries it (then it has no Position), or null when on the floor
 };
 

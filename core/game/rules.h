@@ -20,7 +20,7 @@ inline constexpr std::int32_t kStartingNutrition = 1800;
 inline constexpr std::int32_t kMaxNutrition = 2400;
 inline constexpr std::int32_t kHungry = 300;           // "Hungry" below this many turns of food
 inline constexpr std::int32_t kWeak = 100;             // "Weak" below this
-inline constexpr std::int32_t kSlowTicks = 150;        // a wand of slowness lasts this long
+inline constexpr std::int32_t kSlowTicks = 150;        // slowness with no power given lasts this long
 
 // Chance to hit, in percent: 75 + 5 per point of accuracy over the defender's defense, 5..95.
 [[nodiscard]] inline std::int32_t HitChance(const Combat& attacker, const Combat& defender) noexcept {

@@ -101,6 +101,7 @@ void Feed(Hasher& h, const Item& c) noexcept {
   h.Add(c.identified);
   h.Add(c.equipped);
   h.AddSigned(c.letter);
+  h.Add(c.dropped);
   AddReference(h, c.holder);
 }
 void Feed(Hasher& h, const Inventory& c) noexcept {

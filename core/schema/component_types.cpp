@@ -189,6 +189,7 @@ constexpr FieldInfo kItemFields[] = {
     IntegerField<Item, &Item::identified>("identified", 0, 1, 0, "1 when its kind is known"),
     IntegerField<Item, &Item::equipped>("equipped", 0, 1, 0, "1 when worn or wielded"),
     IntegerField<Item, &Item::letter>("letter", 0, 'z', 0, "its inventory letter (a character code) while carried"),
+    IntegerField<Item, &Item::dropped>("dropped", 0, 1, 0, "1: the player put it down (explore leaves it)"),
     EntityField<Item, &Item::holder>("holder", "who carries it; null on the floor"),
 };
 constexpr FieldInfo kInventoryFields[] = {

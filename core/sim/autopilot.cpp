@@ -31,13 +31,19 @@ bool Frontier(const GameSession& session, std::int32_t x, std::int32_t y) {
   return false;
 }
 
+// An item explore goes for: lying in view, and not one the player put down.
+bool Wanted(const GameWorld& world, EntityId item) {
+  const Item* value = world.Items().Find(item);
+  return value != nullptr && value->dropped == 0 && world.Registry().IsActive(item);
+}
+
 // An item in view the player could pick up.
 bool ItemInView(const GameSession& session, std::int32_t x, std::int32_t y) {
   const GameWorld& world = session.World();
   if (!session.Scratch().player_view.Visible(x, y)) return false;
   for (EntityId item : world.Items().Owners()) {
     const Position* p = world.Positions().Find(item);
-    if (p != nullptr && p->x == x && p->y == y && world.Registry().IsActive(item)) return true;
+    if (p != nullptr && p->x == x && p->y == y && Wanted(world, item)) return true;
   }
   return false;
 }
@@ -74,7 +80,7 @@ void AutoPilot::NoteItems(const GameSession& session) {
       if (session.Scratch().player_view.Visible(x, y)) items_seen_[map.Index(x, y)] = 0;
   for (EntityId item : world.Items().Owners()) {
     const Position* p = world.Positions().Find(item);
-    if (p != nullptr && world.Registry().IsActive(item) && session.Scratch().player_view.Visible(p->x, p->y))
+    if (p != nullptr && Wanted(world, item) && session.Scratch().player_view.Visible(p->x, p->y))
       items_seen_[map.Index(p->x, p->y)] = 1;
   }
 }

@@ -210,6 +210,20 @@ bool Bot::Decide(const GameSession& session, PlayerCommand& out) {
     out = ItemCommand(PlayerCommandKind::Equip, v, gear);
     if (Accepts(session, out)) return Why("equip");
   }
+  // 4b. A full pack leaves no room for what lies ahead (the Cairnstone among it): drop spare
+  // gear first, then missiles, then what is known and of little use.
+  if (const Inventory* pack = world.Inventories().Find(player);
+      pack != nullptr && pack->count >= pack->capacity - 1) {
+    for (ItemCategory spare : {ItemCategory::Weapon, ItemCategory::Armour, ItemCategory::Thrown,
+                               ItemCategory::Scroll, ItemCategory::Wand}) {
+      const EntityId junk = FindCarried(v, [&](const ItemDefinition& k, const Item& i) {
+        return k.category == spare && !i.equipped && !(spare == ItemCategory::Wand && i.charges > 0);
+      });
+      if (junk.IsNull()) continue;
+      out = ItemCommand(PlayerCommandKind::Drop, v, junk);
+      if (Accepts(session, out)) return Why("make room");
+    }
+  }
   // 5. Alone and hurt: rest (regeneration needs food in the belly).
   if (health->current * 10 < health->max * 7 && state->nutrition > 0 && rest_failures_ < 3) {
     if (!pilot_.Active() || pilot_.Goal() != AutoGoal::Rest) {

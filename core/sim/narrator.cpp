@@ -24,6 +24,15 @@ const MonsterDefinition* MonsterOf(const GameWorld& world, EntityId id) {
              : nullptr;
 }
 
+// One of a stack, as the player knows it: "a potion of healing", not "3 potions of healing".
+std::string One(const GameWorld& world, EntityId id) {
+  const Item* item = world.Items().Find(id);
+  if (item == nullptr) return "something";
+  Item one = *item;
+  one.quantity = 1;
+  return ItemDisplayName(world, one, world.Players().Find(world.PlayerEntity()));
+}
+
 std::string Amount(const AttackEvent& a) { return " (" + std::to_string(a.damage) + ")"; }
 
 // "the dart", "the lightning bolt": what struck, for thrown items and wands.
@@ -178,10 +187,10 @@ void GameSession::Narrator::TellNotice(const GameWorld& world, const NoticeEvent
         say("You put away " + ItemDisplayName(world, plain, world.Players().Find(n.subject)) + ".");
       }
       break;
-    case NoticeKind::Drank: say("You drink " + item + "."); break;
-    case NoticeKind::Read: say("You read " + item + "."); break;
-    case NoticeKind::Ate: say("You eat " + item + ". That hit the spot."); break;
-    case NoticeKind::Zapped: say("You zap " + item + "."); break;
+    case NoticeKind::Drank: say("You drink " + One(world, n.object) + "."); break;
+    case NoticeKind::Read: say("You read " + One(world, n.object) + "."); break;
+    case NoticeKind::Ate: say("You eat " + One(world, n.object) + ". That hit the spot."); break;
+    case NoticeKind::Zapped: say("You zap " + One(world, n.object) + "."); break;
     case NoticeKind::Healed: say("You feel better."); break;
     case NoticeKind::Invigorated: say("You feel vigorous! (+" + std::to_string(n.value) + " max hit points)"); break;
     case NoticeKind::Hasted: say("You feel yourself speed up."); break;
