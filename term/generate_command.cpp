@@ -59,7 +59,7 @@ int RunGenerateCommand(const std::vector<std::string>& args) {
     if (cell == '@' || (cell != '.' && cell != '~' && cell != '+' && cell != '\'' && c.appearance.layer < 2)) continue;
     cell = c.appearance.ascii;
   }
-  std::cout << level.name << " (seed " << config.seed << ", " << level.width << "x" << level.height
+  std::cout << "Depth " << depth << ": " << level.name << " (seed " << config.seed << ", " << level.width << "x" << level.height
             << ", " << monsters << " monsters, " << items << " items)\n";
   for (const std::string& row : rows) std::cout << row << "\n";
   return kExitOk;

@@ -274,7 +274,8 @@ bool TryGenerate(const DungeonPlan& plan, const DefinitionSet& definitions, std:
   PlaceItems(p, definitions, depth, rng, from_start);
 
   LevelDefinition& level = p.level;
-  level.name = "Depth " + std::to_string(depth) + ": " + FloorStyleName(style) +
+  // What the player is told on arriving: "rooms and corridors, with The Warren".
+  level.name = std::string(FloorStyleName(style)) +
                (piece != nullptr ? ", with " + piece->level->name : std::string());
   level.width = plan.width;
   level.height = plan.height;
@@ -288,7 +289,7 @@ bool TryGenerate(const DungeonPlan& plan, const DefinitionSet& definitions, std:
 
 const char* FloorStyleName(FloorStyle style) noexcept {
   switch (style) {
-    case FloorStyle::Rooms: return "rooms";
+    case FloorStyle::Rooms: return "rooms and corridors";
     case FloorStyle::Caverns: return "caverns";
     case FloorStyle::Mixed: return "rooms and caverns";
   }

@@ -276,24 +276,29 @@ void ResolveUse(GameWorld& world, TickScratch& scratch, EntityId actor, Intent& 
   Player* player = world.Players().Find(actor);
   switch (kind.category) {
     case ItemCategory::Potion:
-    case ItemCategory::Scroll:
+    case ItemCategory::Scroll: {
+      // The notice says whether this use taught the kind (value 1), for "It is a ...!".
+      const bool learned = player != nullptr && !KindKnown(*player, item->kind) && !ItemKnown(world, *item);
       if (player != nullptr) LearnKind(*player, item->kind);
       Notice(world, kind.category == ItemCategory::Potion ? NoticeKind::Drank : NoticeKind::Read,
-             actor, id);
+             actor, id, learned ? 1 : 0);
       ApplyEffect(world, actor, kind);
       ConsumeOne(world, actor, id, *item);
       break;
+    }
     case ItemCategory::Food:
       if (player != nullptr) player->nutrition = std::min(kMaxNutrition, player->nutrition + kind.nutrition);
       Notice(world, NoticeKind::Ate, actor, id);
       ConsumeOne(world, actor, id, *item);
       break;
-    case ItemCategory::Wand:
+    case ItemCategory::Wand: {
+      const bool learned = player != nullptr && !KindKnown(*player, item->kind) && !ItemKnown(world, *item);
       if (player != nullptr) LearnKind(*player, item->kind);
       item->identified = 1;
-      Notice(world, NoticeKind::Zapped, actor, id);
+      Notice(world, NoticeKind::Zapped, actor, id, learned ? 1 : 0);
       Zap(world, scratch, actor, id, *item, kind, target);
       break;
+    }
     default: break;
   }
 }

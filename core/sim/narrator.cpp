@@ -33,6 +33,20 @@ std::string One(const GameWorld& world, EntityId id) {
   return ItemDisplayName(world, one, world.Players().Find(world.PlayerEntity()));
 }
 
+// What was used, as it looked, with the sentence's end; when the use taught the kind (value 1):
+// "a bubbling potion. It is a potion of healing!" (the kind is known by the time the log is
+// written, so the look comes from the definition).
+std::string Used(const GameWorld& world, const NoticeEvent& n) {
+  const Item* item = world.Items().Find(n.object);
+  if (item == nullptr || n.value == 0 || item->kind >= world.Definitions().items.size())
+    return One(world, n.object) + ".";
+  const ItemDefinition& kind = world.Definitions().items[item->kind];
+  const char* article = std::string_view("aeiou").find(kind.unidentified.empty() ? 'x' : kind.unidentified[0]) !=
+                                std::string_view::npos ? "an " : "a ";
+  return article + kind.unidentified + ". It is " + (std::string_view("aeiou").find(kind.name[0]) != std::string_view::npos ? "an " : "a ") +
+         kind.name + "!";
+}
+
 std::string Amount(const AttackEvent& a) { return " (" + std::to_string(a.damage) + ")"; }
 
 // "the dart", "the lightning bolt": what struck, for thrown items and wands.
@@ -187,10 +201,10 @@ void GameSession::Narrator::TellNotice(const GameWorld& world, const NoticeEvent
         say("You put away " + ItemDisplayName(world, plain, world.Players().Find(n.subject)) + ".");
       }
       break;
-    case NoticeKind::Drank: say("You drink " + One(world, n.object) + "."); break;
-    case NoticeKind::Read: say("You read " + One(world, n.object) + "."); break;
+    case NoticeKind::Drank: say("You drink " + Used(world, n)); break;
+    case NoticeKind::Read: say("You read " + Used(world, n)); break;
     case NoticeKind::Ate: say("You eat " + One(world, n.object) + ". That hit the spot."); break;
-    case NoticeKind::Zapped: say("You zap " + One(world, n.object) + "."); break;
+    case NoticeKind::Zapped: say("You zap " + Used(world, n)); break;
     case NoticeKind::Healed: say("You feel better."); break;
     case NoticeKind::Invigorated: say("You feel vigorous! (+" + std::to_string(n.value) + " max hit points)"); break;
     case NoticeKind::Hasted: say("You feel yourself speed up."); break;

@@ -55,8 +55,8 @@ Status GameSession::TryCreate(const SessionConfig& config, std::unique_ptr<GameS
   }
   session->content_digest_ = content.Value();
   if (session->FloorCount() > 1)
-    session->Say("Welcome to cairn. The Cairnstone lies " + std::to_string(session->FloorCount()) +
-                 " floors down: find it and carry it back up the stairs. (? for help)");
+    session->Say("Welcome to cairn. Bring the Cairnstone up from depth " +
+                 std::to_string(session->FloorCount()) + ". (? for help)");
   else
     session->Say("Welcome to cairn. (? for help)");
   out = std::move(session);

@@ -137,8 +137,9 @@ Status GameSession::ChangeFloor(std::int32_t direction) {
   to.RebuildOccupancy();
   UpdatePlayerView(to, *floors_[to_index].scratch);
   effects_.clear();
+  // The first time, what kind of place it is ("caverns", "rooms and corridors, with The Vault").
   Say(std::string(direction > 0 ? "You descend" : "You climb") + " to depth " +
-      std::to_string(Depth()) + "." + (first_visit ? " " + Level().name.substr(Level().name.find(':') == std::string::npos ? 0 : Level().name.find(':') + 2) + "." : ""));
+      std::to_string(Depth()) + (first_visit ? ": " + Level().name : std::string()) + ".");
   return Status::Ok;
 }
 
