@@ -1,5 +1,7 @@
 #include "game/state_hash.h"
 
+#include <algorithm>
+
 namespace cairn {
 
 void Hasher::AddText(std::string_view text) noexcept {
@@ -18,11 +20,28 @@ void Hasher::AddText(std::string_view text) noexcept {
 }
 
 namespace {
-// References are hashed without their world id: see the header.
-void AddReference(Hasher& h, EntityId id) noexcept {
-  h.Add((std::uint64_t{id.Slot} << 32) | id.Generation);
-}
+void AddReference(Hasher& h, EntityId id) noexcept { h.AddReference(id); }
+constexpr std::uint64_t kStaleReference = 0xDEADull << 48;
 }  // namespace
+
+CanonicalOrder::CanonicalOrder(const EntityRegistry& registry) : registry_(registry) {
+  const std::uint32_t slots = registry.SlotsTouched();
+  place_by_slot_.assign(slots, 0);
+  for (std::uint32_t slot = 0; slot < slots; ++slot) {
+    const EntityId id = registry.EntityAtSlot(slot);
+    if (!id.IsNull()) order_.push_back(id);
+  }
+  std::sort(order_.begin(), order_.end(), [&](EntityId a, EntityId b) {
+    return registry.CreationSequenceOf(a) < registry.CreationSequenceOf(b);
+  });
+  for (std::uint32_t i = 0; i < order_.size(); ++i) place_by_slot_[order_[i].Slot] = i;
+}
+
+std::uint64_t CanonicalOrder::Encode(EntityId id) const noexcept {
+  if (id.IsNull()) return 0;
+  if (!registry_.IsAlive(id) || id.Slot >= place_by_slot_.size()) return kStaleReference;
+  return 1 + std::uint64_t{place_by_slot_[id.Slot]};
+}
 
 void Feed(Hasher& h, const Position& c) noexcept {
   h.AddSigned(c.x);
@@ -128,32 +147,25 @@ void FeedBundle(Hasher& h, const ComponentBundle& bundle) noexcept {
 StateDigest DigestState(const GameWorld& world) noexcept {
   StateDigest digest;
   const EntityRegistry& registry = world.Registry();
+  const CanonicalOrder order(registry);
 
   // Each part starts from its own seed, so two parts with alike contents never hash alike.
+  // The registry part: how many entities there are and which are pending destroy, in creation
+  // order (slots, generations and free lists are runtime identity, not game state).
   Hasher reg(0x7265676973747279ull);  // "registry"
-  reg.Add(registry.Capacity());
-  reg.Add(registry.SlotsTouched());
-  for (std::uint32_t slot = 0; slot < registry.SlotsTouched(); ++slot) {
-    const EntityId id = registry.EntityAtSlot(slot);
-    reg.Add((std::uint64_t{id.Slot} << 32) | id.Generation);
-    if (!id.IsNull()) {
-      reg.Add(registry.CreationSequenceOf(id));
-      reg.Add(registry.IsActive(id) ? 1 : 0);
-    }
-  }
-  reg.Add(registry.LiveCount());
-  reg.Add(registry.RetiredCount());
+  reg.Add(order.Entities().size());
+  for (EntityId id : order.Entities()) reg.Add(registry.IsActive(id) ? 1 : 0);
   digest.registry = reg.Value();
 
   world.ForEachPool([&](const auto& pool, ComponentKind kind) {
     Hasher h(0x706F6F6C00000000ull + static_cast<std::uint64_t>(kind));  // "pool" + kind
+    h.UseOrder(&order);
     h.Add(pool.Size());
-    // Slot order, not dense order: the same set of components hashes the same way however it was
-    // built up.
-    for (std::uint32_t slot = 0; slot < registry.SlotsTouched(); ++slot) {
-      const EntityId id = registry.EntityAtSlot(slot);
-      if (const auto* value = pool.Find(id)) {
-        h.Add((std::uint64_t{id.Slot} << 32) | id.Generation);
+    // Creation order, not dense order: the same set of components hashes the same way however
+    // it was built up, and wherever its entities landed.
+    for (std::size_t place = 0; place < order.Entities().size(); ++place) {
+      if (const auto* value = pool.Find(order.Entities()[place])) {
+        h.Add(place);
         Feed(h, *value);
       }
     }

@@ -1,15 +1,19 @@
-// The state hash: one 64-bit digest of everything authoritative (registry, every component pool,
-// map, random streams, tick), plus a digest per part so a divergence can be traced to the pool
-// and the entity where it began.
+// The state hash: one 64-bit digest of everything authoritative (the entities, every component
+// pool, map, random streams, tick), plus a digest per part so a divergence can be traced to the
+// pool and the entity where it began.
 //
-// Components are fed field by field (never as raw bytes: padding is not state), pools in slot
-// order (never dense order, which depends on history), integers only. The same state gives the
-// same digest on every build.
+// Components are fed field by field (never as raw bytes: padding is not state), integers only.
+// The digest is canonical: it describes the game, not this process's runtime identity. Entities
+// are taken in creation order (never slot or dense order, which depend on history), and a
+// reference is fed as its target's place in that order, never as a slot and generation. So a
+// world restored from a save (same entities, same order, other slots) hashes as the original,
+// and the same state gives the same digest on every build (decision 0008).
 #pragma once
 
 #include <array>
 #include <cstdint>
 #include <string_view>
+#include <vector>
 
 #include "game/component_bundle.h"
 #include "game/component_kind.h"
@@ -17,9 +21,29 @@
 
 namespace cairn {
 
+// Every live entity of a world in creation order, and each one's place in it: how references are
+// fed to a world's digest.
+class CanonicalOrder {
+ public:
+  explicit CanonicalOrder(const EntityRegistry& registry);
+  [[nodiscard]] const std::vector<EntityId>& Entities() const noexcept { return order_; }
+  // 0 for null, 1 + place for a live entity, a marker for a handle that is no longer alive.
+  [[nodiscard]] std::uint64_t Encode(EntityId id) const noexcept;
+
+ private:
+  const EntityRegistry& registry_;
+  std::vector<EntityId> order_;
+  std::vector<std::uint32_t> place_by_slot_;
+};
+
 class Hasher {
  public:
   explicit Hasher(std::uint64_t seed = 0x6A09E667F3BCC908ull) noexcept : h_(seed) {}
+  // References fed from now on are encoded by `order` (null: as slot and generation).
+  void UseOrder(const CanonicalOrder* order) noexcept { order_ = order; }
+  void AddReference(EntityId id) noexcept {
+    Add(order_ != nullptr ? order_->Encode(id) : (std::uint64_t{id.Slot} << 32) | id.Generation);
+  }
   void Add(std::uint64_t value) noexcept { h_ = Mix64(h_ ^ (value * 0x9E3779B97F4A7C15ull + 0x632BE59BD9B4E019ull)); }
   void AddSigned(std::int64_t value) noexcept { Add(static_cast<std::uint64_t>(value)); }
   void AddText(std::string_view text) noexcept;
@@ -31,10 +55,11 @@ class Hasher {
 
  private:
   std::uint64_t h_;
+  const CanonicalOrder* order_ = nullptr;
 };
 
-// Feeds one component's fields. Entity references are fed as (slot, generation) without the world
-// id, so two worlds built from the same level and input hash alike.
+// Feeds one component's fields. Entity references go through Hasher::AddReference: canonical in
+// a world's digest; (slot, generation), without the world id, elsewhere.
 void Feed(Hasher& h, const Position& c) noexcept;
 void Feed(Hasher& h, const Intent& c) noexcept;
 void Feed(Hasher& h, const Blocker& c) noexcept;
