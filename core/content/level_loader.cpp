@@ -5,6 +5,7 @@
 #include <map>
 
 #include "game/recipes.h"
+#include "schema/component_access.h"
 #include "schema/component_body.h"
 #include "schema/component_types.h"
 
@@ -53,15 +54,6 @@ class LevelReferences final : public ReferenceCodec {
   const LevelDocument& document_;
   const DefinitionSet& definitions_;
 };
-
-// The component of kind `kind` inside a bundle, as the untyped pointer field access wants.
-void* BundleComponent(ComponentBundle& bundle, ComponentKind kind) {
-  void* found = nullptr;
-  ForEachComponentType([&]<class T>() {
-    if (KindOf<T>::value == kind) found = &bundle.Get<T>();
-  });
-  return found;
-}
 
 // The recipe a typed definition id starts an entity from; false when the id names nothing.
 bool KindRecipe(const std::string& kind, const DefinitionSet& definitions, ComponentBundle& out,
@@ -199,7 +191,7 @@ bool LoadLevelDocument(const LevelDocument& document, const DefinitionSet& defin
         }
       }
       listed[k] = true;
-      void* component = BundleComponent(bundle, type->id);
+      void* component = ComponentIn(bundle, type->id);
       void* target = component;
       if (type->slots != nullptr) {
         if (!bundle.Has(type->id)) {

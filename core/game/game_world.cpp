@@ -53,6 +53,7 @@ Status GameWorld::TryInitialize(const WorldLimits& limits, std::int32_t map_widt
   if (status != Status::Ok) return status;
   if (Status s = map_.TryInitialize(map_width, map_height); s != Status::Ok) return s;
   if (Status s = occupancy_.TryAllocate(map_.Cells().size()); s != Status::Ok) return s;
+  if (Status s = bindings_.TryInitialize(registry_); s != Status::Ok) return s;
   if (Status s = commands_.TryAllocate(limits.commands); s != Status::Ok) return s;
   if (Status s = bundles_.TryAllocate(limits.commands); s != Status::Ok) return s;
   if (Status s = pending_outcomes_.TryAllocate(limits.outcomes); s != Status::Ok) return s;
@@ -65,6 +66,19 @@ Status GameWorld::TryInitialize(const WorldLimits& limits, std::int32_t map_widt
   if (Status s = trace_.TryInitialize(limits.trace == 0 ? 1 : limits.trace); s != Status::Ok)
     return s;
   limits_ = limits;
+  return Status::Ok;
+}
+
+Status GameWorld::RestoreRuntime(std::int64_t tick, const RandomStreams& random,
+                                 SpawnRequestId last_request,
+                                 std::span<const SpawnOutcome> outcomes) noexcept {
+  if (in_tick_) return Status::InvalidPhase;
+  if (outcomes.size() > visible_outcomes_.size()) return Status::CapacityExceeded;
+  tick_ = tick;
+  random_ = random;
+  last_request_ = last_request;
+  for (std::size_t i = 0; i < outcomes.size(); ++i) visible_outcomes_[i] = outcomes[i];
+  visible_outcome_count_ = static_cast<std::uint32_t>(outcomes.size());
   return Status::Ok;
 }
 
@@ -114,6 +128,9 @@ Status GameWorld::DestroyEntity(StructuralScope& scope, EntityId id) noexcept {
   std::uint64_t steps = 1;
   ForEachPool([&](const auto& pool, ComponentKind) { steps += pool.Contains(id) ? 1 : 0; });
   if (registry_.StructuralRevisionsRemaining() < steps) return Status::SequenceExhausted;
+  // The durable binding goes first, while the handle is still alive: a recycled slot must never
+  // answer to this entity's UUID.
+  bindings_.Detach(id);
   // Every pool, by name: a new pool adds its line here, and tests/game fails until it does.
   (void)positions_.TryRemove(id);
   (void)intents_.TryRemove(id);

@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "base/status.h"
@@ -31,6 +32,7 @@
 #include "game/trace.h"
 #include "game/world_limits.h"
 #include "identity/handle.h"
+#include "world/binding_table.h"
 #include "world/component_pool.h"
 #include "world/entity_registry.h"
 
@@ -139,6 +141,12 @@ class GameWorld {
     visit(conditions_, ComponentKind::Condition);
   }
 
+  // --- durable identity ------------------------------------------------------------------------
+  // Which entities carry a PersistentObjectKey (authored entities of a version-2 level, and every
+  // entity once it has been saved). Published only at boundaries: build, save, restore, duplicate.
+  [[nodiscard]] WorldBindingTable& Bindings() noexcept { return bindings_; }
+  [[nodiscard]] const WorldBindingTable& Bindings() const noexcept { return bindings_; }
+
   // --- map, randomness, time -----------------------------------------------------------------
   [[nodiscard]] TileMap& Map() noexcept { return map_; }
   [[nodiscard]] const TileMap& Map() const noexcept { return map_; }
@@ -153,6 +161,15 @@ class GameWorld {
   void CatchUpClock(std::int64_t tick) noexcept {
     if (!in_tick_ && tick > tick_) tick_ = tick;
   }
+
+  // --- what a save keeps besides the entities and the map --------------------------------------
+  [[nodiscard]] SpawnRequestId LastRequest() const noexcept { return last_request_; }
+  // Sets the clock, the random streams, the spawn-request counter and the outcomes visible to
+  // the next tick, as a save recorded them. Between ticks only (InvalidPhase otherwise);
+  // CapacityExceeded when the outcomes do not fit. Unchanged on failure.
+  [[nodiscard]] Status RestoreRuntime(std::int64_t tick, const RandomStreams& random,
+                                      SpawnRequestId last_request,
+                                      std::span<const SpawnOutcome> outcomes) noexcept;
 
   // --- the direct structural API: construction and commit only ---------------------------------
   // Opens a structural scope between ticks; InvalidPhase while a tick runs.
@@ -246,6 +263,15 @@ class GameWorld {
   }
   void MoveOccupant(EntityId id, Position from, Position to) noexcept;
 
+  // Every component `id` has, as one bundle (empty for a dead id).
+  [[nodiscard]] ComponentBundle CaptureEntity(EntityId id) const noexcept {
+    ComponentBundle bundle;
+    ForEachComponentType([&]<class T>() {
+      if (const T* value = Pool<T>().Find(id)) bundle.Set(*value);
+    });
+    return bundle;
+  }
+
   // Whether `id` holds no component in any pool (a recycled slot must start empty).
   [[nodiscard]] bool HasNoComponents(EntityId id) const noexcept;
   // The first broken invariant of the registry or any pool, or null.
@@ -292,6 +318,7 @@ class GameWorld {
   ComponentPool<Loot> loots_;
   ComponentPool<Condition> conditions_;
 
+  WorldBindingTable bindings_;
   TileMap map_;
   FixedArray<EntityId> occupancy_;
   RandomStreams random_;

@@ -21,6 +21,8 @@ std::uint64_t DigestLevel(const LevelDefinition& level) {
       h.AddText(p.body);
     }
     for (std::uint8_t b : entity.source.Bytes) h.Add(b);
+    if (!entity.instance.IsNil())  // (only saves set it: level digests stay as they were)
+      for (std::uint8_t b : entity.instance.Bytes) h.Add(b);
   }
   for (std::uint8_t b : level.uuid.Bytes) h.Add(b);
   return h.Value();
@@ -84,6 +86,20 @@ Status BuildWorld(const LevelDefinition& level, const WorldLimits& limits,
     if (status != Status::Ok) return status;
   }
   scope.reset();
+  // Durable identity: every entity with a source UUID is bound in one batch (a duplicate key
+  // refuses the whole level).
+  std::vector<Binding> bindings;
+  try {
+    for (std::size_t i = 0; i < level.entities.size(); ++i) {
+      const LevelEntity& e = level.entities[i];
+      const Uuid& instance = e.instance.IsNil() ? level.uuid : e.instance;
+      if (!e.source.IsNil() && !instance.IsNil())
+        bindings.push_back(Binding{PersistentObjectKey{InstanceId{instance}, SourceObjectId{e.source}}, handles[i]});
+    }
+  } catch (...) {
+    return Status::AllocationFailed;
+  }
+  if (Status s = candidate->Bindings().TryActivate(bindings); s != Status::Ok) return s;
   candidate->RebuildOccupancy();
   if (created != nullptr) {
     try {

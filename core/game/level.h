@@ -38,6 +38,9 @@ struct LevelEntity {
   // is built: LevelReference(i) names entities[i]. BuildWorld turns them into handles.
   std::vector<PreservedComponent> preserved;
   Uuid source{};            // version 2: the entity's durable identity (nil in version 1)
+  // The instance scope of its durable key when it is not the level's own (a save's entities
+  // keep the scope they were first bound in); nil: the level's uuid.
+  Uuid instance{};
 };
 
 // A reference to the level's entity number `index`, before the world exists: owner 0 (which no
@@ -48,6 +51,11 @@ struct LevelEntity {
 [[nodiscard]] constexpr bool IsLevelReference(EntityId id) noexcept {
   return id.Owner == 0 && id.Generation == 1;
 }
+
+// A reference whose target no longer exists, as a save records it (a monster still "hunting" a
+// dead rival): never null, never alive in any world, so the rules treat it as they did before
+// the save.
+inline constexpr EntityId kGoneReference{~std::uint64_t{0}, ~std::uint32_t{0}, ~std::uint32_t{0}};
 
 struct LevelDefinition {
   std::string name;
@@ -69,7 +77,8 @@ struct LevelDefinition {
 
 // Builds a fresh world (new world id) from `level`: creates every entity, then turns level-local
 // references into handles. `out` is unchanged on failure; `created` (if given) receives the
-// handle of each level entity, index for index.
+// handle of each level entity, index for index. Entities with a source UUID are bound in the
+// world's binding table under (their instance, or the level's uuid; the source).
 [[nodiscard]] Status BuildWorld(const LevelDefinition& level, const WorldLimits& limits,
                                 std::shared_ptr<const DefinitionSet> definitions,
                                 std::uint64_t seed, std::unique_ptr<GameWorld>& out,

@@ -3,6 +3,17 @@
 #include <algorithm>
 
 namespace cairn {
+
+void* ComponentIn(ComponentBundle& bundle, ComponentTypeId type) noexcept {
+  void* found = nullptr;
+  ForEachComponentType([&]<class T>() {
+    if (KindOf<T>::value == type) found = &bundle.Get<T>();
+  });
+  return found;
+}
+const void* ComponentIn(const ComponentBundle& bundle, ComponentTypeId type) noexcept {
+  return ComponentIn(const_cast<ComponentBundle&>(bundle), type);
+}
 namespace {
 
 // Calls visit(pool) with the pool that stores `type`: the one place type ids meet C++ types.

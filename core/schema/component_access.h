@@ -19,6 +19,10 @@ struct PoolStats {
   std::size_t reserved_bytes = 0;
 };
 
+// The component of `type` inside a bundle, untyped, as FieldInfo get/set want it.
+[[nodiscard]] void* ComponentIn(ComponentBundle& bundle, ComponentTypeId type) noexcept;
+[[nodiscard]] const void* ComponentIn(const ComponentBundle& bundle, ComponentTypeId type) noexcept;
+
 [[nodiscard]] bool HasComponent(const GameWorld& world, EntityId id, ComponentTypeId type) noexcept;
 
 // Copies the entity's component into `fields` (one per FieldInfo); false when it has none.

@@ -23,7 +23,7 @@ const char* SessionStateName(SessionState state) noexcept {
 
 GameSession::~GameSession() = default;
 
-Status GameSession::TryCreate(const SessionConfig& config, std::unique_ptr<GameSession>& out) {
+Status GameSession::TryPrepare(const SessionConfig& config, std::unique_ptr<GameSession>& out) {
   if (!config.definitions || (!config.level && !config.dungeon)) return Status::InvalidArgument;
   if (config.definitions->items.size() > static_cast<std::size_t>(kMaxItemKinds))
     return Status::InvalidArgument;
@@ -34,11 +34,12 @@ Status GameSession::TryCreate(const SessionConfig& config, std::unique_ptr<GameS
   session->config_ = config;
   session->definitions_ =
       std::make_shared<const DefinitionSet>(ShuffledAppearances(*config.definitions, config.seed));
-  std::vector<Floor> floors;
-  if (Status s = session->BuildRun(config.level, floors); s != Status::Ok) return s;
-  session->Publish(std::move(floors));
-  session->narrator_ = std::make_unique<Narrator>(*session);
+  session->content_digest_ = DigestContent(config);
+  out = std::move(session);
+  return Status::Ok;
+}
 
+std::uint64_t GameSession::DigestContent(const SessionConfig& config) {
   Hasher content(0x436F6E74656E7401ull);  // "Content" 1
   content.Add(config.level ? config.level->digest : 0);
   content.Add(DigestDefinitions(*config.definitions));
@@ -53,7 +54,16 @@ Status GameSession::TryCreate(const SessionConfig& config, std::unique_ptr<GameS
       content.AddSigned(piece.chance);
     }
   }
-  session->content_digest_ = content.Value();
+  return content.Value();
+}
+
+Status GameSession::TryCreate(const SessionConfig& config, std::unique_ptr<GameSession>& out) {
+  std::unique_ptr<GameSession> session;
+  if (Status s = TryPrepare(config, session); s != Status::Ok) return s;
+  std::vector<Floor> floors;
+  if (Status s = session->BuildRun(config.level, floors); s != Status::Ok) return s;
+  session->Publish(std::move(floors));
+  session->narrator_ = std::make_unique<Narrator>(*session);
   if (session->FloorCount() > 1)
     session->Say("Welcome to cairn. Bring the Cairnstone up from depth " +
                  std::to_string(session->FloorCount()) + ". (? for help)");
@@ -75,10 +85,19 @@ Status GameSession::BuildFloor(std::int32_t depth, std::shared_ptr<const LevelDe
   }
   std::unique_ptr<GameWorld> world;
   std::vector<EntityId> created;
-  const std::uint64_t seed = depth == 1 ? config_.seed : FloorSeed(config_.seed, depth);
-  if (Status s = BuildWorld(*level, config_.limits, definitions_, seed, world, &created);
+  if (Status s = BuildWorld(*level, config_.limits, definitions_, FloorWorldSeed(depth), world, &created);
       s != Status::Ok)
     return s;
+  return FinishFloor(std::move(level), std::move(world), created, out);
+}
+
+std::uint64_t GameSession::FloorWorldSeed(std::int32_t depth) const noexcept {
+  return depth == 1 ? config_.seed : FloorSeed(config_.seed, depth);
+}
+
+Status GameSession::FinishFloor(std::shared_ptr<const LevelDefinition> level,
+                                std::unique_ptr<GameWorld> world,
+                                const std::vector<EntityId>& created, Floor& out) const {
   std::vector<PreservedEntry> kept;
   for (std::size_t i = 0; i < created.size(); ++i)
     if (!level->entities[i].preserved.empty())

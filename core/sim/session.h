@@ -22,6 +22,8 @@
 #include "game/level.h"
 #include "game/tick.h"
 #include "game/tick_scratch.h"
+#include "identity/uuid.h"
+#include "sim/session_image.h"
 
 namespace cairn {
 
@@ -33,11 +35,6 @@ struct SessionConfig {
   std::shared_ptr<const DefinitionSet> definitions;  // required
   // The floors below the first; null for a one-floor game (the first floor must then be given).
   std::shared_ptr<const DungeonPlan> dungeon;
-};
-
-struct Message {
-  std::int64_t tick = 0;
-  std::string text;
 };
 
 // What a death leaves on screen for a while. A plain value: it borrows nothing from the world and
@@ -116,6 +113,24 @@ class GameSession {
   // shuffle of appearances): replays refuse content that differs.
   [[nodiscard]] std::uint64_t ContentDigest() const noexcept { return content_digest_; }
 
+  // --- saving and restoring (session_persist.cpp) ---------------------------------------------
+  // How many messages a save keeps.
+  static constexpr std::size_t kSavedMessages = 200;
+  // The run as plain data, between ticks only. Every live entity without a durable key gets one
+  // first, minted from `entropy` (each checked against every key of the run, at most four
+  // retries): EntropyUnavailable or IdentityConflict binds nothing and leaves `out` unchanged.
+  // InvalidOperation when the run has ended or is mid-tick.
+  [[nodiscard]] Status CaptureImage(EntropySource& entropy, SessionImage& out);
+  // A run rebuilt from `image` in fresh worlds, in two passes per floor (create every entity,
+  // then set components with references resolved), every durable key bound in one activation
+  // per floor. `config` must describe the content the image was made from (InvalidArgument
+  // otherwise, with `error` saying so). Any failure leaves `out` unchanged and releases
+  // everything the attempt built.
+  [[nodiscard]] static Status TryRestore(const SessionConfig& config, const SessionImage& image,
+                                         std::unique_ptr<GameSession>& out, std::string& error);
+  // The scope of keys minted for this run's unauthored entities (nil until the first save).
+  [[nodiscard]] const Uuid& RunInstance() const noexcept { return run_instance_; }
+
   // --- the session operations the debug keys and the console share ---------------------------
   [[nodiscard]] bool Paused() const noexcept { return paused_; }
   void SetPaused(bool paused) noexcept { paused_ = paused; }
@@ -177,6 +192,12 @@ class GameSession {
   // Builds floor `depth`'s world from its level (generating the level first if needed).
   [[nodiscard]] Status BuildFloor(std::int32_t depth, std::shared_ptr<const LevelDefinition> level,
                                   Floor& out) const;
+  // The seed floor `depth`'s world starts its random streams from.
+  [[nodiscard]] std::uint64_t FloorWorldSeed(std::int32_t depth) const noexcept;
+  // The rest of building a floor once its world exists: the kept unknown components, the scratch.
+  [[nodiscard]] Status FinishFloor(std::shared_ptr<const LevelDefinition> level,
+                                   std::unique_ptr<GameWorld> world,
+                                   const std::vector<EntityId>& created, Floor& out) const;
   // A fresh first floor and an empty list for the rest: what Restart and ReplaceLevel publish.
   [[nodiscard]] Status BuildRun(std::shared_ptr<const LevelDefinition> first,
                                 std::vector<Floor>& out) const;
@@ -187,6 +208,10 @@ class GameSession {
   [[nodiscard]] Status ChangeFloor(std::int32_t direction);
   [[nodiscard]] bool Refuse(const PlayerCommand& command, std::string& why) const;
   void AfterTick(const TickInput& input);
+  // What the run is built from: the first floor if authored, the plan, the definitions.
+  [[nodiscard]] static std::uint64_t DigestContent(const SessionConfig& config);
+  // The shared part of TryCreate and TryRestore: checks the config, shuffles appearances.
+  [[nodiscard]] static Status TryPrepare(const SessionConfig& config, std::unique_ptr<GameSession>& out);
   void EndRun(bool won, std::string cause);
 
   SessionConfig config_;
@@ -202,6 +227,7 @@ class GameSession {
   std::uint64_t restarts_ = 0;
   std::uint64_t messages_said_ = 0;
   std::uint64_t content_digest_ = 0;
+  Uuid run_instance_{};
   bool paused_ = false;
 };
 

@@ -10,15 +10,6 @@
 namespace cairn {
 namespace {
 
-// Every component `id` has, as one bundle.
-ComponentBundle Capture(const GameWorld& world, EntityId id) {
-  ComponentBundle bundle;
-  ForEachComponentType([&]<class T>() {
-    if (const T* value = world.Pool<T>().Find(id)) bundle.Set(*value);
-  });
-  return bundle;
-}
-
 // Where an arrival stands: on the staircase that leads back the way it came, or the nearest
 // free cell to it; failing any staircase, the first open floor.
 Position ArrivalCell(const GameWorld& world, std::int8_t back) {
@@ -99,7 +90,7 @@ Status GameSession::ChangeFloor(std::int32_t direction) {
 
   to.CatchUpClock(from.Tick());
   to.RebuildOccupancy();
-  ComponentBundle body = Capture(from, player);
+  ComponentBundle body = from.CaptureEntity(player);
   body.Set(ArrivalCell(to, static_cast<std::int8_t>(-direction)));
   body.Set(Intent{});
   body.player.depth = active_ + direction + 1;
@@ -115,11 +106,22 @@ Status GameSession::ChangeFloor(std::int32_t direction) {
   Status status = to.CreateFromBundle(*scope, body, arrived);
   if (status == Status::Ok) created.push_back(arrived);
   for (std::size_t i = 0; i < carried.size() && status == Status::Ok; ++i) {
-    ComponentBundle item = Capture(from, carried[i]);
+    ComponentBundle item = from.CaptureEntity(carried[i]);
     item.item.holder = arrived;
     EntityId made{};
     status = to.CreateFromBundle(*scope, item, made);
     if (status == Status::Ok) created.push_back(made);
+  }
+  // Durable keys travel with their entities: the same (instance, source) names the player on
+  // every floor.
+  if (status == Status::Ok) {
+    std::vector<Binding> keys;
+    const auto carry = [&](EntityId old_id, EntityId new_id) {
+      if (const PersistentObjectKey* key = from.Bindings().KeyOf(old_id)) keys.push_back(Binding{*key, new_id});
+    };
+    carry(player, arrived);
+    for (std::size_t i = 0; i < carried.size(); ++i) carry(carried[i], created[i + 1]);
+    status = to.Bindings().TryActivate(keys);
   }
   if (status != Status::Ok) {
     for (EntityId id : created) (void)to.DestroyEntity(*scope, id);

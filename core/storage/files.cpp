@@ -4,7 +4,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 
 namespace cairn {
@@ -17,6 +19,32 @@ std::string FolderOf(const std::string& path) {
   if (slash == std::string::npos) return ".";
   if (slash == 0) return "/";
   return path.substr(0, slash);
+}
+
+// Each write() call of WriteFileAtomically hands over at most this much.
+constexpr std::size_t kWriteChunk = std::size_t{1} << 16;
+
+// The write-step seam (files.h): negative g_fail_at is disarmed, and no step position is negative.
+thread_local std::int64_t g_fail_at = -1;
+thread_local std::int64_t g_seen = 0;
+
+// One step of WriteFileAtomically: its position, and whether an armed test wants it to fail.
+struct Step {
+  std::int64_t index;
+  bool injected;
+};
+
+Step NextStep() noexcept {
+  const std::int64_t position = g_seen++;
+  if (position != g_fail_at) return {position, false};
+  g_fail_at = -1;
+  return {position, true};
+}
+
+// Why a step failed: the injection, or errno's text (so call it before anything resets errno).
+std::string Why(const Step& step) {
+  if (step.injected) return "injected failure at step " + std::to_string(step.index);
+  return Reason();
 }
 
 }  // namespace
@@ -53,44 +81,83 @@ bool ReadWholeFile(const std::string& path, std::string& text, std::string& erro
 
 bool WriteFileAtomically(const std::string& path, std::string_view text, std::string& error) {
   const std::string temporary = path + ".tmp-" + std::to_string(::getpid());
-  const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  const Step create_step = NextStep();
+  const int fd = create_step.injected
+                     ? -1
+                     : ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) {
-    error = "cannot create " + temporary + ": " + Reason();
+    error = "cannot create " + temporary + ": " + Why(create_step);
     return false;
   }
-  const auto fail = [&](const std::string& what) {
-    error = what + ": " + Reason();
+  const auto fail = [&](const std::string& what, const Step& step) {
+    error = what + ": " + Why(step);  // before close and unlink can change errno
     ::close(fd);
     ::unlink(temporary.c_str());
     return false;
   };
   std::size_t written = 0;
   while (written < text.size()) {
-    const ssize_t n = ::write(fd, text.data() + written, text.size() - written);
+    const Step write_step = NextStep();
+    const std::size_t chunk = std::min(text.size() - written, kWriteChunk);
+    const ssize_t n = write_step.injected ? -1 : ::write(fd, text.data() + written, chunk);
     if (n < 0) {
-      if (errno == EINTR) continue;
-      return fail("cannot write " + temporary);
+      if (!write_step.injected && errno == EINTR) continue;
+      return fail("cannot write " + temporary, write_step);
     }
     written += static_cast<std::size_t>(n);
   }
-  if (::fsync(fd) != 0) return fail("cannot flush " + temporary);
-  if (::close(fd) != 0) {
-    error = "cannot close " + temporary + ": " + Reason();
+  const Step flush_step = NextStep();
+  if (flush_step.injected || ::fsync(fd) != 0) return fail("cannot flush " + temporary, flush_step);
+  // Linux releases the descriptor even when close reports an error, so close is never retried;
+  // an injected failure closes it too, as a real one would.
+  const Step close_step = NextStep();
+  const int closed = ::close(fd);
+  if (close_step.injected || closed != 0) {
+    error = "cannot close " + temporary + ": " + Why(close_step);
     ::unlink(temporary.c_str());
     return false;
   }
-  if (::rename(temporary.c_str(), path.c_str()) != 0) {
-    error = "cannot rename " + temporary + " over " + path + ": " + Reason();
+  const Step rename_step = NextStep();
+  if (rename_step.injected || ::rename(temporary.c_str(), path.c_str()) != 0) {
+    error = "cannot rename " + temporary + " over " + path + ": " + Why(rename_step);
     ::unlink(temporary.c_str());
     return false;
   }
-  // The rename is durable only once the folder's entry is: fsync the folder.
-  const int dir = ::open(FolderOf(path).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (dir >= 0) {
-    (void)::fsync(dir);
-    ::close(dir);
+  // The rename is durable only once the folder's entry is: fsync the folder. Nothing is undone
+  // past the rename: `path` holds the new text, whole, but a system crash could still lose it,
+  // so a failure here is reported and nothing is removed.
+  const std::string folder = FolderOf(path);
+  const Step folder_step = NextStep();
+  const int dir = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir < 0) {
+    error = "wrote " + path + " but cannot open its folder " + folder +
+            " to fsync it, so the new file may not survive a system crash: " + Reason();
+    return false;
+  }
+  const int synced = folder_step.injected ? -1 : ::fsync(dir);
+  const int sync_errno = errno;
+  ::close(dir);
+  // EINVAL and EOPNOTSUPP: a file system that cannot sync folders; nothing more can be done.
+  const bool unsupported = sync_errno == EINVAL || sync_errno == EOPNOTSUPP;
+  if (synced != 0 && (folder_step.injected || !unsupported)) {
+    errno = sync_errno;
+    error = "wrote " + path + " but cannot fsync its folder " + folder +
+            ", so the new file may not survive a system crash: " + Why(folder_step);
+    return false;
   }
   return true;
 }
+
+namespace storage_fault {
+void FailStepAt(std::int64_t index) noexcept {
+  g_fail_at = index;
+  g_seen = 0;
+}
+void Disarm() noexcept {
+  g_fail_at = -1;
+  g_seen = 0;
+}
+std::int64_t StepsSeen() noexcept { return g_seen; }
+}  // namespace storage_fault
 
 }  // namespace cairn

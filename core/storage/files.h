@@ -2,6 +2,7 @@
 // reason, and never leaves a half-written file where a whole one was.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -11,9 +12,31 @@ namespace cairn {
 [[nodiscard]] bool ReadWholeFile(const std::string& path, std::string& text, std::string& error);
 
 // Replaces `path` with `text` atomically: write "PATH.tmp-PID" in the same folder, flush and
-// fsync it, rename it over `path`, fsync the folder. On failure `path` is untouched and the
-// temporary file is removed.
+// fsync it, rename it over `path`, fsync the folder. A crash or kill at any moment leaves `path`
+// either old or new, whole (a killed writer may leave its "PATH.tmp-PID" behind).
+//
+// Its steps, in order, each one a step of the storage_fault seam below: create the temporary;
+// each write() call (at most 64 KiB each, so a big text takes several); fsync it; close it;
+// rename it over `path`; open and fsync the folder. A failure at any step before the folder's
+// fsync returns false with `path` untouched and the temporary removed. A failure of the folder's
+// step comes after the rename: `path` already holds the new text but it is not known durable, so
+// it returns false ("wrote PATH but cannot fsync its folder ...") and removes nothing. A folder
+// fsync refused with EINVAL or EOPNOTSUPP (a file system that cannot sync folders) counts as done.
 [[nodiscard]] bool WriteFileAtomically(const std::string& path, std::string_view text,
                                        std::string& error);
 
+// The write-step test seam, in the style of base/fault_injection.h: tests ask "what if step N of
+// WriteFileAtomically fails?" and check that the old file survives. Production never arms it, so
+// each step costs a thread-local count and compare. An injected failure takes the same path as a
+// real one at that step, with "injected failure at step N" as the reason.
+namespace storage_fault {
+
+// Arms the seam: the write step at zero-based position `index` from now fails, once.
+void FailStepAt(std::int64_t index) noexcept;
+// Disarms the seam.
+void Disarm() noexcept;
+// Write steps seen since the seam was last armed or disarmed (to learn how many to try).
+[[nodiscard]] std::int64_t StepsSeen() noexcept;
+
+}  // namespace storage_fault
 }  // namespace cairn

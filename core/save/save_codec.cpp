@@ -1,0 +1,601 @@
+#include "save/save_codec.h"
+
+#include <algorithm>
+#include <array>
+#include <limits>
+#include <map>
+
+#include "identity/uuid.h"
+#include "schema/component_access.h"
+#include "schema/component_body.h"
+#include "schema/component_types.h"
+#include "toml/toml_reader.h"
+
+namespace cairn {
+namespace {
+
+using Fields = std::array<FieldValue, kMaxFieldsPerComponent>;
+
+// The map's characters: one per terrain, as in ASCII levels.
+constexpr std::array<std::pair<char, Terrain>, 6> kTerrainChars = {{
+    {'#', Terrain::Wall}, {'.', Terrain::Floor}, {'+', Terrain::DoorClosed},
+    {'\'', Terrain::DoorOpen}, {'~', Terrain::Water}, {':', Terrain::Chasm}}};
+constexpr std::string_view kGone = "gone";  // a reference to an entity that no longer exists
+
+std::string UuidText(const Uuid& uuid) {
+  char buffer[kUuidTextLength + 1];
+  (void)FormatUuid(uuid, buffer);
+  return std::string(buffer, kUuidTextLength);
+}
+
+std::string Hex64(std::uint64_t value) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out(16, '0');
+  for (int i = 15; i >= 0; --i, value >>= 4) out[static_cast<std::size_t>(i)] = kHex[value & 0xF];
+  return out;
+}
+
+bool ParseHex64(std::string_view text, std::uint64_t& out) {
+  if (text.size() != 16) return false;
+  std::uint64_t value = 0;
+  for (char c : text) {
+    int digit = -1;
+    if (c >= '0' && c <= '9') digit = c - '0';
+    else if (c >= 'a' && c <= 'f') digit = c - 'a' + 10;
+    else return false;
+    value = (value << 4) | static_cast<std::uint64_t>(digit);
+  }
+  out = value;
+  return true;
+}
+
+// --- writing -------------------------------------------------------------------------------------
+
+// References as the target's source UUID, inside one floor's entity list.
+class WriteReferences final : public ReferenceCodec {
+ public:
+  WriteReferences(const std::vector<LevelEntity>& entities, const DefinitionSet& definitions)
+      : entities_(entities), definitions_(definitions) {}
+  bool Parse(std::string_view, EntityId&, std::string&) const override { return false; }
+  std::string Format(EntityId id) const override {
+    if (id.IsNull()) return "";
+    if (IsLevelReference(id) && id.Slot < entities_.size()) return UuidText(entities_[id.Slot].source);
+    return std::string(kGone);
+  }
+  bool ParseDefinition(DefinitionKind, std::string_view, std::int64_t&, std::string&) const override {
+    return false;
+  }
+  std::string FormatDefinition(DefinitionKind kind, std::int64_t index) const override {
+    return FormatDefinitionIn(definitions_, kind, index);
+  }
+
+ private:
+  const std::vector<LevelEntity>& entities_;
+  const DefinitionSet& definitions_;
+};
+
+void WriteComponents(const LevelEntity& entity, const ReferenceCodec& references, std::string& out) {
+  out += "components = [\n";
+  const auto line = [&](const ComponentTypeInfo& type, std::uint32_t slot, const void* value) {
+    Fields fields{};
+    for (std::size_t i = 0; i < type.fields.size(); ++i) fields[i] = type.fields[i].get(value);
+    out += "  { type = \"" + std::string(type.name) + "\", version = " + std::to_string(type.version) +
+           ", slot = " + std::to_string(slot) + ", body = " +
+           FormatComponentBody(type, std::span<const FieldValue>(fields.data(), type.fields.size()), references) +
+           " },\n";
+  };
+  for (const ComponentTypeInfo& type : AllComponentTypes()) {
+    if (!entity.components.Has(type.id)) continue;
+    const void* component = ComponentIn(entity.components, type.id);
+    if (type.slots == nullptr) {
+      line(type, 0, component);
+      continue;
+    }
+    for (std::size_t i = 0; i < type.slots->count(component); ++i) {
+      const std::uint32_t slot = type.slots->slot_at(component, i);
+      line(type, slot, type.slots->find(component, slot));
+    }
+  }
+  for (const PreservedComponent& kept : entity.preserved)
+    out += "  { type = " + QuoteTomlString(kept.type) + ", version = " + std::to_string(kept.version) +
+           ", slot = " + std::to_string(kept.slot) + ", body = " + kept.body + " },\n";
+  out += "]\n";
+}
+
+void WriteFloor(const FloorImage& floor, const DefinitionSet& definitions, std::string& out) {
+  const LevelDefinition& level = floor.level;
+  out += "\n[[floor]]\n";
+  out += "depth = " + std::to_string(floor.depth) + "\n";
+  out += "name = " + QuoteTomlString(level.name) + "\n";
+  if (!level.uuid.IsNil()) out += "level_uuid = \"" + UuidText(level.uuid) + "\"\n";
+  out += "level_digest = \"" + Hex64(level.digest) + "\"\n";
+  out += "tick = " + std::to_string(floor.tick) + "\n";
+  out += "last_request = " + std::to_string(floor.last_request) + "\n";
+  out += "random = {";
+  for (std::size_t p = 0; p < kRandomPurposeCount; ++p) {
+    const Rng& rng = floor.random.streams[p];
+    out += std::string(p ? ", " : " ") + RandomPurposeName(static_cast<RandomPurpose>(p)) + " = { state = [";
+    for (std::size_t w = 0; w < 4; ++w) out += (w ? ", \"" : "\"") + Hex64(rng.State()[w]) + "\"";
+    out += "], draws = " + std::to_string(static_cast<std::int64_t>(rng.Draws())) + " }";
+  }
+  out += " }\n";
+  const WriteReferences references(level.entities, definitions);
+  out += "outcomes = [";
+  for (std::size_t i = 0; i < floor.outcomes.size(); ++i)
+    out += std::string(i ? ", " : "") + "{ request = " + std::to_string(floor.outcomes[i].request) +
+           ", entity = " + QuoteTomlString(references.Format(floor.outcomes[i].entity)) + " }";
+  out += "]\n";
+  out += "map = [\n";
+  for (std::int32_t y = 0; y < level.height; ++y) {
+    std::string row;
+    for (std::int32_t x = 0; x < level.width; ++x) {
+      for (const auto& [c, t] : kTerrainChars)
+        if (t == level.At(x, y)) row += c;
+    }
+    out += "  \"" + row + "\",\n";
+  }
+  out += "]\nremembered = [\n";
+  for (std::int32_t y = 0; y < level.height; ++y) {
+    std::string row;
+    for (std::int32_t x = 0; x < level.width; ++x)
+      row += floor.remembered[static_cast<std::size_t>(y * level.width + x)] ? '1' : '0';
+    out += "  \"" + row + "\",\n";
+  }
+  out += "]\n";
+  for (const LevelEntity& entity : level.entities) {
+    out += "\n[[floor.entity]]\n";
+    out += "uuid = \"" + UuidText(entity.source) + "\"\n";
+    out += "instance = \"" + UuidText(entity.instance) + "\"\n";
+    WriteComponents(entity, references, out);
+  }
+}
+
+// --- reading -------------------------------------------------------------------------------------
+
+// References by source UUID, among one floor's entities (all known before any body is read, so
+// forward references resolve).
+class ReadReferences final : public ReferenceCodec {
+ public:
+  ReadReferences(const std::map<Uuid, std::uint32_t>& index, const DefinitionSet& definitions)
+      : index_(index), definitions_(definitions) {}
+  bool Parse(std::string_view text, EntityId& out, std::string& error) const override {
+    if (text.empty()) {
+      out = EntityId{};
+      return true;
+    }
+    if (text == kGone) {
+      out = kGoneReference;
+      return true;
+    }
+    Uuid uuid;
+    if (TryParseUuid(text, uuid) != Status::Ok) {
+      error = "'" + std::string(text) + "' is not a UUID (a save refers to entities by UUID)";
+      return false;
+    }
+    const auto found = index_.find(uuid);
+    if (found == index_.end()) {
+      error = "'" + std::string(text) + "' names no entity on this floor";
+      return false;
+    }
+    out = LevelReference(found->second);
+    return true;
+  }
+  std::string Format(EntityId) const override { return ""; }
+  bool ParseDefinition(DefinitionKind kind, std::string_view text, std::int64_t& index,
+                       std::string& error) const override {
+    return ParseDefinitionIn(definitions_, kind, text, index, error);
+  }
+  std::string FormatDefinition(DefinitionKind kind, std::int64_t index) const override {
+    return FormatDefinitionIn(definitions_, kind, index);
+  }
+
+ private:
+  const std::map<Uuid, std::uint32_t>& index_;
+  const DefinitionSet& definitions_;
+};
+
+// The raw text of an inline table, rebuilt from the tree (for components this build does not
+// know: kept and written back).
+std::string InlineText(const TomlValue& value) {
+  switch (value.kind) {
+    case TomlKind::Integer: return std::to_string(value.integer);
+    case TomlKind::String: return QuoteTomlString(value.text);
+    case TomlKind::Boolean: return value.boolean ? "true" : "false";
+    case TomlKind::Float: return std::to_string(value.floating);
+    case TomlKind::DateTime: return value.text;
+    case TomlKind::Array: {
+      std::string out = "[";
+      for (std::size_t i = 0; i < value.array.size(); ++i) out += (i ? ", " : "") + InlineText(value.array[i]);
+      return out + "]";
+    }
+    case TomlKind::Table: {
+      if (value.members.empty()) return "{}";
+      std::string out = "{ ";
+      for (std::size_t i = 0; i < value.members.size(); ++i)
+        out += (i ? ", " : "") + QuoteTomlString(value.members[i].key) + " = " + InlineText(value.members[i].value);
+      return out + " }";
+    }
+  }
+  return "";
+}
+
+bool ReadUuidMember(TableReader& reader, std::string_view key, Uuid& out, bool required = true) {
+  std::string text;
+  if (!reader.String(key, text, required)) return false;
+  if (TryParseUuid(text, out) != Status::Ok) {
+    reader.Problem(reader.Table().Find(key)->position,
+                   reader.What() + ": '" + std::string(key) + "' is \"" + text + "\", not a version-4 UUID");
+    return false;
+  }
+  return true;
+}
+
+bool ReadHexMember(TableReader& reader, std::string_view key, std::uint64_t& out) {
+  std::string text;
+  if (!reader.String(key, text)) return false;
+  if (!ParseHex64(text, out)) {
+    reader.Problem(reader.Table().Find(key)->position,
+                   reader.What() + ": '" + std::string(key) + "' is 16 lower-case hexadecimal digits");
+    return false;
+  }
+  return true;
+}
+
+void ReadEntityComponents(const TomlValue& table, const std::string& what, const ComponentBundle& empty,
+                          const ReadReferences& references, LevelEntity& entity,
+                          std::vector<TextProblem>& problems) {
+  const auto problem = [&](TextPosition at, std::string message) {
+    problems.push_back(TextProblem{at, std::move(message), {}});
+  };
+  TableReader r(table, what, problems);
+  const TomlValue* list = r.Get("components", TomlKind::Array, true);
+  r.RejectUnknown();
+  if (list == nullptr) return;
+  ComponentBundle& bundle = entity.components;
+  bundle = empty;
+  for (const TomlValue& entry : list->array) {
+    if (!entry.IsTable()) {
+      problem(entry.position, what + ": each component is a table { type, version, slot, body }");
+      continue;
+    }
+    TableReader cr(entry, what + " component", problems);
+    std::string type_name;
+    std::int64_t version = 1, slot = 0;
+    (void)cr.String("type", type_name);
+    (void)cr.Integer("version", version, 1, 1000);
+    (void)cr.Integer("slot", slot, 0, 0xFFFF);
+    const TomlValue* body = cr.Get("body", TomlKind::Table, true);
+    cr.RejectUnknown();
+    if (body == nullptr || type_name.empty()) continue;
+    const ComponentTypeInfo* type = FindComponentType(type_name);
+    if (type == nullptr) {  // kept unread, written back by the next save
+      entity.preserved.push_back(PreservedComponent{type_name, version, static_cast<std::uint32_t>(slot), InlineText(*body)});
+      continue;
+    }
+    const std::string label = what + " component " + type_name;
+    if (version > type->version) {
+      problem(entry.position, label + ": version " + std::to_string(version) + " is newer than this build reads (" +
+                                  std::to_string(type->version) + ")");
+      continue;
+    }
+    void* component = ComponentIn(bundle, type->id);
+    void* target = component;
+    if (type->slots == nullptr) {
+      if (slot != 0) {
+        problem(entry.position, label + ": a single component's slot is 0");
+        continue;
+      }
+      if (bundle.Has(type->id)) {
+        problem(entry.position, label + ": a second " + type_name + " (a single component)");
+        continue;
+      }
+    } else {
+      if (type->slots->find(component, static_cast<std::uint32_t>(slot)) != nullptr) {
+        problem(entry.position, label + ": slot " + std::to_string(slot) + " is used twice");
+        continue;
+      }
+      if (type->max_slots != 0 && type->slots->count(component) >= type->max_slots) {
+        problem(entry.position, label + ": " + type_name + " holds at most " + std::to_string(type->max_slots) + " entries");
+        continue;
+      }
+      target = type->slots->insert(component, static_cast<std::uint32_t>(slot));
+      if (target == nullptr) {
+        problem(entry.position, label + ": slot " + std::to_string(slot) + " is out of range");
+        continue;
+      }
+    }
+    Fields fields{};
+    std::vector<BodyProblem> body_problems;
+    if (!DecodeComponentBody(*type, *body, references, std::span<FieldValue>(fields.data(), type->fields.size()),
+                             body_problems)) {
+      for (BodyProblem& p : body_problems) problem(p.position, what + ": " + p.message);
+      if (type->slots != nullptr) (void)type->slots->erase(component, static_cast<std::uint32_t>(slot));
+      continue;
+    }
+    for (std::size_t i = 0; i < type->fields.size(); ++i) type->fields[i].set(target, fields[i]);
+    bundle.mask |= KindBit(type->id);
+  }
+  // Requires and rejects, as for levels: a save a build wrote always keeps them.
+  for (const ComponentTypeInfo& type : AllComponentTypes()) {
+    if (!bundle.Has(type.id)) continue;
+    for (ComponentTypeId needed : type.requires_types)
+      if (!bundle.Has(needed))
+        problem(table.position, what + ": " + std::string(type.name) + " requires " + std::string(TypeInfoOf(needed).name));
+    for (ComponentTypeId rejected : type.rejects_types)
+      if (bundle.Has(rejected))
+        problem(table.position, what + ": " + std::string(type.name) + " cannot be with " +
+                                    std::string(TypeInfoOf(rejected).name));
+  }
+  if (bundle.Has<Named>()) entity.authored_id = std::string(bundle.named.id.View());
+}
+
+bool ReadFloor(const TomlValue& table, const DefinitionSet& definitions, const WorldLimits& limits,
+               std::int32_t floor_count, FloorImage& floor, std::vector<TextProblem>& problems) {
+  const std::size_t before = problems.size();
+  TableReader r(table, "floor", problems);
+  if (r.Int("depth", floor.depth, 1, floor_count)) r.SetWhat("floor " + std::to_string(floor.depth));
+  LevelDefinition& level = floor.level;
+  (void)r.String("name", level.name);
+  (void)ReadUuidMember(r, "level_uuid", level.uuid, false);
+  (void)ReadHexMember(r, "level_digest", level.digest);
+  (void)r.Integer("tick", floor.tick, 0, std::int64_t{1} << 50);
+  (void)r.Int("last_request", floor.last_request, 0, 0xFFFFFFFFll);
+
+  if (const TomlValue* random = r.Get("random", TomlKind::Table, true)) {
+    TableReader rr(*random, r.What() + " random", problems);
+    for (std::size_t p = 0; p < kRandomPurposeCount; ++p) {
+      const char* name = RandomPurposeName(static_cast<RandomPurpose>(p));
+      const TomlValue* stream = rr.Get(name, TomlKind::Table, true);
+      if (stream == nullptr) continue;
+      TableReader sr(*stream, r.What() + " random " + name, problems);
+      std::array<std::uint64_t, 4> state{};
+      std::int64_t draws = 0;
+      if (const TomlValue* words = sr.Get("state", TomlKind::Array, true)) {
+        bool ok = words->array.size() == 4;
+        for (std::size_t w = 0; ok && w < 4; ++w)
+          ok = words->array[w].kind == TomlKind::String && ParseHex64(words->array[w].text, state[w]);
+        if (!ok) sr.Problem(words->position, sr.What() + ": 'state' is four strings of 16 lower-case hexadecimal digits");
+        else if (state == std::array<std::uint64_t, 4>{}) sr.Problem(words->position, sr.What() + ": a generator's state is never all zero");
+      }
+      (void)sr.Integer("draws", draws, 0, std::numeric_limits<std::int64_t>::max());
+      sr.RejectUnknown();
+      floor.random.streams[p].SetState(state);
+      floor.random.streams[p].SetDraws(static_cast<std::uint64_t>(draws));
+    }
+    rr.RejectUnknown();
+  }
+
+  // The map and what the player remembers of it.
+  if (const TomlValue* rows = r.Get("map", TomlKind::Array, true)) {
+    level.height = static_cast<std::int32_t>(rows->array.size());
+    level.width = rows->array.empty() || rows->array[0].kind != TomlKind::String
+                      ? 0 : static_cast<std::int32_t>(rows->array[0].text.size());
+    if (level.width < 1 || level.height < 1 || level.width > TileMap::kMaxSide || level.height > TileMap::kMaxSide) {
+      r.Problem(rows->position, r.What() + ": the map is 1 to " + std::to_string(TileMap::kMaxSide) +
+                                    " rows of 1 to " + std::to_string(TileMap::kMaxSide) + " characters");
+      level.width = level.height = 0;
+    } else {
+      level.cells.assign(static_cast<std::size_t>(level.width) * static_cast<std::size_t>(level.height), Terrain::Wall);
+      for (std::size_t y = 0; y < rows->array.size(); ++y) {
+        const TomlValue& row = rows->array[y];
+        if (row.kind != TomlKind::String || row.text.size() != static_cast<std::size_t>(level.width)) {
+          r.Problem(row.position, r.What() + ": map row " + std::to_string(y) + " is not a string as wide as the first");
+          continue;
+        }
+        for (std::size_t x = 0; x < row.text.size(); ++x) {
+          const auto found = std::find_if(kTerrainChars.begin(), kTerrainChars.end(),
+                                          [&](const auto& e) { return e.first == row.text[x]; });
+          if (found == kTerrainChars.end()) {
+            r.Problem(TextPosition{row.position.line, row.position.column + 1 + static_cast<std::uint32_t>(x)},
+                      r.What() + ": '" + std::string(1, row.text[x]) + "' is not a map character (# . + ' ~ :)");
+            break;
+          }
+          level.cells[y * static_cast<std::size_t>(level.width) + x] = found->second;
+        }
+      }
+    }
+  }
+  if (const TomlValue* rows = r.Get("remembered", TomlKind::Array, true)) {
+    floor.remembered.assign(level.cells.size(), 0);
+    if (rows->array.size() != static_cast<std::size_t>(level.height)) {
+      r.Problem(rows->position, r.What() + ": 'remembered' has one row per map row");
+    } else {
+      for (std::size_t y = 0; y < rows->array.size(); ++y) {
+        const TomlValue& row = rows->array[y];
+        bool ok = row.kind == TomlKind::String && row.text.size() == static_cast<std::size_t>(level.width);
+        for (std::size_t x = 0; ok && x < row.text.size(); ++x) {
+          ok = row.text[x] == '0' || row.text[x] == '1';
+          if (ok) floor.remembered[y * static_cast<std::size_t>(level.width) + x] = row.text[x] == '1' ? 1 : 0;
+        }
+        if (!ok) r.Problem(row.position, r.What() + ": remembered row " + std::to_string(y) + " is a string of 0 and 1 as wide as the map");
+      }
+    }
+  }
+
+  // Entities: every UUID first (pass 1), so references can name any of them (pass 2).
+  std::map<Uuid, std::uint32_t> index;
+  std::vector<const TomlValue*> tables;
+  if (const TomlValue* entities = r.Get("entity", TomlKind::Array, false)) {
+    for (const TomlValue& e : entities->array) {
+      if (!e.IsTable()) {
+        r.Problem(e.position, r.What() + ": each [[floor.entity]] is a table");
+        continue;
+      }
+      tables.push_back(&e);
+    }
+  }
+  if (tables.size() > limits.entities)
+    r.Problem(table.position, r.What() + " has " + std::to_string(tables.size()) +
+                                  " entities; the world holds at most " + std::to_string(limits.entities));
+  level.entities.resize(tables.size());
+  for (std::size_t i = 0; i < tables.size(); ++i) {
+    TableReader er(*tables[i], r.What() + " entity", problems);
+    LevelEntity& entity = level.entities[i];
+    if (ReadUuidMember(er, "uuid", entity.source)) {
+      const std::string text = UuidText(entity.source);
+      er.SetWhat(r.What() + " entity " + text);
+      if (const auto [it, fresh] = index.emplace(entity.source, static_cast<std::uint32_t>(i)); !fresh)
+        er.Problem(tables[i]->Find("uuid")->position,
+                   er.What() + ": the same uuid as the entity at line " +
+                       std::to_string(tables[it->second]->position.line));
+    }
+    (void)ReadUuidMember(er, "instance", entity.instance);
+  }
+  const ReadReferences references(index, definitions);
+  std::array<std::uint32_t, kComponentKindCount> pool_use{};
+  for (std::size_t i = 0; i < tables.size(); ++i) {
+    LevelEntity& entity = level.entities[i];
+    const std::string what = r.What() + " entity " + UuidText(entity.source);
+    // uuid and instance were read above; the components now.
+    TomlValue rest = *tables[i];
+    std::erase_if(rest.members, [](const TomlMember& m) { return m.key == "uuid" || m.key == "instance"; });
+    ReadEntityComponents(rest, what, ComponentBundle{}, references, entity, problems);
+    for (std::size_t k = 0; k < kComponentKindCount; ++k)
+      if ((entity.components.mask >> k) & 1u) ++pool_use[k];
+    if (entity.components.Has<Position>()) {
+      const Position p = entity.components.position;
+      if (p.x < 0 || p.y < 0 || p.x >= level.width || p.y >= level.height)
+        problems.push_back(TextProblem{tables[i]->position, what + " at (" + std::to_string(p.x) + "," +
+                                                                std::to_string(p.y) + ") is outside the map", {}});
+    }
+  }
+  for (std::size_t k = 0; k < kComponentKindCount; ++k)
+    if (pool_use[k] > limits.pools[k])
+      r.Problem(table.position, r.What() + " has " + std::to_string(pool_use[k]) + " " +
+                                    ComponentKindName(static_cast<ComponentKind>(k)) +
+                                    " components; the world holds at most " + std::to_string(limits.pools[k]));
+
+  if (const TomlValue* outcomes = r.Get("outcomes", TomlKind::Array, true)) {
+    if (outcomes->array.size() > limits.outcomes)
+      r.Problem(outcomes->position, r.What() + ": more spawn outcomes than the world holds");
+    for (const TomlValue& o : outcomes->array) {
+      if (!o.IsTable()) {
+        r.Problem(o.position, r.What() + ": each outcome is { request, entity }");
+        continue;
+      }
+      TableReader orr(o, r.What() + " outcome", problems);
+      FloorImage::Outcome outcome;
+      (void)orr.Int("request", outcome.request, 1, 0xFFFFFFFFll);
+      std::string target;
+      if (orr.String("entity", target)) {
+        std::string error;
+        if (!references.Parse(target, outcome.entity, error)) orr.Problem(o.Find("entity")->position, orr.What() + ": " + error);
+      }
+      orr.RejectUnknown();
+      floor.outcomes.push_back(outcome);
+    }
+  }
+  r.RejectUnknown();
+  return problems.size() == before;
+}
+
+}  // namespace
+
+std::string WriteSaveText(const SessionImage& image, const DefinitionSet& definitions, std::string_view build) {
+  std::string out;
+  out += "# A cairn save: resume it with `cairn --load FILE` (docs/formats/save.md).\n";
+  out += "format = \"" + std::string(kSaveFormat) + "\"\n";
+  out += "version = " + std::to_string(kSaveVersion) + "\n";
+  out += "build = " + QuoteTomlString(build) + "\n";
+  out += "content = \"" + Hex64(image.content) + "\"\n";
+  out += "seed = \"" + Hex64(image.seed) + "\"\n";
+  out += "state = \"" + Hex64(image.state_hash) + "\"\n";
+  out += "depth = " + std::to_string(image.depth) + "\n";
+  out += "floors = " + std::to_string(image.floor_count) + "\n";
+  out += "run = \"" + (image.run_instance.IsNil() ? std::string() : UuidText(image.run_instance)) + "\"\n";
+  out += "messages_said = " + std::to_string(static_cast<std::int64_t>(image.messages_said)) + "\n";
+  out += "messages = [\n";
+  for (const Message& m : image.messages)
+    out += "  { tick = " + std::to_string(m.tick) + ", text = " + QuoteTomlString(m.text) + " },\n";
+  out += "]\n";
+  for (const FloorImage& floor : image.floors) WriteFloor(floor, definitions, out);
+  return out;
+}
+
+bool LooksLikeSave(std::string_view text) {
+  TomlValue root;
+  TomlError error;
+  if (!ParseToml(text, root, error)) return false;
+  const TomlValue* format = root.Find("format");
+  return format != nullptr && format->kind == TomlKind::String && format->text == kSaveFormat;
+}
+
+bool ReadSaveText(std::string_view text, const DefinitionSet& definitions, const WorldLimits& limits,
+                  SessionImage& out, std::vector<TextProblem>& problems) {
+  const std::size_t before = problems.size();
+  TomlValue root;
+  TomlError error;
+  if (!ParseToml(text, root, error)) {
+    problems.push_back({error.position, error.message, {}});
+    return false;
+  }
+  SessionImage image;
+  TableReader file(root, "the save", problems);
+  std::string format;
+  if (file.String("format", format) && format != kSaveFormat) {
+    file.Problem(root.Find("format")->position, "not a cairn save (format is \"" + format + "\")");
+    return false;  // a foreign file: its other members mean nothing here
+  }
+  std::int64_t version = 0;
+  if (file.Integer("version", version, 1, 1000) && version != kSaveVersion) {
+    file.Problem(root.Find("version")->position, "save version " + std::to_string(version) +
+                                                     " is not supported (this build reads " +
+                                                     std::to_string(kSaveVersion) + ")");
+    return false;
+  }
+  if (problems.size() != before) return false;
+  std::string build;
+  (void)file.String("build", build);
+  (void)ReadHexMember(file, "content", image.content);
+  (void)ReadHexMember(file, "seed", image.seed);
+  (void)ReadHexMember(file, "state", image.state_hash);
+  (void)file.Int("floors", image.floor_count, 1, 99);
+  (void)file.Int("depth", image.depth, 1, image.floor_count);
+  std::string run;
+  if (file.String("run", run) && !run.empty() && TryParseUuid(run, image.run_instance) != Status::Ok)
+    file.Problem(root.Find("run")->position, "the save: 'run' is \"" + run + "\", not a version-4 UUID");
+  (void)file.Int("messages_said", image.messages_said, 0, std::numeric_limits<std::int64_t>::max());
+  if (const TomlValue* messages = file.Get("messages", TomlKind::Array, true)) {
+    for (const TomlValue& m : messages->array) {
+      if (!m.IsTable()) {
+        file.Problem(m.position, "the save: each message is { tick, text }");
+        continue;
+      }
+      TableReader mr(m, "message", problems);
+      Message message;
+      (void)mr.Integer("tick", message.tick, 0, std::int64_t{1} << 50);
+      (void)mr.String("text", message.text);
+      mr.RejectUnknown();
+      image.messages.push_back(std::move(message));
+    }
+  }
+  if (const TomlValue* floors = file.Get("floor", TomlKind::Array, true)) {
+    for (const TomlValue& table : floors->array) {
+      if (!table.IsTable()) {
+        file.Problem(table.position, "each [[floor]] is a table");
+        continue;
+      }
+      FloorImage floor;
+      if (ReadFloor(table, definitions, limits, image.floor_count, floor, problems)) {
+        for (const FloorImage& other : image.floors)
+          if (other.depth == floor.depth)
+            file.Problem(table.position, "floor " + std::to_string(floor.depth) + " is saved twice");
+        image.floors.push_back(std::move(floor));
+      }
+    }
+    if (floors->array.empty()) file.Problem(floors->position, "the save has no floor");
+  }
+  file.RejectUnknown();
+  if (problems.size() != before) return false;
+  bool active = false;
+  for (const FloorImage& floor : image.floors) active = active || floor.depth == image.depth;
+  if (!active) {
+    problems.push_back({root.Find("depth")->position, "the save: the player's floor (depth " +
+                                                          std::to_string(image.depth) + ") is not in it", {}});
+    return false;
+  }
+  out = std::move(image);
+  return true;
+}
+
+}  // namespace cairn

@@ -1,0 +1,36 @@
+// The save file (`cairn-save` version 1, docs/formats/save.md): a SessionImage as TOML.
+//
+// Writing is plain text generation; reading goes text -> TOML tree -> every member checked, with
+// every problem reported at its line and column -> SessionImage. Entities are named by their
+// source UUID and references are written as the target's UUID, so nothing runtime (world ids,
+// slots, generations, addresses) is ever written or read. Turning the image into worlds is
+// GameSession::TryRestore's job.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "game/definitions.h"
+#include "game/world_limits.h"
+#include "sim/session_image.h"
+#include "toml/table_reader.h"
+
+namespace cairn {
+
+inline constexpr std::string_view kSaveFormat = "cairn-save";
+inline constexpr std::int64_t kSaveVersion = 1;
+
+// The whole save text. `build` names the program that wrote it (informational).
+[[nodiscard]] std::string WriteSaveText(const SessionImage& image, const DefinitionSet& definitions,
+                                        std::string_view build);
+
+// Reads a save. True only when there were no problems (then `out` is set; otherwise unchanged).
+[[nodiscard]] bool ReadSaveText(std::string_view text, const DefinitionSet& definitions,
+                                const WorldLimits& limits, SessionImage& out,
+                                std::vector<TextProblem>& problems);
+
+// Whether `text` looks like a save (its format member says so), for `cairn check`'s dispatch.
+[[nodiscard]] bool LooksLikeSave(std::string_view text);
+
+}  // namespace cairn

@@ -1,0 +1,54 @@
+// SessionImage: a run as plain data, with no runtime identity in it. It is what a save file
+// holds (core/save writes and reads it as TOML) and what a restore rebuilds a run from.
+//
+// Each built floor is a LevelDefinition (its map as it is now, every live entity in creation
+// order with all its components, references written as LevelReference(index) into that list or
+// kGoneReference, each entity's durable key as (instance, source)) plus what the world keeps
+// besides: the remembered map, the clock, the random streams, the spawn-request counter and the
+// outcomes the next tick will see. Nothing in it is a world id, a slot, a generation or an
+// address.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "game/level.h"
+#include "game/random.h"
+#include "identity/uuid.h"
+
+namespace cairn {
+
+// One line of the message log, and the tick it was said in.
+struct Message {
+  std::int64_t tick = 0;
+  std::string text;
+};
+
+struct FloorImage {
+  std::int32_t depth = 1;
+  LevelDefinition level;                // map now, entities now (see above); digest: as built
+  std::vector<std::uint8_t> remembered;  // one per cell, 1: the player has seen it
+  std::int64_t tick = 0;
+  RandomStreams random;
+  std::uint32_t last_request = 0;
+  struct Outcome {
+    std::uint32_t request = 0;
+    EntityId entity{};  // LevelReference(index), kGoneReference, or null
+  };
+  std::vector<Outcome> outcomes;
+};
+
+struct SessionImage {
+  std::uint64_t seed = 0;
+  std::uint64_t content = 0;  // GameSession::ContentDigest: what the run was built from
+  std::int32_t depth = 1;     // the floor the player is on
+  std::int32_t floor_count = 1;
+  Uuid run_instance{};        // the scope of keys minted for this run's unauthored entities
+  std::vector<FloorImage> floors;  // the built floors, by depth
+  std::vector<Message> messages;  // the end of the message log, oldest first
+  std::uint64_t messages_said = 0;
+  std::uint64_t state_hash = 0;  // GameSession::StateHash when captured: a restore must match it
+};
+
+}  // namespace cairn

@@ -1,0 +1,214 @@
+// Saving and restoring a run: the boundary where runtime handles become durable keys and back.
+#include <algorithm>
+#include <set>
+
+#include "game/state_hash.h"
+#include "game/systems.h"
+#include "sim/narrator.h"
+#include "sim/session.h"
+
+namespace cairn {
+namespace {
+
+constexpr int kMintAttempts = 5;  // one candidate and at most four retries
+
+// A fresh v4 UUID not in `known`; added to it.
+Status MintUnique(EntropySource& entropy, std::set<Uuid>& known, Uuid& out) {
+  for (int attempt = 0; attempt < kMintAttempts; ++attempt) {
+    Uuid candidate;
+    if (Status s = TryGenerateUuidV4(entropy, candidate); s != Status::Ok) return s;
+    if (known.insert(candidate).second) {
+      out = candidate;
+      return Status::Ok;
+    }
+  }
+  return Status::IdentityConflict;
+}
+
+// The floor's world as a FloorImage: entities in creation order, references by place.
+FloorImage ImageOf(const GameWorld& world, const LevelDefinition& built, std::int32_t depth,
+                   const std::vector<std::pair<EntityId, const std::vector<PreservedComponent>*>>& preserved) {
+  FloorImage image;
+  image.depth = depth;
+  const CanonicalOrder order(world.Registry());
+  const auto place = [&](EntityId id) -> EntityId {
+    if (id.IsNull()) return id;
+    if (!world.Registry().IsAlive(id)) return kGoneReference;
+    const std::uint64_t encoded = order.Encode(id);  // 1 + place
+    return LevelReference(static_cast<std::uint32_t>(encoded - 1));
+  };
+  LevelDefinition& level = image.level;
+  level.name = built.name;
+  level.uuid = built.uuid;
+  level.digest = built.digest;
+  const TileMap& map = world.Map();
+  level.width = map.Width();
+  level.height = map.Height();
+  level.cells.assign(map.Cells().span().begin(), map.Cells().span().end());
+  image.remembered.assign(map.RememberedCells().span().begin(), map.RememberedCells().span().end());
+  level.entities.reserve(order.Entities().size());
+  for (EntityId id : order.Entities()) {
+    LevelEntity entity;
+    entity.components = world.CaptureEntity(id);
+    ForEachReference(entity.components, [&](EntityId& ref) { ref = place(ref); });
+    if (entity.components.Has<Named>()) entity.authored_id = std::string(entity.components.named.id.View());
+    if (const PersistentObjectKey* key = world.Bindings().KeyOf(id)) {
+      entity.instance = key->Instance.Value;
+      entity.source = key->Source.Value;
+    }
+    for (const auto& [owner, components] : preserved)
+      if (owner == id) entity.preserved = *components;
+    level.entities.push_back(std::move(entity));
+  }
+  image.tick = world.Tick();
+  image.random = world.Streams();
+  image.last_request = world.LastRequest();
+  for (const SpawnOutcome& outcome : world.VisibleOutcomes())
+    image.outcomes.push_back(FloorImage::Outcome{outcome.request, place(outcome.entity)});
+  return image;
+}
+
+}  // namespace
+
+Status GameSession::CaptureImage(EntropySource& entropy, SessionImage& out) {
+  if (State() != SessionState::Playing || World().InTick()) return Status::InvalidOperation;
+
+  // Every key the run already has, so new ones are checked against all of them.
+  std::set<Uuid> known;
+  for (const Floor& floor : floors_) {
+    if (!floor.world) continue;
+    floor.world->Bindings().ForEach([&](const Binding& b) {
+      known.insert(b.key.Instance.Value);
+      known.insert(b.key.Source.Value);
+    });
+    if (floor.level) known.insert(floor.level->uuid);
+  }
+  if (!run_instance_.IsNil()) known.insert(run_instance_);
+
+  // Mint first, for every floor; publish only when all of it succeeded.
+  Uuid instance = run_instance_;
+  if (instance.IsNil())
+    if (Status s = MintUnique(entropy, known, instance); s != Status::Ok) return s;
+  std::vector<std::vector<Binding>> minted(floors_.size());
+  for (std::size_t f = 0; f < floors_.size(); ++f) {
+    if (!floors_[f].world) continue;
+    const GameWorld& world = *floors_[f].world;
+    const CanonicalOrder order(world.Registry());
+    for (EntityId id : order.Entities()) {
+      if (world.Bindings().KeyOf(id) != nullptr) continue;
+      Uuid source;
+      if (Status s = MintUnique(entropy, known, source); s != Status::Ok) return s;
+      minted[f].push_back(Binding{PersistentObjectKey{InstanceId{instance}, SourceObjectId{source}}, id});
+    }
+  }
+  for (std::size_t f = 0; f < floors_.size(); ++f)
+    if (Status s = floors_[f].world ? floors_[f].world->Bindings().TryActivate(minted[f]) : Status::Ok;
+        s != Status::Ok)
+      return s;  // (cannot happen: one key per live entity fits, and every key is fresh)
+  run_instance_ = instance;
+
+  SessionImage image;
+  image.seed = config_.seed;
+  image.content = content_digest_;
+  image.depth = Depth();
+  image.floor_count = FloorCount();
+  image.run_instance = run_instance_;
+  for (std::size_t f = 0; f < floors_.size(); ++f) {
+    const Floor& floor = floors_[f];
+    if (!floor.world) continue;
+    std::vector<std::pair<EntityId, const std::vector<PreservedComponent>*>> preserved;
+    for (const PreservedEntry& entry : floor.preserved) preserved.emplace_back(entry.entity, entry.components);
+    image.floors.push_back(ImageOf(*floor.world, *floor.level, static_cast<std::int32_t>(f) + 1, preserved));
+  }
+  const std::size_t keep = std::min(messages_.size(), kSavedMessages);
+  image.messages.assign(messages_.end() - static_cast<std::ptrdiff_t>(keep), messages_.end());
+  image.messages_said = messages_said_;
+  image.state_hash = StateHash();
+  out = std::move(image);
+  return Status::Ok;
+}
+
+Status GameSession::TryRestore(const SessionConfig& config, const SessionImage& image,
+                               std::unique_ptr<GameSession>& out, std::string& error) {
+  if (image.seed != config.seed) {
+    error = "the save's seed does not match the run's";
+    return Status::InvalidArgument;
+  }
+  std::unique_ptr<GameSession> session;
+  if (Status s = TryPrepare(config, session); s != Status::Ok) {
+    error = "the content cannot start a run";
+    return s;
+  }
+  if (session->content_digest_ != image.content) {
+    error = "the save was made with other content (another level, dungeon plan or definitions)";
+    return Status::InvalidArgument;
+  }
+  const std::int32_t count = config.dungeon ? config.dungeon->floors : 1;
+  if (image.floor_count != count || image.depth < 1 || image.depth > count) {
+    error = "the save's floors do not fit this dungeon";
+    return Status::InvalidArgument;
+  }
+  std::vector<Floor> floors(static_cast<std::size_t>(count));
+  for (const FloorImage& floor : image.floors) {
+    if (floor.depth < 1 || floor.depth > count || floors[static_cast<std::size_t>(floor.depth - 1)].world) {
+      error = "floor " + std::to_string(floor.depth) + " is out of range or saved twice";
+      return Status::InvalidArgument;
+    }
+    auto level = std::make_shared<LevelDefinition>(floor.level);
+    // Pass 1 and 2 and the one activation of every key: BuildWorld (game/level.h).
+    std::unique_ptr<GameWorld> world;
+    std::vector<EntityId> created;
+    if (Status s = BuildWorld(*level, config.limits, session->definitions_, session->FloorWorldSeed(floor.depth),
+                              world, &created);
+        s != Status::Ok) {
+      error = "floor " + std::to_string(floor.depth) + " cannot be rebuilt: " + StatusName(s);
+      return s;
+    }
+    // Then what the world keeps besides its entities.
+    if (floor.remembered.size() != world->Map().RememberedCells().size()) {
+      error = "floor " + std::to_string(floor.depth) + ": the remembered map is not the map's size";
+      return Status::InvalidArgument;
+    }
+    std::vector<SpawnOutcome> outcomes;
+    for (const FloorImage::Outcome& o : floor.outcomes) {
+      EntityId entity = o.entity;
+      if (IsLevelReference(entity)) entity = entity.Slot < created.size() ? created[entity.Slot] : kGoneReference;
+      outcomes.push_back(SpawnOutcome{o.request, entity});
+    }
+    if (Status s = world->RestoreRuntime(floor.tick, floor.random, floor.last_request, outcomes);
+        s != Status::Ok) {
+      error = "floor " + std::to_string(floor.depth) + ": " + StatusName(s);
+      return s;
+    }
+    Floor built;
+    if (Status s = session->FinishFloor(level, std::move(world), created, built); s != Status::Ok) {
+      error = std::string("out of memory: ") + StatusName(s);
+      return s;
+    }
+    for (std::int32_t y = 0; y < level->height; ++y)
+      for (std::int32_t x = 0; x < level->width; ++x)
+        if (floor.remembered[static_cast<std::size_t>(y) * static_cast<std::size_t>(level->width) +
+                             static_cast<std::size_t>(x)] != 0)
+          built.world->Map().Remember(x, y);
+    floors[static_cast<std::size_t>(floor.depth - 1)] = std::move(built);
+  }
+  const Floor& active = floors[static_cast<std::size_t>(image.depth - 1)];
+  if (!active.world || active.world->PlayerEntity().IsNull()) {
+    error = "the save has no player on floor " + std::to_string(image.depth);
+    return Status::InvalidArgument;
+  }
+  session->Publish(std::move(floors));
+  session->active_ = image.depth - 1;
+  session->run_instance_ = image.run_instance;
+  session->narrator_ = std::make_unique<Narrator>(*session);
+  for (const Message& m : image.messages) session->messages_.push_back(m);
+  session->messages_said_ = image.messages_said;
+  if (image.state_hash != 0 && session->StateHash() != image.state_hash) {
+    error = "the restored run does not match the state the save recorded";
+    return Status::InvalidArgument;
+  }
+  out = std::move(session);
+  return Status::Ok;
+}
+
+}  // namespace cairn

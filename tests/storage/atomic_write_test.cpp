@@ -1,0 +1,235 @@
+// WriteFileAtomically keeps the old file whole: a failure injected at each of its steps in turn,
+// and a writer killed with SIGKILL at many moments, always leave `path` old or new, never a mix.
+#include <catch2/catch.hpp>
+
+#include <signal.h>
+#include <stdlib.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "storage/files.h"
+
+using namespace cairn;
+
+namespace {
+
+// A fresh folder under /tmp for one test, removed with everything in it at the end.
+class TempFolder {
+ public:
+  TempFolder() {
+    std::string pattern = "/tmp/cairn-storage-XXXXXX";
+    if (::mkdtemp(pattern.data()) == nullptr) FAIL("mkdtemp failed");
+    path_ = pattern;
+  }
+  ~TempFolder() {
+    std::error_code ignored;
+    std::filesystem::remove_all(path_, ignored);
+  }
+  TempFolder(const TempFolder&) = delete;
+  TempFolder& operator=(const TempFolder&) = delete;
+
+  [[nodiscard]] const std::string& Path() const { return path_; }
+  [[nodiscard]] std::string File(const std::string& name) const { return path_ + "/" + name; }
+
+ private:
+  std::string path_;
+};
+
+// About `bytes` of numbered lines that name `tag`, then a known trailer line.
+std::string MakeText(const std::string& tag, std::size_t bytes) {
+  std::string text;
+  for (int line = 0; text.size() < bytes; ++line) {
+    text += "save " + tag + " line " + std::to_string(line) + " of a text written whole\n";
+  }
+  text += "trailer " + tag + " end\n";
+  return text;
+}
+
+// Names in `folder` of temporaries WriteFileAtomically made ("NAME.tmp-PID").
+std::vector<std::string> Temporaries(const std::string& folder) {
+  std::vector<std::string> names;
+  for (const auto& entry : std::filesystem::directory_iterator(folder)) {
+    const std::string name = entry.path().filename().string();
+    if (name.find(".tmp-") != std::string::npos) names.push_back(name);
+  }
+  return names;
+}
+
+std::string Read(const std::string& path) {
+  std::string text;
+  std::string error;
+  if (!ReadWholeFile(path, text, error)) return "<unreadable: " + error + ">";
+  return text;
+}
+
+bool Write(const std::string& path, const std::string& text) {
+  std::string error;
+  return WriteFileAtomically(path, text, error);
+}
+
+constexpr std::size_t kChunk = std::size_t{1} << 16;  // files.cpp writes at most this per call
+
+// The child: save A and B in turn until killed. It never returns into Catch2.
+[[noreturn]] void SaveForever(const std::string& path, const std::string& a, const std::string& b) {
+  std::string error;
+  for (int i = 0; i < 100000; ++i) {  // bounded, in case the parent dies before killing it
+    if (!WriteFileAtomically(path, (i % 2 == 0) ? b : a, error)) ::_exit(2);
+  }
+  ::_exit(0);
+}
+
+std::string Ending(const std::string& text) {
+  return text.size() <= 24 ? text : text.substr(text.size() - 24);
+}
+
+}  // namespace
+
+TEST_CASE("a failure injected at each write step leaves the old file whole", "[storage]") {
+  TempFolder folder;
+  const std::string path = folder.File("save.txt");
+  const std::string old_text = MakeText("old", 5000);
+  const std::string new_text = MakeText("new", 3 * kChunk + 4321);  // four write() calls
+  const std::int64_t chunks = static_cast<std::int64_t>((new_text.size() + kChunk - 1) / kChunk);
+  REQUIRE(chunks == 4);
+
+  // Learn how many steps a successful write of the new text takes: create, a write() per
+  // chunk, fsync, close, rename, the folder's fsync.
+  storage_fault::Disarm();
+  REQUIRE(Write(folder.File("probe.txt"), new_text));
+  const std::int64_t steps = storage_fault::StepsSeen();
+  REQUIRE(steps == chunks + 5);
+  const std::int64_t folder_step = steps - 1;
+
+  // What each step's error says.
+  const auto step_words = [&](std::int64_t at) -> std::string {
+    if (at == 0) return "cannot create ";
+    if (at <= chunks) return "cannot write ";
+    if (at == chunks + 1) return "cannot flush ";
+    if (at == chunks + 2) return "cannot close ";
+    if (at == chunks + 3) return "cannot rename ";
+    return "but cannot fsync its folder ";
+  };
+
+  for (std::int64_t at = 0; at < steps; ++at) {
+    INFO("failing write step " << at << " of " << steps);
+    storage_fault::Disarm();
+    REQUIRE(Write(path, old_text));
+    REQUIRE(Read(path) == old_text);
+
+    std::string error;
+    storage_fault::FailStepAt(at);
+    const bool written = WriteFileAtomically(path, new_text, error);
+    const std::int64_t seen = storage_fault::StepsSeen();
+    storage_fault::Disarm();
+
+    INFO("error: " << error);
+    CHECK_FALSE(written);
+    CHECK_FALSE(error.empty());
+    CHECK(error.find(step_words(at)) != std::string::npos);
+    CHECK(error.find("injected failure at step " + std::to_string(at)) != std::string::npos);
+    CHECK(seen == at + 1);  // nothing past the failed step ran
+    const std::string after = Read(path);
+    if (at == folder_step) {
+      // Past the rename: the new file is in place, whole, but not known durable.
+      CHECK(after.size() == new_text.size());
+      CHECK(after == new_text);
+    } else {
+      CHECK(after.size() == old_text.size());
+      CHECK(after == old_text);
+    }
+    CHECK(Temporaries(folder.Path()).empty());
+  }
+
+  // Armed past the last step, the seam never fires: the write succeeds.
+  REQUIRE(Write(path, old_text));
+  std::string error;
+  storage_fault::FailStepAt(steps);
+  CHECK(WriteFileAtomically(path, new_text, error));
+  CHECK(storage_fault::StepsSeen() == steps);
+  storage_fault::Disarm();
+  CHECK(error.empty());
+  CHECK(Read(path) == new_text);
+  CHECK(Temporaries(folder.Path()).empty());
+
+  // An injected failure fires once: the next write succeeds.
+  storage_fault::FailStepAt(1);
+  CHECK_FALSE(WriteFileAtomically(path, old_text, error));
+  CHECK(WriteFileAtomically(path, old_text, error));
+  storage_fault::Disarm();
+  CHECK(Read(path) == old_text);
+}
+
+TEST_CASE("real failures clean up as injected ones do", "[storage]") {
+  TempFolder folder;
+  std::string error;
+
+  // The temporary cannot be created: its folder does not exist.
+  const std::string missing = folder.File("no-such-folder/save.txt");
+  CHECK_FALSE(WriteFileAtomically(missing, "text\n", error));
+  CHECK(error.find("cannot create ") != std::string::npos);
+  CHECK(error.find("No such file or directory") != std::string::npos);
+
+  // The rename fails: `path` is a folder. The temporary is removed and the folder untouched.
+  const std::string taken = folder.File("save.txt");
+  REQUIRE(std::filesystem::create_directory(taken));
+  REQUIRE(Write(taken + "/inside.txt", "inside\n"));
+  error.clear();
+  CHECK_FALSE(WriteFileAtomically(taken, MakeText("new", 2 * kChunk), error));
+  CHECK(error.find("cannot rename ") != std::string::npos);
+  CHECK(std::filesystem::is_directory(taken));
+  CHECK(Read(taken + "/inside.txt") == "inside\n");
+  CHECK(Temporaries(folder.Path()).empty());
+}
+
+TEST_CASE("a writer killed at any moment leaves the old or the new file, whole", "[storage]") {
+  TempFolder folder;
+  const std::string path = folder.File("save.txt");
+  const std::string a = MakeText("A", 300000);
+  const std::string b = MakeText("Bb", 310000);  // different lines and a different length
+  REQUIRE(a.size() != b.size());
+  REQUIRE(Write(path, a));
+
+  constexpr int kRounds = 30;
+  constexpr long kMaxDelayNs = 20L * 1000 * 1000;  // 20 ms
+  int saw_a = 0;
+  int saw_b = 0;
+  for (int round = 0; round < kRounds; ++round) {
+    INFO("round " << round);
+    const pid_t child = ::fork();
+    REQUIRE(child >= 0);
+    if (child == 0) SaveForever(path, a, b);
+
+    // Delays spread over 0..20 ms, with a varying odd part so kills land at varying steps.
+    const long delay_ns = kMaxDelayNs * round / (kRounds - 1) + (round * 7919L % 1000) * 1000;
+    struct timespec delay {};
+    delay.tv_sec = delay_ns / 1000000000L;
+    delay.tv_nsec = delay_ns % 1000000000L;
+    ::nanosleep(&delay, nullptr);
+    REQUIRE(::kill(child, SIGKILL) == 0);
+    int status = 0;
+    REQUIRE(::waitpid(child, &status, 0) == child);
+    // Killed, not a failed write (exit 2): the kill landed while it was saving.
+    CHECK(WIFSIGNALED(status));
+    if (WIFSIGNALED(status)) CHECK(WTERMSIG(status) == SIGKILL);
+
+    // The real path is always whole. The killed child's "save.txt.tmp-PID" may stay behind:
+    // nothing removes a dead writer's temporary, and it never stands in for `path`.
+    const std::string text = Read(path);
+    const bool whole = text == a || text == b;
+    INFO("read " << text.size() << " bytes, ending " << Ending(text));
+    CHECK(whole);
+    if (text == a) ++saw_a;
+    if (text == b) ++saw_b;
+  }
+  // Shown with -s: how the kills fell, and how many dead writers' temporaries stayed behind.
+  const std::size_t stray_temporaries = Temporaries(folder.Path()).size();
+  CAPTURE(saw_a, saw_b, stray_temporaries);
+  CHECK(saw_a + saw_b == kRounds);
+}
