@@ -1,5 +1,5 @@
-// `cairn check PATH...`: validates levels, definitions, key maps and recordings (saves with
-// issue 7), each recognised by its `format` member, and reports every problem, one line each,
+// `cairn check PATH...`: validates levels, definitions, dungeon plans, key maps, recordings and
+// saves, each recognised by its `format` member, and reports every problem, one line each,
 // PATH:LINE:COLUMN: error: WHAT. Exit 0 when every file is valid, 1 otherwise.
 #include <filesystem>
 #include <iostream>
@@ -9,7 +9,9 @@
 #include "content/dungeon_reader.h"
 #include "content/level_loader.h"
 #include "keymap/keymap.h"
+#include "game_setup.h"
 #include "replay/recording.h"
+#include "save/save_codec.h"
 #include "storage/files.h"
 #include "term_commands.h"
 #include "toml/toml_reader.h"
@@ -42,6 +44,38 @@ bool CheckFile(const std::string& path) {
       return false;
     }
     std::cout << path << ": ok (recording of " << recording.ticks.size() << " ticks)\n";
+    return true;
+  }
+  if (kind == "cairn-save") {
+    // The structure first (every problem, with its position), then a rebuild of the run against
+    // the built-in content when that is what it was made from.
+    SessionConfig config;
+    if (!UseDefaultContent(config)) return false;
+    config.limits = kSessionLimits;
+    SessionImage image;
+    if (!ReadSaveText(text, *config.definitions, config.limits, image, problems)) {
+      PrintProblems(path, problems);
+      return false;
+    }
+    std::size_t entities = 0;
+    for (const FloorImage& floor : image.floors) entities += floor.level.entities.size();
+    const std::string summary = "save of seed " + std::to_string(image.seed) + ", depth " +
+                                std::to_string(image.depth) + ", " + std::to_string(image.floors.size()) +
+                                " floors built, " + std::to_string(entities) + " entities";
+    config.seed = image.seed;
+    std::unique_ptr<GameSession> session;
+    std::string why;
+    std::unique_ptr<GameSession> fresh;
+    if (GameSession::TryCreate(config, fresh) == Status::Ok && fresh->ContentDigest() != image.content) {
+      std::cout << path << ": ok (" << summary << "; made with other content than the built-in "
+                << "dungeon, so not rebuilt)\n";
+      return true;
+    }
+    if (GameSession::TryRestore(config, image, session, why) != Status::Ok) {
+      std::cerr << path << ": error: " << why << "\n";
+      return false;
+    }
+    std::cout << path << ": ok (" << summary << ", rebuilt)\n";
     return true;
   }
   if (kind == "cairn-definitions") {
@@ -101,7 +135,7 @@ bool CheckFile(const std::string& path) {
   }
   PrintProblems(path, {TextProblem{format != nullptr ? format->position : TextPosition{1, 1},
                                    "unknown file: its format is not cairn-level, cairn-definitions, "
-                                   "cairn-dungeon, cairn-keys or cairn-replay",
+                                   "cairn-dungeon, cairn-keys, cairn-replay or cairn-save",
                                    {}}});
   return false;
 }

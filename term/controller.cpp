@@ -81,7 +81,9 @@ void GameController::UpdateBanner() {
       break;
     case SessionState::Playing: state_.banner.clear(); break;
   }
-  if (state_.screen == Screen::Quit) state_.banner = "Really quit? (y/n)";
+  if (state_.screen == Screen::Quit)
+    state_.banner = "Really quit? This character will be lost. (y/n; " + KeysText(keys_, Action::SaveQuit) +
+                    " saves and quits instead)";
 }
 
 void GameController::Play(const PlayerCommand& command) {
@@ -183,6 +185,24 @@ void GameController::CycleInspected(int direction) {
   state_.debug_pane = true;
 }
 
+void GameController::SaveAndQuit() {
+  if (session_.State() != SessionState::Playing) {
+    session_.Say("This run is over: there is nothing to save.");
+    return;
+  }
+  if (!on_save_) {
+    session_.Say("Saving is not available here.");
+    return;
+  }
+  const std::string failure = on_save_();
+  if (!failure.empty()) {
+    session_.Say("The game was not saved: " + failure);
+    return;
+  }
+  saved_ = true;
+  quit_ = true;
+}
+
 bool GameController::HandleKey(const std::string& key) {
   if (key.empty() || key == "resize") return !quit_;
   if (Busy()) {  // a key during a run stops it, and does nothing else
@@ -221,8 +241,9 @@ bool GameController::HandleKey(const std::string& key) {
     case Screen::Look: HandleLookKey(key, action); break;
     case Screen::Console: HandleConsoleKey(key); break;
     case Screen::Quit:
-      if (key == "y" || key == "Y") quit_ = true;
       state_.screen = Screen::Map;
+      if (key == "y" || key == "Y") quit_ = true;
+      else if (action == Action::SaveQuit) SaveAndQuit();
       break;
     case Screen::Map: HandleMapKey(key, action); break;
   }
@@ -266,6 +287,7 @@ void GameController::HandleMapKey(const std::string&, Action action) {
       break;
     }
     case Action::Quit: state_.screen = Screen::Quit; break;
+    case Action::SaveQuit: SaveAndQuit(); break;
     case Action::DebugPane: state_.debug_pane = !state_.debug_pane; break;
     case Action::Pause:
       session_.SetPaused(!session_.Paused());

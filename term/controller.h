@@ -32,6 +32,11 @@ class GameController {
   void SetRunEndHandler(std::function<std::string(const std::string& summary)> handler) {
     on_run_end_ = std::move(handler);
   }
+  // Called by save-and-quit: writes the save and returns "" or why it could not. Without one,
+  // the key says saving is not available here.
+  void SetSaveHandler(std::function<std::string()> handler) { on_save_ = std::move(handler); }
+  // Whether the player left by save-and-quit (the caller says where the save went).
+  [[nodiscard]] bool Saved() const noexcept { return saved_; }
   // Extracts the current frame (with debug data when the pane is shown).
   void BuildFrame(RenderFrame& frame) const;
 
@@ -53,6 +58,7 @@ class GameController {
   void Play(const PlayerCommand& command);
   void StartRun(AutoGoal goal, PlayerCommand after = {});
   void CheckRunEnd();
+  void SaveAndQuit();
   void CycleInspected(int direction);
   void UpdateBanner();
   void BuildHelp();
@@ -69,6 +75,8 @@ class GameController {
   Action prompt_action_ = Action::None;
   PlayerCommand aiming_{};         // Target: the throw or zap being aimed
   std::function<std::string(const std::string&)> on_run_end_;
+  std::function<std::string()> on_save_;
+  bool saved_ = false;
   bool run_end_handled_ = false;
   bool quit_ = false;
 };

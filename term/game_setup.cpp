@@ -61,6 +61,20 @@ bool UseDefaultContent(SessionConfig& config) {
   return false;
 }
 
+namespace {
+class NoEntropy final : public EntropySource {
+ public:
+  Status Fill(std::span<std::uint8_t>) noexcept override { return Status::EntropyUnavailable; }
+};
+}  // namespace
+
+EntropySource& ProgramEntropy() {
+  static SystemEntropySource system;
+  static NoEntropy none;
+  const char* hook = std::getenv("CAIRN_TEST_NO_ENTROPY");
+  return hook != nullptr && hook[0] == '1' ? static_cast<EntropySource&>(none) : system;
+}
+
 std::uint64_t FreshSeed() {
   SystemEntropySource entropy;
   std::array<std::uint8_t, 8> bytes{};

@@ -19,6 +19,10 @@ namespace cairn {
 // read (which the tests keep from ever shipping).
 [[nodiscard]] bool UseDefaultContent(SessionConfig& config);
 
+// The entropy every minted identity comes from: the system's, or (the test hook
+// CAIRN_TEST_NO_ENTROPY=1) a source that never has any, to exercise exit status 3.
+[[nodiscard]] EntropySource& ProgramEntropy();
+
 // A fresh seed from the system's entropy (the time if there is none: a game seed is not an
 // identity, so a weaker seed is acceptable here).
 [[nodiscard]] std::uint64_t FreshSeed();

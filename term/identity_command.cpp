@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "cli_args.h"
+#include "game_setup.h"
 #include "content/identity_migration.h"
 #include "storage/files.h"
 #include "term_commands.h"
@@ -18,12 +19,6 @@ namespace fs = std::filesystem;
 constexpr const char* kUsage =
     "usage: cairn identity migrate ROOT MANIFEST LEVEL...\n"
     "       cairn identity apply ROOT MANIFEST LEVEL OUTPUT\n";
-
-// A source that never has entropy: the test hook CAIRN_TEST_NO_ENTROPY=1 selects it.
-class NoEntropy final : public EntropySource {
- public:
-  Status Fill(std::span<std::uint8_t>) noexcept override { return Status::EntropyUnavailable; }
-};
 
 // LEVEL's path relative to ROOT with '/' separators; false if it lies outside ROOT.
 bool RelativePath(const std::string& root, const std::string& level, std::string& out) {
@@ -82,10 +77,7 @@ int Migrate(const std::vector<std::string>& args) {
       }
     levels.push_back(std::move(input));
   }
-  SystemEntropySource system;
-  NoEntropy none;
-  const char* hook = std::getenv("CAIRN_TEST_NO_ENTROPY");
-  EntropySource& entropy = hook != nullptr && hook[0] == '1' ? static_cast<EntropySource&>(none) : system;
+  EntropySource& entropy = ProgramEntropy();
   IdentityManifest manifest;
   std::string why;
   if (Status s = MintManifest(levels, entropy, manifest, why); s != Status::Ok) {

@@ -1,5 +1,13 @@
-// `cairn [--seed N] [--level PATH] [--debug] [--ascii] [--mono] [--colour-blind]
-//        [--log PATH] [--log-level LEVEL] [--morgue DIR]`: the game in the terminal.
+// `cairn [--seed N] [--level PATH] [--load SAVE] [--save PATH] [--debug] [--ascii] [--mono]
+//        [--colour-blind] [--log PATH] [--log-level LEVEL] [--morgue DIR]`: the game in the
+// terminal.
+//
+// Saves work as roguelike players expect: one save per character. Save-and-quit writes it; the
+// next start with no --seed or --level resumes it and removes it (the run goes on in memory);
+// death or victory leaves none behind. SIGHUP and SIGTERM (a closed terminal, a shutdown) save
+// before leaving.
+#include <csignal>
+#include <filesystem>
 #include <iostream>
 
 #include "cli_args.h"
@@ -7,6 +15,7 @@
 #include "game_setup.h"
 #include "logging.h"
 #include "presenter/presenter.h"
+#include "save_files.h"
 #include "summary_file.h"
 #include "term_commands.h"
 #include "terminal/curses_screen.h"
@@ -16,8 +25,8 @@ namespace cairn {
 
 namespace {
 constexpr const char* kUsageLine =
-    "usage: cairn [--seed N] [--level PATH] [--debug] [--ascii] [--mono] [--colour-blind]\n"
-    "             [--log PATH] [--log-level LEVEL] [--morgue DIR]\n";
+    "usage: cairn [--seed N] [--level PATH] [--load SAVE] [--save PATH] [--debug] [--ascii]\n"
+    "             [--mono] [--colour-blind] [--log PATH] [--log-level LEVEL] [--morgue DIR]\n";
 constexpr int kRunStepMs = 15;  // between the steps of explore, rest and travel
 }  // namespace
 
@@ -28,7 +37,8 @@ int RunPlayCommand(const std::vector<std::string>& args) {
                  {{"--seed", true}, {"--level", true}, {"--load", true}, {"--record", true},
                   {"--debug", false}, {"--ascii", false}, {"--mono", false},
                   {"--colour-blind", false}, {"--color-blind", false}, {"--log", true},
-                  {"--log-level", true}, {"--test-crash-after", true}, {"--morgue", true}},
+                  {"--log-level", true}, {"--test-crash-after", true}, {"--morgue", true},
+                  {"--save", true}},
                  parsed, error) ||
       !parsed.positional.empty()) {
     if (error.empty()) error = "unexpected argument '" + parsed.positional.front() + "'";
@@ -49,12 +59,12 @@ int RunPlayCommand(const std::vector<std::string>& args) {
     std::cerr << "cairn: " << error << "\n";
     return kExitUsage;
   }
-  for (const char* unbuilt : {"--load", "--record"}) {
-    if (parsed.Has(unbuilt)) {
-      std::cerr << "cairn: error: " << unbuilt << " is not built for the terminal game yet\n";
-      return kExitInvalid;
-    }
+  if (parsed.Has("--record")) {
+    std::cerr << "cairn: error: --record is not built for the terminal game yet (cairn sim "
+                 "--record records a run)\n";
+    return kExitInvalid;
   }
+  const std::string save_path = parsed.Value("--save").value_or(DefaultSavePath());
   if (auto level = parsed.Value("--level"); level && !LoadLevelForCommand(*level, config.level))
     return kExitInvalid;
   if (!UseDefaultContent(config)) return kExitInvalid;
@@ -68,13 +78,46 @@ int RunPlayCommand(const std::vector<std::string>& args) {
   }
   if (!warning.empty()) std::cerr << "cairn: warning: " << warning << "\n";
 
+  // Resume: the save named by --load, or the waiting one when nothing asks for a new game.
   std::unique_ptr<GameSession> session;
-  if (Status s = GameSession::TryCreate(config, session); s != Status::Ok) {
-    std::cerr << "cairn: error: cannot build the world: " << StatusName(s) << "\n";
-    return kExitInvalid;
+  std::error_code exists_error;
+  const bool fresh_requested = parsed.Has("--seed") || parsed.Has("--level");
+  std::string resume_path = parsed.Value("--load").value_or("");
+  if (resume_path.empty() && !fresh_requested && std::filesystem::exists(save_path, exists_error))
+    resume_path = save_path;
+  if (!resume_path.empty()) {
+    std::vector<std::string> diagnostics;
+    if (!LoadSaveFile(resume_path, config, parsed.Has("--seed"), session, diagnostics)) {
+      for (const std::string& line : diagnostics) std::cerr << line << "\n";
+      std::cerr << "cairn: the save was left as it is; `cairn --seed N` starts a new game instead\n";
+      return kExitInvalid;
+    }
+    // One save per character: resuming consumes it, so a death cannot be undone by loading it
+    // again. The run lives on in memory; save-and-quit or a hang-up writes a new one.
+    std::error_code ec;
+    std::filesystem::remove(resume_path, ec);
+    if (ec) std::cerr << "cairn: warning: " << resume_path << ": cannot remove the resumed save: " << ec.message() << "\n";
+    session->Say("Welcome back.");
+    LogInfo("resumed " + resume_path + ", seed " + std::to_string(config.seed));
+  } else {
+    if (fresh_requested && std::filesystem::exists(save_path, exists_error))
+      std::cerr << "cairn: note: a saved game waits in " << save_path
+                << "; saving this new one will replace it\n";
+    if (Status s = GameSession::TryCreate(config, session); s != Status::Ok) {
+      std::cerr << "cairn: error: cannot build the world: " << StatusName(s) << "\n";
+      return kExitInvalid;
+    }
+    LogInfo("new game, seed " + std::to_string(config.seed) + ", world " +
+            std::to_string(session->World().WorldId()));
   }
-  LogInfo("new game, seed " + std::to_string(config.seed) + ", world " +
-          std::to_string(session->World().WorldId()));
+  std::string save_failure;  // why a save on the way out failed, to print after the terminal
+  bool saved_on_exit = false;
+  const auto save_now = [&]() -> std::string {
+    std::string why;
+    if (WriteSaveFile(*session, save_path, why) != Status::Ok) return why;
+    LogInfo("saved to " + save_path + " at tick " + std::to_string(session->World().Tick()));
+    return "";
+  };
 
   int exit_status = kExitOk;
   std::string fatal;
@@ -91,6 +134,7 @@ int RunPlayCommand(const std::vector<std::string>& args) {
       controller.SetRunEndHandler([&](const std::string& summary) {
         return WriteRunSummary(morgue_dir, config.seed, summary);
       });
+      controller.SetSaveHandler(save_now);
       controller.Presentation().ascii = parsed.Has("--ascii") || !screen.Utf8();
       RenderFrame frame;
       std::uint64_t frames = 0;
@@ -98,6 +142,12 @@ int RunPlayCommand(const std::vector<std::string>& args) {
         if (const int signal = TerminalGuard::StopRequested()) {
           LogInfo("stopping on signal " + std::to_string(signal));
           exit_status = 128 + signal;
+          // A hang-up or a shutdown must not cost the character: save it first (between ticks:
+          // the loop only gets here between keys and run steps).
+          if ((signal == SIGHUP || signal == SIGTERM) && session->State() == SessionState::Playing) {
+            save_failure = save_now();
+            saved_on_exit = save_failure.empty();
+          }
           break;
         }
         controller.BuildFrame(frame);
@@ -116,7 +166,10 @@ int RunPlayCommand(const std::vector<std::string>& args) {
         if (key.empty()) continue;
         LogDebug("key " + key);
         const std::int64_t tick_before = session->World().Tick();
-        if (!controller.HandleKey(key)) break;
+        if (!controller.HandleKey(key)) {
+          saved_on_exit = controller.Saved();
+          break;
+        }
         if (session->World().Tick() != tick_before)
           LogDebug("tick " + std::to_string(session->World().Tick()));
         if (session->World().Fault().Active())
@@ -128,6 +181,8 @@ int RunPlayCommand(const std::vector<std::string>& args) {
     }
   }  // the terminal is restored here, before anything is printed
   if (!fatal.empty()) std::cerr << "cairn: fatal error: " << fatal << "\n";
+  if (saved_on_exit) std::cout << "Saved to " << save_path << ". Run cairn again to continue.\n";
+  if (!save_failure.empty()) std::cerr << save_path << ": error: the game could not be saved: " << save_failure << "\n";
   LogInfo("game over at tick " + std::to_string(session->World().Tick()));
   StopLogging();
   return exit_status;

@@ -9,6 +9,7 @@
 #include "game_setup.h"
 #include "game/state_hash.h"
 #include "replay/replay.h"
+#include "save_files.h"
 #include "storage/files.h"
 #include "sim/key_script.h"
 #include "sim/session.h"
@@ -93,12 +94,10 @@ int RunSimCommand(const std::vector<std::string>& args) {
     std::cerr << "cairn sim: " << error << "\n";
     return kExitUsage;
   }
-  for (const char* unbuilt : {"--load", "--save"}) {
-    if (parsed.Has(unbuilt)) {
-      std::cerr << "cairn sim: error: " << unbuilt
-                << " needs saves, which are not built yet (issue 7)\n";
-      return kExitInvalid;
-    }
+  if (parsed.Has("--load") && parsed.Has("--record")) {
+    std::cerr << "cairn sim: --record cannot start from a save (a recording replays from the "
+                 "level's first tick)\n";
+    return kExitUsage;
   }
   if (auto level = parsed.Value("--level"); level && !LoadLevelForCommand(*level, config.level))
     return kExitInvalid;
@@ -107,7 +106,13 @@ int RunSimCommand(const std::vector<std::string>& args) {
   if (auto input = parsed.Value("--input"); input && !ReadKeys(*input, keys)) return kExitInvalid;
 
   std::unique_ptr<GameSession> session;
-  if (Status s = GameSession::TryCreate(config, session); s != Status::Ok) {
+  if (auto load = parsed.Value("--load")) {
+    std::vector<std::string> diagnostics;
+    if (!LoadSaveFile(*load, config, parsed.Has("--seed"), session, diagnostics)) {
+      for (const std::string& line : diagnostics) std::cerr << line << "\n";
+      return kExitInvalid;
+    }
+  } else if (Status s = GameSession::TryCreate(config, session); s != Status::Ok) {
     std::cerr << "cairn sim: error: cannot build the world: " << StatusName(s) << "\n";
     return kExitInvalid;
   }
@@ -153,6 +158,12 @@ int RunSimCommand(const std::vector<std::string>& args) {
     if (!WriteFileAtomically(path, WriteRecording(recorder->Result()), error)) {
       std::cerr << path << ": error: " << error << "\n";
       return kExitInvalid;
+    }
+  }
+  if (auto save = parsed.Value("--save"); save && !session->World().Fault().Active()) {
+    if (Status s = WriteSaveFile(*session, *save, error); s != Status::Ok) {
+      std::cerr << *save << ": error: " << error << "\n";
+      return s == Status::EntropyUnavailable ? kExitEntropy : kExitInvalid;
     }
   }
   const GameWorld& world = session->World();

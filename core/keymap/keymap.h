@@ -15,7 +15,7 @@ enum class Action : std::uint8_t {
   MoveWest, MoveSouth, MoveNorth, MoveEast, MoveNorthWest, MoveNorthEast, MoveSouthWest,
   MoveSouthEast, Wait, PickUp, Descend, Ascend, Explore, Rest, Fight,
   Drop, Use, Quaff, Read, Eat, Zap, Throw, Equip, Unequip,
-  Help, Messages, Look, Inventory, Character, Quit,
+  Help, Messages, Look, Inventory, Character, Quit, SaveQuit,
   DebugPane, Pause, StepTick, StepTurn, Restart, InspectNext, InspectPrevious, Overlay, Console,
   None,
 };

@@ -130,6 +130,38 @@ cmp -s "$work/project/vault2.toml" "$work/project/vault3.toml" || fail "identity
 out=$("$cairn" identity apply "$work/project" "$work/project/manifest.toml" "$work/project/levels/warren.toml" "$work/project/w2.toml" 2>&1)
 echo "$out" | grep -q "stale-manifest" || fail "apply of a level the manifest lacks said: $out"
 
+# Saves: keys A, save, resume with keys B = one run of A then B (SPEC); the save checks; bad
+# saves are refused with positions and leave the file alone; no entropy is exit 3.
+keys_a="lllljjj$(printf 'oF%.0s' $(seq 1 40))"
+keys_b="$(printf 'oFZ%.0s' $(seq 1 40))>>"
+"$cairn" sim --seed 3 --input "$keys_a" --save "$work/s.toml" >/dev/null || fail "sim --save"
+resumed=$("$cairn" sim --load "$work/s.toml" --input "$keys_b" | tail -n 1)
+straight=$("$cairn" sim --seed 3 --input "$keys_a$keys_b" | tail -n 1)
+[ -n "$straight" ] && [ "$resumed" = "$straight" ] || fail "save after A + resume with B printed '$resumed', one run of A then B '$straight'"
+"$cairn" sim --load "$work/s.toml" --ticks 0 | tail -n 1 | grep -q "^tick $(grep -m1 '^tick = ' "$work/s.toml" | cut -d' ' -f3) " || fail "a resumed run does not start at the saved tick"
+out=$("$cairn" check "$work/s.toml" 2>&1) || fail "check of a fresh save: $out"
+echo "$out" | grep -q "ok (save of seed 3" || fail "check of a save said: $out"
+cp "$work/s.toml" "$work/s.orig"
+"$cairn" sim --load "$work/s.toml" --seed 4 >/dev/null 2>&1; [ $? -eq 1 ] || fail "--load with another --seed is not exit 1"
+"$cairn" sim --load "$work/s.toml" --record "$work/r.toml" >/dev/null 2>&1; [ $? -eq 2 ] || fail "--load with --record is not exit 2"
+sed 's/^version = 1$/version = 7/' "$work/s.toml" > "$work/v7.toml"
+out=$("$cairn" sim --load "$work/v7.toml" 2>&1); status=$?
+[ $status -eq 1 ] || fail "a save of version 7 is not exit 1"
+echo "$out" | grep -q "v7.toml:3:11: error: save version 7 is not supported" || fail "version 7 said: $out"
+head -c 3000 "$work/s.toml" > "$work/cut.toml"
+"$cairn" check "$work/cut.toml" >/dev/null 2>&1; [ $? -eq 1 ] || fail "check of a truncated save is not exit 1"
+"$cairn" sim --load "$work/nothing.toml" 2>&1 | grep -q "nothing.toml: error: cannot open" || fail "a missing save is not reported"
+cmp -s "$work/s.toml" "$work/s.orig" || fail "loading changed the save file"
+CAIRN_TEST_NO_ENTROPY=1 "$cairn" sim --seed 3 --input lll --save "$work/none.toml" >/dev/null 2>&1
+[ $? -eq 3 ] || fail "sim --save without entropy is not exit 3"
+[ -e "$work/none.toml" ] && fail "sim --save without entropy wrote a file"
+# A version-2 level keeps its authored UUIDs in the save.
+"$cairn" sim --level "$work/project/vault2.toml" --input ll --save "$work/v2save.toml" >/dev/null || fail "sim --level v2 --save"
+uuid=$(grep -m2 '^uuid = ' "$work/project/vault2.toml" | tail -n 1 | cut -d'"' -f2)
+grep -q "$uuid" "$work/v2save.toml" || fail "the save lost the level's entity UUID $uuid"
+"$cairn" sim --level "$work/project/vault2.toml" --load "$work/v2save.toml" --input l >/dev/null || fail "resume of a v2 level's save"
+"$cairn" sim --load "$work/v2save.toml" >/dev/null 2>&1; [ $? -eq 1 ] || fail "a level's save resumed on the default dungeon"
+
 if [ $failures -ne 0 ]; then
   echo "$failures CLI check(s) failed"
   exit 1

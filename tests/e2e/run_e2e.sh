@@ -4,7 +4,8 @@
 # the debug pane shows an entity handle and pool lines; each single-step press advances the tick
 # by exactly one; a resize to 60x20 asks for a larger terminal and the way back redraws; quitting,
 # SIGTERM and a crash all leave the terminal modes (stty -a) as they were before; exploring,
-# the inventory and character screens work; a death shows the summary and writes its file.
+# the inventory and character screens work; a death shows the summary and writes its file;
+# SIGTERM saves, a start with no arguments resumes, S saves and quits.
 set -u
 cairn=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 work=$(mktemp -d)
@@ -110,6 +111,8 @@ wait_for 'HP [0-9]+/[0-9]+' || fail "term: no status line"
 pkill -TERM -f "$work/term.log"
 finished term
 [ "$(cat "$work/term.status" 2>/dev/null)" = "143" ] || fail "SIGTERM exited $(cat "$work/term.status" 2>/dev/null), not 143"
+save="$work/.local/state/cairn/save.toml"
+[ -f "$save" ] || fail "SIGTERM did not save the game to $save"
 
 # 5. A crash (the test hook aborts after a few frames): restored, then dies of SIGABRT.
 start crash --seed 3 --test-crash-after 3
@@ -155,6 +158,30 @@ ls "$work"/morgue/cairn-*.txt >/dev/null 2>&1 || fail "doomed: no summary file i
 grep -q 'DIED: killed by an ogre on depth 1' "$work"/morgue/cairn-*.txt 2>/dev/null || fail "doomed: the file lacks the cause"
 tmx send-keys -t e2e Q y
 finished doomed
+
+# 9. Save and resume: the SIGTERM save resumes with no arguments (and is consumed); S saves and
+#    quits; the next start resumes at the same turn; giving up leaves no save behind.
+start resume
+wait_for 'Welcome back' || fail "resume: the waiting save was not resumed"
+[ -f "$save" ] && fail "resume: the resumed save was not consumed"
+tmx send-keys -t e2e l l j
+sleep 0.5
+turn=$(screen | sed -n 's/.*Turn \([0-9]*\).*/\1/p' | head -n 1)
+tmx send-keys -t e2e S
+finished resume
+[ "$(cat "$work/resume.status" 2>/dev/null)" = "0" ] || fail "save-and-quit exited $(cat "$work/resume.status" 2>/dev/null)"
+wait_for 'Saved to .*save.toml' || fail "save-and-quit does not say where the save went"
+[ -f "$save" ] || fail "save-and-quit wrote no save"
+"$cairn" check "$save" >/dev/null || fail "cairn check rejects the game's own save"
+start again
+wait_for 'Welcome back' || fail "again: the save was not resumed"
+again_turn=$(screen | sed -n 's/.*Turn \([0-9]*\).*/\1/p' | head -n 1)
+[ -n "$turn" ] && [ "$turn" = "$again_turn" ] || fail "again: resumed at turn '$again_turn', saved at '$turn'"
+tmx send-keys -t e2e Q
+wait_for 'This character will be lost' || fail "again: Q does not warn that the character is lost"
+tmx send-keys -t e2e y
+finished again
+[ -f "$save" ] && fail "again: giving up left a save behind"
 
 if [ $failures -ne 0 ]; then
   echo "$failures end-to-end check(s) failed"

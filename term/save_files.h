@@ -1,0 +1,32 @@
+// Save files for the program: where the game keeps its one save, reading one into a running
+// session, and writing one atomically. Shared by the game, `cairn sim` and `cairn check`.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "base/status.h"
+#include "sim/session.h"
+#include "toml/table_reader.h"
+
+namespace cairn {
+
+// $XDG_STATE_HOME/cairn/save.toml, or ~/.local/state/cairn/save.toml.
+[[nodiscard]] std::string DefaultSavePath();
+
+// Reads `path` and restores the run it holds for `config`'s content; the seed is the save's (a
+// --seed that disagrees is a problem). Every problem is one line in `diagnostics`, formatted
+// PATH:LINE:COLUMN: error: WHAT. `out` is unchanged on failure, and the file is never touched.
+[[nodiscard]] bool LoadSaveFile(const std::string& path, SessionConfig& config, bool seed_given,
+                                std::unique_ptr<GameSession>& out, std::vector<std::string>& diagnostics);
+
+// Captures `session` (minting keys from the system's entropy) and writes it to `path`
+// atomically, creating the folder if needed. EntropyUnavailable when no key could be minted
+// (nothing is written); any other failure has `error` set and leaves the old file whole.
+[[nodiscard]] Status WriteSaveFile(GameSession& session, const std::string& path, std::string& error);
+
+// One problem as the line every command prints.
+[[nodiscard]] std::string ProblemLine(const std::string& path, const TextProblem& problem);
+
+}  // namespace cairn
