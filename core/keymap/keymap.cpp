@@ -38,7 +38,7 @@ constexpr ActionInfo kActions[] = {
     {Action::Inventory, "inventory", "Screens", "what you carry"},
     {Action::Character, "character", "Screens", "your character: numbers, equipment, discoveries"},
     {Action::Quit, "quit", "Screens", "give up this character and quit"},
-    {Action::SaveQuit, "save_quit", "Screens", "save and quit: cairn resumes it next time"},
+    {Action::SaveQuit, "save_quit", "Screens", "save and quit; cairn resumes it next time"},
     {Action::DebugPane, "debug_pane", "Debug", "show or hide the debug pane"},
     {Action::Pause, "pause", "Debug", "pause or resume the simulation"},
     {Action::StepTick, "step_tick", "Debug", "advance exactly one tick"},
