@@ -133,11 +133,13 @@ std::string HashText(std::uint64_t value) {
 
 constexpr const char* kCommandNames[] = {"SPAWN", "DESPAWN", "SET",  "GET",      "REMOVE",
                                          "QUERY", "RESTART", "TICK", "INSPECT",  "POOLS",
-                                         "REGISTRY", "COUNTERS", "TRACE", "HASH", "HELP"};
+                                         "REGISTRY", "COUNTERS", "TRACE", "HASH", "HELP",
+                                         "DUP", "KEY", "RESOLVE"};
 
 constexpr const char* kUsage =
     "commands: SPAWN | DESPAWN H | SET H TYPE BODY | GET H TYPE | REMOVE H TYPE | QUERY TYPE... | "
-    "RESTART | TICK [N] | INSPECT H | POOLS | REGISTRY | COUNTERS | TRACE [N] | HASH | HELP";
+    "RESTART | TICK [N] | INSPECT H | POOLS | REGISTRY | COUNTERS | TRACE [N] | HASH | "
+    "DUP H... | KEY H | RESOLVE INSTANCE SOURCE | HELP";
 
 }  // namespace
 
@@ -190,6 +192,9 @@ std::string Console::Execute(std::string_view line, bool& has_reply) {
   if (command == "TRACE") return Trace(args);
   if (command == "HASH") return Hash(args);
   if (command == "HELP") return Help(args);
+  if (command == "DUP") return Dup(args);
+  if (command == "KEY") return Key(args);
+  if (command == "RESOLVE") return Resolve(args);
   std::string upper(command);
   std::transform(upper.begin(), upper.end(), upper.begin(),
                  [](char c) { return c >= 'a' && c <= 'z' ? static_cast<char>(c - 32) : c; });
@@ -519,6 +524,57 @@ std::string Console::Hash(std::string_view args) {
 }
 
 std::string Console::Help(std::string_view) { return kUsage; }
+
+std::string Console::Dup(std::string_view args) {
+  const std::vector<std::string_view> words = Words(args);
+  if (words.empty()) return Error("DUP takes one or more handles: DUP 3:1 4:1");
+  const GameWorld& world = World();
+  std::vector<EntityId> set;
+  for (std::string_view word : words) {
+    EntityId id;
+    if (TryParseHandleText(word, world.WorldId(), id) != Status::Ok)
+      return Error("'" + std::string(word) + "' is not a handle: write SLOT:GENERATION or WORLD:SLOT:GENERATION");
+    if (!world.Registry().IsAlive(id)) return "stale";
+    set.push_back(id);
+  }
+  std::vector<EntityId> copies;
+  std::string why;
+  if (Status s = session_->Duplicate(set, *entropy_, copies, why); s != Status::Ok)
+    return Error("nothing duplicated: " + why);
+  std::string reply;
+  for (EntityId id : copies) reply += (reply.empty() ? "" : " ") + FormatShortHandle(id);
+  return reply;
+}
+
+std::string Console::Key(std::string_view args) {
+  const std::vector<std::string_view> words = Words(args);
+  if (words.size() != 1) return Error("KEY takes one handle: KEY 3:1");
+  const GameWorld& world = World();
+  EntityId id;
+  if (TryParseHandleText(words[0], world.WorldId(), id) != Status::Ok)
+    return Error("'" + std::string(words[0]) + "' is not a handle: write SLOT:GENERATION or WORLD:SLOT:GENERATION");
+  if (!world.Registry().IsAlive(id)) return "stale";
+  const PersistentObjectKey* key = world.Bindings().KeyOf(id);
+  if (key == nullptr) return "none";
+  char instance[kUuidTextLength + 1], source[kUuidTextLength + 1];
+  (void)FormatUuid(key->Instance.Value, instance);
+  (void)FormatUuid(key->Source.Value, source);
+  return std::string(instance, kUuidTextLength) + " " + std::string(source, kUuidTextLength);
+}
+
+std::string Console::Resolve(std::string_view args) {
+  const std::vector<std::string_view> words = Words(args);
+  if (words.size() != 2) return Error("RESOLVE takes an instance UUID and a source UUID");
+  PersistentObjectKey key;
+  if (TryParseUuid(words[0], key.Instance.Value) != Status::Ok ||
+      TryParseUuid(words[1], key.Source.Value) != Status::Ok)
+    return Error("RESOLVE takes two version-4 UUIDs (from KEY H)");
+  EntityId id;
+  const ResolveStatus status = MutableWorld().Bindings().TryResolve(key, id);
+  std::string reply = ResolveStatusName(status);
+  if (status == ResolveStatus::Resolved) reply += " " + FormatShortHandle(id);
+  return reply + " revision " + std::to_string(World().Bindings().Revision());
+}
 
 bool RunConsole(Console& console, std::istream& in, std::ostream& out) {
   std::string line;

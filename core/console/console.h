@@ -36,6 +36,8 @@ class Console {
 
   [[nodiscard]] const GameWorld& World() const noexcept { return session_->World(); }
   [[nodiscard]] GameSession& Session() noexcept { return *session_; }
+  // Where DUP's new identities come from (the system's unless a test injects one).
+  void SetEntropy(EntropySource& entropy) noexcept { entropy_ = &entropy; }
 
  private:
   Console() = default;
@@ -55,8 +57,13 @@ class Console {
   std::string Tick(std::string_view args);
   std::string Trace(std::string_view args);
   std::string Hash(std::string_view args);
+  std::string Dup(std::string_view args);
+  std::string Key(std::string_view args);
+  std::string Resolve(std::string_view args);
   std::string Help(std::string_view args);
 
+  SystemEntropySource system_entropy_;
+  EntropySource* entropy_ = &system_entropy_;
   std::unique_ptr<GameSession> owned_;
   GameSession* session_ = nullptr;
 };

@@ -1,5 +1,10 @@
 #include "game/game_world.h"
 
+#include <deque>
+#include <vector>
+
+#include "game/pathing.h"
+
 #include <new>
 
 namespace cairn {
@@ -403,6 +408,28 @@ void GameWorld::RebuildOccupancy() noexcept {
     if (cell.IsNull() || registry_.CreationSequenceOf(id) < registry_.CreationSequenceOf(cell))
       cell = id;
   }
+}
+
+bool GameWorld::NearestFreeCell(Position from, Position& out) const {
+  if (!map_.InBounds(from.x, from.y)) return false;
+  std::vector<std::uint8_t> seen(map_.Cells().size(), 0);
+  std::deque<Position> queue{from};
+  seen[map_.Index(from.x, from.y)] = 1;
+  while (!queue.empty()) {
+    const Position p = queue.front();
+    queue.pop_front();
+    if (map_.Passable(p.x, p.y) && OccupantAt(p.x, p.y).IsNull()) {
+      out = p;
+      return true;
+    }
+    for (int d = 0; d < 8; ++d) {
+      const Position n{p.x + kStepDx[d], p.y + kStepDy[d]};
+      if (!map_.Passable(n.x, n.y) || seen[map_.Index(n.x, n.y)]) continue;
+      seen[map_.Index(n.x, n.y)] = 1;
+      queue.push_back(n);
+    }
+  }
+  return false;
 }
 
 void GameWorld::MoveOccupant(EntityId id, Position from, Position to) noexcept {

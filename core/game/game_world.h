@@ -262,6 +262,9 @@ class GameWorld {
     return map_.InBounds(x, y) ? occupancy_[map_.Index(x, y)] : EntityId{};
   }
   void MoveOccupant(EntityId id, Position from, Position to) noexcept;
+  // The passable cell nearest to `from` (breadth-first over passable cells, `from` first) that no
+  // blocking entity stands on; false when there is none.
+  [[nodiscard]] bool NearestFreeCell(Position from, Position& out) const;
 
   // Every component `id` has, as one bundle (empty for a dead id).
   [[nodiscard]] ComponentBundle CaptureEntity(EntityId id) const noexcept {

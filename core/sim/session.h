@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <deque>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -128,6 +129,16 @@ class GameSession {
   // everything the attempt built.
   [[nodiscard]] static Status TryRestore(const SessionConfig& config, const SessionImage& image,
                                          std::unique_ptr<GameSession>& out, std::string& error);
+  // Duplicates a set of the active floor's entities as one transaction (session_duplicate.cpp):
+  // each copy gets a fresh durable key (a new source UUID from `entropy`, checked against every
+  // key the run knows, at most four retries; the original's instance scope, or the run's), all
+  // its components and unknown components; references to entities inside the set point at their
+  // copies, references outside it are kept. A blocking copy stands on the nearest free cell; a
+  // carried copy takes a free letter in the same pack. All or nothing: on failure no entity, key
+  // or component is left behind and `out` is unchanged. `out` receives the copies, in order.
+  // `why` says what refused it.
+  [[nodiscard]] Status Duplicate(std::span<const EntityId> set, EntropySource& entropy,
+                                 std::vector<EntityId>& out, std::string& why);
   // The scope of keys minted for this run's unauthored entities (nil until the first save).
   [[nodiscard]] const Uuid& RunInstance() const noexcept { return run_instance_; }
 
@@ -182,6 +193,8 @@ class GameSession {
     std::unique_ptr<GameWorld> world;              // null until the player first arrives
     std::unique_ptr<TickScratch> scratch;
     std::vector<PreservedEntry> preserved;
+    // Unknown components of entities made at run time (duplicates): owned here.
+    std::vector<std::unique_ptr<const std::vector<PreservedComponent>>> owned_preserved;
   };
 
   GameSession() = default;

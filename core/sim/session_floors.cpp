@@ -26,22 +26,8 @@ Position ArrivalCell(const GameWorld& world, std::int8_t back) {
         if (map.At(x, y) == Terrain::Floor) stairs = Position{x, y};
     if (stairs.x < 0) return Position{0, 0};
   }
-  // Breadth-first from the staircase to the nearest cell no one stands on.
-  std::vector<std::uint8_t> seen(static_cast<std::size_t>(map.Width()) * static_cast<std::size_t>(map.Height()), 0);
-  std::deque<Position> queue{stairs};
-  seen[map.Index(stairs.x, stairs.y)] = 1;
-  while (!queue.empty()) {
-    const Position p = queue.front();
-    queue.pop_front();
-    if (world.OccupantAt(p.x, p.y).IsNull()) return p;
-    for (int d = 0; d < 8; ++d) {
-      const Position n{p.x + kStepDx[d], p.y + kStepDy[d]};
-      if (!map.Passable(n.x, n.y) || seen[map.Index(n.x, n.y)]) continue;
-      seen[map.Index(n.x, n.y)] = 1;
-      queue.push_back(n);
-    }
-  }
-  return stairs;
+  Position free{};
+  return world.NearestFreeCell(stairs, free) ? free : stairs;
 }
 
 }  // namespace
