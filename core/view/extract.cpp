@@ -99,6 +99,13 @@ void ExtractDebug(const GameSession& session, const ExtractOptions& options, Ren
     if (registry.IsAlive(id)) {
       d.creation_sequence = registry.CreationSequenceOf(id);
       if (const Named* named = world.Names().Find(id)) d.inspected_id = std::string(named->id.View());
+      if (const PersistentObjectKey* key = world.Bindings().KeyOf(id)) {
+        char text[kUuidTextLength + 1];
+        (void)FormatUuid(key->Source.Value, text);
+        d.inspected_source.assign(text, kUuidTextLength);
+        (void)FormatUuid(key->Instance.Value, text);
+        d.inspected_instance.assign(text, kUuidTextLength);
+      }
       const HandleReferences references(world);
       for (const ComponentTypeInfo& type : AllComponentTypes()) {
         for (std::uint32_t slot : SlotsOf(world, id, type.id)) {

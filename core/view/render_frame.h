@@ -95,6 +95,8 @@ struct DebugData {
   std::string inspected_id;      // authored id, or ""
   std::string inspected_state;   // active, pending destroy, or why the handle is stale
   std::uint64_t creation_sequence = 0;
+  std::string inspected_source;    // its durable key, full UUIDs: "" until it has one
+  std::string inspected_instance;
   std::vector<std::string> components;  // "position { x = 1, y = 2 }", unknown ones "NAME (not loaded)"
   std::vector<std::string> ai;          // action, phase, target, wake, pending, last cancellation
   // The machine.

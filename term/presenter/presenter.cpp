@@ -121,6 +121,11 @@ std::vector<std::pair<std::string, Colour>> DebugLines(const RenderFrame& frame,
     if (d.creation_sequence != 0) line += "  seq " + std::to_string(d.creation_sequence);
     if (!d.inspected_id.empty()) line += "  id " + d.inspected_id;
     add(line);
+    // The durable key, whole (an abbreviated UUID is not an identity).
+    if (!d.inspected_source.empty()) {
+      add("  uuid  " + d.inspected_source);
+      add("  scope " + d.inspected_instance);
+    }
     // Components can be long (enemy_ai has 14 fields): wrap them at field boundaries.
     const std::size_t room = static_cast<std::size_t>(std::max(20, width - 2));
     for (const std::string& c : d.components) {

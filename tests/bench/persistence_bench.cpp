@@ -1,0 +1,248 @@
+// Persistence benchmarks (issue 7): saving and resuming a run of 10,000 entities, and the cost of
+// resolving a durable key (UUID) against looking up a runtime handle.
+//
+// One fixture, built once: a 200x60 floor (wall border) with the player and 9,999 monsters and
+// items on distinct floor cells, in a one-floor session (no dungeon). One CaptureImage before any
+// timing mints and binds a key for every entity, so every timed save is the steady state: it
+// mints nothing. Entropy is a counter through a mixer, so the file is the same on every run.
+//
+//   Save10k           CaptureImage + WriteSaveText
+//   SaveWrite10k      WriteSaveText only (of an image captured once)
+//   ReadOnly10k       ReadSaveText only (text -> TOML tree -> checked SessionImage)
+//   Resume10k_cairn   ReadSaveText + TryRestore (a playable session)
+//   Resume10k_baseline  parsing the same text into a TOML tree only: the floor any reader pays
+//   Resolve_cairn     TryResolve(key) for every entity, keys in a shuffled order
+//   Resolve_baseline  IsAlive(handle) + Positions().Find(handle), the same entities, same order
+//   ResolveInOrder_*  the same, each in its own best order: keys sorted, handles by slot
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "content/default_content.h"
+#include "content/definitions_reader.h"
+#include "game/level.h"
+#include "game/random.h"
+#include "game/recipes.h"
+#include "save/save_codec.h"
+#include "sim/session.h"
+#include "toml/toml_reader.h"
+
+namespace cairn {
+namespace {
+
+constexpr std::int32_t kWidth = 200;
+constexpr std::int32_t kHeight = 60;
+constexpr std::int32_t kEntities = 10'000;  // the player and 9,999 others
+
+// Deterministic entropy: a counter through a mixer (as the save tests use).
+class CountingEntropy final : public EntropySource {
+ public:
+  Status Fill(std::span<std::uint8_t> bytes) noexcept override {
+    for (std::uint8_t& b : bytes) b = static_cast<std::uint8_t>(Mix64(++counter_) >> 24);
+    return Status::Ok;
+  }
+
+ private:
+  std::uint64_t counter_ = 0;
+};
+
+// The player at the centre; monsters (a third asleep) and items alternately on the other floor
+// cells, drawn in a shuffled order (fixed seed), kinds in turn.
+std::shared_ptr<const LevelDefinition> CrowdLevel(const DefinitionSet& definitions) {
+  auto level = std::make_shared<LevelDefinition>();
+  level->name = "persistence-bench";
+  level->width = kWidth;
+  level->height = kHeight;
+  level->cells.assign(static_cast<std::size_t>(kWidth * kHeight), Terrain::Floor);
+  std::vector<Position> free;
+  for (std::int32_t y = 0; y < kHeight; ++y)
+    for (std::int32_t x = 0; x < kWidth; ++x) {
+      if (x == 0 || y == 0 || x == kWidth - 1 || y == kHeight - 1)
+        level->cells[static_cast<std::size_t>(y * kWidth + x)] = Terrain::Wall;
+      else if (!(x == kWidth / 2 && y == kHeight / 2))
+        free.push_back(Position{x, y});
+    }
+  level->entities.push_back({"player", PlayerRecipe({kWidth / 2, kHeight / 2}), {}, {}, {}});
+  Rng rng(2027);
+  for (std::size_t i = free.size(); i > 1; --i)
+    std::swap(free[i - 1], free[rng.Below(static_cast<std::uint32_t>(i))]);
+  for (std::int32_t i = 0; i < kEntities - 1; ++i) {
+    const Position at = free[static_cast<std::size_t>(i)];
+    const auto k = static_cast<std::size_t>(i / 2);
+    ComponentBundle bundle =
+        i % 2 == 0
+            ? MonsterRecipe(definitions, definitions.monsters[k % definitions.monsters.size()], at, i % 3 == 0)
+            : ItemRecipe(definitions, definitions.items[k % definitions.items.size()], at);
+    level->entities.push_back({"", std::move(bundle), {}, {}, {}});
+  }
+  level->digest = DigestLevel(*level);
+  return level;
+}
+
+struct Crowd {
+  SessionConfig config;
+  std::unique_ptr<GameSession> session;
+  SessionImage image;  // captured once, after the keys were minted
+  std::string text;    // WriteSaveText(image)
+  std::vector<EntityId> handles;             // every entity, in a shuffled order (fixed seed)
+  std::vector<PersistentObjectKey> keys;     // their keys, index for index
+  std::vector<EntityId> handles_by_slot;     // the same entities by slot
+  std::vector<PersistentObjectKey> keys_sorted;
+
+  Crowd() {
+    config.seed = 1;
+    config.limits = WorldLimits::Uniform(16384);
+    config.definitions = DefaultDefinitions();
+    if (config.definitions == nullptr) std::abort();
+    config.level = CrowdLevel(*config.definitions);
+    if (GameSession::TryCreate(config, session) != Status::Ok) std::abort();
+    CountingEntropy entropy;
+    if (session->CaptureImage(entropy, image) != Status::Ok) std::abort();  // mints every key
+    text = WriteSaveText(image, *config.definitions, "cairn bench");
+
+    const GameWorld& world = session->World();
+    if (world.Registry().LiveCount() != kEntities || world.Bindings().Size() != kEntities) std::abort();
+    world.Bindings().ForEach([&](const Binding& b) {
+      keys_sorted.push_back(b.key);
+      handles_by_slot.push_back(b.entity);
+    });
+    std::sort(handles_by_slot.begin(), handles_by_slot.end(),
+              [](EntityId a, EntityId b) { return a.Slot < b.Slot; });
+    handles = handles_by_slot;
+    Rng rng(4242);
+    for (std::size_t i = handles.size(); i > 1; --i)
+      std::swap(handles[i - 1], handles[rng.Below(static_cast<std::uint32_t>(i))]);
+    for (EntityId id : handles) keys.push_back(*world.Bindings().KeyOf(id));
+
+    // The round trip works before anything is timed: the resumed run hashes as the original.
+    SessionImage read;
+    std::vector<TextProblem> problems;
+    if (!ReadSaveText(text, *config.definitions, config.limits, read, problems)) std::abort();
+    std::unique_ptr<GameSession> resumed;
+    std::string error;
+    if (GameSession::TryRestore(config, read, resumed, error) != Status::Ok) std::abort();
+    if (resumed->StateHash() != session->StateHash()) std::abort();
+  }
+};
+
+Crowd& TheCrowd() {
+  static Crowd crowd;
+  return crowd;
+}
+
+// --- save and resume ---------------------------------------------------------------------------
+
+void Save10k(benchmark::State& state) {
+  Crowd& crowd = TheCrowd();
+  CountingEntropy entropy;  // never drawn from: every entity already has its key
+  std::size_t bytes = 0;
+  for (auto _ : state) {
+    SessionImage image;
+    if (crowd.session->CaptureImage(entropy, image) != Status::Ok) state.SkipWithError("capture");
+    const std::string text = WriteSaveText(image, *crowd.config.definitions, "cairn bench");
+    bytes = text.size();
+    benchmark::DoNotOptimize(text.data());
+  }
+  state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(bytes));
+  state.counters["entities"] = kEntities;
+  state.counters["file_B"] = static_cast<double>(bytes);
+}
+
+void SaveWrite10k(benchmark::State& state) {
+  Crowd& crowd = TheCrowd();
+  for (auto _ : state) {
+    const std::string text = WriteSaveText(crowd.image, *crowd.config.definitions, "cairn bench");
+    benchmark::DoNotOptimize(text.data());
+  }
+  state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(crowd.text.size()));
+}
+
+void ReadOnly10k(benchmark::State& state) {
+  Crowd& crowd = TheCrowd();
+  for (auto _ : state) {
+    SessionImage image;
+    std::vector<TextProblem> problems;
+    if (!ReadSaveText(crowd.text, *crowd.config.definitions, crowd.config.limits, image, problems))
+      state.SkipWithError("read");
+    benchmark::DoNotOptimize(image.floors.data());
+  }
+  state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(crowd.text.size()));
+}
+
+void Resume10k_cairn(benchmark::State& state) {
+  Crowd& crowd = TheCrowd();
+  for (auto _ : state) {
+    SessionImage image;
+    std::vector<TextProblem> problems;
+    if (!ReadSaveText(crowd.text, *crowd.config.definitions, crowd.config.limits, image, problems))
+      state.SkipWithError("read");
+    std::unique_ptr<GameSession> resumed;
+    std::string error;
+    if (GameSession::TryRestore(crowd.config, image, resumed, error) != Status::Ok)
+      state.SkipWithError("restore");
+    benchmark::DoNotOptimize(resumed.get());
+  }
+  state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(crowd.text.size()));
+  state.counters["entities"] = kEntities;
+}
+
+void Resume10k_baseline(benchmark::State& state) {
+  Crowd& crowd = TheCrowd();
+  for (auto _ : state) {
+    TomlValue root;
+    TomlError error;
+    if (!ParseToml(crowd.text, root, error)) state.SkipWithError("parse");
+    benchmark::DoNotOptimize(root.members.size());
+  }
+  state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(crowd.text.size()));
+}
+
+// --- durable key against runtime handle ---------------------------------------------------------
+
+void ResolveKeys(benchmark::State& state, const std::vector<PersistentObjectKey>& keys) {
+  WorldBindingTable& table = TheCrowd().session->World().Bindings();
+  for (auto _ : state) {
+    std::uint64_t sum = 0;
+    for (const PersistentObjectKey& key : keys) {
+      EntityId id;
+      if (table.TryResolve(key, id) == ResolveStatus::Resolved) sum += id.Slot;
+    }
+    benchmark::DoNotOptimize(sum);
+  }
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(keys.size()));
+}
+
+void LookUpHandles(benchmark::State& state, const std::vector<EntityId>& handles) {
+  const GameWorld& world = TheCrowd().session->World();
+  for (auto _ : state) {
+    std::uint64_t sum = 0;
+    for (EntityId id : handles)
+      if (world.Registry().IsAlive(id))
+        if (const Position* p = world.Positions().Find(id)) sum += static_cast<std::uint64_t>(p->x);
+    benchmark::DoNotOptimize(sum);
+  }
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(handles.size()));
+}
+
+void Resolve_cairn(benchmark::State& state) { ResolveKeys(state, TheCrowd().keys); }
+void Resolve_baseline(benchmark::State& state) { LookUpHandles(state, TheCrowd().handles); }
+void ResolveInOrder_cairn(benchmark::State& state) { ResolveKeys(state, TheCrowd().keys_sorted); }
+void ResolveInOrder_baseline(benchmark::State& state) { LookUpHandles(state, TheCrowd().handles_by_slot); }
+
+BENCHMARK(Save10k)->Unit(benchmark::kMillisecond);
+BENCHMARK(SaveWrite10k)->Unit(benchmark::kMillisecond);
+BENCHMARK(ReadOnly10k)->Unit(benchmark::kMillisecond);
+BENCHMARK(Resume10k_cairn)->Unit(benchmark::kMillisecond);
+BENCHMARK(Resume10k_baseline)->Unit(benchmark::kMillisecond);
+BENCHMARK(Resolve_cairn)->Unit(benchmark::kMicrosecond);
+BENCHMARK(Resolve_baseline)->Unit(benchmark::kMicrosecond);
+BENCHMARK(ResolveInOrder_cairn)->Unit(benchmark::kMicrosecond);
+BENCHMARK(ResolveInOrder_baseline)->Unit(benchmark::kMicrosecond);
+
+}  // namespace
+}  // namespace cairn
