@@ -6,6 +6,7 @@
 #include "game_setup.h"
 #include "save/save_codec.h"
 #include "storage/files.h"
+#include "summary_file.h"
 
 #ifndef CAIRN_VERSION
 #define CAIRN_VERSION "0.0.0"
@@ -16,13 +17,7 @@
 
 namespace cairn {
 
-std::string DefaultSavePath() {
-  if (const char* state = std::getenv("XDG_STATE_HOME"); state != nullptr && state[0] == '/')
-    return std::string(state) + "/cairn/save.toml";
-  if (const char* home = std::getenv("HOME"); home != nullptr && home[0] != '\0')
-    return std::string(home) + "/.local/state/cairn/save.toml";
-  return "cairn-save.toml";
-}
+std::string DefaultSavePath() { return StateFolder() + "/save.toml"; }
 
 std::string ProblemLine(const std::string& path, const TextProblem& p) {
   const std::string& file = p.file.empty() ? path : p.file;

@@ -8,13 +8,15 @@
 
 namespace cairn {
 
-std::string DefaultMorgueFolder() {
+std::string StateFolder() {
   if (const char* state = std::getenv("XDG_STATE_HOME"); state != nullptr && state[0] == '/')
-    return std::string(state) + "/cairn/morgue";
+    return std::string(state) + "/cairn";
   if (const char* home = std::getenv("HOME"); home != nullptr && home[0] != '\0')
-    return std::string(home) + "/.local/state/cairn/morgue";
-  return "cairn-morgue";
+    return std::string(home) + "/.local/state/cairn";
+  return "cairn-state";
 }
+
+std::string DefaultMorgueFolder() { return StateFolder() + "/morgue"; }
 
 std::string WriteRunSummary(const std::string& folder, std::uint64_t seed, const std::string& summary) {
   std::error_code ec;

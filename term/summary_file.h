@@ -7,6 +7,10 @@
 
 namespace cairn {
 
+// cairn's folder for what it keeps between runs: $XDG_STATE_HOME/cairn, else
+// ~/.local/state/cairn, else ./cairn-state (no home at all).
+[[nodiscard]] std::string StateFolder();
+
 // The folder summaries go to by default.
 [[nodiscard]] std::string DefaultMorgueFolder();
 

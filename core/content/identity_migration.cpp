@@ -10,26 +10,7 @@
 namespace cairn {
 namespace {
 
-constexpr int kMintAttempts = 4;
 
-std::string UuidText(const Uuid& uuid) {
-  char buffer[37];
-  (void)FormatUuid(uuid, buffer);
-  return std::string(buffer, 36);
-}
-
-// A fresh UUID that collides with nothing in `known`; at most four tries.
-Status Mint(EntropySource& entropy, std::set<Uuid>& known, Uuid& out) {
-  for (int attempt = 0; attempt < kMintAttempts; ++attempt) {
-    Uuid candidate;
-    if (Status s = TryGenerateUuidV4(entropy, candidate); s != Status::Ok) return s;
-    if (known.insert(candidate).second) {
-      out = candidate;
-      return Status::Ok;
-    }
-  }
-  return Status::IdentityConflict;
-}
 
 }  // namespace
 
@@ -48,7 +29,7 @@ Status MintManifest(const std::vector<MigrationInput>& levels, EntropySource& en
   std::sort(sorted.begin(), sorted.end(), [](auto* a, auto* b) { return a->path < b->path; });
   for (const MigrationInput* level : sorted) {
     ManifestDocument doc{level->path, {}};
-    if (Status s = Mint(entropy, known, doc.uuid); s != Status::Ok) {
+    if (Status s = TryMintUniqueUuid(entropy, known, doc.uuid); s != Status::Ok) {
       why = s == Status::IdentityConflict ? "identity-conflict: four candidate UUIDs for " + level->path + " all collided"
                                           : "entropy unavailable: no identity could be minted";
       return s;
@@ -59,7 +40,7 @@ Status MintManifest(const std::vector<MigrationInput>& levels, EntropySource& en
     std::sort(ids.begin(), ids.end());
     for (const std::string& id : ids) {
       ManifestObject object{level->path, id, {}};
-      if (Status s = Mint(entropy, known, object.uuid); s != Status::Ok) {
+      if (Status s = TryMintUniqueUuid(entropy, known, object.uuid); s != Status::Ok) {
         why = s == Status::IdentityConflict ? "identity-conflict: four candidate UUIDs for " + level->path + " '" + id + "' all collided"
                                             : "entropy unavailable: no identity could be minted";
         return s;

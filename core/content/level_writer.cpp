@@ -8,12 +8,6 @@
 namespace cairn {
 namespace {
 
-std::string UuidText(const Uuid& uuid) {
-  char buffer[37];
-  (void)FormatUuid(uuid, buffer);
-  return std::string(buffer, 36);
-}
-
 std::string ValueText(const TomlValue& value) {
   switch (value.kind) {
     case TomlKind::Integer: return std::to_string(value.integer);

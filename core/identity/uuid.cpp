@@ -102,4 +102,22 @@ Status TryGenerateUuidV4(EntropySource& source, Uuid& out) noexcept {
   return TryMakeUuidV4(bytes, out);
 }
 
+Status TryMintUniqueUuid(EntropySource& source, std::set<Uuid>& known, Uuid& out) {
+  for (int attempt = 0; attempt <= kMintRetries; ++attempt) {
+    Uuid candidate;
+    if (Status s = TryGenerateUuidV4(source, candidate); s != Status::Ok) return s;
+    if (known.insert(candidate).second) {
+      out = candidate;
+      return Status::Ok;
+    }
+  }
+  return Status::IdentityConflict;
+}
+
+std::string UuidText(const Uuid& uuid) {
+  char buffer[kUuidTextLength + 1];
+  (void)FormatUuid(uuid, buffer);
+  return std::string(buffer, kUuidTextLength);
+}
+
 }  // namespace cairn

@@ -12,6 +12,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <set>
+#include <string>
 #include <string_view>
 
 #include "base/status.h"
@@ -62,6 +64,17 @@ class SystemEntropySource final : public EntropySource {
 
 // Draws 16 bytes from `source` and makes a version-4 UUID; EntropyUnavailable leaves `out` as it was.
 [[nodiscard]] Status TryGenerateUuidV4(EntropySource& source, Uuid& out) noexcept;
+
+// How many times a freshly minted identity that collides with a known one is drawn again.
+inline constexpr int kMintRetries = 4;
+
+// A v4 UUID from `source` that is not in `known` (and is then added to it): the first candidate
+// and at most kMintRetries more. IdentityConflict when all of them collided, EntropyUnavailable
+// when the source failed; `out` unchanged either way. Exact equality of all 16 bytes decides.
+[[nodiscard]] Status TryMintUniqueUuid(EntropySource& source, std::set<Uuid>& known, Uuid& out);
+
+// The 36-character canonical text (lower case).
+[[nodiscard]] std::string UuidText(const Uuid& uuid);
 
 // A UUID with a meaning. Different Tags are different types that do not convert into each other.
 template <class Tag>

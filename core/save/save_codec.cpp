@@ -22,12 +22,6 @@ constexpr std::array<std::pair<char, Terrain>, 6> kTerrainChars = {{
     {'\'', Terrain::DoorOpen}, {'~', Terrain::Water}, {':', Terrain::Chasm}}};
 constexpr std::string_view kGone = "gone";  // a reference to an entity that no longer exists
 
-std::string UuidText(const Uuid& uuid) {
-  char buffer[kUuidTextLength + 1];
-  (void)FormatUuid(uuid, buffer);
-  return std::string(buffer, kUuidTextLength);
-}
-
 std::string Hex64(std::uint64_t value) {
   static constexpr char kHex[] = "0123456789abcdef";
   std::string out(16, '0');

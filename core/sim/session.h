@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <deque>
 #include <memory>
+#include <set>
 #include <span>
 #include <string>
 #include <vector>
@@ -221,6 +222,9 @@ class GameSession {
   [[nodiscard]] Status ChangeFloor(std::int32_t direction);
   [[nodiscard]] bool Refuse(const PlayerCommand& command, std::string& why) const;
   void AfterTick(const TickInput& input);
+  // Every durable identity the run knows (keys on every floor, level UUIDs, the run's scope): what
+  // a freshly minted one is checked against.
+  [[nodiscard]] std::set<Uuid> KnownIdentities() const;
   // What the run is built from: the first floor if authored, the plan, the definitions.
   [[nodiscard]] static std::uint64_t DigestContent(const SessionConfig& config);
   // The shared part of TryCreate and TryRestore: checks the config, shuffles appearances.

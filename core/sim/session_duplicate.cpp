@@ -9,12 +9,6 @@
 #include "sim/session.h"
 
 namespace cairn {
-namespace {
-
-constexpr int kMintAttempts = 5;  // one candidate and at most four retries
-
-}  // namespace
-
 Status GameSession::Duplicate(std::span<const EntityId> set, EntropySource& entropy,
                               std::vector<EntityId>& out, std::string& why) {
   GameWorld& world = World();
@@ -48,27 +42,8 @@ Status GameSession::Duplicate(std::span<const EntityId> set, EntropySource& entr
   }
 
   // 2. Mint every new identity, each checked against every key the run knows and those minted.
-  std::set<Uuid> known;
-  for (const Floor& floor : floors_) {
-    if (!floor.world) continue;
-    floor.world->Bindings().ForEach([&](const Binding& b) {
-      known.insert(b.key.Instance.Value);
-      known.insert(b.key.Source.Value);
-    });
-    if (floor.level) known.insert(floor.level->uuid);
-  }
-  if (!run_instance_.IsNil()) known.insert(run_instance_);
-  const auto mint = [&](Uuid& fresh) -> Status {
-    for (int attempt = 0; attempt < kMintAttempts; ++attempt) {
-      Uuid candidate;
-      if (Status s = TryGenerateUuidV4(entropy, candidate); s != Status::Ok) return s;
-      if (known.insert(candidate).second) {
-        fresh = candidate;
-        return Status::Ok;
-      }
-    }
-    return Status::IdentityConflict;
-  };
+  std::set<Uuid> known = KnownIdentities();
+  const auto mint = [&](Uuid& fresh) { return TryMintUniqueUuid(entropy, known, fresh); };
   Uuid instance = run_instance_;
   std::vector<Binding> keys(set.size());
   for (std::size_t i = 0; i < set.size(); ++i) {

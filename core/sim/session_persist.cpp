@@ -10,21 +10,6 @@
 namespace cairn {
 namespace {
 
-constexpr int kMintAttempts = 5;  // one candidate and at most four retries
-
-// A fresh v4 UUID not in `known`; added to it.
-Status MintUnique(EntropySource& entropy, std::set<Uuid>& known, Uuid& out) {
-  for (int attempt = 0; attempt < kMintAttempts; ++attempt) {
-    Uuid candidate;
-    if (Status s = TryGenerateUuidV4(entropy, candidate); s != Status::Ok) return s;
-    if (known.insert(candidate).second) {
-      out = candidate;
-      return Status::Ok;
-    }
-  }
-  return Status::IdentityConflict;
-}
-
 // The floor's world as a FloorImage: entities in creation order, references by place.
 FloorImage ImageOf(const GameWorld& world, const LevelDefinition& built, std::int32_t depth,
                    const std::vector<std::pair<EntityId, const std::vector<PreservedComponent>*>>& preserved) {
@@ -70,10 +55,7 @@ FloorImage ImageOf(const GameWorld& world, const LevelDefinition& built, std::in
 
 }  // namespace
 
-Status GameSession::CaptureImage(EntropySource& entropy, SessionImage& out) {
-  if (State() != SessionState::Playing || World().InTick()) return Status::InvalidOperation;
-
-  // Every key the run already has, so new ones are checked against all of them.
+std::set<Uuid> GameSession::KnownIdentities() const {
   std::set<Uuid> known;
   for (const Floor& floor : floors_) {
     if (!floor.world) continue;
@@ -81,14 +63,21 @@ Status GameSession::CaptureImage(EntropySource& entropy, SessionImage& out) {
       known.insert(b.key.Instance.Value);
       known.insert(b.key.Source.Value);
     });
-    if (floor.level) known.insert(floor.level->uuid);
+    if (floor.level && !floor.level->uuid.IsNil()) known.insert(floor.level->uuid);
   }
   if (!run_instance_.IsNil()) known.insert(run_instance_);
+  return known;
+}
+
+Status GameSession::CaptureImage(EntropySource& entropy, SessionImage& out) {
+  if (State() != SessionState::Playing || World().InTick()) return Status::InvalidOperation;
+
+  std::set<Uuid> known = KnownIdentities();
 
   // Mint first, for every floor; publish only when all of it succeeded.
   Uuid instance = run_instance_;
   if (instance.IsNil())
-    if (Status s = MintUnique(entropy, known, instance); s != Status::Ok) return s;
+    if (Status s = TryMintUniqueUuid(entropy, known, instance); s != Status::Ok) return s;
   std::vector<std::vector<Binding>> minted(floors_.size());
   for (std::size_t f = 0; f < floors_.size(); ++f) {
     if (!floors_[f].world) continue;
@@ -97,7 +86,7 @@ Status GameSession::CaptureImage(EntropySource& entropy, SessionImage& out) {
     for (EntityId id : order.Entities()) {
       if (world.Bindings().KeyOf(id) != nullptr) continue;
       Uuid source;
-      if (Status s = MintUnique(entropy, known, source); s != Status::Ok) return s;
+      if (Status s = TryMintUniqueUuid(entropy, known, source); s != Status::Ok) return s;
       minted[f].push_back(Binding{PersistentObjectKey{InstanceId{instance}, SourceObjectId{source}}, id});
     }
   }

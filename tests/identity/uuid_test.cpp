@@ -167,3 +167,47 @@ TEST_CASE("persistent object keys order by instance, then source", "[uuid]") {
   CHECK(k1 < k2);
   CHECK(k1 == PersistentObjectKey{InstanceId{a}, SourceObjectId{b}});
 }
+
+namespace {
+// Repeats one 16-byte pattern `repeats` times, then gives fresh bytes; counts the draws.
+class CollidingEntropy final : public EntropySource {
+ public:
+  explicit CollidingEntropy(int repeats) : repeats_(repeats) {}
+  Status Fill(std::span<std::uint8_t> bytes) noexcept override {
+    ++draws_;
+    const std::uint8_t value = draws_ <= repeats_ ? 0x11 : static_cast<std::uint8_t>(0x40 + draws_);
+    for (std::uint8_t& b : bytes) b = value;
+    return Status::Ok;
+  }
+  int repeats_;
+  int draws_ = 0;
+};
+}  // namespace
+
+TEST_CASE("minting retries a collision at most four times", "[uuid][mint]") {
+  std::set<Uuid> known;
+  CollidingEntropy first(0);
+  Uuid taken;
+  REQUIRE(TryMintUniqueUuid(first, known, taken) == Status::Ok);  // 0x40+1 pattern
+  // Now every candidate collides with something known: the first draw and four retries.
+  std::set<Uuid> with_pattern;
+  CollidingEntropy pattern(1);
+  Uuid p;
+  REQUIRE(TryMintUniqueUuid(pattern, with_pattern, p) == Status::Ok);  // the 0x11 pattern
+  CollidingEntropy stuck(100);
+  Uuid out;
+  CHECK(TryMintUniqueUuid(stuck, with_pattern, out) == Status::IdentityConflict);
+  CHECK(stuck.draws_ == 1 + kMintRetries);
+  CHECK(out.IsNil());
+  CHECK(with_pattern.size() == 1);
+  // Four collisions, then a fresh candidate: the fifth draw succeeds.
+  CollidingEntropy four(4);
+  REQUIRE(TryMintUniqueUuid(four, with_pattern, out) == Status::Ok);
+  CHECK(four.draws_ == 5);
+  CHECK(with_pattern.count(out) == 1);
+  CHECK(UuidText(out).size() == 36);
+  NoEntropy none;
+  Uuid untouched;
+  CHECK(TryMintUniqueUuid(none, with_pattern, untouched) == Status::EntropyUnavailable);
+  CHECK(untouched.IsNil());
+}

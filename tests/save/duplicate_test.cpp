@@ -6,19 +6,14 @@
 #include "save/save_codec.h"
 #include "sim/session.h"
 #include "support/test_content.h"
+#include "support/test_entropy.h"
 
 using namespace cairn;
+using test::CountingEntropy;
+using test::StuckEntropy;
 
 namespace {
 
-class CountingEntropy final : public EntropySource {
- public:
-  Status Fill(std::span<std::uint8_t> bytes) noexcept override {
-    for (std::uint8_t& b : bytes) b = static_cast<std::uint8_t>(Mix64(++counter_) >> 24);
-    return Status::Ok;
-  }
-  std::uint64_t counter_ = 0;
-};
 // Good for `good` UUIDs, then nothing.
 class RunsOut final : public EntropySource {
  public:
@@ -30,15 +25,6 @@ class RunsOut final : public EntropySource {
   int good_;
   CountingEntropy inner_;
 };
-// The same bytes every time: the second UUID always collides with the first.
-class StuckEntropy final : public EntropySource {
- public:
-  Status Fill(std::span<std::uint8_t> bytes) noexcept override {
-    for (std::uint8_t& b : bytes) b = 0x33;
-    return Status::Ok;
-  }
-};
-
 std::unique_ptr<GameSession> Dungeon(std::uint64_t seed) {
   std::unique_ptr<GameSession> session;
   REQUIRE(GameSession::TryCreate(test::DungeonConfig(seed), session) == Status::Ok);

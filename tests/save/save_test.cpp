@@ -7,46 +7,19 @@
 #include "sim/key_script.h"
 #include "sim/session.h"
 #include "support/test_content.h"
+#include "support/test_entropy.h"
 
 using namespace cairn;
+using test::CountingEntropy;
+using test::NoEntropy;
+using test::StuckEntropy;
 
 namespace {
-
-// Deterministic entropy for tests: a counter run through a mixer.
-class CountingEntropy final : public EntropySource {
- public:
-  Status Fill(std::span<std::uint8_t> bytes) noexcept override {
-    for (std::uint8_t& b : bytes) b = static_cast<std::uint8_t>(Mix64(++counter_) >> 24);
-    ++fills_;
-    return Status::Ok;
-  }
-  std::uint64_t counter_ = 0;
-  int fills_ = 0;
-};
-class NoEntropy final : public EntropySource {
- public:
-  Status Fill(std::span<std::uint8_t>) noexcept override { return Status::EntropyUnavailable; }
-};
-// Hands out the same bytes every time: every candidate after the first collides.
-class StuckEntropy final : public EntropySource {
- public:
-  Status Fill(std::span<std::uint8_t> bytes) noexcept override {
-    for (std::uint8_t& b : bytes) b = 0x5A;
-    return Status::Ok;
-  }
-};
 
 std::unique_ptr<GameSession> Dungeon(std::uint64_t seed) {
   std::unique_ptr<GameSession> session;
   REQUIRE(GameSession::TryCreate(test::DungeonConfig(seed), session) == Status::Ok);
   return session;
-}
-
-void PlayKeys(GameSession& session, const std::string& keys) {
-  KeyScript script(keys);
-  PlayerCommand command;
-  while (session.State() == SessionState::Playing && script.Next(session, command))
-    REQUIRE(session.Submit(command) != Status::AllocationFailed);
 }
 
 std::string SaveText(GameSession& session) {
@@ -89,7 +62,7 @@ TEST_CASE("save, resume and continue: the same state as never having saved", "[s
   for (std::uint64_t seed : {1u, 3u, 7u}) {
     INFO("seed " << seed);
     auto original = Dungeon(seed);
-    PlayKeys(*original, a);
+    test::PlayKeys(*original, a);
     const std::string text = SaveText(*original);
     const std::int64_t saved_at = original->World().Tick();
     const std::int32_t saved_depth = original->Depth();
@@ -100,8 +73,8 @@ TEST_CASE("save, resume and continue: the same state as never having saved", "[s
     CHECK(resumed->Depth() == original->Depth());
     CHECK(resumed->Messages().back().text == original->Messages().back().text);
     // And the futures agree, step for step.
-    PlayKeys(*original, b);
-    PlayKeys(*resumed, b);
+    test::PlayKeys(*original, b);
+    test::PlayKeys(*resumed, b);
     // The run was saved below the first floor (two worlds in the save) and went on well past it.
     CHECK(saved_depth >= 2);
     CHECK(original->World().Tick() > saved_at + 1000);
@@ -114,7 +87,7 @@ TEST_CASE("saving at several points along one run always resumes to the same has
   auto original = Dungeon(5);
   const std::string steps[] = {"", "lll", "oo", "oFoF", "Z", "oF>>", "oo"};
   for (const std::string& keys : steps) {
-    PlayKeys(*original, keys);
+    test::PlayKeys(*original, keys);
     if (original->State() != SessionState::Playing) break;
     std::unique_ptr<GameSession> resumed;
     REQUIRE(Resume(SaveText(*original), test::DungeonConfig(5), resumed) == "");
@@ -129,7 +102,7 @@ TEST_CASE("saving at several points along one run always resumes to the same has
 
 TEST_CASE("a save carries durable keys and no runtime identity", "[save]") {
   auto session = Dungeon(2);
-  PlayKeys(*session, "llll");
+  test::PlayKeys(*session, "llll");
   const std::string text = SaveText(*session);
   // Every live entity got a key when it was saved; saving again mints nothing new.
   const GameWorld& world = session->World();
@@ -170,7 +143,7 @@ TEST_CASE("minting refuses without entropy and binds nothing", "[save]") {
 
 TEST_CASE("every bad save is refused with a reason, and nothing changes", "[save]") {
   auto session = Dungeon(4);
-  PlayKeys(*session, "lllloo");
+  test::PlayKeys(*session, "lllloo");
   const std::string good = SaveText(*session);
   const std::uint64_t running = session->StateHash();
   std::unique_ptr<GameSession> untouched;

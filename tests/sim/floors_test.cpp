@@ -12,6 +12,7 @@
 #include "support/test_content.h"
 
 using namespace cairn;
+using cairn::test::PlayKeys;
 
 namespace {
 
@@ -19,14 +20,6 @@ std::unique_ptr<GameSession> Dungeon(std::uint64_t seed) {
   std::unique_ptr<GameSession> session;
   REQUIRE(GameSession::TryCreate(cairn::test::DungeonConfig(seed), session) == Status::Ok);
   return session;
-}
-
-// Plays `keys` (sim/key_script.h) on `session` until they run out or the run ends.
-void PlayKeys(GameSession& session, const std::string& keys) {
-  KeyScript script(keys);
-  PlayerCommand command;
-  while (session.State() == SessionState::Playing && script.Next(session, command))
-    REQUIRE(session.Submit(command) != Status::AllocationFailed);
 }
 
 std::string Repeat(std::string_view unit, int times) {

@@ -7,6 +7,7 @@
 
 #include "content/default_content.h"
 #include "content/definitions_reader.h"
+#include "sim/key_script.h"
 #include "sim/session.h"
 
 namespace cairn::test {
@@ -36,6 +37,14 @@ inline SessionConfig DungeonConfig(std::uint64_t seed = 1) {
   config.dungeon = DefaultDungeon();
   REQUIRE(config.dungeon != nullptr);
   return config;
+}
+
+// Plays `keys` (sim/key_script.h) on `session` until they run out or the run ends.
+inline void PlayKeys(GameSession& session, const std::string& keys) {
+  KeyScript script(keys);
+  PlayerCommand command;
+  while (session.State() == SessionState::Playing && script.Next(session, command))
+    REQUIRE(session.Submit(command) != Status::AllocationFailed);
 }
 
 }  // namespace cairn::test
