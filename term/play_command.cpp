@@ -4,8 +4,8 @@
 //
 // Saves work as roguelike players expect: one save per character. Save-and-quit writes it; the
 // next start with no --seed or --level resumes it and removes it (the run goes on in memory);
-// death or victory leaves none behind. SIGHUP and SIGTERM (a closed terminal, a shutdown) save
-// before leaving.
+// death or victory leaves none behind. SIGHUP, SIGTERM and SIGINT (a closed terminal, a shutdown,
+// a kill) and an internal error save before leaving.
 #include <csignal>
 #include <filesystem>
 #include <iostream>
@@ -92,11 +92,6 @@ int RunPlayCommand(const std::vector<std::string>& args) {
       std::cerr << "cairn: the save was left as it is; `cairn --seed N` starts a new game instead\n";
       return kExitInvalid;
     }
-    // One save per character: resuming consumes it, so a death cannot be undone by loading it
-    // again. The run lives on in memory; save-and-quit or a hang-up writes a new one.
-    std::error_code ec;
-    std::filesystem::remove(resume_path, ec);
-    if (ec) std::cerr << "cairn: warning: " << resume_path << ": cannot remove the resumed save: " << ec.message() << "\n";
     session->Say("Welcome back.");
     LogInfo("resumed " + resume_path + ", seed " + std::to_string(config.seed));
   } else {
@@ -130,6 +125,14 @@ int RunPlayCommand(const std::vector<std::string>& args) {
                                  : PaletteKind::Standard;
     try {
       CursesScreen screen(screen_options);
+      // One save per character: resuming consumes it, so a death cannot be undone by loading it
+      // again. Only now, with the terminal ours and the signals caught, is the run safe in
+      // memory; from here every way out but a crash or a death saves it again.
+      if (!resume_path.empty()) {
+        std::error_code ec;
+        std::filesystem::remove(resume_path, ec);
+        if (ec) LogWarn("cannot remove the resumed save " + resume_path + ": " + ec.message());
+      }
       GameController controller(*session, std::move(keys), parsed.Has("--debug"));
       controller.SetRunEndHandler([&](const std::string& summary) {
         return WriteRunSummary(morgue_dir, config.seed, summary);
@@ -144,7 +147,8 @@ int RunPlayCommand(const std::vector<std::string>& args) {
           exit_status = 128 + signal;
           // A hang-up or a shutdown must not cost the character: save it first (between ticks:
           // the loop only gets here between keys and run steps).
-          if ((signal == SIGHUP || signal == SIGTERM) && session->State() == SessionState::Playing) {
+          if ((signal == SIGHUP || signal == SIGTERM || signal == SIGINT) &&
+              session->State() == SessionState::Playing) {
             save_failure = save_now();
             saved_on_exit = save_failure.empty();
           }
@@ -178,6 +182,11 @@ int RunPlayCommand(const std::vector<std::string>& args) {
     } catch (const std::exception& e) {
       fatal = e.what();
       exit_status = kExitInvalid;
+      // The character is not lost to a failure of the program's own: save what there is.
+      if (session->State() == SessionState::Playing && !session->World().InTick()) {
+        save_failure = save_now();
+        saved_on_exit = save_failure.empty();
+      }
     }
   }  // the terminal is restored here, before anything is printed
   if (!fatal.empty()) std::cerr << "cairn: fatal error: " << fatal << "\n";

@@ -191,11 +191,20 @@ void ResolvePickUp(GameWorld& world, EntityId actor, Intent& intent) {
     return;
   }
   Item carried = *world.Items().Find(chosen);
-  // A stack joins the one already carried: the floor item goes, the carried one grows.
+  // A stack joins the one already carried (the oldest, if several could take it: never the pool's
+  // order, which depends on history): the floor item goes, the carried one grows.
+  EntityId joined;
   for (EntityId mine : world.Items().Owners()) {
-    Item* held = world.Items().Find(mine);
+    const Item* held = world.Items().Find(mine);
     if (held->holder != actor || !Stackable(world, *held, carried) || !world.Registry().IsActive(mine))
       continue;
+    if (joined.IsNull() ||
+        world.Registry().CreationSequenceOf(mine) < world.Registry().CreationSequenceOf(joined))
+      joined = mine;
+  }
+  if (!joined.IsNull()) {
+    const EntityId mine = joined;
+    Item* held = world.Items().Find(mine);
     held->quantity = static_cast<std::int16_t>(held->quantity + carried.quantity);
     if (world.QueueDestroy(chosen) != Status::Ok) return;
     SpendTime(world, actor, ActorTicks(world, actor));

@@ -76,14 +76,18 @@ Status GameWorld::TryInitialize(const WorldLimits& limits, std::int32_t map_widt
 
 Status GameWorld::RestoreRuntime(std::int64_t tick, const RandomStreams& random,
                                  SpawnRequestId last_request,
-                                 std::span<const SpawnOutcome> outcomes) noexcept {
+                                 std::span<const SpawnOutcome> pending_outcomes,
+                                 std::span<const NoiseEvent> noises) noexcept {
   if (in_tick_) return Status::InvalidPhase;
-  if (outcomes.size() > visible_outcomes_.size()) return Status::CapacityExceeded;
+  if (pending_outcomes.size() > pending_outcomes_.size()) return Status::CapacityExceeded;
+  if (noises.size() > noises_.Capacity()) return Status::CapacityExceeded;
   tick_ = tick;
   random_ = random;
   last_request_ = last_request;
-  for (std::size_t i = 0; i < outcomes.size(); ++i) visible_outcomes_[i] = outcomes[i];
-  visible_outcome_count_ = static_cast<std::uint32_t>(outcomes.size());
+  for (std::size_t i = 0; i < pending_outcomes.size(); ++i) pending_outcomes_[i] = pending_outcomes[i];
+  pending_outcome_count_ = static_cast<std::uint32_t>(pending_outcomes.size());
+  noises_.Clear();
+  for (const NoiseEvent& noise : noises) (void)noises_.Push(noise);
   return Status::Ok;
 }
 

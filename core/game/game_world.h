@@ -164,12 +164,18 @@ class GameWorld {
 
   // --- what a save keeps besides the entities and the map --------------------------------------
   [[nodiscard]] SpawnRequestId LastRequest() const noexcept { return last_request_; }
-  // Sets the clock, the random streams, the spawn-request counter and the outcomes visible to
-  // the next tick, as a save recorded them. Between ticks only (InvalidPhase otherwise);
-  // CapacityExceeded when the outcomes do not fit. Unchanged on failure.
+  // Outcomes of this tick's commit: the next tick's BeginTick makes them visible. Between ticks
+  // they are state that crosses the tick boundary (a save keeps them).
+  [[nodiscard]] std::span<const SpawnOutcome> PendingOutcomes() const noexcept {
+    return {pending_outcomes_.data(), pending_outcome_count_};
+  }
+  // Sets the clock, the random streams, the spawn-request counter, the outcomes the next tick
+  // will see and the noises it will hear, as a save recorded them. Between ticks only
+  // (InvalidPhase otherwise); CapacityExceeded when they do not fit. Unchanged on failure.
   [[nodiscard]] Status RestoreRuntime(std::int64_t tick, const RandomStreams& random,
                                       SpawnRequestId last_request,
-                                      std::span<const SpawnOutcome> outcomes) noexcept;
+                                      std::span<const SpawnOutcome> pending_outcomes,
+                                      std::span<const NoiseEvent> noises) noexcept;
 
   // --- the direct structural API: construction and commit only ---------------------------------
   // Opens a structural scope between ticks; InvalidPhase while a tick runs.

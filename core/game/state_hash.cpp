@@ -144,17 +144,34 @@ void FeedBundle(Hasher& h, const ComponentBundle& bundle) noexcept {
   });
 }
 
-StateDigest DigestState(const GameWorld& world) noexcept {
+StateDigest DigestState(const GameWorld& world) {
   StateDigest digest;
   const EntityRegistry& registry = world.Registry();
   const CanonicalOrder order(registry);
 
   // Each part starts from its own seed, so two parts with alike contents never hash alike.
   // The registry part: how many entities there are and which are pending destroy, in creation
-  // order (slots, generations and free lists are runtime identity, not game state).
+  // order (slots, generations and free lists are runtime identity, not game state), and the
+  // bookkeeping below.
   Hasher reg(0x7265676973747279ull);  // "registry"
   reg.Add(order.Entities().size());
   for (EntityId id : order.Entities()) reg.Add(registry.IsActive(id) ? 1 : 0);
+  // And what crosses the tick boundary besides components: spawn requests in flight (the
+  // counter, the outcomes the next tick will see) and the noises it will hear.
+  reg.UseOrder(&order);
+  reg.Add(world.LastRequest());
+  reg.Add(world.PendingOutcomes().size());
+  for (const SpawnOutcome& outcome : world.PendingOutcomes()) {
+    reg.Add(outcome.request);
+    reg.AddReference(outcome.entity);
+  }
+  reg.Add(world.Noises().Size());
+  for (const NoiseEvent& noise : world.Noises().Events()) {
+    reg.AddReference(noise.source);
+    reg.AddSigned(noise.where.x);
+    reg.AddSigned(noise.where.y);
+    reg.AddSigned(noise.radius);
+  }
   digest.registry = reg.Value();
 
   world.ForEachPool([&](const auto& pool, ComponentKind kind) {

@@ -84,7 +84,8 @@ struct StateDigest {
   std::array<std::uint64_t, kComponentKindCount> pools{};
 };
 
-[[nodiscard]] StateDigest DigestState(const GameWorld& world) noexcept;
+// Not noexcept: the canonical order is built on the heap (std::bad_alloc propagates).
+[[nodiscard]] StateDigest DigestState(const GameWorld& world);
 
 // The digest of one entity's component of kind `kind`, or 0 when it has none.
 [[nodiscard]] std::uint64_t DigestComponent(const GameWorld& world, EntityId id,

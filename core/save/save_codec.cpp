@@ -21,6 +21,9 @@ constexpr std::array<std::pair<char, Terrain>, 6> kTerrainChars = {{
     {'#', Terrain::Wall}, {'.', Terrain::Floor}, {'+', Terrain::DoorClosed},
     {'\'', Terrain::DoorOpen}, {'~', Terrain::Water}, {':', Terrain::Chasm}}};
 constexpr std::string_view kGone = "gone";  // a reference to an entity that no longer exists
+// The longest a player can have to wait to act again (an action takes at most a few hundred
+// ticks even slowed): a save that says more is corrupt.
+constexpr std::int64_t kLongestWait = 1000;
 
 std::string Hex64(std::uint64_t value) {
   static constexpr char kHex[] = "0123456789abcdef";
@@ -118,6 +121,14 @@ void WriteFloor(const FloorImage& floor, const DefinitionSet& definitions, std::
   for (std::size_t i = 0; i < floor.outcomes.size(); ++i)
     out += std::string(i ? ", " : "") + "{ request = " + std::to_string(floor.outcomes[i].request) +
            ", entity = " + QuoteTomlString(references.Format(floor.outcomes[i].entity)) + " }";
+  out += "]\n";
+  out += "noises = [";
+  for (std::size_t i = 0; i < floor.noises.size(); ++i) {
+    const FloorImage::Noise& n = floor.noises[i];
+    out += std::string(i ? ", " : "") + "{ source = " + QuoteTomlString(references.Format(n.source)) +
+           ", x = " + std::to_string(n.x) + ", y = " + std::to_string(n.y) +
+           ", radius = " + std::to_string(n.radius) + " }";
+  }
   out += "]\n";
   out += "map = [\n";
   for (std::int32_t y = 0; y < level.height; ++y) {
@@ -479,6 +490,35 @@ bool ReadFloor(const TomlValue& table, const DefinitionSet& definitions, const W
       floor.outcomes.push_back(outcome);
     }
   }
+  if (const TomlValue* noises = r.Get("noises", TomlKind::Array, true)) {
+    if (noises->array.size() > limits.events)
+      r.Problem(noises->position, r.What() + ": more noises than the world holds");
+    for (const TomlValue& n : noises->array) {
+      if (!n.IsTable()) {
+        r.Problem(n.position, r.What() + ": each noise is { source, x, y, radius }");
+        continue;
+      }
+      TableReader nr(n, r.What() + " noise", problems);
+      FloorImage::Noise noise;
+      std::string source;
+      if (nr.String("source", source)) {
+        std::string error;
+        if (!references.Parse(source, noise.source, error)) nr.Problem(n.Find("source")->position, nr.What() + ": " + error);
+      }
+      (void)nr.Int("x", noise.x, 0, level.width > 0 ? level.width - 1 : 0);
+      (void)nr.Int("y", noise.y, 0, level.height > 0 ? level.height - 1 : 0);
+      (void)nr.Int("radius", noise.radius, 0, 100);
+      nr.RejectUnknown();
+      floor.noises.push_back(noise);
+    }
+  }
+  // A player who may not act for ages would make every command wait that long.
+  for (std::size_t i = 0; i < level.entities.size(); ++i)
+    if (level.entities[i].components.Has<Player>() &&
+        level.entities[i].components.player.next_tick > floor.tick + kLongestWait)
+      r.Problem(tables[i]->position, r.What() + ": the player may not act before tick " +
+                                         std::to_string(level.entities[i].components.player.next_tick) +
+                                         ", long after the floor's tick " + std::to_string(floor.tick));
   r.RejectUnknown();
   return problems.size() == before;
 }

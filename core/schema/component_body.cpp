@@ -166,6 +166,11 @@ bool DecodeField(const ComponentTypeInfo& type, const FieldInfo& field, const To
                   (field.max < 0x80 ? std::string(" of printable ASCII") : std::string());
         return false;
       }
+      // Control characters (C0, DEL, C1) would reach the terminal as commands, not glyphs.
+      if (cp < 0x20 || (cp >= 0x7F && cp <= 0x9F)) {
+        message = where + " must be a printable character, not a control character";
+        return false;
+      }
       out.integer = cp;
       return true;
     }

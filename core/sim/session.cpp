@@ -136,7 +136,7 @@ const GameWorld* GameSession::FloorWorld(std::int32_t depth) const noexcept {
   return floors_[static_cast<std::size_t>(depth - 1)].world.get();
 }
 
-std::uint64_t GameSession::StateHash() const noexcept {
+std::uint64_t GameSession::StateHash() const {
   // One floor: exactly its world's digest, so a one-floor game hashes as its world does.
   if (floors_.size() == 1) return DigestState(World()).total;
   Hasher h(0x52756E0000000001ull);  // "Run" 1

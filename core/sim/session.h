@@ -110,7 +110,7 @@ class GameSession {
   [[nodiscard]] SessionState State() const noexcept;
   [[nodiscard]] const RunSummary& Summary() const noexcept { return summary_; }
   // One digest of the whole run's authoritative state: every built floor, and which is active.
-  [[nodiscard]] std::uint64_t StateHash() const noexcept;
+  [[nodiscard]] std::uint64_t StateHash() const;
   // What the run was built from (the first floor if authored, the dungeon plan, the seed's
   // shuffle of appearances): replays refuse content that differs.
   [[nodiscard]] std::uint64_t ContentDigest() const noexcept { return content_digest_; }

@@ -73,6 +73,24 @@ Status GameSession::Duplicate(std::span<const EntityId> set, EntropySource& entr
     return s;
   }
   std::vector<EntityId> created;
+  std::vector<std::pair<EntityId, char>> letters;  // letters given to copies in each pack
+  std::vector<EntityId> holders;  // one entry per copy carried by someone outside the set
+  Floor& floor = Active();
+  std::vector<std::unique_ptr<const std::vector<PreservedComponent>>> kept;  // unknown components
+  try {  // everything that could fail to allocate, before anything is created
+    created.reserve(set.size());
+    letters.reserve(set.size());
+    holders.reserve(set.size());
+    floor.owned_preserved.reserve(floor.owned_preserved.size() + set.size());
+    floor.preserved.reserve(floor.preserved.size() + set.size());
+    kept.resize(set.size());
+    for (std::size_t i = 0; i < set.size(); ++i)
+      if (const std::vector<PreservedComponent>* unknown = Preserved(set[i]))
+        kept[i] = std::make_unique<const std::vector<PreservedComponent>>(*unknown);
+  } catch (const std::bad_alloc&) {
+    why = "out of memory";
+    return Status::AllocationFailed;
+  }
   const auto undo = [&](Status status, std::string reason) {
     for (EntityId id : created) (void)world.DestroyEntity(*scope, id);
     world.RebuildOccupancy();
@@ -84,8 +102,6 @@ Status GameSession::Duplicate(std::span<const EntityId> set, EntropySource& entr
     if (Status s = world.CreateEntity(*scope, id); s != Status::Ok) return undo(s, "the world is full");
     created.push_back(id);
   }
-  std::vector<std::pair<EntityId, char>> letters;  // letters given to copies in each pack
-  std::vector<EntityId> holders;  // one entry per copy carried by someone outside the set
   for (std::size_t i = 0; i < set.size(); ++i) {  // pass 2: the components
     ComponentBundle& copy = copies[i];
     const bool carried_from_outside =
@@ -125,14 +141,13 @@ Status GameSession::Duplicate(std::span<const EntityId> set, EntropySource& entr
   // 4. Publish the keys in one activation; then the packs' counts and the unknown components.
   for (std::size_t i = 0; i < set.size(); ++i) keys[i].entity = created[i];
   if (Status s = world.Bindings().TryActivate(keys); s != Status::Ok) return undo(s, "the new identities could not be bound");
+  run_instance_ = instance;  // (the same, or minted above for this run's first unauthored key)
   for (EntityId holder : holders)
     if (Inventory* pack = world.Inventories().Find(holder)) ++pack->count;
-  Floor& floor = Active();
-  for (std::size_t i = 0; i < set.size(); ++i) {
-    if (const std::vector<PreservedComponent>* kept = Preserved(set[i])) {
-      floor.owned_preserved.push_back(std::make_unique<const std::vector<PreservedComponent>>(*kept));
-      floor.preserved.push_back(PreservedEntry{created[i], floor.owned_preserved.back().get()});
-    }
+  for (std::size_t i = 0; i < set.size(); ++i) {  // reserved above: cannot fail
+    if (!kept[i]) continue;
+    floor.owned_preserved.push_back(std::move(kept[i]));
+    floor.preserved.push_back(PreservedEntry{created[i], floor.owned_preserved.back().get()});
   }
   scope.reset();
   world.RebuildOccupancy();

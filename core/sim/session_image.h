@@ -36,7 +36,12 @@ struct FloorImage {
     std::uint32_t request = 0;
     EntityId entity{};  // LevelReference(index), kGoneReference, or null
   };
-  std::vector<Outcome> outcomes;
+  std::vector<Outcome> outcomes;  // of the last tick's commit: the next tick sees them
+  struct Noise {
+    EntityId source{};  // as Outcome::entity
+    std::int32_t x = 0, y = 0, radius = 0;
+  };
+  std::vector<Noise> noises;      // made in the last tick: the next tick's AI hears them
 };
 
 struct SessionImage {

@@ -48,8 +48,10 @@ FloorImage ImageOf(const GameWorld& world, const LevelDefinition& built, std::in
   image.tick = world.Tick();
   image.random = world.Streams();
   image.last_request = world.LastRequest();
-  for (const SpawnOutcome& outcome : world.VisibleOutcomes())
+  for (const SpawnOutcome& outcome : world.PendingOutcomes())
     image.outcomes.push_back(FloorImage::Outcome{outcome.request, place(outcome.entity)});
+  for (const NoiseEvent& noise : world.Noises().Events())
+    image.noises.push_back(FloorImage::Noise{place(noise.source), noise.where.x, noise.where.y, noise.radius});
   return image;
 }
 
@@ -158,13 +160,15 @@ Status GameSession::TryRestore(const SessionConfig& config, const SessionImage& 
       error = "floor " + std::to_string(floor.depth) + ": the remembered map is not the map's size";
       return Status::InvalidArgument;
     }
+    const auto handle = [&](EntityId ref) {
+      return IsLevelReference(ref) ? (ref.Slot < created.size() ? created[ref.Slot] : kGoneReference) : ref;
+    };
     std::vector<SpawnOutcome> outcomes;
-    for (const FloorImage::Outcome& o : floor.outcomes) {
-      EntityId entity = o.entity;
-      if (IsLevelReference(entity)) entity = entity.Slot < created.size() ? created[entity.Slot] : kGoneReference;
-      outcomes.push_back(SpawnOutcome{o.request, entity});
-    }
-    if (Status s = world->RestoreRuntime(floor.tick, floor.random, floor.last_request, outcomes);
+    for (const FloorImage::Outcome& o : floor.outcomes) outcomes.push_back(SpawnOutcome{o.request, handle(o.entity)});
+    std::vector<NoiseEvent> noises;
+    for (const FloorImage::Noise& n : floor.noises)
+      noises.push_back(NoiseEvent{handle(n.source), Position{n.x, n.y}, n.radius});
+    if (Status s = world->RestoreRuntime(floor.tick, floor.random, floor.last_request, outcomes, noises);
         s != Status::Ok) {
       error = "floor " + std::to_string(floor.depth) + ": " + StatusName(s);
       return s;
@@ -184,6 +188,12 @@ Status GameSession::TryRestore(const SessionConfig& config, const SessionImage& 
   const Floor& active = floors[static_cast<std::size_t>(image.depth - 1)];
   if (!active.world || active.world->PlayerEntity().IsNull()) {
     error = "the save has no player on floor " + std::to_string(image.depth);
+    return Status::InvalidArgument;
+  }
+  std::uint32_t players = 0;
+  for (const Floor& floor : floors) players += floor.world ? floor.world->Players().Size() : 0;
+  if (players != 1) {
+    error = "the save has " + std::to_string(players) + " players; a run has one";
     return Status::InvalidArgument;
   }
   session->Publish(std::move(floors));

@@ -89,14 +89,19 @@ Status WorldBindingTable::TryActivate(std::span<const Binding> batch) noexcept {
   std::sort(sorted, scratch + capacity, ByKey);
   for (std::size_t i = 1; i < batch.size(); ++i)
     if (sorted[i - 1].key == sorted[i].key) return refuse(Status::IdentityConflict);
+  // Room for the instance scopes it brings (sorted by key, so one scope's keys are adjacent).
+  std::size_t new_scopes = 0;
+  for (std::size_t i = 0; i < batch.size(); ++i)
+    if ((i == 0 || sorted[i - 1].key.Instance != sorted[i].key.Instance) && !KnowsInstance(sorted[i].key.Instance))
+      ++new_scopes;
+  if (new_scopes > instances_.size() - instance_count_) return refuse(Status::CapacityExceeded);
   (void)refuse(Status::Ok);  // the stamps are spent
-  // Instances first (the only other thing that can run out: it cannot, it has one per slot).
+  // The new instance scopes (room was checked above).
   for (const Binding& b : batch) {
     InstanceId* begin = instances_.span().data();
     InstanceId* end = begin + instance_count_;
     InstanceId* at = std::lower_bound(begin, end, b.key.Instance);
     if (at != end && *at == b.key.Instance) continue;
-    if (instance_count_ == instances_.size()) break;  // every slot has its own scope: full
     std::move_backward(at, end, end + 1);
     *at = b.key.Instance;
     ++instance_count_;

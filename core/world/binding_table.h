@@ -50,7 +50,8 @@ class WorldBindingTable {
   // Publishes every binding of `batch` at once and advances the revision. Refused as a whole,
   // publishing nothing: InvalidArgument for a nil key part, InvalidEntity for an entity that is
   // not alive in this world, InvalidOperation for an entity that already has a key (or appears
-  // twice), IdentityConflict for a key already bound (or twice in the batch), CapacityExceeded.
+  // twice), IdentityConflict for a key already bound (or twice in the batch), CapacityExceeded
+  // (for the bindings, or for the instance scopes: the table remembers one per slot at most).
   [[nodiscard]] Status TryActivate(std::span<const Binding> batch) noexcept;
 
   // Drops `id`'s binding, if it has one (a stale or unbound id is ignored). Called by the

@@ -76,7 +76,8 @@ std::shared_ptr<const LevelDefinition> CrowdLevel(const DefinitionSet& definitio
     const auto k = static_cast<std::size_t>(i / 2);
     ComponentBundle bundle =
         i % 2 == 0
-            ? MonsterRecipe(definitions, definitions.monsters[k % definitions.monsters.size()], at, i % 3 == 0)
+            ? MonsterRecipe(definitions, definitions.monsters[k % definitions.monsters.size()], at,
+                            i % 3 == 0)
             : ItemRecipe(definitions, definitions.items[k % definitions.items.size()], at);
     level->entities.push_back({"", std::move(bundle), {}, {}, {}});
   }
@@ -87,11 +88,11 @@ std::shared_ptr<const LevelDefinition> CrowdLevel(const DefinitionSet& definitio
 struct Crowd {
   SessionConfig config;
   std::unique_ptr<GameSession> session;
-  SessionImage image;  // captured once, after the keys were minted
-  std::string text;    // WriteSaveText(image)
-  std::vector<EntityId> handles;             // every entity, in a shuffled order (fixed seed)
-  std::vector<PersistentObjectKey> keys;     // their keys, index for index
-  std::vector<EntityId> handles_by_slot;     // the same entities by slot
+  SessionImage image;                     // captured once, after the keys were minted
+  std::string text;                       // WriteSaveText(image)
+  std::vector<EntityId> handles;          // every entity, in a shuffled order (fixed seed)
+  std::vector<PersistentObjectKey> keys;  // their keys, index for index
+  std::vector<EntityId> handles_by_slot;  // the same entities by slot
   std::vector<PersistentObjectKey> keys_sorted;
 
   Crowd() {
@@ -106,7 +107,8 @@ struct Crowd {
     text = WriteSaveText(image, *config.definitions, "cairn bench");
 
     const GameWorld& world = session->World();
-    if (world.Registry().LiveCount() != kEntities || world.Bindings().Size() != kEntities) std::abort();
+    if (world.Registry().LiveCount() != kEntities || world.Bindings().Size() != kEntities)
+      std::abort();
     world.Bindings().ForEach([&](const Binding& b) {
       keys_sorted.push_back(b.key);
       handles_by_slot.push_back(b.entity);
@@ -118,15 +120,12 @@ struct Crowd {
     for (std::size_t i = handles.size(); i > 1; --i)
       std::swap(handles[i - 1], handles[rng.Below(static_cast<std::uint32_t>(i))]);
     for (EntityId id : handles) keys.push_back(*world.Bindings().KeyOf(id));
-
-    // The round trip works before anything is timed: the resumed run hashes as the original.
-    SessionImage read;
-    std::vector<TextProblem> problems;
-    if (!ReadSaveText(text, *config.definitions, config.limits, read, problems)) std::abort();
-    std::unique_ptr<GameSession> resumed;
-    std::string error;
-    if (GameSession::TryRestore(config, read, resumed, error) != Status::Ok) std::abort();
-    if (resumed->StateHash() != session->StateHash()) std::abort();
+    for (std::size_t i = 0; i < keys.size(); ++i) {  // every key resolves, to its own entity
+      EntityId found;
+      if (session->World().Bindings().TryResolve(keys[i], found) != ResolveStatus::Resolved ||
+          found != handles[i])
+        std::abort();
+    }
   }
 };
 
@@ -136,17 +135,49 @@ Crowd& TheCrowd() {
 }
 
 // --- save and resume ---------------------------------------------------------------------------
+// Each timed step is one out-of-line function, so callgrind can count exactly its instructions
+// (--toggle-collect='*SaveOnce*' and so on; see docs/PERFORMANCE.md).
+
+[[gnu::noinline]] std::size_t SaveOnce(Crowd& crowd, EntropySource& entropy) {
+  SessionImage image;
+  if (crowd.session->CaptureImage(entropy, image) != Status::Ok) return 0;
+  const std::string text = WriteSaveText(image, *crowd.config.definitions, "cairn bench");
+  return text.size();
+}
+
+[[gnu::noinline]] std::size_t WriteOnce(const Crowd& crowd) {
+  return WriteSaveText(crowd.image, *crowd.config.definitions, "cairn bench").size();
+}
+
+[[gnu::noinline]] bool ReadOnce(const Crowd& crowd) {
+  SessionImage image;
+  std::vector<TextProblem> problems;
+  return ReadSaveText(crowd.text, *crowd.config.definitions, crowd.config.limits, image, problems);
+}
+
+[[gnu::noinline]] bool ResumeOnce(const Crowd& crowd) {
+  SessionImage image;
+  std::vector<TextProblem> problems;
+  if (!ReadSaveText(crowd.text, *crowd.config.definitions, crowd.config.limits, image, problems))
+    return false;
+  std::unique_ptr<GameSession> resumed;
+  std::string error;
+  return GameSession::TryRestore(crowd.config, image, resumed, error) == Status::Ok;
+}
+
+[[gnu::noinline]] bool ParseOnce(const Crowd& crowd) {
+  TomlValue root;
+  TomlError error;
+  return ParseToml(crowd.text, root, error) && !root.members.empty();
+}
 
 void Save10k(benchmark::State& state) {
   Crowd& crowd = TheCrowd();
   CountingEntropy entropy;  // never drawn from: every entity already has its key
   std::size_t bytes = 0;
   for (auto _ : state) {
-    SessionImage image;
-    if (crowd.session->CaptureImage(entropy, image) != Status::Ok) state.SkipWithError("capture");
-    const std::string text = WriteSaveText(image, *crowd.config.definitions, "cairn bench");
-    bytes = text.size();
-    benchmark::DoNotOptimize(text.data());
+    bytes = SaveOnce(crowd, entropy);
+    if (bytes == 0) state.SkipWithError("capture");
   }
   state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(bytes));
   state.counters["entities"] = kEntities;
@@ -154,85 +185,96 @@ void Save10k(benchmark::State& state) {
 }
 
 void SaveWrite10k(benchmark::State& state) {
-  Crowd& crowd = TheCrowd();
-  for (auto _ : state) {
-    const std::string text = WriteSaveText(crowd.image, *crowd.config.definitions, "cairn bench");
-    benchmark::DoNotOptimize(text.data());
-  }
+  const Crowd& crowd = TheCrowd();
+  for (auto _ : state) benchmark::DoNotOptimize(WriteOnce(crowd));
   state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(crowd.text.size()));
 }
 
 void ReadOnly10k(benchmark::State& state) {
-  Crowd& crowd = TheCrowd();
-  for (auto _ : state) {
-    SessionImage image;
-    std::vector<TextProblem> problems;
-    if (!ReadSaveText(crowd.text, *crowd.config.definitions, crowd.config.limits, image, problems))
-      state.SkipWithError("read");
-    benchmark::DoNotOptimize(image.floors.data());
-  }
+  const Crowd& crowd = TheCrowd();
+  for (auto _ : state)
+    if (!ReadOnce(crowd)) state.SkipWithError("read");
   state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(crowd.text.size()));
 }
 
-void Resume10k_cairn(benchmark::State& state) {
-  Crowd& crowd = TheCrowd();
-  for (auto _ : state) {
+// The round trip works: the save resumes to a run that hashes as the original. Checked once,
+// before anything is timed (Google Benchmark calls a benchmark function once per run).
+bool RoundTripMatches(const Crowd& crowd) {
+  static const bool matches = [&] {
     SessionImage image;
     std::vector<TextProblem> problems;
-    if (!ReadSaveText(crowd.text, *crowd.config.definitions, crowd.config.limits, image, problems))
-      state.SkipWithError("read");
     std::unique_ptr<GameSession> resumed;
     std::string error;
-    if (GameSession::TryRestore(crowd.config, image, resumed, error) != Status::Ok)
-      state.SkipWithError("restore");
-    benchmark::DoNotOptimize(resumed.get());
-  }
+    return ReadSaveText(crowd.text, *crowd.config.definitions, crowd.config.limits, image,
+                        problems) &&
+           GameSession::TryRestore(crowd.config, image, resumed, error) == Status::Ok &&
+           resumed->StateHash() == crowd.session->StateHash() &&
+           resumed->World().Bindings().Size() == kEntities;
+  }();
+  return matches;
+}
+
+void Resume10k_cairn(benchmark::State& state) {
+  const Crowd& crowd = TheCrowd();
+  if (!RoundTripMatches(crowd)) state.SkipWithError("the save does not resume to the same state");
+  for (auto _ : state)
+    if (!ResumeOnce(crowd)) state.SkipWithError("resume");
   state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(crowd.text.size()));
   state.counters["entities"] = kEntities;
 }
 
 void Resume10k_baseline(benchmark::State& state) {
-  Crowd& crowd = TheCrowd();
-  for (auto _ : state) {
-    TomlValue root;
-    TomlError error;
-    if (!ParseToml(crowd.text, root, error)) state.SkipWithError("parse");
-    benchmark::DoNotOptimize(root.members.size());
-  }
+  const Crowd& crowd = TheCrowd();
+  for (auto _ : state)
+    if (!ParseOnce(crowd)) state.SkipWithError("parse");
   state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(crowd.text.size()));
 }
 
 // --- durable key against runtime handle ---------------------------------------------------------
 
+[[gnu::noinline]] std::uint64_t ResolveAll(WorldBindingTable& table,
+                                           const std::vector<PersistentObjectKey>& keys) {
+  std::uint64_t sum = 0;
+  for (const PersistentObjectKey& key : keys) {
+    EntityId id;
+    if (table.TryResolve(key, id) == ResolveStatus::Resolved) sum += id.Slot;
+  }
+  return sum;
+}
+
+[[gnu::noinline]] std::uint64_t LookUpAll(const GameWorld& world,
+                                          const std::vector<EntityId>& handles) {
+  std::uint64_t sum = 0;
+  for (EntityId id : handles)
+    if (world.Registry().IsAlive(id))
+      if (const Position* p = world.Positions().Find(id)) sum += static_cast<std::uint64_t>(p->x);
+  return sum;
+}
+
 void ResolveKeys(benchmark::State& state, const std::vector<PersistentObjectKey>& keys) {
   WorldBindingTable& table = TheCrowd().session->World().Bindings();
-  for (auto _ : state) {
-    std::uint64_t sum = 0;
-    for (const PersistentObjectKey& key : keys) {
-      EntityId id;
-      if (table.TryResolve(key, id) == ResolveStatus::Resolved) sum += id.Slot;
-    }
-    benchmark::DoNotOptimize(sum);
-  }
+  for (auto _ : state) benchmark::DoNotOptimize(ResolveAll(table, keys));
   state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(keys.size()));
 }
 
 void LookUpHandles(benchmark::State& state, const std::vector<EntityId>& handles) {
   const GameWorld& world = TheCrowd().session->World();
-  for (auto _ : state) {
-    std::uint64_t sum = 0;
-    for (EntityId id : handles)
-      if (world.Registry().IsAlive(id))
-        if (const Position* p = world.Positions().Find(id)) sum += static_cast<std::uint64_t>(p->x);
-    benchmark::DoNotOptimize(sum);
-  }
+  for (auto _ : state) benchmark::DoNotOptimize(LookUpAll(world, handles));
   state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(handles.size()));
 }
 
-void Resolve_cairn(benchmark::State& state) { ResolveKeys(state, TheCrowd().keys); }
-void Resolve_baseline(benchmark::State& state) { LookUpHandles(state, TheCrowd().handles); }
-void ResolveInOrder_cairn(benchmark::State& state) { ResolveKeys(state, TheCrowd().keys_sorted); }
-void ResolveInOrder_baseline(benchmark::State& state) { LookUpHandles(state, TheCrowd().handles_by_slot); }
+void Resolve_cairn(benchmark::State& state) {
+  ResolveKeys(state, TheCrowd().keys);
+}
+void Resolve_baseline(benchmark::State& state) {
+  LookUpHandles(state, TheCrowd().handles);
+}
+void ResolveInOrder_cairn(benchmark::State& state) {
+  ResolveKeys(state, TheCrowd().keys_sorted);
+}
+void ResolveInOrder_baseline(benchmark::State& state) {
+  LookUpHandles(state, TheCrowd().handles_by_slot);
+}
 
 BENCHMARK(Save10k)->Unit(benchmark::kMillisecond);
 BENCHMARK(SaveWrite10k)->Unit(benchmark::kMillisecond);

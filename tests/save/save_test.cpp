@@ -23,7 +23,7 @@ std::unique_ptr<GameSession> Dungeon(std::uint64_t seed) {
 }
 
 std::string SaveText(GameSession& session) {
-  CountingEntropy entropy;
+  static CountingEntropy entropy;  // one source for the whole suite, as the system's would be
   SessionImage image;
   REQUIRE(session.CaptureImage(entropy, image) == Status::Ok);
   return WriteSaveText(image, *test::Definitions(), "cairn test");
@@ -173,6 +173,8 @@ TEST_CASE("every bad save is refused with a reason, and nothing changes", "[save
       {"another seed", Replace(good, "seed = \"0000000000000004\"", "seed = \"0000000000000005\""), "seed"},
       {"other content", Replace(good, "content = \"", "content = \"f"), ""},
       {"a position off the map", Replace(good, "body = { x = ", "body = { x = 9999, y = 0 }, q = { x = "), ""},
+      {"a player who may not act for ages", Replace(good, "next_tick = ", "next_tick = 99999999"), "may not act before tick"},
+      {"a control character for a glyph", Replace(good, "glyph = \"@\"", "glyph = \"\\u0085\""), "control character"},
   };
   for (const Case& test : cases) {
     INFO(test.what);
@@ -203,4 +205,85 @@ TEST_CASE("a component this build does not know survives a save and a resume", "
   const std::string again = SaveText(*resumed);
   CHECK(again.find("{ type = \"resonance\", version = 4, slot = 1, body = { \"pitch\" = \"low\", \"with\" = [\"x\"] } }") !=
         std::string::npos);
+}
+
+TEST_CASE("what crosses the tick boundary survives a save: noises and spawn outcomes", "[save]") {
+  // A noise made in the last tick is heard by the next tick's AI.
+  auto session = Dungeon(3);
+  test::PlayKeys(*session, "oooo");
+  GameWorld& world = session->World();
+  EntityId listener;
+  for (EntityId id : world.Ais().Owners()) {
+    const EnemyAi* ai = world.Ais().Find(id);
+    if (ai->wake_tick <= world.Tick() + 1 && ai->alertness < 100) listener = id;
+  }
+  REQUIRE_FALSE(listener.IsNull());
+  REQUIRE(world.Emit(world.Noises(), NoiseEvent{world.PlayerEntity(), *world.Positions().Find(listener), 6}));
+  std::unique_ptr<GameSession> resumed;
+  REQUIRE(Resume(SaveText(*session), test::DungeonConfig(3), resumed) == "");
+  CHECK(resumed->World().Noises().Size() == 1);
+  REQUIRE(session->StepTick() == Status::Ok);
+  REQUIRE(resumed->StepTick() == Status::Ok);
+  CHECK(resumed->StateHash() == session->StateHash());
+}
+
+TEST_CASE("saved after any tick, a run goes on exactly as it would have", "[save]") {
+  // Tick by tick through explore, fight and throw: whenever the last tick left noises or spawn
+  // outcomes for the next (and every 50 ticks besides), save, resume, and step both for 12 more
+  // ticks; then the original goes on from there.
+  int saves = 0, noisy = 0, spawning = 0;
+  for (std::uint64_t seed : {1u, 2u, 4u}) {
+    auto session = Dungeon(seed);
+    std::string keys;
+    for (int i = 0; i < 200; ++i) keys += "oFtc";
+    KeyScript script(keys);
+    PlayerCommand command;
+    const auto tick = [&](TickInput input) {
+      REQUIRE(session->StepTick(input) == Status::Ok);
+      const GameWorld& world = session->World();
+      const bool noise = world.Noises().Size() > 0, spawn = !world.PendingOutcomes().empty();
+      if ((!noise && !spawn && world.Tick() % 50 != 0) || session->State() != SessionState::Playing) return;
+      ++saves;
+      noisy += noise ? 1 : 0;
+      spawning += spawn ? 1 : 0;
+      std::unique_ptr<GameSession> resumed;
+      REQUIRE(Resume(SaveText(*session), test::DungeonConfig(seed), resumed) == "");
+      INFO("seed " << seed << " saved at tick " << world.Tick());
+      for (int t = 0; t < 12 && session->State() == SessionState::Playing; ++t) {
+        REQUIRE(session->StepTick() == Status::Ok);
+        REQUIRE(resumed->StepTick() == Status::Ok);
+      }
+      CHECK(resumed->StateHash() == session->StateHash());
+    };
+    while (session->State() == SessionState::Playing && script.Next(*session, command)) {
+      while (!session->PlayerReady() && session->State() == SessionState::Playing) tick({});
+      std::string why;
+      if (session->State() != SessionState::Playing || session->WouldRefuse(command, why)) continue;
+      tick(TickInput{command});
+    }
+  }
+  CHECK(saves > 30);
+  CHECK(noisy > 10);
+  CHECK(spawning > 0);
+}
+
+TEST_CASE("a run with two players is refused", "[save]") {
+  auto session = Dungeon(8);
+  test::CountingEntropy entropy;
+  SessionImage image;
+  REQUIRE(session->CaptureImage(entropy, image) == Status::Ok);
+  FloorImage& floor = image.floors.front();
+  for (const LevelEntity& e : floor.level.entities)
+    if (e.components.Has<Player>()) {
+      LevelEntity twin = e;
+      twin.source.Bytes[15] ^= 0x5A;
+      floor.level.entities.push_back(twin);
+      break;
+    }
+  image.state_hash = 0;
+  std::unique_ptr<GameSession> out;
+  std::string error;
+  CHECK(GameSession::TryRestore(test::DungeonConfig(8), image, out, error) == Status::InvalidArgument);
+  CHECK(error.find("2 players") != std::string::npos);
+  CHECK(out == nullptr);
 }

@@ -223,3 +223,24 @@ TEST_CASE("binding table initialization fails cleanly at each reserve", "[bindin
     REQUIRE(table.TryInitialize(registry) == Status::Ok);
   }
 }
+
+TEST_CASE("a batch that brings more instance scopes than the table remembers is refused",
+          "[bindings]") {
+  Fixture f;  // 16 slots: at most 16 scopes ever
+  for (std::uint8_t i = 0; i < 16; ++i) {
+    const EntityId e = MustCreate(f.registry);
+    const Binding one[] = {{Key(static_cast<std::uint8_t>(100 + i), 1), e}};
+    REQUIRE(f.table.TryActivate(one) == Status::Ok);
+    f.table.Detach(e);  // the binding goes; the scope is remembered
+    MustRelease(f.registry, e);
+  }
+  const std::uint64_t revision = f.table.Revision();
+  const Binding fresh[] = {{Key(7, 1), MustCreate(f.registry)}};
+  CHECK(f.table.TryActivate(fresh) == Status::CapacityExceeded);
+  CHECK(f.table.Revision() == revision);
+  // A known scope still binds.
+  const Binding known[] = {{Key(100, 2), fresh[0].entity}};
+  CHECK(f.table.TryActivate(known) == Status::Ok);
+  EntityId out;
+  CHECK(f.table.TryResolve(Key(115, 1), out) == ResolveStatus::Missing);  // its scope is remembered
+}
