@@ -28,8 +28,25 @@ struct Uuid {
       if (b != 0) return false;
     return true;
   }
-  // Byte-wise order: the order of the canonical text, and of sorted binding tables.
-  friend constexpr auto operator<=>(const Uuid&, const Uuid&) noexcept = default;
+  // The bytes as two big-endian words: comparing them is byte-wise order in two steps.
+  [[nodiscard]] constexpr std::uint64_t High() const noexcept { return Word(0); }
+  [[nodiscard]] constexpr std::uint64_t Low() const noexcept { return Word(8); }
+  // Byte-wise order: the order of the canonical text, and of sorted binding tables (two word
+  // comparisons, not a memcmp of 16 bytes: binding lookups are mostly this).
+  friend constexpr std::strong_ordering operator<=>(const Uuid& a, const Uuid& b) noexcept {
+    if (const auto high = a.High() <=> b.High(); high != 0) return high;
+    return a.Low() <=> b.Low();
+  }
+  friend constexpr bool operator==(const Uuid& a, const Uuid& b) noexcept {
+    return a.High() == b.High() && a.Low() == b.Low();
+  }
+
+ private:
+  [[nodiscard]] constexpr std::uint64_t Word(std::size_t at) const noexcept {
+    std::uint64_t word = 0;
+    for (std::size_t i = 0; i < 8; ++i) word = (word << 8) | Bytes[at + i];
+    return word;
+  }
 };
 
 inline constexpr std::size_t kUuidTextLength = 36;

@@ -253,6 +253,8 @@ void ReadEntityComponents(const TomlValue& table, const std::string& what, const
     problems.push_back(TextProblem{at, std::move(message), {}});
   };
   TableReader r(table, what, problems);
+  (void)r.Get("uuid", TomlKind::String, false);  // read by the caller
+  (void)r.Get("instance", TomlKind::String, false);
   const TomlValue* list = r.Get("components", TomlKind::Array, true);
   r.RejectUnknown();
   if (list == nullptr) return;
@@ -451,10 +453,7 @@ bool ReadFloor(const TomlValue& table, const DefinitionSet& definitions, const W
   for (std::size_t i = 0; i < tables.size(); ++i) {
     LevelEntity& entity = level.entities[i];
     const std::string what = r.What() + " entity " + UuidText(entity.source);
-    // uuid and instance were read above; the components now.
-    TomlValue rest = *tables[i];
-    std::erase_if(rest.members, [](const TomlMember& m) { return m.key == "uuid" || m.key == "instance"; });
-    ReadEntityComponents(rest, what, ComponentBundle{}, references, entity, problems);
+    ReadEntityComponents(*tables[i], what, ComponentBundle{}, references, entity, problems);
     for (std::size_t k = 0; k < kComponentKindCount; ++k)
       if ((entity.components.mask >> k) & 1u) ++pool_use[k];
     if (entity.components.Has<Position>()) {
@@ -527,6 +526,11 @@ bool ReadFloor(const TomlValue& table, const DefinitionSet& definitions, const W
 
 std::string WriteSaveText(const SessionImage& image, const DefinitionSet& definitions, std::string_view build) {
   std::string out;
+  // Roughly a kilobyte an entity and two bytes a cell: one allocation, not a doubling series.
+  std::size_t estimate = 4096 + image.messages.size() * 96;
+  for (const FloorImage& floor : image.floors)
+    estimate += floor.level.entities.size() * 1024 + floor.level.cells.size() * 2 + 4096;
+  out.reserve(estimate);
   out += "# A cairn save: resume it with `cairn --load FILE` (docs/formats/save.md).\n";
   out += "format = \"" + std::string(kSaveFormat) + "\"\n";
   out += "version = " + std::to_string(kSaveVersion) + "\n";
