@@ -2,6 +2,7 @@
 
 #include "content/level_document.h"
 #include "schema/component_types.h"
+#include "toml/source_text.h"
 #include "toml/toml_reader.h"
 
 namespace cairn {
@@ -9,59 +10,6 @@ namespace {
 
 constexpr Terrain kTerrains[] = {Terrain::Wall, Terrain::Floor, Terrain::DoorClosed,
                                  Terrain::DoorOpen, Terrain::Water, Terrain::Chasm};
-
-// The byte offset where each line starts, for turning positions back into offsets.
-std::vector<std::size_t> LineStarts(std::string_view text) {
-  std::vector<std::size_t> starts{0};
-  for (std::size_t i = 0; i < text.size(); ++i)
-    if (text[i] == '\n') starts.push_back(i + 1);
-  return starts;
-}
-
-// The byte offset of a (line, column-in-characters) position.
-std::size_t OffsetOf(std::string_view text, const std::vector<std::size_t>& lines, TextPosition at) {
-  if (at.line == 0 || at.line > lines.size()) return text.size();
-  std::size_t offset = lines[at.line - 1];
-  for (std::uint32_t column = 1; column < at.column && offset < text.size(); ++offset) {
-    ++column;
-    while (offset + 1 < text.size() && (static_cast<unsigned char>(text[offset + 1]) & 0xC0) == 0x80)
-      ++offset;
-  }
-  return offset;
-}
-
-// The text of the inline table or value starting at `start`: to its matching close bracket,
-// stepping over strings.
-std::string ValueText(std::string_view text, std::size_t start) {
-  if (start >= text.size()) return "";
-  if (text[start] != '{' && text[start] != '[') {
-    std::size_t end = start;
-    while (end < text.size() && text[end] != ',' && text[end] != '}' && text[end] != '\n') ++end;
-    std::string_view v = text.substr(start, end - start);
-    while (!v.empty() && v.back() == ' ') v.remove_suffix(1);
-    return std::string(v);
-  }
-  int depth = 0;
-  for (std::size_t i = start; i < text.size(); ++i) {
-    const char c = text[i];
-    if (c == '"' || c == '\'') {
-      const bool triple = text.substr(i, 3) == std::string(3, c);
-      const std::string close = triple ? std::string(3, c) : std::string(1, c);
-      std::size_t j = i + close.size();
-      while (j < text.size() && text.substr(j, close.size()) != close) {
-        if (c == '"' && text[j] == '\\') ++j;
-        ++j;
-      }
-      i = j + close.size() - 1;
-      continue;
-    }
-    if (c == '{' || c == '[') ++depth;
-    if (c == '}' || c == ']') {
-      if (--depth == 0) return std::string(text.substr(start, i - start + 1));
-    }
-  }
-  return std::string(text.substr(start));
-}
 
 bool ValidLabel(std::string_view id) {
   if (id.empty() || id.size() > 64) return false;
@@ -96,7 +44,7 @@ bool ReadLevelDocument(std::string_view text, LevelDocument& out, std::vector<Te
     return false;
   }
   LevelDocument doc;
-  const std::vector<std::size_t> lines = LineStarts(text);
+  const SourceText source(text);
   for (std::size_t at = 0; at < text.size() && text[at] == '#';) {
     const std::size_t end = text.find('\n', at);
     const std::size_t next = end == std::string_view::npos ? text.size() : end + 1;
@@ -201,7 +149,7 @@ bool ReadLevelDocument(std::string_view text, LevelDocument& out, std::vector<Te
             c.body = *body;
             // Only a type this build does not know is written back from its raw text.
             if (FindComponentType(c.type) == nullptr)
-              c.body_text = ValueText(text, OffsetOf(text, lines, body->position));
+              c.body_text = source.ValueAt(body->position);
           }
           cr.RejectUnknown();
           e.components.push_back(std::move(c));

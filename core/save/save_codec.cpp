@@ -9,6 +9,7 @@
 #include "schema/component_access.h"
 #include "schema/component_body.h"
 #include "schema/component_types.h"
+#include "toml/source_text.h"
 #include "toml/toml_reader.h"
 
 namespace cairn {
@@ -199,31 +200,6 @@ class ReadReferences final : public ReferenceCodec {
   const DefinitionSet& definitions_;
 };
 
-// The raw text of an inline table, rebuilt from the tree (for components this build does not
-// know: kept and written back).
-std::string InlineText(const TomlValue& value) {
-  switch (value.kind) {
-    case TomlKind::Integer: return std::to_string(value.integer);
-    case TomlKind::String: return QuoteTomlString(value.text);
-    case TomlKind::Boolean: return value.boolean ? "true" : "false";
-    case TomlKind::Float: return std::to_string(value.floating);
-    case TomlKind::DateTime: return value.text;
-    case TomlKind::Array: {
-      std::string out = "[";
-      for (std::size_t i = 0; i < value.array.size(); ++i) out += (i ? ", " : "") + InlineText(value.array[i]);
-      return out + "]";
-    }
-    case TomlKind::Table: {
-      if (value.members.empty()) return "{}";
-      std::string out = "{ ";
-      for (std::size_t i = 0; i < value.members.size(); ++i)
-        out += (i ? ", " : "") + QuoteTomlString(value.members[i].key) + " = " + InlineText(value.members[i].value);
-      return out + " }";
-    }
-  }
-  return "";
-}
-
 bool ReadUuidMember(TableReader& reader, std::string_view key, Uuid& out, bool required = true) {
   std::string text;
   if (!reader.String(key, text, required)) return false;
@@ -247,8 +223,8 @@ bool ReadHexMember(TableReader& reader, std::string_view key, std::uint64_t& out
 }
 
 void ReadEntityComponents(const TomlValue& table, const std::string& what, const ComponentBundle& empty,
-                          const ReadReferences& references, LevelEntity& entity,
-                          std::vector<TextProblem>& problems) {
+                          const ReadReferences& references, const SourceText& source,
+                          LevelEntity& entity, std::vector<TextProblem>& problems) {
   const auto problem = [&](TextPosition at, std::string message) {
     problems.push_back(TextProblem{at, std::move(message), {}});
   };
@@ -276,7 +252,8 @@ void ReadEntityComponents(const TomlValue& table, const std::string& what, const
     if (body == nullptr || type_name.empty()) continue;
     const ComponentTypeInfo* type = FindComponentType(type_name);
     if (type == nullptr) {  // kept unread, written back by the next save
-      entity.preserved.push_back(PreservedComponent{type_name, version, static_cast<std::uint32_t>(slot), InlineText(*body)});
+      entity.preserved.push_back(
+          PreservedComponent{type_name, version, static_cast<std::uint32_t>(slot), source.ValueAt(body->position)});
       continue;
     }
     const std::string label = what + " component " + type_name;
@@ -337,7 +314,8 @@ void ReadEntityComponents(const TomlValue& table, const std::string& what, const
 }
 
 bool ReadFloor(const TomlValue& table, const DefinitionSet& definitions, const WorldLimits& limits,
-               std::int32_t floor_count, FloorImage& floor, std::vector<TextProblem>& problems) {
+               std::int32_t floor_count, const SourceText& source, FloorImage& floor,
+               std::vector<TextProblem>& problems) {
   const std::size_t before = problems.size();
   TableReader r(table, "floor", problems);
   if (r.Int("depth", floor.depth, 1, floor_count)) r.SetWhat("floor " + std::to_string(floor.depth));
@@ -453,7 +431,7 @@ bool ReadFloor(const TomlValue& table, const DefinitionSet& definitions, const W
   for (std::size_t i = 0; i < tables.size(); ++i) {
     LevelEntity& entity = level.entities[i];
     const std::string what = r.What() + " entity " + UuidText(entity.source);
-    ReadEntityComponents(*tables[i], what, ComponentBundle{}, references, entity, problems);
+    ReadEntityComponents(*tables[i], what, ComponentBundle{}, references, source, entity, problems);
     for (std::size_t k = 0; k < kComponentKindCount; ++k)
       if ((entity.components.mask >> k) & 1u) ++pool_use[k];
     if (entity.components.Has<Position>()) {
@@ -499,10 +477,10 @@ bool ReadFloor(const TomlValue& table, const DefinitionSet& definitions, const W
       }
       TableReader nr(n, r.What() + " noise", problems);
       FloorImage::Noise noise;
-      std::string source;
-      if (nr.String("source", source)) {
+      std::string source_uuid;
+      if (nr.String("source", source_uuid)) {
         std::string error;
-        if (!references.Parse(source, noise.source, error)) nr.Problem(n.Find("source")->position, nr.What() + ": " + error);
+        if (!references.Parse(source_uuid, noise.source, error)) nr.Problem(n.Find("source")->position, nr.What() + ": " + error);
       }
       (void)nr.Int("x", noise.x, 0, level.width > 0 ? level.width - 1 : 0);
       (void)nr.Int("y", noise.y, 0, level.height > 0 ? level.height - 1 : 0);
@@ -568,6 +546,7 @@ bool ReadSaveText(std::string_view text, const DefinitionSet& definitions, const
     return false;
   }
   SessionImage image;
+  const SourceText source(text);
   TableReader file(root, "the save", problems);
   std::string format;
   if (file.String("format", format) && format != kSaveFormat) {
@@ -614,7 +593,7 @@ bool ReadSaveText(std::string_view text, const DefinitionSet& definitions, const
         continue;
       }
       FloorImage floor;
-      if (ReadFloor(table, definitions, limits, image.floor_count, floor, problems)) {
+      if (ReadFloor(table, definitions, limits, image.floor_count, source, floor, problems)) {
         for (const FloorImage& other : image.floors)
           if (other.depth == floor.depth)
             file.Problem(table.position, "floor " + std::to_string(floor.depth) + " is saved twice");

@@ -200,7 +200,8 @@ Status GameSession::TryRestore(const SessionConfig& config, const SessionImage& 
   session->active_ = image.depth - 1;
   session->run_instance_ = image.run_instance;
   session->narrator_ = std::make_unique<Narrator>(*session);
-  for (const Message& m : image.messages) session->messages_.push_back(m);
+  const std::size_t skip = image.messages.size() > kMessageHistory ? image.messages.size() - kMessageHistory : 0;
+  for (std::size_t i = skip; i < image.messages.size(); ++i) session->messages_.push_back(image.messages[i]);
   session->messages_said_ = image.messages_said;
   if (image.state_hash != 0 && session->StateHash() != image.state_hash) {
     error = "the restored run does not match the state the save recorded";

@@ -1,0 +1,27 @@
+// SourceText: the text a TOML tree was parsed from, for taking a value back out exactly as it
+// was written (a component whose type this build does not know is saved back byte for byte).
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "toml/toml_value.h"
+
+namespace cairn {
+
+class SourceText {
+ public:
+  // `text` must outlive this object.
+  explicit SourceText(std::string_view text);
+  // The value (an inline table, an array, or a scalar) that starts at `at`, as written: to its
+  // matching close bracket, stepping over strings; a scalar to the next `,`, `}` or line end.
+  [[nodiscard]] std::string ValueAt(TextPosition at) const;
+
+ private:
+  [[nodiscard]] std::size_t OffsetOf(TextPosition at) const;
+  std::string_view text_;
+  std::vector<std::size_t> lines_;  // the byte offset where each line starts
+};
+
+}  // namespace cairn
