@@ -3,9 +3,9 @@
 //
 // Moves go to any of the 8 neighbours and every step costs the same (a diagonal step takes as
 // long as a straight one, as in NetHack and Brogue), so distance is Chebyshev distance. All
-// scratch storage is reserved at TryInitialize; searches never allocate. A* keeps its open list
-// in buckets by f (steps cost 1), newest first within one f; the order is fixed by the
-// neighbour order, so the same map always gives the same route.
+// scratch storage is reserved at TryInitialize; searches never allocate. A* always returns a
+// shortest route, and the same map always gives the same route (decision 0007 says how it is
+// kept fast: a padded copy of the walls, buckets by f, and no look back at the parent).
 #pragma once
 
 #include <cstdint>
@@ -28,7 +28,8 @@ inline constexpr std::int8_t kStepDy[8] = {-1, 0, 1, 0, -1, 1, 1, -1};
   return dx > dy ? dx : dy;
 }
 
-// Which cells a search may enter. The default is the map's passability.
+// Which cells a search may enter. The default is the map's passability; a filter may only narrow
+// it (A* keeps impassable terrain out before it asks the filter).
 class CellFilter {
  public:
   virtual ~CellFilter() = default;
@@ -61,13 +62,19 @@ class Pathfinder {
                std::span<std::int32_t> out) noexcept;
 
  private:
-  static constexpr std::size_t kBuckets = 4;  // live f values: the popped one and up to 2 more
   static constexpr std::uint32_t kNoEntry = 0xFFFFFFFFu;
+  // One push: a cell of the padded grid, the entry below it in its bucket, and its place.
   struct OpenEntry {
     std::uint32_t cell;
-    std::uint32_t next;  // the entry below it in its bucket's stack
+    std::uint32_t next;
+    std::int16_t x;
+    std::int16_t y;
   };
-  void Push(std::int32_t f, std::int32_t h, std::uint32_t cell) noexcept;
+  // Copies the map's walls into the padded node grid when the map's passability changed.
+  void PrepareFor(const TileMap& map) noexcept;
+  template <bool kPlain>
+  bool Run(const TileMap& map, const CellFilter& filter, Position from, Position to,
+           std::uint32_t max_expansions, Position& step, std::int32_t& length) noexcept;
   // The flee map relaxes from arbitrary starting values: a binary heap serves it.
   struct HeapNode {
     std::int32_t f;
@@ -76,21 +83,17 @@ class Pathfinder {
   void HeapPush(HeapNode node) noexcept;
   HeapNode HeapPop() noexcept;
 
-  FixedArray<std::int32_t> cost_;
-  FixedArray<std::uint32_t> parent_;
-  FixedArray<std::uint32_t> stamp_;
-  FixedArray<std::uint8_t> closed_;
+  // A* state per cell of a grid one cell wider on every side (the rim is a wall, so no
+  // neighbour needs a bounds check): 0 for a wall or a closed cell, else (g + 1) << 3 | the
+  // direction it was entered by; untouched cells hold kFresh. A cell is worth entering exactly
+  // when its value is greater than the new (g + 1) << 3 | 7: one comparison.
+  FixedArray<std::uint32_t> node_;
+  FixedArray<std::uint32_t> touched_;  // cells to set back to kFresh after a search
   FixedArray<OpenEntry> open_;
-  FixedArray<std::uint32_t> heads_;        // [f bucket][h]: the newest entry of each stack
-  std::size_t h_span_ = 0;                 // h values per bucket: the map's longer side + 1
-  std::int32_t min_h_[kBuckets] = {};      // no stack below this h is non-empty
-  std::size_t bucket_count_[kBuckets] = {};
   FixedArray<std::uint32_t> queue_;
-  std::size_t open_used_ = 0;   // entries written this search (slots are not reused)
-  std::size_t open_count_ = 0;  // entries not yet popped
   FixedArray<HeapNode> heap_;
   std::size_t heap_size_ = 0;
-  std::uint32_t search_ = 0;
+  std::uint64_t prepared_revision_ = 0;  // the map passability the walls in node_ copy
   std::uint32_t last_expansions_ = 0;
   std::int32_t width_ = 0;
   std::int32_t height_ = 0;

@@ -1,5 +1,7 @@
 #include "game/tile_map.h"
 
+#include <atomic>
+
 namespace cairn {
 
 const char* TerrainName(Terrain terrain) noexcept {
@@ -12,6 +14,11 @@ const char* TerrainName(Terrain terrain) noexcept {
     case Terrain::Chasm: return "chasm";
   }
   return "unknown";
+}
+
+std::uint64_t TileMap::NextRevision() noexcept {
+  static std::atomic<std::uint64_t> counter{0};
+  return counter.fetch_add(1, std::memory_order_relaxed) + 1;
 }
 
 Status TileMap::TryInitialize(std::int32_t width, std::int32_t height) noexcept {
@@ -27,6 +34,7 @@ Status TileMap::TryInitialize(std::int32_t width, std::int32_t height) noexcept 
   remembered_.swap(remembered);
   width_ = width;
   height_ = height;
+  passability_revision_ = NextRevision();
   return Status::Ok;
 }
 

@@ -49,8 +49,15 @@ class TileMap {
     return InBounds(x, y) ? cells_[Index(x, y)] : Terrain::Wall;
   }
   void Set(std::int32_t x, std::int32_t y, Terrain terrain) noexcept {
-    if (InBounds(x, y)) cells_[Index(x, y)] = terrain;
+    if (!InBounds(x, y)) return;
+    Terrain& cell = cells_[Index(x, y)];
+    if (TerrainPassable(cell) != TerrainPassable(terrain)) passability_revision_ = NextRevision();
+    cell = terrain;
   }
+  // Changes whenever which cells are passable changes (not when a door opens: both are
+  // passable). Numbers come from one counter shared by every map, so a cache keyed on it (the
+  // pathfinder's copy of the walls) can never mistake one map, or one state of a map, for another.
+  [[nodiscard]] std::uint64_t PassabilityRevision() const noexcept { return passability_revision_; }
   [[nodiscard]] bool Passable(std::int32_t x, std::int32_t y) const noexcept {
     return TerrainPassable(At(x, y));
   }
@@ -73,10 +80,13 @@ class TileMap {
   }
 
  private:
+  [[nodiscard]] static std::uint64_t NextRevision() noexcept;
+
   FixedArray<Terrain> cells_;
   FixedArray<std::uint8_t> remembered_;
   std::int32_t width_ = 0;
   std::int32_t height_ = 0;
+  std::uint64_t passability_revision_ = 0;
 };
 
 }  // namespace cairn

@@ -1,0 +1,199 @@
+// A*: every answer checked against a plain breadth-first search under the same rules (the
+// goal is always enterable; a filter narrows the passable cells), on maps of every shape; and
+// the pathfinder's cached copy of the walls follows the map it is given.
+#include <catch2/catch.hpp>
+
+#include <deque>
+#include <vector>
+
+#include "game/pathing.h"
+#include "game/random.h"
+
+using namespace cairn;
+
+namespace {
+
+// Cells whose x + y is a multiple of `period` are taken, as if someone stood there.
+class CrowdFilter final : public CellFilter {
+ public:
+  explicit CrowdFilter(std::int32_t period) : period_(period) {}
+  bool Enterable(const TileMap& map, std::int32_t x, std::int32_t y) const override {
+    return map.Passable(x, y) && (x + y) % period_ != 0;
+  }
+
+ private:
+  std::int32_t period_;
+};
+
+// Steps from `from` to every cell under A*'s rules: a cell is entered when the filter allows it
+// or it is the goal. kUnreachable where no route goes.
+std::vector<std::int32_t> Reference(const TileMap& map, const CellFilter& filter, Position from,
+                                    Position goal) {
+  std::vector<std::int32_t> distance(static_cast<std::size_t>(map.Width() * map.Height()),
+                                     kUnreachable);
+  std::deque<Position> queue{from};
+  distance[map.Index(from.x, from.y)] = 0;
+  while (!queue.empty()) {
+    const Position p = queue.front();
+    queue.pop_front();
+    if (p.x == goal.x && p.y == goal.y) continue;  // the goal is entered, never crossed
+    for (int d = 0; d < 8; ++d) {
+      const Position n{p.x + kStepDx[d], p.y + kStepDy[d]};
+      if (!map.InBounds(n.x, n.y)) continue;
+      if (!(n.x == goal.x && n.y == goal.y) && !filter.Enterable(map, n.x, n.y)) continue;
+      std::int32_t& slot = distance[map.Index(n.x, n.y)];
+      if (slot != kUnreachable) continue;
+      slot = distance[map.Index(p.x, p.y)] + 1;
+      queue.push_back(n);
+    }
+  }
+  return distance;
+}
+
+// One query, checked: found exactly when a route exists, the shortest length, and a first step
+// that is a legal move from which the rest is one step shorter.
+void CheckQuery(Pathfinder& paths, const TileMap& map, const CellFilter& filter, Position from,
+                Position to) {
+  Position step{-1, -1};
+  std::int32_t length = -1;
+  const bool found = paths.FindPath(map, filter, from, to, 1u << 30, step, length);
+  const std::vector<std::int32_t> reference = Reference(map, filter, from, to);
+  const std::int32_t shortest = reference[map.Index(to.x, to.y)];
+  INFO("from (" << from.x << "," << from.y << ") to (" << to.x << "," << to.y << ")");
+  REQUIRE(found == (shortest != kUnreachable));
+  if (!found) return;
+  CHECK(length == shortest);
+  REQUIRE(ChebyshevDistance(from, step) == 1);
+  const bool at_goal = step.x == to.x && step.y == to.y;
+  CHECK((at_goal || filter.Enterable(map, step.x, step.y)));
+  const std::vector<std::int32_t> rest = Reference(map, filter, step, to);
+  CHECK(rest[map.Index(to.x, to.y)] == length - 1);
+}
+
+TileMap RandomMap(std::int32_t w, std::int32_t h, Rng& rng, std::uint32_t wall_percent) {
+  TileMap map;
+  REQUIRE(map.TryInitialize(w, h) == Status::Ok);
+  for (std::int32_t y = 0; y < h; ++y)
+    for (std::int32_t x = 0; x < w; ++x)
+      map.Set(x, y, rng.Percent(wall_percent) ? Terrain::Wall : Terrain::Floor);
+  return map;
+}
+
+}  // namespace
+
+TEST_CASE("A* finds the shortest route on maps of every shape, walls at the ends included", "[path]") {
+  const CellFilter plain;
+  const CrowdFilter crowd(5);
+  std::int32_t queries = 0, routes = 0;
+  for (std::uint64_t seed = 1; seed <= 120; ++seed) {
+    Rng rng(seed);
+    const std::int32_t w = rng.Range(1, 40), h = rng.Range(1, 30);
+    const TileMap map = RandomMap(w, h, rng, rng.Below(60));
+    Pathfinder paths;
+    REQUIRE(paths.TryInitialize(w, h) == Status::Ok);
+    for (int trial = 0; trial < 12; ++trial) {
+      // Any two cells: the start or the goal may be a wall (the goal is always enterable).
+      const Position from{rng.Range(0, w - 1), rng.Range(0, h - 1)};
+      const Position to{rng.Range(0, w - 1), rng.Range(0, h - 1)};
+      if (from.x == to.x && from.y == to.y) continue;
+      INFO("seed " << seed << " trial " << trial);
+      CheckQuery(paths, map, trial % 2 == 0 ? plain : static_cast<const CellFilter&>(crowd), from, to);
+      ++queries;
+      Position step{};
+      std::int32_t length = 0;
+      routes += paths.FindPath(map, plain, from, to, 1u << 30, step, length) ? 1 : 0;
+    }
+  }
+  CHECK(queries > 1000);
+  CHECK(routes > queries / 3);  // the maps are not all walls: most queries have a route
+}
+
+TEST_CASE("A* answers the same twice, and a search leaves nothing behind for the next", "[path]") {
+  Rng rng(77);
+  const TileMap map = RandomMap(60, 40, rng, 25);
+  Pathfinder paths;
+  REQUIRE(paths.TryInitialize(60, 40) == Status::Ok);
+  const CellFilter plain;
+  const CrowdFilter crowd(4);
+  const Position a{0, 0}, b{59, 39}, c{30, 0};
+  Position first{}, again{};
+  std::int32_t length = 0, length_again = 0;
+  const bool found = paths.FindPath(map, plain, a, b, 1u << 30, first, length);
+  // Other searches in between, one failing on its expansion limit, one with a filter.
+  Position scratch{};
+  std::int32_t scratch_length = 0;
+  CHECK_FALSE(paths.FindPath(map, plain, b, a, 3, scratch, scratch_length));
+  CHECK(paths.LastExpansions() == 4);  // stopped as soon as the limit was passed
+  (void)paths.FindPath(map, crowd, c, a, 1u << 30, scratch, scratch_length);
+  const bool found_again = paths.FindPath(map, plain, a, b, 1u << 30, again, length_again);
+  CHECK(found == found_again);
+  CHECK(length == length_again);
+  CHECK(first.x == again.x);
+  CHECK(first.y == again.y);
+  // A fresh pathfinder agrees with the used one.
+  Pathfinder fresh;
+  REQUIRE(fresh.TryInitialize(60, 40) == Status::Ok);
+  Position fresh_step{};
+  std::int32_t fresh_length = 0;
+  CHECK(fresh.FindPath(map, plain, a, b, 1u << 30, fresh_step, fresh_length) == found);
+  CHECK(fresh_length == length);
+  CHECK(fresh_step.x == first.x);
+  CHECK(fresh_step.y == first.y);
+}
+
+TEST_CASE("A* sees walls that change between searches, and tells maps apart", "[path]") {
+  TileMap map;
+  REQUIRE(map.TryInitialize(9, 3) == Status::Ok);
+  for (std::int32_t x = 0; x < 9; ++x) map.Set(x, 1, Terrain::Floor);
+  Pathfinder paths;
+  REQUIRE(paths.TryInitialize(9, 3) == Status::Ok);
+  const CellFilter plain;
+  Position step{};
+  std::int32_t length = 0;
+  REQUIRE(paths.FindPath(map, plain, {0, 1}, {8, 1}, 1000, step, length));
+  CHECK(length == 8);
+  // Wall the corridor: no route, until a way round is dug above the wall.
+  map.Set(4, 1, Terrain::Wall);
+  CHECK_FALSE(paths.FindPath(map, plain, {0, 1}, {8, 1}, 1000, step, length));
+  map.Set(4, 0, Terrain::Floor);
+  REQUIRE(paths.FindPath(map, plain, {0, 1}, {8, 1}, 1000, step, length));
+  CHECK(length == 8);  // up and over costs nothing extra: diagonals cost one step
+  // Opening a door changes nothing A* cares about; a chasm does.
+  const std::uint64_t before = map.PassabilityRevision();
+  map.Set(2, 1, Terrain::DoorClosed);
+  map.Set(2, 1, Terrain::DoorOpen);
+  CHECK(map.PassabilityRevision() == before);
+  map.Set(4, 0, Terrain::Chasm);
+  CHECK(map.PassabilityRevision() != before);
+  CHECK_FALSE(paths.FindPath(map, plain, {0, 1}, {8, 1}, 1000, step, length));
+  // Another map of the same size, asked of the same pathfinder: its own walls, not the last map's.
+  TileMap open;
+  REQUIRE(open.TryInitialize(9, 3) == Status::Ok);
+  for (std::int32_t y = 0; y < 3; ++y)
+    for (std::int32_t x = 0; x < 9; ++x) open.Set(x, y, Terrain::Floor);
+  CHECK(open.PassabilityRevision() != map.PassabilityRevision());
+  REQUIRE(paths.FindPath(open, plain, {0, 1}, {8, 1}, 1000, step, length));
+  CHECK(length == 8);
+  CHECK_FALSE(paths.FindPath(map, plain, {0, 1}, {8, 1}, 1000, step, length));
+}
+
+TEST_CASE("A* refuses what it cannot answer", "[path]") {
+  TileMap map;
+  REQUIRE(map.TryInitialize(5, 5) == Status::Ok);
+  Pathfinder paths;
+  Position step{7, 7};
+  std::int32_t length = 7;
+  const CellFilter plain;
+  CHECK_FALSE(paths.FindPath(map, plain, {0, 0}, {4, 4}, 100, step, length));  // not initialized
+  REQUIRE(paths.TryInitialize(5, 5) == Status::Ok);
+  CHECK_FALSE(paths.FindPath(map, plain, {0, 0}, {0, 0}, 100, step, length));   // already there
+  CHECK_FALSE(paths.FindPath(map, plain, {-1, 0}, {4, 4}, 100, step, length));  // off the map
+  CHECK_FALSE(paths.FindPath(map, plain, {0, 0}, {5, 4}, 100, step, length));
+  TileMap other;
+  REQUIRE(other.TryInitialize(6, 5) == Status::Ok);
+  CHECK_FALSE(paths.FindPath(other, plain, {0, 0}, {4, 4}, 100, step, length));  // wrong size
+  CHECK(step.x == 7);  // outputs unchanged on failure
+  CHECK(length == 7);
+  CHECK(paths.TryInitialize(0, 5) == Status::InvalidArgument);
+  CHECK(paths.TryInitialize(5, TileMap::kMaxSide + 1) == Status::InvalidArgument);
+}
