@@ -4,6 +4,7 @@
 set -euo pipefail
 build="$1"
 shift
-# Three repetitions each; the ratio table uses the medians, which a noisy machine disturbs least.
-"$build/cairn_bench" --benchmark_min_time=0.2 --benchmark_repetitions=3 \
-  --benchmark_report_aggregates_only=true "$@"
+# Five repetitions each, interleaved at random so that a burst of other work on a shared machine
+# does not land on one side of a pair; the ratio table gives the medians and the fastest runs.
+"$build/cairn_bench" --benchmark_min_time=0.2 --benchmark_repetitions=5 \
+  --benchmark_enable_random_interleaving=true "$@"

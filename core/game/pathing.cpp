@@ -148,6 +148,7 @@ bool Pathfinder::Run(const TileMap& map, const CellFilter& filter, Position from
     const std::uint32_t g1 = (value >> 3) + 1;  // g + 1 of this cell: g of its children, +1 as stored
     const std::int32_t h = static_cast<std::int32_t>(f - (g1 - 1));
     const std::uint32_t better = (g1 << 3) | 7u;
+    const std::int32_t gx = entry.x - to.x, gy = entry.y - to.y;  // from the goal
     const auto visit = [&]<int kDirection>() __attribute__((always_inline)) {
       constexpr std::int32_t dx = kStepDx[kDirection], dy = kStepDy[kDirection];
       const std::uint32_t next = entry.cell + static_cast<std::uint32_t>(dy * stride + dx);
@@ -164,8 +165,8 @@ bool Pathfinder::Run(const TileMap& map, const CellFilter& filter, Position from
         reached = true;
         return;
       }
-      const std::int32_t ax = x > to.x ? x - to.x : to.x - x;
-      const std::int32_t ay = y > to.y ? y - to.y : to.y - y;
+      const std::int32_t ax = gx + dx < 0 ? -(gx + dx) : gx + dx;
+      const std::int32_t ay = gy + dy < 0 ? -(gy + dy) : gy + dy;
       const std::int32_t next_h = ax > ay ? ax : ay;
       const OpenEntry child{next, 0, static_cast<std::int16_t>(x), static_cast<std::int16_t>(y)};
       const std::uint32_t child_f = g1 + static_cast<std::uint32_t>(next_h);  // g1: the child's g + 1
