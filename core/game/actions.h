@@ -31,6 +31,10 @@ void StrikeBlow(GameWorld& world, TickScratch& scratch, AttackEvent event, bool 
 // Returns the number of cells written to `path` (which holds at least `range`).
 std::int32_t MissilePath(const GameWorld& world, Position from, Position to, std::int32_t range,
                          Position* path) noexcept;
+// A missile from `from` would reach `to` (within `range`, at most kMaxMissileRange) with
+// nothing in between: the same flight MissilePath gives a throw, a shot or a spell.
+[[nodiscard]] bool ClearShot(const GameWorld& world, Position from, Position to,
+                             std::int32_t range) noexcept;
 // A death: the event, the killer's tally, the destroy, and what the dead one leaves behind.
 void Kill(GameWorld& world, EntityId victim, EntityId killer, DeathCause cause, AttackKind blow);
 

@@ -181,6 +181,12 @@ void ResolveAttack(GameWorld& world, TickScratch& scratch, EntityId attacker, In
              damage);
 }
 
+bool ClearShot(const GameWorld& world, Position from, Position to, std::int32_t range) noexcept {
+  Position path[kMaxMissileRange];
+  const std::int32_t cells = MissilePath(world, from, to, range < kMaxMissileRange ? range : kMaxMissileRange, path);
+  return cells > 0 && path[cells - 1].x == to.x && path[cells - 1].y == to.y;
+}
+
 std::int32_t MissilePath(const GameWorld& world, Position from, Position to, std::int32_t range,
                          Position* path) noexcept {
   const std::int32_t dx = to.x > from.x ? to.x - from.x : from.x - to.x;

@@ -133,13 +133,6 @@ bool Carrying(const GameWorld& world, EntityId self) noexcept {
   return pack != nullptr && pack->count > 0;
 }
 
-// A missile from `from` would reach `to` with nothing in between.
-bool ClearShot(const GameWorld& world, Position from, Position to, std::int32_t range) {
-  Position path[kMaxMissileRange];
-  const std::int32_t cells = MissilePath(world, from, to, range < kMaxMissileRange ? range : kMaxMissileRange, path);
-  return cells > 0 && path[cells - 1].x == to.x && path[cells - 1].y == to.y;
-}
-
 // A pack closes in from every side: each member heads for the free cell beside the target that is
 // nearest to it, so the pack spreads around its prey instead of queueing behind one another.
 Position SurroundCell(const GameWorld& world, Position self, Position target) {

@@ -2,6 +2,7 @@
 
 #include <deque>
 
+#include "game/actions.h"
 #include "game/items.h"
 #include "game/pathing.h"
 #include "game/player_commands.h"
@@ -163,11 +164,14 @@ bool Bot::Decide(const GameSession& session, PlayerCommand& out) {
   if (foe_ai != nullptr && !fleeing && foe_ai->action != AiAction::Hunt && distance > 1) {
     foe_at = nullptr;
   }
+  // A throw only where the missile would fly all the way: a corner in between drops it at the
+  // thrower's feet, and picking it up to throw again is a loop that starves.
+  const bool shot = foe_at != nullptr && distance <= kThrowRange && ClearShot(world, *at, *foe_at, kThrowRange);
   if (fleeing) {
     const EntityId missile = FindCarried(v, [](const ItemDefinition& k, const Item& i) {
       return k.category == ItemCategory::Thrown && !i.equipped;
     });
-    if (!missile.IsNull() && distance <= kThrowRange) {
+    if (!missile.IsNull() && shot) {
       out = ItemCommand(PlayerCommandKind::Throw, v, missile);
       if (Accepts(session, out)) return Why("throw at the fleeing");
     }
@@ -187,7 +191,7 @@ bool Bot::Decide(const GameSession& session, PlayerCommand& out) {
       });
       if (!wand.IsNull() && use(wand)) return Why("zap");
     }
-    if (distance <= kThrowRange) {
+    if (shot) {
       const EntityId missile = FindCarried(v, [](const ItemDefinition& k, const Item& i) {
         return k.category == ItemCategory::Thrown && !i.equipped;
       });
