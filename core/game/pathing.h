@@ -5,7 +5,7 @@
 // long as a straight one, as in NetHack and Brogue), so distance is Chebyshev distance. All
 // scratch storage is reserved at TryInitialize; searches never allocate. A* always returns a
 // shortest route, and the same map always gives the same route (decision 0007 says how it is
-// kept fast: a padded copy of the walls, buckets by f, and no look back at the parent).
+// kept fast: a padded copy of the walls, one comparison per neighbour, stacks by f).
 #pragma once
 
 #include <cstdint>
