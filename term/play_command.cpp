@@ -1,11 +1,16 @@
-// `cairn [--seed N] [--level PATH] [--load SAVE] [--save PATH] [--debug] [--ascii] [--mono]
-//        [--colour-blind] [--log PATH] [--log-level LEVEL] [--morgue DIR]`: the game in the
-// terminal.
+// `cairn [--seed N] [--level PATH] [--load SAVE] [--save PATH] [--record FILE] [--debug]
+//        [--ascii] [--mono] [--colour-blind] [--log PATH] [--log-level LEVEL] [--morgue DIR]`:
+// the game in the terminal.
 //
 // Saves work as roguelike players expect: one save per character. Save-and-quit writes it; the
 // next start with no --seed or --level resumes it and removes it (the run goes on in memory);
 // death or victory leaves none behind. SIGHUP, SIGTERM and SIGINT (a closed terminal, a shutdown,
 // a kill) and an internal error save before leaving.
+//
+// --record FILE records the run as `cairn sim --record` does, for `cairn replay`: every tick and
+// its input, written when the game ends by any way out but a crash. A recording starts at a
+// level's first tick, so it starts a new game (a waiting save stays where it is); a restart
+// starts the recording again with the new run.
 #include <csignal>
 #include <filesystem>
 #include <iostream>
@@ -15,7 +20,10 @@
 #include "game_setup.h"
 #include "logging.h"
 #include "presenter/presenter.h"
+#include "replay/recording.h"
+#include "replay/replay.h"
 #include "save_files.h"
+#include "storage/files.h"
 #include "summary_file.h"
 #include "term_commands.h"
 #include "terminal/curses_screen.h"
@@ -25,8 +33,9 @@ namespace cairn {
 
 namespace {
 constexpr const char* kUsageLine =
-    "usage: cairn [--seed N] [--level PATH] [--load SAVE] [--save PATH] [--debug] [--ascii]\n"
-    "             [--mono] [--colour-blind] [--log PATH] [--log-level LEVEL] [--morgue DIR]\n";
+    "usage: cairn [--seed N] [--level PATH] [--load SAVE] [--save PATH] [--record FILE] [--debug]\n"
+    "             [--ascii] [--mono] [--colour-blind] [--log PATH] [--log-level LEVEL]\n"
+    "             [--morgue DIR]\n";
 constexpr int kRunStepMs = 15;  // between the steps of explore, rest and travel
 }  // namespace
 
@@ -59,10 +68,10 @@ int RunPlayCommand(const std::vector<std::string>& args) {
     std::cerr << "cairn: " << error << "\n";
     return kExitUsage;
   }
-  if (parsed.Has("--record")) {
-    std::cerr << "cairn: error: --record is not built for the terminal game yet (cairn sim "
-                 "--record records a run)\n";
-    return kExitInvalid;
+  if (parsed.Has("--record") && parsed.Has("--load")) {
+    std::cerr << "cairn: --record cannot start from a save (a recording replays from the level's "
+                 "first tick)\n";
+    return kExitUsage;
   }
   const std::string save_path = parsed.Value("--save").value_or(DefaultSavePath());
   if (auto level = parsed.Value("--level"); level && !LoadLevelForCommand(*level, config.level))
@@ -81,7 +90,7 @@ int RunPlayCommand(const std::vector<std::string>& args) {
   // Resume: the save named by --load, or the waiting one when nothing asks for a new game.
   std::unique_ptr<GameSession> session;
   std::error_code exists_error;
-  const bool fresh_requested = parsed.Has("--seed") || parsed.Has("--level");
+  const bool fresh_requested = parsed.Has("--seed") || parsed.Has("--level") || parsed.Has("--record");
   std::string resume_path = parsed.Value("--load").value_or("");
   if (resume_path.empty() && !fresh_requested && std::filesystem::exists(save_path, exists_error))
     resume_path = save_path;
@@ -105,6 +114,16 @@ int RunPlayCommand(const std::vector<std::string>& args) {
     LogInfo("new game, seed " + std::to_string(config.seed) + ", world " +
             std::to_string(session->World().WorldId()));
   }
+  // The recorder listens to every tick; a restart (a new run) gets a new recorder.
+  std::unique_ptr<Recorder> recorder;
+  std::uint64_t recorded_restarts = session->Restarts();
+  const auto record_from_here = [&]() {
+    recorder = std::make_unique<Recorder>(*session, CAIRN_BUILD_ID,
+                                          parsed.Value("--level").value_or("default"));
+    session->SetTickListener(recorder.get());
+    recorded_restarts = session->Restarts();
+  };
+  if (parsed.Has("--record")) record_from_here();
   std::string save_failure;  // why a save on the way out failed, to print after the terminal
   bool saved_on_exit = false;
   const auto save_now = [&]() -> std::string {
@@ -174,6 +193,10 @@ int RunPlayCommand(const std::vector<std::string>& args) {
           saved_on_exit = controller.Saved();
           break;
         }
+        if (recorder && session->Restarts() != recorded_restarts) {
+          LogInfo("the run restarted: the recording starts again from its first tick");
+          record_from_here();
+        }
         if (session->World().Tick() != tick_before)
           LogDebug("tick " + std::to_string(session->World().Tick()));
         if (session->World().Fault().Active())
@@ -192,6 +215,18 @@ int RunPlayCommand(const std::vector<std::string>& args) {
   if (!fatal.empty()) std::cerr << "cairn: fatal error: " << fatal << "\n";
   if (saved_on_exit) std::cout << "Saved to " << save_path << ". Run cairn again to continue.\n";
   if (!save_failure.empty()) std::cerr << save_path << ": error: the game could not be saved: " << save_failure << "\n";
+  if (recorder) {
+    session->SetTickListener(nullptr);
+    const std::string path = *parsed.Value("--record");
+    std::string why;
+    if (WriteFileAtomically(path, WriteRecording(recorder->Result()), why)) {
+      std::cout << "Recorded " << recorder->Result().ticks.size() << " ticks to " << path
+                << " (cairn replay " << path << " --verify plays them again).\n";
+    } else {
+      std::cerr << path << ": error: the recording could not be written: " << why << "\n";
+      if (exit_status == kExitOk) exit_status = kExitInvalid;
+    }
+  }
   LogInfo("game over at tick " + std::to_string(session->World().Tick()));
   StopLogging();
   return exit_status;

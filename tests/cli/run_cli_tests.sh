@@ -29,6 +29,10 @@ done
 "$cairn" console --capacity 2>/dev/null </dev/null; [ $? -eq 2 ] || fail "missing value is not exit 2"
 "$cairn" console --capacity zero </dev/null 2>/dev/null; [ $? -eq 2 ] || fail "bad number is not exit 2"
 "$cairn" frobnicate 2>/dev/null; [ $? -eq 2 ] || fail "unknown command is not exit 2"
+err=$("$cairn" --record "$work/r.toml" --load "$work/none.toml" 2>&1 </dev/null); status=$?
+[ $status -eq 2 ] || fail "the game's --record with --load is not exit 2 (got $status)"
+echo "$err" | grep -q "cannot start from a save" || fail "--record with --load said: $err"
+[ -e "$work/r.toml" ] && fail "a refused --record still wrote its file"
 err=$("$cairn" console /no/such/file 2>&1 >/dev/null); status=$?
 [ $status -eq 1 ] || fail "unreadable file is not exit 1 (got $status)"
 echo "$err" | grep -q "^/no/such/file: error: " || fail "unreadable file message: $err"

@@ -5,7 +5,8 @@
 # by exactly one; a resize to 60x20 asks for a larger terminal and the way back redraws; quitting,
 # SIGTERM and a crash all leave the terminal modes (stty -a) as they were before; exploring,
 # the inventory and character screens work; a death shows the summary and writes its file;
-# SIGTERM saves, a start with no arguments resumes, S saves and quits.
+# SIGTERM saves, a start with no arguments resumes, S saves and quits; --record writes a
+# recording that `cairn replay --verify` plays again, restarts included.
 set -u
 cairn=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 work=$(mktemp -d)
@@ -188,6 +189,24 @@ wait_for 'This character will be lost' || fail "again: Q does not warn that the 
 tmx send-keys -t e2e y
 finished again
 [ -f "$save" ] && fail "again: giving up left a save behind"
+
+# 10. Recording: play a few turns, restart (the recording starts again with the new run), play
+#     on, quit; the recording verifies, holds only the run after the restart, and the waiting
+#     save (none here) is not touched.
+start record --seed 6 --record "$work/run.rec"
+wait_for 'HP [0-9]+/[0-9]+' || fail "record: no status line"
+tmx send-keys -t e2e l l j
+sleep 0.5
+tmx send-keys -t e2e R
+wait_for 'The world is rebuilt' || fail "record: R did not restart"
+tmx send-keys -t e2e h . .
+sleep 0.5
+tmx send-keys -t e2e Q y
+finished record
+[ "$(cat "$work/record.status" 2>/dev/null)" = "0" ] || fail "record: exited $(cat "$work/record.status" 2>/dev/null)"
+wait_for 'Recorded [0-9]+ ticks to .*run.rec' || fail "record: no word of the recording"
+verified=$("$cairn" replay "$work/run.rec" --verify 2>&1) || fail "record: replay --verify failed: $verified"
+echo "$verified" | grep -qE "replay verified: [1-9][0-9]* ticks match" || fail "record: replay said: $verified"
 
 if [ $failures -ne 0 ]; then
   echo "$failures end-to-end check(s) failed"
