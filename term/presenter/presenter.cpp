@@ -202,24 +202,45 @@ void DrawDebugPane(const RenderFrame& frame, const PresenterState& state, TextGr
   }
 }
 
+// Splits `text` at spaces into lines of at most `width` characters (a longer word is cut).
+std::vector<std::string_view> WrapWords(std::string_view text, std::size_t width) {
+  std::vector<std::string_view> lines;
+  while (text.size() > width) {
+    std::size_t cut = text.rfind(' ', width);
+    if (cut == std::string_view::npos || cut == 0) cut = width;
+    lines.push_back(text.substr(0, cut));
+    text.remove_prefix(cut);
+    while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
+  }
+  if (!text.empty() || lines.empty()) lines.push_back(text);
+  return lines;
+}
+
 void DrawHelp(const PresenterState& state, TextGrid& grid) {
   // Every key, from the key map: group headings and entries in columns, in pages if they do not
-  // fit (an 80x24 terminal needs three).
+  // fit (an 80x24 terminal needs three). A description too long for its column goes on over the
+  // next rows, under itself, rather than being cut.
+  const std::int32_t columns = grid.Width() >= 120 ? 2 : 1;
+  const std::int32_t column_width = grid.Width() / columns;
+  const auto description_width = static_cast<std::size_t>(std::max(12, column_width - 21));
   struct Row {
-    bool heading;
-    const HelpLine* line;
+    std::string_view group;  // a heading when not empty
+    std::string_view keys;   // empty on a description's later rows
+    std::string_view text;
   };
   std::vector<Row> rows;
-  std::string group;
+  std::string_view group;
   for (const HelpLine& line : state.help) {
     if (line.group != group) {
       group = line.group;
-      rows.push_back(Row{true, &line});
+      rows.push_back(Row{group, {}, {}});
     }
-    rows.push_back(Row{false, &line});
+    std::string_view keys = line.keys;
+    for (std::string_view part : WrapWords(line.description, description_width)) {
+      rows.push_back(Row{{}, keys, part});
+      keys = {};
+    }
   }
-  const std::int32_t columns = grid.Width() >= 120 ? 2 : 1;
-  const std::int32_t column_width = grid.Width() / columns;
   const std::int32_t per_column = std::max(1, grid.Height() - 3);
   const std::int32_t per_page = per_column * columns;
   const std::int32_t pages = std::max<std::int32_t>(1, (static_cast<std::int32_t>(rows.size()) + per_page - 1) / per_page);
@@ -237,12 +258,12 @@ void DrawHelp(const PresenterState& state, TextGrid& grid) {
     const std::int32_t x = (i / per_column) * column_width;
     const std::int32_t y = 2 + i % per_column;
     const Row& row = rows[index];
-    if (row.heading) {
-      grid.Text(x + 2, y, row.line->group, Colour::Yellow, kAttrBold);
+    if (!row.group.empty()) {
+      grid.Text(x + 2, y, row.group, Colour::Yellow, kAttrBold);
       continue;
     }
-    grid.Text(x + 4, y, row.line->keys, Colour::Cyan, kAttrNone, 15);
-    grid.Text(x + 20, y, row.line->description, Colour::Default, kAttrNone, column_width - 21);
+    grid.Text(x + 4, y, row.keys, Colour::Cyan, kAttrNone, 15);
+    grid.Text(x + 20, y, row.text, Colour::Default, kAttrNone, column_width - 21);
   }
 }
 

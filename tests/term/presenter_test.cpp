@@ -108,3 +108,17 @@ TEST_CASE("a text grid clips, escapes control characters and reports its maps", 
   CHECK(grid.ColourMap() == "...rr\nGGG\n");
   CHECK(grid.AttributeMap() == "\nddd\n");
 }
+
+TEST_CASE("the help screen wraps a long description instead of cutting it", "[presenter]") {
+  const RenderFrame frame = SomeFrame();
+  PresenterState state;
+  state.screen = Screen::Help;
+  state.help = {HelpLine{"Act", "o X", "explore until something happens, then stop and say what it was"},
+                HelpLine{"Act", "Z", "rest"}};
+  TextGrid grid(80, 24);  // one column: 59 characters for a description
+  Present(frame, state, grid);
+  const std::string text = grid.ToText();
+  CHECK(text.find("explore until something happens, then stop and say what it\n") != std::string::npos);
+  CHECK(text.find("\n                    was\n") != std::string::npos);  // the rest, under itself
+  CHECK(text.find("    Z               rest") != std::string::npos);      // the next key follows
+}
