@@ -8,13 +8,6 @@
 #include "storage/files.h"
 #include "summary_file.h"
 
-#ifndef CAIRN_VERSION
-#define CAIRN_VERSION "0.0.0"
-#endif
-#ifndef CAIRN_BUILD_ID
-#define CAIRN_BUILD_ID "unknown"
-#endif
-
 namespace cairn {
 
 std::string DefaultSavePath() { return StateFolder() + "/save.toml"; }
