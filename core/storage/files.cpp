@@ -1,10 +1,13 @@
 #include "storage/files.h"
 
+#include <dirent.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
@@ -45,6 +48,29 @@ Step NextStep() noexcept {
 std::string Why(const Step& step) {
   if (step.injected) return "injected failure at step " + std::to_string(step.index);
   return Reason();
+}
+
+// Removes "NAME.tmp-PID" beside `path` when process PID no longer exists: what a writer killed
+// mid-write left. A live PID (even an unrelated process that reuses the number) keeps its file;
+// best effort, so a folder that cannot be read or a file that cannot be removed is left alone.
+void RemoveAbandonedTemporaries(const std::string& path) {
+  const std::string folder = FolderOf(path);
+  const std::size_t slash = path.rfind('/');
+  const std::string prefix = (slash == std::string::npos ? path : path.substr(slash + 1)) + ".tmp-";
+  DIR* dir = ::opendir(folder.c_str());
+  if (dir == nullptr) return;
+  while (const dirent* entry = ::readdir(dir)) {
+    const std::string_view name = entry->d_name;
+    if (name.size() <= prefix.size() || name.substr(0, prefix.size()) != prefix) continue;
+    const std::string_view digits = name.substr(prefix.size());
+    pid_t pid = 0;
+    const auto [end, problem] = std::from_chars(digits.data(), digits.data() + digits.size(), pid);
+    if (problem != std::errc{} || end != digits.data() + digits.size()) continue;  // not a PID
+    if (pid <= 0 || pid == ::getpid()) continue;
+    if (::kill(pid, 0) == 0 || errno != ESRCH) continue;  // alive, or not ours to judge
+    ::unlink((folder + "/" + std::string(name)).c_str());
+  }
+  ::closedir(dir);
 }
 
 }  // namespace
@@ -145,6 +171,7 @@ bool WriteFileAtomically(const std::string& path, std::string_view text, std::st
             ", so the new file may not survive a system crash: " + Why(folder_step);
     return false;
   }
+  RemoveAbandonedTemporaries(path);
   return true;
 }
 

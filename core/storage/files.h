@@ -13,7 +13,8 @@ namespace cairn {
 
 // Replaces `path` with `text` atomically: write "PATH.tmp-PID" in the same folder, flush and
 // fsync it, rename it over `path`, fsync the folder. A crash or kill at any moment leaves `path`
-// either old or new, whole (a killed writer may leave its "PATH.tmp-PID" behind).
+// either old or new, whole. A killed writer leaves its "PATH.tmp-PID" behind: the next successful
+// write of `path` removes every such file whose process no longer exists.
 //
 // Its steps, in order, each one a step of the storage_fault seam below: create the temporary;
 // each write() call (at most 64 KiB each, so a big text takes several); fsync it; close it;

@@ -9,6 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <filesystem>
 #include <string>
@@ -219,8 +220,8 @@ TEST_CASE("a writer killed at any moment leaves the old or the new file, whole",
     CHECK(WIFSIGNALED(status));
     if (WIFSIGNALED(status)) CHECK(WTERMSIG(status) == SIGKILL);
 
-    // The real path is always whole. The killed child's "save.txt.tmp-PID" may stay behind:
-    // nothing removes a dead writer's temporary, and it never stands in for `path`.
+    // The real path is always whole. The killed child's "save.txt.tmp-PID" may stay behind
+    // (the next writer removes it), and it never stands in for `path`.
     const std::string text = Read(path);
     const bool whole = text == a || text == b;
     INFO("read " << text.size() << " bytes, ending " << Ending(text));
@@ -232,4 +233,37 @@ TEST_CASE("a writer killed at any moment leaves the old or the new file, whole",
   const std::size_t stray_temporaries = Temporaries(folder.Path()).size();
   CAPTURE(saw_a, saw_b, stray_temporaries);
   CHECK(saw_a + saw_b == kRounds);
+  // One more save, by a writer that lives: every killed writer's temporary is gone after it.
+  REQUIRE(Write(path, a));
+  CHECK(Temporaries(folder.Path()).empty());
+  CHECK(Read(path) == a);
+}
+
+TEST_CASE("a save removes the temporaries of writers that are gone, and only those", "[storage]") {
+  TempFolder folder;
+  const std::string path = folder.File("save.txt");
+  // A process that has exited and been reaped: its number names no process now.
+  const pid_t gone = ::fork();
+  REQUIRE(gone >= 0);
+  if (gone == 0) ::_exit(0);
+  REQUIRE(::waitpid(gone, nullptr, 0) == gone);
+  const auto plant = [&](const std::string& name) {
+    REQUIRE(Write(folder.File(name), "left behind\n"));
+  };
+  const std::string dead = "save.txt.tmp-" + std::to_string(gone);
+  const std::string alive = "save.txt.tmp-" + std::to_string(::getppid());  // the test's parent
+  plant(dead);
+  plant(alive);
+  plant("save.txt.tmp-notanumber");
+  plant("other.txt.tmp-" + std::to_string(gone));  // another file's: not this save's business
+  REQUIRE(Write(path, "the save\n"));
+  const std::vector<std::string> left = Temporaries(folder.Path());
+  const auto has = [&](const std::string& name) {
+    return std::find(left.begin(), left.end(), name) != left.end();
+  };
+  CHECK_FALSE(has(dead));
+  CHECK(has(alive));
+  CHECK(has("save.txt.tmp-notanumber"));
+  CHECK(has("other.txt.tmp-" + std::to_string(gone)));
+  CHECK(Read(path) == "the save\n");
 }
