@@ -1,5 +1,6 @@
 // Saving and restoring a run: the boundary where runtime handles become durable keys and back.
 #include <algorithm>
+#include <optional>
 #include <set>
 
 #include "game/state_hash.h"
@@ -10,12 +11,13 @@
 namespace cairn {
 namespace {
 
-// The floor's world as a FloorImage: entities in creation order, references by place.
-FloorImage ImageOf(const GameWorld& world, const LevelDefinition& built, std::int32_t depth,
+// The floor's world as a FloorImage: entities in creation order (`order`, of this world),
+// references by place.
+FloorImage ImageOf(const GameWorld& world, const CanonicalOrder& order, const LevelDefinition& built,
+                   std::int32_t depth,
                    const std::vector<std::pair<EntityId, const std::vector<PreservedComponent>*>>& preserved) {
   FloorImage image;
   image.depth = depth;
-  const CanonicalOrder order(world.Registry());
   const auto place = [&](EntityId id) -> EntityId {
     if (id.IsNull()) return id;
     if (!world.Registry().IsAlive(id)) return kGoneReference;
@@ -74,7 +76,19 @@ std::set<Uuid> GameSession::KnownIdentities() const {
 Status GameSession::CaptureImage(EntropySource& entropy, SessionImage& out) {
   if (State() != SessionState::Playing || World().InTick()) return Status::InvalidOperation;
 
-  std::set<Uuid> known = KnownIdentities();
+  // Each built floor's canonical order, made once: minting and the image both walk it.
+  std::vector<std::optional<CanonicalOrder>> orders(floors_.size());
+  bool all_keyed = !run_instance_.IsNil();
+  for (std::size_t f = 0; f < floors_.size(); ++f) {
+    if (!floors_[f].world) continue;
+    const GameWorld& world = *floors_[f].world;
+    orders[f].emplace(world.Registry());
+    for (EntityId id : orders[f]->Entities()) all_keyed = all_keyed && world.Bindings().KeyOf(id) != nullptr;
+  }
+  // Every key in use, so a fresh one never repeats one; not needed when nothing gets a key
+  // (every save after the first, unless something new was made).
+  std::set<Uuid> known;
+  if (!all_keyed) known = KnownIdentities();
 
   // Mint first, for every floor; publish only when all of it succeeded.
   Uuid instance = run_instance_;
@@ -84,8 +98,7 @@ Status GameSession::CaptureImage(EntropySource& entropy, SessionImage& out) {
   for (std::size_t f = 0; f < floors_.size(); ++f) {
     if (!floors_[f].world) continue;
     const GameWorld& world = *floors_[f].world;
-    const CanonicalOrder order(world.Registry());
-    for (EntityId id : order.Entities()) {
+    for (EntityId id : orders[f]->Entities()) {
       if (world.Bindings().KeyOf(id) != nullptr) continue;
       Uuid source;
       if (Status s = TryMintUniqueUuid(entropy, known, source); s != Status::Ok) return s;
@@ -109,7 +122,8 @@ Status GameSession::CaptureImage(EntropySource& entropy, SessionImage& out) {
     if (!floor.world) continue;
     std::vector<std::pair<EntityId, const std::vector<PreservedComponent>*>> preserved;
     for (const PreservedEntry& entry : floor.preserved) preserved.emplace_back(entry.entity, entry.components);
-    image.floors.push_back(ImageOf(*floor.world, *floor.level, static_cast<std::int32_t>(f) + 1, preserved));
+    image.floors.push_back(
+        ImageOf(*floor.world, *orders[f], *floor.level, static_cast<std::int32_t>(f) + 1, preserved));
   }
   const std::size_t keep = std::min(messages_.size(), kSavedMessages);
   image.messages.assign(messages_.end() - static_cast<std::ptrdiff_t>(keep), messages_.end());
