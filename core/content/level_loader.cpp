@@ -16,10 +16,10 @@ using Fields = std::array<FieldValue, kMaxFieldsPerComponent>;
 
 // References inside a level: authored ids (version 1) or UUIDs (version 2), resolved to
 // level-local references that BuildWorld turns into handles.
-class LevelReferences final : public ReferenceCodec {
+class LevelReferences final : public DefinitionSetReferences {
  public:
   LevelReferences(const LevelDocument& document, const DefinitionSet& definitions)
-      : document_(document), definitions_(definitions) {}
+      : DefinitionSetReferences(definitions), document_(document) {}
   bool Parse(std::string_view text, EntityId& out, std::string& error) const override {
     if (text.empty()) {
       out = EntityId{};
@@ -42,17 +42,9 @@ class LevelReferences final : public ReferenceCodec {
     return false;
   }
   std::string Format(EntityId) const override { return ""; }
-  bool ParseDefinition(DefinitionKind kind, std::string_view text, std::int64_t& index,
-                       std::string& error) const override {
-    return ParseDefinitionIn(definitions_, kind, text, index, error);
-  }
-  std::string FormatDefinition(DefinitionKind kind, std::int64_t index) const override {
-    return FormatDefinitionIn(definitions_, kind, index);
-  }
 
  private:
   const LevelDocument& document_;
-  const DefinitionSet& definitions_;
 };
 
 // The recipe a typed definition id starts an entity from; false when the id names nothing.

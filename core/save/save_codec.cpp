@@ -50,26 +50,19 @@ bool ParseHex64(std::string_view text, std::uint64_t& out) {
 // --- writing -------------------------------------------------------------------------------------
 
 // References as the target's source UUID, inside one floor's entity list.
-class WriteReferences final : public ReferenceCodec {
+class WriteReferences final : public DefinitionSetReferences {
  public:
   WriteReferences(const std::vector<LevelEntity>& entities, const DefinitionSet& definitions)
-      : entities_(entities), definitions_(definitions) {}
+      : DefinitionSetReferences(definitions), entities_(entities) {}
   bool Parse(std::string_view, EntityId&, std::string&) const override { return false; }
   std::string Format(EntityId id) const override {
     if (id.IsNull()) return "";
     if (IsLevelReference(id) && id.Slot < entities_.size()) return UuidText(entities_[id.Slot].source);
     return std::string(kGone);
   }
-  bool ParseDefinition(DefinitionKind, std::string_view, std::int64_t&, std::string&) const override {
-    return false;
-  }
-  std::string FormatDefinition(DefinitionKind kind, std::int64_t index) const override {
-    return FormatDefinitionIn(definitions_, kind, index);
-  }
 
  private:
   const std::vector<LevelEntity>& entities_;
-  const DefinitionSet& definitions_;
 };
 
 void WriteComponents(const LevelEntity& entity, const ReferenceCodec& references, std::string& out) {
@@ -160,10 +153,10 @@ void WriteFloor(const FloorImage& floor, const DefinitionSet& definitions, std::
 
 // References by source UUID, among one floor's entities (all known before any body is read, so
 // forward references resolve).
-class ReadReferences final : public ReferenceCodec {
+class ReadReferences final : public DefinitionSetReferences {
  public:
   ReadReferences(const std::map<Uuid, std::uint32_t>& index, const DefinitionSet& definitions)
-      : index_(index), definitions_(definitions) {}
+      : DefinitionSetReferences(definitions), index_(index) {}
   bool Parse(std::string_view text, EntityId& out, std::string& error) const override {
     if (text.empty()) {
       out = EntityId{};
@@ -187,17 +180,9 @@ class ReadReferences final : public ReferenceCodec {
     return true;
   }
   std::string Format(EntityId) const override { return ""; }
-  bool ParseDefinition(DefinitionKind kind, std::string_view text, std::int64_t& index,
-                       std::string& error) const override {
-    return ParseDefinitionIn(definitions_, kind, text, index, error);
-  }
-  std::string FormatDefinition(DefinitionKind kind, std::int64_t index) const override {
-    return FormatDefinitionIn(definitions_, kind, index);
-  }
 
  private:
   const std::map<Uuid, std::uint32_t>& index_;
-  const DefinitionSet& definitions_;
 };
 
 bool ReadUuidMember(TableReader& reader, std::string_view key, Uuid& out, bool required = true) {

@@ -42,6 +42,24 @@ class ReferenceCodec {
 [[nodiscard]] std::string FormatDefinitionIn(const DefinitionSet& set, DefinitionKind kind,
                                              std::int64_t index);
 
+// A ReferenceCodec whose definition ids live in one DefinitionSet (every codec but tests'):
+// subclasses say only how entity references are written.
+class DefinitionSetReferences : public ReferenceCodec {
+ public:
+  explicit DefinitionSetReferences(const DefinitionSet& definitions) noexcept
+      : definitions_(definitions) {}
+  [[nodiscard]] bool ParseDefinition(DefinitionKind kind, std::string_view text, std::int64_t& index,
+                                     std::string& error) const override {
+    return ParseDefinitionIn(definitions_, kind, text, index, error);
+  }
+  [[nodiscard]] std::string FormatDefinition(DefinitionKind kind, std::int64_t index) const override {
+    return FormatDefinitionIn(definitions_, kind, index);
+  }
+
+ private:
+  const DefinitionSet& definitions_;
+};
+
 // Reads `body` (a TOML table) into `fields`, one per FieldInfo. A field the body leaves out takes
 // the declared default. Unknown members, wrong kinds, values out of range and references that
 // name nothing are each reported; returns true only when there were none (then `fields` holds the

@@ -22,8 +22,9 @@ TomlValue Body(const std::string& text) {
 const ComponentTypeInfo& HealthType() { return *FindComponentType("health"); }
 
 // References written as "slot:generation" of world 9; "" is null; anything else names nothing.
-class TestReferences final : public ReferenceCodec {
+class TestReferences final : public DefinitionSetReferences {
  public:
+  TestReferences() : DefinitionSetReferences(*cairn::test::Definitions()) {}
   bool Parse(std::string_view text, EntityId& out, std::string& error) const override {
     if (text.empty()) {
       out = EntityId{};
@@ -40,31 +41,29 @@ class TestReferences final : public ReferenceCodec {
   std::string Format(EntityId id) const override {
     return id.IsNull() ? "" : std::to_string(id.Slot) + ":" + std::to_string(id.Generation);
   }
-  bool ParseDefinition(DefinitionKind kind, std::string_view text, std::int64_t& index,
-                       std::string& error) const override {
-    return ParseDefinitionIn(*cairn::test::Definitions(), kind, text, index, error);
-  }
-  std::string FormatDefinition(DefinitionKind kind, std::int64_t index) const override {
-    return FormatDefinitionIn(*cairn::test::Definitions(), kind, index);
-  }
 };
-const TestReferences kRefs;
+// Made at first use: the definitions are loaded by a helper that may fail a test, so not before
+// Catch2 runs.
+const TestReferences& Refs() {
+  static const TestReferences references;
+  return references;
+}
 
 }  // namespace
 
 TEST_CASE("a body decodes into fields and formats canonically", "[schema]") {
   std::array<FieldValue, kMaxFieldsPerComponent> fields{};
   std::vector<BodyProblem> problems;
-  REQUIRE(DecodeComponentBody(HealthType(), Body("{max=10, current = 5}"), kRefs, fields, problems));
+  REQUIRE(DecodeComponentBody(HealthType(), Body("{max=10, current = 5}"), Refs(), fields, problems));
   CHECK(fields[0].integer == 5);
   CHECK(fields[1].integer == 10);
-  CHECK(FormatComponentBody(HealthType(), fields, kRefs) == "{ current = 5, max = 10 }");
+  CHECK(FormatComponentBody(HealthType(), fields, Refs()) == "{ current = 5, max = 10 }");
 }
 
 TEST_CASE("fields left out take their declared defaults", "[schema]") {
   std::array<FieldValue, kMaxFieldsPerComponent> fields{};
   std::vector<BodyProblem> problems;
-  REQUIRE(DecodeComponentBody(*FindComponentType("position"), Body("{ y = 3 }"), kRefs, fields, problems));
+  REQUIRE(DecodeComponentBody(*FindComponentType("position"), Body("{ y = 3 }"), Refs(), fields, problems));
   CHECK(fields[0].integer == 0);
   CHECK(fields[1].integer == 3);
 }
@@ -75,7 +74,7 @@ TEST_CASE("every problem in a body is reported with its position, and nothing is
   fields[0].integer = 77;
   std::vector<BodyProblem> problems;
   CHECK_FALSE(DecodeComponentBody(HealthType(), Body("{ current = \"x\", max = 0, speed = 2 }"),
-                                  kRefs, fields, problems));
+                                  Refs(), fields, problems));
   REQUIRE(problems.size() == 3);
   CHECK(problems[0].message == "health.current must be an integer, found a string");
   CHECK(problems[0].position.column == 20);
@@ -87,7 +86,7 @@ TEST_CASE("every problem in a body is reported with its position, and nothing is
 TEST_CASE("a body that is not a table is refused", "[schema]") {
   std::array<FieldValue, kMaxFieldsPerComponent> fields{};
   std::vector<BodyProblem> problems;
-  CHECK_FALSE(DecodeComponentBody(HealthType(), Body("5"), kRefs, fields, problems));
+  CHECK_FALSE(DecodeComponentBody(HealthType(), Body("5"), Refs(), fields, problems));
   REQUIRE(problems.size() == 1);
   CHECK(problems[0].message == "the body of health must be a table, found an integer");
 }
@@ -96,13 +95,13 @@ TEST_CASE("enum, glyph, text and entity fields read and write their own forms", 
   std::array<FieldValue, kMaxFieldsPerComponent> fields{};
   std::vector<BodyProblem> problems;
   const ComponentTypeInfo& look = *FindComponentType("appearance");
-  REQUIRE(DecodeComponentBody(look, Body("{ glyph = \"\xE2\x99\xA6\", ascii = \"*\", colour = \"cyan\" }"), kRefs,
+  REQUIRE(DecodeComponentBody(look, Body("{ glyph = \"\xE2\x99\xA6\", ascii = \"*\", colour = \"cyan\" }"), Refs(),
                               fields, problems));
   CHECK(fields[0].integer == 0x2666);
-  CHECK(FormatComponentBody(look, fields, kRefs) ==
+  CHECK(FormatComponentBody(look, fields, Refs()) ==
         "{ glyph = \"\xE2\x99\xA6\", ascii = \"*\", colour = \"cyan\", layer = 0 }");
   CHECK_FALSE(DecodeComponentBody(look, Body("{ colour = \"mauve\", ascii = \"\xC3\xA9\", glyph = \"ab\" }"),
-                                  kRefs, fields, problems));
+                                  Refs(), fields, problems));
   REQUIRE(problems.size() == 3);
   CHECK(problems[0].message.find("appearance.colour is \"mauve\", not one of: default, white") == 0);
   CHECK(problems[1].message == "appearance.ascii must be exactly one character of printable ASCII");
@@ -110,15 +109,15 @@ TEST_CASE("enum, glyph, text and entity fields read and write their own forms", 
 
   problems.clear();
   const ComponentTypeInfo& ai = *FindComponentType("enemy_ai");
-  REQUIRE(DecodeComponentBody(ai, Body("{ target = \"3:2\", phase = \"approach\" }"), kRefs, fields, problems));
+  REQUIRE(DecodeComponentBody(ai, Body("{ target = \"3:2\", phase = \"approach\" }"), Refs(), fields, problems));
   CHECK(fields[4].entity == EntityId{9, 3, 2});
   CHECK(fields[1].integer == 3);
-  CHECK_FALSE(DecodeComponentBody(ai, Body("{ target = \"nobody\" }"), kRefs, fields, problems));
+  CHECK_FALSE(DecodeComponentBody(ai, Body("{ target = \"nobody\" }"), Refs(), fields, problems));
   CHECK(problems.back().message == "enemy_ai.target: no such entity 'nobody'");
 
   problems.clear();
   const ComponentTypeInfo& named = *FindComponentType("named");
-  CHECK_FALSE(DecodeComponentBody(named, Body("{ name = \"" + std::string(40, 'x') + "\" }"), kRefs,
+  CHECK_FALSE(DecodeComponentBody(named, Body("{ name = \"" + std::string(40, 'x') + "\" }"), Refs(),
                                   fields, problems));
   CHECK(problems.back().message == "named.name is 40 bytes long; at most 31 fit");
 }
