@@ -93,19 +93,11 @@ bool ReadDefinitions(std::string_view text, DefinitionSet& into,
                      std::vector<TextProblem>& problems) {
   const std::size_t before = problems.size();
   TomlValue root;
-  TomlError error;
-  if (!ParseToml(text, root, error)) {
-    problems.push_back({error.position, error.message, {}});
-    return false;
-  }
+  if (!ParseTomlFile(text, root, problems)) return false;
   TableReader file(root, "the definitions file", problems);
-  std::string format;
-  if (file.String("format", format) && format != "cairn-definitions")
-    file.Problem(root.Find("format")->position, "not a cairn definitions file (format is \"" + format + "\")");
+  constexpr std::int64_t kVersions[] = {1};
   std::int64_t version = 0;
-  if (file.Integer("version", version, 1, 1000) && version != 1)
-    file.Problem(root.Find("version")->position, "definitions version " + std::to_string(version) +
-                                                     " is not supported (this build reads 1)");
+  (void)ReadFileHeader(file, "cairn-definitions", "definitions", kVersions, version);
   DefinitionSet added = into;
   const auto duplicate = [&](const std::string& id) {
     return added.FindMonster(id) != nullptr || added.FindItem(id) != nullptr;

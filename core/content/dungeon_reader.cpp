@@ -10,19 +10,11 @@ bool ReadDungeonPlan(std::string_view text, const DefinitionSet& definitions,
                      std::vector<TextProblem>& problems) {
   const std::size_t before = problems.size();
   TomlValue root;
-  TomlError error;
-  if (!ParseToml(text, root, error)) {
-    problems.push_back({error.position, error.message, {}});
-    return false;
-  }
+  if (!ParseTomlFile(text, root, problems)) return false;
   TableReader file(root, "the dungeon file", problems);
-  std::string format;
-  if (file.String("format", format) && format != "cairn-dungeon")
-    file.Problem(root.Find("format")->position, "not a cairn dungeon file (format is \"" + format + "\")");
+  constexpr std::int64_t kVersions[] = {1};
   std::int64_t version = 0;
-  if (file.Integer("version", version, 1, 1000) && version != 1)
-    file.Problem(root.Find("version")->position, "dungeon version " + std::to_string(version) +
-                                                     " is not supported (this build reads 1)");
+  (void)ReadFileHeader(file, "cairn-dungeon", "dungeon", kVersions, version);
   DungeonPlan plan;
   (void)file.Int("floors", plan.floors, 1, DungeonPlan::kMaxFloors);
   std::int64_t width = plan.width, height = plan.height;

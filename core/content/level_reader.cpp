@@ -38,11 +38,7 @@ const char* TerrainLegendName(Terrain terrain) noexcept {
 bool ReadLevelDocument(std::string_view text, LevelDocument& out, std::vector<TextProblem>& problems) {
   const std::size_t before = problems.size();
   TomlValue root;
-  TomlError error;
-  if (!ParseToml(text, root, error)) {
-    problems.push_back({error.position, error.message, {}});
-    return false;
-  }
+  if (!ParseTomlFile(text, root, problems)) return false;
   LevelDocument doc;
   const SourceText source(text);
   for (std::size_t at = 0; at < text.size() && text[at] == '#';) {
@@ -52,13 +48,8 @@ bool ReadLevelDocument(std::string_view text, LevelDocument& out, std::vector<Te
     at = next;
   }
   TableReader file(root, "the level", problems);
-  std::string format;
-  if (file.String("format", format) && format != kLevelFormat)
-    file.Problem(root.Find("format")->position, "not a cairn level (format is \"" + format + "\")");
-  if (file.Integer("version", doc.version, 1, 1000) && doc.version != kLevelVersionLabels &&
-      doc.version != kLevelVersionUuids)
-    file.Problem(root.Find("version")->position, "level version " + std::to_string(doc.version) +
-                                                     " is not supported (this build reads 1 and 2)");
+  constexpr std::int64_t kVersions[] = {kLevelVersionLabels, kLevelVersionUuids};
+  (void)ReadFileHeader(file, kLevelFormat, "level", kVersions, doc.version);
   (void)file.String("name", doc.name);
   std::string uuid_text;
   if (file.String("uuid", uuid_text, doc.version == kLevelVersionUuids)) {

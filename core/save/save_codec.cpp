@@ -525,27 +525,14 @@ bool ReadSaveText(std::string_view text, const DefinitionSet& definitions, const
                   SessionImage& out, std::vector<TextProblem>& problems) {
   const std::size_t before = problems.size();
   TomlValue root;
-  TomlError error;
-  if (!ParseToml(text, root, error)) {
-    problems.push_back({error.position, error.message, {}});
-    return false;
-  }
+  if (!ParseTomlFile(text, root, problems)) return false;
   SessionImage image;
   const SourceText source(text);
   TableReader file(root, "the save", problems);
-  std::string format;
-  if (file.String("format", format) && format != kSaveFormat) {
-    file.Problem(root.Find("format")->position, "not a cairn save (format is \"" + format + "\")");
-    return false;  // a foreign file: its other members mean nothing here
-  }
+  constexpr std::int64_t kVersions[] = {kSaveVersion};
   std::int64_t version = 0;
-  if (file.Integer("version", version, 1, 1000) && version != kSaveVersion) {
-    file.Problem(root.Find("version")->position, "save version " + std::to_string(version) +
-                                                     " is not supported (this build reads " +
-                                                     std::to_string(kSaveVersion) + ")");
-    return false;
-  }
-  if (problems.size() != before) return false;
+  // A foreign file or another version: its other members mean nothing here.
+  if (!ReadFileHeader(file, kSaveFormat, "save", kVersions, version)) return false;
   std::string build;
   (void)file.String("build", build);
   (void)ReadHexMember(file, "content", image.content);

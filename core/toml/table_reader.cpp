@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "toml/toml_reader.h"
+
 namespace cairn {
 
 TableReader::TableReader(const TomlValue& table, std::string what,
@@ -84,6 +86,36 @@ void TableReader::RejectUnknown() {
   for (const TomlMember& m : table_.members)
     if (std::find(asked_.begin(), asked_.end(), m.key) == asked_.end())
       Problem(m.key_position, what_ + ": unknown member '" + m.key + "'");
+}
+
+bool ParseTomlFile(std::string_view text, TomlValue& root, std::vector<TextProblem>& problems) {
+  TomlError error;
+  if (ParseToml(text, root, error)) return true;
+  problems.push_back({error.position, error.message, {}});
+  return false;
+}
+
+bool ReadFileHeader(TableReader& file, std::string_view format, std::string_view name,
+                    std::span<const std::int64_t> versions, std::int64_t& version) {
+  bool right = true;
+  std::string written;
+  if (!file.String("format", written)) {
+    right = false;
+  } else if (written != format) {
+    file.Problem(file.Table().Find("format")->position,
+                 "not a cairn " + std::string(name) + " file (format is \"" + written + "\")");
+    right = false;
+  }
+  if (!file.Integer("version", version, 1, 1000)) return false;
+  if (std::find(versions.begin(), versions.end(), version) != versions.end()) return right;
+  std::string known;
+  for (std::size_t i = 0; i < versions.size(); ++i)
+    known += (i == 0 ? "" : i + 1 == versions.size() ? " and " : ", ") + std::to_string(versions[i]);
+  file.Problem(file.Table().Find("version")->position, std::string(name) + " version " +
+                                                           std::to_string(version) +
+                                                           " is not supported (this build reads " +
+                                                           known + ")");
+  return false;
 }
 
 }  // namespace cairn

@@ -63,4 +63,15 @@ class TableReader {
   std::vector<std::string> asked_;
 };
 
+// Parses `text` into `root` (a table); a syntax error becomes a positioned problem.
+[[nodiscard]] bool ParseTomlFile(std::string_view text, TomlValue& root,
+                                 std::vector<TextProblem>& problems);
+
+// The two members every cairn file opens with: `format` (must be `format`, "cairn-level") and
+// `version` (one of `versions`), read from `file`, the root table. `name` names the kind in
+// messages: "not a cairn level file (format is ...)", "level version 3 is not supported (this
+// build reads 1 and 2)". True when both are present and right; `version` is set when readable.
+[[nodiscard]] bool ReadFileHeader(TableReader& file, std::string_view format, std::string_view name,
+                                  std::span<const std::int64_t> versions, std::int64_t& version);
+
 }  // namespace cairn

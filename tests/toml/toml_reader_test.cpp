@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "toml/table_reader.h"
 #include "toml/toml_reader.h"
 
 using namespace cairn;
@@ -172,4 +173,36 @@ TEST_CASE("a byte order mark is accepted at the start", "[toml]") {
   TomlError error;
   REQUIRE(ParseToml("\xEF\xBB\xBF" "a = '\xC3\xA9'\n", root, error));
   CHECK(root.Find("a")->text == "\xC3\xA9");
+}
+
+TEST_CASE("every cairn file opens with a format and a version, checked in one place", "[toml]") {
+  constexpr std::int64_t kVersions[] = {1, 2, 4};
+  const auto header = [&](std::string_view text, std::int64_t& version, std::string& said) {
+    std::vector<TextProblem> problems;
+    TomlValue root;
+    REQUIRE(ParseTomlFile(text, root, problems));
+    TableReader file(root, "the thing", problems);
+    const bool right = ReadFileHeader(file, "cairn-thing", "thing", kVersions, version);
+    said.clear();
+    for (const TextProblem& p : problems)
+      said += std::to_string(p.position.line) + ":" + std::to_string(p.position.column) + " " + p.message + "\n";
+    return right;
+  };
+  std::int64_t version = 0;
+  std::string said;
+  CHECK(header("format = \"cairn-thing\"\nversion = 4\n", version, said));
+  CHECK(version == 4);
+  CHECK(said.empty());
+  CHECK_FALSE(header("format = \"cairn-level\"\nversion = 1\n", version, said));
+  CHECK(said == "1:10 not a cairn thing file (format is \"cairn-level\")\n");
+  CHECK_FALSE(header("format = \"cairn-thing\"\nversion = 3\n", version, said));
+  CHECK(version == 3);  // readable, so set: a reader may still say what version 3 would mean
+  CHECK(said == "2:11 thing version 3 is not supported (this build reads 1, 2 and 4)\n");
+  CHECK_FALSE(header("version = 1\n", version, said));
+  CHECK(said.find("format") != std::string::npos);  // missing, and said so
+  std::vector<TextProblem> problems;
+  TomlValue root;
+  CHECK_FALSE(ParseTomlFile("format = = 1", root, problems));
+  REQUIRE(problems.size() == 1);
+  CHECK(problems[0].position.line == 1);
 }
