@@ -97,7 +97,7 @@ bool ReadDefinitions(std::string_view text, DefinitionSet& into,
   TableReader file(root, "the definitions file", problems);
   constexpr std::int64_t kVersions[] = {1};
   std::int64_t version = 0;
-  (void)ReadFileHeader(file, "cairn-definitions", "definitions", kVersions, version);
+  if (!ReadFileHeader(file, "cairn-definitions", "definitions", kVersions, version)) return false;
   DefinitionSet added = into;
   const auto duplicate = [&](const std::string& id) {
     return added.FindMonster(id) != nullptr || added.FindItem(id) != nullptr;

@@ -14,7 +14,7 @@ bool ReadDungeonPlan(std::string_view text, const DefinitionSet& definitions,
   TableReader file(root, "the dungeon file", problems);
   constexpr std::int64_t kVersions[] = {1};
   std::int64_t version = 0;
-  (void)ReadFileHeader(file, "cairn-dungeon", "dungeon", kVersions, version);
+  if (!ReadFileHeader(file, "cairn-dungeon", "dungeon", kVersions, version)) return false;
   DungeonPlan plan;
   (void)file.Int("floors", plan.floors, 1, DungeonPlan::kMaxFloors);
   std::int64_t width = plan.width, height = plan.height;

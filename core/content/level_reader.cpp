@@ -49,7 +49,7 @@ bool ReadLevelDocument(std::string_view text, LevelDocument& out, std::vector<Te
   }
   TableReader file(root, "the level", problems);
   constexpr std::int64_t kVersions[] = {kLevelVersionLabels, kLevelVersionUuids};
-  (void)ReadFileHeader(file, kLevelFormat, "level", kVersions, doc.version);
+  if (!ReadFileHeader(file, kLevelFormat, "level", kVersions, doc.version)) return false;
   (void)file.String("name", doc.name);
   std::string uuid_text;
   if (file.String("uuid", uuid_text, doc.version == kLevelVersionUuids)) {

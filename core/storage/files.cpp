@@ -11,6 +11,7 @@
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
+#include <ctime>
 
 namespace cairn {
 namespace {
@@ -50,10 +51,16 @@ std::string Why(const Step& step) {
   return Reason();
 }
 
-// Removes "NAME.tmp-PID" beside `path` when process PID no longer exists: what a writer killed
-// mid-write left. A live PID (even an unrelated process that reuses the number) keeps its file;
-// best effort, so a folder that cannot be read or a file that cannot be removed is left alone.
+// Removes "NAME.tmp-PID" beside `path` when process PID no longer exists and the file has not
+// changed for an hour: what a writer killed mid-write left. Both, because neither alone is proof:
+// a writer in another PID namespace (a container, another host sharing the folder) looks gone
+// from here, and a process that reuses the number looks alive. No writer takes an hour between
+// creating its temporary and renaming it. Best effort: a folder that cannot be read or a file
+// that cannot be removed is left alone.
+constexpr time_t kAbandonedAfterSeconds = 3600;
+
 void RemoveAbandonedTemporaries(const std::string& path) {
+  const time_t now = ::time(nullptr);
   const std::string folder = FolderOf(path);
   const std::size_t slash = path.rfind('/');
   const std::string prefix = (slash == std::string::npos ? path : path.substr(slash + 1)) + ".tmp-";
@@ -68,7 +75,11 @@ void RemoveAbandonedTemporaries(const std::string& path) {
     if (problem != std::errc{} || end != digits.data() + digits.size()) continue;  // not a PID
     if (pid <= 0 || pid == ::getpid()) continue;
     if (::kill(pid, 0) == 0 || errno != ESRCH) continue;  // alive, or not ours to judge
-    ::unlink((folder + "/" + std::string(name)).c_str());
+    const std::string file = folder + "/" + std::string(name);
+    struct stat info {};
+    if (::lstat(file.c_str(), &info) != 0 || !S_ISREG(info.st_mode)) continue;
+    if (now - info.st_mtime < kAbandonedAfterSeconds) continue;  // perhaps still being written
+    ::unlink(file.c_str());
   }
   ::closedir(dir);
 }

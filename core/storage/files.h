@@ -13,8 +13,9 @@ namespace cairn {
 
 // Replaces `path` with `text` atomically: write "PATH.tmp-PID" in the same folder, flush and
 // fsync it, rename it over `path`, fsync the folder. A crash or kill at any moment leaves `path`
-// either old or new, whole. A killed writer leaves its "PATH.tmp-PID" behind: the next successful
-// write of `path` removes every such file whose process no longer exists.
+// either old or new, whole. A killed writer leaves its "PATH.tmp-PID" behind: a successful write
+// of `path` removes every such file whose process no longer exists and that has not changed for
+// an hour (a writer in another PID namespace looks gone from here; no writer takes an hour).
 //
 // Its steps, in order, each one a step of the storage_fault seam below: create the temporary;
 // each write() call (at most 64 KiB each, so a big text takes several); fsync it; close it;

@@ -97,17 +97,16 @@ bool ParseTomlFile(std::string_view text, TomlValue& root, std::vector<TextProbl
 
 bool ReadFileHeader(TableReader& file, std::string_view format, std::string_view name,
                     std::span<const std::int64_t> versions, std::int64_t& version) {
-  bool right = true;
   std::string written;
-  if (!file.String("format", written)) {
-    right = false;
-  } else if (written != format) {
+  const bool has_format = file.String("format", written);
+  if (has_format && written != format) {
+    // A foreign file: its version and everything else in it mean nothing here.
     file.Problem(file.Table().Find("format")->position,
                  "not a cairn " + std::string(name) + " file (format is \"" + written + "\")");
-    right = false;
+    return false;
   }
   if (!file.Integer("version", version, 1, 1000)) return false;
-  if (std::find(versions.begin(), versions.end(), version) != versions.end()) return right;
+  if (std::find(versions.begin(), versions.end(), version) != versions.end()) return has_format;
   std::string known;
   for (std::size_t i = 0; i < versions.size(); ++i)
     known += (i == 0 ? "" : i + 1 == versions.size() ? " and " : ", ") + std::to_string(versions[i]);

@@ -71,6 +71,8 @@ class TableReader {
 // `version` (one of `versions`), read from `file`, the root table. `name` names the kind in
 // messages: "not a cairn level file (format is ...)", "level version 3 is not supported (this
 // build reads 1 and 2)". True when both are present and right; `version` is set when readable.
+// A wrong format is the only problem reported (a foreign file's version means nothing); on
+// false, the caller reads no further: the rest of the file is not in a form it knows.
 [[nodiscard]] bool ReadFileHeader(TableReader& file, std::string_view format, std::string_view name,
                                   std::span<const std::int64_t> versions, std::int64_t& version);
 

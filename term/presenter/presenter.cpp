@@ -204,6 +204,7 @@ void DrawDebugPane(const RenderFrame& frame, const PresenterState& state, TextGr
 
 // Splits `text` at spaces into lines of at most `width` characters (a longer word is cut).
 std::vector<std::string_view> WrapWords(std::string_view text, std::size_t width) {
+  width = std::max<std::size_t>(width, 1);  // a width of 0 would never get through the text
   std::vector<std::string_view> lines;
   while (text.size() > width) {
     std::size_t cut = text.rfind(' ', width);

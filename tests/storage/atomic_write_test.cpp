@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <string>
@@ -233,7 +234,11 @@ TEST_CASE("a writer killed at any moment leaves the old or the new file, whole",
   const std::size_t stray_temporaries = Temporaries(folder.Path()).size();
   CAPTURE(saw_a, saw_b, stray_temporaries);
   CHECK(saw_a + saw_b == kRounds);
-  // One more save, by a writer that lives: every killed writer's temporary is gone after it.
+  // An hour later (the files are aged by hand), one more save by a writer that lives: every
+  // killed writer's temporary is gone after it.
+  for (const std::string& name : Temporaries(folder.Path()))
+    std::filesystem::last_write_time(folder.File(name),
+                                     std::filesystem::file_time_type::clock::now() - std::chrono::hours(2));
   REQUIRE(Write(path, a));
   CHECK(Temporaries(folder.Path()).empty());
   CHECK(Read(path) == a);
@@ -252,10 +257,18 @@ TEST_CASE("a save removes the temporaries of writers that are gone, and only tho
   };
   const std::string dead = "save.txt.tmp-" + std::to_string(gone);
   const std::string alive = "save.txt.tmp-" + std::to_string(::getppid());  // the test's parent
+  const std::string fresh = "save.txt.tmp-999999999";  // past any PID (2^22 at most): just written
   plant(dead);
   plant(alive);
+  plant(fresh);
   plant("save.txt.tmp-notanumber");
   plant("other.txt.tmp-" + std::to_string(gone));  // another file's: not this save's business
+  // All but `fresh` were left two hours ago. `fresh` names no process here either (the number
+  // is past any PID), as a writer in another PID namespace would look: it is young, so it stays.
+  for (const std::string& name : {dead, alive, std::string("save.txt.tmp-notanumber"),
+                                  "other.txt.tmp-" + std::to_string(gone)})
+    std::filesystem::last_write_time(folder.File(name),
+                                     std::filesystem::file_time_type::clock::now() - std::chrono::hours(2));
   REQUIRE(Write(path, "the save\n"));
   const std::vector<std::string> left = Temporaries(folder.Path());
   const auto has = [&](const std::string& name) {
@@ -263,6 +276,7 @@ TEST_CASE("a save removes the temporaries of writers that are gone, and only tho
   };
   CHECK_FALSE(has(dead));
   CHECK(has(alive));
+  CHECK(has(fresh));
   CHECK(has("save.txt.tmp-notanumber"));
   CHECK(has("other.txt.tmp-" + std::to_string(gone)));
   CHECK(Read(path) == "the save\n");

@@ -195,6 +195,8 @@ TEST_CASE("every cairn file opens with a format and a version, checked in one pl
   CHECK(said.empty());
   CHECK_FALSE(header("format = \"cairn-level\"\nversion = 1\n", version, said));
   CHECK(said == "1:10 not a cairn thing file (format is \"cairn-level\")\n");
+  CHECK_FALSE(header("format = \"cairn-level\"\nversion = 7\n", version, said));
+  CHECK(said == "1:10 not a cairn thing file (format is \"cairn-level\")\n");  // only that
   CHECK_FALSE(header("format = \"cairn-thing\"\nversion = 3\n", version, said));
   CHECK(version == 3);  // readable, so set: a reader may still say what version 3 would mean
   CHECK(said == "2:11 thing version 3 is not supported (this build reads 1, 2 and 4)\n");
