@@ -172,7 +172,18 @@ void UpdatePlayerView(GameWorld& world, TickScratch& scratch) noexcept {
   const std::int32_t r = kPlayerLightRadius;
   for (std::int32_t y = p->y - r; y <= p->y + r; ++y)
     for (std::int32_t x = p->x - r; x <= p->x + r; ++x)
-      if (scratch.player_view.Visible(x, y)) map.Remember(x, y);
+      if (scratch.player_view.Visible(x, y)) {
+        map.Remember(x, y);
+        map.SetItemRemembered(x, y, false);  // seen again: set below if an item still lies there
+      }
+  // Items the player would pick up, lying in view: remembered where they lie until the cell is
+  // seen without them (what explore walks to). Items a player dropped are not wanted back.
+  for (EntityId item : world.Items().Owners()) {
+    const Item* value = world.Items().Find(item);
+    const Position* at = world.Positions().Find(item);
+    if (value == nullptr || at == nullptr || value->dropped != 0 || !world.Registry().IsActive(item)) continue;
+    if (scratch.player_view.Visible(at->x, at->y)) map.SetItemRemembered(at->x, at->y, true);
+  }
 }
 
 void EndTickPhase(GameWorld& world, TickScratch& scratch) noexcept {

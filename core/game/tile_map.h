@@ -64,11 +64,28 @@ class TileMap {
   [[nodiscard]] bool BlocksSight(std::int32_t x, std::int32_t y) const noexcept {
     return TerrainBlocksSight(At(x, y));
   }
+  // What the player remembers of a cell, bits of one byte: its terrain (seen at least once), and
+  // whether an item it would pick up lay there when last seen. Both are state (hashed, saved):
+  // the player's knowledge, which explore and travel act on.
+  static constexpr std::uint8_t kRememberedTerrain = 1;
+  static constexpr std::uint8_t kRememberedItem = 2;
   [[nodiscard]] bool Remembered(std::int32_t x, std::int32_t y) const noexcept {
-    return InBounds(x, y) && remembered_[Index(x, y)] != 0;
+    return InBounds(x, y) && (remembered_[Index(x, y)] & kRememberedTerrain) != 0;
   }
   void Remember(std::int32_t x, std::int32_t y) noexcept {
-    if (InBounds(x, y)) remembered_[Index(x, y)] = 1;
+    if (InBounds(x, y)) remembered_[Index(x, y)] |= kRememberedTerrain;
+  }
+  [[nodiscard]] bool ItemRemembered(std::int32_t x, std::int32_t y) const noexcept {
+    return InBounds(x, y) && (remembered_[Index(x, y)] & kRememberedItem) != 0;
+  }
+  void SetItemRemembered(std::int32_t x, std::int32_t y, bool item) noexcept {
+    if (!InBounds(x, y)) return;
+    std::uint8_t& cell = remembered_[Index(x, y)];
+    cell = static_cast<std::uint8_t>(item ? cell | kRememberedItem : cell & ~kRememberedItem);
+  }
+  // Restores a cell's memory as saved (the bits above).
+  void SetRememberedBits(std::int32_t x, std::int32_t y, std::uint8_t bits) noexcept {
+    if (InBounds(x, y)) remembered_[Index(x, y)] = static_cast<std::uint8_t>(bits & (kRememberedTerrain | kRememberedItem));
   }
   [[nodiscard]] std::size_t Index(std::int32_t x, std::int32_t y) const noexcept {
     return static_cast<std::size_t>(y) * static_cast<std::size_t>(width_) +

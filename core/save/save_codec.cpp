@@ -137,7 +137,7 @@ void WriteFloor(const FloorImage& floor, const DefinitionSet& definitions, std::
   for (std::int32_t y = 0; y < level.height; ++y) {
     std::string row;
     for (std::int32_t x = 0; x < level.width; ++x)
-      row += floor.remembered[static_cast<std::size_t>(y * level.width + x)] ? '1' : '0';
+      row += static_cast<char>('0' + (floor.remembered[static_cast<std::size_t>(y * level.width + x)] & 3));
     out += "  \"" + row + "\",\n";
   }
   out += "]\n";
@@ -374,10 +374,11 @@ bool ReadFloor(const TomlValue& table, const DefinitionSet& definitions, const W
         const TomlValue& row = rows->array[y];
         bool ok = row.kind == TomlKind::String && row.text.size() == static_cast<std::size_t>(level.width);
         for (std::size_t x = 0; ok && x < row.text.size(); ++x) {
-          ok = row.text[x] == '0' || row.text[x] == '1';
-          if (ok) floor.remembered[y * static_cast<std::size_t>(level.width) + x] = row.text[x] == '1' ? 1 : 0;
+          // 1: the terrain was seen; 2: an item was seen lying there; 3: both (TileMap's bits).
+          ok = row.text[x] >= '0' && row.text[x] <= '3';
+          if (ok) floor.remembered[y * static_cast<std::size_t>(level.width) + x] = static_cast<std::uint8_t>(row.text[x] - '0');
         }
-        if (!ok) r.Problem(row.position, r.What() + ": remembered row " + std::to_string(y) + " is a string of 0 and 1 as wide as the map");
+        if (!ok) r.Problem(row.position, r.What() + ": remembered row " + std::to_string(y) + " is a string of digits 0 to 3 as wide as the map");
       }
     }
   }

@@ -67,35 +67,19 @@ bool StairsAt(const GameWorld& world, std::int8_t direction, Position& out) {
 
 }  // namespace
 
-void AutoPilot::NoteItems(const GameSession& session) {
-  const GameWorld& world = session.World();
-  const TileMap& map = world.Map();
-  const std::size_t cells = static_cast<std::size_t>(map.Width()) * static_cast<std::size_t>(map.Height());
-  if (items_world_ != world.WorldId() || items_seen_.size() != cells) {
-    items_seen_.assign(cells, 0);
-    items_world_ = world.WorldId();
-  }
-  for (std::int32_t y = 0; y < map.Height(); ++y)
-    for (std::int32_t x = 0; x < map.Width(); ++x)
-      if (session.Scratch().player_view.Visible(x, y)) items_seen_[map.Index(x, y)] = 0;
-  for (EntityId item : world.Items().Owners()) {
-    const Position* p = world.Positions().Find(item);
-    if (p != nullptr && Wanted(world, item) && session.Scratch().player_view.Visible(p->x, p->y))
-      items_seen_[map.Index(p->x, p->y)] = 1;
-  }
-}
-
-bool AutoPilot::ItemRemembered(std::size_t cell) const {
-  return cell < items_seen_.size() && items_seen_[cell] != 0;
+bool AutoPilot::ItemRemembered(const GameSession& session, std::size_t cell) const {
+  const TileMap& map = session.World().Map();
+  const auto width = static_cast<std::size_t>(map.Width());
+  return width > 0 && map.ItemRemembered(static_cast<std::int32_t>(cell % width),
+                                         static_cast<std::int32_t>(cell / width));
 }
 
 bool AutoPilot::SomethingLeftToExplore(const GameSession& session) {
-  NoteItems(session);
   const TileMap& map = session.World().Map();
   const bool full = PackFull(session);
   for (std::int32_t y = 0; y < map.Height(); ++y)
     for (std::int32_t x = 0; x < map.Width(); ++x)
-      if (Frontier(session, x, y) || (!full && ItemRemembered(map.Index(x, y)))) return true;
+      if (Frontier(session, x, y) || (!full && ItemRemembered(session, map.Index(x, y)))) return true;
   return false;
 }
 
@@ -278,7 +262,6 @@ bool AutoPilot::Next(const GameSession& session, PlayerCommand& out, std::string
       return true;
     }
     case AutoGoal::Explore: {
-      NoteItems(session);
       const bool full = PackFull(session);
       if (!full && ItemInView(session, at.x, at.y)) {
         out = PlayerCommand{PlayerCommandKind::PickUp};
@@ -294,7 +277,7 @@ bool AutoPilot::Next(const GameSession& session, PlayerCommand& out, std::string
         for (std::int32_t x = 0; x < map.Width(); ++x) {
           const std::size_t cell = map.Index(x, y);
           if (distance_[cell] == kUnreachable || distance_[cell] == 0) continue;
-          if (!Frontier(session, x, y) && (full || !ItemRemembered(cell))) continue;
+          if (!Frontier(session, x, y) && (full || !ItemRemembered(session, cell))) continue;
           if (best == distance_.size() || distance_[cell] < distance_[best]) best = cell;
         }
       if (best == distance_.size() || !StepToward(session, best, out)) {

@@ -39,10 +39,9 @@ class AutoPilot {
   bool Survey(const GameSession& session);
   bool StepToward(const GameSession& session, std::size_t cell, PlayerCommand& out) const;
   bool Check(const GameSession& session, std::string& why);
-  // Updates where items have been seen lying: added when seen, dropped when the cell is seen
-  // empty. What the player remembers, so a route does not flicker as items leave the view.
-  void NoteItems(const GameSession& session);
-  [[nodiscard]] bool ItemRemembered(std::size_t cell) const;
+  // Whether the player remembers an item it would pick up lying at `cell` (the map keeps that
+  // memory, so a route does not flicker as items leave the view, and a save keeps it).
+  [[nodiscard]] bool ItemRemembered(const GameSession& session, std::size_t cell) const;
 
   AutoGoal goal_ = AutoGoal::Explore;
   bool active_ = false;
@@ -54,8 +53,6 @@ class AutoPilot {
   std::uint64_t messages_ = 0;
   std::vector<std::int32_t> distance_;
   std::vector<std::int8_t> first_step_;  // direction index of the first step toward each cell
-  std::vector<std::uint8_t> items_seen_;  // per cell: an item was seen lying there
-  std::uint64_t items_world_ = 0;         // the world items_seen_ belongs to
 };
 
 }  // namespace cairn

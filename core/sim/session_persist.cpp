@@ -194,9 +194,9 @@ Status GameSession::TryRestore(const SessionConfig& config, const SessionImage& 
     }
     for (std::int32_t y = 0; y < level->height; ++y)
       for (std::int32_t x = 0; x < level->width; ++x)
-        if (floor.remembered[static_cast<std::size_t>(y) * static_cast<std::size_t>(level->width) +
-                             static_cast<std::size_t>(x)] != 0)
-          built.world->Map().Remember(x, y);
+        built.world->Map().SetRememberedBits(
+            x, y, floor.remembered[static_cast<std::size_t>(y) * static_cast<std::size_t>(level->width) +
+                                   static_cast<std::size_t>(x)]);
     floors[static_cast<std::size_t>(floor.depth - 1)] = std::move(built);
   }
   const Floor& active = floors[static_cast<std::size_t>(image.depth - 1)];

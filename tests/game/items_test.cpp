@@ -220,3 +220,31 @@ TEST_CASE("display names: plurals, enchantments, what is unknown", "[items]") {
   CHECK(ItemDisplayName(*w, *w.Carried('d'), knower) == "a long sword");  // enchantment unknown
   CHECK(ItemDisplayName(*w, *w.Carried('d'), nullptr) == "a +0 long sword");
 }
+
+TEST_CASE("the map remembers items seen lying until their cell is seen without them", "[items]") {
+  // The sword at the east end is seen from the start; down the side passage it is out of sight
+  // and still remembered; picked up, its cell is seen empty and forgotten.
+  LevelDefinition level = Level({"#########", "#@.....#", "###.####", "###.####", "#########"});
+  AddItem(level, "sword", {6, 1});
+  AddItem(level, "ration", {0, 0}, 'a');
+  TestWorld w(level);
+  const TileMap& map = w->Map();
+  CHECK(map.ItemRemembered(6, 1));  // seen when the world was built
+  CHECK_FALSE(map.ItemRemembered(5, 1));
+  REQUIRE(w.Act({PlayerCommandKind::Move, 1, 0}));
+  REQUIRE(w.Act({PlayerCommandKind::Move, 1, 1}));
+  REQUIRE(w.Act({PlayerCommandKind::Move, 0, 1}));  // at (3, 3), the corridor out of sight
+  CHECK_FALSE(w.scratch.player_view.Visible(6, 1));
+  CHECK(map.ItemRemembered(6, 1));  // out of sight, still remembered
+  REQUIRE(w.Act({PlayerCommandKind::Move, 0, -1}));
+  REQUIRE(w.Act({PlayerCommandKind::Move, 1, -1}));
+  for (int step = 0; step < 2; ++step) REQUIRE(w.Act({PlayerCommandKind::Move, 1, 0}));
+  REQUIRE(w.Act({PlayerCommandKind::PickUp}));
+  w.Tick();
+  CHECK_FALSE(map.ItemRemembered(6, 1));  // seen again, nothing wanted lies there
+  CHECK(map.Remembered(6, 1));            // the terrain stays known
+  // What the player drops is not remembered as something to fetch.
+  REQUIRE(w.Act(ItemCommand(PlayerCommandKind::Drop, 'a')));
+  w.Tick();
+  CHECK_FALSE(map.ItemRemembered(6, 1));
+}
