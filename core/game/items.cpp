@@ -73,6 +73,11 @@ EntityId EquippedIn(const GameWorld& world, EntityId holder, ItemCategory catego
   return {};
 }
 
+bool WantedItem(const GameWorld& world, EntityId item) noexcept {
+  const Item* value = world.Items().Find(item);
+  return value != nullptr && value->dropped == 0 && world.Registry().IsActive(item);
+}
+
 bool CarriesArtifact(const GameWorld& world, EntityId holder) noexcept {
   for (const Item& item : world.Items().Values()) {
     if (item.holder != holder || holder.IsNull()) continue;

@@ -26,6 +26,9 @@ void CarriedItems(const GameWorld& world, EntityId holder, std::vector<EntityId>
 // The item `holder` has equipped in the slot of `category` (weapon or armour), or null.
 [[nodiscard]] EntityId EquippedIn(const GameWorld& world, EntityId holder,
                                   ItemCategory category) noexcept;
+// Whether the player wants `item` where it lies: a live item not one the player put down (explore
+// leaves those, as in DCSS). What the map remembers as lying somewhere, and explore goes for.
+[[nodiscard]] bool WantedItem(const GameWorld& world, EntityId item) noexcept;
 // Whether `holder` carries an item of category artifact.
 [[nodiscard]] bool CarriesArtifact(const GameWorld& world, EntityId holder) noexcept;
 

@@ -4,6 +4,7 @@
 
 #include "game/actions.h"
 #include "game/ai.h"
+#include "game/items.h"
 #include "game/player_commands.h"
 #include "game/pathing.h"
 #include "game/rules.h"
@@ -177,12 +178,11 @@ void UpdatePlayerView(GameWorld& world, TickScratch& scratch) noexcept {
         map.SetItemRemembered(x, y, false);  // seen again: set below if an item still lies there
       }
   // Items the player would pick up, lying in view: remembered where they lie until the cell is
-  // seen without them (what explore walks to). Items a player dropped are not wanted back.
+  // seen without them (what explore walks to).
   for (EntityId item : world.Items().Owners()) {
-    const Item* value = world.Items().Find(item);
     const Position* at = world.Positions().Find(item);
-    if (value == nullptr || at == nullptr || value->dropped != 0 || !world.Registry().IsActive(item)) continue;
-    if (scratch.player_view.Visible(at->x, at->y)) map.SetItemRemembered(at->x, at->y, true);
+    if (at != nullptr && WantedItem(world, item) && scratch.player_view.Visible(at->x, at->y))
+      map.SetItemRemembered(at->x, at->y, true);
   }
 }
 

@@ -185,6 +185,16 @@ class ReadReferences final : public DefinitionSetReferences {
   const std::map<Uuid, std::uint32_t>& index_;
 };
 
+// An entity reference member (a source UUID, "gone" or ""), resolved by `references`.
+void ReadReferenceMember(TableReader& reader, std::string_view key, const ReferenceCodec& references,
+                         EntityId& out) {
+  std::string text;
+  if (!reader.String(key, text)) return;
+  std::string error;
+  if (!references.Parse(text, out, error))
+    reader.Problem(reader.Table().Find(key)->position, reader.What() + ": " + error);
+}
+
 bool ReadUuidMember(TableReader& reader, std::string_view key, Uuid& out, bool required = true) {
   std::string text;
   if (!reader.String(key, text, required)) return false;
@@ -444,11 +454,7 @@ bool ReadFloor(const TomlValue& table, const DefinitionSet& definitions, const W
       TableReader orr(o, r.What() + " outcome", problems);
       FloorImage::Outcome outcome;
       (void)orr.Int("request", outcome.request, 1, 0xFFFFFFFFll);
-      std::string target;
-      if (orr.String("entity", target)) {
-        std::string error;
-        if (!references.Parse(target, outcome.entity, error)) orr.Problem(o.Find("entity")->position, orr.What() + ": " + error);
-      }
+      ReadReferenceMember(orr, "entity", references, outcome.entity);
       orr.RejectUnknown();
       floor.outcomes.push_back(outcome);
     }
@@ -463,11 +469,7 @@ bool ReadFloor(const TomlValue& table, const DefinitionSet& definitions, const W
       }
       TableReader nr(n, r.What() + " noise", problems);
       FloorImage::Noise noise;
-      std::string source_uuid;
-      if (nr.String("source", source_uuid)) {
-        std::string error;
-        if (!references.Parse(source_uuid, noise.source, error)) nr.Problem(n.Find("source")->position, nr.What() + ": " + error);
-      }
+      ReadReferenceMember(nr, "source", references, noise.source);
       (void)nr.Int("x", noise.x, 0, level.width > 0 ? level.width - 1 : 0);
       (void)nr.Int("y", noise.y, 0, level.height > 0 ? level.height - 1 : 0);
       (void)nr.Int("radius", noise.radius, 0, 100);

@@ -31,19 +31,13 @@ bool Frontier(const GameSession& session, std::int32_t x, std::int32_t y) {
   return false;
 }
 
-// An item explore goes for: lying in view, and not one the player put down.
-bool Wanted(const GameWorld& world, EntityId item) {
-  const Item* value = world.Items().Find(item);
-  return value != nullptr && value->dropped == 0 && world.Registry().IsActive(item);
-}
-
 // An item in view the player could pick up.
 bool ItemInView(const GameSession& session, std::int32_t x, std::int32_t y) {
   const GameWorld& world = session.World();
   if (!session.Scratch().player_view.Visible(x, y)) return false;
   for (EntityId item : world.Items().Owners()) {
     const Position* p = world.Positions().Find(item);
-    if (p != nullptr && p->x == x && p->y == y && Wanted(world, item)) return true;
+    if (p != nullptr && p->x == x && p->y == y && WantedItem(world, item)) return true;
   }
   return false;
 }

@@ -7,20 +7,15 @@
 #include "game/fov.h"
 #include "game/pathing.h"
 #include "game/random.h"
+#include "game/random_map.h"
 
 using namespace cairn;
 
 namespace {
 
-TileMap RandomMap(std::int32_t w, std::int32_t h, std::uint64_t seed, int wall_percent) {
-  TileMap map;
-  REQUIRE(map.TryInitialize(w, h) == Status::Ok);
+TileMap RandomMap(std::int32_t w, std::int32_t h, std::uint64_t seed, std::uint32_t wall_percent) {
   Rng rng(seed);
-  for (std::int32_t y = 0; y < h; ++y)
-    for (std::int32_t x = 0; x < w; ++x)
-      map.Set(x, y, rng.Percent(static_cast<std::uint32_t>(wall_percent)) ? Terrain::Wall
-                                                                          : Terrain::Floor);
-  return map;
+  return test::RandomMap(w, h, rng, wall_percent);
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 
 #include "game/pathing.h"
 #include "game/random.h"
+#include "game/random_map.h"
 
 using namespace cairn;
 
@@ -70,15 +71,6 @@ void CheckQuery(Pathfinder& paths, const TileMap& map, const CellFilter& filter,
   CHECK(rest[map.Index(to.x, to.y)] == length - 1);
 }
 
-TileMap RandomMap(std::int32_t w, std::int32_t h, Rng& rng, std::uint32_t wall_percent) {
-  TileMap map;
-  REQUIRE(map.TryInitialize(w, h) == Status::Ok);
-  for (std::int32_t y = 0; y < h; ++y)
-    for (std::int32_t x = 0; x < w; ++x)
-      map.Set(x, y, rng.Percent(wall_percent) ? Terrain::Wall : Terrain::Floor);
-  return map;
-}
-
 }  // namespace
 
 TEST_CASE("A* finds the shortest route on maps of every shape, walls at the ends included", "[path]") {
@@ -88,7 +80,7 @@ TEST_CASE("A* finds the shortest route on maps of every shape, walls at the ends
   for (std::uint64_t seed = 1; seed <= 120; ++seed) {
     Rng rng(seed);
     const std::int32_t w = rng.Range(1, 40), h = rng.Range(1, 30);
-    const TileMap map = RandomMap(w, h, rng, rng.Below(60));
+    const TileMap map = test::RandomMap(w, h, rng, rng.Below(60));
     Pathfinder paths;
     REQUIRE(paths.TryInitialize(w, h) == Status::Ok);
     for (int trial = 0; trial < 12; ++trial) {
@@ -110,7 +102,7 @@ TEST_CASE("A* finds the shortest route on maps of every shape, walls at the ends
 
 TEST_CASE("A* answers the same twice, and a search leaves nothing behind for the next", "[path]") {
   Rng rng(77);
-  const TileMap map = RandomMap(60, 40, rng, 25);
+  const TileMap map = test::RandomMap(60, 40, rng, 25);
   Pathfinder paths;
   REQUIRE(paths.TryInitialize(60, 40) == Status::Ok);
   const CellFilter plain;
