@@ -3,7 +3,9 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/random.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -51,7 +53,37 @@ std::string Why(const Step& step) {
   return Reason();
 }
 
-// Removes "NAME.tmp-PID" beside `path` when process PID no longer exists and the file has not
+// A name for the next temporary: "PATH.tmp-PID-RANDOM", RANDOM 16 hexadecimal digits. The kernel's
+// random bytes when it has them; otherwise the clock mixed with a counter, which is still unique
+// enough because the name is created exclusively and a taken name is simply tried again.
+std::string TemporaryName(const std::string& path) {
+  static thread_local std::uint64_t counter = 0;
+  std::uint64_t bits = 0;
+  if (::getrandom(&bits, sizeof bits, GRND_NONBLOCK) != static_cast<ssize_t>(sizeof bits)) {
+    timespec now{};
+    ::clock_gettime(CLOCK_MONOTONIC, &now);
+    bits = static_cast<std::uint64_t>(now.tv_nsec) * 0x9E3779B97F4A7C15ull ^
+           static_cast<std::uint64_t>(now.tv_sec) << 32 ^ ++counter * 0xBF58476D1CE4E5B9ull;
+  }
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string random(16, '0');
+  for (int i = 15; i >= 0; --i, bits >>= 4) random[static_cast<std::size_t>(i)] = kHex[bits & 15u];
+  return path + ".tmp-" + std::to_string(::getpid()) + "-" + random;
+}
+
+// Creates a new temporary beside `path`, exclusively: O_EXCL refuses any name that exists, a
+// symbolic link included (planted or dangling, it is never followed), so a taken name is tried
+// again with new random bits; eight tries all taken is an error (EEXIST).
+int CreateTemporary(const std::string& path, std::string& temporary) {
+  for (int attempt = 0; attempt < 8; ++attempt) {
+    temporary = TemporaryName(path);
+    const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+    if (fd >= 0 || errno != EEXIST) return fd;
+  }
+  return -1;
+}
+
+// Removes "NAME.tmp-PID" and "NAME.tmp-PID-RANDOM" beside `path` when process PID no longer exists and the file has not
 // changed for an hour: what a writer killed mid-write left. Both, because neither alone is proof:
 // a writer in another PID namespace (a container, another host sharing the folder) looks gone
 // from here, and a process that reuses the number looks alive. No writer takes an hour between
@@ -69,10 +101,14 @@ void RemoveAbandonedTemporaries(const std::string& path) {
   while (const dirent* entry = ::readdir(dir)) {
     const std::string_view name = entry->d_name;
     if (name.size() <= prefix.size() || name.substr(0, prefix.size()) != prefix) continue;
-    const std::string_view digits = name.substr(prefix.size());
+    const std::string_view rest = name.substr(prefix.size());
     pid_t pid = 0;
-    const auto [end, problem] = std::from_chars(digits.data(), digits.data() + digits.size(), pid);
-    if (problem != std::errc{} || end != digits.data() + digits.size()) continue;  // not a PID
+    const auto [end, problem] = std::from_chars(rest.data(), rest.data() + rest.size(), pid);
+    if (problem != std::errc{}) continue;  // not a PID
+    const std::string_view tail(end, static_cast<std::size_t>(rest.data() + rest.size() - end));
+    if (!tail.empty() && (tail.size() != 17 || tail[0] != '-' ||
+                          tail.find_first_not_of("0123456789abcdef", 1) != std::string_view::npos))
+      continue;  // not a temporary of ours
     if (pid <= 0 || pid == ::getpid()) continue;
     if (::kill(pid, 0) == 0 || errno != ESRCH) continue;  // alive, or not ours to judge
     const std::string file = folder + "/" + std::string(name);
@@ -117,11 +153,9 @@ bool ReadWholeFile(const std::string& path, std::string& text, std::string& erro
 }
 
 bool WriteFileAtomically(const std::string& path, std::string_view text, std::string& error) {
-  const std::string temporary = path + ".tmp-" + std::to_string(::getpid());
+  std::string temporary = path + ".tmp-" + std::to_string(::getpid());
   const Step create_step = NextStep();
-  const int fd = create_step.injected
-                     ? -1
-                     : ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  const int fd = create_step.injected ? -1 : CreateTemporary(path, temporary);
   if (fd < 0) {
     error = "cannot create " + temporary + ": " + Why(create_step);
     return false;

@@ -11,11 +11,14 @@ namespace cairn {
 // Reads all of `path`; false with `error` ("cannot open: No such file or directory") otherwise.
 [[nodiscard]] bool ReadWholeFile(const std::string& path, std::string& text, std::string& error);
 
-// Replaces `path` with `text` atomically: write "PATH.tmp-PID" in the same folder, flush and
-// fsync it, rename it over `path`, fsync the folder. A crash or kill at any moment leaves `path`
-// either old or new, whole. A killed writer leaves its "PATH.tmp-PID" behind: a successful write
-// of `path` removes every such file whose process no longer exists and that has not changed for
-// an hour (a writer in another PID namespace looks gone from here; no writer takes an hour).
+// Replaces `path` with `text` atomically: write "PATH.tmp-PID-RANDOM" in the same folder, flush
+// and fsync it, rename it over `path`, fsync the folder. A crash or kill at any moment leaves
+// `path` either old or new, whole. The temporary is created exclusively (O_CREAT|O_EXCL|
+// O_NOFOLLOW, 64 random bits in its name): a file or symbolic link planted at a temporary's name
+// is never opened or followed, only passed over for another name. A killed writer leaves its
+// temporary behind: a successful write of `path` removes every "PATH.tmp-PID[-RANDOM]" whose
+// process no longer exists and that has not changed for an hour (a writer in another PID
+// namespace looks gone from here; no writer takes an hour).
 //
 // Its steps, in order, each one a step of the storage_fault seam below: create the temporary;
 // each write() call (at most 64 KiB each, so a big text takes several); fsync it; close it;

@@ -258,14 +258,18 @@ TEST_CASE("a save removes the temporaries of writers that are gone, and only tho
   const std::string dead = "save.txt.tmp-" + std::to_string(gone);
   const std::string alive = "save.txt.tmp-" + std::to_string(::getppid());  // the test's parent
   const std::string fresh = "save.txt.tmp-999999999";  // past any PID (2^22 at most): just written
+  const std::string dead_random = dead + "-0123456789abcdef";  // today's name: PID and 64 bits
+  const std::string not_ours = dead + "-xyz";                   // a PID, then something else
   plant(dead);
+  plant(dead_random);
+  plant(not_ours);
   plant(alive);
   plant(fresh);
   plant("save.txt.tmp-notanumber");
   plant("other.txt.tmp-" + std::to_string(gone));  // another file's: not this save's business
   // All but `fresh` were left two hours ago. `fresh` names no process here either (the number
   // is past any PID), as a writer in another PID namespace would look: it is young, so it stays.
-  for (const std::string& name : {dead, alive, std::string("save.txt.tmp-notanumber"),
+  for (const std::string& name : {dead, dead_random, not_ours, alive, std::string("save.txt.tmp-notanumber"),
                                   "other.txt.tmp-" + std::to_string(gone)})
     std::filesystem::last_write_time(folder.File(name),
                                      std::filesystem::file_time_type::clock::now() - std::chrono::hours(2));
@@ -275,9 +279,42 @@ TEST_CASE("a save removes the temporaries of writers that are gone, and only tho
     return std::find(left.begin(), left.end(), name) != left.end();
   };
   CHECK_FALSE(has(dead));
+  CHECK_FALSE(has(dead_random));
+  CHECK(has(not_ours));
   CHECK(has(alive));
   CHECK(has(fresh));
   CHECK(has("save.txt.tmp-notanumber"));
   CHECK(has("other.txt.tmp-" + std::to_string(gone)));
   CHECK(Read(path) == "the save\n");
+}
+
+TEST_CASE("a symbolic link planted at a temporary's name is never followed", "[storage][hostile]") {
+  TempFolder folder;
+  const std::string path = folder.File("save.txt");
+  const std::string victim = folder.File("victim.txt");
+  REQUIRE(Write(victim, "the victim's own text\n"));
+  // The old predictable names, and a few of today's, all point at the victim: an attacker who
+  // can write the folder plants them hoping the next save writes through one.
+  const std::string pid = std::to_string(::getpid());
+  std::vector<std::string> planted = {"save.txt.tmp-" + pid, "save.txt.tmp-" + pid + "-0000000000000000"};
+  for (const std::string& name : planted)
+    REQUIRE(::symlink(victim.c_str(), folder.File(name).c_str()) == 0);
+  REQUIRE(::symlink("/nonexistent/dangling", folder.File("save.txt.tmp-" + pid + "-ffffffffffffffff").c_str()) == 0);
+  for (int i = 0; i < 20; ++i) REQUIRE(Write(path, "save number " + std::to_string(i) + "\n"));
+  CHECK(Read(path) == "save number 19\n");
+  CHECK(Read(victim) == "the victim's own text\n");
+  // The links are still links, untouched (the folder holds them, the victim, the save).
+  for (const std::string& name : planted) CHECK(std::filesystem::is_symlink(folder.File(name)));
+}
+
+TEST_CASE("a file already at a temporary's name is left as it is", "[storage][hostile]") {
+  // Another writer's temporary, or anything else that holds the name: opened with O_EXCL, it is
+  // never truncated or renamed away.
+  TempFolder folder;
+  const std::string path = folder.File("save.txt");
+  const std::string other = folder.File("save.txt.tmp-" + std::to_string(::getpid()));
+  REQUIRE(Write(other, "another writer's half\n"));
+  REQUIRE(Write(path, "mine\n"));
+  CHECK(Read(path) == "mine\n");
+  CHECK(Read(other) == "another writer's half\n");
 }
