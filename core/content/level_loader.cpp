@@ -4,6 +4,7 @@
 #include <array>
 #include <map>
 
+#include "game/level_invariants.h"
 #include "game/recipes.h"
 #include "schema/component_access.h"
 #include "schema/component_body.h"
@@ -138,6 +139,8 @@ bool LoadLevelDocument(const LevelDocument& document, const DefinitionSet& defin
 
   const LevelReferences references(document, definitions);
   std::array<std::uint32_t, kComponentKindCount> pool_use{};
+  // Where each entity wrote each component (line 0: it came from the kind's recipe).
+  std::vector<std::array<TextPosition, kComponentKindCount>> component_positions;
   for (const AuthoredEntity& e : document.entities) {
     LevelEntity entity;
     entity.authored_id = e.id;
@@ -236,32 +239,19 @@ bool LoadLevelDocument(const LevelDocument& document, const DefinitionSet& defin
           problem(at, "entity '" + e.id + "': " + std::string(type.name) + " cannot be with " +
                           std::string(TypeInfoOf(rejected).name));
     }
-    // Placement: on the map, and not inside a wall. A carried item has no place of its own.
+    // A carried item has no place of its own: the kind's recipe position goes unless one was
+    // written (which the semantic checks below refuse). Anything else of a kind that stands
+    // somewhere must say where.
     const bool carried = bundle.Has<Item>() && !bundle.item.holder.IsNull();
     if (carried && !listed[static_cast<std::size_t>(ComponentKind::Position)])
       bundle.mask &= ~KindBit(ComponentKind::Position);
     if (!carried && !e.kind.empty() && (recipe_mask & KindBit(ComponentKind::Position)) != 0 &&
         !listed[static_cast<std::size_t>(ComponentKind::Position)])
       problem(e.position, "entity '" + e.id + "' needs a position");
-    else if (carried && listed[static_cast<std::size_t>(ComponentKind::Position)])
-      problem(where[static_cast<std::size_t>(ComponentKind::Position)],
-              "entity '" + e.id + "' is carried (it has a holder), so it has no position");
-    else if (bundle.Has<Position>()) {
-      const Position p = bundle.position;
-      const TextPosition at = where[static_cast<std::size_t>(ComponentKind::Position)].line != 0
-                                  ? where[static_cast<std::size_t>(ComponentKind::Position)]
-                                  : e.position;
-      if (p.x < 0 || p.y < 0 || p.x >= level.width || p.y >= level.height)
-        problem(at, "entity '" + e.id + "' at (" + std::to_string(p.x) + "," + std::to_string(p.y) +
-                        ") is outside the map (" + std::to_string(level.width) + "x" +
-                        std::to_string(level.height) + ")");
-      else if (!TerrainPassable(level.At(p.x, p.y)))
-        problem(at, "entity '" + e.id + "' at (" + std::to_string(p.x) + "," + std::to_string(p.y) +
-                        ") is inside a " + TerrainName(level.At(p.x, p.y)));
-    }
     for (std::size_t k = 0; k < kComponentKindCount; ++k)
       if ((bundle.mask >> k) & 1u) ++pool_use[k];
     level.entities.push_back(std::move(entity));
+    component_positions.push_back(where);
   }
 
   // Capacity: the level must fit the world it will be built into.
@@ -275,6 +265,25 @@ bool LoadLevelDocument(const LevelDocument& document, const DefinitionSet& defin
                                       ComponentKindName(static_cast<ComponentKind>(k)) +
                                       " components; the world holds at most " +
                                       std::to_string(limits.pools[k]));
+  if (problems.size() != before) return false;
+
+  // What the rules need of a level (game/level_invariants.h): the same checks a save's floors
+  // pass, at the entity's (or its component's) line and column.
+  std::vector<LevelProblem> broken;
+  CheckLevelInvariants(level, definitions, 1, [&](std::size_t i) { return "'" + document.entities[i].id + "'"; },
+                       broken);
+  for (const LevelProblem& p : broken) {
+    if (p.entity == LevelProblem::kWholeLevel) {
+      problem(document.entities.empty() ? TextPosition{1, 1} : document.entities.front().position,
+              "the level " + p.what);
+      continue;
+    }
+    const TextPosition written = p.has_component
+                                     ? component_positions[p.entity][static_cast<std::size_t>(p.component)]
+                                     : TextPosition{};
+    problem(written.line != 0 ? written : document.entities[p.entity].position,
+            "entity '" + document.entities[p.entity].id + "' " + p.what);
+  }
   if (problems.size() != before) return false;
   level.digest = DigestLevel(level);
   out = std::move(level);

@@ -119,7 +119,10 @@ void Kill(GameWorld& world, EntityId victim, EntityId killer, DeathCause cause, 
   if (Player* player = world.Players().Find(killer)) {
     ++player->kills;
     const Health* worth = world.Healths().Find(victim);
-    player->experience += worth != nullptr ? worth->max : 1;
+    // In 64 bits, then held at the type's top: past kMaxExperience the tick's limit check stops
+    // the run (game/state_limits.h); it must never wrap on the way there.
+    const std::int64_t gained = std::int64_t{player->experience} + (worth != nullptr ? worth->max : 1);
+    player->experience = static_cast<std::int32_t>(std::min<std::int64_t>(gained, INT32_MAX));
     while (player->level < kMaxLevel && player->experience >= ExperienceForLevel(player->level + 1)) {
       ++player->level;
       if (Health* health = world.Healths().Find(killer)) {

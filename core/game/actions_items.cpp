@@ -107,7 +107,7 @@ void ApplyEffect(GameWorld& world, EntityId user, const ItemDefinition& kind) {
         Notice(world, NoticeKind::NothingToEnchant, user);
         break;
       }
-      ++item->enchantment;
+      if (item->enchantment < kMaxEnchantment) ++item->enchantment;  // the most it holds
       item->identified = 1;
       RefreshCombat(world, user);
       Notice(world, NoticeKind::Enchanted, user, target, item->enchantment);
@@ -196,7 +196,9 @@ void ResolvePickUp(GameWorld& world, EntityId actor, Intent& intent) {
   EntityId joined;
   for (EntityId mine : world.Items().Owners()) {
     const Item* held = world.Items().Find(mine);
-    if (held->holder != actor || !Stackable(world, *held, carried) || !world.Registry().IsActive(mine))
+    // A full stack takes no more: the rest is carried as a stack of its own.
+    if (held->holder != actor || !Stackable(world, *held, carried) || !world.Registry().IsActive(mine) ||
+        held->quantity + carried.quantity > kMaxStack)
       continue;
     if (joined.IsNull() ||
         world.Registry().CreationSequenceOf(mine) < world.Registry().CreationSequenceOf(joined))

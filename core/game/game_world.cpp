@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "game/pathing.h"
+#include "game/state_limits.h"
 
 #include <new>
 
@@ -165,7 +166,7 @@ Status GameWorld::QueueSpawn(const ComponentBundle& recipe, SpawnRequestId& out)
     SetFault(Status::CapacityExceeded, "the command queue is full (spawn)");
     return Status::CapacityExceeded;
   }
-  if (last_request_ == 0xFFFFFFFFu) {
+  if (last_request_ == kMaxSpawnRequest) {
     SetFault(Status::SequenceExhausted, "spawn request ids ran out");
     return Status::SequenceExhausted;
   }

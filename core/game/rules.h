@@ -6,6 +6,7 @@
 
 #include "game/components.h"
 #include "game/random.h"
+#include "game/state_limits.h"
 
 namespace cairn {
 
@@ -56,7 +57,7 @@ inline constexpr std::int32_t kHealthPerLevel = 4;
 // How many ticks an action takes an actor of this speed (10 is normal; lower is faster).
 [[nodiscard]] inline std::int32_t ActionTicks(const Combat* combat) noexcept {
   if (combat == nullptr || combat->speed < 1) return kNormalActionTicks;
-  return combat->speed > 1000 ? 1000 : combat->speed;
+  return combat->speed > kMaxActionTicks ? kMaxActionTicks : combat->speed;
 }
 
 }  // namespace cairn

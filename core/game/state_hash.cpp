@@ -197,7 +197,11 @@ StateDigest DigestState(const GameWorld& world) {
   for (std::uint8_t r : tiles.RememberedCells().span()) map.Add(r);
   digest.map = map.Value();
 
+  // The seed the world was built from, besides the streams it seeded: a save whose seed was
+  // changed (which would generate other floors and deal other item looks) no longer hashes as
+  // saved, though its streams were restored as they were.
   Hasher random(0x72616E646F6D0000ull);  // "random"
+  random.Add(world.Seed());
   for (const Rng& rng : world.Streams().streams) {
     for (std::uint64_t word : rng.State()) random.Add(word);
     random.Add(rng.Draws());

@@ -1,5 +1,5 @@
 // The state hash: one 64-bit digest of everything authoritative (the entities, every component
-// pool, map, random streams, tick), plus a digest per part so a divergence can be traced to the
+// pool, map, random streams and the seed they came from, tick), plus a digest per part so a divergence can be traced to the
 // pool and the entity where it began.
 //
 // Components are fed field by field (never as raw bytes: padding is not state), integers only.

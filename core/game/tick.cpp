@@ -2,6 +2,8 @@
 
 #include <chrono>
 
+#include "game/state_limits.h"
+
 namespace cairn {
 namespace {
 
@@ -64,6 +66,12 @@ Status RunTick(GameWorld& world, TickScratch& scratch, const TickInput& input,
                PhaseTimings* timings, TickObserver* observer) {
   if (world.Fault().Active()) return world.Fault().status;
   if (world.InTick()) return Status::InvalidPhase;
+  // A run stops at its caps rather than reach a state no save can hold (game/state_limits.h):
+  // the clock before it would pass its cap, what grows in play once a tick took it past.
+  if (world.Tick() >= kMaxTick) {
+    world.SetFault(Status::CapacityExceeded, "the clock reached the last tick a save can hold");
+    return world.Fault().status;
+  }
   PhaseClock clock(timings);
   BeginTickPhase(world);
   clock.Lap(TickPhase::BeginTick);
@@ -80,7 +88,12 @@ Status RunTick(GameWorld& world, TickScratch& scratch, const TickInput& input,
   clock.Lap(TickPhase::Commit);
   EndTickPhase(world, scratch);
   clock.Lap(TickPhase::EndTick);
-  return committed;
+  if (committed != Status::Ok) return committed;
+  if (const LimitBreach breach = FindGrowthBreach(world)) {
+    world.SetFault(Status::CapacityExceeded, breach.what);
+    return world.Fault().status;
+  }
+  return Status::Ok;
 }
 
 }  // namespace cairn

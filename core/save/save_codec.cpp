@@ -5,7 +5,11 @@
 #include <limits>
 #include <map>
 
+#include "dungeon/dungeon_plan.h"
+#include "game/level_invariants.h"
+#include "game/state_limits.h"
 #include "identity/uuid.h"
+#include "sim/session.h"
 #include "schema/component_access.h"
 #include "schema/component_body.h"
 #include "schema/component_types.h"
@@ -22,9 +26,9 @@ constexpr std::array<std::pair<char, Terrain>, 6> kTerrainChars = {{
     {'#', Terrain::Wall}, {'.', Terrain::Floor}, {'+', Terrain::DoorClosed},
     {'\'', Terrain::DoorOpen}, {'~', Terrain::Water}, {':', Terrain::Chasm}}};
 constexpr std::string_view kGone = "gone";  // a reference to an entity that no longer exists
-// The longest a player can have to wait to act again (an action takes at most a few hundred
-// ticks even slowed): a save that says more is corrupt.
-constexpr std::int64_t kLongestWait = 1000;
+static_assert(DungeonPlan::kMaxFloors == kMaxDepth, "one cap for floors: game/state_limits.h");
+// Where each entity wrote each of its components (line 0: not written).
+using ComponentPositions = std::array<TextPosition, kComponentKindCount>;
 
 std::string Hex64(std::uint64_t value) {
   static constexpr char kHex[] = "0123456789abcdef";
@@ -219,7 +223,7 @@ bool ReadHexMember(TableReader& reader, std::string_view key, std::uint64_t& out
 
 void ReadEntityComponents(const TomlValue& table, const std::string& what, const ComponentBundle& empty,
                           const ReadReferences& references, const SourceText& source,
-                          LevelEntity& entity, std::vector<TextProblem>& problems) {
+                          LevelEntity& entity, ComponentPositions& where, std::vector<TextProblem>& problems) {
   const auto problem = [&](TextPosition at, std::string message) {
     problems.push_back(TextProblem{at, std::move(message), {}});
   };
@@ -293,6 +297,7 @@ void ReadEntityComponents(const TomlValue& table, const std::string& what, const
     }
     for (std::size_t i = 0; i < type->fields.size(); ++i) type->fields[i].set(target, fields[i]);
     bundle.mask |= KindBit(type->id);
+    where[static_cast<std::size_t>(type->id)] = entry.position;
   }
   // Requires and rejects, as for levels: a save a build wrote always keeps them.
   for (const ComponentTypeInfo& type : AllComponentTypes()) {
@@ -308,8 +313,29 @@ void ReadEntityComponents(const TomlValue& table, const std::string& what, const
   if (bundle.Has<Named>()) entity.authored_id = std::string(bundle.named.id.View());
 }
 
+// The semantic checks a level passes (game/level_invariants.h), at each entity's or component's
+// line and column. The player's floor holds the one player; every other floor none.
+void CheckFloor(const FloorImage& floor, const DefinitionSet& definitions, bool players_floor, const std::string& what,
+                const TomlValue& table, const std::vector<const TomlValue*>& tables,
+                const std::vector<ComponentPositions>& where, std::vector<TextProblem>& problems) {
+  const auto label = [&](std::size_t i) {
+    return "entity " + UuidText(floor.level.entities[i].source) + " (line " + std::to_string(tables[i]->position.line) + ")";
+  };
+  std::vector<LevelProblem> broken;
+  CheckLevelInvariants(floor.level, definitions, players_floor ? 1 : 0, label, broken);
+  for (const LevelProblem& p : broken) {
+    if (p.entity == LevelProblem::kWholeLevel) {
+      problems.push_back(TextProblem{table.position, what + " " + p.what + (players_floor ? " (the save's depth is this floor)" : ""), {}});
+      continue;
+    }
+    const TextPosition written = p.has_component ? where[p.entity][static_cast<std::size_t>(p.component)] : TextPosition{};
+    problems.push_back(TextProblem{written.line != 0 ? written : tables[p.entity]->position,
+                                   what + " entity " + UuidText(floor.level.entities[p.entity].source) + " " + p.what, {}});
+  }
+}
+
 bool ReadFloor(const TomlValue& table, const DefinitionSet& definitions, const WorldLimits& limits,
-               std::int32_t floor_count, const SourceText& source, FloorImage& floor,
+               std::int32_t floor_count, std::int32_t players_depth, const SourceText& source, FloorImage& floor,
                std::vector<TextProblem>& problems) {
   const std::size_t before = problems.size();
   TableReader r(table, "floor", problems);
@@ -318,8 +344,8 @@ bool ReadFloor(const TomlValue& table, const DefinitionSet& definitions, const W
   (void)r.String("name", level.name);
   (void)ReadUuidMember(r, "level_uuid", level.uuid, false);
   (void)ReadHexMember(r, "level_digest", level.digest);
-  (void)r.Integer("tick", floor.tick, 0, std::int64_t{1} << 50);
-  (void)r.Int("last_request", floor.last_request, 0, 0xFFFFFFFFll);
+  (void)r.Integer("tick", floor.tick, 0, kMaxTick);
+  (void)r.Int("last_request", floor.last_request, 0, kMaxSpawnRequest);
 
   if (const TomlValue* random = r.Get("random", TomlKind::Table, true)) {
     TableReader rr(*random, r.What() + " random", problems);
@@ -337,7 +363,7 @@ bool ReadFloor(const TomlValue& table, const DefinitionSet& definitions, const W
         if (!ok) sr.Problem(words->position, sr.What() + ": 'state' is four strings of 16 lower-case hexadecimal digits");
         else if (state == std::array<std::uint64_t, 4>{}) sr.Problem(words->position, sr.What() + ": a generator's state is never all zero");
       }
-      (void)sr.Integer("draws", draws, 0, std::numeric_limits<std::int64_t>::max());
+      (void)sr.Integer("draws", draws, 0, static_cast<std::int64_t>(kMaxRandomDraws));
       sr.RejectUnknown();
       floor.random.streams[p].SetState(state);
       floor.random.streams[p].SetDraws(static_cast<std::uint64_t>(draws));
@@ -424,18 +450,13 @@ bool ReadFloor(const TomlValue& table, const DefinitionSet& definitions, const W
   }
   const ReadReferences references(index, definitions);
   std::array<std::uint32_t, kComponentKindCount> pool_use{};
+  std::vector<ComponentPositions> where(tables.size());
   for (std::size_t i = 0; i < tables.size(); ++i) {
     LevelEntity& entity = level.entities[i];
     const std::string what = r.What() + " entity " + UuidText(entity.source);
-    ReadEntityComponents(*tables[i], what, ComponentBundle{}, references, source, entity, problems);
+    ReadEntityComponents(*tables[i], what, ComponentBundle{}, references, source, entity, where[i], problems);
     for (std::size_t k = 0; k < kComponentKindCount; ++k)
       if ((entity.components.mask >> k) & 1u) ++pool_use[k];
-    if (entity.components.Has<Position>()) {
-      const Position p = entity.components.position;
-      if (p.x < 0 || p.y < 0 || p.x >= level.width || p.y >= level.height)
-        problems.push_back(TextProblem{tables[i]->position, what + " at (" + std::to_string(p.x) + "," +
-                                                                std::to_string(p.y) + ") is outside the map", {}});
-    }
   }
   for (std::size_t k = 0; k < kComponentKindCount; ++k)
     if (pool_use[k] > limits.pools[k])
@@ -453,7 +474,7 @@ bool ReadFloor(const TomlValue& table, const DefinitionSet& definitions, const W
       }
       TableReader orr(o, r.What() + " outcome", problems);
       FloorImage::Outcome outcome;
-      (void)orr.Int("request", outcome.request, 1, 0xFFFFFFFFll);
+      (void)orr.Int("request", outcome.request, 1, kMaxSpawnRequest);
       ReadReferenceMember(orr, "entity", references, outcome.entity);
       orr.RejectUnknown();
       floor.outcomes.push_back(outcome);
@@ -485,6 +506,10 @@ bool ReadFloor(const TomlValue& table, const DefinitionSet& definitions, const W
                                          std::to_string(level.entities[i].components.player.next_tick) +
                                          ", long after the floor's tick " + std::to_string(floor.tick));
   r.RejectUnknown();
+  // What the rules need of the floor, once it reads at all (a broken entity would only bring
+  // echoes of its first problem).
+  if (problems.size() == before)
+    CheckFloor(floor, definitions, floor.depth == players_depth, r.What(), table, tables, where, problems);
   return problems.size() == before;
 }
 
@@ -541,13 +566,16 @@ bool ReadSaveText(std::string_view text, const DefinitionSet& definitions, const
   (void)ReadHexMember(file, "content", image.content);
   (void)ReadHexMember(file, "seed", image.seed);
   (void)ReadHexMember(file, "state", image.state_hash);
-  (void)file.Int("floors", image.floor_count, 1, 99);
+  (void)file.Int("floors", image.floor_count, 1, kMaxDepth);
   (void)file.Int("depth", image.depth, 1, image.floor_count);
   std::string run;
   if (file.String("run", run) && !run.empty() && TryParseUuid(run, image.run_instance) != Status::Ok)
     file.Problem(root.Find("run")->position, "the save: 'run' is \"" + run + "\", not a version-4 UUID");
-  (void)file.Int("messages_said", image.messages_said, 0, std::numeric_limits<std::int64_t>::max());
+  (void)file.Int("messages_said", image.messages_said, 0, static_cast<std::int64_t>(kMaxMessagesSaid));
   if (const TomlValue* messages = file.Get("messages", TomlKind::Array, true)) {
+    if (messages->array.size() > GameSession::kSavedMessages)
+      file.Problem(messages->position, "the save: more than " + std::to_string(GameSession::kSavedMessages) +
+                                           " messages (a save keeps the last " + std::to_string(GameSession::kSavedMessages) + ")");
     for (const TomlValue& m : messages->array) {
       if (!m.IsTable()) {
         file.Problem(m.position, "the save: each message is { tick, text }");
@@ -555,7 +583,7 @@ bool ReadSaveText(std::string_view text, const DefinitionSet& definitions, const
       }
       TableReader mr(m, "message", problems);
       Message message;
-      (void)mr.Integer("tick", message.tick, 0, std::int64_t{1} << 50);
+      (void)mr.Integer("tick", message.tick, 0, kMaxTick);
       (void)mr.String("text", message.text);
       mr.RejectUnknown();
       image.messages.push_back(std::move(message));
@@ -568,7 +596,7 @@ bool ReadSaveText(std::string_view text, const DefinitionSet& definitions, const
         continue;
       }
       FloorImage floor;
-      if (ReadFloor(table, definitions, limits, image.floor_count, source, floor, problems)) {
+      if (ReadFloor(table, definitions, limits, image.floor_count, image.depth, source, floor, problems)) {
         for (const FloorImage& other : image.floors)
           if (other.depth == floor.depth)
             file.Problem(table.position, "floor " + std::to_string(floor.depth) + " is saved twice");

@@ -89,10 +89,12 @@ constexpr FieldInfo TextField(std::string_view name, std::int64_t max_bytes,
   return info;
 }
 
-constexpr std::int64_t kCoordinate = 1'000'000;
-constexpr std::int64_t kHitPoints = 1'000'000;
-constexpr std::int64_t kStat = 1'000;
-constexpr std::int64_t kTick = std::numeric_limits<std::int64_t>::max() / 2;
+// Ranges from the one table of caps the simulation, the save writer and the reader share
+// (game/state_limits.h; tests/save checks every bounded field is listed there alike).
+constexpr std::int64_t kCoordinate = kMaxCoordinate;
+constexpr std::int64_t kHitPoints = kMaxHitPoints;
+constexpr std::int64_t kStat = kMaxStat;
+constexpr std::int64_t kTick = kMaxTickField;
 
 constexpr std::string_view kActionKinds[] = {"none", "wait", "move", "attack", "pickup", "descend", "ascend",
                                             "drop", "use", "throw", "equip", "unequip", "shoot", "steal"};
@@ -135,13 +137,13 @@ constexpr FieldInfo kAppearanceFields[] = {
 };
 constexpr FieldInfo kPlayerFields[] = {
     IntegerField<Player, &Player::next_tick>("next_tick", 0, kTick, 0, "first tick the player may act"),
-    IntegerField<Player, &Player::kills>("kills", 0, kHitPoints, 0, "monsters killed"),
-    IntegerField<Player, &Player::depth>("depth", 1, 99, 1, "the floor the player is on"),
-    IntegerField<Player, &Player::deepest>("deepest", 1, 99, 1, "the deepest floor reached"),
-    IntegerField<Player, &Player::turns>("turns", 0, kHitPoints * 1000, 0, "actions taken"),
-    IntegerField<Player, &Player::nutrition>("nutrition", 0, 100'000, 0, "turns until starving"),
+    IntegerField<Player, &Player::kills>("kills", 0, kMaxKills, 0, "monsters killed"),
+    IntegerField<Player, &Player::depth>("depth", 1, kMaxDepth, 1, "the floor the player is on"),
+    IntegerField<Player, &Player::deepest>("deepest", 1, kMaxDepth, 1, "the deepest floor reached"),
+    IntegerField<Player, &Player::turns>("turns", 0, kMaxTurns, 0, "actions taken"),
+    IntegerField<Player, &Player::nutrition>("nutrition", 0, kMaxNutritionField, 0, "turns until starving"),
     IntegerField<Player, &Player::known_items>("known_items", 0, std::numeric_limits<std::int64_t>::max(), 0, "bit k: item kind k is identified"),
-    IntegerField<Player, &Player::experience>("experience", 0, kHitPoints * 1000, 0, "earned by kills"),
+    IntegerField<Player, &Player::experience>("experience", 0, kMaxExperience, 0, "earned by kills"),
     IntegerField<Player, &Player::level>("level", 1, kMaxLevel, 1, "experience level"),
 };
 constexpr FieldInfo kEnemyAiFields[] = {
@@ -155,7 +157,7 @@ constexpr FieldInfo kEnemyAiFields[] = {
     IntegerField<EnemyAi, &EnemyAi::action_revision>("action_revision", 0, 0xFFFFFFFF, 0, "advances when the action changes"),
     IntegerField<EnemyAi, &EnemyAi::last_seen_x>("last_seen_x", -1, kCoordinate, -1, "where the target was last seen"),
     IntegerField<EnemyAi, &EnemyAi::last_seen_y>("last_seen_y", -1, kCoordinate, -1, ""),
-    IntegerField<EnemyAi, &EnemyAi::alertness>("alertness", 0, 200, 0, "noticing builds it up; at 100 it hunts"),
+    IntegerField<EnemyAi, &EnemyAi::alertness>("alertness", 0, kMaxAlertness, 0, "noticing builds it up; at 100 it hunts"),
     IntegerField<EnemyAi, &EnemyAi::goal_x>("goal_x", -1, kCoordinate, -1, "where a wanderer is heading"),
     IntegerField<EnemyAi, &EnemyAi::goal_y>("goal_y", -1, kCoordinate, -1, ""),
     DefinitionField<EnemyAi, &EnemyAi::kind>("kind", DefinitionKind::Monster, "its monster kind"),
@@ -174,8 +176,8 @@ constexpr FieldInfo kCombatFields[] = {
     IntegerField<Combat, &Combat::damage_dice>("damage_dice", 0, 100, 1, "N in NdS"),
     IntegerField<Combat, &Combat::damage_sides>("damage_sides", 0, 1000, 2, "S in NdS"),
     IntegerField<Combat, &Combat::damage_bonus>("damage_bonus", -kStat, kStat, 0, "added to every hit"),
-    IntegerField<Combat, &Combat::speed>("speed", 1, 1000, 10, "ticks per action: 10 normal, lower is faster"),
-    IntegerField<Combat, &Combat::move_speed>("move_speed", 0, 1000, 0, "ticks per step, when not the same as speed (0)"),
+    IntegerField<Combat, &Combat::speed>("speed", 1, kMaxActionTicks, 10, "ticks per action: 10 normal, lower is faster"),
+    IntegerField<Combat, &Combat::move_speed>("move_speed", 0, kMaxActionTicks, 0, "ticks per step, when not the same as speed (0)"),
 };
 constexpr FieldInfo kNamedFields[] = {
     TextField<Named, &Named::id>("id", 64, "the level's label for the entity"),
@@ -183,9 +185,9 @@ constexpr FieldInfo kNamedFields[] = {
 };
 constexpr FieldInfo kItemFields[] = {
     DefinitionField<Item, &Item::kind>("kind", DefinitionKind::Item, "its item kind"),
-    IntegerField<Item, &Item::quantity>("quantity", 0, 32767, 1, "how many in the stack"),
+    IntegerField<Item, &Item::quantity>("quantity", 0, kMaxStack, 1, "how many in the stack"),
     IntegerField<Item, &Item::charges>("charges", -32768, 32767, 0, "uses left"),
-    IntegerField<Item, &Item::enchantment>("enchantment", -32768, 32767, 0, "bonus (or malus)"),
+    IntegerField<Item, &Item::enchantment>("enchantment", -kMaxEnchantment, kMaxEnchantment, 0, "bonus (or malus)"),
     IntegerField<Item, &Item::identified>("identified", 0, 1, 0, "1 when its kind is known"),
     IntegerField<Item, &Item::equipped>("equipped", 0, 1, 0, "1 when worn or wielded"),
     IntegerField<Item, &Item::letter>("letter", 0, 'z', 0, "its inventory letter (a character code) while carried"),
@@ -193,8 +195,8 @@ constexpr FieldInfo kItemFields[] = {
     EntityField<Item, &Item::holder>("holder", "who carries it; null on the floor"),
 };
 constexpr FieldInfo kInventoryFields[] = {
-    IntegerField<Inventory, &Inventory::capacity>("capacity", 0, 52, 26, "how many items it can hold"),
-    IntegerField<Inventory, &Inventory::count>("count", 0, 52, 0, "how many it holds"),
+    IntegerField<Inventory, &Inventory::capacity>("capacity", 0, kMaxPack, 26, "how many items it can hold"),
+    IntegerField<Inventory, &Inventory::count>("count", 0, kMaxPack, 0, "how many it holds"),
 };
 
 constexpr FieldInfo kConditionFields[] = {

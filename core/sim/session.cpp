@@ -7,6 +7,7 @@
 #include "game/pathing.h"
 #include "game/player_commands.h"
 #include "game/state_hash.h"
+#include "game/state_limits.h"
 #include "sim/narrator.h"
 
 namespace cairn {
@@ -185,6 +186,10 @@ void GameSession::AfterTick(const TickInput& input) {
     if (effects_.size() == kMaxEffects) effects_.erase(effects_.begin());
     effects_.push_back(DeathEffect{death.where, '%', '%', death.appearance.colour, kEffectTicks});
   }
+  // The log's count is saved too (game/state_limits.h); it cannot wrap, but it can pass what a
+  // save holds, and then the run stops as at any other cap.
+  if (messages_said_ > kMaxMessagesSaid)
+    World().SetFault(Status::CapacityExceeded, "the message count reached the largest a save can hold");
   if (World().Fault().Active()) {
     const SimulationFault& fault = World().Fault();
     Say(std::string("Simulation fault at tick ") + std::to_string(fault.tick) + " (" +
@@ -199,7 +204,8 @@ Status GameSession::StepTick(const TickInput& input) {
   if (World().Fault().Active()) return World().Fault().status;
   const Status status = RunTick(World(), Scratch(), input, &timings_, narrator_.get());
   AfterTick(input);
-  return status;
+  // (AfterTick may stop the run too: a cap of the session's own)
+  return status == Status::Ok && World().Fault().Active() ? World().Fault().status : status;
 }
 
 Status GameSession::RunTicks(std::uint64_t count) {

@@ -121,13 +121,17 @@ class GameSession {
   // The run as plain data, between ticks only. Every live entity without a durable key gets one
   // first, minted from `entropy` (each checked against every key of the run, at most four
   // retries): EntropyUnavailable or IdentityConflict binds nothing and leaves `out` unchanged.
-  // InvalidOperation when the run has ended or is mid-tick.
-  [[nodiscard]] Status CaptureImage(EntropySource& entropy, SessionImage& out);
+  // InvalidOperation when the run has ended or is mid-tick. CapacityExceeded when a counter is
+  // past the cap a save holds (ImageWithinLimits; `why`, if given, names it): `out` unchanged,
+  // the keys minted for it kept.
+  [[nodiscard]] Status CaptureImage(EntropySource& entropy, SessionImage& out, std::string* why = nullptr);
   // A run rebuilt from `image` in fresh worlds, in two passes per floor (create every entity,
   // then set components with references resolved), every durable key bound in one activation
   // per floor. `config` must describe the content the image was made from (InvalidArgument
-  // otherwise, with `error` saying so). Any failure leaves `out` unchanged and releases
-  // everything the attempt built.
+  // otherwise, with `error` saying so). Every floor must pass the semantic checks levels pass
+  // (game/level_invariants.h) and be the floor the seed made (its level digest), and every
+  // counter be within its cap, whether or not the image has a state hash to compare. Any failure
+  // leaves `out` unchanged and releases everything the attempt built.
   [[nodiscard]] static Status TryRestore(const SessionConfig& config, const SessionImage& image,
                                          std::unique_ptr<GameSession>& out, std::string& error);
   // Duplicates a set of the active floor's entities as one transaction (session_duplicate.cpp):

@@ -56,4 +56,10 @@ struct SessionImage {
   std::uint64_t state_hash = 0;  // GameSession::StateHash when captured: a restore must match it
 };
 
+// Whether every counter of `image` is within the caps a save holds (game/state_limits.h): the
+// run's clock and each floor's, message counts and ticks, random draws, spawn requests, and every
+// component field. The writer checks before it writes (so it never writes what the reader
+// refuses) and a restore checks what it is given; `why` names the first value past its cap.
+[[nodiscard]] bool ImageWithinLimits(const SessionImage& image, std::string& why);
+
 }  // namespace cairn

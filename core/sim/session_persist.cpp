@@ -3,6 +3,8 @@
 #include <optional>
 #include <set>
 
+#include "dungeon/floor_generator.h"
+#include "game/level_invariants.h"
 #include "game/state_hash.h"
 #include "game/systems.h"
 #include "sim/narrator.h"
@@ -57,6 +59,48 @@ FloorImage ImageOf(const GameWorld& world, const CanonicalOrder& order, const Le
   return image;
 }
 
+// The level digest floor `depth` must have been built from: the authored first floor's, or that
+// of the floor the seed generates at that depth. A save whose seed was changed (or whose floor
+// came from another run) names other floors than its seed makes: refused, with the state hash
+// zeroed or not.
+bool FloorOriginMatches(const SessionConfig& config, const DefinitionSet& definitions, const FloorImage& floor,
+                        std::string& error) {
+  std::uint64_t expected = 0;
+  if (floor.depth == 1 && config.level) {
+    expected = config.level->digest;
+  } else {
+    LevelDefinition generated;
+    if (!config.dungeon || GenerateFloor(*config.dungeon, definitions, config.seed, floor.depth, generated) != Status::Ok) {
+      error = "floor " + std::to_string(floor.depth) + " cannot be generated again from the seed";
+      return false;
+    }
+    expected = generated.digest;
+  }
+  if (floor.level.digest == expected) return true;
+  char seed[17], saved[17], made[17];
+  FormatHash(config.seed, seed);
+  FormatHash(floor.level.digest, saved);
+  FormatHash(expected, made);
+  error = "floor " + std::to_string(floor.depth) + " was not made from seed " + seed + " (its level_digest is " +
+          saved + "; the seed makes " + made + "): the seed or the floor was changed";
+  return false;
+}
+
+// The first problem the semantic checks find on a floor (game/level_invariants.h), as a sentence.
+bool FloorInvariantsHold(const FloorImage& floor, const DefinitionSet& definitions, bool players_floor,
+                         std::string& error) {
+  const std::vector<LevelEntity>& entities = floor.level.entities;
+  std::vector<LevelProblem> broken;
+  CheckLevelInvariants(floor.level, definitions, players_floor ? 1 : 0,
+                       [&](std::size_t i) { return "entity " + UuidText(entities[i].source); }, broken);
+  if (broken.empty()) return true;
+  const LevelProblem& first = broken.front();
+  error = "floor " + std::to_string(floor.depth) +
+          (first.entity == LevelProblem::kWholeLevel ? std::string() : " entity " + UuidText(entities[first.entity].source)) +
+          " " + first.what;
+  return false;
+}
+
 }  // namespace
 
 std::set<Uuid> GameSession::KnownIdentities() const {
@@ -73,7 +117,7 @@ std::set<Uuid> GameSession::KnownIdentities() const {
   return known;
 }
 
-Status GameSession::CaptureImage(EntropySource& entropy, SessionImage& out) {
+Status GameSession::CaptureImage(EntropySource& entropy, SessionImage& out, std::string* why) {
   if (State() != SessionState::Playing || World().InTick()) return Status::InvalidOperation;
 
   // Each built floor's canonical order, made once: minting and the image both walk it.
@@ -129,6 +173,12 @@ Status GameSession::CaptureImage(EntropySource& entropy, SessionImage& out) {
   image.messages.assign(messages_.end() - static_cast<std::ptrdiff_t>(keep), messages_.end());
   image.messages_said = messages_said_;
   image.state_hash = StateHash();
+  // Never write what cannot be read back: a counter past its cap (which the simulation stops
+  // before reaching) is refused here rather than by the next resume.
+  if (std::string reason; !ImageWithinLimits(image, reason)) {
+    if (why != nullptr) *why = "the run is past what a save can hold: " + reason;
+    return Status::CapacityExceeded;
+  }
   out = std::move(image);
   return Status::Ok;
 }
@@ -153,12 +203,17 @@ Status GameSession::TryRestore(const SessionConfig& config, const SessionImage& 
     error = "the save's floors do not fit this dungeon";
     return Status::InvalidArgument;
   }
+  if (!ImageWithinLimits(image, error)) return Status::InvalidArgument;
   std::vector<Floor> floors(static_cast<std::size_t>(count));
   for (const FloorImage& floor : image.floors) {
     if (floor.depth < 1 || floor.depth > count || floors[static_cast<std::size_t>(floor.depth - 1)].world) {
       error = "floor " + std::to_string(floor.depth) + " is out of range or saved twice";
       return Status::InvalidArgument;
     }
+    // The same rules a level file passes, and the floor is the one the seed made.
+    if (!FloorInvariantsHold(floor, *session->definitions_, floor.depth == image.depth, error) ||
+        !FloorOriginMatches(config, *session->definitions_, floor, error))
+      return Status::InvalidArgument;
     auto level = std::make_shared<LevelDefinition>(floor.level);
     // Pass 1 and 2 and the one activation of every key: BuildWorld (game/level.h).
     std::unique_ptr<GameWorld> world;
@@ -199,15 +254,10 @@ Status GameSession::TryRestore(const SessionConfig& config, const SessionImage& 
                                    static_cast<std::size_t>(x)]);
     floors[static_cast<std::size_t>(floor.depth - 1)] = std::move(built);
   }
+  // Each floor's players were counted above (one on the player's floor, none elsewhere).
   const Floor& active = floors[static_cast<std::size_t>(image.depth - 1)];
   if (!active.world || active.world->PlayerEntity().IsNull()) {
     error = "the save has no player on floor " + std::to_string(image.depth);
-    return Status::InvalidArgument;
-  }
-  std::uint32_t players = 0;
-  for (const Floor& floor : floors) players += floor.world ? floor.world->Players().Size() : 0;
-  if (players != 1) {
-    error = "the save has " + std::to_string(players) + " players; a run has one";
     return Status::InvalidArgument;
   }
   session->Publish(std::move(floors));

@@ -47,6 +47,10 @@ const char* kLevel =
     "  { type = \"glow\", version = 1, slot = 0, body = { of = \"stone\" } },\n]\n\n"
     "[[entity]]\nid = \"stone\"\nkind = \"item:dagger\"\ncomponents = [\n"
     "  { type = \"item\", version = 1, slot = 0, body = { holder = \"ogre\" } },\n]\n";
+// The same with a player, so it loads as a level (a level holds exactly one player).
+const std::string kPlayable = std::string(kLevel) +
+                              "\n[[entity]]\nid = \"player\"\nkind = \"player\"\ncomponents = [\n"
+                              "  { type = \"position\", version = 1, slot = 0, body = { x = 3, y = 1 } },\n]\n";
 
 LevelDocument Read(const std::string& text) {
   LevelDocument document;
@@ -97,7 +101,7 @@ TEST_CASE("a colliding candidate is regenerated at most four times, then identit
 }
 
 TEST_CASE("apply is pure and writes references as UUIDs; version 1 keeps loading", "[identity]") {
-  const LevelDocument v1 = Read(kLevel);
+  const LevelDocument v1 = Read(kPlayable);
   const IdentityManifest m = Mint({{"t.toml", v1}});
   LevelDocument first, second;
   std::string why;
@@ -118,7 +122,7 @@ TEST_CASE("apply is pure and writes references as UUIDs; version 1 keeps loading
   CHECK(level.entities[0].source == m.objects[0].uuid);
   // ...and reads and writes back unchanged; the version-1 original still loads too.
   CHECK(WriteLevelDocument(Read(text)) == text);
-  REQUIRE(LoadLevelText(kLevel, *cairn::test::Definitions(), WorldLimits::Uniform(64), level, problems));
+  REQUIRE(LoadLevelText(kPlayable, *cairn::test::Definitions(), WorldLimits::Uniform(64), level, problems));
 }
 
 TEST_CASE("apply refuses a manifest that does not describe the level exactly", "[identity]") {

@@ -111,7 +111,8 @@ TEST_CASE("an unknown component is kept exactly as written", "[content]") {
       "id = \"a\"\ncomponents = [\n"
       "  { type = \"position\", version = 1, slot = 0, body = { x = 1, y = 1 } },\n"
       "  { type = \"glow\", version = 7, slot = 3, body = {hue=200 ,  tags=[\"a\", \"}\"], inner={ x = 1 }} },\n"
-      "]\n");
+      "]\n") + Entity("id = \"player\"\nkind = \"player\"\ncomponents = [\n"
+                       "  { type = \"position\", version = 1, slot = 0, body = { x = 3, y = 1 } },\n]\n");
   LevelDocument document;
   std::vector<TextProblem> problems;
   REQUIRE(ReadLevelDocument(text, document, problems));

@@ -6,6 +6,7 @@
 #include "save/save_codec.h"
 #include "sim/key_script.h"
 #include "sim/session.h"
+#include "save/save_test_support.h"
 #include "support/test_content.h"
 #include "support/test_entropy.h"
 
@@ -14,43 +15,10 @@ using test::CountingEntropy;
 using test::NoEntropy;
 using test::StuckEntropy;
 
-namespace {
-
-std::unique_ptr<GameSession> Dungeon(std::uint64_t seed) {
-  std::unique_ptr<GameSession> session;
-  REQUIRE(GameSession::TryCreate(test::DungeonConfig(seed), session) == Status::Ok);
-  return session;
-}
-
-std::string SaveText(GameSession& session) {
-  static CountingEntropy entropy;  // one source for the whole suite, as the system's would be
-  SessionImage image;
-  REQUIRE(session.CaptureImage(entropy, image) == Status::Ok);
-  return WriteSaveText(image, *test::Definitions(), "cairn test");
-}
-
-// Reads and restores; returns the problems' text (empty when it worked).
-std::string Resume(const std::string& text, const SessionConfig& config, std::unique_ptr<GameSession>& out) {
-  SessionImage image;
-  std::vector<TextProblem> problems;
-  if (!ReadSaveText(text, *config.definitions, config.limits, image, problems)) {
-    std::string all;
-    for (const TextProblem& p : problems)
-      all += std::to_string(p.position.line) + ":" + std::to_string(p.position.column) + ": " + p.message + "\n";
-    return all;
-  }
-  std::string error;
-  if (GameSession::TryRestore(config, image, out, error) != Status::Ok) return error.empty() ? "restore failed" : error;
-  return "";
-}
-
-std::string Replace(std::string text, std::string_view what, std::string_view with) {
-  const std::size_t at = text.find(what);
-  REQUIRE(at != std::string::npos);
-  return text.replace(at, what.size(), with);
-}
-
-}  // namespace
+using test::Dungeon;
+using test::Replace;
+using test::Resume;
+using test::SaveText;
 
 TEST_CASE("save, resume and continue: the same state as never having saved", "[save]") {
   std::string a = "lllljjjohhhkk.....";
@@ -285,6 +253,6 @@ TEST_CASE("a run with two players is refused", "[save]") {
   std::unique_ptr<GameSession> out;
   std::string error;
   CHECK(GameSession::TryRestore(test::DungeonConfig(8), image, out, error) == Status::InvalidArgument);
-  CHECK(error.find("2 players") != std::string::npos);
+  CHECK(error.find("is a second player") != std::string::npos);
   CHECK(out == nullptr);
 }

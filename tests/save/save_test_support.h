@@ -1,0 +1,54 @@
+// Helpers the save tests share: a run written to text, and text read and restored.
+#pragma once
+
+#include <catch2/catch.hpp>
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "save/save_codec.h"
+#include "sim/session.h"
+#include "support/test_content.h"
+#include "support/test_entropy.h"
+
+namespace cairn::test {
+
+inline std::unique_ptr<GameSession> Dungeon(std::uint64_t seed) {
+  std::unique_ptr<GameSession> session;
+  REQUIRE(GameSession::TryCreate(DungeonConfig(seed), session) == Status::Ok);
+  return session;
+}
+
+// The save text of `session`, which must be capturable.
+inline std::string SaveText(GameSession& session) {
+  static CountingEntropy entropy;  // one source for the whole suite, as the system's would be
+  SessionImage image;
+  REQUIRE(session.CaptureImage(entropy, image) == Status::Ok);
+  return WriteSaveText(image, *Definitions(), "cairn test");
+}
+
+// Reads and restores; returns the problems' text, "LINE:COLUMN: WHAT" each (empty when it
+// worked).
+inline std::string Resume(const std::string& text, const SessionConfig& config, std::unique_ptr<GameSession>& out) {
+  SessionImage image;
+  std::vector<TextProblem> problems;
+  if (!ReadSaveText(text, *config.definitions, config.limits, image, problems)) {
+    std::string all;
+    for (const TextProblem& p : problems)
+      all += std::to_string(p.position.line) + ":" + std::to_string(p.position.column) + ": " + p.message + "\n";
+    return all;
+  }
+  std::string error;
+  if (GameSession::TryRestore(config, image, out, error) != Status::Ok) return error.empty() ? "restore failed" : error;
+  return "";
+}
+
+// `text` with the first `what` replaced by `with` (which must be there).
+inline std::string Replace(std::string text, std::string_view what, std::string_view with) {
+  const std::size_t at = text.find(what);
+  REQUIRE(at != std::string::npos);
+  return text.replace(at, what.size(), with);
+}
+
+}  // namespace cairn::test
