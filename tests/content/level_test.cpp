@@ -210,6 +210,65 @@ TEST_CASE("each class of error is reported at its line and column", "[content]")
   }
 }
 
+TEST_CASE("what the rules need of a level is checked, at the entity or component at fault", "[content]") {
+  // game/level_invariants.h: the same checks a save's floors pass (tests/save).
+  const std::string player =
+      Entity("id = \"p\"\nkind = \"player\"\ncomponents = [\n"
+             "  { type = \"position\", version = 1, slot = 0, body = { x = 1, y = 1 } },\n"
+             "  { type = \"inventory\", version = 1, slot = 0, body = { capacity = 26, count = 2 } },\n]\n");  // lines 12-19
+  const auto carried = [](const std::string& id, const std::string& item) {
+    return Entity("id = \"" + id + "\"\nkind = \"item:dagger\"\ncomponents = [\n"
+                  "  { type = \"item\", version = 1, slot = 0, body = { " + item + " } },\n]\n");
+  };
+  SECTION("exactly one player") {
+    CHECK(Has(Problems(kHeader + Entity("id = \"d\"\nkind = \"item:dagger\"\ncomponents = [\n"
+                                         "  { type = \"position\", version = 1, slot = 0, body = { x = 1, y = 1 } },\n]\n")),
+              "13:1 the level has no player"));
+    const auto two = Problems(kHeader + player + Entity("id = \"q\"\nkind = \"player\"\ncomponents = [\n"
+                                                        "  { type = \"position\", version = 1, slot = 0, body = { x = 3, y = 1 } },\n]\n"));
+    CHECK(Has(two, "21:1 entity 'q' is a second player (a run has one)"));
+  }
+  SECTION("two that block one cell") {
+    const auto p = Problems(kHeader + player + Entity("id = \"r\"\nkind = \"monster:rat\"\ncomponents = [\n"
+                                                      "  { type = \"position\", version = 1, slot = 0, body = { x = 1, y = 1 } },\n]\n"));
+    CHECK(Has(p, "25:3 entity 'r' at (1,1) stands where 'p' already stands (two that block one cell)"));
+  }
+  SECTION("health within range; a dead monster is refused") {
+    const auto p = Problems(kHeader + player + Entity("id = \"r\"\nkind = \"monster:rat\"\ncomponents = [\n"
+                                                      "  { type = \"position\", version = 1, slot = 0, body = { x = 2, y = 1 } },\n"
+                                                      "  { type = \"health\", version = 1, slot = 0, body = { current = 0, max = 4 } },\n]\n") +
+                            Entity("id = \"s\"\nkind = \"monster:rat\"\ncomponents = [\n"
+                                   "  { type = \"position\", version = 1, slot = 0, body = { x = 3, y = 1 } },\n"
+                                   "  { type = \"health\", version = 1, slot = 0, body = { current = 9, max = 4 } },\n]\n"));
+    CHECK(Has(p, "26:3 entity 'r' has no health left (0): a dead entity is removed in the tick it dies"));
+    CHECK(Has(p, "34:3 entity 's' has more health (9) than its max (4)"));
+  }
+  SECTION("holders: never itself, never an item, never a cycle") {
+    const auto p = Problems(kHeader + player + carried("a", "holder = \"a\", letter = 97") +
+                            carried("b", "holder = \"c\", letter = 98") + carried("c", "holder = \"b\", letter = 99"));
+    CHECK(Has(p, "25:3 entity 'a' is held by itself"));
+    CHECK(Has(p, "32:3 entity 'b' is in a cycle of holders (items holding each other)"));
+    CHECK(Has(p, "39:3 entity 'c' is in a cycle of holders (items holding each other)"));
+    CHECK(Has(p, "18:3 entity 'p' counts 2 items but carries 0"));
+  }
+  SECTION("letters and equipment") {
+    const auto p = Problems(kHeader + player + carried("a", "holder = \"p\", letter = 97, equipped = 1") +
+                            carried("b", "holder = \"p\", letter = 97, equipped = 1"));
+    CHECK(Has(p, "32:3 entity 'b' has the letter 'a' of 'a', carried by the same holder"));
+    CHECK(Has(p, "32:3 entity 'b' is a second weapon wielded by its holder ('a' is the first)"));
+    const auto unlettered = Problems(kHeader + player + carried("a", "holder = \"p\"") + carried("b", "holder = \"p\", letter = 98"));
+    CHECK(Has(unlettered, "25:3 entity 'a' is carried by the player under no letter"));
+  }
+  SECTION("stacks and placement of carried items") {
+    const auto p = Problems(kHeader + player + carried("a", "holder = \"p\", letter = 97, quantity = 0") +
+                            Entity("id = \"b\"\nkind = \"item:dagger\"\ncomponents = [\n"
+                                   "  { type = \"position\", version = 1, slot = 0, body = { x = 2, y = 1 } },\n"
+                                   "  { type = \"item\", version = 1, slot = 0, body = { holder = \"p\", letter = 98 } },\n]\n"));
+    CHECK(Has(p, "25:3 entity 'a' is a stack of 0 (at least 1)"));
+    CHECK(Has(p, "32:3 entity 'b' is carried (it has a holder), so it has no position"));
+  }
+}
+
 TEST_CASE("a bad level or a failed reserve leaves the running world exactly as it was", "[content]") {
   SessionConfig config = cairn::test::Config();
   std::unique_ptr<GameSession> session;

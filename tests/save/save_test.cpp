@@ -3,6 +3,9 @@
 // file left alone.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
+#include "game/state_hash.h"
 #include "save/save_codec.h"
 #include "sim/key_script.h"
 #include "sim/session.h"
@@ -255,4 +258,82 @@ TEST_CASE("a run with two players is refused", "[save]") {
   CHECK(GameSession::TryRestore(test::DungeonConfig(8), image, out, error) == Status::InvalidArgument);
   CHECK(error.find("is a second player") != std::string::npos);
   CHECK(out == nullptr);
+}
+
+TEST_CASE("with the state hash zeroed for hand editing, every semantic rule still holds", "[save]") {
+  auto session = Dungeon(4);
+  test::PlayKeys(*session, "lllloo");
+  const std::string good = SaveText(*session);
+  const std::size_t state = good.find("state = \"") + 9;
+  const std::string zeroed = good.substr(0, state) + "0000000000000000" + good.substr(state + 16);
+  std::unique_ptr<GameSession> out;
+  REQUIRE(Resume(zeroed, test::DungeonConfig(4), out) == "");  // a zeroed hash alone is fine
+  out.reset();
+
+  // The player's UUID, and its first carried item's.
+  const std::size_t player_at = good.rfind("uuid = \"", good.find("type = \"player\"")) + 8;
+  const std::string player = good.substr(player_at, 36);
+  const std::size_t dagger_at = good.rfind("uuid = \"", good.find("kind = \"dagger\"")) + 8;
+  const std::string dagger = good.substr(dagger_at, 36);
+  // The line a replacement lands on, so each problem is checked to point at it.
+  const auto line_of = [](const std::string& text, std::string_view what) {
+    const std::size_t at = text.find(what);
+    REQUIRE(at != std::string::npos);
+    return std::to_string(1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n')) + ":";
+  };
+  struct Case {
+    const char* what;
+    std::string from, to;
+    const char* expected;
+  };
+  const std::vector<Case> cases = {
+      {"the player dead", "body = { current = 30, max = 30 }", "body = { current = 0, max = 30 }", "has no health left (0)"},
+      {"negative health", "body = { current = 30, max = 30 }", "body = { current = -1, max = 30 }", "has no health left (-1)"},
+      {"health past its max", "body = { current = 30, max = 30 }", "body = { current = 31, max = 30 }", "more health (31) than its max (30)"},
+      {"health past its cap", "body = { current = 30, max = 30 }", "body = { current = 30, max = 2000000 }", "health.max is 2000000"},
+      {"an item held by itself", "holder = \"" + player + "\"", "holder = \"" + dagger + "\"", "is held by itself"},
+      {"an item held by a gone entity", "holder = \"" + player + "\"", "holder = \"gone\"", "no longer exists"},
+      {"a letter twice", "letter = 98", "letter = 97", "has the letter 'a'"},
+      {"a stack of nothing", "kind = \"darts\", quantity = 8", "kind = \"darts\", quantity = 0", "is a stack of 0"},
+      {"two armours worn", "kind = \"dagger\"", "kind = \"leather-armour\"", "is a second armour worn"},
+      {"a pack that miscounts", "capacity = 26, count = 4", "capacity = 26, count = 3", "counts 3 items but carries 4"},
+  };
+  for (const Case& test : cases) {
+    INFO(test.what);
+    if (zeroed.find(test.from) == std::string::npos) FAIL("no '" << test.from << "' in the save");
+    const std::string edited = Replace(zeroed, test.from, test.to);
+    const std::string reason = Resume(edited, test::DungeonConfig(4), out);
+    CHECK(reason.find(test.expected) != std::string::npos);
+    CHECK(out == nullptr);
+    UNSCOPED_INFO(reason);
+  }
+  // Inside a wall, at its position line.
+  const std::string position_line = good.substr(good.rfind("\n", good.find("type = \"position\"")) + 1);
+  const std::string moved = Replace(zeroed, position_line.substr(0, position_line.find('\n')),
+                                    "  { type = \"position\", version = 1, slot = 0, body = { x = 0, y = 0 } },");
+  const std::string reason = Resume(moved, test::DungeonConfig(4), out);
+  CHECK(reason.find(line_of(moved, "body = { x = 0, y = 0 }") + "3: floor 1 entity ") == 0);
+  CHECK(reason.find("at (0,0) is inside a wall") != std::string::npos);
+  // Two players: the second is named at its own lines.
+  const std::size_t entity = zeroed.find("\n[[floor.entity]]", zeroed.find("type = \"player\""));
+  std::string twin = zeroed.substr(zeroed.rfind("\n[[floor.entity]]", zeroed.find("type = \"player\"")),
+                                   entity - zeroed.rfind("\n[[floor.entity]]", zeroed.find("type = \"player\"")));
+  twin = Replace(twin, player, "0f0f0f0f-0f0f-4f0f-8f0f-0f0f0f0f0f0f");
+  const std::string two = zeroed + twin;
+  CHECK(Resume(two, test::DungeonConfig(4), out).find("is a second player (a run has one)") != std::string::npos);
+  // Another seed, with the hash zeroed: the floors it would make are not these.
+  CHECK(Resume(Replace(zeroed, "seed = \"0000000000000004\"", "seed = \"0000000000000005\""), test::DungeonConfig(5), out)
+            .find("floor 1 was not made from seed 0000000000000005") != std::string::npos);
+}
+
+TEST_CASE("the state hash covers the seed a world was built from", "[save]") {
+  // Two worlds alike in everything but their seed (their streams made equal) hash apart, so a
+  // save whose seed was changed no longer matches its state line.
+  const SessionConfig config = test::Config(1);
+  std::unique_ptr<GameWorld> a, b;
+  REQUIRE(BuildWorld(*config.level, config.limits, config.definitions, 1, a) == Status::Ok);
+  REQUIRE(BuildWorld(*config.level, config.limits, config.definitions, 2, b) == Status::Ok);
+  b->MutableStreams() = a->Streams();
+  CHECK(DigestState(*a).random != DigestState(*b).random);
+  CHECK(DigestState(*a).total != DigestState(*b).total);
 }
