@@ -34,6 +34,31 @@ bool ContentForRecording(const Recording& recording, SessionConfig& out) {
   return UseDefaultContent(out);
 }
 
+// The first difference as one line at the diverging [[tick]] (PATH:LINE:COLUMN: error: ...).
+void PrintDivergence(const std::string& path, const Divergence& divergence) {
+  PrintProblems(path, {{divergence.position, "replay " + DescribeDivergence(divergence), {}}});
+}
+
+bool CheckRecordingReplays(const std::string& path, const Recording& recording, std::string& note) {
+  SessionConfig content;
+  if (!ContentForRecording(recording, content)) return false;
+  const ReplayResult result = Replay(recording, content, true);
+  switch (result.outcome) {
+    case ReplayOutcome::ContentMismatch:
+      note = "; made with other content, so not replayed";
+      return true;
+    case ReplayOutcome::Faulted:
+      PrintProblems(path, {{TextPosition{}, result.detail, {}}});
+      return false;
+    case ReplayOutcome::Diverged:
+      PrintDivergence(path, result.divergence);
+      return false;
+    case ReplayOutcome::Matched: break;
+  }
+  note = ", replayed";
+  return true;
+}
+
 int RunReplayCommand(const std::vector<std::string>& args) {
   ParsedArgs parsed;
   std::string error;
@@ -61,6 +86,7 @@ int RunReplayCommand(const std::vector<std::string>& args) {
       return kExitFault;
     case ReplayOutcome::Diverged:
       std::cout << "replay " << DescribeDivergence(result.divergence) << "\n";
+      PrintDivergence(path, result.divergence);
       return kExitInvalid;
     case ReplayOutcome::Matched: break;
   }

@@ -165,6 +165,10 @@ int RunSimCommand(const std::vector<std::string>& args) {
       std::cerr << *save << ": error: " << error << "\n";
       return s == Status::EntropyUnavailable ? kExitEntropy : kExitInvalid;
     }
+  } else if (save) {
+    // A stopped run (a cap reached, a command that could not be recorded) is not saved: what is
+    // past a cap could not be read back. The fault itself is said below.
+    std::cerr << *save << ": not written: the run stopped with a simulation fault\n";
   }
   const GameWorld& world = session->World();
   if (const Player* player = world.Players().Find(world.PlayerEntity()))

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "game/level.h"
+#include "replay/recording.h"
 #include "toml/table_reader.h"
 
 namespace cairn {
@@ -29,6 +30,12 @@ inline const WorldLimits kSessionLimits = WorldLimits::Uniform(4096);
 // PATH:LINE:COLUMN: error: ... lines. False when it cannot be used.
 [[nodiscard]] bool LoadLevelForCommand(const std::string& path,
                                        std::shared_ptr<const LevelDefinition>& out);
+
+// For `cairn check`: replays a recording with every check of `replay --verify` (replay_command.cpp)
+// and prints its first difference at the diverging [[tick]]. True when it verifies, or when it
+// was made with other content (then `note` says it was not replayed).
+[[nodiscard]] bool CheckRecordingReplays(const std::string& path, const Recording& recording,
+                                         std::string& note);
 
 // Prints problems as PATH:LINE:COLUMN: error: WHAT (PATH: error: WHAT without a position).
 void PrintProblems(const std::string& path, const std::vector<TextProblem>& problems);

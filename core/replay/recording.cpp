@@ -95,6 +95,9 @@ std::string WriteRecording(const Recording& r) {
       out += "]\n";
     }
   }
+  // The closing line: what a recording cut at a tick boundary lacks.
+  out += "\n[end]\nticks = " + std::to_string(r.ticks.size()) + "\nstate = " +
+         Hex(r.ticks.empty() ? r.initial_state : r.ticks.back().state) + "\n";
   return out;
 }
 
@@ -184,6 +187,51 @@ class Reader {
   std::vector<RecordingProblem>& problems_;
 };
 
+// [end]: the number of ticks and the final state. Missing, the recording was cut short; a tick
+// written after it, or figures that disagree with the ticks, mean it was added to or edited.
+void ReadEnd(const TomlValue& root, const Recording& r, Reader& reader) {
+  const std::uint64_t last_state = r.ticks.empty() ? r.initial_state : r.ticks.back().state;
+  const TomlValue* end = root.Find("end");
+  if (end == nullptr) {
+    reader.Problem(r.ticks.empty() ? TextPosition{1, 1} : r.ticks.back().position,
+                   "the recording has no [end]: it was cut short after tick " + std::to_string(r.ticks.size()) +
+                       " (a whole recording ends with [end], its tick count and final state)");
+    return;
+  }
+  if (!end->IsTable()) {
+    reader.Problem(end->position, "'end' must be a table ([end]) of ticks and state");
+    return;
+  }
+  std::int64_t ticks = -1;
+  std::uint64_t state = 0;
+  bool have_state = false;
+  for (const TomlMember& m : end->members) {
+    if (m.key == "ticks" && m.value.kind == TomlKind::Integer && m.value.integer >= 0) {
+      ticks = m.value.integer;
+    } else if (m.key == "ticks") {
+      reader.Problem(m.value.position, "[end] ticks must be a count (an integer, 0 or more)");
+    } else if (m.key == "state") {
+      have_state = reader.Hash(m.value, state, "[end] state");
+    } else {
+      reader.Problem(m.key_position, "unknown member '" + m.key + "' in [end]");
+    }
+  }
+  if (end->Find("ticks") == nullptr) reader.Problem(end->position, "[end] needs ticks");
+  if (end->Find("state") == nullptr) reader.Problem(end->position, "[end] needs state");
+  if (ticks >= 0 && static_cast<std::uint64_t>(ticks) != r.ticks.size())
+    reader.Problem(end->Find("ticks")->position,
+                   "[end] says " + std::to_string(ticks) + " ticks, but the recording has " +
+                       std::to_string(r.ticks.size()) + " (cut short or added to)");
+  if (have_state && state != last_state)
+    reader.Problem(end->Find("state")->position,
+                   "[end] state " + Hex(state) + " is not the last tick's state " + Hex(last_state));
+  for (const TickRecord& t : r.ticks)
+    if (t.position.line > end->position.line) {
+      reader.Problem(t.position, "tick " + std::to_string(t.tick) + " comes after [end] (a recording ends there)");
+      break;
+    }
+}
+
 }  // namespace
 
 bool ParseRecording(std::string_view text, Recording& out, std::vector<RecordingProblem>& problems) {
@@ -210,7 +258,11 @@ bool ParseRecording(std::string_view text, Recording& out, std::vector<Recording
   };
   if (const TomlValue* v = require("format", TomlKind::String); v && v->text != kReplayFormat)
     reader.Problem(v->position, "not a cairn recording (format is \"" + v->text + "\")");
-  if (const TomlValue* v = require("version", TomlKind::Integer); v && v->integer != kReplayVersion)
+  if (const TomlValue* v = require("version", TomlKind::Integer); v && v->integer == 1)
+    reader.Problem(v->position, "recording version 1 is not supported: it has no [end], so a recording cut "
+                                "short cannot be told from a whole one, and its hashes predate the seed's; "
+                                "record it again (this build reads version " + std::to_string(kReplayVersion) + ")");
+  else if (v && v->integer != kReplayVersion)
     reader.Problem(v->position, "recording version " + std::to_string(v->integer) +
                                     " is not supported (this build reads version " +
                                     std::to_string(kReplayVersion) + ")");
@@ -228,8 +280,8 @@ bool ParseRecording(std::string_view text, Recording& out, std::vector<Recording
     if (r.initial.size() != kStatePartCount && v->IsTable())
       reader.Problem(v->position, "initial must give the hash of every state part");
   }
-  static constexpr std::string_view kKnown[] = {"format", "version", "build",   "level", "content",
-                                                "seed",   "initial_state", "initial", "tick"};
+  static constexpr std::string_view kKnown[] = {"format", "version",       "build",   "level", "content",
+                                                "seed",   "initial_state", "initial", "tick",  "end"};
   for (const TomlMember& m : root.members) {
     bool known = false;
     for (std::string_view k : kKnown) known = known || m.key == k;
@@ -279,10 +331,12 @@ bool ParseRecording(std::string_view text, Recording& out, std::vector<Recording
           reader.Problem(t.position, "tick " + std::to_string(record.tick) + " follows tick " +
                                          std::to_string(previous) + "; ticks must count up by one");
         previous = record.tick;
+        record.position = t.position;
         r.ticks.push_back(std::move(record));
       }
     }
   }
+  ReadEnd(root, r, reader);
   if (problems.size() != before) return false;
   out = std::move(r);
   return true;

@@ -3,9 +3,10 @@
 // A recording holds its format and version, the build that made it and the content it ran on
 // (the level's name and digest), the seed, and for every tick: the input, the state hash, the
 // hash of every part (registry, map, random streams, each component pool) that changed, and the
-// digest of every entity component that changed. A replay that diverges is therefore named by
-// its first tick, the first part that differs, and, where it can be, the entity
-// (docs/formats/replay.md).
+// digest of every entity component that changed. It ends with `[end]`, the number of ticks and
+// the final state hash, so a recording cut at a tick boundary is told from a whole one. A replay
+// checks all of it, tick by tick: a divergence is named by its first tick, the first part that
+// differs, and, where it can be, the entity (docs/formats/replay.md).
 #pragma once
 
 #include <cstdint>
@@ -19,7 +20,8 @@
 namespace cairn {
 
 inline constexpr std::string_view kReplayFormat = "cairn-replay";
-inline constexpr std::int64_t kReplayVersion = 1;
+// Version 2 added [end] and hashes each world's seed: version 1 recordings are refused.
+inline constexpr std::int64_t kReplayVersion = 2;
 
 // The parts of the state hash, by name: "registry", "map", "random", then each component kind.
 inline constexpr std::size_t kStatePartCount = 3 + kComponentKindCount;
@@ -44,6 +46,7 @@ struct TickRecord {
   std::uint64_t state = 0;
   std::vector<PartHash> parts;        // parts whose hash changed this tick
   std::vector<EntityDigest> entities; // entity components that changed this tick
+  TextPosition position{};            // where its [[tick]] was read (0:0 when recorded)
 };
 
 struct Recording {
@@ -62,7 +65,9 @@ struct RecordingProblem {
 };
 
 [[nodiscard]] std::string WriteRecording(const Recording& recording);
-// Reads a recording, reporting every problem; true only when there were none.
+// Reads a recording, reporting every problem; true only when there were none. A whole recording
+// ends with [end] naming its last tick and state: without it, or with ticks after it, or with
+// figures that disagree with the ticks, it is refused (cut short, or added to).
 [[nodiscard]] bool ParseRecording(std::string_view text, Recording& out,
                                   std::vector<RecordingProblem>& problems);
 

@@ -72,6 +72,95 @@ void Recorder::AfterTick(const GameWorld& world, const TickInput& input) {
   recording_.ticks.push_back(std::move(record));
 }
 
+namespace {
+
+// The first entity component whose digest differs between two lists of one kind. Both list
+// slots in ascending order (the recorder walks slots), so they are merged by slot: a line one
+// side has and the other lacks is named as such, not compared with its neighbour.
+bool FirstEntityDifference(ComponentKind kind, const std::vector<EntityDigest>& recorded,
+                           const std::vector<EntityDigest>& replayed, Divergence& d) {
+  std::vector<EntityDigest> a, b;
+  for (const EntityDigest& e : recorded) if (e.kind == kind) a.push_back(e);
+  for (const EntityDigest& e : replayed) if (e.kind == kind) b.push_back(e);
+  std::size_t i = 0, j = 0;
+  while (i < a.size() || j < b.size()) {
+    const bool has_a = i < a.size(), has_b = j < b.size();
+    const bool same_slot = has_a && has_b && a[i].slot == b[j].slot;
+    if (same_slot && a[i].generation == b[j].generation && a[i].digest == b[j].digest) {
+      ++i;
+      ++j;
+      continue;
+    }
+    const EntityDigest none{kind, 0, 0, 0};
+    d.has_entity = true;
+    d.recorded_entity_listed = has_a && (same_slot || !has_b || a[i].slot < b[j].slot);
+    d.replayed_entity_listed = has_b && (same_slot || !has_a || b[j].slot < a[i].slot);
+    d.recorded_entity = d.recorded_entity_listed ? a[i] : none;
+    d.replayed_entity = d.replayed_entity_listed ? b[j] : none;
+    if (!d.recorded_entity_listed) d.recorded_entity.slot = b[j].slot;
+    if (!d.replayed_entity_listed) d.replayed_entity.slot = a[i].slot;
+    return true;
+  }
+  return false;
+}
+
+bool SameParts(const std::vector<PartHash>& a, const std::vector<PartHash>& b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (a[i].part != b[i].part || a[i].hash != b[i].hash) return false;
+  return true;
+}
+
+bool SameEntities(const std::vector<EntityDigest>& a, const std::vector<EntityDigest>& b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (a[i].kind != b[i].kind || a[i].slot != b[i].slot || a[i].generation != b[i].generation ||
+        a[i].digest != b[i].digest)
+      return false;
+  return true;
+}
+
+// Whether everything `recorded` says about its tick is what the replay made, given every part's
+// running hash on both sides; when not, `d` says what differs first. The state, then each part
+// (a changed part's hash, or a part one side lists and the other does not), then the entity
+// digests: a zeroed, missing or extra entity line is caught even when every hash agrees.
+bool TickMatches(const TickRecord& recorded, const TickRecord& mine,
+                 const std::array<std::uint64_t, kStatePartCount>& expected,
+                 const std::array<std::uint64_t, kStatePartCount>& replayed, Divergence& d) {
+  if (recorded.state == mine.state && SameParts(recorded.parts, mine.parts) &&
+      SameEntities(recorded.entities, mine.entities))
+    return true;
+  d.tick = recorded.tick;
+  d.position = recorded.position;
+  for (std::size_t p = 0; p < kStatePartCount; ++p) {
+    if (expected[p] == replayed[p]) continue;
+    d.kind = DivergenceKind::Part;
+    d.part = StatePartName(p);
+    d.recorded = expected[p];
+    d.replayed = replayed[p];
+    if (p >= 3) (void)FirstEntityDifference(static_cast<ComponentKind>(p - 3), recorded.entities, mine.entities, d);
+    return false;
+  }
+  if (recorded.state != mine.state || !SameParts(recorded.parts, mine.parts)) {
+    // Every running part agrees: the state line (or a part listed without changing) was edited.
+    d.kind = DivergenceKind::State;
+    d.part = "state";
+    d.recorded = recorded.state;
+    d.replayed = mine.state;
+    return false;
+  }
+  d.kind = DivergenceKind::Entities;
+  for (std::size_t k = 0; k < kComponentKindCount; ++k)
+    if (FirstEntityDifference(static_cast<ComponentKind>(k), recorded.entities, mine.entities, d)) {
+      d.part = ComponentKindName(static_cast<ComponentKind>(k));
+      break;
+    }
+  if (d.part.empty()) d.part = "entities";  // the same lines in another order
+  return false;
+}
+
+}  // namespace
+
 ReplayResult Replay(const Recording& recording, const SessionConfig& content, bool verify) {
   ReplayResult result;
   SessionConfig config = content;
@@ -95,18 +184,26 @@ ReplayResult Replay(const Recording& recording, const SessionConfig& content, bo
   std::array<std::uint64_t, kStatePartCount> expected{};
   for (const PartHash& p : recording.initial) expected[p.part] = p.hash;
 
-  if (verify && mirror.Result().initial_state != recording.initial_state) {
-    result.outcome = ReplayOutcome::Diverged;
-    result.divergence.tick = 0;
+  // Before the first tick: every part, then the initial state line.
+  if (verify) {
+    Divergence& d = result.divergence;
     for (const PartHash& p : mirror.Result().initial) {
-      if (p.hash != expected[p.part]) {
-        result.divergence.part = StatePartName(p.part);
-        result.divergence.recorded = expected[p.part];
-        result.divergence.replayed = p.hash;
-        break;
-      }
+      if (p.hash == expected[p.part]) continue;
+      d.part = StatePartName(p.part);
+      d.recorded = expected[p.part];
+      d.replayed = p.hash;
+      break;
     }
-    return result;
+    if (d.part.empty() && mirror.Result().initial_state != recording.initial_state) {
+      d.kind = DivergenceKind::State;
+      d.part = "initial_state";
+      d.recorded = recording.initial_state;
+      d.replayed = mirror.Result().initial_state;
+    }
+    if (!d.part.empty()) {
+      result.outcome = ReplayOutcome::Diverged;
+      return result;
+    }
   }
 
   std::array<std::uint64_t, kStatePartCount> replayed = expected;
@@ -118,36 +215,8 @@ ReplayResult Replay(const Recording& recording, const SessionConfig& content, bo
     for (const PartHash& p : recorded.parts) expected[p.part] = p.hash;
     if (mine != nullptr)
       for (const PartHash& p : mine->parts) replayed[p.part] = p.hash;
-    if (verify && (mine == nullptr || mine->state != recorded.state)) {
+    if (verify && (mine == nullptr || !TickMatches(recorded, *mine, expected, replayed, result.divergence))) {
       result.outcome = ReplayOutcome::Diverged;
-      Divergence& d = result.divergence;
-      d.tick = recorded.tick;
-      for (std::size_t p = 0; p < kStatePartCount; ++p) {
-        if (expected[p] == replayed[p]) continue;
-        d.part = StatePartName(p);
-        d.recorded = expected[p];
-        d.replayed = replayed[p];
-        if (p >= 3 && mine != nullptr) {
-          // Walk both lists of this tick's changed components of that kind, in slot order.
-          const auto kind = static_cast<ComponentKind>(p - 3);
-          std::vector<EntityDigest> a, b;
-          for (const EntityDigest& e : recorded.entities) if (e.kind == kind) a.push_back(e);
-          for (const EntityDigest& e : mine->entities) if (e.kind == kind) b.push_back(e);
-          for (std::size_t i = 0; i < a.size() || i < b.size(); ++i) {
-            const EntityDigest none{kind, 0, 0, 0};
-            const EntityDigest& ra = i < a.size() ? a[i] : none;
-            const EntityDigest& rb = i < b.size() ? b[i] : none;
-            if (ra.slot != rb.slot || ra.generation != rb.generation || ra.digest != rb.digest) {
-              d.has_entity = true;
-              d.recorded_entity = ra;
-              d.replayed_entity = rb;
-              break;
-            }
-          }
-        }
-        break;
-      }
-      if (d.part.empty()) d.part = "tick";
       result.final_tick = session->World().Tick();
       result.final_state = mine != nullptr ? mine->state : 0;
       return result;
@@ -164,20 +233,33 @@ ReplayResult Replay(const Recording& recording, const SessionConfig& content, bo
 }
 
 std::string DescribeDivergence(const Divergence& d) {
-  std::string text = "diverged at tick " + std::to_string(d.tick) + ": " + d.part +
-                     " differs first (recorded " + Hex(d.recorded) + ", replayed " +
-                     Hex(d.replayed) + ")";
-  if (d.has_entity) {
-    const auto handle = [](const EntityDigest& e) {
-      return std::to_string(e.slot) + ":" + std::to_string(e.generation);
-    };
-    text += "; first entity: " + d.part + " of " +
-            handle(d.recorded_entity.digest != 0 || d.replayed_entity.digest == 0
-                       ? d.recorded_entity
-                       : d.replayed_entity) +
-            " (recorded " + handle(d.recorded_entity) + " " + Hex(d.recorded_entity.digest) +
-            ", replayed " + handle(d.replayed_entity) + " " + Hex(d.replayed_entity.digest) + ")";
+  const auto handle = [](const EntityDigest& e) {
+    return std::to_string(e.slot) + ":" + std::to_string(e.generation);
+  };
+  const auto line = [&](const EntityDigest& e, bool listed) {
+    return listed ? handle(e) + " " + Hex(e.digest) : std::string("no line for slot ") + std::to_string(e.slot);
+  };
+  std::string text = "diverged at tick " + std::to_string(d.tick) + ": ";
+  switch (d.kind) {
+    case DivergenceKind::State:
+      return text + "the " + (d.part == "initial_state" ? "initial state" : "state line") + " differs (recorded " +
+             Hex(d.recorded) + ", replayed " + Hex(d.replayed) + ") while every part agrees";
+    case DivergenceKind::Entities:
+      text += "the entity digests differ";
+      if (d.has_entity)
+        text += ": " + d.part + " of " + handle(d.recorded_entity_listed ? d.recorded_entity : d.replayed_entity) +
+                " (recorded " + line(d.recorded_entity, d.recorded_entity_listed) + ", replayed " +
+                line(d.replayed_entity, d.replayed_entity_listed) + ")";
+      return text;
+    case DivergenceKind::Part: break;
   }
+  text += d.part + " differs first (recorded " + Hex(d.recorded) + ", replayed " + Hex(d.replayed) + ")";
+  if (d.has_entity)
+    text += "; first entity: " + d.part + " of " +
+            handle(d.recorded_entity.digest != 0 || d.replayed_entity.digest == 0 ? d.recorded_entity
+                                                                                 : d.replayed_entity) +
+            " (recorded " + line(d.recorded_entity, d.recorded_entity_listed) + ", replayed " +
+            line(d.replayed_entity, d.replayed_entity_listed) + ")";
   return text;
 }
 

@@ -31,14 +31,25 @@ class Recorder final : public TickListener {
   std::array<std::vector<std::pair<std::uint32_t, std::uint64_t>>, kComponentKindCount> entities_;
 };
 
+// What differs first at the diverging tick.
+enum class DivergenceKind : std::uint8_t {
+  Part,      // a part's hash (and usually the state with it): `part`, `recorded`, `replayed`
+  State,     // the state line alone, every part agreeing: `recorded`, `replayed` are the states
+  Entities,  // the parts agree, but the entity digests recorded are not the replay's
+};
+
 struct Divergence {
-  std::int64_t tick = 0;           // the first tick whose state differs (0: before any tick)
-  std::string part;                // the first part that differs ("registry", "position", ...)
-  std::uint64_t recorded = 0;      // that part's hash in the recording
+  DivergenceKind kind = DivergenceKind::Part;
+  std::int64_t tick = 0;           // the first tick that differs (0: before any tick)
+  TextPosition position{};         // where that tick was read, when the recording came from text
+  std::string part;                // the part ("registry", "position", ...), or "state"
+  std::uint64_t recorded = 0;      // its hash in the recording
   std::uint64_t replayed = 0;      // and in the replay
   bool has_entity = false;         // whether an entity could be named
   EntityDigest recorded_entity{};  // the first entity component that differs, as recorded
   EntityDigest replayed_entity{};  // and as replayed
+  bool recorded_entity_listed = true;  // false: the recording lists no such entity line
+  bool replayed_entity_listed = true;  // false: the replay made none
 };
 
 enum class ReplayOutcome : std::uint8_t { Matched, Diverged, ContentMismatch, Faulted };
@@ -52,13 +63,15 @@ struct ReplayResult {
 };
 
 // Replays `recording` on the content in `content` (its level, definitions and dungeon; the seed
-// comes from the recording), which must be the content it was recorded on. With `verify`, stops
-// at the first tick whose state differs and says where; without, plays every input.
+// comes from the recording), which must be the content it was recorded on. With `verify`, checks
+// everything each tick recorded (the state, the list of changed parts, the list of changed entity
+// digests, and before the first tick every part), stops at the first difference and says where;
+// without, plays every input.
 [[nodiscard]] ReplayResult Replay(const Recording& recording, const SessionConfig& content,
                                   bool verify);
 
-// One line for people: "diverged at tick 12: pool position differs first (recorded ..., replayed
-// ...); first entity: position 3:1 (recorded ..., replayed ...)".
+// One line for people, naming real values: "diverged at tick 12: position differs first (recorded
+// ..., replayed ...); first entity: position of 3:1 (recorded 3:1 ..., replayed 3:1 ...)".
 [[nodiscard]] std::string DescribeDivergence(const Divergence& divergence);
 
 }  // namespace cairn

@@ -1,6 +1,7 @@
 // Recordings: a run recorded in a test verifies; a tampered one fails at the right tick.
 #include <catch2/catch.hpp>
 
+#include "game/state_hash.h"
 #include "replay/replay.h"
 #include "support/test_content.h"
 #include "sim/keys.h"
@@ -106,4 +107,145 @@ TEST_CASE("malformed recordings report every problem with its position", "[repla
   CHECK(has("tick 2 follows tick 0"));
   for (const RecordingProblem& p : problems)
     if (p.message.find("bogus") != std::string::npos) CHECK(p.position.line == 4);
+}
+
+namespace {
+
+std::vector<std::string> ParseProblems(const std::string& text) {
+  Recording parsed;
+  std::vector<RecordingProblem> problems;
+  (void)ParseRecording(text, parsed, problems);
+  std::vector<std::string> out;
+  for (const RecordingProblem& p : problems)
+    out.push_back(std::to_string(p.position.line) + ":" + std::to_string(p.position.column) + " " + p.message);
+  return out;
+}
+
+bool Mentions(const std::vector<std::string>& problems, std::string_view text) {
+  for (const std::string& p : problems)
+    if (p.find(text) != std::string::npos) return true;
+  for (const std::string& p : problems) UNSCOPED_INFO("got: " << p);
+  return false;
+}
+
+// The recording's text with its last `drop` ticks and the closing [end] cut off, at a tick
+// boundary: what a recorder killed mid-write (or a hand) would leave.
+std::string CutAtTick(const std::string& text, int drop) {
+  std::size_t at = text.find("\n[end]");
+  for (int i = 0; i < drop; ++i) at = text.rfind("\n[[tick]]", at - 1);
+  return text.substr(0, at + 1);
+}
+
+}  // namespace
+
+TEST_CASE("a recording ends with [end]; one cut at a tick boundary is refused as cut short", "[replay]") {
+  const Recording recording = RecordRun(5, "lllljjjjhh");
+  const std::string text = WriteRecording(recording);
+  const std::string n = std::to_string(recording.ticks.size());
+  CHECK(text.find("\n[end]\nticks = " + n + "\nstate = \"") != std::string::npos);
+  CHECK(text.substr(text.size() - 19, 1) == "\"");  // the last line is the final state
+  // Cut after the last tick (only [end] lost), and three ticks earlier.
+  CHECK(Mentions(ParseProblems(CutAtTick(text, 0)), "has no [end]: it was cut short after tick " + n));
+  CHECK(Mentions(ParseProblems(CutAtTick(text, 3)),
+                 "has no [end]: it was cut short after tick " + std::to_string(recording.ticks.size() - 3)));
+  // Cut inside [end].
+  CHECK(Mentions(ParseProblems(text.substr(0, text.rfind("state = "))), "[end] needs state"));
+}
+
+TEST_CASE("[end] must agree with the ticks, and nothing may follow it", "[replay]") {
+  const Recording recording = RecordRun(5, "llll");
+  const std::string text = WriteRecording(recording);
+  const std::string n = std::to_string(recording.ticks.size());
+  const auto replace = [&](std::string what, std::string with) {
+    std::string copy = text;
+    const std::size_t at = copy.rfind(what);
+    REQUIRE(at != std::string::npos);
+    return copy.replace(at, what.size(), with);
+  };
+  CHECK(Mentions(ParseProblems(replace("ticks = " + n, "ticks = 999")), "[end] says 999 ticks, but the recording has " + n));
+  const std::size_t last = text.rfind("\nstate = \"") + 10;
+  CHECK(Mentions(ParseProblems(text.substr(0, last) + "0123456789abcdef" + text.substr(last + 16)),
+                 "[end] state \"0123456789abcdef\" is not the last tick's state"));
+  // A tick after the end: the count disagrees too, and the tick is named.
+  const std::string more = text + "\n[[tick]]\nn = " + std::to_string(recording.ticks.size() + 1) +
+                           "\nstate = \"0123456789abcdef\"\n";
+  CHECK(Mentions(ParseProblems(more), "comes after [end]"));
+  // Ticks repeated or out of order.
+  const std::string first = text.substr(text.find("\n[[tick]]"), text.find("\n[[tick]]", text.find("\n[[tick]]") + 1) -
+                                                                     text.find("\n[[tick]]"));
+  std::string twice = text;
+  twice.insert(twice.find("\n[[tick]]"), first);
+  CHECK(Mentions(ParseProblems(twice), "tick 1 follows tick 1"));
+}
+
+TEST_CASE("a version 1 recording is refused, saying why", "[replay]") {
+  std::string text = WriteRecording(RecordRun(5, "ll"));
+  text.replace(text.find("version = 2"), 11, "version = 1");
+  CHECK(Mentions(ParseProblems(text), "recording version 1 is not supported: it has no [end]"));
+}
+
+TEST_CASE("verify checks every entity digest: a zeroed, missing or extra line fails, naming real values",
+          "[replay]") {
+  const Recording good = RecordRun(5, "lllllllljjjjjjhhhh");
+  std::size_t at = 0;
+  while (at < good.ticks.size() && good.ticks[at].entities.empty()) ++at;
+  REQUIRE(at < good.ticks.size());
+  const EntityDigest original = good.ticks[at].entities.front();
+  REQUIRE(original.digest != 0);
+  SECTION("zeroed") {
+    Recording r = good;
+    r.ticks[at].entities.front().digest = 0;
+    const ReplayResult result = Replay(r, Content(), true);
+    REQUIRE(result.outcome == ReplayOutcome::Diverged);
+    CHECK(result.divergence.kind == DivergenceKind::Entities);
+    CHECK(result.divergence.tick == good.ticks[at].tick);
+    const std::string said = DescribeDivergence(result.divergence);
+    char real[17];
+    FormatHash(original.digest, real);
+    CHECK(said.find(std::string("replayed ") + std::to_string(original.slot) + ":" +
+                    std::to_string(original.generation) + " " + real) != std::string::npos);
+  }
+  SECTION("missing") {
+    Recording r = good;
+    r.ticks[at].entities.erase(r.ticks[at].entities.begin());
+    const ReplayResult result = Replay(r, Content(), true);
+    REQUIRE(result.outcome == ReplayOutcome::Diverged);
+    CHECK(DescribeDivergence(result.divergence).find("recorded no line") != std::string::npos);
+  }
+  SECTION("one too many") {
+    Recording r = good;
+    r.ticks[at].entities.push_back(EntityDigest{ComponentKind::Health, 40, 1, 0x1234});
+    CHECK(Replay(r, Content(), true).outcome == ReplayOutcome::Diverged);
+  }
+}
+
+TEST_CASE("a corrupt state line names the recorded and the replayed state, never zeros", "[replay]") {
+  Recording r = RecordRun(5, "lllllllljjjj");
+  REQUIRE(r.ticks.size() > 10);
+  TickRecord& tick = r.ticks[r.ticks.size() / 2];
+  const std::uint64_t real = tick.state;
+  tick.state ^= 0xFF;
+  const ReplayResult result = Replay(r, Content(), true);
+  REQUIRE(result.outcome == ReplayOutcome::Diverged);
+  CHECK(result.divergence.kind == DivergenceKind::State);
+  CHECK(result.divergence.recorded == (real ^ 0xFF));
+  CHECK(result.divergence.replayed == real);
+  const std::string said = DescribeDivergence(result.divergence);
+  char a[17], b[17];
+  FormatHash(real ^ 0xFF, a);
+  FormatHash(real, b);
+  CHECK(said == "diverged at tick " + std::to_string(tick.tick) + ": the state line differs (recorded " + a +
+                    ", replayed " + b + ") while every part agrees");
+  // A part's hash zeroed is named as that part, with both values.
+  Recording p = RecordRun(5, "lllllllljjjj");
+  for (TickRecord& t : p.ticks)
+    if (!t.parts.empty()) {
+      t.parts.front().hash = 0;
+      break;
+    }
+  const ReplayResult part = Replay(p, Content(), true);
+  REQUIRE(part.outcome == ReplayOutcome::Diverged);
+  CHECK(part.divergence.kind == DivergenceKind::Part);
+  CHECK(part.divergence.recorded == 0);
+  CHECK(part.divergence.replayed != 0);
 }
