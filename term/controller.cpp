@@ -38,6 +38,7 @@ std::string KeysText(const KeyMap& keys, Action action) {
 GameController::GameController(GameSession& session, KeyMap keys, bool debug_start)
     : session_(session), keys_(std::move(keys)), console_(session) {
   state_.debug_pane = debug_start;
+  saved_depth_ = session_.Depth();
   if (debug_start) {
     session_.SetPaused(true);
     inspected_ = session_.World().PlayerEntity();
@@ -82,8 +83,15 @@ void GameController::UpdateBanner() {
     case SessionState::Playing: state_.banner.clear(); break;
   }
   if (state_.screen == Screen::Quit)
-    state_.banner = "Really quit? This character will be lost. (y/n; " + KeysText(keys_, Action::SaveQuit) +
-                    " saves and quits instead)";
+    state_.banner = session_.State() != SessionState::Playing
+                        ? "Really quit? (y/n)"
+                    : !saving_off_.empty() || !on_save_
+                        ? "Really quit? This game is not saved and will be lost. (y/n)"
+                        : "Really quit? This character will be lost. (y/n; " +
+                              KeysText(keys_, Action::SaveQuit) + " saves and quits instead)";
+  if (state_.screen == Screen::Restart)
+    state_.banner = "Restart? This character will be lost, and a new run of seed " +
+                    std::to_string(session_.Config().seed) + " begins. (y/n)";
 }
 
 void GameController::Play(const PlayerCommand& command) {
@@ -132,6 +140,7 @@ void GameController::Continue() {
   std::string why;
   if (pilot_.Active() && pilot_.Next(session_, command, why)) {
     Play(command);
+    SavePointIfFloorChanged();
     return;
   }
   const PlayerCommand after = after_travel_;
@@ -141,6 +150,7 @@ void GameController::Continue() {
     return;
   }
   if (after.kind != PlayerCommandKind::None) Play(after);
+  SavePointIfFloorChanged();
 }
 
 void GameController::Interrupt() {
@@ -158,7 +168,29 @@ void GameController::CheckRunEnd() {
   after_travel_ = PlayerCommand{};
   const std::string summary = FormatRunSummary(session_, "cairn: the summary of a run");
   state_.summary_note = on_run_end_ ? on_run_end_(summary) : std::string();
+  if (on_forget_) on_forget_();  // a dead or victorious character has no save to go back to
   state_.screen = Screen::Summary;
+}
+
+void GameController::SavePointIfFloorChanged() {
+  // A new floor is a save point, as in DCSS: a crash or kill from here on resumes on it.
+  if (session_.State() != SessionState::Playing || session_.World().InTick()) return;
+  if (session_.Depth() == saved_depth_) return;
+  saved_depth_ = session_.Depth();
+  if (!on_save_ || !saving_off_.empty()) return;
+  if (const std::string failure = on_save_(); !failure.empty())
+    session_.Say("The game could not be saved on arriving here: " + failure);
+}
+
+void GameController::RestartRun() {
+  const bool alive = session_.State() == SessionState::Playing;
+  if (session_.Restart() != Status::Ok) return;
+  if (alive && on_forget_) on_forget_();  // the character given up for the new run
+  queued_ = PlayerCommand{};
+  run_end_handled_ = false;
+  saved_depth_ = session_.Depth();
+  state_.screen = Screen::Map;
+  if (!inspected_.IsNull()) inspected_ = session_.World().PlayerEntity();
 }
 
 void GameController::CycleInspected(int direction) {
@@ -188,6 +220,10 @@ void GameController::CycleInspected(int direction) {
 void GameController::SaveAndQuit() {
   if (session_.State() != SessionState::Playing) {
     session_.Say("This run is over: there is nothing to save.");
+    return;
+  }
+  if (!saving_off_.empty()) {
+    session_.Say("This game cannot be saved: " + saving_off_);
     return;
   }
   if (!on_save_) {
@@ -242,11 +278,20 @@ bool GameController::HandleKey(const std::string& key) {
     case Screen::Console: HandleConsoleKey(key); break;
     case Screen::Quit:
       state_.screen = Screen::Map;
-      if (key == "y" || key == "Y") quit_ = true;
-      else if (action == Action::SaveQuit) SaveAndQuit();
+      if (key == "y" || key == "Y") {
+        quit_ = true;
+        if (session_.State() == SessionState::Playing && on_forget_) on_forget_();  // given up
+      } else if (action == Action::SaveQuit) {
+        SaveAndQuit();
+      }
+      break;
+    case Screen::Restart:
+      state_.screen = Screen::Map;
+      if (key == "y" || key == "Y") RestartRun();
       break;
     case Screen::Map: HandleMapKey(key, action); break;
   }
+  SavePointIfFloorChanged();
   UpdateBanner();
   return !quit_;
 }
@@ -318,12 +363,10 @@ void GameController::HandleMapKey(const std::string&, Action action) {
       break;
     }
     case Action::Restart:
-      if (session_.Restart() == Status::Ok) {
-        queued_ = PlayerCommand{};
-        run_end_handled_ = false;
-        state_.screen = Screen::Map;
-        if (!inspected_.IsNull()) inspected_ = session_.World().PlayerEntity();
-      }
+      // A living character is lost by a restart, so ask first (NetHack players press R to
+      // remove a ring); after a death or a victory there is nothing to lose.
+      if (session_.State() == SessionState::Playing) state_.screen = Screen::Restart;
+      else RestartRun();
       break;
     case Action::InspectNext: CycleInspected(1); break;
     case Action::InspectPrevious: CycleInspected(-1); break;

@@ -32,9 +32,15 @@ class GameController {
   void SetRunEndHandler(std::function<std::string(const std::string& summary)> handler) {
     on_run_end_ = std::move(handler);
   }
-  // Called by save-and-quit: writes the save and returns "" or why it could not. Without one,
-  // the key says saving is not available here.
+  // Called by save-and-quit, and at every save point (a change of floor): writes the save and
+  // returns "" or why it could not. Without one, the key says saving is not available here.
   void SetSaveHandler(std::function<std::string()> handler) { on_save_ = std::move(handler); }
+  // Saving is off for this game (`why` says why, e.g. another character's save was kept): the
+  // save key says so, and the quit question does not offer it.
+  void SetSavingOff(std::string why) { saving_off_ = std::move(why); }
+  // Called when the character's story ends and its save must go: death or victory, giving up
+  // (a confirmed quit) and a confirmed restart.
+  void SetForgetHandler(std::function<void()> handler) { on_forget_ = std::move(handler); }
   // Whether the player left by save-and-quit (the caller says where the save went).
   [[nodiscard]] bool Saved() const noexcept { return saved_; }
   // Extracts the current frame (with debug data when the pane is shown).
@@ -59,6 +65,8 @@ class GameController {
   void StartRun(AutoGoal goal, PlayerCommand after = {});
   void CheckRunEnd();
   void SaveAndQuit();
+  void SavePointIfFloorChanged();
+  void RestartRun();
   void CycleInspected(int direction);
   void UpdateBanner();
   void BuildHelp();
@@ -76,6 +84,9 @@ class GameController {
   PlayerCommand aiming_{};         // Target: the throw or zap being aimed
   std::function<std::string(const std::string&)> on_run_end_;
   std::function<std::string()> on_save_;
+  std::function<void()> on_forget_;
+  std::string saving_off_;
+  std::int32_t saved_depth_ = 0;  // the floor of the last save point (or of the start)
   bool saved_ = false;
   bool run_end_handled_ = false;
   bool quit_ = false;

@@ -10,6 +10,7 @@
 #include "data/embedded_data.h"
 #include "identity/uuid.h"
 #include "storage/files.h"
+#include "user_folders.h"
 
 namespace cairn {
 namespace {
@@ -24,10 +25,8 @@ bool ApplyKeys(KeyMap& keys, std::string_view text, const std::string& origin) {
 }
 
 std::string UserKeyFile() {
-  const char* config = std::getenv("XDG_CONFIG_HOME");
-  if (config != nullptr && config[0] == '/') return std::string(config) + "/cairn/keys.toml";
-  const char* home = std::getenv("HOME");
-  return std::string(home != nullptr ? home : ".") + "/.config/cairn/keys.toml";
+  const std::string config = ConfigFolder();
+  return config.empty() ? "" : config + "/keys.toml";
 }
 
 }  // namespace
@@ -37,7 +36,7 @@ bool LoadKeyMap(KeyMap& keys) {
   if (!ApplyKeys(loaded, EmbeddedFile("keys.toml"), "data/keys.toml")) return false;
   const std::string user = UserKeyFile();
   std::error_code ec;
-  if (std::filesystem::exists(user, ec)) {
+  if (!user.empty() && std::filesystem::exists(user, ec)) {
     std::string text, error;
     if (!ReadWholeFile(user, text, error)) {
       std::cerr << user << ": error: " << error << "\n";

@@ -6,15 +6,15 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "user_folders.h"
+
 namespace cairn {
 namespace {
 std::shared_ptr<spdlog::logger> g_log;
 
 std::string DefaultPath() {
-  const char* state = std::getenv("XDG_STATE_HOME");
-  if (state != nullptr && state[0] == '/') return std::string(state) + "/cairn/cairn.log";
-  const char* home = std::getenv("HOME");
-  return std::string(home != nullptr ? home : ".") + "/.local/state/cairn/cairn.log";
+  const std::string state = StateFolder();
+  return state.empty() ? "" : state + "/cairn.log";
 }
 }  // namespace
 
@@ -26,6 +26,11 @@ bool StartLogging(const std::string& path, const std::string& level, std::string
     return false;
   }
   const std::string file = path.empty() ? DefaultPath() : path;
+  if (file.empty()) {
+    warning = "cannot log: " + NoHomeReason() + "; logging is off";
+    g_log.reset();
+    return true;
+  }
   try {
     const std::filesystem::path parent = std::filesystem::path(file).parent_path();
     if (!parent.empty()) std::filesystem::create_directories(parent);

@@ -2,19 +2,23 @@
 //        [--ascii] [--mono] [--colour-blind] [--log PATH] [--log-level LEVEL] [--morgue DIR]`:
 // the game in the terminal.
 //
-// Saves work as roguelike players expect: one save per character. Save-and-quit writes it; the
-// next start with no --seed or --level resumes it and removes it (the run goes on in memory);
-// death or victory leaves none behind. SIGHUP, SIGTERM and SIGINT (a closed terminal, a shutdown,
-// a kill) and an internal error save before leaving.
+// Saves work as roguelike players expect: one save per character (character_save.h and
+// docs/SAVES.md). The game locks the save before it reads it, so a second game on the same
+// character is refused; the next start with no --seed or --level resumes it and leaves it on
+// disk as the last save point; save-and-quit, a new floor, SIGHUP, SIGTERM, SIGINT (a closed
+// terminal, a shutdown, an interrupt) and an internal error write a newer one; death, victory,
+// giving up and a restart remove it. A new game asked for while a save waits asks what to do
+// with it, and keeps it by default.
 //
 // --record FILE records the run as `cairn sim --record` does, for `cairn replay`: every tick and
 // its input, written when the game ends by any way out but a crash. A recording starts at a
-// level's first tick, so it starts a new game (a waiting save stays where it is); a restart
-// starts the recording again with the new run.
+// level's first tick, so it starts a new game; a restart starts the recording again with the
+// new run.
 #include <csignal>
 #include <filesystem>
 #include <iostream>
 
+#include "character_save.h"
 #include "cli_args.h"
 #include "controller.h"
 #include "game_setup.h"
@@ -28,6 +32,8 @@
 #include "term_commands.h"
 #include "terminal/curses_screen.h"
 #include "terminal/terminal_guard.h"
+#include "user_folders.h"
+#include "waiting_save_prompt.h"
 
 namespace cairn {
 
@@ -73,7 +79,6 @@ int RunPlayCommand(const std::vector<std::string>& args) {
                  "first tick)\n";
     return kExitUsage;
   }
-  const std::string save_path = parsed.Value("--save").value_or(DefaultSavePath());
   if (auto level = parsed.Value("--level"); level && !LoadLevelForCommand(*level, config.level))
     return kExitInvalid;
   if (!UseDefaultContent(config)) return kExitInvalid;
@@ -87,16 +92,55 @@ int RunPlayCommand(const std::vector<std::string>& args) {
   }
   if (!warning.empty()) std::cerr << "cairn: warning: " << warning << "\n";
 
-  // Resume: the save named by --load, or the waiting one when nothing asks for a new game.
+  // The character's save: --save, else the --load file (a character lives in its own file),
+  // else the default. Locked first, so no other game reads or writes it while this one plays.
+  const std::string load_path = parsed.Value("--load").value_or("");
+  const std::string save_path = parsed.Value("--save").value_or(load_path.empty() ? DefaultSavePath() : load_path);
+  if (save_path.empty()) {
+    std::cerr << "cairn: error: nowhere to keep the save: " << NoHomeReason() << ", or give --save PATH\n";
+    return kExitInvalid;
+  }
+  CharacterSave character;
+  if (const auto claimed = character.Claim(save_path, load_path, error); claimed != FileLock::Outcome::Taken) {
+    if (claimed == FileLock::Outcome::HeldElsewhere)
+      std::cerr << "cairn: error: another game is playing this character: " << error << "\n"
+                << "cairn: finish that game first, or play a separate one with --save OTHER.toml\n";
+    else
+      std::cerr << "cairn: error: cannot lock the save for this game: " << error << "\n";
+    return kExitInvalid;
+  }
+
+  // Resume: the save named by --load, or the waiting one when nothing asks for a new game; a new
+  // game asked for beside a waiting save asks what becomes of it.
   std::unique_ptr<GameSession> session;
-  std::error_code exists_error;
   const bool fresh_requested = parsed.Has("--seed") || parsed.Has("--level") || parsed.Has("--record");
-  std::string resume_path = parsed.Value("--load").value_or("");
-  if (resume_path.empty() && !fresh_requested && std::filesystem::exists(save_path, exists_error))
-    resume_path = save_path;
+  std::string resume_path = load_path;
+  bool resume_checks_seed = parsed.Has("--seed");
+  if (resume_path.empty() && character.Waiting()) {
+    if (!fresh_requested) {
+      resume_path = save_path;
+    } else {
+      switch (AskAboutWaitingSave({save_path, DescribeSave(save_path, config), !parsed.Has("--record")})) {
+        case WaitingSaveChoice::Resume:
+          resume_path = save_path;
+          resume_checks_seed = false;  // the player chose the saved game over the --seed asked for
+          break;
+        case WaitingSaveChoice::Keep:
+          character.Disown("the saved game in " + save_path + " was kept (start cairn with no --seed to resume it)");
+          break;
+        case WaitingSaveChoice::Abandon:
+          if (const std::string why = character.Forget(); !why.empty()) {
+            std::cerr << "cairn: error: " << why << "\n";
+            return kExitInvalid;
+          }
+          std::cout << "The saved game was abandoned.\n";
+          break;
+      }
+    }
+  }
   if (!resume_path.empty()) {
     std::vector<std::string> diagnostics;
-    if (!LoadSaveFile(resume_path, config, parsed.Has("--seed"), session, diagnostics)) {
+    if (!LoadSaveFile(resume_path, config, resume_checks_seed, session, diagnostics)) {
       for (const std::string& line : diagnostics) std::cerr << line << "\n";
       std::cerr << "cairn: the save was left as it is; `cairn --seed N` starts a new game instead\n";
       return kExitInvalid;
@@ -104,9 +148,6 @@ int RunPlayCommand(const std::vector<std::string>& args) {
     session->Say("Welcome back.");
     LogInfo("resumed " + resume_path + ", seed " + std::to_string(config.seed));
   } else {
-    if (fresh_requested && std::filesystem::exists(save_path, exists_error))
-      std::cerr << "cairn: note: a saved game waits in " << save_path
-                << "; saving this new one will replace it\n";
     if (Status s = GameSession::TryCreate(config, session); s != Status::Ok) {
       std::cerr << "cairn: error: cannot build the world: " << StatusName(s) << "\n";
       return kExitInvalid;
@@ -127,10 +168,13 @@ int RunPlayCommand(const std::vector<std::string>& args) {
   std::string save_failure;  // why a save on the way out failed, to print after the terminal
   bool saved_on_exit = false;
   const auto save_now = [&]() -> std::string {
-    std::string why;
-    if (WriteSaveFile(*session, save_path, why) != Status::Ok) return why;
+    if (std::string why = character.Save(*session); !why.empty()) return why;
     LogInfo("saved to " + save_path + " at tick " + std::to_string(session->World().Tick()));
     return "";
+  };
+  const auto forget = [&]() {
+    if (const std::string why = character.Forget(); !why.empty()) LogWarn(why);
+    else if (character.Owned()) LogInfo("the character's story ended: no save left in " + save_path);
   };
 
   int exit_status = kExitOk;
@@ -144,19 +188,13 @@ int RunPlayCommand(const std::vector<std::string>& args) {
                                  : PaletteKind::Standard;
     try {
       CursesScreen screen(screen_options);
-      // One save per character: resuming consumes it, so a death cannot be undone by loading it
-      // again. Only now, with the terminal ours and the signals caught, is the run safe in
-      // memory; from here every way out but a crash or a death saves it again.
-      if (!resume_path.empty()) {
-        std::error_code ec;
-        std::filesystem::remove(resume_path, ec);
-        if (ec) LogWarn("cannot remove the resumed save " + resume_path + ": " + ec.message());
-      }
       GameController controller(*session, std::move(keys), parsed.Has("--debug"));
       controller.SetRunEndHandler([&](const std::string& summary) {
         return WriteRunSummary(morgue_dir, config.seed, summary);
       });
       controller.SetSaveHandler(save_now);
+      controller.SetForgetHandler(forget);
+      if (!character.Owned()) controller.SetSavingOff(character.WhyNotOwned());
       controller.Presentation().ascii = parsed.Has("--ascii") || !screen.Utf8();
       RenderFrame frame;
       std::uint64_t frames = 0;
@@ -167,7 +205,7 @@ int RunPlayCommand(const std::vector<std::string>& args) {
           // A hang-up or a shutdown must not cost the character: save it first (between ticks:
           // the loop only gets here between keys and run steps).
           if ((signal == SIGHUP || signal == SIGTERM || signal == SIGINT) &&
-              session->State() == SessionState::Playing) {
+              session->State() == SessionState::Playing && character.Owned()) {
             save_failure = save_now();
             saved_on_exit = save_failure.empty();
           }
@@ -206,7 +244,7 @@ int RunPlayCommand(const std::vector<std::string>& args) {
       fatal = e.what();
       exit_status = kExitInvalid;
       // The character is not lost to a failure of the program's own: save what there is.
-      if (session->State() == SessionState::Playing && !session->World().InTick()) {
+      if (session->State() == SessionState::Playing && !session->World().InTick() && character.Owned()) {
         save_failure = save_now();
         saved_on_exit = save_failure.empty();
       }

@@ -1,16 +1,23 @@
 #include "save_files.h"
 
+#include <sys/stat.h>
+
 #include <cstdlib>
+#include <ctime>
 #include <filesystem>
 
 #include "game_setup.h"
 #include "save/save_codec.h"
 #include "storage/files.h"
 #include "summary_file.h"
+#include "user_folders.h"
 
 namespace cairn {
 
-std::string DefaultSavePath() { return StateFolder() + "/save.toml"; }
+std::string DefaultSavePath() {
+  const std::string state = StateFolder();
+  return state.empty() ? "" : state + "/save.toml";
+}
 
 std::string ProblemLine(const std::string& path, const TextProblem& p) {
   const std::string& file = p.file.empty() ? path : p.file;
@@ -19,19 +26,50 @@ std::string ProblemLine(const std::string& path, const TextProblem& p) {
          ": error: " + p.message;
 }
 
-bool LoadSaveFile(const std::string& path, SessionConfig& config, bool seed_given,
-                  std::unique_ptr<GameSession>& out, std::vector<std::string>& diagnostics) {
+namespace {
+
+// Reads the save at `path` into `image`; every problem is a line in `diagnostics`.
+bool ReadSaveImage(const std::string& path, const SessionConfig& config, SessionImage& image,
+                   std::vector<std::string>& diagnostics) {
   std::string text, error;
   if (!ReadWholeFile(path, text, error)) {
     diagnostics.push_back(path + ": error: " + error);
     return false;
   }
-  SessionImage image;
   std::vector<TextProblem> problems;
   if (!ReadSaveText(text, *config.definitions, config.limits, image, problems)) {
     for (const TextProblem& p : problems) diagnostics.push_back(ProblemLine(path, p));
     return false;
   }
+  return true;
+}
+
+}  // namespace
+
+std::string DescribeSave(const std::string& path, const SessionConfig& config) {
+  std::string when;
+  struct stat info {};
+  if (::stat(path.c_str(), &info) == 0) {
+    std::tm utc{};
+    gmtime_r(&info.st_mtime, &utc);
+    char stamp[32];
+    std::strftime(stamp, sizeof stamp, "%Y-%m-%d %H:%M UTC", &utc);
+    when = std::string(", saved ") + stamp;
+  }
+  SessionImage image;
+  std::vector<std::string> diagnostics;
+  if (!ReadSaveImage(path, config, image, diagnostics)) return "it does not load" + when;
+  std::string text = "seed " + std::to_string(image.seed) + ", depth " + std::to_string(image.depth);
+  const auto floor = static_cast<std::size_t>(image.depth - 1);
+  if (floor < image.floors.size()) text += ", tick " + std::to_string(image.floors[floor].tick);
+  return text + when;
+}
+
+bool LoadSaveFile(const std::string& path, SessionConfig& config, bool seed_given,
+                  std::unique_ptr<GameSession>& out, std::vector<std::string>& diagnostics) {
+  std::string error;
+  SessionImage image;
+  if (!ReadSaveImage(path, config, image, diagnostics)) return false;
   if (seed_given && config.seed != image.seed) {
     diagnostics.push_back(path + ": error: the save is of seed " + std::to_string(image.seed) +
                           ", not the --seed given (" + std::to_string(config.seed) + ")");

@@ -12,7 +12,8 @@
 
 namespace cairn {
 
-// $XDG_STATE_HOME/cairn/save.toml, or ~/.local/state/cairn/save.toml.
+// StateFolder()/save.toml ($XDG_STATE_HOME/cairn/save.toml or ~/.local/state/cairn/save.toml);
+// empty when there is no home at all (user_folders.h).
 [[nodiscard]] std::string DefaultSavePath();
 
 // Reads `path` and restores the run it holds for `config`'s content; the seed is the save's (a
@@ -20,6 +21,10 @@ namespace cairn {
 // PATH:LINE:COLUMN: error: WHAT. `out` is unchanged on failure, and the file is never touched.
 [[nodiscard]] bool LoadSaveFile(const std::string& path, SessionConfig& config, bool seed_given,
                                 std::unique_ptr<GameSession>& out, std::vector<std::string>& diagnostics);
+
+// A line about the save at `path` for a person choosing what to do with it: "seed 42, depth 3,
+// tick 812, saved 2026-12-01 11:02 UTC" (or "it does not load, saved ...").
+[[nodiscard]] std::string DescribeSave(const std::string& path, const SessionConfig& config);
 
 // Captures `session` (minting keys from the system's entropy) and writes it to `path`
 // atomically, creating the folder if needed. EntropyUnavailable when no key could be minted

@@ -5,20 +5,17 @@
 #include <filesystem>
 
 #include "storage/files.h"
+#include "user_folders.h"
 
 namespace cairn {
 
-std::string StateFolder() {
-  if (const char* state = std::getenv("XDG_STATE_HOME"); state != nullptr && state[0] == '/')
-    return std::string(state) + "/cairn";
-  if (const char* home = std::getenv("HOME"); home != nullptr && home[0] != '\0')
-    return std::string(home) + "/.local/state/cairn";
-  return "cairn-state";
+std::string DefaultMorgueFolder() {
+  const std::string state = StateFolder();
+  return state.empty() ? "" : state + "/morgue";
 }
 
-std::string DefaultMorgueFolder() { return StateFolder() + "/morgue"; }
-
 std::string WriteRunSummary(const std::string& folder, std::uint64_t seed, const std::string& summary) {
+  if (folder.empty()) return "The summary could not be written: " + NoHomeReason() + ".";
   std::error_code ec;
   std::filesystem::create_directories(folder, ec);
   if (ec) return "The summary could not be written: " + folder + ": " + ec.message();

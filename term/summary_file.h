@@ -7,11 +7,7 @@
 
 namespace cairn {
 
-// cairn's folder for what it keeps between runs: $XDG_STATE_HOME/cairn, else
-// ~/.local/state/cairn, else ./cairn-state (no home at all).
-[[nodiscard]] std::string StateFolder();
-
-// The folder summaries go to by default.
+// The folder summaries go to by default (StateFolder()/morgue); empty when there is no home.
 [[nodiscard]] std::string DefaultMorgueFolder();
 
 // Writes `summary` to DIR/cairn-SEED-YYYYMMDD-HHMMSS.txt (the folder is made if needed) and

@@ -66,27 +66,27 @@ void FileLock::Release() noexcept {
   path_.clear();
 }
 
-bool FileLock::TryTake(const std::string& path, FileLock& out, std::string& error) {
+FileLock::Outcome FileLock::TryTake(const std::string& path, FileLock& out, std::string& error) {
   const std::string lock_path = LockFileOf(path);
   // A few rounds: each lost only to a holder that removed the file between our open and flock.
   for (int attempt = 0; attempt < 16; ++attempt) {
     const int fd = ::open(lock_path.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY, 0644);
     if (fd < 0) {
       error = "cannot open the lock file " + lock_path + ": " + Reason();
-      return false;
+      return Outcome::Failed;
     }
     struct stat opened {};
     if (::fstat(fd, &opened) != 0 || !S_ISREG(opened.st_mode)) {
       error = "the lock file " + lock_path + " is not a regular file";
       ::close(fd);
-      return false;
+      return Outcome::Failed;
     }
     if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
       const int why = errno;
-      error = why == EWOULDBLOCK ? "it is in use: " + HolderOf(fd) + " holds " + lock_path
-                                 : "cannot lock " + lock_path + ": " + std::strerror(why);
+      const bool held = why == EWOULDBLOCK;
+      error = held ? HolderOf(fd) + " holds " + lock_path : "cannot lock " + lock_path + ": " + std::strerror(why);
       ::close(fd);
-      return false;
+      return held ? Outcome::HeldElsewhere : Outcome::Failed;
     }
     struct stat named {};
     if (::stat(lock_path.c_str(), &named) != 0 || named.st_ino != opened.st_ino ||
@@ -102,10 +102,10 @@ bool FileLock::TryTake(const std::string& path, FileLock& out, std::string& erro
     out.Release();
     out.fd_ = fd;
     out.path_ = path;
-    return true;
+    return Outcome::Taken;
   }
   error = "cannot lock " + lock_path + ": it keeps being replaced";
-  return false;
+  return Outcome::Failed;
 }
 
 }  // namespace cairn

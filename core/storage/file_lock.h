@@ -21,12 +21,13 @@ class FileLock {
   FileLock& operator=(const FileLock&) = delete;
   ~FileLock();
 
-  // Takes the lock on `path` (the lock file is `path` + ".lock") without waiting. On success
-  // `out` holds it (a lock `out` held before is released first). When another process holds
-  // it, false with `error` naming that process ("held by process 1234 (cairn) on host h since
-  // 2026-12-01 11:07:15 UTC"); any other failure is false with the reason. `out` is unchanged
-  // on failure.
-  [[nodiscard]] static bool TryTake(const std::string& path, FileLock& out, std::string& error);
+  enum class Outcome : unsigned char { Taken, HeldElsewhere, Failed };
+  // Takes the lock on `path` (the lock file is `path` + ".lock") without waiting. Taken: `out`
+  // holds it (a lock `out` held before is released first). HeldElsewhere: another process holds
+  // it, and `error` names that process ("process 1234 on host h since 2026-12-01 11:07:15 UTC
+  // holds PATH.lock"). Failed: the lock file could not be made or locked; `error` says why.
+  // `out` is unchanged unless Taken.
+  [[nodiscard]] static Outcome TryTake(const std::string& path, FileLock& out, std::string& error);
 
   [[nodiscard]] bool Held() const noexcept { return fd_ >= 0; }
   // The locked file's path (not the lock file's); empty when nothing is held.

@@ -18,7 +18,7 @@ inline constexpr std::int32_t kMinHeight = 24;
 inline constexpr std::int32_t kSidePaneWidth = 120;
 
 enum class Screen : std::uint8_t {
-  Map, Help, Messages, Look, Console, Quit, Inventory, ItemPrompt, Target, Character, Summary
+  Map, Help, Messages, Look, Console, Quit, Restart, Inventory, ItemPrompt, Target, Character, Summary
 };
 
 struct HelpLine {

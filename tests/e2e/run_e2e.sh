@@ -5,8 +5,10 @@
 # by exactly one; a resize to 60x20 asks for a larger terminal and the way back redraws; quitting,
 # SIGTERM and a crash all leave the terminal modes (stty -a) as they were before; exploring,
 # the inventory and character screens work; a death shows the summary and writes its file;
-# SIGTERM saves, a start with no arguments resumes, S saves and quits; --record writes a
-# recording that `cairn replay --verify` plays again, restarts included.
+# SIGTERM saves, a start with no arguments resumes and keeps the save, S saves and quits; --record
+# writes a recording that `cairn replay --verify` plays again, restarts included; the save
+# lifecycle: SIGKILL after a resume loses nothing, a second game is refused, a new game beside a
+# waiting save asks, R asks.
 set -u
 cairn=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 work=$(mktemp -d)
@@ -106,15 +108,6 @@ tmx send-keys -t e2e Q y
 finished eight
 tmx send-keys -t e2e "export TERM=xterm-256color" Enter
 
-# 4. SIGTERM.
-start term --seed 2
-wait_for 'HP [0-9]+/[0-9]+' || fail "term: no status line"
-pkill -TERM -f "$work/term.log"
-finished term
-[ "$(cat "$work/term.status" 2>/dev/null)" = "143" ] || fail "SIGTERM exited $(cat "$work/term.status" 2>/dev/null), not 143"
-save="$work/.local/state/cairn/save.toml"
-[ -f "$save" ] || fail "SIGTERM did not save the game to $save"
-
 # 5. A crash (the test hook aborts after a few frames): restored, then dies of SIGABRT.
 start crash --seed 3 --test-crash-after 3
 finished crash
@@ -166,11 +159,22 @@ grep -q 'DIED: killed by an ogre on depth 1' "$work"/morgue/cairn-*.txt 2>/dev/n
 tmx send-keys -t e2e Q y
 finished doomed
 
-# 9. Save and resume: the SIGTERM save resumes with no arguments (and is consumed); S saves and
-#    quits; the next start resumes at the same turn; giving up leaves no save behind.
+# 4. SIGTERM saves (after the scenarios that start new games, which would be asked about it).
+start term --seed 2
+wait_for 'HP [0-9]+/[0-9]+' || fail "term: no status line"
+pkill -TERM -f "$work/term.log"
+finished term
+[ "$(cat "$work/term.status" 2>/dev/null)" = "143" ] || fail "SIGTERM exited $(cat "$work/term.status" 2>/dev/null), not 143"
+save="$work/.local/state/cairn/save.toml"
+[ -f "$save" ] || fail "SIGTERM did not save the game to $save"
+
+# 9. Save and resume: the SIGTERM save resumes with no arguments and stays on disk as the last
+#    save point; S saves and quits; the next start resumes at the same turn; giving up leaves no
+#    save behind.
 start resume
 wait_for 'Welcome back' || fail "resume: the waiting save was not resumed"
-[ -f "$save" ] && fail "resume: the resumed save was not consumed"
+[ -f "$save" ] || fail "resume: the resumed save was removed (it must stay until a newer one)"
+[ -f "$save.lock" ] || fail "resume: the playing game holds no lock on its save"
 tmx send-keys -t e2e l l j
 sleep 0.5
 turn=$(screen | sed -n 's/.*Turn \([0-9]*\).*/\1/p' | head -n 1)
@@ -179,6 +183,7 @@ finished resume
 [ "$(cat "$work/resume.status" 2>/dev/null)" = "0" ] || fail "save-and-quit exited $(cat "$work/resume.status" 2>/dev/null)"
 wait_for 'Saved to .*save.toml' || fail "save-and-quit does not say where the save went"
 [ -f "$save" ] || fail "save-and-quit wrote no save"
+[ -f "$save.lock" ] && fail "save-and-quit left its lock file behind"
 "$cairn" check "$save" >/dev/null || fail "cairn check rejects the game's own save"
 start again
 wait_for 'Welcome back' || fail "again: the save was not resumed"
@@ -198,7 +203,9 @@ wait_for 'HP [0-9]+/[0-9]+' || fail "record: no status line"
 tmx send-keys -t e2e l l j
 sleep 0.5
 tmx send-keys -t e2e R
-wait_for 'The world is rebuilt' || fail "record: R did not restart"
+wait_for 'Restart\? This character will be lost' || fail "record: R did not ask before restarting"
+tmx send-keys -t e2e y
+wait_for 'The world is rebuilt' || fail "record: R, y did not restart"
 tmx send-keys -t e2e h . .
 sleep 0.5
 tmx send-keys -t e2e Q y
@@ -207,6 +214,88 @@ finished record
 wait_for 'Recorded [0-9]+ ticks to .*run.rec' || fail "record: no word of the recording"
 verified=$("$cairn" replay "$work/run.rec" --verify 2>&1) || fail "record: replay --verify failed: $verified"
 echo "$verified" | grep -qE "replay verified: [1-9][0-9]* ticks match" || fail "record: replay said: $verified"
+
+# 11. A character is never lost: a game resumed and then killed with SIGKILL leaves its save
+#     loadable and unchanged, and the next start resumes it; a second game on the same character,
+#     resumed or new, is refused with a message naming the first, and changes nothing. The game
+#     to kill plays in a tmux session of its own, so its raw terminal dies with it.
+start first --seed 11
+wait_for 'HP [0-9]+/[0-9]+' || fail "first: no status line"
+tmx send-keys -t e2e l l S
+finished first
+[ -f "$save" ] || fail "first: S wrote no save"
+cp "$save" "$work/saved-copy.toml"
+tmx new-session -d -s k -x 120 -y 40 "env -i HOME=$work TERM=xterm-256color PATH=/usr/bin:/bin LANG=C.UTF-8 $cairn --log $work/killed.log"
+for _ in $(seq 1 50); do tmx capture-pane -t k -p | grep -q 'Welcome back' && break; sleep 0.1; done
+tmx capture-pane -t k -p | grep -q 'Welcome back' || fail "killed: the save was not resumed"
+game_pid=$(pgrep -f "$work/killed.log" | head -n 1)
+second=$(cd "$work" && env -i HOME=$work PATH=/usr/bin:/bin "$cairn" </dev/null 2>&1); status=$?
+[ $status -eq 1 ] || fail "a second game on the same save exited $status, not 1"
+echo "$second" | grep -q "another game is playing this character" || fail "the second game said: $second"
+echo "$second" | grep -q "process $game_pid " || fail "the refusal does not name process $game_pid: $second"
+second=$(cd "$work" && env -i HOME=$work PATH=/usr/bin:/bin "$cairn" --seed 9 </dev/null 2>&1); status=$?
+[ $status -eq 1 ] || fail "a new game on a locked save exited $status, not 1 ($second)"
+tmx send-keys -t k l l
+sleep 0.3
+kill -KILL "$game_pid" 2>/dev/null || fail "killed: no game process to kill"
+sleep 0.3
+tmx kill-session -t k 2>/dev/null
+cmp -s "$save" "$work/saved-copy.toml" || fail "the killed and refused games changed the save"
+"$cairn" check "$save" >/dev/null || fail "the save is not loadable after a SIGKILL"
+start after_kill
+wait_for 'Welcome back' || fail "after_kill: the save was not resumed after the SIGKILL"
+tmx send-keys -t e2e S
+finished after_kill
+cp "$save" "$work/saved-copy.toml"
+
+# 12. A new game asked for beside a waiting save asks first: k keeps the save (the new game is
+#     not saved), r resumes the saved game instead, a and y abandon it for the new one.
+start keep_it --seed 7
+wait_for 'A saved game waits' || fail "keep_it: --seed with a save waiting did not ask"
+screen | grep -q 'seed 11, depth 1' || fail "keep_it: the question does not describe the save"
+tmx send-keys -t e2e k
+wait_for 'HP [0-9]+/[0-9]+' || fail "keep_it: k did not start the new game"
+tmx send-keys -t e2e S
+wait_for 'This game cannot be saved' || fail "keep_it: S in the new game did not say it cannot save"
+tmx send-keys -t e2e Q
+wait_for 'not saved and will be lost' || fail "keep_it: Q did not say the new game is not saved"
+tmx send-keys -t e2e y
+finished keep_it
+cmp -s "$save" "$work/saved-copy.toml" || fail "keep_it: keeping the waiting save changed it"
+start resume_it --seed 8
+wait_for 'A saved game waits' || fail "resume_it: no question"
+tmx send-keys -t e2e r
+wait_for 'Welcome back' || fail "resume_it: r did not resume the saved game"
+tmx send-keys -t e2e S
+finished resume_it
+grep -q '^seed = "000000000000000b"' "$save" || fail "resume_it: the save is no longer seed 11's"
+start abandon_it --seed 7
+wait_for 'A saved game waits' || fail "abandon_it: no question"
+tmx send-keys -t e2e a
+wait_for 'for good' || fail "abandon_it: a did not ask for confirmation"
+tmx send-keys -t e2e y
+wait_for 'HP [0-9]+/[0-9]+' || fail "abandon_it: the new game did not start"
+[ -f "$save" ] && fail "abandon_it: the abandoned save is still there"
+tmx send-keys -t e2e S
+finished abandon_it
+grep -q '^seed = "0000000000000007"' "$save" || fail "abandon_it: the new game's save is not seed 7's"
+
+# 13. R asks before a living character is lost; n keeps it, y restarts and removes its save.
+start restart
+wait_for 'Welcome back' || fail "restart: no resume"
+tmx send-keys -t e2e R
+wait_for 'Restart\? This character will be lost' || fail "restart: R did not ask"
+tmx send-keys -t e2e n
+sleep 0.3
+screen | grep -q 'The world is rebuilt' && fail "restart: n restarted anyway"
+[ -f "$save" ] || fail "restart: n removed the save"
+tmx send-keys -t e2e R
+wait_for 'Restart\?' || fail "restart: R did not ask the second time"
+tmx send-keys -t e2e y
+wait_for 'The world is rebuilt' || fail "restart: y did not restart"
+[ -f "$save" ] && fail "restart: the given-up character's save is still there"
+tmx send-keys -t e2e Q y
+finished restart
 
 if [ $failures -ne 0 ]; then
   echo "$failures end-to-end check(s) failed"

@@ -1,0 +1,65 @@
+#include "waiting_save_prompt.h"
+
+#include <termios.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <iostream>
+
+namespace cairn {
+namespace {
+
+// One key from the terminal without waiting for Enter, then whatever else is pending is
+// discarded (the rest of an escape sequence, keys typed ahead), so none of it reaches the game.
+// 0 at end of input or on an error.
+char ReadOneKey() {
+  termios saved{};
+  const bool raw = ::tcgetattr(STDIN_FILENO, &saved) == 0;
+  if (raw) {
+    termios one = saved;
+    one.c_lflag &= static_cast<tcflag_t>(~(ICANON | ECHO));
+    one.c_cc[VMIN] = 1;
+    one.c_cc[VTIME] = 0;
+    ::tcsetattr(STDIN_FILENO, TCSANOW, &one);
+  }
+  char key = 0;
+  ssize_t n = 0;
+  do n = ::read(STDIN_FILENO, &key, 1);
+  while (n < 0 && errno == EINTR);
+  if (raw) {
+    ::tcflush(STDIN_FILENO, TCIFLUSH);
+    ::tcsetattr(STDIN_FILENO, TCSANOW, &saved);
+  }
+  return n == 1 ? key : 0;
+}
+
+}  // namespace
+
+WaitingSaveChoice AskAboutWaitingSave(const WaitingSavePrompt& prompt) {
+  const std::string what = prompt.description.empty() ? "" : " (" + prompt.description + ")";
+  if (!::isatty(STDIN_FILENO)) {
+    std::cout << "cairn: a saved game waits in " << prompt.path << what
+              << "; it is kept, and this new game will not be saved.\n";
+    return WaitingSaveChoice::Keep;
+  }
+  std::cout << "A saved game waits in " << prompt.path << what << ".\n"
+            << "A new game does not replace it unless you say so:\n";
+  if (prompt.may_resume) std::cout << "  r  resume the saved game instead\n";
+  std::cout << "  k  keep it, and play the new game without saving (the default)\n"
+            << "  a  abandon the saved game, and play and save the new one\n"
+            << (prompt.may_resume ? "Your choice [r/k/a]: " : "Your choice [k/a]: ") << std::flush;
+  const char key = ReadOneKey();
+  std::cout << (key >= 0x20 && key < 0x7f ? std::string(1, key) : std::string()) << "\n";
+  if ((key == 'r' || key == 'R') && prompt.may_resume) return WaitingSaveChoice::Resume;
+  if (key == 'a' || key == 'A') {
+    std::cout << "Abandon the saved game for good? It cannot be undone. [y/N]: " << std::flush;
+    const char sure = ReadOneKey();
+    std::cout << (sure >= 0x20 && sure < 0x7f ? std::string(1, sure) : std::string()) << "\n";
+    if (sure == 'y' || sure == 'Y') return WaitingSaveChoice::Abandon;
+    std::cout << "The saved game is kept.\n";
+  }
+  return WaitingSaveChoice::Keep;
+}
+
+}  // namespace cairn

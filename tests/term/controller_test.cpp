@@ -1,0 +1,129 @@
+// The controller's part of the save lifecycle (docs/SAVES.md): which keys and events reach the
+// save and forget handlers the game wires to the character's save file.
+#include <catch2/catch.hpp>
+
+#include <string_view>
+#include <vector>
+
+#include "content/default_content.h"
+#include "controller.h"
+#include "game/level.h"
+#include "game_setup.h"
+#include "support/test_content.h"
+
+using namespace cairn;
+
+namespace {
+
+// A session on a small first floor (the rest of the default dungeon below it) and a controller
+// whose save and forget handlers count their calls.
+struct Harness {
+  std::unique_ptr<GameSession> session;
+  std::unique_ptr<GameController> controller;
+  int saves = 0;
+  int forgets = 0;
+
+  explicit Harness(std::initializer_list<std::string_view> rows, bool saving = true) {
+    SessionConfig config = cairn::test::Config();
+    const std::vector<std::string_view> list(rows);
+    config.level = std::make_shared<LevelDefinition>(LevelFromAscii("t", list, *config.definitions, false));
+    config.dungeon = DefaultDungeon();
+    REQUIRE(GameSession::TryCreate(config, session) == Status::Ok);
+    KeyMap keys;
+    REQUIRE(LoadKeyMap(keys));
+    controller = std::make_unique<GameController>(*session, std::move(keys), false);
+    controller->SetSaveHandler([this] {
+      ++saves;
+      return std::string();
+    });
+    controller->SetForgetHandler([this] { ++forgets; });
+    if (!saving) controller->SetSavingOff("another character's save was kept");
+  }
+  bool Key(const std::string& key) { return controller->HandleKey(key); }
+  const std::string& Banner() { return controller->Presentation().banner; }
+  std::string LastMessage() { return session->Messages().empty() ? "" : session->Messages().back().text; }
+};
+
+}  // namespace
+
+TEST_CASE("R asks before a living character is lost, and only y restarts", "[controller][save]") {
+  Harness h({"#####", "#@..#", "#####"});
+  REQUIRE(h.Key("l"));
+  const std::int64_t tick = h.session->World().Tick();
+  REQUIRE(tick > 0);
+  REQUIRE(h.Key("R"));
+  CHECK(h.Banner().find("Restart? This character will be lost") != std::string::npos);
+  CHECK(h.session->Restarts() == 0);
+  REQUIRE(h.Key("n"));  // anything but y keeps the run
+  CHECK(h.session->Restarts() == 0);
+  CHECK(h.session->World().Tick() == tick);
+  CHECK(h.forgets == 0);
+  REQUIRE(h.Key("R"));
+  REQUIRE(h.Key("y"));
+  CHECK(h.session->Restarts() == 1);
+  CHECK(h.session->World().Tick() == 0);
+  CHECK(h.forgets == 1);  // the given-up character's save goes
+  CHECK(h.Banner().empty());
+}
+
+TEST_CASE("giving up forgets the save; save-and-quit saves and keeps it", "[controller][save]") {
+  Harness give_up({"#####", "#@..#", "#####"});
+  REQUIRE(give_up.Key("Q"));
+  CHECK(give_up.Banner().find("This character will be lost") != std::string::npos);
+  CHECK_FALSE(give_up.Key("y"));
+  CHECK(give_up.forgets == 1);
+  CHECK(give_up.saves == 0);
+
+  Harness keep({"#####", "#@..#", "#####"});
+  REQUIRE(keep.Key("Q"));
+  REQUIRE(keep.Key("n"));
+  CHECK(keep.forgets == 0);
+  CHECK_FALSE(keep.Key("S"));
+  CHECK(keep.saves == 1);
+  CHECK(keep.forgets == 0);
+  CHECK(keep.controller->Saved());
+}
+
+TEST_CASE("a new floor is a save point; moving about on one floor is not", "[controller][save]") {
+  Harness h({"######", "#@.>.#", "######"});
+  REQUIRE(h.Key("l"));
+  REQUIRE(h.Key("."));
+  CHECK(h.saves == 0);
+  REQUIRE(h.Key("l"));  // onto the stairs
+  REQUIRE(h.Key(">"));
+  REQUIRE(h.session->Depth() == 2);
+  CHECK(h.saves == 1);
+  REQUIRE(h.Key("."));
+  CHECK(h.saves == 1);
+  CHECK(h.forgets == 0);
+}
+
+TEST_CASE("with saving off, S explains and nothing is ever written or removed", "[controller][save]") {
+  Harness h({"######", "#@>..#", "######"}, false);
+  REQUIRE(h.Key("S"));
+  CHECK(h.LastMessage().find("This game cannot be saved: another character's save was kept") !=
+        std::string::npos);
+  REQUIRE(h.Key("l"));
+  REQUIRE(h.Key(">"));
+  REQUIRE(h.session->Depth() == 2);
+  CHECK(h.saves == 0);
+  REQUIRE(h.Key("Q"));
+  CHECK(h.Banner().find("not saved") != std::string::npos);
+  CHECK(h.Banner().find("saves and quits") == std::string::npos);
+}
+
+TEST_CASE("a death forgets the save once, and play-again needs no question", "[controller][save]") {
+  // An ogre beside a player of one hit point: waiting turns ends the run.
+  Harness h({"#####", "#@O.#", "#####"});
+  GameWorld& world = h.session->World();
+  Health* health = world.Healths().Find(world.PlayerEntity());
+  REQUIRE(health != nullptr);
+  health->current = 1;
+  for (int turn = 0; turn < 50 && h.session->State() == SessionState::Playing; ++turn) REQUIRE(h.Key("."));
+  REQUIRE(h.session->State() == SessionState::Dead);
+  CHECK(h.forgets == 1);
+  REQUIRE(h.Key("R"));  // from the summary: play again at once
+  CHECK(h.session->Restarts() == 1);
+  CHECK(h.session->State() == SessionState::Playing);
+  CHECK(h.forgets == 1);  // nothing more to forget
+}
