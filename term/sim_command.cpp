@@ -9,6 +9,7 @@
 #include "game_setup.h"
 #include "game/state_hash.h"
 #include "replay/replay.h"
+#include "character_save.h"
 #include "save_files.h"
 #include "storage/files.h"
 #include "sim/key_script.h"
@@ -104,6 +105,18 @@ int RunSimCommand(const std::vector<std::string>& args) {
   if (!UseDefaultContent(config)) return kExitInvalid;
   std::string keys;
   if (auto input = parsed.Value("--input"); input && !ReadKeys(*input, keys)) return kExitInvalid;
+
+  // A save a game is playing is never written over from here (character_save.h): --save takes
+  // the same lock the game holds, for as long as this run lasts.
+  CharacterSave target;
+  if (auto save = parsed.Value("--save")) {
+    if (const auto claimed = target.Claim(*save, "", error); claimed != FileLock::Outcome::Taken) {
+      std::cerr << *save << ": error: "
+                << (claimed == FileLock::Outcome::HeldElsewhere ? "a game is playing this save: " : "")
+                << error << "\n";
+      return kExitInvalid;
+    }
+  }
 
   std::unique_ptr<GameSession> session;
   if (auto load = parsed.Value("--load")) {

@@ -228,7 +228,10 @@ cp "$save" "$work/saved-copy.toml"
 tmx new-session -d -s k -x 120 -y 40 "env -i HOME=$work TERM=xterm-256color PATH=/usr/bin:/bin LANG=C.UTF-8 $cairn --log $work/killed.log"
 for _ in $(seq 1 50); do tmx capture-pane -t k -p | grep -q 'Welcome back' && break; sleep 0.1; done
 tmx capture-pane -t k -p | grep -q 'Welcome back' || fail "killed: the save was not resumed"
-game_pid=$(pgrep -f "$work/killed.log" | head -n 1)
+game_pid=""  # the game's own process, not a shell tmux may have started it from
+for p in $(pgrep -f "$work/killed.log"); do
+  [ "$(cat "/proc/$p/comm" 2>/dev/null)" = cairn ] && game_pid=$p
+done
 second=$(cd "$work" && env -i HOME=$work PATH=/usr/bin:/bin "$cairn" </dev/null 2>&1); status=$?
 [ $status -eq 1 ] || fail "a second game on the same save exited $status, not 1"
 echo "$second" | grep -q "another game is playing this character" || fail "the second game said: $second"
