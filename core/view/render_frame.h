@@ -12,7 +12,7 @@
 
 #include "game/components.h"
 #include "game/definitions.h"
-#include "sim/session.h"
+#include "sim/run_outcome.h"
 #include "identity/handle.h"
 
 namespace cairn {

@@ -1,0 +1,45 @@
+// What a run shows of itself that outlives its worlds: the session's state, how a finished run
+// ended, and what a death leaves on screen. Plain values, apart from GameSession so that what
+// draws them (core/view's RenderFrame, the presenter) needs neither the session nor a world.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "game/components.h"
+
+namespace cairn {
+
+// What a death leaves on screen for a while. A plain value: it borrows nothing from the world and
+// outlives the dead entity's slot being reused.
+struct DeathEffect {
+  Position where{};
+  std::uint32_t glyph = '%';
+  char ascii = '%';
+  Colour colour = Colour::Red;
+  std::int32_t remaining = 0;  // ticks left
+};
+
+enum class SessionState : std::uint8_t { Playing, Dead, Won, Faulted };
+[[nodiscard]] const char* SessionStateName(SessionState state) noexcept;
+
+// How a run ended, for the summary screen and the summary file. Filled when the player dies or
+// escapes; `ended` is false while the run goes on.
+struct RunSummary {
+  bool ended = false;
+  bool won = false;
+  std::string cause;  // "killed by a goblin", "starved to death", "escaped with the Cairnstone"
+  std::int32_t depth = 0;
+  std::int32_t deepest = 0;
+  std::int32_t level = 1;
+  std::int32_t turns = 0;
+  std::int32_t kills = 0;
+  std::int64_t tick = 0;
+  std::int32_t health = 0;
+  std::int32_t max_health = 0;
+  std::vector<std::string> items;  // what was carried at the end
+  std::vector<std::string> discoveries;  // item kinds identified: "potion of healing (murky potion)"
+};
+
+}  // namespace cairn

@@ -1,0 +1,124 @@
+#!/usr/bin/env python3
+"""The include boundaries the module READMEs promise, checked (issue 15: rules that run).
+
+Every #include in core/ and term/ is checked against the table below: which cairn modules a
+module may include, and which outside libraries it may touch. The simulation (base, identity,
+world, game, dungeon, sim) includes no content codec, TOML, terminal or logging code; toml++
+lives in one file, curses in term/terminal, spdlog in term/logging; and the presenter
+(term/presenter, which draws frames) never reaches the session or the world, even through
+another header. Prints one line per broken rule, PATH:LINE: error: WHY, and exits 1 if any.
+
+Usage: tools/check_boundaries.py [ROOT]   (ROOT defaults to the repository holding this file)
+"""
+import os
+import re
+import sys
+
+# Module -> the cairn modules it may include directly (besides itself). Dependencies point one
+# way; docs/ARCHITECTURE.md draws the same graph.
+SIMULATION = {"base", "identity", "world", "game", "dungeon", "sim"}
+ALLOWED = {
+    "base": set(),
+    "identity": {"base"},
+    "world": {"base", "identity"},
+    "game": {"base", "identity", "world"},
+    "dungeon": {"base", "identity", "world", "game"},
+    "sim": {"base", "identity", "world", "game", "dungeon"},
+    "data": set(),
+    "storage": set(),
+    "toml": {"base"},
+    "schema": {"base", "identity", "world", "game", "toml"},
+    "keymap": {"base", "toml"},
+    "content": {"base", "identity", "world", "game", "dungeon", "toml", "schema", "data"},
+    "console": {"base", "identity", "world", "game", "dungeon", "sim", "toml", "schema", "content"},
+    "replay": {"base", "identity", "world", "game", "dungeon", "sim", "toml"},
+    "save": {"base", "identity", "world", "game", "dungeon", "sim", "toml", "schema"},
+    "view": {"base", "identity", "world", "game", "dungeon", "sim", "schema"},
+}
+CORE_MODULES = set(ALLOWED)
+
+# Outside libraries, by the include that names them, and who may use each.
+OUTSIDE = [
+    (re.compile(r"^toml\+\+/"), "toml++", lambda path: path == "core/toml/toml_reader.cpp"),
+    (re.compile(r"^n?curses|^term\.h$|^panel\.h$"), "curses", lambda path: path.startswith("term/terminal/")),
+    (re.compile(r"^spdlog/"), "spdlog", lambda path: path in ("term/logging.cpp", "term/logging.h")),
+    (re.compile(r"^fmt/"), "fmt", lambda path: False),
+]
+
+# The presenter draws RenderFrame values only: these headers must not be reachable from it.
+PRESENTER_FORBIDDEN = {"sim/session.h", "game/game_world.h"}
+
+INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]')
+
+
+def sources(root, folder):
+    for base, _, files in os.walk(os.path.join(root, folder)):
+        for name in sorted(files):
+            if name.endswith((".h", ".cpp")):
+                yield os.path.relpath(os.path.join(base, name), root)
+
+
+def includes(root, path):
+    with open(os.path.join(root, path), encoding="utf-8", errors="replace") as f:
+        for number, line in enumerate(f, 1):
+            m = INCLUDE.match(line)
+            if m:
+                yield number, m.group(1), m.group(2)
+
+
+def resolve(root, path, quoted):
+    """The repository path a quoted include names: beside the file, in core/ or in term/."""
+    for folder in (os.path.dirname(path), "core", "term"):
+        candidate = os.path.normpath(os.path.join(folder, quoted))
+        if os.path.isfile(os.path.join(root, candidate)):
+            return candidate
+    return None
+
+
+def main():
+    root = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    problems = []
+    for path in list(sources(root, "core")) + list(sources(root, "term")):
+        module = path.split("/")[1] if path.startswith("core/") else None
+        for number, kind, name in includes(root, path):
+            where = f"{path}:{number}: error: "
+            for pattern, library, allowed in OUTSIDE:
+                if pattern.search(name) and not allowed(path):
+                    problems.append(where + f"includes {library} (<{name}>), which only its own file may use")
+            if kind != '"' or module is None:
+                continue
+            target = name.split("/")[0]
+            if target in CORE_MODULES and target != module and target not in ALLOWED[module]:
+                rule = "the simulation must not include " if module in SIMULATION else f"core/{module} must not include "
+                problems.append(where + rule + f"core/{target} (\"{name}\"); see core/{module}/README.md")
+            if "/" not in name and resolve(root, path, name) is None:
+                continue
+    # The presenter, through every header it reaches.
+    for path in sources(root, "term/presenter"):
+        seen, chain = set(), {path: [path]}
+        todo = [path]
+        while todo:
+            current = todo.pop()
+            for number, kind, name in includes(root, current):
+                if kind != '"':
+                    continue
+                target = resolve(root, current, name)
+                if target is None or target in seen:
+                    continue
+                seen.add(target)
+                chain[target] = chain[current] + [target]
+                if os.path.relpath(target, "core") in PRESENTER_FORBIDDEN:
+                    problems.append(f"{path}:1: error: the presenter reaches {os.path.relpath(target, 'core')} "
+                                    f"(through {' -> '.join(chain[target][1:])}); it must draw RenderFrame values only")
+                todo.append(target)
+    for line in problems:
+        print(line)
+    if problems:
+        print(f"{len(problems)} include boundary problem(s)", file=sys.stderr)
+        return 1
+    print("include boundaries: every include keeps to its module's rules")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
