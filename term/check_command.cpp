@@ -12,28 +12,60 @@
 #include "game_setup.h"
 #include "replay/recording.h"
 #include "save/save_codec.h"
-#include "storage/files.h"
+#include "base/terminal_text.h"
+#include "storage/read_file.h"
 #include "term_commands.h"
 #include "toml/toml_reader.h"
 
 namespace cairn {
 namespace {
 
-// Checks one file; prints its problems; true when it is valid.
-bool CheckFile(const std::string& path) {
-  std::string text, error;
-  if (!ReadWholeFile(path, text, error)) {
-    std::cerr << path << ": error: " << error << "\n";
-    return false;
-  }
+// The kinds `check` knows, by the `format` a file opens with.
+struct CheckedKind {
+  std::string_view format;
+  FileKind kind;
+};
+constexpr CheckedKind kCheckedKinds[] = {
+    {"cairn-replay", FileKind::Recording},    {"cairn-save", FileKind::Save},
+    {"cairn-definitions", FileKind::Definitions}, {"cairn-keys", FileKind::KeyMap},
+    {"cairn-level", FileKind::Level},         {"cairn-dungeon", FileKind::Dungeon},
+};
+
+// The file's `format` ("" when it has none) and where it is written. The tree is dropped before
+// the kind's own reader parses the text again, so a big file is never held twice.
+bool SniffFormat(const std::string& path, std::string_view text, std::string& format,
+                 TextPosition& position) {
   TomlValue root;
   TomlError toml_error;
   if (!ParseToml(text, root, toml_error)) {
     PrintProblems(path, {TextProblem{toml_error.position, toml_error.message, {}}});
     return false;
   }
-  const TomlValue* format = root.Find("format");
-  const std::string kind = format != nullptr && format->kind == TomlKind::String ? format->text : "";
+  const TomlValue* member = root.Find("format");
+  if (member != nullptr && member->kind == TomlKind::String) format = member->text;
+  position = member != nullptr ? member->position : TextPosition{1, 1};
+  return true;
+}
+
+// Checks one file; prints its problems; true when it is valid.
+bool CheckFile(const std::string& path) {
+  const std::string shown = EscapeForTerminal(path);
+  std::string text, error;
+  // The kind is known only from the text, so the largest cap first, then the kind's own.
+  if (!ReadWholeFileCapped(path, kLargestFileCap, "a cairn file", text, error)) {
+    PrintFileError(path, error);
+    return false;
+  }
+  std::string kind;
+  TextPosition format_position;
+  if (!SniffFormat(path, text, kind, format_position)) return false;
+  for (const CheckedKind& known : kCheckedKinds) {
+    const FileKindLimit& limit = LimitOf(known.kind);
+    if (known.format == kind && text.size() > limit.cap) {
+      PrintFileError(path, OverCapMessage(text.size(), limit.cap, limit.name));
+      return false;
+    }
+  }
   std::vector<TextProblem> problems;
   if (kind == "cairn-replay") {
     Recording recording;
@@ -45,7 +77,7 @@ bool CheckFile(const std::string& path) {
     }
     std::string note;  // replayed as `replay --verify` does, so check refuses what it refuses
     if (!CheckRecordingReplays(path, recording, note)) return false;
-    std::cout << path << ": ok (recording of " << recording.ticks.size() << " ticks" << note << ")\n";
+    std::cout << shown << ": ok (recording of " << recording.ticks.size() << " ticks" << note << ")\n";
     return true;
   }
   if (kind == "cairn-save") {
@@ -69,15 +101,15 @@ bool CheckFile(const std::string& path) {
     std::string why;
     std::unique_ptr<GameSession> fresh;
     if (GameSession::TryCreate(config, fresh) == Status::Ok && fresh->ContentDigest() != image.content) {
-      std::cout << path << ": ok (" << summary << "; made with other content than the built-in "
+      std::cout << shown << ": ok (" << summary << "; made with other content than the built-in "
                 << "dungeon, so not rebuilt)\n";
       return true;
     }
     if (GameSession::TryRestore(config, image, session, why) != Status::Ok) {
-      std::cerr << path << ": error: " << why << "\n";
+      PrintFileError(path, why);
       return false;
     }
-    std::cout << path << ": ok (" << summary << ", rebuilt)\n";
+    std::cout << shown << ": ok (" << summary << ", rebuilt)\n";
     return true;
   }
   if (kind == "cairn-definitions") {
@@ -86,19 +118,19 @@ bool CheckFile(const std::string& path) {
       PrintProblems(path, problems);
       return false;
     }
-    std::cout << path << ": ok (" << set.monsters.size() << " monsters, " << set.items.size()
+    std::cout << shown << ": ok (" << set.monsters.size() << " monsters, " << set.items.size()
               << " items)\n";
     return true;
   }
   if (kind == "cairn-keys") {
+    // What the game would play with: the defaults with this file on top, so a key the file binds
+    // that a default already holds is refused here exactly as the game refuses it.
     KeyMap keys;
-    std::vector<KeyMapProblem> found;
-    if (!keys.Apply(text, path, found)) {
-      for (const KeyMapProblem& p : found) problems.push_back({p.position, p.message, {}});
+    if (!BuildKeyMap(&text, path, keys, problems)) {
       PrintProblems(path, problems);
       return false;
     }
-    std::cout << path << ": ok (key map)\n";
+    std::cout << shown << ": ok (key map)\n";
     return true;
   }
   if (kind == "cairn-level") {
@@ -108,7 +140,7 @@ bool CheckFile(const std::string& path) {
       PrintProblems(path, problems);
       return false;
     }
-    std::cout << path << ": ok (level \"" << level.name << "\", " << level.width << "x"
+    std::cout << shown << ": ok (level \"" << EscapeForTerminal(level.name) << "\", " << level.width << "x"
               << level.height << ", " << level.entities.size() << " entities)\n";
     return true;
   }
@@ -117,7 +149,8 @@ bool CheckFile(const std::string& path) {
     // Set pieces are named relative to the dungeon file's folder (data/levels/... from data/).
     const std::string folder = std::filesystem::path(path).parent_path().string();
     const LevelSource files = [&](const std::string& name, std::string& level_text, std::string& why) {
-      return ReadWholeFile(folder.empty() ? name : folder + "/" + name, level_text, why);
+      return ReadWholeFile(folder.empty() ? name : folder + "/" + name, FileKind::Level, level_text,
+                           why);
     };
     DungeonPlan plan;
     if (!definitions || !ReadDungeonPlan(text, *definitions, kSessionLimits, files, plan, problems)) {
@@ -130,12 +163,12 @@ bool CheckFile(const std::string& path) {
       }
       return false;
     }
-    std::cout << path << ": ok (dungeon of " << plan.floors << " floors, " << plan.width << "x"
+    std::cout << shown << ": ok (dungeon of " << plan.floors << " floors, " << plan.width << "x"
               << plan.height << ", " << plan.set_pieces.size() << " set pieces, "
               << plan.start_kit.size() << " start items)\n";
     return true;
   }
-  PrintProblems(path, {TextProblem{format != nullptr ? format->position : TextPosition{1, 1},
+  PrintProblems(path, {TextProblem{format_position,
                                    "unknown file: its format is not cairn-level, cairn-definitions, "
                                    "cairn-dungeon, cairn-keys, cairn-replay or cairn-save",
                                    {}}});

@@ -1,14 +1,50 @@
 // `cairn console [--level PATH] [--seed N] [--capacity N] [FILE]`: the debug console protocol on
-// FILE or standard input.
-#include <filesystem>
-#include <fstream>
+// FILE or standard input, line by line, each line at most kConsoleLineCap (storage/read_limits.h)
+// and FILE a regular file of at most its cap.
+#include <unistd.h>
+
 #include <iostream>
 
+#include "base/terminal_text.h"
 #include "cli_args.h"
 #include "console/console.h"
+#include "storage/line_reader.h"
+#include "storage/read_file.h"
 #include "term_commands.h"
 
 namespace cairn {
+namespace {
+
+// Runs the console on the lines of `fd` (named `source` in messages), writing each reply as it
+// comes, escaped for the terminal (a reply can quote what was typed). A line over the cap or a
+// failed read ends it with an error line and exit 1; so does a command file that is too big.
+int RunLines(Console& console, int fd, const std::string& source) {
+  LineReader lines(fd, kConsoleLineCap);
+  std::string line, error;
+  while (true) {
+    switch (lines.Next(line, error)) {
+      case LineReader::Result::Line: {
+        bool has_reply = false;
+        const std::string reply = console.Execute(line, has_reply);
+        if (has_reply) std::cout << EscapeForTerminal(reply) << '\n' << std::flush;
+        continue;
+      }
+      case LineReader::Result::End: return kExitOk;
+      case LineReader::Result::TooLong:
+        PrintProblems(source, {TextProblem{{static_cast<std::uint32_t>(lines.LineNumber()), 1},
+                                           "the line is longer than the " +
+                                               std::to_string(kConsoleLineCap >> 20) +
+                                               " MiB limit for one console command",
+                                           {}}});
+        return kExitInvalid;
+      case LineReader::Result::Failed:
+        PrintFileError(source, "cannot read: " + error);
+        return kExitInvalid;
+    }
+  }
+}
+
+}  // namespace
 
 int RunConsoleCommand(const std::vector<std::string>& args) {
   constexpr const char* kUsageLine = "usage: cairn console [--level PATH] [--seed N] [--capacity N] [FILE]\n";
@@ -45,29 +81,17 @@ int RunConsoleCommand(const std::vector<std::string>& args) {
     std::cerr << "cairn console: error: cannot build the world: " << StatusName(s) << "\n";
     return kExitInvalid;
   }
-  if (parsed.positional.empty()) {
-    if (!RunConsole(*console, std::cin, std::cout)) {
-      std::cerr << "cairn console: error: reading standard input failed\n";
-      return kExitInvalid;
-    }
-    return kExitOk;
-  }
+  if (parsed.positional.empty()) return RunLines(*console, STDIN_FILENO, "standard input");
   const std::string& path = parsed.positional.front();
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) {
-    std::cerr << path << ": error: is a directory, not a file of commands\n";
+  OpenedFile file;
+  const FileKindLimit& limit = LimitOf(FileKind::ConsoleCommands);
+  if (!OpenForReading(path, limit.cap, limit.name, file, error)) {
+    PrintFileError(path, error);
     return kExitInvalid;
   }
-  std::ifstream file(path);
-  if (!file) {
-    std::cerr << path << ": error: cannot open the file\n";
-    return kExitInvalid;
-  }
-  if (!RunConsole(*console, file, std::cout)) {
-    std::cerr << path << ": error: reading the file failed\n";
-    return kExitInvalid;
-  }
-  return kExitOk;
+  const int status = RunLines(*console, file.fd, path);
+  ::close(file.fd);
+  return status;
 }
 
 }  // namespace cairn

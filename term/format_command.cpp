@@ -6,6 +6,7 @@
 #include "content/definitions_reader.h"
 #include "content/level_loader.h"
 #include "storage/files.h"
+#include "storage/read_file.h"
 #include "term_commands.h"
 
 namespace cairn {
@@ -23,8 +24,8 @@ int RunFormatCommand(const std::vector<std::string>& args) {
   bool ok = true;
   for (const std::string& path : parsed.positional) {
     std::string text;
-    if (!ReadWholeFile(path, text, error)) {
-      std::cerr << path << ": error: " << error << "\n";
+    if (!ReadWholeFile(path, FileKind::Level, text, error)) {
+      PrintFileError(path, error);
       ok = false;
       continue;
     }

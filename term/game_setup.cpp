@@ -1,5 +1,7 @@
 #include "game_setup.h"
 
+#include <sys/stat.h>
+
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -9,18 +11,19 @@
 #include "content/definitions_reader.h"
 #include "data/embedded_data.h"
 #include "identity/uuid.h"
-#include "storage/files.h"
+#include "storage/read_file.h"
+#include "term_commands.h"
 #include "user_folders.h"
 
 namespace cairn {
 namespace {
 
-bool ApplyKeys(KeyMap& keys, std::string_view text, const std::string& origin) {
-  std::vector<KeyMapProblem> problems;
-  if (keys.Apply(text, origin, problems)) return true;
-  for (const KeyMapProblem& p : problems)
-    std::cerr << origin << ":" << p.position.line << ":" << p.position.column
-              << ": error: " << p.message << "\n";
+// Applies one key file onto `keys`, its problems (if any) named after `origin`.
+bool ApplyKeys(KeyMap& keys, std::string_view text, const std::string& origin,
+               std::vector<TextProblem>& problems) {
+  std::vector<KeyMapProblem> found;
+  if (keys.Apply(text, origin, found)) return true;
+  for (KeyMapProblem& p : found) problems.push_back({p.position, std::move(p.message), origin});
   return false;
 }
 
@@ -31,20 +34,34 @@ std::string UserKeyFile() {
 
 }  // namespace
 
+bool BuildKeyMap(const std::string* user_text, const std::string& origin, KeyMap& out,
+                 std::vector<TextProblem>& problems) {
+  KeyMap built;
+  if (!ApplyKeys(built, EmbeddedFile("keys.toml"), "data/keys.toml", problems)) return false;
+  if (user_text != nullptr && !ApplyKeys(built, *user_text, origin, problems)) return false;
+  out = std::move(built);
+  return true;
+}
+
 bool LoadKeyMap(KeyMap& keys) {
-  KeyMap loaded;
-  if (!ApplyKeys(loaded, EmbeddedFile("keys.toml"), "data/keys.toml")) return false;
   const std::string user = UserKeyFile();
-  std::error_code ec;
-  if (!user.empty() && std::filesystem::exists(user, ec)) {
-    std::string text, error;
-    if (!ReadWholeFile(user, text, error)) {
-      std::cerr << user << ": error: " << error << "\n";
+  std::string text, error;
+  bool has_user_file = false;
+  // Anything at the path is read, so a dangling link or a FIFO there is reported, not skipped;
+  // only "nothing there" means the defaults alone.
+  struct stat info {};
+  if (!user.empty() && ::lstat(user.c_str(), &info) == 0) {
+    if (!ReadWholeFile(user, FileKind::KeyMap, text, error)) {
+      PrintFileError(user, error);
       return false;
     }
-    if (!ApplyKeys(loaded, text, user)) return false;
+    has_user_file = true;
   }
-  keys = std::move(loaded);
+  std::vector<TextProblem> problems;
+  if (!BuildKeyMap(has_user_file ? &text : nullptr, user, keys, problems)) {
+    PrintProblems(user, problems);
+    return false;
+  }
   return true;
 }
 

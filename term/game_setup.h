@@ -4,15 +4,25 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "keymap/keymap.h"
+#include "toml/table_reader.h"
 #include "sim/session.h"
 
 namespace cairn {
 
 // The default key map, then $XDG_CONFIG_HOME/cairn/keys.toml (or ~/.config/cairn/keys.toml) if
-// it exists. Problems are printed as PATH:LINE:COLUMN: error: ... lines; false if any.
+// anything is there (a dangling link or a FIFO there is an error, not a missing file). Problems
+// are printed as PATH:LINE:COLUMN: error: ... lines; false if any.
 [[nodiscard]] bool LoadKeyMap(KeyMap& keys);
+
+// The one validation of key maps, for the game and `cairn check`: the built-in defaults
+// (data/keys.toml), then `user_text` (null: none) read from `origin` on top, so a key the user's
+// file binds while a default still holds it is refused by both with the same message. Every
+// problem is positioned, with its file set. `out` is set only when there were none.
+[[nodiscard]] bool BuildKeyMap(const std::string* user_text, const std::string& origin,
+                               KeyMap& out, std::vector<TextProblem>& problems);
 
 // Fills the session's content with the built-in defaults (definitions and the default level),
 // keeping a level already chosen. Prints why and returns false if the built-in content does not

@@ -5,10 +5,12 @@
 #include <filesystem>
 #include <iostream>
 
+#include "base/terminal_text.h"
 #include "cli_args.h"
 #include "game_setup.h"
 #include "content/identity_migration.h"
 #include "storage/files.h"
+#include "storage/read_file.h"
 #include "term_commands.h"
 
 namespace cairn {
@@ -33,8 +35,8 @@ bool RelativePath(const std::string& root, const std::string& level, std::string
 
 bool ReadDocument(const std::string& path, LevelDocument& document) {
   std::string text, error;
-  if (!ReadWholeFile(path, text, error)) {
-    std::cerr << path << ": error: " << error << "\n";
+  if (!ReadWholeFile(path, FileKind::Level, text, error)) {
+    PrintFileError(path, error);
     return false;
   }
   std::vector<TextProblem> problems;
@@ -54,25 +56,25 @@ int Migrate(const std::vector<std::string>& args) {
   const std::string& manifest_path = args[1];
   std::error_code ec;
   if (fs::exists(manifest_path, ec)) {
-    std::cerr << manifest_path << ": error: the manifest exists already; migrate runs once (nothing written)\n";
+    PrintFileError(manifest_path, "the manifest exists already; migrate runs once (nothing written)");
     return kExitInvalid;
   }
   std::vector<MigrationInput> levels;
   for (std::size_t i = 2; i < args.size(); ++i) {
     MigrationInput input;
     if (!RelativePath(root, args[i], input.path)) {
-      std::cerr << args[i] << ": error: the level is not inside ROOT " << root << "\n";
+      PrintFileError(args[i], "the level is not inside ROOT " + root);
       return kExitUsage;
     }
     if (!ReadDocument(args[i], input.document)) return kExitInvalid;
     if (input.document.version != kLevelVersionLabels) {
-      std::cerr << args[i] << ": error: the level is version " << input.document.version
-                << " already; only version 1 levels are migrated\n";
+      PrintFileError(args[i], "the level is version " + std::to_string(input.document.version) +
+                                  " already; only version 1 levels are migrated");
       return kExitInvalid;
     }
     for (const MigrationInput& seen : levels)
       if (seen.path == input.path) {
-        std::cerr << args[i] << ": error: the level is named twice\n";
+        PrintFileError(args[i], "the level is named twice");
         return kExitUsage;
       }
     levels.push_back(std::move(input));
@@ -85,12 +87,12 @@ int Migrate(const std::vector<std::string>& args) {
     return s == Status::EntropyUnavailable ? kExitEntropy : kExitInvalid;
   }
   if (fs::exists(manifest_path, ec)) {  // created meanwhile: still never replace it
-    std::cerr << manifest_path << ": error: the manifest exists already (nothing written)\n";
+    PrintFileError(manifest_path, "the manifest exists already (nothing written)");
     return kExitInvalid;
   }
   std::string error;
   if (!WriteFileAtomically(manifest_path, WriteManifest(manifest), error)) {
-    std::cerr << manifest_path << ": error: " << error << "\n";
+    PrintFileError(manifest_path, error);
     return kExitInvalid;
   }
   std::cout << manifest_path << ": " << manifest.documents.size() << " documents, "
@@ -109,12 +111,12 @@ int Apply(const std::vector<std::string>& args) {
   const std::string& output = args[3];
   std::error_code ec;
   if (fs::exists(output, ec)) {
-    std::cerr << output << ": error: the output exists already; apply never replaces a file\n";
+    PrintFileError(output, "the output exists already; apply never replaces a file");
     return kExitInvalid;
   }
   std::string text, error;
-  if (!ReadWholeFile(manifest_path, text, error)) {
-    std::cerr << manifest_path << ": error: " << error << "\n";
+  if (!ReadWholeFile(manifest_path, FileKind::Manifest, text, error)) {
+    PrintFileError(manifest_path, error);
     return kExitInvalid;
   }
   IdentityManifest manifest;
@@ -125,7 +127,7 @@ int Apply(const std::vector<std::string>& args) {
   }
   std::string path;
   if (!RelativePath(root, level_path, path)) {
-    std::cerr << level_path << ": error: the level is not inside ROOT " << root << "\n";
+    PrintFileError(level_path, "the level is not inside ROOT " + root);
     return kExitUsage;
   }
   LevelDocument level;
@@ -133,11 +135,11 @@ int Apply(const std::vector<std::string>& args) {
   LevelDocument v2;
   std::string why;
   if (!ApplyManifest(manifest, path, level, v2, why)) {
-    std::cerr << level_path << ": error: " << why << "\n";
+    PrintFileError(level_path, why);
     return kExitInvalid;
   }
   if (!WriteFileAtomically(output, WriteLevelDocument(v2), error)) {
-    std::cerr << output << ": error: " << error << "\n";
+    PrintFileError(output, error);
     return kExitInvalid;
   }
   return kExitOk;
@@ -153,7 +155,7 @@ int RunIdentityCommand(const std::vector<std::string>& args) {
   const std::vector<std::string> rest(args.begin() + 1, args.end());
   for (const std::string& a : rest)
     if (a.rfind("--", 0) == 0) {
-      std::cerr << "cairn identity: unknown option '" << a << "'\n" << kUsage;
+      std::cerr << "cairn identity: unknown option '" << EscapeForTerminal(a) << "'\n" << kUsage;
       return kExitUsage;
     }
   return args[0] == "migrate" ? Migrate(rest) : Apply(rest);

@@ -4,26 +4,24 @@
 
 #include "content/definitions_reader.h"
 #include "content/level_loader.h"
-#include "storage/files.h"
+#include "save_files.h"
+#include "storage/read_file.h"
 #include "term_commands.h"
 
 namespace cairn {
 
 void PrintProblems(const std::string& path, const std::vector<TextProblem>& problems) {
-  for (const TextProblem& p : problems) {
-    const std::string& file = p.file.empty() ? path : p.file;
-    if (p.position.line == 0)
-      std::cerr << file << ": error: " << p.message << "\n";
-    else
-      std::cerr << file << ":" << p.position.line << ":" << p.position.column << ": error: "
-                << p.message << "\n";
-  }
+  for (const TextProblem& p : problems) std::cerr << ProblemLine(path, p) << "\n";
+}
+
+void PrintFileError(const std::string& path, const std::string& what) {
+  std::cerr << ProblemLine(path, TextProblem{{}, what, {}}) << "\n";
 }
 
 bool LoadLevelForCommand(const std::string& path, std::shared_ptr<const LevelDefinition>& out) {
   std::string text, error;
-  if (!ReadWholeFile(path, text, error)) {
-    std::cerr << path << ": error: " << error << "\n";
+  if (!ReadWholeFile(path, FileKind::Level, text, error)) {
+    PrintFileError(path, error);
     return false;
   }
   std::vector<TextProblem> problems;

@@ -2,28 +2,27 @@
 // first tick whose state differs from the recording and names the part and entity (exit 1).
 #include <iostream>
 
+#include "base/terminal_text.h"
 #include "cli_args.h"
 #include "game_setup.h"
 #include "content/default_content.h"
 #include "content/definitions_reader.h"
 #include "game/state_hash.h"
 #include "replay/replay.h"
-#include "storage/files.h"
+#include "storage/read_file.h"
 #include "term_commands.h"
 
 namespace cairn {
 
 bool LoadRecordingForCommand(const std::string& path, Recording& out) {
   std::string text, error;
-  if (!ReadWholeFile(path, text, error)) {
-    std::cerr << path << ": error: " << error << "\n";
+  if (!ReadWholeFile(path, FileKind::Recording, text, error)) {
+    PrintFileError(path, error);
     return false;
   }
   std::vector<RecordingProblem> problems;
   if (!ParseRecording(text, out, problems)) {
-    for (const RecordingProblem& p : problems)
-      std::cerr << path << ":" << p.position.line << ":" << p.position.column
-                << ": error: " << p.message << "\n";
+    for (const RecordingProblem& p : problems) PrintProblems(path, {{p.position, p.message, {}}});
     return false;
   }
   return true;
@@ -73,7 +72,8 @@ int RunReplayCommand(const std::vector<std::string>& args) {
   SessionConfig content;
   if (!ContentForRecording(recording, content)) return kExitInvalid;
   if (recording.build != CAIRN_BUILD_ID)
-    std::cerr << path << ": warning: recorded by build " << recording.build << ", replayed by "
+    std::cerr << EscapeForTerminal(path) << ": warning: recorded by build "
+              << EscapeForTerminal(recording.build) << ", replayed by "
               << CAIRN_BUILD_ID << "\n";
   const ReplayResult result = Replay(recording, content, parsed.Has("--verify"));
   char hash[17];

@@ -6,9 +6,11 @@
 #include <ctime>
 #include <filesystem>
 
+#include "base/terminal_text.h"
 #include "game_setup.h"
 #include "save/save_codec.h"
 #include "storage/files.h"
+#include "storage/read_file.h"
 #include "summary_file.h"
 #include "user_folders.h"
 
@@ -20,10 +22,13 @@ std::string DefaultSavePath() {
 }
 
 std::string ProblemLine(const std::string& path, const TextProblem& p) {
-  const std::string& file = p.file.empty() ? path : p.file;
-  if (p.position.line == 0) return file + ": error: " + p.message;
+  // The file's name and the message both quote what a file or a user wrote: escaped, so a
+  // control sequence in them is shown, never obeyed by the terminal.
+  const std::string file = EscapeForTerminal(p.file.empty() ? path : p.file);
+  const std::string message = EscapeForTerminal(p.message);
+  if (p.position.line == 0) return file + ": error: " + message;
   return file + ":" + std::to_string(p.position.line) + ":" + std::to_string(p.position.column) +
-         ": error: " + p.message;
+         ": error: " + message;
 }
 
 namespace {
@@ -32,7 +37,7 @@ namespace {
 bool ReadSaveImage(const std::string& path, const SessionConfig& config, SessionImage& image,
                    std::vector<std::string>& diagnostics) {
   std::string text, error;
-  if (!ReadWholeFile(path, text, error)) {
+  if (!ReadWholeFile(path, FileKind::Save, text, error)) {
     diagnostics.push_back(path + ": error: " + error);
     return false;
   }

@@ -1,9 +1,7 @@
 // `cairn sim`: the same tick functions as the game, with no terminal. Plays a key string (one
 // player command per key, or a run of them for explore, rest and travel: sim/key_script.h), then
 // prints, as its last line, `tick T state H`.
-#include <fstream>
 #include <iostream>
-#include <sstream>
 
 #include "cli_args.h"
 #include "game_setup.h"
@@ -12,6 +10,7 @@
 #include "character_save.h"
 #include "save_files.h"
 #include "storage/files.h"
+#include "storage/read_file.h"
 #include "sim/key_script.h"
 #include "sim/session.h"
 #include "term_commands.h"
@@ -53,18 +52,11 @@ bool ReadKeys(const std::string& spec, std::string& keys) {
     return true;
   }
   const std::string path = spec.substr(1);
-  std::ifstream file(path, std::ios::binary);
-  if (!file) {
-    std::cerr << path << ": error: cannot open the key file\n";
+  std::string error;
+  if (!ReadWholeFile(path, FileKind::KeyScript, keys, error)) {
+    PrintFileError(path, error);
     return false;
   }
-  std::ostringstream text;
-  text << file.rdbuf();
-  if (file.bad()) {
-    std::cerr << path << ": error: reading the key file failed\n";
-    return false;
-  }
-  keys = text.str();
   return true;
 }
 

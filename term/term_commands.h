@@ -37,7 +37,10 @@ inline const WorldLimits kSessionLimits = WorldLimits::Uniform(4096);
 [[nodiscard]] bool CheckRecordingReplays(const std::string& path, const Recording& recording,
                                          std::string& note);
 
-// Prints problems as PATH:LINE:COLUMN: error: WHAT (PATH: error: WHAT without a position).
+// Prints problems as PATH:LINE:COLUMN: error: WHAT (PATH: error: WHAT without a position), the
+// path and message escaped for the terminal (ProblemLine in save_files.h).
 void PrintProblems(const std::string& path, const std::vector<TextProblem>& problems);
+// Prints PATH: error: WHAT for a problem with the file as a whole (it cannot be read), escaped.
+void PrintFileError(const std::string& path, const std::string& what);
 
 }  // namespace cairn

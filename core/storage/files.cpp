@@ -122,36 +122,6 @@ void RemoveAbandonedTemporaries(const std::string& path) {
 
 }  // namespace
 
-bool ReadWholeFile(const std::string& path, std::string& text, std::string& error) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) {
-    error = "cannot open: " + Reason();
-    return false;
-  }
-  struct stat info {};
-  if (::fstat(fd, &info) == 0 && S_ISDIR(info.st_mode)) {
-    ::close(fd);
-    error = "is a directory";
-    return false;
-  }
-  std::string data;
-  char buffer[1 << 16];
-  while (true) {
-    const ssize_t n = ::read(fd, buffer, sizeof buffer);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      error = "cannot read: " + Reason();
-      ::close(fd);
-      return false;
-    }
-    if (n == 0) break;
-    data.append(buffer, static_cast<std::size_t>(n));
-  }
-  ::close(fd);
-  text = std::move(data);
-  return true;
-}
-
 bool WriteFileAtomically(const std::string& path, std::string_view text, std::string& error) {
   std::string temporary = path + ".tmp-" + std::to_string(::getpid());
   const Step create_step = NextStep();

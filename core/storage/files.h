@@ -1,5 +1,5 @@
-// Files in and out. Every function reports failure with a message that names the file and the
-// reason, and never leaves a half-written file where a whole one was.
+// Files out (reading is read_file.h). Every function reports failure with a message that names
+// the file and the reason, and never leaves a half-written file where a whole one was.
 #pragma once
 
 #include <cstdint>
@@ -7,9 +7,6 @@
 #include <string_view>
 
 namespace cairn {
-
-// Reads all of `path`; false with `error` ("cannot open: No such file or directory") otherwise.
-[[nodiscard]] bool ReadWholeFile(const std::string& path, std::string& text, std::string& error);
 
 // Replaces `path` with `text` atomically: write "PATH.tmp-PID-RANDOM" in the same folder, flush
 // and fsync it, rename it over `path`, fsync the folder. A crash or kill at any moment leaves

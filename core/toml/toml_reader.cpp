@@ -23,16 +23,14 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <vector>
 
 #include "toml/toml_ascii.h"
 #include "toml/toml_reader.h"
+#include "toml/toml_shape.h"
 
 namespace cairn {
 namespace {
-
-bool Before(const TextPosition& a, const TextPosition& b) {
-  return a.line != b.line ? a.line < b.line : a.column < b.column;
-}
 
 std::string TwoDigits(unsigned v) {
   char buffer[8];
@@ -60,33 +58,49 @@ class Converter {
                                  static_cast<std::uint32_t>(p.column)});
   }
 
-  void Table(const toml::table& table, TomlValue& out) const {
+  // Moves `table` into `out`, emptying toml++'s tree as it goes: each member is erased once
+  // converted, so the two trees are never both whole in memory. toml++ keeps members sorted by
+  // key; authors and error reports want document order, so the members are taken in that order
+  // (sorting iterators, not converted members, which would need a buffer as big as them all).
+  // `depth` is the tree depth of `out` (the root is 0). CheckTomlShape has bounded the depth
+  // already; this guard keeps the recursion bounded on its own, whatever reaches it.
+  [[nodiscard]] bool Table(toml::table& table, TomlValue& out, std::uint32_t depth) const {
     out.kind = TomlKind::Table;
     out.inline_table = table.is_inline();
-    out.members.reserve(table.size());
-    for (auto&& [key, value] : table) {
+    std::vector<toml::table::iterator> order;
+    order.reserve(table.size());
+    for (auto it = table.begin(); it != table.end(); ++it) order.push_back(it);
+    std::sort(order.begin(), order.end(), [](const auto& a, const auto& b) {
+      const toml::source_position& pa = a->first.source().begin;
+      const toml::source_position& pb = b->first.source().begin;
+      if (pa.line != pb.line) return pa.line < pb.line;
+      if (pa.column != pb.column) return pa.column < pb.column;
+      return a->first.str() < b->first.str();  // never two keys at one place; but be total
+    });
+    out.members.reserve(order.size());
+    for (const toml::table::iterator& it : order) {
       TomlMember member;
-      member.key = std::string(key.str());
-      member.key_position = Position(key.source().begin);
-      Node(value, member.value);
+      member.key = std::string(it->first.str());
+      member.key_position = Position(it->first.source().begin);
+      if (!Node(it->second, member.value, depth + 1)) return false;
       out.members.push_back(std::move(member));
+      table.erase(it);
     }
-    // toml++ keeps members sorted by key; authors and error reports want document order.
-    std::stable_sort(out.members.begin(), out.members.end(),
-                     [](const TomlMember& a, const TomlMember& b) {
-                       return Before(a.key_position, b.key_position);
-                     });
+    return true;
   }
 
-  void Node(const toml::node& node, TomlValue& out) const {
+  [[nodiscard]] bool Node(toml::node& node, TomlValue& out, std::uint32_t depth) const {
+    if (depth > kMaxTomlDepth) return false;
     out.position = Position(node.source().begin);
     switch (node.type()) {
-      case toml::node_type::table: Table(*node.as_table(), out); break;
+      case toml::node_type::table: return Table(*node.as_table(), out, depth);
       case toml::node_type::array: {
-        const toml::array& array = *node.as_array();
+        // From the back, so each converted element can be dropped at once (pop_back).
+        toml::array& array = *node.as_array();
         out.kind = TomlKind::Array;
         out.array.resize(array.size());
-        for (std::size_t i = 0; i < array.size(); ++i) Node(*array.get(i), out.array[i]);
+        for (std::size_t i = array.size(); i-- > 0; array.pop_back())
+          if (!Node(*array.get(i), out.array[i], depth + 1)) return false;
         break;
       }
       case toml::node_type::string:
@@ -121,17 +135,25 @@ class Converter {
       }
       case toml::node_type::none: out.kind = TomlKind::Table; break;
     }
+    return true;
   }
 
  private:
   const AsciiPositionMap& map_;
 };
 
+thread_local bool g_skip_shape_check = false;  // the test seam (toml_reader.h)
+
 // Everything but running out of memory is reported through `error`; std::bad_alloc may escape.
 bool ParseTomlOrThrowBadAlloc(std::string_view text, TomlValue& root, TomlError& error) {
   AsciiTomlText ascii;
   if (!MakeAsciiTomlText(text, ascii, error)) return false;
   const AsciiPositionMap map(text, ascii);
+  const TomlShapeLimits limits{kMaxTomlDepth, kTomlValuesFloor + text.size() / kTomlBytesPerValue};
+  if (!g_skip_shape_check && !CheckTomlShape(ascii.text, limits, error)) {
+    error.position = map.Map(error.position);
+    return false;
+  }
   const Converter convert(map);
   toml::parse_result result = toml::parse(ascii.text);
   if (!result) {
@@ -140,7 +162,11 @@ bool ParseTomlOrThrowBadAlloc(std::string_view text, TomlValue& root, TomlError&
     return false;
   }
   TomlValue converted;
-  convert.Table(result.table(), converted);
+  if (!convert.Table(result.table(), converted, 0)) {
+    error = TomlError{TextPosition{1, 1}, "nesting deeper than " + std::to_string(kMaxTomlDepth) +
+                                              " levels"};
+    return false;
+  }
   converted.position = TextPosition{1, 1};
   root = std::move(converted);
   return true;
@@ -152,9 +178,17 @@ bool ParseToml(std::string_view text, TomlValue& root, TomlError& error) noexcep
   try {
     return ParseTomlOrThrowBadAlloc(text, root, error);
   } catch (const std::bad_alloc&) {
-    error = TomlError{TextPosition{}, "out of memory while reading"};
+    // Building the message allocates too; if even that fails, `error` keeps what it had.
+    try {
+      error = TomlError{TextPosition{}, "out of memory while reading"};
+    } catch (...) {
+    }
     return false;
   }
 }
+
+namespace toml_seam {
+void SkipShapeCheck(bool skip) noexcept { g_skip_shape_check = skip; }
+}  // namespace toml_seam
 
 }  // namespace cairn

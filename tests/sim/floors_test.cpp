@@ -8,7 +8,7 @@
 #include "replay/replay.h"
 #include "sim/key_script.h"
 #include "sim/session.h"
-#include "storage/files.h"
+#include "storage/read_file.h"
 #include "support/test_content.h"
 
 using namespace cairn;
@@ -30,7 +30,7 @@ std::string Repeat(std::string_view unit, int times) {
 
 std::shared_ptr<const LevelDefinition> TestLevel(const std::string& path) {
   std::string text, error;
-  REQUIRE(ReadWholeFile(std::string(CAIRN_SOURCE_DIR) + "/" + path, text, error));
+  REQUIRE(ReadWholeFile(std::string(CAIRN_SOURCE_DIR) + "/" + path, FileKind::Level, text, error));
   auto level = std::make_shared<LevelDefinition>();
   std::vector<TextProblem> problems;
   REQUIRE(LoadLevelText(text, *cairn::test::Definitions(), WorldLimits::Uniform(4096), *level, problems));

@@ -17,32 +17,13 @@
 #include <vector>
 
 #include "storage/files.h"
+#include "storage/read_file.h"
+#include "support/temp_folder.h"
 
 using namespace cairn;
+using cairn::test::TempFolder;
 
 namespace {
-
-// A fresh folder under /tmp for one test, removed with everything in it at the end.
-class TempFolder {
- public:
-  TempFolder() {
-    std::string pattern = "/tmp/cairn-storage-XXXXXX";
-    if (::mkdtemp(pattern.data()) == nullptr) FAIL("mkdtemp failed");
-    path_ = pattern;
-  }
-  ~TempFolder() {
-    std::error_code ignored;
-    std::filesystem::remove_all(path_, ignored);
-  }
-  TempFolder(const TempFolder&) = delete;
-  TempFolder& operator=(const TempFolder&) = delete;
-
-  [[nodiscard]] const std::string& Path() const { return path_; }
-  [[nodiscard]] std::string File(const std::string& name) const { return path_ + "/" + name; }
-
- private:
-  std::string path_;
-};
 
 // About `bytes` of numbered lines that name `tag`, then a known trailer line.
 std::string MakeText(const std::string& tag, std::size_t bytes) {
@@ -67,7 +48,7 @@ std::vector<std::string> Temporaries(const std::string& folder) {
 std::string Read(const std::string& path) {
   std::string text;
   std::string error;
-  if (!ReadWholeFile(path, text, error)) return "<unreadable: " + error + ">";
+  if (!ReadWholeFile(path, FileKind::Save, text, error)) return "<unreadable: " + error + ">";
   return text;
 }
 

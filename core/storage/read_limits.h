@@ -1,0 +1,71 @@
+// How much cairn reads, per kind of file: the one table of caps (docs/CLI.md, "Limits", lists
+// them for users). A file over its cap is refused before a byte of it is read, so a 10 GB file or
+// an endless device is an error, never a memory bomb.
+//
+// Each cap is a generous multiple of the largest file of that kind cairn can itself produce or
+// accept, measured for issue 13:
+//  - level: a 4096 x 4096 map (TileMap::kMaxSide) is 16.8 MB of rows; 4096 entities add about 2 MB.
+//  - save: a 10,000-entity save is about 9 MB; ten full floors of 4096 entities reach about 40 MB.
+//  - recording: about 40 bytes a tick; a million ticks (a long game is 100,000) is 40 MB.
+//  - definitions, dungeon plans, key maps, manifests: the shipped ones are 1 to 12 KB.
+//  - console command files and key scripts: typed or generated commands, a few KB to a few MB.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+namespace cairn {
+
+enum class FileKind : std::uint8_t {
+  Level,
+  Definitions,
+  Dungeon,
+  Save,
+  Recording,
+  KeyMap,
+  Manifest,         // an identity-migration manifest
+  ConsoleCommands,  // `cairn console FILE`
+  KeyScript,        // `cairn sim --input @FILE`
+};
+
+inline constexpr std::uint64_t kMiB = std::uint64_t{1} << 20;
+
+struct FileKindLimit {
+  FileKind kind;
+  std::string_view name;  // in messages: "a level", "a save"
+  std::uint64_t cap;      // bytes; a file of more is refused
+};
+
+inline constexpr FileKindLimit kFileKindLimits[] = {
+    {FileKind::Level, "a level", 32 * kMiB},
+    {FileKind::Definitions, "a definitions file", 16 * kMiB},
+    {FileKind::Dungeon, "a dungeon plan", 1 * kMiB},
+    {FileKind::Save, "a save", 64 * kMiB},
+    {FileKind::Recording, "a recording", 256 * kMiB},
+    {FileKind::KeyMap, "a key map", 1 * kMiB},
+    {FileKind::Manifest, "an identity manifest", 16 * kMiB},
+    {FileKind::ConsoleCommands, "a console command file", 64 * kMiB},
+    {FileKind::KeyScript, "a key script", 16 * kMiB},
+};
+
+// The cap of the largest kind: what `cairn check` reads before it knows a file's kind.
+inline constexpr std::uint64_t kLargestFileCap = 256 * kMiB;
+
+// One line of console commands read from standard input: a longer line is an error (the console
+// stops), so an endless line cannot grow without bound. A SET body of every field of the widest
+// component is under 1 KB.
+inline constexpr std::uint64_t kConsoleLineCap = 1 * kMiB;
+
+[[nodiscard]] constexpr const FileKindLimit& LimitOf(FileKind kind) noexcept {
+  for (const FileKindLimit& limit : kFileKindLimits)
+    if (limit.kind == kind) return limit;
+  return kFileKindLimits[0];
+}
+
+static_assert([] {
+  for (const FileKindLimit& limit : kFileKindLimits)
+    if (limit.cap > kLargestFileCap) return false;
+  return true;
+}());
+
+}  // namespace cairn
