@@ -41,6 +41,8 @@ inline constexpr std::uint64_t kMaxRandomDraws = std::numeric_limits<std::int64_
 inline constexpr std::uint64_t kMaxMessagesSaid = std::numeric_limits<std::int64_t>::max();
 // Floors of a dungeon (DungeonPlan::kMaxFloors), and so depths.
 inline constexpr std::int64_t kMaxDepth = 99;
+// How far a noise carries (the loudest the game makes is kCombatNoiseRadius, 6).
+inline constexpr std::int32_t kMaxNoiseRadius = 100;
 
 // --- component fields ----------------------------------------------------------------------------
 inline constexpr std::int64_t kMaxCoordinate = 1'000'000;

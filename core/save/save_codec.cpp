@@ -493,7 +493,7 @@ bool ReadFloor(const TomlValue& table, const DefinitionSet& definitions, const W
       ReadReferenceMember(nr, "source", references, noise.source);
       (void)nr.Int("x", noise.x, 0, level.width > 0 ? level.width - 1 : 0);
       (void)nr.Int("y", noise.y, 0, level.height > 0 ? level.height - 1 : 0);
-      (void)nr.Int("radius", noise.radius, 0, 100);
+      (void)nr.Int("radius", noise.radius, 0, kMaxNoiseRadius);
       nr.RejectUnknown();
       floor.noises.push_back(noise);
     }

@@ -33,6 +33,13 @@ bool FloorWithinLimits(const FloorImage& floor, std::string& why) {
       why = what + ": a spawn outcome of request 0 (requests count from 1)";
       return false;
     }
+  for (const FloorImage::Noise& noise : floor.noises)
+    if (!Within(noise.radius, 0, kMaxNoiseRadius) || !Within(noise.x, 0, floor.level.width - 1) ||
+        !Within(noise.y, 0, floor.level.height - 1)) {
+      why = what + ": a noise at (" + std::to_string(noise.x) + "," + std::to_string(noise.y) + ") of radius " +
+            std::to_string(noise.radius) + " (on the map, radius 0.." + std::to_string(kMaxNoiseRadius) + ")";
+      return false;
+    }
   for (const LevelEntity& entity : floor.level.entities) {
     const std::string who = what + " entity " + UuidText(entity.source);
     if (const LimitBreach breach = FindLimitBreach(entity.components)) {

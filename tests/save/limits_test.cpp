@@ -94,6 +94,13 @@ const std::vector<Cap>& Caps() {
       {"an enchantment",
        [](GameSession& s, bool past) { Carried(s, 'b').enchantment = static_cast<std::int16_t>(kMaxEnchantment + past); },
        "item.enchantment", "enchantment = 99,", "enchantment = 100,"},
+      {"a noise's reach",
+       [](GameSession& s, bool past) {
+         GameWorld& world = s.World();
+         const Position at = *world.Positions().Find(PlayerOf(s));
+         REQUIRE(world.Emit(world.Noises(), NoiseEvent{PlayerOf(s), at, kMaxNoiseRadius + (past ? 1 : 0)}));
+       },
+       "a noise at", "radius = 100 }", "radius = 101 }"},
       {"hit points",
        [](GameSession& s, bool past) {
          Health& health = *s.World().Healths().Find(PlayerOf(s));
