@@ -73,9 +73,9 @@ class Checker {
 
   // An item is of a known kind, a stack of at least one, and either lies somewhere or is held by
   // a creature of this level (never by itself, another item or a cycle of them).
-  void Item(std::size_t i, const ComponentBundle& b) {
-    if (!b.Has<cairn::Item>()) return;
-    const cairn::Item& item = b.item;
+  void Holding(std::size_t i, const ComponentBundle& b) {
+    if (!b.Has<Item>()) return;
+    const Item& item = b.item;
     if (item.kind >= definitions_.items.size()) Problem(i, ComponentKind::Item, "is of no item kind (" + std::to_string(item.kind) + ")");
     if (item.quantity < 1) Problem(i, ComponentKind::Item, "is a stack of " + std::to_string(item.quantity) + " (at least 1)");
     if (item.holder.IsNull()) {
@@ -94,7 +94,7 @@ class Checker {
       Problem(i, ComponentKind::Item, "is held by itself");
       return;
     }
-    if (level_.entities[holder].components.Has<cairn::Item>()) {
+    if (level_.entities[holder].components.Has<Item>()) {
       Problem(i, ComponentKind::Item, HeldByItem(i) ? "is in a cycle of holders (items holding each other)"
                                                     : "is held by another item (only a creature carries items)");
       return;
@@ -116,7 +116,7 @@ class Checker {
         Problem(i, ComponentKind::Item, "is equipped, but only weapons and armour are wielded or worn");
       else if (const auto [it, fresh] = equipped_.emplace(std::pair{holder, category}, i); !fresh)
         Problem(i, ComponentKind::Item, std::string("is a second ") + (category == ItemCategory::Weapon ? "weapon wielded" : "armour worn") +
-                                            " by its holder (" + name_(it->second) + " is the first)");
+                                            " by its holder, after " + name_(it->second));
     }
   }
 
@@ -125,7 +125,7 @@ class Checker {
     std::size_t at = start;
     for (std::size_t steps = 0; steps <= level_.entities.size(); ++steps) {
       const ComponentBundle& b = level_.entities[at].components;
-      if (!b.Has<cairn::Item>() || !IsLevelReference(b.item.holder) || b.item.holder.Slot >= level_.entities.size())
+      if (!b.Has<Item>() || !IsLevelReference(b.item.holder) || b.item.holder.Slot >= level_.entities.size())
         return false;
       at = b.item.holder.Slot;
       if (at == start) return true;
@@ -191,7 +191,7 @@ void CheckLevelInvariants(const LevelDefinition& level, const DefinitionSet& def
     check.References(i, b);
     check.Placement(i, b);
     check.Vitals(i, b);
-    check.Item(i, b);
+    check.Holding(i, b);
     check.Monster(i, b);
   }
   check.Packs();

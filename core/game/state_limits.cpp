@@ -1,5 +1,6 @@
 #include "game/state_limits.h"
 
+#include <array>
 #include <charconv>
 
 #include "game/game_world.h"
@@ -79,6 +80,32 @@ constexpr LimitedField kFields[] = {
 
 #undef CAIRN_LIMIT
 
+// Where each kind's entries are in kFields (they are listed together), so a check walks only its
+// own: the limit check runs every tick.
+struct KindEntries {
+  std::size_t begin = 0;
+  std::size_t end = 0;
+};
+constexpr std::array<KindEntries, kComponentKindCount> IndexByKind() {
+  std::array<KindEntries, kComponentKindCount> index{};
+  for (std::size_t i = 0; i < std::size(kFields); ++i) {
+    KindEntries& entries = index[static_cast<std::size_t>(kFields[i].kind)];
+    if (entries.end == 0) entries.begin = i;
+    entries.end = i + 1;
+  }
+  return index;
+}
+constexpr auto kByKind = IndexByKind();
+constexpr bool KindsListedTogether() {
+  for (std::size_t i = 0; i < std::size(kFields); ++i) {
+    const KindEntries& entries = kByKind[static_cast<std::size_t>(kFields[i].kind)];
+    for (std::size_t j = entries.begin; j < entries.end; ++j)
+      if (kFields[j].kind != kFields[i].kind) return false;
+  }
+  return true;
+}
+static_assert(KindsListedTogether(), "list each component kind's fields together in kFields");
+
 template <class Int>
 LimitBreach Breach(const char* name, const char* what, Int value, std::int64_t min, std::int64_t max) {
   LimitBreach breach;
@@ -92,8 +119,9 @@ LimitBreach Breach(const char* name, const char* what, Int value, std::int64_t m
 
 // The first breach among the entries of `kind`, read from `component`.
 LimitBreach CheckFields(ComponentKind kind, const void* component) {
-  for (const LimitedField& field : kFields) {
-    if (field.kind != kind) continue;
+  const KindEntries& entries = kByKind[static_cast<std::size_t>(kind)];
+  for (std::size_t i = entries.begin; i < entries.end; ++i) {
+    const LimitedField& field = kFields[i];
     const std::int64_t value = field.get(component);
     if (value < field.min || value > field.max) return Breach(field.name, field.what, value, field.min, field.max);
   }
@@ -133,12 +161,15 @@ LimitBreach FindGrowthBreach(const GameWorld& world) {
                     static_cast<std::int64_t>(kMaxRandomDraws));
   const EntityId player = world.PlayerEntity();
   if (player.IsNull()) return {};
-  if (LimitBreach b = FindLimitBreach(world.CaptureEntity(player))) return b;
-  const auto owners = world.Items().Owners();
-  const auto items = world.Items().Values();
-  for (std::size_t i = 0; i < owners.size(); ++i)
-    if (items[i].holder == player)
-      if (LimitBreach b = CheckFields(ComponentKind::Item, &items[i])) return b;
+  // What the player's play can grow: its counters, its vitals (levels, potions) and its fighting
+  // numbers (equipment, levels). Its pack is bounded where it grows (a full stack takes no more,
+  // an enchantment holds at its cap: actions_items.cpp), so it is not walked every tick.
+  if (const Player* p = world.Players().Find(player))
+    if (LimitBreach b = CheckFields(ComponentKind::Player, p)) return b;
+  if (const Health* h = world.Healths().Find(player))
+    if (LimitBreach b = CheckFields(ComponentKind::Health, h)) return b;
+  if (const Combat* c = world.Combats().Find(player))
+    if (LimitBreach b = CheckFields(ComponentKind::Combat, c)) return b;
   return {};
 }
 

@@ -86,8 +86,9 @@ struct LimitBreach {
 // The first field of `bundle` outside its range.
 [[nodiscard]] LimitBreach FindLimitBreach(const ComponentBundle& bundle) noexcept;
 // What grows as a run is played, checked after every tick: the clock, the random streams'
-// draw counts, and the player and what it carries (nothing else grows: monsters keep their
-// numbers, items on the floor keep theirs). A breach stops the simulation (game/tick.cpp).
+// draw counts, and the player's counters, vitals and fighting numbers. Nothing else grows past a
+// cap: monsters keep their numbers, and items are bounded where they change (a full stack takes
+// no more, an enchantment holds at its cap). A breach stops the simulation (game/tick.cpp).
 [[nodiscard]] LimitBreach FindGrowthBreach(const GameWorld& world);
 
 }  // namespace cairn
