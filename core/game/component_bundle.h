@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 #include "game/component_kind.h"
 #include "game/components.h"
@@ -14,20 +15,9 @@ namespace cairn {
 
 struct ComponentBundle {
   std::uint32_t mask = 0;
-  Position position{};
-  Intent intent{};
-  Blocker blocker{};
-  Appearance appearance{};
-  Player player{};
-  EnemyAi ai{};
-  Stairs stairs{};
-  Health health{};
-  Combat combat{};
-  Named named{};
-  Item item{};
-  Inventory inventory{};
-  Loot loot{};
-  Condition condition{};
+#define CAIRN_BUNDLE_MEMBER(Type, member, Accessor, name) Type member{};
+  CAIRN_FOR_EACH_COMPONENT(CAIRN_BUNDLE_MEMBER)
+#undef CAIRN_BUNDLE_MEMBER
 
   template <class T>
   ComponentBundle& Set(const T& value) noexcept {
@@ -42,44 +32,37 @@ struct ComponentBundle {
   [[nodiscard]] bool Has(ComponentKind kind) const noexcept { return (mask & KindBit(kind)) != 0; }
 
   template <class T>
-  [[nodiscard]] T& Get() noexcept {
-    if constexpr (std::is_same_v<T, Position>) return position;
-    else if constexpr (std::is_same_v<T, Intent>) return intent;
-    else if constexpr (std::is_same_v<T, Blocker>) return blocker;
-    else if constexpr (std::is_same_v<T, Appearance>) return appearance;
-    else if constexpr (std::is_same_v<T, Player>) return player;
-    else if constexpr (std::is_same_v<T, EnemyAi>) return ai;
-    else if constexpr (std::is_same_v<T, Stairs>) return stairs;
-    else if constexpr (std::is_same_v<T, Health>) return health;
-    else if constexpr (std::is_same_v<T, Combat>) return combat;
-    else if constexpr (std::is_same_v<T, Named>) return named;
-    else if constexpr (std::is_same_v<T, Item>) return item;
-    else if constexpr (std::is_same_v<T, Inventory>) return inventory;
-    else if constexpr (std::is_same_v<T, Loot>) return loot;
-    else {
-      static_assert(std::is_same_v<T, Condition>, "not a component");
-      return condition;
-    }
-  }
+  [[nodiscard]] T& Get() noexcept;
   template <class T>
   [[nodiscard]] const T& Get() const noexcept {
     return const_cast<ComponentBundle*>(this)->Get<T>();
   }
 };
 
+#define CAIRN_BUNDLE_GET(Type, member, Accessor, name)                \
+  template <>                                                         \
+  [[nodiscard]] inline Type& ComponentBundle::Get<Type>() noexcept {  \
+    return member;                                                    \
+  }
+CAIRN_FOR_EACH_COMPONENT(CAIRN_BUNDLE_GET)
+#undef CAIRN_BUNDLE_GET
+
 static_assert(std::is_trivially_copyable_v<ComponentBundle>);
 
-// Calls visit(EntityId&) for every entity reference the bundle's present components hold: the
-// one list of reference fields (levels resolve them, commits check them, set pieces renumber
-// them). A component with a new reference field adds it here.
+// Calls visit(EntityId&) (or const EntityId& for a const bundle) for every entity reference the
+// bundle's present components hold, found through each component's Fields(): levels resolve
+// them, commits check them, set pieces renumber them, saves and duplication rewrite them. A new
+// reference field is visited as soon as it is listed in its struct's Fields(), and
+// tests/schema checks these are exactly the schema's entity fields.
 template <class Bundle, class Visit>
 void ForEachReference(Bundle& bundle, Visit&& visit) {
-  if (bundle.template Has<Intent>()) {
-    visit(bundle.intent.target);
-    visit(bundle.intent.item);
-  }
-  if (bundle.template Has<EnemyAi>()) visit(bundle.ai.target);
-  if (bundle.template Has<Item>()) visit(bundle.item.holder);
+  ForEachComponentType([&]<class T>() {
+    if (!bundle.template Has<T>()) return;
+    T::Fields(bundle.template Get<T>(), [&](auto& field) {
+      if constexpr (std::is_same_v<std::remove_const_t<std::remove_reference_t<decltype(field)>>, EntityId>)
+        visit(field);
+    });
+  });
 }
 
 }  // namespace cairn

@@ -1,50 +1,35 @@
-// ComponentKind: a number for each component type, for bitmasks, recipes and counters.
-//
-// The simulation's own list of its components (the content side's type registry in core/schema
-// is indexed by the same numbers). Adding a component: add it here, to components.h, to
-// GameWorld's pools and DestroyEntity, to SpawnRecipe, and to the schema table.
+// ComponentKind: a number for each component type, for bitmasks, commands and counters, derived
+// from the one list in component_list.h (the content side's type registry in core/schema is
+// indexed by the same numbers).
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <string_view>
 
+#include "game/component_list.h"
 #include "game/components.h"
 
 namespace cairn {
 
-enum class ComponentKind : std::uint8_t {
-  Position,
-  Intent,
-  Blocker,
-  Appearance,
-  Player,
-  EnemyAi,
-  Stairs,
-  Health,
-  Combat,
-  Named,
-  Item,
-  Inventory,
-  Loot,
-  Condition,
-};
-inline constexpr std::size_t kComponentKindCount = 14;
+#define CAIRN_COMPONENT_ENUMERATOR(Type, member, Accessor, name) Type,
+enum class ComponentKind : std::uint8_t { CAIRN_FOR_EACH_COMPONENT(CAIRN_COMPONENT_ENUMERATOR) };
+#undef CAIRN_COMPONENT_ENUMERATOR
+
+#define CAIRN_COMPONENT_ONE(Type, member, Accessor, name) +1
+inline constexpr std::size_t kComponentKindCount = 0 CAIRN_FOR_EACH_COMPONENT(CAIRN_COMPONENT_ONE);
+#undef CAIRN_COMPONENT_ONE
+static_assert(kComponentKindCount <= 32, "ComponentBundle's mask and KindBit hold 32 kinds");
 
 template <class T>
 struct KindOf;
-template <> struct KindOf<Position> { static constexpr ComponentKind value = ComponentKind::Position; };
-template <> struct KindOf<Intent> { static constexpr ComponentKind value = ComponentKind::Intent; };
-template <> struct KindOf<Blocker> { static constexpr ComponentKind value = ComponentKind::Blocker; };
-template <> struct KindOf<Appearance> { static constexpr ComponentKind value = ComponentKind::Appearance; };
-template <> struct KindOf<Player> { static constexpr ComponentKind value = ComponentKind::Player; };
-template <> struct KindOf<EnemyAi> { static constexpr ComponentKind value = ComponentKind::EnemyAi; };
-template <> struct KindOf<Stairs> { static constexpr ComponentKind value = ComponentKind::Stairs; };
-template <> struct KindOf<Health> { static constexpr ComponentKind value = ComponentKind::Health; };
-template <> struct KindOf<Combat> { static constexpr ComponentKind value = ComponentKind::Combat; };
-template <> struct KindOf<Named> { static constexpr ComponentKind value = ComponentKind::Named; };
-template <> struct KindOf<Item> { static constexpr ComponentKind value = ComponentKind::Item; };
-template <> struct KindOf<Inventory> { static constexpr ComponentKind value = ComponentKind::Inventory; };
-template <> struct KindOf<Loot> { static constexpr ComponentKind value = ComponentKind::Loot; };
-template <> struct KindOf<Condition> { static constexpr ComponentKind value = ComponentKind::Condition; };
+#define CAIRN_COMPONENT_KIND_OF(Type, member, Accessor, name) \
+  template <>                                                 \
+  struct KindOf<Type> {                                       \
+    static constexpr ComponentKind value = ComponentKind::Type; \
+  };
+CAIRN_FOR_EACH_COMPONENT(CAIRN_COMPONENT_KIND_OF)
+#undef CAIRN_COMPONENT_KIND_OF
 
 [[nodiscard]] constexpr std::uint32_t KindBit(ComponentKind kind) noexcept {
   return 1u << static_cast<unsigned>(kind);
@@ -54,23 +39,17 @@ template <> struct KindOf<Condition> { static constexpr ComponentKind value = Co
 // for code that must do one thing per component type (recipes, hashing, counters).
 template <class Visit>
 void ForEachComponentType(Visit&& visit) {
-  visit.template operator()<Position>();
-  visit.template operator()<Intent>();
-  visit.template operator()<Blocker>();
-  visit.template operator()<Appearance>();
-  visit.template operator()<Player>();
-  visit.template operator()<EnemyAi>();
-  visit.template operator()<Stairs>();
-  visit.template operator()<Health>();
-  visit.template operator()<Combat>();
-  visit.template operator()<Named>();
-  visit.template operator()<Item>();
-  visit.template operator()<Inventory>();
-  visit.template operator()<Loot>();
-  visit.template operator()<Condition>();
+#define CAIRN_COMPONENT_VISIT(Type, member, Accessor, name) visit.template operator()<Type>();
+  CAIRN_FOR_EACH_COMPONENT(CAIRN_COMPONENT_VISIT)
+#undef CAIRN_COMPONENT_VISIT
 }
 
 // The canonical lower-case name of each kind (the same names files and the console use).
+inline constexpr std::array<std::string_view, kComponentKindCount> kComponentKindNames = {
+#define CAIRN_COMPONENT_NAME(Type, member, Accessor, name) name,
+    CAIRN_FOR_EACH_COMPONENT(CAIRN_COMPONENT_NAME)
+#undef CAIRN_COMPONENT_NAME
+};
 [[nodiscard]] const char* ComponentKindName(ComponentKind kind) noexcept;
 
 }  // namespace cairn

@@ -2,8 +2,9 @@
 //
 // A component holds one entity's changing state only. Shared, immutable configuration (a monster
 // kind's name and stats at birth, an item kind's effect) lives in definitions referred to by id
-// (definitions.h). Every component here has a pool in GameWorld, a line in
-// GameWorld::DestroyEntity, and a schema entry in core/schema; tests/game checks all three agree.
+// (definitions.h). Each struct lists its fields once in Fields(): the state hash feeds them and
+// ForEachReference visits the entity references among them. Every component here has a line in
+// component_list.h and a schema entry in core/schema; tests/schema checks they agree.
 #pragma once
 
 #include <cstdint>
@@ -36,6 +37,13 @@ struct FixedString {
 struct Position {
   std::int32_t x = 0;
   std::int32_t y = 0;
+
+  // Every field, in order: what the state hash feeds and ForEachReference visits.
+  template <class Self, class Visit>
+  static void Fields(Self& self, Visit&& visit) {
+    visit(self.x);
+    visit(self.y);
+  }
 };
 
 // What an actor means to do when it next acts. PlayerIntent and AI write it; Movement and
@@ -52,11 +60,28 @@ struct Intent {
   std::uint32_t revision = 0;  // the AI action revision it was issued under (0 for the player)
   EntityId target{};           // Attack, Throw, Shoot, Steal, and Use of a wand: at whom
   EntityId item{};             // Drop, Use, Throw, Equip, Unequip: which carried item
+
+  // Every field, in order: what the state hash feeds and ForEachReference visits.
+  template <class Self, class Visit>
+  static void Fields(Self& self, Visit&& visit) {
+    visit(self.kind);
+    visit(self.dx);
+    visit(self.dy);
+    visit(self.revision);
+    visit(self.target);
+    visit(self.item);
+  }
 };
 
 // Occupies its cell: nothing else that blocks may enter it.
 struct Blocker {
   std::uint8_t solid = 1;
+
+  // Every field, in order: what the state hash feeds and ForEachReference visits.
+  template <class Self, class Visit>
+  static void Fields(Self& self, Visit&& visit) {
+    visit(self.solid);
+  }
 };
 
 // Palette entries; the terminal maps them to real colours (and to a colour-blind-safe set).
@@ -72,6 +97,15 @@ struct Appearance {
   char ascii = '?';
   Colour colour = Colour::Default;
   std::uint8_t layer = 0;
+
+  // Every field, in order: what the state hash feeds and ForEachReference visits.
+  template <class Self, class Visit>
+  static void Fields(Self& self, Visit&& visit) {
+    visit(self.glyph);
+    visit(self.ascii);
+    visit(self.colour);
+    visit(self.layer);
+  }
 };
 
 // The one entity the person at the keyboard controls.
@@ -87,6 +121,20 @@ struct Player {
   std::int64_t known_items = 0;
   std::int32_t experience = 0;  // earned by kills: each is worth the victim's hit points
   std::int32_t level = 1;       // experience level (rules.h: ExperienceForLevel)
+
+  // Every field, in order: what the state hash feeds and ForEachReference visits.
+  template <class Self, class Visit>
+  static void Fields(Self& self, Visit&& visit) {
+    visit(self.next_tick);
+    visit(self.kills);
+    visit(self.depth);
+    visit(self.deepest);
+    visit(self.turns);
+    visit(self.nutrition);
+    visit(self.known_items);
+    visit(self.experience);
+    visit(self.level);
+  }
 };
 inline constexpr std::int32_t kMaxItemKinds = 63;
 
@@ -118,23 +166,63 @@ struct EnemyAi {
   std::int32_t goal_y = -1;
   std::uint16_t kind = 0;              // monster definition
   std::int64_t special_tick = 0;       // a ranged attack, spell or split is ready from this tick
+
+  // Every field, in order: what the state hash feeds and ForEachReference visits.
+  template <class Self, class Visit>
+  static void Fields(Self& self, Visit&& visit) {
+    visit(self.action);
+    visit(self.phase);
+    visit(self.profile);
+    visit(self.last_cancel);
+    visit(self.target);
+    visit(self.wake_tick);
+    visit(self.pending_request);
+    visit(self.action_revision);
+    visit(self.last_seen_x);
+    visit(self.last_seen_y);
+    visit(self.alertness);
+    visit(self.goal_x);
+    visit(self.goal_y);
+    visit(self.kind);
+    visit(self.special_tick);
+  }
 };
 
 // Timed states: hasted (acts in half the time) or slowed (in double) until the given tick.
 struct Condition {
   std::int64_t haste_until = 0;
   std::int64_t slow_until = 0;
+
+  // Every field, in order: what the state hash feeds and ForEachReference visits.
+  template <class Self, class Visit>
+  static void Fields(Self& self, Visit&& visit) {
+    visit(self.haste_until);
+    visit(self.slow_until);
+  }
 };
 
 // Stairs: walking onto them and pressing > (down) or < (up) changes floor.
 struct Stairs {
   std::int8_t direction = 1;  // +1 down, -1 up
+
+  // Every field, in order: what the state hash feeds and ForEachReference visits.
+  template <class Self, class Visit>
+  static void Fields(Self& self, Visit&& visit) {
+    visit(self.direction);
+  }
 };
 
 // Hit points. An entity whose current health reaches zero dies in ResolveGameplay.
 struct Health {
   std::int32_t current = 0;
   std::int32_t max = 0;
+
+  // Every field, in order: what the state hash feeds and ForEachReference visits.
+  template <class Self, class Visit>
+  static void Fields(Self& self, Visit&& visit) {
+    visit(self.current);
+    visit(self.max);
+  }
 };
 
 // Fighting numbers, copied from the definition at birth and changed by equipment and effects.
@@ -148,6 +236,18 @@ struct Combat {
   std::int32_t speed = 10;
   std::int32_t move_speed = 0;  // ticks per step when it differs from speed (0: the same), as
                                 // a jackal runs fast but bites no faster than anyone
+
+  // Every field, in order: what the state hash feeds and ForEachReference visits.
+  template <class Self, class Visit>
+  static void Fields(Self& self, Visit&& visit) {
+    visit(self.accuracy);
+    visit(self.defense);
+    visit(self.damage_dice);
+    visit(self.damage_sides);
+    visit(self.damage_bonus);
+    visit(self.speed);
+    visit(self.move_speed);
+  }
 };
 
 // Authored identity and a display name. The id is the level's label for the entity (1 to 64 of
@@ -155,6 +255,13 @@ struct Combat {
 struct Named {
   FixedString<64> id;
   FixedString<31> name;
+
+  // Every field, in order: what the state hash feeds and ForEachReference visits.
+  template <class Self, class Visit>
+  static void Fields(Self& self, Visit&& visit) {
+    visit(self.id);
+    visit(self.name);
+  }
 };
 
 // An item: its kind (an item definition) and its own changing state.
@@ -168,12 +275,33 @@ struct Item {
   char letter = 0;    // its inventory letter while carried (a-z, A-Z), kept across floors
   std::uint8_t dropped = 0;  // 1: the player put it down here (explore leaves it, as in DCSS)
   EntityId holder{};  // who carries it (then it has no Position), or null when on the floor
+
+  // Every field, in order: what the state hash feeds and ForEachReference visits.
+  template <class Self, class Visit>
+  static void Fields(Self& self, Visit&& visit) {
+    visit(self.kind);
+    visit(self.quantity);
+    visit(self.charges);
+    visit(self.enchantment);
+    visit(self.identified);
+    visit(self.equipped);
+    visit(self.letter);
+    visit(self.dropped);
+    visit(self.holder);
+  }
 };
 
 // Something that can carry items.
 struct Inventory {
   std::int32_t capacity = 26;
   std::int32_t count = 0;
+
+  // Every field, in order: what the state hash feeds and ForEachReference visits.
+  template <class Self, class Visit>
+  static void Fields(Self& self, Visit&& visit) {
+    visit(self.capacity);
+    visit(self.count);
+  }
 };
 
 // What a monster may drop when it dies: a Many component, up to kMaxLoot entries, each in its
@@ -202,6 +330,17 @@ struct Loot {
     for (std::uint8_t i = 0; i < count; ++i)
       if (entries[i].slot + 1u > next) next = entries[i].slot + 1u;
     return next;
+  }
+
+  // Every field, in order: what the state hash feeds and ForEachReference visits.
+  template <class Self, class Visit>
+  static void Fields(Self& self, Visit&& visit) {
+    visit(self.count);
+    for (std::uint8_t i = 0; i < self.count && i < kMaxLoot; ++i) {
+      visit(self.entries[i].item);
+      visit(self.entries[i].chance);
+      visit(self.entries[i].slot);
+    }
   }
 };
 

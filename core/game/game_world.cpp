@@ -11,23 +11,8 @@
 namespace cairn {
 
 const char* ComponentKindName(ComponentKind kind) noexcept {
-  switch (kind) {
-    case ComponentKind::Position: return "position";
-    case ComponentKind::Intent: return "intent";
-    case ComponentKind::Blocker: return "blocker";
-    case ComponentKind::Appearance: return "appearance";
-    case ComponentKind::Player: return "player";
-    case ComponentKind::EnemyAi: return "enemy_ai";
-    case ComponentKind::Stairs: return "stairs";
-    case ComponentKind::Health: return "health";
-    case ComponentKind::Combat: return "combat";
-    case ComponentKind::Named: return "named";
-    case ComponentKind::Item: return "item";
-    case ComponentKind::Inventory: return "inventory";
-    case ComponentKind::Loot: return "loot";
-    case ComponentKind::Condition: return "condition";
-  }
-  return "unknown";
+  const auto index = static_cast<std::size_t>(kind);
+  return index < kComponentKindCount ? kComponentKindNames[index].data() : "unknown";
 }
 
 Status GameWorld::TryCreate(const WorldLimits& limits,
@@ -141,21 +126,7 @@ Status GameWorld::DestroyEntity(StructuralScope& scope, EntityId id) noexcept {
   // The durable binding goes first, while the handle is still alive: a recycled slot must never
   // answer to this entity's UUID.
   bindings_.Detach(id);
-  // Every pool, by name: a new pool adds its line here, and tests/game fails until it does.
-  (void)positions_.TryRemove(id);
-  (void)intents_.TryRemove(id);
-  (void)blockers_.TryRemove(id);
-  (void)appearances_.TryRemove(id);
-  (void)players_.TryRemove(id);
-  (void)ais_.TryRemove(id);
-  (void)stairs_.TryRemove(id);
-  (void)healths_.TryRemove(id);
-  (void)combats_.TryRemove(id);
-  (void)names_.TryRemove(id);
-  (void)items_.TryRemove(id);
-  (void)inventories_.TryRemove(id);
-  (void)loots_.TryRemove(id);
-  (void)conditions_.TryRemove(id);
+  ForEachPool([&](auto& pool, ComponentKind) { (void)pool.TryRemove(id); });
   return scope.TryRelease(id);
 }
 
@@ -395,17 +366,17 @@ void GameWorld::SetFault(Status status, const char* what) noexcept {
 }
 
 EntityId GameWorld::PlayerEntity() const noexcept {
-  for (EntityId id : players_.Owners())
+  for (EntityId id : player_pool_.Owners())
     if (registry_.IsActive(id)) return id;
   return EntityId{};
 }
 
 void GameWorld::RebuildOccupancy() noexcept {
   for (EntityId& cell : occupancy_.span()) cell = EntityId{};
-  const auto owners = blockers_.Owners();
+  const auto owners = blocker_pool_.Owners();
   for (EntityId id : owners) {
     if (!registry_.IsActive(id)) continue;
-    const Position* p = positions_.Find(id);
+    const Position* p = position_pool_.Find(id);
     if (p == nullptr || !map_.InBounds(p->x, p->y)) continue;
     EntityId& cell = occupancy_[map_.Index(p->x, p->y)];
     // Two blockers on one cell (authored, or set by the console): the older one holds the cell,

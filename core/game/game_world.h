@@ -84,35 +84,12 @@ class GameWorld {
   }
   [[nodiscard]] std::uint64_t Seed() const noexcept { return seed_; }
 
-  // --- the named pools -------------------------------------------------------------------------
-  ComponentPool<Position>& Positions() noexcept { return positions_; }
-  ComponentPool<Intent>& Intents() noexcept { return intents_; }
-  ComponentPool<Blocker>& Blockers() noexcept { return blockers_; }
-  ComponentPool<Appearance>& Appearances() noexcept { return appearances_; }
-  ComponentPool<Player>& Players() noexcept { return players_; }
-  ComponentPool<EnemyAi>& Ais() noexcept { return ais_; }
-  ComponentPool<Stairs>& StairsPool() noexcept { return stairs_; }
-  ComponentPool<Health>& Healths() noexcept { return healths_; }
-  ComponentPool<Combat>& Combats() noexcept { return combats_; }
-  ComponentPool<Named>& Names() noexcept { return names_; }
-  ComponentPool<Item>& Items() noexcept { return items_; }
-  ComponentPool<Inventory>& Inventories() noexcept { return inventories_; }
-  ComponentPool<Loot>& Loots() noexcept { return loots_; }
-  ComponentPool<Condition>& Conditions() noexcept { return conditions_; }
-  const ComponentPool<Position>& Positions() const noexcept { return positions_; }
-  const ComponentPool<Intent>& Intents() const noexcept { return intents_; }
-  const ComponentPool<Blocker>& Blockers() const noexcept { return blockers_; }
-  const ComponentPool<Appearance>& Appearances() const noexcept { return appearances_; }
-  const ComponentPool<Player>& Players() const noexcept { return players_; }
-  const ComponentPool<EnemyAi>& Ais() const noexcept { return ais_; }
-  const ComponentPool<Stairs>& StairsPool() const noexcept { return stairs_; }
-  const ComponentPool<Health>& Healths() const noexcept { return healths_; }
-  const ComponentPool<Combat>& Combats() const noexcept { return combats_; }
-  const ComponentPool<Named>& Names() const noexcept { return names_; }
-  const ComponentPool<Item>& Items() const noexcept { return items_; }
-  const ComponentPool<Inventory>& Inventories() const noexcept { return inventories_; }
-  const ComponentPool<Loot>& Loots() const noexcept { return loots_; }
-  const ComponentPool<Condition>& Conditions() const noexcept { return conditions_; }
+  // --- the named pools (one per line of component_list.h) ------------------------------------
+#define CAIRN_POOL_ACCESSORS(Type, member, Accessor, name)                       \
+  ComponentPool<Type>& Accessor() noexcept { return member##_pool_; }             \
+  const ComponentPool<Type>& Accessor() const noexcept { return member##_pool_; }
+  CAIRN_FOR_EACH_COMPONENT(CAIRN_POOL_ACCESSORS)
+#undef CAIRN_POOL_ACCESSORS
 
   // The pool of a component type, for code generic over components.
   template <class T>
@@ -125,20 +102,13 @@ class GameWorld {
   // Calls visit(pool, kind) for every pool, in ComponentKind order.
   template <class Visit>
   void ForEachPool(Visit&& visit) const {
-    visit(positions_, ComponentKind::Position);
-    visit(intents_, ComponentKind::Intent);
-    visit(blockers_, ComponentKind::Blocker);
-    visit(appearances_, ComponentKind::Appearance);
-    visit(players_, ComponentKind::Player);
-    visit(ais_, ComponentKind::EnemyAi);
-    visit(stairs_, ComponentKind::Stairs);
-    visit(healths_, ComponentKind::Health);
-    visit(combats_, ComponentKind::Combat);
-    visit(names_, ComponentKind::Named);
-    visit(items_, ComponentKind::Item);
-    visit(inventories_, ComponentKind::Inventory);
-    visit(loots_, ComponentKind::Loot);
-    visit(conditions_, ComponentKind::Condition);
+#define CAIRN_VISIT_POOL(Type, member, Accessor, name) visit(member##_pool_, ComponentKind::Type);
+    CAIRN_FOR_EACH_COMPONENT(CAIRN_VISIT_POOL)
+  }
+  template <class Visit>
+  void ForEachPool(Visit&& visit) {
+    CAIRN_FOR_EACH_COMPONENT(CAIRN_VISIT_POOL)
+#undef CAIRN_VISIT_POOL
   }
 
   // --- durable identity ------------------------------------------------------------------------
@@ -312,20 +282,9 @@ class GameWorld {
                                    std::uint32_t mask) noexcept;
 
   EntityRegistry registry_;
-  ComponentPool<Position> positions_;
-  ComponentPool<Intent> intents_;
-  ComponentPool<Blocker> blockers_;
-  ComponentPool<Appearance> appearances_;
-  ComponentPool<Player> players_;
-  ComponentPool<EnemyAi> ais_;
-  ComponentPool<Stairs> stairs_;
-  ComponentPool<Health> healths_;
-  ComponentPool<Combat> combats_;
-  ComponentPool<Named> names_;
-  ComponentPool<Item> items_;
-  ComponentPool<Inventory> inventories_;
-  ComponentPool<Loot> loots_;
-  ComponentPool<Condition> conditions_;
+#define CAIRN_POOL_MEMBER(Type, member, Accessor, name) ComponentPool<Type> member##_pool_;
+  CAIRN_FOR_EACH_COMPONENT(CAIRN_POOL_MEMBER)
+#undef CAIRN_POOL_MEMBER
 
   WorldBindingTable bindings_;
   TileMap map_;
@@ -357,19 +316,12 @@ class GameWorld {
   bool in_tick_ = false;
 };
 
-template <> inline ComponentPool<Position>& GameWorld::Pool<Position>() noexcept { return positions_; }
-template <> inline ComponentPool<Intent>& GameWorld::Pool<Intent>() noexcept { return intents_; }
-template <> inline ComponentPool<Blocker>& GameWorld::Pool<Blocker>() noexcept { return blockers_; }
-template <> inline ComponentPool<Appearance>& GameWorld::Pool<Appearance>() noexcept { return appearances_; }
-template <> inline ComponentPool<Player>& GameWorld::Pool<Player>() noexcept { return players_; }
-template <> inline ComponentPool<EnemyAi>& GameWorld::Pool<EnemyAi>() noexcept { return ais_; }
-template <> inline ComponentPool<Stairs>& GameWorld::Pool<Stairs>() noexcept { return stairs_; }
-template <> inline ComponentPool<Health>& GameWorld::Pool<Health>() noexcept { return healths_; }
-template <> inline ComponentPool<Combat>& GameWorld::Pool<Combat>() noexcept { return combats_; }
-template <> inline ComponentPool<Named>& GameWorld::Pool<Named>() noexcept { return names_; }
-template <> inline ComponentPool<Item>& GameWorld::Pool<Item>() noexcept { return items_; }
-template <> inline ComponentPool<Inventory>& GameWorld::Pool<Inventory>() noexcept { return inventories_; }
-template <> inline ComponentPool<Loot>& GameWorld::Pool<Loot>() noexcept { return loots_; }
-template <> inline ComponentPool<Condition>& GameWorld::Pool<Condition>() noexcept { return conditions_; }
+#define CAIRN_POOL_OF(Type, member, Accessor, name)                 \
+  template <>                                                       \
+  inline ComponentPool<Type>& GameWorld::Pool<Type>() noexcept {    \
+    return member##_pool_;                                          \
+  }
+CAIRN_FOR_EACH_COMPONENT(CAIRN_POOL_OF)
+#undef CAIRN_POOL_OF
 
 }  // namespace cairn

@@ -20,7 +20,6 @@ void Hasher::AddText(std::string_view text) noexcept {
 }
 
 namespace {
-void AddReference(Hasher& h, EntityId id) noexcept { h.AddReference(id); }
 constexpr std::uint64_t kStaleReference = 0xDEADull << 48;
 }  // namespace
 
@@ -41,100 +40,6 @@ std::uint64_t CanonicalOrder::Encode(EntityId id) const noexcept {
   if (id.IsNull()) return 0;
   if (!registry_.IsAlive(id) || id.Slot >= place_by_slot_.size()) return kStaleReference;
   return 1 + std::uint64_t{place_by_slot_[id.Slot]};
-}
-
-void Feed(Hasher& h, const Position& c) noexcept {
-  h.AddSigned(c.x);
-  h.AddSigned(c.y);
-}
-void Feed(Hasher& h, const Intent& c) noexcept {
-  h.Add(static_cast<std::uint64_t>(c.kind));
-  h.AddSigned(c.dx);
-  h.AddSigned(c.dy);
-  h.Add(c.revision);
-  AddReference(h, c.target);
-  AddReference(h, c.item);
-}
-void Feed(Hasher& h, const Blocker& c) noexcept { h.Add(c.solid); }
-void Feed(Hasher& h, const Appearance& c) noexcept {
-  h.Add(c.glyph);
-  h.Add(static_cast<unsigned char>(c.ascii));
-  h.Add(static_cast<std::uint64_t>(c.colour));
-  h.Add(c.layer);
-}
-void Feed(Hasher& h, const Player& c) noexcept {
-  h.AddSigned(c.next_tick);
-  h.AddSigned(c.kills);
-  h.AddSigned(c.depth);
-  h.AddSigned(c.deepest);
-  h.AddSigned(c.turns);
-  h.AddSigned(c.nutrition);
-  h.AddSigned(c.known_items);
-  h.AddSigned(c.experience);
-  h.AddSigned(c.level);
-}
-void Feed(Hasher& h, const Condition& c) noexcept {
-  h.AddSigned(c.haste_until);
-  h.AddSigned(c.slow_until);
-}
-void Feed(Hasher& h, const EnemyAi& c) noexcept {
-  h.Add(static_cast<std::uint64_t>(c.action));
-  h.Add(static_cast<std::uint64_t>(c.phase));
-  h.Add(static_cast<std::uint64_t>(c.profile));
-  h.Add(static_cast<std::uint64_t>(c.last_cancel));
-  AddReference(h, c.target);
-  h.AddSigned(c.wake_tick);
-  h.Add(c.pending_request);
-  h.Add(c.action_revision);
-  h.AddSigned(c.last_seen_x);
-  h.AddSigned(c.last_seen_y);
-  h.AddSigned(c.alertness);
-  h.AddSigned(c.goal_x);
-  h.AddSigned(c.goal_y);
-  h.Add(c.kind);
-  h.AddSigned(c.special_tick);
-}
-void Feed(Hasher& h, const Stairs& c) noexcept { h.AddSigned(c.direction); }
-void Feed(Hasher& h, const Health& c) noexcept {
-  h.AddSigned(c.current);
-  h.AddSigned(c.max);
-}
-void Feed(Hasher& h, const Combat& c) noexcept {
-  h.AddSigned(c.accuracy);
-  h.AddSigned(c.defense);
-  h.AddSigned(c.damage_dice);
-  h.AddSigned(c.damage_sides);
-  h.AddSigned(c.damage_bonus);
-  h.AddSigned(c.speed);
-  h.AddSigned(c.move_speed);
-}
-void Feed(Hasher& h, const Named& c) noexcept {
-  h.AddText(c.id.View());
-  h.AddText(c.name.View());
-}
-void Feed(Hasher& h, const Item& c) noexcept {
-  h.Add(c.kind);
-  h.AddSigned(c.quantity);
-  h.AddSigned(c.charges);
-  h.AddSigned(c.enchantment);
-  h.Add(c.identified);
-  h.Add(c.equipped);
-  h.AddSigned(c.letter);
-  h.Add(c.dropped);
-  AddReference(h, c.holder);
-}
-void Feed(Hasher& h, const Inventory& c) noexcept {
-  h.AddSigned(c.capacity);
-  h.AddSigned(c.count);
-}
-
-void Feed(Hasher& h, const Loot& c) noexcept {
-  h.Add(c.count);
-  for (std::uint8_t i = 0; i < c.count && i < kMaxLoot; ++i) {
-    h.Add(c.entries[i].item);
-    h.Add(c.entries[i].chance);
-    h.Add(c.entries[i].slot);
-  }
 }
 
 void FeedBundle(Hasher& h, const ComponentBundle& bundle) noexcept {

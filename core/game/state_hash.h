@@ -13,6 +13,7 @@
 #include <array>
 #include <cstdint>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "game/component_bundle.h"
@@ -58,22 +59,21 @@ class Hasher {
   const CanonicalOrder* order_ = nullptr;
 };
 
-// Feeds one component's fields. Entity references go through Hasher::AddReference: canonical in
-// a world's digest; (slot, generation), without the world id, elsewhere.
-void Feed(Hasher& h, const Position& c) noexcept;
-void Feed(Hasher& h, const Intent& c) noexcept;
-void Feed(Hasher& h, const Blocker& c) noexcept;
-void Feed(Hasher& h, const Appearance& c) noexcept;
-void Feed(Hasher& h, const Player& c) noexcept;
-void Feed(Hasher& h, const EnemyAi& c) noexcept;
-void Feed(Hasher& h, const Stairs& c) noexcept;
-void Feed(Hasher& h, const Health& c) noexcept;
-void Feed(Hasher& h, const Combat& c) noexcept;
-void Feed(Hasher& h, const Named& c) noexcept;
-void Feed(Hasher& h, const Item& c) noexcept;
-void Feed(Hasher& h, const Inventory& c) noexcept;
-void Feed(Hasher& h, const Loot& c) noexcept;
-void Feed(Hasher& h, const Condition& c) noexcept;
+// Feeds one component's fields, as its struct's Fields() lists them: integers and enumerations
+// as numbers (signed ones sign-extended), text with its length, entity references through
+// Hasher::AddReference (canonical in a world's digest; slot and generation, without the world id,
+// elsewhere). Never raw bytes: padding is not state.
+template <class T>
+void Feed(Hasher& h, const T& component) noexcept {
+  T::Fields(component, [&h](const auto& field) noexcept {
+    using Field = std::remove_cvref_t<decltype(field)>;
+    if constexpr (std::is_same_v<Field, EntityId>) h.AddReference(field);
+    else if constexpr (std::is_enum_v<Field>) h.Add(static_cast<std::uint64_t>(field));
+    else if constexpr (std::is_integral_v<Field> && std::is_signed_v<Field>) h.AddSigned(field);
+    else if constexpr (std::is_integral_v<Field>) h.Add(field);
+    else h.AddText(field.View());  // FixedString
+  });
+}
 void FeedBundle(Hasher& h, const ComponentBundle& bundle) noexcept;
 
 struct StateDigest {

@@ -20,20 +20,10 @@ namespace {
 template <class World, class Visit>
 decltype(auto) WithPool(World& world, ComponentTypeId type, Visit&& visit) {
   switch (type) {
-    case ComponentKind::Position: return visit(world.Positions());
-    case ComponentKind::Intent: return visit(world.Intents());
-    case ComponentKind::Blocker: return visit(world.Blockers());
-    case ComponentKind::Appearance: return visit(world.Appearances());
-    case ComponentKind::Player: return visit(world.Players());
-    case ComponentKind::EnemyAi: return visit(world.Ais());
-    case ComponentKind::Stairs: return visit(world.StairsPool());
-    case ComponentKind::Health: return visit(world.Healths());
-    case ComponentKind::Combat: return visit(world.Combats());
-    case ComponentKind::Named: return visit(world.Names());
-    case ComponentKind::Item: return visit(world.Items());
-    case ComponentKind::Inventory: return visit(world.Inventories());
-    case ComponentKind::Loot: return visit(world.Loots());
-    case ComponentKind::Condition: return visit(world.Conditions());
+#define CAIRN_POOL_CASE(Type, member, Accessor, name) \
+  case ComponentKind::Type: return visit(world.Accessor());
+    CAIRN_FOR_EACH_COMPONENT(CAIRN_POOL_CASE)
+#undef CAIRN_POOL_CASE
   }
   return visit(world.Positions());  // unreachable for valid ids; keeps every path returning
 }

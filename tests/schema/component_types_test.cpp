@@ -132,3 +132,49 @@ TEST_CASE("Many slots: add three, remove the middle, add takes max+1; a gone slo
   CHECK(RemoveEntry(*world, *scope, id, ComponentKind::EnemyAi, 0, why) == Status::InvalidOperation);
   CHECK(why == "cannot remove enemy_ai: loot requires it");
 }
+
+#include "game/component_bundle.h"
+
+TEST_CASE("ForEachReference visits exactly the schema's entity fields, both ways", "[schema][references]") {
+  // Through the schema, give every entity field of one component a handle of its own; then
+  // ForEachReference over a bundle holding only that component must visit each of those handles
+  // once and nothing else. A reference field the schema lists but Fields() misses is never
+  // visited (build, commit, save and duplication would skip it); one Fields() lists but the
+  // schema does not is visited still null (levels and saves could never set it).
+  std::size_t references_seen = 0;
+  for (const ComponentTypeInfo& type : AllComponentTypes()) {
+    INFO(type.name);
+    ComponentBundle bundle;
+    bundle.mask = KindBit(type.id);
+    void* component = ComponentIn(bundle, type.id);
+    REQUIRE(component != nullptr);
+    void* target = component;
+    if (type.multiplicity == Multiplicity::Many) {
+      REQUIRE(type.slots != nullptr);
+      target = type.slots->insert(component, 0);
+      REQUIRE(target != nullptr);
+    }
+    std::multiset<std::uint32_t> expected;
+    std::uint32_t next = 100 * (static_cast<std::uint32_t>(type.id) + 1);
+    for (const FieldInfo& field : type.fields) {
+      if (field.kind != FieldKind::Entity) continue;
+      FieldValue v;
+      v.entity = EntityId{7, ++next, 3};
+      field.set(target, v);
+      expected.insert(next);
+    }
+    std::multiset<std::uint32_t> visited;
+    ForEachReference(bundle, [&](EntityId& id) {
+      CHECK(id.Owner == 7);  // never a reference left null: every visited field is the schema's
+      visited.insert(id.Slot);
+    });
+    CHECK(visited == expected);
+    references_seen += visited.size();
+    // The const walk sees the same.
+    const ComponentBundle& read_only = bundle;
+    std::size_t const_visits = 0;
+    ForEachReference(read_only, [&](const EntityId&) { ++const_visits; });
+    CHECK(const_visits == expected.size());
+  }
+  CHECK(references_seen >= 4);  // intent.target, intent.item, enemy_ai.target, item.holder at least
+}
