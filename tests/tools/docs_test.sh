@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# The documented examples print what their docs show (tools/check_docs.py over README, CLI and
+# CONSOLE), and the checker fails a doc whose example is wrong, naming the place.
+set -u
+cairn=$1
+root=$(cd "$(dirname "$0")/../.." && pwd)
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+python3 "$root/tools/check_docs.py" "$cairn" "$root/README.md" "$root/docs/CLI.md" "$root/docs/CONSOLE.md" ||
+  fail "a documented example prints something else than its doc shows"
+
+# A wrong example, a right one with wildcards, and a missing line: only the wrong ones fail.
+cat > "$work/doc.md" <<'DOC'
+```
+$ printf 'SPAWN\nSPAWN\n' | build/cairn console
+0:1
+0:2
+```
+
+```
+$ printf 'SPAWN\nSPAWN\n' | build/cairn console
+0:…
+...
+```
+
+```
+$ build/cairn --version
+```
+DOC
+out=$(python3 "$root/tools/check_docs.py" "$cairn" "$work/doc.md" 2>&1) && fail "a wrong example passed"
+echo "$out" | grep -q "doc.md:2: error:" || fail "the wrong example's place is not named: $out"
+echo "$out" | grep -q "doc.md:8: error:" && fail "the wildcard example was refused: $out"
+echo "$out" | grep -q "doc.md:14: error:" || fail "an example that prints more than shown passed: $out"
+echo "$out" | grep -q "2 of 3 documented examples differ" || fail "the count is wrong: $out"
+[ $failures -eq 0 ] && echo "documented examples checked"
+exit $((failures != 0))
