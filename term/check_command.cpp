@@ -4,15 +4,16 @@
 #include <filesystem>
 #include <iostream>
 
+#include "base/terminal_text.h"
 #include "cli_args.h"
 #include "content/definitions_reader.h"
 #include "content/dungeon_reader.h"
 #include "content/level_loader.h"
-#include "keymap/keymap.h"
 #include "game_setup.h"
+#include "keymap/keymap.h"
+#include "out_of_memory.h"
 #include "replay/recording.h"
 #include "save/save_codec.h"
-#include "base/terminal_text.h"
 #include "storage/read_file.h"
 #include "term_commands.h"
 #include "toml/toml_reader.h"
@@ -186,7 +187,8 @@ int RunCheckCommand(const std::vector<std::string>& args) {
     return kExitUsage;
   }
   bool all_valid = true;
-  for (const std::string& path : parsed.positional) all_valid = CheckFile(path) && all_valid;
+  for (const std::string& path : parsed.positional)
+    all_valid = ReadingOutOfMemory(path, [&] { return CheckFile(path); }) && all_valid;
   return all_valid ? kExitOk : kExitInvalid;
 }
 

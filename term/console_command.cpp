@@ -8,6 +8,7 @@
 #include "base/terminal_text.h"
 #include "cli_args.h"
 #include "console/console.h"
+#include "out_of_memory.h"
 #include "storage/line_reader.h"
 #include "storage/read_file.h"
 #include "term_commands.h"
@@ -42,6 +43,16 @@ int RunLines(Console& console, int fd, const std::string& source) {
         return kExitInvalid;
     }
   }
+}
+
+// RunLines, with running out of memory (a huge SET body, say) an error of the source, not an abort.
+int Run(Console& console, int fd, const std::string& source) {
+  int status = kExitInvalid;
+  (void)ReadingOutOfMemory(source, [&] {
+    status = RunLines(console, fd, source);
+    return true;
+  });
+  return status;
 }
 
 }  // namespace
@@ -81,7 +92,7 @@ int RunConsoleCommand(const std::vector<std::string>& args) {
     std::cerr << "cairn console: error: cannot build the world: " << StatusName(s) << "\n";
     return kExitInvalid;
   }
-  if (parsed.positional.empty()) return RunLines(*console, STDIN_FILENO, "standard input");
+  if (parsed.positional.empty()) return Run(*console, STDIN_FILENO, "standard input");
   const std::string& path = parsed.positional.front();
   OpenedFile file;
   const FileKindLimit& limit = LimitOf(FileKind::ConsoleCommands);
@@ -89,7 +100,7 @@ int RunConsoleCommand(const std::vector<std::string>& args) {
     PrintFileError(path, error);
     return kExitInvalid;
   }
-  const int status = RunLines(*console, file.fd, path);
+  const int status = Run(*console, file.fd, path);
   ::close(file.fd);
   return status;
 }

@@ -11,6 +11,7 @@
 #include "content/definitions_reader.h"
 #include "data/embedded_data.h"
 #include "identity/uuid.h"
+#include "out_of_memory.h"
 #include "storage/read_file.h"
 #include "term_commands.h"
 #include "user_folders.h"
@@ -57,12 +58,12 @@ bool LoadKeyMap(KeyMap& keys) {
     }
     has_user_file = true;
   }
-  std::vector<TextProblem> problems;
-  if (!BuildKeyMap(has_user_file ? &text : nullptr, user, keys, problems)) {
+  return ReadingOutOfMemory(user, [&] {
+    std::vector<TextProblem> problems;
+    if (BuildKeyMap(has_user_file ? &text : nullptr, user, keys, problems)) return true;
     PrintProblems(user, problems);
     return false;
-  }
-  return true;
+  });
 }
 
 bool UseDefaultContent(SessionConfig& config) {

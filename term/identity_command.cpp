@@ -9,6 +9,7 @@
 #include "cli_args.h"
 #include "game_setup.h"
 #include "content/identity_migration.h"
+#include "out_of_memory.h"
 #include "storage/files.h"
 #include "storage/read_file.h"
 #include "term_commands.h"
@@ -33,7 +34,7 @@ bool RelativePath(const std::string& root, const std::string& level, std::string
   return true;
 }
 
-bool ReadDocument(const std::string& path, LevelDocument& document) {
+bool ReadDocumentOrThrowBadAlloc(const std::string& path, LevelDocument& document) {
   std::string text, error;
   if (!ReadWholeFile(path, FileKind::Level, text, error)) {
     PrintFileError(path, error);
@@ -45,6 +46,10 @@ bool ReadDocument(const std::string& path, LevelDocument& document) {
     return false;
   }
   return true;
+}
+
+bool ReadDocument(const std::string& path, LevelDocument& document) {
+  return ReadingOutOfMemory(path, [&] { return ReadDocumentOrThrowBadAlloc(path, document); });
 }
 
 int Migrate(const std::vector<std::string>& args) {
@@ -120,11 +125,13 @@ int Apply(const std::vector<std::string>& args) {
     return kExitInvalid;
   }
   IdentityManifest manifest;
-  std::vector<TextProblem> problems;
-  if (!ReadManifest(text, manifest, problems)) {
+  const bool manifest_read = ReadingOutOfMemory(manifest_path, [&] {
+    std::vector<TextProblem> problems;
+    if (ReadManifest(text, manifest, problems)) return true;
     PrintProblems(manifest_path, problems);
-    return kExitInvalid;
-  }
+    return false;
+  });
+  if (!manifest_read) return kExitInvalid;
   std::string path;
   if (!RelativePath(root, level_path, path)) {
     PrintFileError(level_path, "the level is not inside ROOT " + root);

@@ -4,6 +4,7 @@
 
 #include "content/definitions_reader.h"
 #include "content/level_loader.h"
+#include "out_of_memory.h"
 #include "save_files.h"
 #include "storage/read_file.h"
 #include "term_commands.h"
@@ -18,7 +19,9 @@ void PrintFileError(const std::string& path, const std::string& what) {
   std::cerr << ProblemLine(path, TextProblem{{}, what, {}}) << "\n";
 }
 
-bool LoadLevelForCommand(const std::string& path, std::shared_ptr<const LevelDefinition>& out) {
+namespace {
+
+bool LoadLevel(const std::string& path, std::shared_ptr<const LevelDefinition>& out) {
   std::string text, error;
   if (!ReadWholeFile(path, FileKind::Level, text, error)) {
     PrintFileError(path, error);
@@ -38,6 +41,12 @@ bool LoadLevelForCommand(const std::string& path, std::shared_ptr<const LevelDef
   level->name = level->name.empty() ? path : level->name;
   out = level;
   return true;
+}
+
+}  // namespace
+
+bool LoadLevelForCommand(const std::string& path, std::shared_ptr<const LevelDefinition>& out) {
+  return ReadingOutOfMemory(path, [&] { return LoadLevel(path, out); });
 }
 
 }  // namespace cairn

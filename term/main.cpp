@@ -1,8 +1,11 @@
 // The `cairn` program: dispatches to the subcommands in SPEC.
+#include <cstdio>
 #include <iostream>
+#include <new>
 #include <string>
 #include <vector>
 
+#include "base/terminal_text.h"
 #include "cli_args.h"
 #include "term_commands.h"
 
@@ -42,9 +45,7 @@ constexpr const char* kUsage =
     "Exit status: 0 success, 1 invalid content or failed verification, 2 wrong usage,\n"
     "3 entropy unavailable, 4 simulation fault. See docs/CLI.md.\n";
 
-}  // namespace
-
-int main(int argc, char** argv) {
+int Run(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty() || args.front().rfind("--", 0) == 0) {
     if (!args.empty() && (args.front() == "--help" || args.front() == "--version")) {
@@ -72,6 +73,21 @@ int main(int argc, char** argv) {
   if (command == "generate") return cairn::RunGenerateCommand(rest);
   if (command == "bot") return cairn::RunBotCommand(rest);
   if (command == "identity") return cairn::RunIdentityCommand(rest);
-  std::cerr << "cairn: unknown command or option '" << command << "'\n" << kUsage;
+  std::cerr << "cairn: unknown command or option '" << cairn::EscapeForTerminal(command) << "'\n"
+            << kUsage;
   return cairn::kExitUsage;
+}
+
+}  // namespace
+
+// Each command reports running out of memory while it reads a file as a problem with that file
+// (out_of_memory.h); this is the last resort for whatever is left, so it is an error line and
+// exit status 1, never an abort.
+int main(int argc, char** argv) {
+  try {
+    return Run(argc, argv);
+  } catch (const std::bad_alloc&) {
+    std::fputs("cairn: error: out of memory\n", stderr);
+    return cairn::kExitInvalid;
+  }
 }

@@ -8,6 +8,7 @@
 #include "content/default_content.h"
 #include "content/definitions_reader.h"
 #include "game/state_hash.h"
+#include "out_of_memory.h"
 #include "replay/replay.h"
 #include "storage/read_file.h"
 #include "term_commands.h"
@@ -68,7 +69,8 @@ int RunReplayCommand(const std::vector<std::string>& args) {
   }
   const std::string& path = parsed.positional.front();
   Recording recording;
-  if (!LoadRecordingForCommand(path, recording)) return kExitInvalid;
+  if (!ReadingOutOfMemory(path, [&] { return LoadRecordingForCommand(path, recording); }))
+    return kExitInvalid;
   SessionConfig content;
   if (!ContentForRecording(recording, content)) return kExitInvalid;
   if (recording.build != CAIRN_BUILD_ID)

@@ -6,6 +6,7 @@
 #include "cli_args.h"
 #include "game_setup.h"
 #include "game/state_hash.h"
+#include "out_of_memory.h"
 #include "replay/replay.h"
 #include "character_save.h"
 #include "save_files.h"
@@ -113,7 +114,9 @@ int RunSimCommand(const std::vector<std::string>& args) {
   std::unique_ptr<GameSession> session;
   if (auto load = parsed.Value("--load")) {
     std::vector<std::string> diagnostics;
-    if (!LoadSaveFile(*load, config, parsed.Has("--seed"), session, diagnostics)) {
+    if (!ReadingOutOfMemory(*load, [&] {
+          return LoadSaveFile(*load, config, parsed.Has("--seed"), session, diagnostics);
+        })) {
       for (const std::string& line : diagnostics) std::cerr << line << "\n";
       return kExitInvalid;
     }

@@ -1,5 +1,6 @@
 #include <algorithm>
 
+#include "base/terminal_text.h"
 #include "content/level_document.h"
 #include "schema/component_types.h"
 #include "toml/source_text.h"
@@ -19,6 +20,15 @@ bool ValidLabel(std::string_view id) {
     if (!ok) return false;
   }
   return true;
+}
+
+// A name is shown to players (the status line, the message log, `cairn check`'s summary): one
+// holding a control character, which a terminal would obey, is refused where it is written.
+void CheckShownName(TableReader& r, std::string_view key, const std::string& name) {
+  if (!NeedsTerminalEscape(name)) return;
+  r.Problem(r.Table().Find(key)->position,
+            r.What() + ": '" + std::string(key) + "' holds a control character (\"" +
+                EscapeForTerminal(name) + "\"); names are shown on the terminal");
 }
 
 }  // namespace
@@ -50,7 +60,7 @@ bool ReadLevelDocument(std::string_view text, LevelDocument& out, std::vector<Te
   TableReader file(root, "the level", problems);
   constexpr std::int64_t kVersions[] = {kLevelVersionLabels, kLevelVersionUuids};
   if (!ReadFileHeader(file, kLevelFormat, "level", kVersions, doc.version)) return false;
-  (void)file.String("name", doc.name);
+  if (file.String("name", doc.name)) CheckShownName(file, "name", doc.name);
   std::string uuid_text;
   if (file.String("uuid", uuid_text, doc.version == kLevelVersionUuids)) {
     if (doc.version != kLevelVersionUuids)
@@ -122,7 +132,7 @@ bool ReadLevelDocument(std::string_view text, LevelDocument& out, std::vector<Te
         else
           e.has_uuid = true;
       }
-      (void)r.String("name", e.name, false);
+      if (r.String("name", e.name, false)) CheckShownName(r, "name", e.name);
       if (r.String("kind", e.kind, false)) e.kind_position = table.Find("kind")->position;
       if (const TomlValue* components = r.Get("components", TomlKind::Array, true)) {
         for (const TomlValue& entry : components->array) {
@@ -137,10 +147,12 @@ bool ReadLevelDocument(std::string_view text, LevelDocument& out, std::vector<Te
           (void)cr.Integer("version", c.version, 1, 1000);
           (void)cr.Integer("slot", c.slot, 0, 0xFFFF);
           if (const TomlValue* body = cr.Get("body", TomlKind::Table, true)) {
-            c.body = *body;
-            // Only a type this build does not know is written back from its raw text.
+            // A type this build does not know is kept only as its raw text, to be written back;
+            // its tree is never read, so it is not copied (it can be most of the file).
             if (FindComponentType(c.type) == nullptr)
               c.body_text = source.ValueAt(body->position);
+            else
+              c.body = *body;
           }
           cr.RejectUnknown();
           e.components.push_back(std::move(c));

@@ -126,6 +126,22 @@ TEST_CASE("an unknown component is kept exactly as written", "[content]") {
   CHECK(glow.body == "{hue=200 ,  tags=[\"a\", \"}\"], inner={ x = 1 }}");
   CHECK(WriteLevelDocument(document).find("body = {hue=200 ,  tags=[\"a\", \"}\"], inner={ x = 1 }} }") !=
         std::string::npos);
+  // Only its text is kept: its tree (which can be most of the file) is not copied.
+  CHECK(document.entities[0].components[1].body.members.empty());
+  CHECK(document.entities[0].components[0].body.members.size() == 2);
+}
+
+// A name is shown on the terminal (status line, message log): issue 13 found ESC sequences from
+// files reaching it. Such a name is refused where it is written, quoted escaped.
+TEST_CASE("a level or entity name holding a control character is refused", "[content]") {
+  std::string text = kHeader + Entity("id = \"player\"\nkind = \"player\"\nname = \"you\\u001b[2J\"\n"
+                                      "components = [\n  { type = \"position\", version = 1, slot = 0, "
+                                      "body = { x = 1, y = 1 } },\n]\n");
+  text.replace(text.find("name = \"t\""), 10, "name = \"t\\u009b\"");
+  const std::vector<std::string> found = Problems(text);
+  CHECK(Has(found, "3:8 the level: 'name' holds a control character (\"t\\u{9b}\"); names are shown on the terminal"));
+  CHECK(Has(found, "16:8 entity 'player': 'name' holds a control character (\"you\\x1b[2J\"); names are "
+                   "shown on the terminal"));
 }
 
 TEST_CASE("each class of error is reported at its line and column", "[content]") {

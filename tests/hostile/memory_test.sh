@@ -1,0 +1,136 @@
+#!/usr/bin/env bash
+# Memory bombs: a file whose parsed tree would cost hundreds of times its size (a level whose
+# unknown component holds `[1,1,1,...]`: 5 MB made cairn take 1 GB), and running out of memory
+# while reading. Every reader refuses a dense text before parsing it (exit 1, "values for a file
+# of this size", little memory); what it accepts costs at most a bounded multiple of the file; and
+# a std::bad_alloc anywhere in reading or loading is an error line and exit 1, never an abort.
+source "$(dirname "$0")/lib.sh" "$1"
+source "$here/reader_cases.sh"
+
+have_time=0
+[ -x /usr/bin/time ] && have_time=1
+[ "$have_time" -eq 1 ] || echo "note: no /usr/bin/time: peak memory is not measured"
+
+# peak_kb ARGS...: runs cairn ARGS and prints its peak resident memory in KiB (its exit status
+# and output are dropped: `expect` checks those).
+peak_kb() {
+  /usr/bin/time -f %M -o "$work/peak" timeout 60 "$cairn" "$@" >/dev/null 2>&1 </dev/null
+  cat "$work/peak" | tail -n 1
+}
+
+# The level a payload is put in: one entity with an unknown component whose body is PAYLOAD.
+level_with() {
+  printf 'format = "cairn-level"\nversion = 1\nname = "big"\n\n[map]\nlegend = { "#" = "wall", "." = "floor" }\nrows = ["#####", "#...#", "#####"]\n\n[[entity]]\nid = "player"\nkind = "player"\ncomponents = [\n  { type = "position", version = 1, slot = 0, body = { x = 1, y = 1 } },\n  { type = "mystery", version = 1, slot = 0, body = %s },\n]\n' "$1"
+}
+# PAYLOAD BYTES KIND: a value of about BYTES bytes made of the smallest values of KIND.
+payload() {
+  python3 - "$1" "$2" <<'PY'
+import itertools, string, sys
+size, kind = int(sys.argv[1]), sys.argv[2]
+def table(parts): return '{ ' + ', '.join(parts) + ' }'
+if kind == 'ints': print(table(['a = [' + ','.join(['1'] * (size // 2)) + ']']))
+elif kind == 'arrays': print(table(['a = [' + ','.join(['[]'] * (size // 3)) + ']']))
+elif kind == 'tables': print(table(['a = [' + ','.join(['{}'] * (size // 3)) + ']']))
+elif kind == 'strings': print(table(['a = [' + ','.join(['""'] * (size // 3)) + ']']))
+elif kind == 'wide': print(table(['a = [' + ','.join(['111'] * (size // 4)) + ']']))
+elif kind == 'keys':
+    keys = (''.join(t) for n in (2, 3, 4) for t in itertools.product(string.ascii_letters, repeat=n))
+    print('{ ' + ','.join(k + '=1' for k in itertools.islice(keys, size // 6)) + ' }')
+PY
+}
+
+baseline_kb=0
+[ "$have_time" -eq 1 ] && baseline_kb=$(peak_kb check "$good_level")
+
+# 1. Dense texts are refused before they are parsed, by every reader of every kind, in little
+# memory: 5 MB of `[1,1,1,...]` (1 MB of the other smallest values) in a level (the unknown
+# component), and at the top of every other kind of file.
+for kind in ints arrays tables strings; do
+  file="$work/dense-$kind.toml"
+  size=1000000; [ "$kind" = ints ] && size=5000000
+  level_with "$(payload "$size" "$kind")" > "$file"
+  expect_all level "$file" 1 "error: more than" 2000
+  grep -qF "values for a file of this size" <<<"$out" || fail "$file: $out"
+  if [ "$have_time" -eq 1 ] && [ "$asan" -eq 0 ]; then
+    for args in "check" "sim --level" "console --level" "format"; do
+      kb=$(peak_kb $args "$file")
+      [ "$kb" -le $((baseline_kb + 24000)) ] || fail "$args $file: $kb KiB at peak (baseline $baseline_kb)"
+    done
+  fi
+done
+dense_top() { printf 'format = "%s"\nversion = 1\nx = [%s]\n' "$1" "$(python3 -c "print(','.join(['1'] * $2))")"; }
+dense_top cairn-save 2500000 > "$work/dense-save.toml"; expect_all save "$work/dense-save.toml" 1 "values for a file of this size" 2000
+dense_top cairn-replay 2500000 > "$work/dense-rec.toml"; expect_all recording "$work/dense-rec.toml" 1 "values for a file of this size" 2000
+dense_top cairn-definitions 2500000 > "$work/dense-defs.toml"; expect_all definitions "$work/dense-defs.toml" 1 "values for a file of this size" 2000
+dense_top cairn-dungeon 450000 > "$work/dense-plan.toml"; expect_all dungeon "$work/dense-plan.toml" 1 "values for a file of this size" 2000
+dense_top cairn-identity-manifest 2500000 > "$work/dense-manifest.toml"; expect_all manifest "$work/dense-manifest.toml" 1 "values for a file of this size" 2000
+dense_top cairn-keys 450000 > "$user_keys"; expect_all keymap "$user_keys" 1 "values for a file of this size" 2000; rm "$user_keys"
+{ echo SPAWN; echo "SET 0:1 position { a = [$(python3 -c "print(','.join(['1'] * 450000))")] }"; echo "GET 0:1 position"; } > "$work/dense.console"
+expect 0 "values for a file of this size" 2000 console "$work/dense.console"
+grep -qx none <<<"$out" || fail "console: a refused SET changed the world: $(head -c 300 <<<"$out")"
+
+# 2. What is accepted costs a bounded multiple of its size: 1 MB of the densest text the limits
+# let through (4 bytes a value; short keys), and a real 2,000-entity save.
+if [ "$have_time" -eq 1 ] && [ "$asan" -eq 0 ]; then
+  for kind in wide keys; do
+    file="$work/accepted-$kind.toml"
+    level_with "$(payload 1000000 "$kind")" > "$file"
+    expect 0 "ok (level" 10000 check "$file"
+    kb=$(peak_kb check "$file")
+    bytes=$(stat -c %s "$file")
+    [ $(( (kb - baseline_kb) * 1024 )) -le $(( 64 * bytes )) ] || fail "check $file: $kb KiB at peak for $bytes bytes (baseline $baseline_kb KiB): over 64 times its size"
+  done
+  python3 - "$work/crowd.toml" <<'PY'
+import sys
+w, h, n = 100, 100, 2000
+rows = ['#' * w] + ['#' + '.' * (w - 2) + '#' for _ in range(h - 2)] + ['#' * w]
+out = ['format = "cairn-level"', 'version = 1', 'name = "crowd"', '[map]', 'legend = { "#" = "wall", "." = "floor" }', 'rows = [']
+out += ['  "%s",' % r for r in rows] + [']']
+cells = [(x, y) for y in range(1, h - 1) for x in range(1, w - 1)]
+for i, (x, y) in enumerate(cells[:n + 1]):
+    kind = 'player' if i == 0 else 'monster:rat'
+    out += ['[[entity]]', 'id = "e%d"' % i, 'kind = "%s"' % kind, 'components = [',
+            '  { type = "position", version = 1, slot = 0, body = { x = %d, y = %d } },' % (x, y), ']']
+open(sys.argv[1], 'w').write('\n'.join(out) + '\n')
+PY
+  run sim --level "$work/crowd.toml" --ticks 0 --save "$work/crowd-save.toml" >/dev/null || fail "could not write the crowd's save"
+  bytes=$(stat -c %s "$work/crowd-save.toml")
+  for args in "check" "sim --level $work/crowd.toml --ticks 0 --load"; do
+    kb=$(peak_kb $args "$work/crowd-save.toml")
+    [ $(( (kb - baseline_kb) * 1024 )) -le $(( 32 * bytes )) ] || fail "$args: $kb KiB at peak for a $bytes-byte save: over 32 times its size"
+  done
+fi
+
+# 3. Out of memory anywhere in reading or loading: an error line naming the file and exit 1, at
+# every limit from too little to start with to enough. (Not in a sanitizer build: it reserves
+# far more address space than any limit here.)
+if [ "$asan" -eq 0 ]; then
+  level_with "$(payload 600000 wide)" > "$work/wide.toml"
+  : > "$work/empty.console"
+  sweep() {
+    local refused=0 limit status
+    for limit in $(seq 12000 16000 108000); do
+      rm -f "$work/sweep-manifest.toml"
+      out=$( (ulimit -v "$limit"; timeout 20 "$cairn" "$@" </dev/null 2>&1) ); status=$?
+      case $status in
+        0) ;;
+        1) grep -q "error: " <<<"$out" || fail "ulimit -v $limit, cairn $*: exit 1 without an error line: $(head -c 300 <<<"$out")"
+           grep -q "^[^ ]*: error: out of memory" <<<"$out" && refused=1 ;;
+        *) fail "ulimit -v $limit, cairn $*: exit $status (an abort or a crash): $(tail -c 300 <<<"$out")" ;;
+      esac
+    done
+    [ "$refused" -eq 1 ] || fail "cairn $*: no limit was low enough to run out of memory"
+  }
+  sweep check "$work/wide.toml"
+  sweep sim --level "$work/wide.toml" --ticks 0
+  sweep console --level "$work/wide.toml" "$work/empty.console"
+  sweep format "$work/wide.toml"
+  sweep frame --level "$work/wide.toml"
+  sweep identity migrate / "$work/sweep-manifest.toml" "$work/wide.toml"
+  if [ -f "$work/crowd-save.toml" ]; then
+    sweep check "$work/crowd-save.toml"
+    sweep sim --level "$work/crowd.toml" --ticks 0 --load "$work/crowd-save.toml"
+  fi
+fi
+
+finish
