@@ -1,30 +1,12 @@
 #include "toml/source_text.h"
 
-#include <cstdint>
-
 namespace cairn {
 
-SourceText::SourceText(std::string_view text) : text_(text) {
-  lines_.push_back(0);
-  for (std::size_t i = 0; i < text.size(); ++i)
-    if (text[i] == '\n') lines_.push_back(i + 1);
-}
-
-// The byte offset of a (line, column-in-characters) position.
-std::size_t SourceText::OffsetOf(TextPosition at) const {
-  if (at.line == 0 || at.line > lines_.size()) return text_.size();
-  std::size_t offset = lines_[at.line - 1];
-  for (std::uint32_t column = 1; column < at.column && offset < text_.size(); ++offset) {
-    ++column;
-    while (offset + 1 < text_.size() && (static_cast<unsigned char>(text_[offset + 1]) & 0xC0) == 0x80)
-      ++offset;
-  }
-  return offset;
-}
+SourceText::SourceText(std::string_view text) : text_(text), lines_(text) {}
 
 std::string SourceText::ValueAt(TextPosition at) const {
   const std::string_view text = text_;
-  const std::size_t start = OffsetOf(at);
+  const std::size_t start = lines_.OffsetOf(at);
   if (start >= text.size()) return "";
   if (text[start] != '{' && text[start] != '[') {
     std::size_t end = start;

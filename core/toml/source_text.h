@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "toml/line_index.h"
 #include "toml/toml_value.h"
 
 namespace cairn {
@@ -19,9 +20,8 @@ class SourceText {
   [[nodiscard]] std::string ValueAt(TextPosition at) const;
 
  private:
-  [[nodiscard]] std::size_t OffsetOf(TextPosition at) const;
   std::string_view text_;
-  std::vector<std::size_t> lines_;  // the byte offset where each line starts
+  LineIndex lines_;
 };
 
 }  // namespace cairn

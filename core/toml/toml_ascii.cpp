@@ -175,25 +175,19 @@ std::vector<std::size_t> LineStarts(std::string_view text) {
 }  // namespace
 
 AsciiPositionMap::AsciiPositionMap(std::string_view original, const AsciiTomlText& ascii)
-    : original_(original), ascii_(ascii) {
+    : ascii_(ascii), original_(ascii.origin.empty() ? std::string_view() : original) {
   if (ascii.origin.empty()) return;
   ascii_line_starts_ = LineStarts(ascii.text);
-  original_line_starts_ = LineStarts(original);
 }
 
 TextPosition AsciiPositionMap::Map(TextPosition position) const {
   if (ascii_.origin.empty() || position.line == 0 || position.line > ascii_line_starts_.size())
     return position;
-  std::size_t offset = ascii_line_starts_[position.line - 1] +
-                       (position.column > 0 ? position.column - 1 : 0);
-  const std::size_t byte = offset < ascii_.origin.size() ? ascii_.origin[offset] : original_.size();
-  // Lines are the same in both texts; count characters from the original line's start.
-  std::size_t line = position.line <= original_line_starts_.size() ? position.line : 1;
-  while (line > 1 && original_line_starts_[line - 1] > byte) --line;
-  TextPosition mapped{static_cast<std::uint32_t>(line), 1};
-  for (std::size_t i = original_line_starts_[line - 1]; i < byte && i < original_.size(); ++i)
-    if ((static_cast<unsigned char>(original_[i]) & 0xC0) != 0x80) ++mapped.column;
-  return mapped;
+  const std::size_t offset = ascii_line_starts_[position.line - 1] +
+                             (position.column > 0 ? position.column - 1 : 0);
+  // Lines are the same in both texts, so the original byte is on the same line.
+  return original_.PositionOf(offset < ascii_.origin.size() ? ascii_.origin[offset]
+                                                            : static_cast<std::size_t>(-1));
 }
 
 }  // namespace cairn

@@ -17,9 +17,9 @@
 #include <string_view>
 #include <vector>
 
-#include "toml/toml_value.h"
-
+#include "toml/line_index.h"
 #include "toml/toml_reader.h"
+#include "toml/toml_value.h"
 
 namespace cairn {
 
@@ -33,17 +33,17 @@ struct AsciiTomlText {
                                      TomlError& error);
 
 // Maps positions in the ASCII text (line, 1-based byte column) to the original's (line, 1-based
-// character column). Built once per document; each lookup costs one line's length.
+// character column). Built once per document; each lookup costs a bounded walk (LineIndex),
+// however long the line.
 class AsciiPositionMap {
  public:
   AsciiPositionMap(std::string_view original, const AsciiTomlText& ascii);
   [[nodiscard]] TextPosition Map(TextPosition position) const;
 
  private:
-  std::string_view original_;
   const AsciiTomlText& ascii_;
   std::vector<std::size_t> ascii_line_starts_;
-  std::vector<std::size_t> original_line_starts_;
+  LineIndex original_;
 };
 
 }  // namespace cairn
