@@ -4,11 +4,16 @@
 //
 // Each cap is a generous multiple of the largest file of that kind cairn can itself produce or
 // accept, measured for issue 13:
-//  - level: a 4096 x 4096 map (TileMap::kMaxSide) is 16.8 MB of rows; 4096 entities add about 2 MB.
-//  - save: a 10,000-entity save is about 9 MB; ten full floors of 4096 entities reach about 40 MB.
-//  - recording: about 40 bytes a tick; a million ticks (a long game is 100,000) is 40 MB.
-//  - definitions, dungeon plans, key maps, manifests: the shipped ones are 1 to 12 KB.
+//  - level: a 4096 x 4096 map (TileMap::kMaxSide) is 16.8 MB of rows; 4096 entities add about
+//    0.6 MB (150 bytes each, written as cairn writes them).
+//  - save: about 1,190 bytes an entity (4,001 entities: 4.7 MB; 10,000: about 9 MB); ten floors of
+//    4,096 entities reach about 50 MB.
+//  - recording: about 85 bytes a tick (3,791 ticks: 320 KB); the bot's longest run, 30,000 turns,
+//    is about 300,000 ticks, 26 MB.
+//  - definitions, dungeon plans, key maps: the shipped ones are 1 to 4 KB; a manifest holds about
+//    120 bytes an entity of every level it migrates.
 //  - console command files and key scripts: typed or generated commands, a few KB to a few MB.
+// Memory follows the cap: reading costs at most a bounded multiple of the file (toml_reader.h).
 #pragma once
 
 #include <cstdint>
@@ -38,10 +43,10 @@ struct FileKindLimit {
 
 inline constexpr FileKindLimit kFileKindLimits[] = {
     {FileKind::Level, "a level", 32 * kMiB},
-    {FileKind::Definitions, "a definitions file", 16 * kMiB},
+    {FileKind::Definitions, "a definitions file", 4 * kMiB},
     {FileKind::Dungeon, "a dungeon plan", 1 * kMiB},
     {FileKind::Save, "a save", 64 * kMiB},
-    {FileKind::Recording, "a recording", 256 * kMiB},
+    {FileKind::Recording, "a recording", 64 * kMiB},
     {FileKind::KeyMap, "a key map", 1 * kMiB},
     {FileKind::Manifest, "an identity manifest", 16 * kMiB},
     {FileKind::ConsoleCommands, "a console command file", 64 * kMiB},
@@ -49,7 +54,7 @@ inline constexpr FileKindLimit kFileKindLimits[] = {
 };
 
 // The cap of the largest kind: what `cairn check` reads before it knows a file's kind.
-inline constexpr std::uint64_t kLargestFileCap = 256 * kMiB;
+inline constexpr std::uint64_t kLargestFileCap = 64 * kMiB;
 
 // One line of console commands read from standard input: a longer line is an error (the console
 // stops), so an endless line cannot grow without bound. A SET body of every field of the widest
