@@ -43,10 +43,21 @@ constexpr const char* kUsageLine =
     "             [--ascii] [--mono] [--colour-blind] [--log PATH] [--log-level LEVEL]\n"
     "             [--morgue DIR]\n";
 constexpr int kRunStepMs = 15;  // between the steps of explore, rest and travel
-}  // namespace
 
-int RunPlayCommand(const std::vector<std::string>& args) {
+// What the command line asked for, checked.
+struct PlayOptions {
   ParsedArgs parsed;
+  SessionConfig config;
+  std::string morgue_dir;
+  std::string load_path;  // --load, or empty
+  std::string save_path;  // where the character lives: --save, else --load, else the default
+  std::uint64_t crash_after = 0;  // the crash test's frame count, or 0
+};
+
+// Parses and checks the options and loads what they name (the level, the content, the key map)
+// and starts the log. Returns -1 to go on, or the exit status to stop with (the problem printed).
+int ReadPlayOptions(const std::vector<std::string>& args, PlayOptions& options, KeyMap& keys) {
+  ParsedArgs& parsed = options.parsed;
   std::string error;
   if (!ParseArgs(args,
                  {{"--seed", true}, {"--level", true}, {"--load", true}, {"--record", true},
@@ -60,17 +71,16 @@ int RunPlayCommand(const std::vector<std::string>& args) {
     std::cerr << "cairn: " << error << "\n" << kUsageLine;
     return kExitUsage;
   }
-  SessionConfig config;
+  SessionConfig& config = options.config;
   config.seed = FreshSeed();
-  const std::string morgue_dir = parsed.Value("--morgue").value_or(DefaultMorgueFolder());
+  options.morgue_dir = parsed.Value("--morgue").value_or(DefaultMorgueFolder());
   if (auto seed = parsed.Value("--seed");
       seed && !ParseUnsigned("--seed", *seed, 0, ~std::uint64_t{0}, config.seed, error)) {
     std::cerr << "cairn: " << error << "\n";
     return kExitUsage;
   }
-  std::uint64_t crash_after = 0;
   if (auto c = parsed.Value("--test-crash-after");
-      c && !ParseUnsigned("--test-crash-after", *c, 1, 1'000'000, crash_after, error)) {
+      c && !ParseUnsigned("--test-crash-after", *c, 1, 1'000'000, options.crash_after, error)) {
     std::cerr << "cairn: " << error << "\n";
     return kExitUsage;
   }
@@ -79,10 +89,12 @@ int RunPlayCommand(const std::vector<std::string>& args) {
                  "first tick)\n";
     return kExitUsage;
   }
+  options.load_path = parsed.Value("--load").value_or("");
+  options.save_path =
+      parsed.Value("--save").value_or(options.load_path.empty() ? DefaultSavePath() : options.load_path);
   if (auto level = parsed.Value("--level"); level && !LoadLevelForCommand(*level, config.level))
     return kExitInvalid;
   if (!UseDefaultContent(config)) return kExitInvalid;
-  KeyMap keys;
   if (!LoadKeyMap(keys)) return kExitInvalid;
   std::string warning;
   if (!StartLogging(parsed.Value("--log").value_or(""), parsed.Value("--log-level").value_or("info"),
@@ -91,47 +103,55 @@ int RunPlayCommand(const std::vector<std::string>& args) {
     return kExitUsage;
   }
   if (!warning.empty()) std::cerr << "cairn: warning: " << warning << "\n";
+  return -1;
+}
 
-  // The character's save: --save, else the --load file (a character lives in its own file),
-  // else the default. Locked first, so no other game reads or writes it while this one plays.
-  const std::string load_path = parsed.Value("--load").value_or("");
-  const std::string save_path = parsed.Value("--save").value_or(load_path.empty() ? DefaultSavePath() : load_path);
-  if (save_path.empty()) {
+// Locks the character's save for this game (character_save.h), before anything reads it, so no
+// other game resumes or writes it while this one plays. False with the problem printed.
+bool ClaimCharacter(const PlayOptions& options, CharacterSave& character) {
+  if (options.save_path.empty()) {
     std::cerr << "cairn: error: nowhere to keep the save: " << NoHomeReason() << ", or give --save PATH\n";
-    return kExitInvalid;
+    return false;
   }
-  CharacterSave character;
-  if (const auto claimed = character.Claim(save_path, load_path, error); claimed != FileLock::Outcome::Taken) {
-    if (claimed == FileLock::Outcome::HeldElsewhere)
-      std::cerr << "cairn: error: another game is playing this character: " << error << "\n"
-                << "cairn: finish that game first, or play a separate one with --save OTHER.toml\n";
-    else
-      std::cerr << "cairn: error: cannot lock the save for this game: " << error << "\n";
-    return kExitInvalid;
-  }
+  std::string error;
+  const auto claimed = character.Claim(options.save_path, options.load_path, error);
+  if (claimed == FileLock::Outcome::Taken) return true;
+  if (claimed == FileLock::Outcome::HeldElsewhere)
+    std::cerr << "cairn: error: another game is playing this character: " << error << "\n"
+              << "cairn: finish that game first, or play a separate one with --save OTHER.toml\n";
+  else
+    std::cerr << "cairn: error: cannot lock the save for this game: " << error << "\n";
+  return false;
+}
 
-  // Resume: the save named by --load, or the waiting one when nothing asks for a new game; a new
-  // game asked for beside a waiting save asks what becomes of it.
-  std::unique_ptr<GameSession> session;
+// Resumes the save named by --load, or the waiting one when nothing asks for a new game, or
+// starts a new game; a new game asked for beside a waiting save first asks what becomes of it.
+// False with the problem printed (a save that does not load is left as it is).
+bool StartSession(PlayOptions& options, CharacterSave& character, std::unique_ptr<GameSession>& session) {
+  const ParsedArgs& parsed = options.parsed;
+  SessionConfig& config = options.config;
   const bool fresh_requested = parsed.Has("--seed") || parsed.Has("--level") || parsed.Has("--record");
-  std::string resume_path = load_path;
+  std::string resume_path = options.load_path;
   bool resume_checks_seed = parsed.Has("--seed");
   if (resume_path.empty() && character.Waiting()) {
     if (!fresh_requested) {
-      resume_path = save_path;
+      resume_path = options.save_path;
     } else {
-      switch (AskAboutWaitingSave({save_path, DescribeSave(save_path, config), !parsed.Has("--record")})) {
+      const WaitingSavePrompt prompt{options.save_path, DescribeSave(options.save_path, config),
+                                     !parsed.Has("--record")};
+      switch (AskAboutWaitingSave(prompt)) {
         case WaitingSaveChoice::Resume:
-          resume_path = save_path;
+          resume_path = options.save_path;
           resume_checks_seed = false;  // the player chose the saved game over the --seed asked for
           break;
         case WaitingSaveChoice::Keep:
-          character.Disown("the saved game in " + save_path + " was kept (start cairn with no --seed to resume it)");
+          character.Disown("the saved game in " + options.save_path +
+                           " was kept (start cairn with no --seed to resume it)");
           break;
         case WaitingSaveChoice::Abandon:
           if (const std::string why = character.Forget(); !why.empty()) {
             std::cerr << "cairn: error: " << why << "\n";
-            return kExitInvalid;
+            return false;
           }
           std::cout << "The saved game was abandoned.\n";
           break;
@@ -143,131 +163,170 @@ int RunPlayCommand(const std::vector<std::string>& args) {
     if (!LoadSaveFile(resume_path, config, resume_checks_seed, session, diagnostics)) {
       for (const std::string& line : diagnostics) std::cerr << line << "\n";
       std::cerr << "cairn: the save was left as it is; `cairn --seed N` starts a new game instead\n";
-      return kExitInvalid;
+      return false;
     }
     session->Say("Welcome back.");
     LogInfo("resumed " + resume_path + ", seed " + std::to_string(config.seed));
-  } else {
-    if (Status s = GameSession::TryCreate(config, session); s != Status::Ok) {
-      std::cerr << "cairn: error: cannot build the world: " << StatusName(s) << "\n";
-      return kExitInvalid;
-    }
-    LogInfo("new game, seed " + std::to_string(config.seed) + ", world " +
-            std::to_string(session->World().WorldId()));
+    return true;
   }
-  // The recorder listens to every tick; a restart (a new run) gets a new recorder.
-  std::unique_ptr<Recorder> recorder;
-  std::uint64_t recorded_restarts = session->Restarts();
-  const auto record_from_here = [&]() {
-    recorder = std::make_unique<Recorder>(*session, CAIRN_BUILD_ID,
-                                          parsed.Value("--level").value_or("default"));
-    session->SetTickListener(recorder.get());
-    recorded_restarts = session->Restarts();
-  };
-  if (parsed.Has("--record")) record_from_here();
-  std::string save_failure;  // why a save on the way out failed, to print after the terminal
-  bool saved_on_exit = false;
+  if (Status s = GameSession::TryCreate(config, session); s != Status::Ok) {
+    std::cerr << "cairn: error: cannot build the world: " << StatusName(s) << "\n";
+    return false;
+  }
+  LogInfo("new game, seed " + std::to_string(config.seed) + ", world " +
+          std::to_string(session->World().WorldId()));
+  return true;
+}
+
+// --record: listens to every tick of the run; a restart (a new run) starts it again.
+class RunRecording {
+ public:
+  RunRecording(GameSession& session, std::string path, std::string level)
+      : session_(session), path_(std::move(path)), level_(std::move(level)) {
+    if (!path_.empty()) Start();
+  }
+  // After every key: a restart began a new run, so the recording starts again from its tick 0.
+  void FollowRestarts() {
+    if (!recorder_ || session_.Restarts() == restarts_) return;
+    LogInfo("the run restarted: the recording starts again from its first tick");
+    Start();
+  }
+  // Writes the recording (when there is one); false when it could not be written (said).
+  bool Finish() {
+    if (!recorder_) return true;
+    session_.SetTickListener(nullptr);
+    std::string why;
+    if (!WriteFileAtomically(path_, WriteRecording(recorder_->Result()), why)) {
+      std::cerr << path_ << ": error: the recording could not be written: " << why << "\n";
+      return false;
+    }
+    std::cout << "Recorded " << recorder_->Result().ticks.size() << " ticks to " << path_ << " (cairn replay "
+              << path_ << " --verify plays them again).\n";
+    return true;
+  }
+
+ private:
+  void Start() {
+    recorder_ = std::make_unique<Recorder>(session_, CAIRN_BUILD_ID, level_);
+    session_.SetTickListener(recorder_.get());
+    restarts_ = session_.Restarts();
+  }
+
+  GameSession& session_;
+  std::string path_;
+  std::string level_;
+  std::unique_ptr<Recorder> recorder_;
+  std::uint64_t restarts_ = 0;
+};
+
+// How the terminal part of a game ended, for what is printed once the terminal is restored.
+struct TerminalEnding {
+  int exit_status = kExitOk;
+  std::string fatal;         // an internal error's text
+  bool saved = false;        // the character was saved on the way out
+  std::string save_failure;  // why a save on the way out failed
+};
+
+// The game in the terminal: draws, reads keys, plays runs of turns a step at a time, and on a
+// hang-up, a termination or an internal error saves the character before leaving.
+TerminalEnding PlayInTerminal(const PlayOptions& options, GameSession& session, KeyMap keys,
+                              CharacterSave& character, RunRecording& recording) {
+  const ParsedArgs& parsed = options.parsed;
+  TerminalEnding ending;
   const auto save_now = [&]() -> std::string {
-    if (std::string why = character.Save(*session); !why.empty()) return why;
-    LogInfo("saved to " + save_path + " at tick " + std::to_string(session->World().Tick()));
+    if (std::string why = character.Save(session); !why.empty()) return why;
+    LogInfo("saved to " + options.save_path + " at tick " + std::to_string(session.World().Tick()));
     return "";
   };
-  const auto forget = [&]() {
-    if (const std::string why = character.Forget(); !why.empty()) LogWarn(why);
-    else if (character.Owned()) LogInfo("the character's story ended: no save left in " + save_path);
+  const auto save_on_the_way_out = [&] {
+    if (session.State() != SessionState::Playing || session.World().InTick() || !character.Owned()) return;
+    ending.save_failure = save_now();
+    ending.saved = ending.save_failure.empty();
   };
-
-  int exit_status = kExitOk;
-  std::string fatal;
-  {
-    TerminalGuard guard;
-    ScreenOptions screen_options;
-    screen_options.force_monochrome = parsed.Has("--mono");
-    screen_options.palette = parsed.Has("--colour-blind") || parsed.Has("--color-blind")
-                                 ? PaletteKind::ColourBlind
-                                 : PaletteKind::Standard;
-    try {
-      CursesScreen screen(screen_options);
-      GameController controller(*session, std::move(keys), parsed.Has("--debug"));
-      controller.SetRunEndHandler([&](const std::string& summary) {
-        return WriteRunSummary(morgue_dir, config.seed, summary);
-      });
-      controller.SetSaveHandler(save_now);
-      controller.SetForgetHandler(forget);
-      if (!character.Owned()) controller.SetSavingOff(character.WhyNotOwned());
-      controller.Presentation().ascii = parsed.Has("--ascii") || !screen.Utf8();
-      RenderFrame frame;
-      std::uint64_t frames = 0;
-      while (true) {
-        if (const int signal = TerminalGuard::StopRequested()) {
-          LogInfo("stopping on signal " + std::to_string(signal));
-          exit_status = 128 + signal;
-          // A hang-up or a shutdown must not cost the character: save it first (between ticks:
-          // the loop only gets here between keys and run steps).
-          if ((signal == SIGHUP || signal == SIGTERM || signal == SIGINT) &&
-              session->State() == SessionState::Playing && character.Owned()) {
-            save_failure = save_now();
-            saved_on_exit = save_failure.empty();
-          }
-          break;
-        }
-        controller.BuildFrame(frame);
-        TextGrid grid(screen.Width(), screen.Height());
-        Present(frame, controller.Presentation(), grid);
-        screen.Draw(grid);
-        if (crash_after != 0 && ++frames >= crash_after) std::abort();  // the crash test
-        // During a run (explore, rest, travel) a step every few milliseconds, so it can be
-        // watched and stopped by any key.
-        if (controller.Busy()) {
-          if (!screen.ReadKey(kRunStepMs).empty()) controller.Interrupt();
-          else controller.Continue();
-          continue;
-        }
-        const std::string key = screen.ReadKey(100);
-        if (key.empty()) continue;
-        LogDebug("key " + key);
-        const std::int64_t tick_before = session->World().Tick();
-        if (!controller.HandleKey(key)) {
-          saved_on_exit = controller.Saved();
-          break;
-        }
-        if (recorder && session->Restarts() != recorded_restarts) {
-          LogInfo("the run restarted: the recording starts again from its first tick");
-          record_from_here();
-        }
-        if (session->World().Tick() != tick_before)
-          LogDebug("tick " + std::to_string(session->World().Tick()));
-        if (session->World().Fault().Active())
-          LogWarn(std::string("simulation fault: ") + session->World().Fault().what);
+  TerminalGuard guard;
+  ScreenOptions screen_options;
+  screen_options.force_monochrome = parsed.Has("--mono");
+  screen_options.palette = parsed.Has("--colour-blind") || parsed.Has("--color-blind") ? PaletteKind::ColourBlind
+                                                                                       : PaletteKind::Standard;
+  try {
+    CursesScreen screen(screen_options);
+    GameController controller(session, std::move(keys), parsed.Has("--debug"));
+    controller.SetRunEndHandler([&](const std::string& summary) {
+      return WriteRunSummary(options.morgue_dir, options.config.seed, summary);
+    });
+    controller.SetSaveHandler(save_now);
+    controller.SetForgetHandler([&] {
+      if (const std::string why = character.Forget(); !why.empty()) LogWarn(why);
+      else if (character.Owned()) LogInfo("the character's story ended: no save left in " + options.save_path);
+    });
+    if (!character.Owned()) controller.SetSavingOff(character.WhyNotOwned());
+    controller.Presentation().ascii = parsed.Has("--ascii") || !screen.Utf8();
+    RenderFrame frame;
+    std::uint64_t frames = 0;
+    while (true) {
+      if (const int signal = TerminalGuard::StopRequested()) {
+        LogInfo("stopping on signal " + std::to_string(signal));
+        ending.exit_status = 128 + signal;
+        // A hang-up or a shutdown must not cost the character: save it first (between ticks:
+        // the loop only gets here between keys and run steps).
+        if (signal == SIGHUP || signal == SIGTERM || signal == SIGINT) save_on_the_way_out();
+        break;
       }
-    } catch (const std::exception& e) {
-      fatal = e.what();
-      exit_status = kExitInvalid;
-      // The character is not lost to a failure of the program's own: save what there is.
-      if (session->State() == SessionState::Playing && !session->World().InTick() && character.Owned()) {
-        save_failure = save_now();
-        saved_on_exit = save_failure.empty();
+      controller.BuildFrame(frame);
+      TextGrid grid(screen.Width(), screen.Height());
+      Present(frame, controller.Presentation(), grid);
+      screen.Draw(grid);
+      if (options.crash_after != 0 && ++frames >= options.crash_after) std::abort();  // the crash test
+      // During a run (explore, rest, travel) a step every few milliseconds, so it can be
+      // watched and stopped by any key.
+      if (controller.Busy()) {
+        if (!screen.ReadKey(kRunStepMs).empty()) controller.Interrupt();
+        else controller.Continue();
+        continue;
       }
+      const std::string key = screen.ReadKey(100);
+      if (key.empty()) continue;
+      LogDebug("key " + key);
+      const std::int64_t tick_before = session.World().Tick();
+      if (!controller.HandleKey(key)) {
+        ending.saved = controller.Saved();
+        break;
+      }
+      recording.FollowRestarts();
+      if (session.World().Tick() != tick_before) LogDebug("tick " + std::to_string(session.World().Tick()));
+      if (session.World().Fault().Active())
+        LogWarn(std::string("simulation fault: ") + session.World().Fault().what);
     }
-  }  // the terminal is restored here, before anything is printed
-  if (!fatal.empty()) std::cerr << "cairn: fatal error: " << fatal << "\n";
-  if (saved_on_exit) std::cout << "Saved to " << save_path << ". Run cairn again to continue.\n";
-  if (!save_failure.empty()) std::cerr << save_path << ": error: the game could not be saved: " << save_failure << "\n";
-  if (recorder) {
-    session->SetTickListener(nullptr);
-    const std::string path = *parsed.Value("--record");
-    std::string why;
-    if (WriteFileAtomically(path, WriteRecording(recorder->Result()), why)) {
-      std::cout << "Recorded " << recorder->Result().ticks.size() << " ticks to " << path
-                << " (cairn replay " << path << " --verify plays them again).\n";
-    } else {
-      std::cerr << path << ": error: the recording could not be written: " << why << "\n";
-      if (exit_status == kExitOk) exit_status = kExitInvalid;
-    }
+  } catch (const std::exception& e) {
+    ending.fatal = e.what();
+    ending.exit_status = kExitInvalid;
+    save_on_the_way_out();  // the character is not lost to a failure of the program's own
   }
+  return ending;  // the guard restores the terminal here, before anything is printed
+}
+
+}  // namespace
+
+int RunPlayCommand(const std::vector<std::string>& args) {
+  PlayOptions options;
+  KeyMap keys;
+  if (const int stop = ReadPlayOptions(args, options, keys); stop >= 0) return stop;
+  CharacterSave character;
+  if (!ClaimCharacter(options, character)) return kExitInvalid;
+  std::unique_ptr<GameSession> session;
+  if (!StartSession(options, character, session)) return kExitInvalid;
+  RunRecording recording(*session, options.parsed.Value("--record").value_or(""),
+                         options.parsed.Value("--level").value_or("default"));
+
+  TerminalEnding ending = PlayInTerminal(options, *session, std::move(keys), character, recording);
+  if (!ending.fatal.empty()) std::cerr << "cairn: fatal error: " << ending.fatal << "\n";
+  if (ending.saved) std::cout << "Saved to " << options.save_path << ". Run cairn again to continue.\n";
+  if (!ending.save_failure.empty())
+    std::cerr << options.save_path << ": error: the game could not be saved: " << ending.save_failure << "\n";
+  if (!recording.Finish() && ending.exit_status == kExitOk) ending.exit_status = kExitInvalid;
   LogInfo("game over at tick " + std::to_string(session->World().Tick()));
   StopLogging();
-  return exit_status;
+  return ending.exit_status;
 }
 
 }  // namespace cairn
