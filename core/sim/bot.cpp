@@ -111,167 +111,206 @@ bool Accepts(const GameSession& session, const PlayerCommand& command) {
 
 }  // namespace
 
+// What every step of the policy looks at: the player, what it carries, the nearest monster.
+struct Bot::Situation {
+  const GameSession& session;
+  View v;
+  EntityId foe;
+  const Position* foe_at;  // null: nothing to fight
+  std::int32_t distance;
+  bool hurt;  // under 40% of its hit points
+
+  [[nodiscard]] const GameWorld& World() const noexcept { return v.world; }
+  // Uses `item` when the game would accept it.
+  bool Use(EntityId item, PlayerCommand& out) const {
+    out = ItemCommand(PlayerCommandKind::Use, v, item);
+    return Accepts(session, out);
+  }
+};
+
 bool Bot::Decide(const GameSession& session, PlayerCommand& out) {
   pilot_.SetOnlyHuntersStop(true);
-  const auto Why = [&](const char* reason) {
-    reason_ = reason;
-    return true;
-  };
   const GameWorld& world = session.World();
   const EntityId player = world.PlayerEntity();
   const Position* at = world.Positions().Find(player);
   const Player* state = world.Players().Find(player);
   const Health* health = world.Healths().Find(player);
   if (at == nullptr || state == nullptr || health == nullptr) return false;
-  View v{world, player, *at, *state, *health, {}};
-  CarriedItems(world, player, v.items);
-  const FieldOfView& view = session.Scratch().player_view;
-  const EntityId foe = NearestVisibleHostile(world, view, *at);
-  const Position* foe_at = world.Positions().Find(foe);  // null: nothing to fight
-  const std::int32_t distance = foe_at != nullptr ? ChebyshevDistance(*at, *foe_at) : kUnreachable;
-  const bool hurt = health->current * 10 < health->max * 4;
-  const auto use = [&](EntityId item) {
-    out = ItemCommand(PlayerCommandKind::Use, v, item);
-    return Accepts(session, out);
-  };
+  Situation s{session, View{world, player, *at, *state, *health, {}}, {}, nullptr, kUnreachable, false};
+  CarriedItems(world, player, s.v.items);
+  s.foe = NearestVisibleHostile(world, session.Scratch().player_view, *at);
+  s.foe_at = world.Positions().Find(s.foe);
+  s.distance = s.foe_at != nullptr ? ChebyshevDistance(*at, *s.foe_at) : kUnreachable;
+  s.hurt = health->current * 10 < health->max * 4;
+  // The policy, in order (bot.h); the first step that finds something to do decides.
+  return SaveYourself(s, out) || Eat(s, out) || Fight(s, out) || Equip(s, out) || MakeRoom(s, out) ||
+         Rest(s, out) || Learn(s, out) || CarryTheStoneOut(s, out) || ExploreThenDescend(s, out);
+}
 
-  // 1. Badly hurt with danger near: heal, or get away.
-  if (hurt && distance <= 6) {
-    const EntityId heal = FindCarried(v, [&](const ItemDefinition& k, const Item& i) {
-      return k.effect == ItemEffect::Heal && (ItemKnown(world, i) || KindKnown(*state, i.kind));
-    });
-    if (!heal.IsNull() && use(heal)) return Why("heal");
-    const EntityId flee = FindCarried(v, [&](const ItemDefinition& k, const Item& i) {
-      return k.effect == ItemEffect::Teleport && KindKnown(*state, i.kind);
-    });
-    if (!flee.IsNull() && use(flee)) return Why("escape");
-    const EntityId unknown = FindCarried(v, [&](const ItemDefinition& k, const Item& i) {
-      return k.category == ItemCategory::Potion && !KindKnown(*state, i.kind);
-    });
-    if (!unknown.IsNull() && use(unknown)) return Why("desperate potion");
-  }
-  // 2. Hunger.
-  if (state->nutrition < kHungry) {
-    const EntityId food = FindCarried(v, [](const ItemDefinition& k, const Item&) {
-      return k.category == ItemCategory::Food;
-    });
-    if (!food.IsNull() && use(food)) return Why("eat");
-  }
-  // 3. Fight; but a monster running away is not worth a chase: a missile, or let it go.
-  const EnemyAi* foe_ai = world.Ais().Find(foe);
+bool Bot::Chose(const char* reason) {
+  reason_ = reason;
+  return true;
+}
+
+// 1. Badly hurt with danger near: heal, or get away.
+bool Bot::SaveYourself(const Situation& s, PlayerCommand& out) {
+  if (!s.hurt || s.distance > 6) return false;
+  const GameWorld& world = s.World();
+  const Player& state = s.v.state;
+  const EntityId heal = FindCarried(s.v, [&](const ItemDefinition& k, const Item& i) {
+    return k.effect == ItemEffect::Heal && (ItemKnown(world, i) || KindKnown(state, i.kind));
+  });
+  if (!heal.IsNull() && s.Use(heal, out)) return Chose("heal");
+  const EntityId flee = FindCarried(s.v, [&](const ItemDefinition& k, const Item& i) {
+    return k.effect == ItemEffect::Teleport && KindKnown(state, i.kind);
+  });
+  if (!flee.IsNull() && s.Use(flee, out)) return Chose("escape");
+  const EntityId unknown = FindCarried(s.v, [&](const ItemDefinition& k, const Item& i) {
+    return k.category == ItemCategory::Potion && !KindKnown(state, i.kind);
+  });
+  return !unknown.IsNull() && s.Use(unknown, out) && Chose("desperate potion");
+}
+
+// 2. Hunger.
+bool Bot::Eat(const Situation& s, PlayerCommand& out) {
+  if (s.v.state.nutrition >= kHungry) return false;
+  const EntityId food = FindCarried(s.v, [](const ItemDefinition& k, const Item&) {
+    return k.category == ItemCategory::Food;
+  });
+  return !food.IsNull() && s.Use(food, out) && Chose("eat");
+}
+
+// 3. Fight; but a monster running away is not worth a chase: a missile, or let it go.
+bool Bot::Fight(const Situation& s, PlayerCommand& out) {
+  const GameWorld& world = s.World();
+  const Position at = s.v.at;
+  const Position* foe_at = s.foe_at;
+  const EnemyAi* foe_ai = world.Ais().Find(s.foe);
   const bool fleeing = foe_ai != nullptr && foe_ai->action == AiAction::Flee;
   // Sleepers and wanderers are left alone unless they are in reach: a free blow is worth it.
-  if (foe_ai != nullptr && !fleeing && foe_ai->action != AiAction::Hunt && distance > 1) {
-    foe_at = nullptr;
-  }
+  if (foe_ai != nullptr && !fleeing && foe_ai->action != AiAction::Hunt && s.distance > 1) foe_at = nullptr;
   // A throw only where the missile would fly all the way: a corner in between drops it at the
   // thrower's feet, and picking it up to throw again is a loop that starves.
-  const bool shot = foe_at != nullptr && distance <= kThrowRange && ClearShot(world, *at, *foe_at, kThrowRange);
-  if (fleeing) {
-    const EntityId missile = FindCarried(v, [](const ItemDefinition& k, const Item& i) {
+  const bool shot = foe_at != nullptr && s.distance <= kThrowRange && ClearShot(world, at, *foe_at, kThrowRange);
+  const auto missile = [&] {
+    return FindCarried(s.v, [](const ItemDefinition& k, const Item& i) {
       return k.category == ItemCategory::Thrown && !i.equipped;
     });
-    if (!missile.IsNull() && shot) {
-      out = ItemCommand(PlayerCommandKind::Throw, v, missile);
-      if (Accepts(session, out)) return Why("throw at the fleeing");
+  };
+  if (fleeing) {
+    if (const EntityId thrown = missile(); !thrown.IsNull() && shot) {
+      out = ItemCommand(PlayerCommandKind::Throw, s.v, thrown);
+      if (Accepts(s.session, out)) return Chose("throw at the fleeing");
     }
+    return false;
   }
-  if (foe_at != nullptr && !fleeing) {
-    pilot_.Stop();
-    if (distance == 1) {
-      out = PlayerCommand{PlayerCommandKind::Move, static_cast<std::int8_t>(foe_at->x - at->x),
-                          static_cast<std::int8_t>(foe_at->y - at->y)};
-      if (Accepts(session, out)) return Why("melee");
-    }
-    const Health* foe_health = world.Healths().Find(foe);
-    const bool strong = foe_health != nullptr && foe_health->current >= 15;
-    if (strong) {
-      const EntityId wand = FindCarried(v, [](const ItemDefinition& k, const Item& i) {
-        return k.category == ItemCategory::Wand && i.charges > 0;
-      });
-      if (!wand.IsNull() && use(wand)) return Why("zap");
-    }
-    if (shot) {
-      const EntityId missile = FindCarried(v, [](const ItemDefinition& k, const Item& i) {
-        return k.category == ItemCategory::Thrown && !i.equipped;
-      });
-      if (!missile.IsNull()) {
-        out = ItemCommand(PlayerCommandKind::Throw, v, missile);
-        if (Accepts(session, out)) return Why("throw");
-      }
-    }
-    // Let it come (a doorway is a fine place to wait), unless it fights from afar or sleeps.
-    const EnemyAi* ai = world.Ais().Find(foe);
-    const bool approach = ai == nullptr || ai->profile == AiProfile::Ranged ||
-                          ai->profile == AiProfile::Caster || ai->action != AiAction::Hunt ||
-                          ai->profile == AiProfile::Coward;
-    if (approach && StepToward(session, *at, *foe_at, out) && Accepts(session, out)) return Why("approach");
-    out = PlayerCommand{PlayerCommandKind::Wait};
-    return Why("wait for it");
+  if (foe_at == nullptr) return false;
+  pilot_.Stop();
+  if (s.distance == 1) {
+    out = PlayerCommand{PlayerCommandKind::Move, static_cast<std::int8_t>(foe_at->x - at.x),
+                        static_cast<std::int8_t>(foe_at->y - at.y)};
+    if (Accepts(s.session, out)) return Chose("melee");
   }
-  // 4. Equipment.
-  if (const EntityId gear = BetterGear(v); !gear.IsNull()) {
-    out = ItemCommand(PlayerCommandKind::Equip, v, gear);
-    if (Accepts(session, out)) return Why("equip");
+  const Health* foe_health = world.Healths().Find(s.foe);
+  if (foe_health != nullptr && foe_health->current >= 15) {  // strong: a wand is worth its charge
+    const EntityId wand = FindCarried(s.v, [](const ItemDefinition& k, const Item& i) {
+      return k.category == ItemCategory::Wand && i.charges > 0;
+    });
+    if (!wand.IsNull() && s.Use(wand, out)) return Chose("zap");
   }
-  // 4b. A full pack leaves no room for what lies ahead (the Cairnstone among it): drop spare
-  // gear first, then missiles, then what is known and of little use.
-  if (const Inventory* pack = world.Inventories().Find(player);
-      pack != nullptr && pack->count >= pack->capacity - 1) {
-    for (ItemCategory spare : {ItemCategory::Weapon, ItemCategory::Armour, ItemCategory::Thrown,
-                               ItemCategory::Scroll, ItemCategory::Wand}) {
-      const EntityId junk = FindCarried(v, [&](const ItemDefinition& k, const Item& i) {
-        return k.category == spare && !i.equipped && !(spare == ItemCategory::Wand && i.charges > 0);
-      });
-      if (junk.IsNull()) continue;
-      out = ItemCommand(PlayerCommandKind::Drop, v, junk);
-      if (Accepts(session, out)) return Why("make room");
-    }
+  if (const EntityId thrown = missile(); shot && !thrown.IsNull()) {
+    out = ItemCommand(PlayerCommandKind::Throw, s.v, thrown);
+    if (Accepts(s.session, out)) return Chose("throw");
   }
-  // 5. Alone and hurt: rest (regeneration needs food in the belly).
-  if (health->current * 10 < health->max * 7 && state->nutrition > 0 && rest_failures_ < 3) {
-    if (!pilot_.Active() || pilot_.Goal() != AutoGoal::Rest) {
-      std::string why;
-      if (!pilot_.Start(session, AutoGoal::Rest, why)) ++rest_failures_;
-    }
+  // Let it come (a doorway is a fine place to wait), unless it fights from afar or sleeps.
+  const bool approach = foe_ai == nullptr || foe_ai->profile == AiProfile::Ranged ||
+                        foe_ai->profile == AiProfile::Caster || foe_ai->action != AiAction::Hunt ||
+                        foe_ai->profile == AiProfile::Coward;
+  if (approach && StepToward(s.session, at, *foe_at, out) && Accepts(s.session, out)) return Chose("approach");
+  out = PlayerCommand{PlayerCommandKind::Wait};
+  return Chose("wait for it");
+}
+
+// 4. Equipment.
+bool Bot::Equip(const Situation& s, PlayerCommand& out) {
+  const EntityId gear = BetterGear(s.v);
+  if (gear.IsNull()) return false;
+  out = ItemCommand(PlayerCommandKind::Equip, s.v, gear);
+  return Accepts(s.session, out) && Chose("equip");
+}
+
+// 4b. A full pack leaves no room for what lies ahead (the Cairnstone among it): drop spare gear
+// first, then missiles, then what is known and of little use.
+bool Bot::MakeRoom(const Situation& s, PlayerCommand& out) {
+  const Inventory* pack = s.World().Inventories().Find(s.v.player);
+  if (pack == nullptr || pack->count < pack->capacity - 1) return false;
+  for (ItemCategory spare : {ItemCategory::Weapon, ItemCategory::Armour, ItemCategory::Thrown,
+                             ItemCategory::Scroll, ItemCategory::Wand}) {
+    const EntityId junk = FindCarried(s.v, [&](const ItemDefinition& k, const Item& i) {
+      return k.category == spare && !i.equipped && !(spare == ItemCategory::Wand && i.charges > 0);
+    });
+    if (junk.IsNull()) continue;
+    out = ItemCommand(PlayerCommandKind::Drop, s.v, junk);
+    if (Accepts(s.session, out)) return Chose("make room");
+  }
+  return false;
+}
+
+// 5. Alone and hurt: rest (regeneration needs food in the belly).
+bool Bot::Rest(const Situation& s, PlayerCommand& out) {
+  const Health& health = s.v.health;
+  if (health.current * 10 < health.max * 7 && s.v.state.nutrition > 0 && rest_failures_ < 3) {
     std::string why;
-    if (pilot_.Active() && pilot_.Goal() == AutoGoal::Rest && pilot_.Next(session, out, why)) return Why("rest");
+    if ((!pilot_.Active() || pilot_.Goal() != AutoGoal::Rest) && !pilot_.Start(s.session, AutoGoal::Rest, why))
+      ++rest_failures_;
+    if (pilot_.Active() && pilot_.Goal() == AutoGoal::Rest && pilot_.Next(s.session, out, why)) return Chose("rest");
     ++rest_failures_;
-  } else if (health->current >= health->max) {
+  } else if (health.current >= health.max) {
     rest_failures_ = 0;
   }
-  // 6. Learn what unknown scrolls do while it is safe; potions too, when a heal would help.
-  const EntityId unknown = FindCarried(v, [&](const ItemDefinition& k, const Item& i) {
-    if (KindKnown(*state, i.kind) || ItemKnown(world, i)) return false;
+  return false;
+}
+
+// 6. Learn what unknown scrolls do while it is safe; potions too, when a heal would help.
+bool Bot::Learn(const Situation& s, PlayerCommand& out) {
+  const EntityId unknown = FindCarried(s.v, [&](const ItemDefinition& k, const Item& i) {
+    if (KindKnown(s.v.state, i.kind) || ItemKnown(s.World(), i)) return false;
     if (k.category == ItemCategory::Scroll) return true;
-    return k.category == ItemCategory::Potion && health->current < health->max;
+    return k.category == ItemCategory::Potion && s.v.health.current < s.v.health.max;
   });
-  if (!unknown.IsNull() && use(unknown)) return Why("learn");
-  // 7. With the Cairnstone: up and out.
-  if (CarriesArtifact(world, player)) {
-    out = PlayerCommand{PlayerCommandKind::Ascend};
-    if (Accepts(session, out)) return Why("ascend");
-    std::string why;
-    if ((pilot_.Active() && pilot_.Goal() == AutoGoal::StairsUp) ||
-        pilot_.Start(session, AutoGoal::StairsUp, why))
-      if (pilot_.Next(session, out, why)) return Why("travel up");
-  }
-  // 8. Explore (picking things up on the way), then go down.
+  return !unknown.IsNull() && s.Use(unknown, out) && Chose("learn");
+}
+
+// 7. With the Cairnstone: up and out.
+bool Bot::CarryTheStoneOut(const Situation& s, PlayerCommand& out) {
+  if (!CarriesArtifact(s.World(), s.v.player)) return false;
+  out = PlayerCommand{PlayerCommandKind::Ascend};
+  if (Accepts(s.session, out)) return Chose("ascend");
+  std::string why;
+  return ((pilot_.Active() && pilot_.Goal() == AutoGoal::StairsUp) ||
+          pilot_.Start(s.session, AutoGoal::StairsUp, why)) &&
+         pilot_.Next(s.session, out, why) && Chose("travel up");
+}
+
+// 8. Explore (picking things up on the way), then go down; with nothing at all to do, wait.
+bool Bot::ExploreThenDescend(const Situation& s, PlayerCommand& out) {
+  const GameSession& session = s.session;
   std::string why;
   if (!pilot_.Active() || pilot_.Goal() != AutoGoal::Explore) {
     if (pilot_.SomethingLeftToExplore(session)) (void)pilot_.Start(session, AutoGoal::Explore, why);
   }
-  if (pilot_.Active() && pilot_.Goal() == AutoGoal::Explore && pilot_.Next(session, out, why)) return Why("explore");
+  if (pilot_.Active() && pilot_.Goal() == AutoGoal::Explore && pilot_.Next(session, out, why)) return Chose("explore");
   if (pilot_.SomethingLeftToExplore(session) && pilot_.Start(session, AutoGoal::Explore, why) &&
       pilot_.Next(session, out, why))
-    return Why("explore again");
+    return Chose("explore again");
   out = PlayerCommand{PlayerCommandKind::Descend};
-  if (Accepts(session, out)) return Why("descend");
-  if ((pilot_.Active() && pilot_.Goal() == AutoGoal::StairsDown) ||
-      pilot_.Start(session, AutoGoal::StairsDown, why))
-    if (pilot_.Next(session, out, why)) return Why("travel down");
+  if (Accepts(session, out)) return Chose("descend");
+  if (((pilot_.Active() && pilot_.Goal() == AutoGoal::StairsDown) ||
+       pilot_.Start(session, AutoGoal::StairsDown, why)) &&
+      pilot_.Next(session, out, why))
+    return Chose("travel down");
   out = PlayerCommand{PlayerCommandKind::Wait};
-  return Why("nothing to do");
+  return Chose("nothing to do");
 }
 
 BotResult PlayBotRun(const SessionConfig& config, std::int32_t max_turns) {

@@ -34,6 +34,20 @@ class Bot {
   [[nodiscard]] const char* LastReason() const noexcept { return reason_; }
 
  private:
+  struct Situation;
+  // The steps of the policy, in the order Decide tries them: each sets `out` and the reason and
+  // answers true when it found something to do.
+  bool SaveYourself(const Situation& s, PlayerCommand& out);
+  bool Eat(const Situation& s, PlayerCommand& out);
+  bool Fight(const Situation& s, PlayerCommand& out);
+  bool Equip(const Situation& s, PlayerCommand& out);
+  bool MakeRoom(const Situation& s, PlayerCommand& out);
+  bool Rest(const Situation& s, PlayerCommand& out);
+  bool Learn(const Situation& s, PlayerCommand& out);
+  bool CarryTheStoneOut(const Situation& s, PlayerCommand& out);
+  bool ExploreThenDescend(const Situation& s, PlayerCommand& out);
+  bool Chose(const char* reason);
+
   const char* reason_ = "";
   AutoPilot pilot_;
   std::int32_t rest_failures_ = 0;
