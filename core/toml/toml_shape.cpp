@@ -165,9 +165,10 @@ class Scanner {
   bool Count(std::uint64_t values, std::size_t where) {
     values_ += values;
     if (values_ <= limits_.max_values) return true;
-    message_ = "more than " + std::to_string(limits_.max_values) +
-               " values for a file of this size (the limit is generous for every file cairn "
-               "writes; this one is mostly tiny values)";
+    message_ = "too dense: more than " + std::to_string(limits_.max_values) + " values in " +
+               std::to_string(text_.size()) +
+               " bytes (cairn's own files have 7 or more bytes a value; this text is mostly tiny "
+               "values, which would cost hundreds of times its size to read)";
     where_ = where;
     return false;
   }

@@ -31,8 +31,8 @@ struct TomlShapeLimits {
 };
 
 // True when `text` (ASCII, as the parser gets it) is within the limits; otherwise false with the
-// position (line, byte column, in `text`) and "nesting deeper than 64 levels" or "more than N
-// values ...".
+// position (line, byte column, in `text`) and "nesting deeper than 64 levels ..." or "too dense:
+// more than N values in M bytes ...".
 [[nodiscard]] bool CheckTomlShape(std::string_view text, const TomlShapeLimits& limits,
                                   TomlError& error);
 

@@ -49,8 +49,8 @@ for kind in ints arrays tables strings; do
   file="$work/dense-$kind.toml"
   size=1000000; [ "$kind" = ints ] && size=5000000
   level_with "$(payload "$size" "$kind")" > "$file"
-  expect_all level "$file" 1 "error: more than" 2000
-  grep -qF "values for a file of this size" <<<"$out" || fail "$file: $out"
+  expect_all level "$file" 1 "error: too dense: more than" 2000
+  grep -qF "too dense: more than" <<<"$out" || fail "$file: $out"
   if [ "$have_time" -eq 1 ] && [ "$asan" -eq 0 ]; then
     for args in "check" "sim --level" "console --level" "format"; do
       kb=$(peak_kb $args "$file")
@@ -59,14 +59,14 @@ for kind in ints arrays tables strings; do
   fi
 done
 dense_top() { printf 'format = "%s"\nversion = 1\nx = [%s]\n' "$1" "$(python3 -c "print(','.join(['1'] * $2))")"; }
-dense_top cairn-save 2500000 > "$work/dense-save.toml"; expect_all save "$work/dense-save.toml" 1 "values for a file of this size" 2000
-dense_top cairn-replay 2500000 > "$work/dense-rec.toml"; expect_all recording "$work/dense-rec.toml" 1 "values for a file of this size" 2000
-dense_top cairn-definitions 2500000 > "$work/dense-defs.toml"; expect_all definitions "$work/dense-defs.toml" 1 "values for a file of this size" 2000
-dense_top cairn-dungeon 450000 > "$work/dense-plan.toml"; expect_all dungeon "$work/dense-plan.toml" 1 "values for a file of this size" 2000
-dense_top cairn-identity-manifest 2500000 > "$work/dense-manifest.toml"; expect_all manifest "$work/dense-manifest.toml" 1 "values for a file of this size" 2000
-dense_top cairn-keys 450000 > "$user_keys"; expect_all keymap "$user_keys" 1 "values for a file of this size" 2000; rm "$user_keys"
+dense_top cairn-save 2500000 > "$work/dense-save.toml"; expect_all save "$work/dense-save.toml" 1 "too dense: more than" 2000
+dense_top cairn-replay 2500000 > "$work/dense-rec.toml"; expect_all recording "$work/dense-rec.toml" 1 "too dense: more than" 2000
+dense_top cairn-definitions 2500000 > "$work/dense-defs.toml"; expect_all definitions "$work/dense-defs.toml" 1 "too dense: more than" 2000
+dense_top cairn-dungeon 450000 > "$work/dense-plan.toml"; expect_all dungeon "$work/dense-plan.toml" 1 "too dense: more than" 2000
+dense_top cairn-identity-manifest 2500000 > "$work/dense-manifest.toml"; expect_all manifest "$work/dense-manifest.toml" 1 "too dense: more than" 2000
+dense_top cairn-keys 450000 > "$user_keys"; expect_all keymap "$user_keys" 1 "too dense: more than" 2000; rm "$user_keys"
 { echo SPAWN; echo "SET 0:1 position { a = [$(python3 -c "print(','.join(['1'] * 450000))")] }"; echo "GET 0:1 position"; } > "$work/dense.console"
-expect 0 "values for a file of this size" 2000 console "$work/dense.console"
+expect 0 "too dense: more than" 2000 console "$work/dense.console"
 grep -qx none <<<"$out" || fail "console: a refused SET changed the world: $(head -c 300 <<<"$out")"
 
 # 2. What is accepted costs a bounded multiple of its size: 1 MB of the densest text the limits
