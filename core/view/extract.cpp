@@ -43,10 +43,10 @@ std::string NameOf(const GameWorld& world, EntityId id) {
   return FormatShortHandle(id);
 }
 
-void ExtractDebug(const GameSession& session, const ExtractOptions& options, RenderFrame& frame) {
+// The registry's numbers, every pool's occupancy and the world's counters.
+void ExtractMachine(const GameSession& session, DebugData& d) {
   const GameWorld& world = session.World();
   const EntityRegistry& registry = world.Registry();
-  DebugData& d = frame.debug;
   d.world_id = registry.WorldId();
   d.live = registry.LiveCount();
   d.pending = registry.PendingCount();
@@ -54,7 +54,6 @@ void ExtractDebug(const GameSession& session, const ExtractOptions& options, Ren
   d.retired = registry.RetiredCount();
   d.capacity = registry.Capacity();
   d.structural_revision = registry.StructuralRevision();
-  d.overlay = options.overlay;
   for (const ComponentTypeInfo& type : AllComponentTypes()) {
     const PoolStats stats = StatsOf(world, type.id);
     d.pools.push_back(PoolLine{std::string(type.name), stats.size, stats.capacity, stats.high_water});
@@ -74,12 +73,14 @@ void ExtractDebug(const GameSession& session, const ExtractOptions& options, Ren
                        std::to_string(c.destroys_published) + "  commands " +
                        std::to_string(c.commands_recorded));
   d.phase_nanoseconds = session.LastTimings().nanoseconds;
+}
 
-  // The trace tail, oldest first.
+// The trace's last `lines` entries, oldest first.
+void ExtractTrace(const GameWorld& world, std::size_t lines, DebugData& d) {
   const TraceRing& trace = world.Trace();
   std::vector<TraceEntry> entries;
   TraceEntry entry;
-  for (std::size_t n = 0; n < options.trace_lines && trace.Recent(n, entry); ++n) entries.push_back(entry);
+  for (std::size_t n = 0; n < lines && trace.Recent(n, entry); ++n) entries.push_back(entry);
   for (auto it = entries.rbegin(); it != entries.rend(); ++it) {
     std::string line = std::to_string(it->tick) + " " + TickPhaseName(it->phase) + " #" +
                        std::to_string(it->sequence) + " " + TraceEventName(it->event);
@@ -88,54 +89,61 @@ void ExtractDebug(const GameSession& session, const ExtractOptions& options, Ren
     if (it->value != 0) line += " " + std::to_string(it->value);
     d.trace.push_back(std::move(line));
   }
+}
 
-  // The inspected entity.
-  if (!options.inspected.IsNull()) {
-    const EntityId id = options.inspected;
-    d.has_inspected = true;
-    d.inspected = id;
-    d.inspected_handle = FormatEntity(id);
-    d.inspected_state = HandleDiagnosisName(registry.DiagnoseHandle(id));
-    if (registry.IsAlive(id)) {
-      d.creation_sequence = registry.CreationSequenceOf(id);
-      if (const Named* named = world.Names().Find(id)) d.inspected_id = std::string(named->id.View());
-      if (const PersistentObjectKey* key = world.Bindings().KeyOf(id)) {
-        char text[kUuidTextLength + 1];
-        (void)FormatUuid(key->Source.Value, text);
-        d.inspected_source.assign(text, kUuidTextLength);
-        (void)FormatUuid(key->Instance.Value, text);
-        d.inspected_instance.assign(text, kUuidTextLength);
-      }
-      const HandleReferences references(world);
-      for (const ComponentTypeInfo& type : AllComponentTypes()) {
-        for (std::uint32_t slot : SlotsOf(world, id, type.id)) {
-          std::array<FieldValue, kMaxFieldsPerComponent> fields{};
-          if (!ReadSlot(world, id, type.id, slot, fields)) continue;
-          std::string name(type.name);
-          if (type.multiplicity == Multiplicity::Many) name += ":" + std::to_string(slot);
-          d.components.push_back(name + " " + FormatComponentBody(type, fields, references));
-        }
-      }
-      if (const auto* preserved = session.Preserved(id))
-        for (const PreservedComponent& p : *preserved)
-          d.components.push_back(p.type + ":" + std::to_string(p.slot) + " v" +
-                                 std::to_string(p.version) + " (not loaded)");
-      if (const EnemyAi* ai = world.Ais().Find(id)) {
-        d.ai.push_back(std::string("action ") + AiActionName(ai->action) + ", phase " +
-                       AiPhaseName(ai->phase));
-        d.ai.push_back("target " + (ai->target.IsNull() ? std::string("none")
-                                                        : FormatShortHandle(ai->target) +
-                                                              (registry.IsActive(ai->target) ? "" : " (gone)")));
-        d.ai.push_back("wake tick " + std::to_string(ai->wake_tick) + ", pending request " +
-                       std::to_string(ai->pending_request));
-        d.ai.push_back("revision " + std::to_string(ai->action_revision) + ", alertness " +
-                       std::to_string(ai->alertness));
-        d.ai.push_back(std::string("last cancelled: ") + CancelReasonName(ai->last_cancel));
-      }
+// The inspected entity's AI, in words.
+void ExtractAi(const EntityRegistry& registry, const EnemyAi& ai, DebugData& d) {
+  d.ai.push_back(std::string("action ") + AiActionName(ai.action) + ", phase " + AiPhaseName(ai.phase));
+  d.ai.push_back("target " + (ai.target.IsNull() ? std::string("none")
+                                                 : FormatShortHandle(ai.target) +
+                                                       (registry.IsActive(ai.target) ? "" : " (gone)")));
+  d.ai.push_back("wake tick " + std::to_string(ai.wake_tick) + ", pending request " +
+                 std::to_string(ai.pending_request));
+  d.ai.push_back("revision " + std::to_string(ai.action_revision) + ", alertness " +
+                 std::to_string(ai.alertness));
+  d.ai.push_back(std::string("last cancelled: ") + CancelReasonName(ai.last_cancel));
+}
+
+// The inspected entity: its full handle and what the registry says of it, its durable key, every
+// component (unknown ones too) and its AI.
+void ExtractInspected(const GameSession& session, EntityId id, DebugData& d) {
+  const GameWorld& world = session.World();
+  const EntityRegistry& registry = world.Registry();
+  d.has_inspected = true;
+  d.inspected = id;
+  d.inspected_handle = FormatEntity(id);
+  d.inspected_state = HandleDiagnosisName(registry.DiagnoseHandle(id));
+  if (!registry.IsAlive(id)) return;
+  d.creation_sequence = registry.CreationSequenceOf(id);
+  if (const Named* named = world.Names().Find(id)) d.inspected_id = std::string(named->id.View());
+  if (const PersistentObjectKey* key = world.Bindings().KeyOf(id)) {
+    char text[kUuidTextLength + 1];
+    (void)FormatUuid(key->Source.Value, text);
+    d.inspected_source.assign(text, kUuidTextLength);
+    (void)FormatUuid(key->Instance.Value, text);
+    d.inspected_instance.assign(text, kUuidTextLength);
+  }
+  const HandleReferences references(world);
+  for (const ComponentTypeInfo& type : AllComponentTypes()) {
+    for (std::uint32_t slot : SlotsOf(world, id, type.id)) {
+      std::array<FieldValue, kMaxFieldsPerComponent> fields{};
+      if (!ReadSlot(world, id, type.id, slot, fields)) continue;
+      std::string name(type.name);
+      if (type.multiplicity == Multiplicity::Many) name += ":" + std::to_string(slot);
+      d.components.push_back(name + " " + FormatComponentBody(type, fields, references));
     }
   }
+  if (const auto* preserved = session.Preserved(id))
+    for (const PreservedComponent& p : *preserved)
+      d.components.push_back(p.type + ":" + std::to_string(p.slot) + " v" + std::to_string(p.version) +
+                             " (not loaded)");
+  if (const EnemyAi* ai = world.Ais().Find(id)) ExtractAi(registry, *ai, d);
+}
 
-  // Monsters in view (or all, when revealing), nearest first.
+// Monsters in view (or all, when revealing), nearest first, eight at most.
+void ExtractMonsters(const GameSession& session, bool reveal_map, DebugData& d) {
+  const GameWorld& world = session.World();
+  const EntityRegistry& registry = world.Registry();
   const Position* player = world.Positions().Find(world.PlayerEntity());
   struct Seen {
     std::int64_t distance;
@@ -146,7 +154,7 @@ void ExtractDebug(const GameSession& session, const ExtractOptions& options, Ren
   for (EntityId id : world.Ais().Owners()) {
     const Position* p = world.Positions().Find(id);
     if (p == nullptr || !registry.IsActive(id)) continue;
-    if (!options.reveal_map && !session.Scratch().player_view.Visible(p->x, p->y)) continue;
+    if (!reveal_map && !session.Scratch().player_view.Visible(p->x, p->y)) continue;
     const std::int64_t dx = player ? p->x - player->x : 0, dy = player ? p->y - player->y : 0;
     seen.push_back(Seen{dx * dx + dy * dy, registry.CreationSequenceOf(id), id});
   }
@@ -158,9 +166,12 @@ void ExtractDebug(const GameSession& session, const ExtractOptions& options, Ren
     d.monsters.push_back(FormatShortHandle(seen[i].id) + " " + NameOf(world, seen[i].id) + " " +
                          AiActionName(ai->action) + "/" + AiPhaseName(ai->phase));
   }
+}
 
-  // Overlay marks.
-  switch (options.overlay) {
+// The map overlay's marks.
+void ExtractOverlay(const GameWorld& world, const RenderFrame& frame, OverlayMode overlay, DebugData& d) {
+  const EntityRegistry& registry = world.Registry();
+  switch (overlay) {
     case OverlayMode::Off: break;
     case OverlayMode::AiTargets: {
       const auto owners = world.Ais().Owners();
@@ -188,6 +199,16 @@ void ExtractDebug(const GameSession& session, const ExtractOptions& options, Ren
           d.marks.push_back(OverlayMark{p->x, p->y, '\0', Colour::Magenta, "", true});
       break;
   }
+}
+
+void ExtractDebug(const GameSession& session, const ExtractOptions& options, RenderFrame& frame) {
+  DebugData& d = frame.debug;
+  d.overlay = options.overlay;
+  ExtractMachine(session, d);
+  ExtractTrace(session.World(), options.trace_lines, d);
+  if (!options.inspected.IsNull()) ExtractInspected(session, options.inspected, d);
+  ExtractMonsters(session, options.reveal_map, d);
+  ExtractOverlay(session.World(), frame, options.overlay, d);
 }
 
 }  // namespace
