@@ -118,7 +118,7 @@ bool ReadDefinitions(std::string_view text, DefinitionSet& into,
       TableReader& named = r;
       named.SetWhat("monster '" + id + "'");
       m.id = id;
-      (void)r.String("name", m.name);
+      (void)r.ShownString("name", m.name);
       ReadLook(named, m.glyph, m.ascii, m.colour);
       (void)named.Int("health", m.health, 1, 100000);
       (void)named.Int("accuracy", m.combat.accuracy, -100, 100);
@@ -143,7 +143,7 @@ bool ReadDefinitions(std::string_view text, DefinitionSet& into,
       (void)named.Int("frequency", m.frequency, 0, 1000);
       ReadDiceMember(named, "ranged", m.ranged, false);
       (void)named.Int("range", m.range, 0, 50, false);
-      (void)named.String("ranged_verb", m.ranged_verb, false);
+      (void)named.ShownString("ranged_verb", m.ranged_verb, false);
       (void)named.Int("regeneration", m.regeneration, 0, 100, false);
       (void)named.Int("group", m.group, 1, 20, false);
       if (m.ranged.count > 0 && (m.range <= 0 || m.ranged_verb.empty()))
@@ -168,8 +168,8 @@ bool ReadDefinitions(std::string_view text, DefinitionSet& into,
       TableReader& named = r;
       named.SetWhat("item '" + id + "'");
       item.id = id;
-      (void)r.String("name", item.name);
-      (void)named.String("unidentified", item.unidentified, false);
+      (void)r.ShownString("name", item.name);
+      (void)named.ShownString("unidentified", item.unidentified, false);
       std::size_t category = 0, effect = 0;
       if (named.Choice("category", kCategories, category)) item.category = static_cast<ItemCategory>(category);
       ReadLook(named, item.glyph, item.ascii, item.colour);

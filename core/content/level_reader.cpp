@@ -1,6 +1,5 @@
 #include <algorithm>
 
-#include "base/terminal_text.h"
 #include "content/level_document.h"
 #include "schema/component_types.h"
 #include "toml/source_text.h"
@@ -20,15 +19,6 @@ bool ValidLabel(std::string_view id) {
     if (!ok) return false;
   }
   return true;
-}
-
-// A name is shown to players (the status line, the message log, `cairn check`'s summary): one
-// holding a control character, which a terminal would obey, is refused where it is written.
-void CheckShownName(TableReader& r, std::string_view key, const std::string& name) {
-  if (!NeedsTerminalEscape(name)) return;
-  r.Problem(r.Table().Find(key)->position,
-            r.What() + ": '" + std::string(key) + "' holds a control character (\"" +
-                EscapeForTerminal(name) + "\"); names are shown on the terminal");
 }
 
 }  // namespace
@@ -60,7 +50,7 @@ bool ReadLevelDocument(std::string_view text, LevelDocument& out, std::vector<Te
   TableReader file(root, "the level", problems);
   constexpr std::int64_t kVersions[] = {kLevelVersionLabels, kLevelVersionUuids};
   if (!ReadFileHeader(file, kLevelFormat, "level", kVersions, doc.version)) return false;
-  if (file.String("name", doc.name)) CheckShownName(file, "name", doc.name);
+  (void)file.ShownString("name", doc.name);
   std::string uuid_text;
   if (file.String("uuid", uuid_text, doc.version == kLevelVersionUuids)) {
     if (doc.version != kLevelVersionUuids)
@@ -132,7 +122,7 @@ bool ReadLevelDocument(std::string_view text, LevelDocument& out, std::vector<Te
         else
           e.has_uuid = true;
       }
-      if (r.String("name", e.name, false)) CheckShownName(r, "name", e.name);
+      (void)r.ShownString("name", e.name, false);
       if (r.String("kind", e.kind, false)) e.kind_position = table.Find("kind")->position;
       if (const TomlValue* components = r.Get("components", TomlKind::Array, true)) {
         for (const TomlValue& entry : components->array) {

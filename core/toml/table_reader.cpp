@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "base/terminal_text.h"
 #include "toml/toml_reader.h"
 
 namespace cairn {
@@ -34,6 +35,20 @@ bool TableReader::String(std::string_view key, std::string& out, bool required) 
   const TomlValue* v = Get(key, TomlKind::String, required);
   if (v == nullptr) return false;
   out = v->text;
+  return true;
+}
+
+bool TableReader::ShownString(std::string_view key, std::string& out, bool required) {
+  std::string text;
+  if (!String(key, text, required)) return false;
+  if (NeedsTerminalEscape(text)) {
+    Problem(table_.Find(key)->position, what_ + ": '" + std::string(key) +
+                                            "' holds a control character (\"" +
+                                            EscapeForTerminal(text) +
+                                            "\"); it is shown on the terminal");
+    return false;
+  }
+  out = std::move(text);
   return true;
 }
 

@@ -30,6 +30,9 @@ class TableReader {
   // Typed reads: true when the member was present and valid (`out` set); when absent, `out` is
   // left as it was (its default) and a required member is a problem.
   bool String(std::string_view key, std::string& out, bool required = true);
+  // A string shown to players (a name, a verb): one holding a control character, which a
+  // terminal would obey, is a problem where it is written (it is quoted escaped), and false.
+  bool ShownString(std::string_view key, std::string& out, bool required = true);
   bool Integer(std::string_view key, std::int64_t& out, std::int64_t min, std::int64_t max,
                bool required = true);
   template <class Number>

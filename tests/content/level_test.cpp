@@ -139,8 +139,8 @@ TEST_CASE("a level or entity name holding a control character is refused", "[con
                                       "body = { x = 1, y = 1 } },\n]\n");
   text.replace(text.find("name = \"t\""), 10, "name = \"t\\u009b\"");
   const std::vector<std::string> found = Problems(text);
-  CHECK(Has(found, "3:8 the level: 'name' holds a control character (\"t\\u{9b}\"); names are shown on the terminal"));
-  CHECK(Has(found, "16:8 entity 'player': 'name' holds a control character (\"you\\x1b[2J\"); names are "
+  CHECK(Has(found, "3:8 the level: 'name' holds a control character (\"t\\u{9b}\"); it is shown on the terminal"));
+  CHECK(Has(found, "16:8 entity 'player': 'name' holds a control character (\"you\\x1b[2J\"); it is "
                    "shown on the terminal"));
 }
 

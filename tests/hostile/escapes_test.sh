@@ -63,6 +63,11 @@ sed -e 's/^name = "The .*/name = "plain"/' -e 's/^name = "you.*/name = "you"/' "
 expect 1 "" 2000 check "$work/names-plain.toml"
 no_raw_controls "check (names plain)"
 
+# Definitions: a monster's name and verb are shown in messages, so control characters are refused.
+sed -e '0,/^name = "rat"/s//name = "r\\u001b[2Jat"/' "$root/data/monsters.toml" > "$work/monsters.toml"
+expect 1 "'name' holds a control character (\"r\x1b[2Jat\")" 2000 check "$work/monsters.toml"
+no_raw_controls "check (definitions)"
+
 # A valid level under an evil name: the ok line shows the name escaped.
 cp "$good_level" "$work/good${esc}[2J.toml"
 expect 0 "good\\x1b[2J.toml: ok (level" 2000 check "$work/good${esc}[2J.toml"

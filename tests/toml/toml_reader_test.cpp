@@ -208,3 +208,26 @@ TEST_CASE("every cairn file opens with a format and a version, checked in one pl
   REQUIRE(problems.size() == 1);
   CHECK(problems[0].position.line == 1);
 }
+
+// Issue 13: names from files reached the terminal with their ESC sequences.
+TEST_CASE("a string shown to players is refused when it holds a control character", "[toml]") {
+  TomlValue root;
+  TomlError error;
+  REQUIRE(ParseToml("a = \"rat\"\nb = \"r\\u001b[2Jat\"\nc = \"\\u009b\"\nd = \"caf\xC3\xA9\"\n", root, error));
+  std::vector<TextProblem> problems;
+  TableReader r(root, "monster 'x'", problems);
+  std::string out = "kept";
+  CHECK(r.ShownString("a", out));
+  CHECK(out == "rat");
+  out = "kept";
+  CHECK_FALSE(r.ShownString("b", out));
+  CHECK(out == "kept");  // unchanged on failure
+  CHECK_FALSE(r.ShownString("c", out));
+  CHECK(r.ShownString("d", out));  // non-ASCII letters are not controls
+  CHECK_FALSE(r.ShownString("e", out, false));  // absent and optional: no problem
+  REQUIRE(problems.size() == 2);
+  CHECK(problems[0].position.line == 2);
+  CHECK(problems[0].message ==
+        "monster 'x': 'b' holds a control character (\"r\\x1b[2Jat\"); it is shown on the terminal");
+  CHECK(problems[1].message.find("(\"\\u{9b}\")") != std::string::npos);
+}
