@@ -86,7 +86,8 @@ bool FloorOriginMatches(const SessionConfig& config, const DefinitionSet& defini
   return false;
 }
 
-// The first problem the semantic checks find on a floor (game/level_invariants.h), as a sentence.
+// Whether a floor passes the semantic checks (game/level_invariants.h); `error` says the first
+// problem when it does not.
 bool FloorInvariantsHold(const FloorImage& floor, const DefinitionSet& definitions, bool players_floor,
                          std::string& error) {
   const std::vector<LevelEntity>& entities = floor.level.entities;
