@@ -42,7 +42,7 @@ int RunFormatCommand(const std::vector<std::string>& args) {
     if (!parsed.Has("--write")) {
       std::cout << canonical;
     } else if (canonical != text && !WriteFileAtomically(path, canonical, error)) {
-      std::cerr << path << ": error: " << error << "\n";
+      PrintFileError(path, error);
       ok = false;
     }
   }

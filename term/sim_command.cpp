@@ -3,6 +3,7 @@
 // prints, as its last line, `tick T state H`.
 #include <iostream>
 
+#include "base/terminal_text.h"
 #include "cli_args.h"
 #include "game_setup.h"
 #include "game/state_hash.h"
@@ -117,7 +118,8 @@ int RunSimCommand(const std::vector<std::string>& args) {
     if (!ReadingOutOfMemory(*load, [&] {
           return LoadSaveFile(*load, config, parsed.Has("--seed"), session, diagnostics);
         })) {
-      for (const std::string& line : diagnostics) std::cerr << line << "\n";
+      // Escaping twice changes nothing, so the lines ProblemLine made escaped pass as they are.
+      for (const std::string& line : diagnostics) std::cerr << EscapeForTerminal(line) << "\n";
       return kExitInvalid;
     }
   } else if (Status s = GameSession::TryCreate(config, session); s != Status::Ok) {

@@ -82,6 +82,9 @@ while IFS= read -r line; do
   no_raw_controls "cairn ${args[*]}"
 done < <(readers save "$work/evil-save.toml")
 
+expect 1 "gone\\x1b[2Jsave.toml: error: cannot open" 1000 sim --load "$work/gone${esc}[2Jsave.toml"
+no_raw_controls "sim --load (a missing save with an evil name)"
+
 # A recording whose level is a file with an evil name, and whose build says an evil thing.
 run sim --seed 3 --input ll --record "$work/rec.toml" >/dev/null || fail "sim --record did not write"
 sed -e "s|^level = .*|level = \"$work/gone\\\\u001b[2J.toml\"|" -e 's|^build = .*|build = "x\\u009b2J"|' "$work/rec.toml" > "$work/evil-rec.toml"

@@ -55,10 +55,20 @@ rm "$user_keys"
 out=$(echo 'format = "cairn-level"' | LIMIT=5 run check /dev/stdin 2>&1); status=$?
 [ $status -eq 1 ] || fail "check /dev/stdin (a pipe) exited $status"
 grep -qF "/dev/stdin: error: is a FIFO, not a regular file" <<<"$out" || fail "check /dev/stdin: $out"
-if [ -t 0 ]; then
-  out=$(LIMIT=5 run check /dev/stdin 2>&1); status=$?
-  [ $status -eq 1 ] && grep -qF "is a character device" <<<"$out" || fail "check /dev/stdin (a terminal): $status $out"
+# Standard input as a terminal: `script` gives cairn a pseudo-terminal (where it exists).
+if command -v script >/dev/null; then
+  for args in "check /dev/stdin" "sim --level /dev/stdin" "console /dev/stdin" "sim --input @/dev/stdin"; do
+    out=$(timeout 10 script -qec "$cairn $args; echo status=\$?" /dev/null </dev/null 2>&1)
+    grep -qF "/dev/stdin: error: is a character device, not a regular file" <<<"$out" && grep -q "status=1" <<<"$out" ||
+      fail "$args on a terminal: $out"
+  done
 fi
+
+# A dungeon plan's set piece is read like any level: a FIFO there is named under the plan.
+mkdir -p "$work/plan/levels"
+mkfifo "$work/plan/levels/piece.toml"
+sed 's|^level = ".*"|level = "levels/piece.toml"|' "$root/data/dungeon.toml" > "$work/plan/dungeon.toml"
+expect 1 "set piece 'levels/piece.toml': is a FIFO, not a regular file" 1000 check "$work/plan/dungeon.toml"
 
 # The console reads lines of at most 1 MiB from standard input: an endless line is an error.
 start=$(date +%s%N)
