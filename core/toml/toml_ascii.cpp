@@ -62,8 +62,12 @@ bool MakeAsciiTomlText(std::string_view original, AsciiTomlText& out, TomlError&
   enum class Mode { Code, Comment, Basic, Literal, MultiBasic, MultiLiteral };
   Mode mode = Mode::Code;
   AsciiTomlText built;
-  built.text.reserve(original.size() + original.size() / 4);
-  built.origin.reserve(built.text.capacity());
+  // The rewrite never grows a text more than three times (a two-byte character becomes a six-byte
+  // \u escape; everything else grows less), so reserving that much means the text and its origin
+  // map are never reallocated: growing them by doubling once held both copies, twice the memory
+  // of the map at its largest. Pages reserved and never written are never resident.
+  built.text.reserve(3 * original.size());
+  built.origin.reserve(3 * original.size());
   Builder b(original, built);
   auto fail = [&](std::size_t at, const char* message) {
     error = TomlError{PositionOfByte(original, at), message};
