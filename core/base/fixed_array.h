@@ -12,6 +12,7 @@
 #include <span>
 #include <type_traits>
 
+#include "base/assert.h"
 #include "base/fault_injection.h"
 #include "base/status.h"
 
@@ -41,8 +42,14 @@ class FixedArray {
   [[nodiscard]] bool empty() const noexcept { return size_ == 0; }
   [[nodiscard]] T* data() noexcept { return data_.get(); }
   [[nodiscard]] const T* data() const noexcept { return data_.get(); }
-  T& operator[](std::size_t i) noexcept { return data_[i]; }
-  const T& operator[](std::size_t i) const noexcept { return data_[i]; }
+  T& operator[](std::size_t i) noexcept {
+    CAIRN_ASSERT(i < size_ || (i == 0 && data_), "FixedArray index past its size");
+    return data_[i];
+  }
+  const T& operator[](std::size_t i) const noexcept {
+    CAIRN_ASSERT(i < size_ || (i == 0 && data_), "FixedArray index past its size");
+    return data_[i];
+  }
   [[nodiscard]] std::span<T> span() noexcept { return {data_.get(), size_}; }
   [[nodiscard]] std::span<const T> span() const noexcept { return {data_.get(), size_}; }
   [[nodiscard]] std::size_t bytes() const noexcept { return size_ * sizeof(T); }

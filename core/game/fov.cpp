@@ -1,4 +1,5 @@
 #include "game/fov.h"
+#include "base/assert.h"
 
 namespace cairn {
 namespace {
@@ -94,7 +95,8 @@ void FieldOfView::Compute(const TileMap& map, std::int32_t ox, std::int32_t oy,
     // An explicit stack of rows instead of recursion: (depth, start num/den, end num/den).
     std::size_t top = 0;
     auto push = [&](std::int64_t depth, Slope start, Slope end) {
-      if (top + 5 > stack_.size()) return;  // cannot happen for rows within the radius
+      CAIRN_ASSERT(top + 5 <= stack_.size(), "the row stack is sized for every row within the radius");
+      if (top + 5 > stack_.size()) return;
       stack_[top++] = static_cast<std::int32_t>(depth);
       stack_[top++] = static_cast<std::int32_t>(start.num);
       stack_[top++] = static_cast<std::int32_t>(start.den);

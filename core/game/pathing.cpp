@@ -1,4 +1,5 @@
 #include "game/pathing.h"
+#include "base/assert.h"
 
 #include <typeinfo>
 #include <utility>
@@ -51,7 +52,8 @@ void Pathfinder::PrepareFor(const TileMap& map) noexcept {
 }
 
 void Pathfinder::HeapPush(HeapNode node) noexcept {
-  if (heap_size_ == heap_.size()) return;  // cannot happen: capacity covers every push
+  CAIRN_ASSERT(heap_size_ < heap_.size(), "the heap is sized for every push a search makes");
+  if (heap_size_ == heap_.size()) return;
   std::size_t i = heap_size_++;
   while (i > 0) {
     const std::size_t up = (i - 1) / 2;

@@ -1,4 +1,5 @@
 #include "schema/component_access.h"
+#include "base/assert.h"
 
 #include <algorithm>
 
@@ -25,7 +26,8 @@ decltype(auto) WithPool(World& world, ComponentTypeId type, Visit&& visit) {
     CAIRN_FOR_EACH_COMPONENT(CAIRN_POOL_CASE)
 #undef CAIRN_POOL_CASE
   }
-  return visit(world.Positions());  // unreachable for valid ids; keeps every path returning
+  CAIRN_ASSERT(false, "a component type id past the list");
+  return visit(world.Positions());  // keeps every path returning
 }
 
 }  // namespace

@@ -1,4 +1,5 @@
 #include "schema/component_types.h"
+#include "base/assert.h"
 
 #include <limits>
 
@@ -297,6 +298,7 @@ const char* FieldKindName(FieldKind kind) noexcept {
 std::span<const ComponentTypeInfo> AllComponentTypes() noexcept { return kTypes; }
 
 const ComponentTypeInfo& TypeInfoOf(ComponentTypeId id) noexcept {
+  CAIRN_ASSERT(static_cast<std::size_t>(id) < std::size(kTypes), "a component type id past the registry");
   return kTypes[static_cast<std::size_t>(id)];
 }
 
