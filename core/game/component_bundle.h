@@ -58,7 +58,7 @@ template <class Bundle, class Visit>
 void ForEachReference(Bundle& bundle, Visit&& visit) {
   ForEachComponentType([&]<class T>() {
     if (!bundle.template Has<T>()) return;
-    T::Fields(bundle.template Get<T>(), [&](auto& field) {
+    T::Fields(bundle.template Get<T>(), [&](auto& field, auto&&...) {
       if constexpr (std::is_same_v<std::remove_const_t<std::remove_reference_t<decltype(field)>>, EntityId>)
         visit(field);
     });

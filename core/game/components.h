@@ -2,8 +2,9 @@
 //
 // A component holds one entity's changing state only. Shared, immutable configuration (a monster
 // kind's name and stats at birth, an item kind's effect) lives in definitions referred to by id
-// (definitions.h). Each struct lists its fields once in Fields(): the state hash feeds them and
-// ForEachReference visits the entity references among them. Every component here has a line in
+// (definitions.h). Each struct lists its fields once in Fields(), with the cap of each that its
+// C++ type would let grow past what a save holds: the state hash feeds them, ForEachReference
+// visits the entity references among them, and the limit checks (state_limits.h) read the caps. Every component here has a line in
 // component_list.h and a schema entry in core/schema; tests/schema checks they agree.
 #pragma once
 
@@ -11,6 +12,7 @@
 #include <cstring>
 #include <string_view>
 
+#include "game/field_caps.h"
 #include "identity/handle.h"
 
 namespace cairn {
@@ -38,11 +40,11 @@ struct Position {
   std::int32_t x = 0;
   std::int32_t y = 0;
 
-  // Every field, in order: what the state hash feeds and ForEachReference visits.
+  // Every field, in order, with its cap where its C++ type holds more (field_caps.h).
   template <class Self, class Visit>
   static void Fields(Self& self, Visit&& visit) {
-    visit(self.x);
-    visit(self.y);
+    visit(self.x, FieldCap{"x", -kMaxCoordinate, kMaxCoordinate});
+    visit(self.y, FieldCap{"y", -kMaxCoordinate, kMaxCoordinate});
   }
 };
 
@@ -61,12 +63,12 @@ struct Intent {
   EntityId target{};           // Attack, Throw, Shoot, Steal, and Use of a wand: at whom
   EntityId item{};             // Drop, Use, Throw, Equip, Unequip: which carried item
 
-  // Every field, in order: what the state hash feeds and ForEachReference visits.
+  // Every field, in order, with its cap where its C++ type holds more (field_caps.h).
   template <class Self, class Visit>
   static void Fields(Self& self, Visit&& visit) {
-    visit(self.kind);
-    visit(self.dx);
-    visit(self.dy);
+    visit(self.kind, FieldCap{"kind", 0, kActionKindCount - 1});
+    visit(self.dx, FieldCap{"dx", -1, 1});
+    visit(self.dy, FieldCap{"dy", -1, 1});
     visit(self.revision);
     visit(self.target);
     visit(self.item);
@@ -77,10 +79,10 @@ struct Intent {
 struct Blocker {
   std::uint8_t solid = 1;
 
-  // Every field, in order: what the state hash feeds and ForEachReference visits.
+  // Every field, in order, with its cap where its C++ type holds more (field_caps.h).
   template <class Self, class Visit>
   static void Fields(Self& self, Visit&& visit) {
-    visit(self.solid);
+    visit(self.solid, FieldCap{"solid", 0, 1});
   }
 };
 
@@ -98,13 +100,13 @@ struct Appearance {
   Colour colour = Colour::Default;
   std::uint8_t layer = 0;
 
-  // Every field, in order: what the state hash feeds and ForEachReference visits.
+  // Every field, in order, with its cap where its C++ type holds more (field_caps.h).
   template <class Self, class Visit>
   static void Fields(Self& self, Visit&& visit) {
-    visit(self.glyph);
-    visit(self.ascii);
-    visit(self.colour);
-    visit(self.layer);
+    visit(self.glyph, FieldCap{"glyph", 0x20, 0x10FFFF});
+    visit(self.ascii, FieldCap{"ascii", 0x20, 0x7E});
+    visit(self.colour, FieldCap{"colour", 0, kColourCount - 1});
+    visit(self.layer, FieldCap{"layer", 0, 9});
   }
 };
 
@@ -122,18 +124,18 @@ struct Player {
   std::int32_t experience = 0;  // earned by kills: each is worth the victim's hit points
   std::int32_t level = 1;       // experience level (rules.h: ExperienceForLevel)
 
-  // Every field, in order: what the state hash feeds and ForEachReference visits.
+  // Every field, in order, with its cap where its C++ type holds more (field_caps.h).
   template <class Self, class Visit>
   static void Fields(Self& self, Visit&& visit) {
-    visit(self.next_tick);
-    visit(self.kills);
-    visit(self.depth);
-    visit(self.deepest);
-    visit(self.turns);
-    visit(self.nutrition);
-    visit(self.known_items);
-    visit(self.experience);
-    visit(self.level);
+    visit(self.next_tick, FieldCap{"next_tick", 0, kMaxTickField});
+    visit(self.kills, FieldCap{"kills", 0, kMaxKills});
+    visit(self.depth, FieldCap{"depth", 1, kMaxDepth});
+    visit(self.deepest, FieldCap{"deepest", 1, kMaxDepth});
+    visit(self.turns, FieldCap{"turns", 0, kMaxTurns});
+    visit(self.nutrition, FieldCap{"nutrition", 0, kMaxNutritionField});
+    visit(self.known_items, FieldCap{"known_items", 0, std::numeric_limits<std::int64_t>::max()});
+    visit(self.experience, FieldCap{"experience", 0, kMaxExperience});
+    visit(self.level, FieldCap{"level", 1, kMaxLevel});
   }
 };
 inline constexpr std::int32_t kMaxItemKinds = 63;
@@ -167,24 +169,24 @@ struct EnemyAi {
   std::uint16_t kind = 0;              // monster definition
   std::int64_t special_tick = 0;       // a ranged attack, spell or split is ready from this tick
 
-  // Every field, in order: what the state hash feeds and ForEachReference visits.
+  // Every field, in order, with its cap where its C++ type holds more (field_caps.h).
   template <class Self, class Visit>
   static void Fields(Self& self, Visit&& visit) {
-    visit(self.action);
-    visit(self.phase);
-    visit(self.profile);
-    visit(self.last_cancel);
+    visit(self.action, FieldCap{"action", 0, kAiActionCount - 1});
+    visit(self.phase, FieldCap{"phase", 0, kAiPhaseCount - 1});
+    visit(self.profile, FieldCap{"profile", 0, kAiProfileCount - 1});
+    visit(self.last_cancel, FieldCap{"last_cancel", 0, kCancelReasonCount - 1});
     visit(self.target);
-    visit(self.wake_tick);
+    visit(self.wake_tick, FieldCap{"wake_tick", 0, kMaxTickField});
     visit(self.pending_request);
     visit(self.action_revision);
-    visit(self.last_seen_x);
-    visit(self.last_seen_y);
-    visit(self.alertness);
-    visit(self.goal_x);
-    visit(self.goal_y);
+    visit(self.last_seen_x, FieldCap{"last_seen_x", -1, kMaxCoordinate});
+    visit(self.last_seen_y, FieldCap{"last_seen_y", -1, kMaxCoordinate});
+    visit(self.alertness, FieldCap{"alertness", 0, kMaxAlertness});
+    visit(self.goal_x, FieldCap{"goal_x", -1, kMaxCoordinate});
+    visit(self.goal_y, FieldCap{"goal_y", -1, kMaxCoordinate});
     visit(self.kind);
-    visit(self.special_tick);
+    visit(self.special_tick, FieldCap{"special_tick", 0, kMaxTickField});
   }
 };
 
@@ -193,11 +195,11 @@ struct Condition {
   std::int64_t haste_until = 0;
   std::int64_t slow_until = 0;
 
-  // Every field, in order: what the state hash feeds and ForEachReference visits.
+  // Every field, in order, with its cap where its C++ type holds more (field_caps.h).
   template <class Self, class Visit>
   static void Fields(Self& self, Visit&& visit) {
-    visit(self.haste_until);
-    visit(self.slow_until);
+    visit(self.haste_until, FieldCap{"haste_until", 0, kMaxTickField});
+    visit(self.slow_until, FieldCap{"slow_until", 0, kMaxTickField});
   }
 };
 
@@ -205,10 +207,10 @@ struct Condition {
 struct Stairs {
   std::int8_t direction = 1;  // +1 down, -1 up
 
-  // Every field, in order: what the state hash feeds and ForEachReference visits.
+  // Every field, in order, with its cap where its C++ type holds more (field_caps.h).
   template <class Self, class Visit>
   static void Fields(Self& self, Visit&& visit) {
-    visit(self.direction);
+    visit(self.direction, FieldCap{"direction", -1, 1});
   }
 };
 
@@ -217,11 +219,11 @@ struct Health {
   std::int32_t current = 0;
   std::int32_t max = 0;
 
-  // Every field, in order: what the state hash feeds and ForEachReference visits.
+  // Every field, in order, with its cap where its C++ type holds more (field_caps.h).
   template <class Self, class Visit>
   static void Fields(Self& self, Visit&& visit) {
-    visit(self.current);
-    visit(self.max);
+    visit(self.current, FieldCap{"current", -kMaxHitPoints, kMaxHitPoints});
+    visit(self.max, FieldCap{"max", 1, kMaxHitPoints});
   }
 };
 
@@ -237,16 +239,16 @@ struct Combat {
   std::int32_t move_speed = 0;  // ticks per step when it differs from speed (0: the same), as
                                 // a jackal runs fast but bites no faster than anyone
 
-  // Every field, in order: what the state hash feeds and ForEachReference visits.
+  // Every field, in order, with its cap where its C++ type holds more (field_caps.h).
   template <class Self, class Visit>
   static void Fields(Self& self, Visit&& visit) {
-    visit(self.accuracy);
-    visit(self.defense);
-    visit(self.damage_dice);
-    visit(self.damage_sides);
-    visit(self.damage_bonus);
-    visit(self.speed);
-    visit(self.move_speed);
+    visit(self.accuracy, FieldCap{"accuracy", -kMaxStat, kMaxStat});
+    visit(self.defense, FieldCap{"defense", -kMaxStat, kMaxStat});
+    visit(self.damage_dice, FieldCap{"damage_dice", 0, 100});
+    visit(self.damage_sides, FieldCap{"damage_sides", 0, 1000});
+    visit(self.damage_bonus, FieldCap{"damage_bonus", -kMaxStat, kMaxStat});
+    visit(self.speed, FieldCap{"speed", 1, kMaxActionTicks});
+    visit(self.move_speed, FieldCap{"move_speed", 0, kMaxActionTicks});
   }
 };
 
@@ -256,7 +258,7 @@ struct Named {
   FixedString<64> id;
   FixedString<31> name;
 
-  // Every field, in order: what the state hash feeds and ForEachReference visits.
+  // Every field, in order, with its cap where its C++ type holds more (field_caps.h).
   template <class Self, class Visit>
   static void Fields(Self& self, Visit&& visit) {
     visit(self.id);
@@ -276,17 +278,17 @@ struct Item {
   std::uint8_t dropped = 0;  // 1: the player put it down here (explore leaves it, as in DCSS)
   EntityId holder{};  // who carries it (then it has no Position), or null when on the floor
 
-  // Every field, in order: what the state hash feeds and ForEachReference visits.
+  // Every field, in order, with its cap where its C++ type holds more (field_caps.h).
   template <class Self, class Visit>
   static void Fields(Self& self, Visit&& visit) {
     visit(self.kind);
-    visit(self.quantity);
+    visit(self.quantity, FieldCap{"quantity", 0, kMaxStack});
     visit(self.charges);
-    visit(self.enchantment);
-    visit(self.identified);
-    visit(self.equipped);
-    visit(self.letter);
-    visit(self.dropped);
+    visit(self.enchantment, FieldCap{"enchantment", -kMaxEnchantment, kMaxEnchantment});
+    visit(self.identified, FieldCap{"identified", 0, 1});
+    visit(self.equipped, FieldCap{"equipped", 0, 1});
+    visit(self.letter, FieldCap{"letter", 0, 'z'});
+    visit(self.dropped, FieldCap{"dropped", 0, 1});
     visit(self.holder);
   }
 };
@@ -296,11 +298,11 @@ struct Inventory {
   std::int32_t capacity = 26;
   std::int32_t count = 0;
 
-  // Every field, in order: what the state hash feeds and ForEachReference visits.
+  // Every field, in order, with its cap where its C++ type holds more (field_caps.h).
   template <class Self, class Visit>
   static void Fields(Self& self, Visit&& visit) {
-    visit(self.capacity);
-    visit(self.count);
+    visit(self.capacity, FieldCap{"capacity", 0, kMaxPack});
+    visit(self.count, FieldCap{"count", 0, kMaxPack});
   }
 };
 
@@ -332,13 +334,13 @@ struct Loot {
     return next;
   }
 
-  // Every field, in order: what the state hash feeds and ForEachReference visits.
+  // Every field, in order, with its cap where its C++ type holds more (field_caps.h).
   template <class Self, class Visit>
   static void Fields(Self& self, Visit&& visit) {
     visit(self.count);
     for (std::uint8_t i = 0; i < self.count && i < kMaxLoot; ++i) {
       visit(self.entries[i].item);
-      visit(self.entries[i].chance);
+      visit(self.entries[i].chance, FieldCap{"chance", 1, 100});
       visit(self.entries[i].slot);
     }
   }

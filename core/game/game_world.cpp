@@ -1,5 +1,6 @@
 #include "game/game_world.h"
 
+#include <cstdio>
 #include <deque>
 #include <vector>
 
@@ -361,7 +362,11 @@ void GameWorld::BeginTickBookkeeping() noexcept {
 
 void GameWorld::SetFault(Status status, const char* what) noexcept {
   if (fault_.Active()) return;  // the first fault is the one that explains the rest
-  fault_ = SimulationFault{status, tick_, phase_, what};
+  fault_ = SimulationFault{};
+  fault_.status = status;
+  fault_.tick = tick_;
+  fault_.phase = phase_;
+  std::snprintf(fault_.what, sizeof fault_.what, "%s", what != nullptr ? what : "");
   Record(TraceEvent::Fault, {}, {}, static_cast<std::int64_t>(status));
 }
 

@@ -50,7 +50,7 @@ struct SimulationFault {
   Status status = Status::Ok;
   std::int64_t tick = 0;
   TickPhase phase = TickPhase::BeginTick;
-  const char* what = "";  // a static description
+  char what[160] = {};  // what stopped it, in words (a copy: it outlives whoever said it)
   [[nodiscard]] bool Active() const noexcept { return status != Status::Ok; }
 };
 

@@ -40,7 +40,6 @@ inline constexpr std::int32_t kSlowTicks = 150;        // slowness with no power
 
 // Experience levels, as in NetHack and DCSS: each kill is worth the victim's hit points, and
 // each level doubles the experience the next needs. A level brings hit points and accuracy.
-inline constexpr std::int32_t kMaxLevel = 20;
 inline constexpr std::int32_t kHealthPerLevel = 4;
 [[nodiscard]] inline std::int32_t ExperienceForLevel(std::int32_t level) noexcept {
   if (level <= 1) return 0;

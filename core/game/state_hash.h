@@ -65,7 +65,7 @@ class Hasher {
 // elsewhere). Never raw bytes: padding is not state.
 template <class T>
 void Feed(Hasher& h, const T& component) noexcept {
-  T::Fields(component, [&h](const auto& field) noexcept {
+  T::Fields(component, [&h](const auto& field, auto&&...) noexcept {
     using Field = std::remove_cvref_t<decltype(field)>;
     if constexpr (std::is_same_v<Field, EntityId>) h.AddReference(field);
     else if constexpr (std::is_enum_v<Field>) h.Add(static_cast<std::uint64_t>(field));
