@@ -323,6 +323,7 @@ void ResolveThrow(GameWorld& world, TickScratch& scratch, EntityId actor, Intent
   const Position* to = world.Positions().Find(target);
   if (item == nullptr || item->holder != actor || from == nullptr) return;
   SpendTime(world, actor, ActorTicks(world, actor));
+  if (Quiver* quiver = world.Quivers().Find(actor)) *quiver = Quiver{item->kind, 1};
   Position path[kMaxMissileRange];
   const std::int32_t cells = to != nullptr ? MissilePath(world, *from, *to, kMaxMissileRange, path) : 0;
   const Position landing = cells > 0 ? path[cells - 1] : *from;

@@ -32,4 +32,5 @@
   X(Item, item, Items, "item")                          \
   X(Inventory, inventory, Inventories, "inventory")     \
   X(Loot, loot, Loots, "loot")                          \
-  X(Condition, condition, Conditions, "condition")
+  X(Condition, condition, Conditions, "condition")      \
+  X(Quiver, quiver, Quivers, "quiver")

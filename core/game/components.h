@@ -306,6 +306,19 @@ struct Inventory {
   }
 };
 
+// What the player fires with `f`, as DCSS's quiver remembers it: the kind of missile last thrown.
+struct Quiver {
+  std::uint16_t kind = 0;   // an item definition
+  std::uint8_t filled = 0;  // 1 once something was thrown (until then `kind` means nothing)
+
+  // Every field, in order, with its cap where its C++ type holds more (field_caps.h).
+  template <class Self, class Visit>
+  static void Fields(Self& self, Visit&& visit) {
+    visit(self.kind);
+    visit(self.filled, FieldCap{"filled", 0, 1});
+  }
+};
+
 // What a monster may drop when it dies: a Many component, up to kMaxLoot entries, each in its
 // own slot. Slots are assigned when an entry is added (one more than the highest in use) and are
 // never renumbered, so an editor or a level can address "loot slot 2" and mean the same entry.

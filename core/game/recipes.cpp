@@ -20,7 +20,8 @@ ComponentBundle PlayerRecipe(Position where) {
       .Set(Health{30, 30})
       .Set(PlayerBaseCombat())
       .Set(named)
-      .Set(Inventory{26, 0});
+      .Set(Inventory{26, 0})
+      .Set(Quiver{});
   return b;
 }
 

@@ -19,7 +19,7 @@
 namespace cairn {
 
 inline constexpr std::string_view kSaveFormat = "cairn-save";
-inline constexpr std::int64_t kSaveVersion = 1;
+inline constexpr std::int64_t kSaveVersion = 2;  // 2: the state hash covers the seed and the quiver
 
 // The whole save text. `build` names the program that wrote it (informational).
 [[nodiscard]] std::string WriteSaveText(const SessionImage& image, const DefinitionSet& definitions,

@@ -205,6 +205,11 @@ constexpr FieldInfo kConditionFields[] = {
     IntegerField<Condition, &Condition::slow_until>("slow_until", 0, kTick, 0, "slowed (double the time per action) before this tick"),
 };
 
+constexpr FieldInfo kQuiverFields[] = {
+    DefinitionField<Quiver, &Quiver::kind>("kind", DefinitionKind::Item, "the kind of missile last thrown"),
+    IntegerField<Quiver, &Quiver::filled>("filled", 0, 1, 0, "1 once something was thrown"),
+};
+
 constexpr FieldInfo kLootFields[] = {
     DefinitionField<LootEntry, &LootEntry::item>("item", DefinitionKind::Item, "what may drop"),
     IntegerField<LootEntry, &LootEntry::chance>("chance", 1, 100, 100, "percent chance it drops"),
@@ -264,6 +269,7 @@ constexpr ComponentTypeInfo kTypes[] = {
     {K::Loot, "loot", "Loot", "item", 1, Multiplicity::Many, kMaxLoot, kLootNeeds, {}, kLootFields,
      &kLootSlots},
     {K::Condition, "condition", "Condition", "vitals", 1, Multiplicity::One, 1, {}, {}, kConditionFields},
+    {K::Quiver, "quiver", "Quiver", "item", 1, Multiplicity::One, 1, {}, {}, kQuiverFields},
 };
 static_assert(std::size(kTypes) == kComponentKindCount);
 

@@ -160,6 +160,24 @@ TEST_CASE("a thrown dart flies to the monster and lands there; the stack shrinks
   CHECK(alone.refusal == "There is nothing in view to aim at.");
 }
 
+TEST_CASE("throwing fills the quiver with the kind thrown", "[items][quiver]") {
+  LevelDefinition level = Level({"#########", "#@.....r#", "#########"});
+  AddItem(level, "javelins", {0, 0}, 'a', 2);
+  AddItem(level, "darts", {0, 0}, 'b', 5);
+  TestWorld w(level);
+  const EntityId player = w->PlayerEntity();
+  const Quiver* quiver = w->Quivers().Find(player);
+  REQUIRE(quiver != nullptr);  // the player is made with an empty quiver
+  CHECK(quiver->filled == 0);
+  REQUIRE(w.Act(ItemCommand(PlayerCommandKind::Throw, 'b')));
+  quiver = w->Quivers().Find(player);
+  CHECK(quiver->filled == 1);
+  CHECK(quiver->kind == w.Carried('b')->kind);
+  w.Tick();
+  REQUIRE(w.Act(ItemCommand(PlayerCommandKind::Throw, 'a')));
+  CHECK(w->Quivers().Find(player)->kind == w.Carried('a')->kind);  // the last kind thrown
+}
+
 TEST_CASE("a wand of slowness slows its target and spends a charge", "[items]") {
   LevelDefinition level = Level({"#########", "#@....o.#", "#########"});
   AddItem(level, "wand-slow", {0, 0}, 'a');
