@@ -94,9 +94,11 @@ bool LoadSaveFile(const std::string& path, SessionConfig& config, bool seed_give
 
 Status WriteSaveFile(GameSession& session, const std::string& path, std::string& error) {
   SessionImage image;
-  if (Status s = session.CaptureImage(ProgramEntropy(), image); s != Status::Ok) {
+  std::string why;
+  if (Status s = session.CaptureImage(ProgramEntropy(), image, &why); s != Status::Ok) {
     error = s == Status::EntropyUnavailable ? "no entropy to mint the save's identities"
             : s == Status::InvalidOperation ? "the run has ended: there is nothing to save"
+            : !why.empty()                  ? "cannot save the run: " + why
                                             : std::string("cannot capture the run: ") + StatusName(s);
     return s;
   }
