@@ -15,6 +15,7 @@
 #include "storage/read_file.h"
 #include "sim/key_script.h"
 #include "sim/session.h"
+#include "sim/trace_text.h"
 #include "term_commands.h"
 
 namespace cairn {
@@ -33,14 +34,8 @@ class TracePrinter final : public TickListener {
     std::vector<TraceEntry> entries;
     TraceEntry entry;
     for (std::uint64_t n = 0; n < fresh && trace.Recent(n, entry); ++n) entries.push_back(entry);
-    for (auto it = entries.rbegin(); it != entries.rend(); ++it) {
-      std::cout << "trace tick=" << it->tick << " phase=" << TickPhaseName(it->phase)
-                << " seq=" << it->sequence << " event=" << TraceEventName(it->event);
-      if (!it->a.IsNull()) std::cout << " a=" << it->a.Slot << ":" << it->a.Generation;
-      if (!it->b.IsNull()) std::cout << " b=" << it->b.Slot << ":" << it->b.Generation;
-      if (it->value != 0) std::cout << " value=" << it->value;
-      std::cout << "\n";
-    }
+    for (auto it = entries.rbegin(); it != entries.rend(); ++it)
+      std::cout << "trace " << TraceText(*it, world.Definitions()) << "\n";
     printed_ = trace.Recorded();
   }
 

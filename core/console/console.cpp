@@ -14,6 +14,7 @@
 #include "schema/component_body.h"
 #include "schema/component_types.h"
 #include "schema/handle_references.h"
+#include "sim/trace_text.h"
 #include "toml/toml_reader.h"
 
 namespace cairn {
@@ -134,12 +135,36 @@ std::string HashText(std::uint64_t value) {
 constexpr const char* kCommandNames[] = {"SPAWN", "DESPAWN", "SET",  "GET",      "REMOVE",
                                          "QUERY", "RESTART", "TICK", "INSPECT",  "POOLS",
                                          "REGISTRY", "COUNTERS", "TRACE", "HASH", "HELP",
-                                         "DUP", "KEY", "RESOLVE"};
+                                         "DUP", "KEY", "RESOLVE", "BACK"};
 
 constexpr const char* kUsage =
     "commands: SPAWN | DESPAWN H | SET H TYPE BODY | GET H TYPE | REMOVE H TYPE | QUERY TYPE... | "
-    "RESTART | TICK [N] | INSPECT H | POOLS | REGISTRY | COUNTERS | TRACE [N] | HASH | "
-    "DUP H... | KEY H | RESOLVE INSTANCE SOURCE | HELP";
+    "RESTART | TICK [N] | BACK [N] (up to 1000 ticks) | INSPECT H | POOLS | REGISTRY | COUNTERS | "
+    "TRACE [N] | HASH | DUP H... | KEY H | RESOLVE INSTANCE SOURCE | HELP";
+
+// BACK [N]: the run N ticks back, exactly (sim/rewind.h); `tick T`, or why not.
+std::string StepBack(GameSession& session, std::string_view args) {
+  const std::vector<std::string_view> words = Words(args);
+  if (words.size() > 1) return Error("BACK takes at most one number: BACK 10");
+  std::uint64_t count = 1;
+  if (words.size() == 1) {
+    count = 0;
+    for (char c : words[0]) {
+      if (c < '0' || c > '9' || count > 100'000'000) return Error("BACK takes a count from 1 to 100000000");
+      count = count * 10 + static_cast<std::uint64_t>(c - '0');
+    }
+    if (count == 0 || count > 100'000'000) return Error("BACK takes a count from 1 to 100000000");
+  }
+  std::string why;
+  if (session.StepBack(count, why) != Status::Ok) return Error("nothing changed: " + why);
+  return "tick " + std::to_string(session.World().Tick());
+}
+
+// Commands that change the world between ticks: a step back must not re-run ticks across them.
+bool Edits(std::string_view command) {
+  return command == "SPAWN" || command == "DESPAWN" || command == "SET" || command == "REMOVE" ||
+         command == "DUP" || command == "RESOLVE";
+}
 
 }  // namespace
 
@@ -177,6 +202,7 @@ std::string Console::Execute(std::string_view line, bool& has_reply) {
   if (!has_reply) return {};
   std::string_view args;
   const std::string_view command = NextWord(trimmed, args);
+  if (Edits(command)) session_->NoteEdit();
   if (command == "SPAWN") return Spawn(args);
   if (command == "DESPAWN") return Despawn(args);
   if (command == "SET") return Set(args);
@@ -195,6 +221,7 @@ std::string Console::Execute(std::string_view line, bool& has_reply) {
   if (command == "DUP") return Dup(args);
   if (command == "KEY") return Key(args);
   if (command == "RESOLVE") return Resolve(args);
+  if (command == "BACK") return StepBack(*session_, args);
   std::string upper(command);
   std::transform(upper.begin(), upper.end(), upper.begin(),
                  [](char c) { return c >= 'a' && c <= 'z' ? static_cast<char>(c - 32) : c; });
@@ -502,11 +529,7 @@ std::string Console::Trace(std::string_view args) {
   std::string reply;
   for (const TraceEntry& e : entries) {
     if (!reply.empty()) reply += " | ";
-    reply += "tick=" + std::to_string(e.tick) + " phase=" + TickPhaseName(e.phase) +
-             " seq=" + std::to_string(e.sequence) + " event=" + TraceEventName(e.event);
-    if (!e.a.IsNull()) reply += " a=" + FormatShortHandle(e.a);
-    if (!e.b.IsNull()) reply += " b=" + FormatShortHandle(e.b);
-    if (e.value != 0) reply += " value=" + std::to_string(e.value);
+    reply += TraceText(e, World().Definitions());
   }
   return reply;
 }

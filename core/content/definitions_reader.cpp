@@ -131,6 +131,8 @@ bool ReadDefinitions(std::string_view text, DefinitionSet& into,
       (void)named.Int("speed", m.combat.speed, 1, 1000);
       (void)named.Int("move_speed", m.combat.move_speed, 1, 1000, false);
       (void)named.Int("cooldown", m.cooldown, 0, 100, false);
+      (void)named.Int("recover", m.recover, 0, 1000, false);
+      (void)named.Int("search", m.search, 0, 1000, false);
       std::size_t profile = 0;
       if (named.Choice("profile", kProfiles, profile)) m.profile = static_cast<AiProfile>(profile);
       (void)named.Int("sight", m.sight, 1, 50);

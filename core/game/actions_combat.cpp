@@ -77,6 +77,7 @@ void Split(GameWorld& world, TickScratch& scratch, EntityId target) {
     health->current -= half;
     ai->pending_request = request;
     ai->special_tick = world.Tick() + kNormalActionTicks;
+    world.RecordTimer(target, TimerKind::Special, ai->special_tick);
     (void)world.Emit(world.Notices(), NoticeEvent{NoticeKind::Split, target, {}, half});
     return;
   }
@@ -230,8 +231,10 @@ void ResolveShoot(GameWorld& world, TickScratch& scratch, EntityId shooter, Inte
     world.CountStaleRejected(target);
     return;
   }
-  if (EnemyAi* ai = world.Ais().Find(shooter))
+  if (EnemyAi* ai = world.Ais().Find(shooter)) {
     ai->special_tick = world.Tick() + kind->cooldown * kNormalActionTicks;
+    if (kind->cooldown > 0) world.RecordTimer(shooter, TimerKind::Special, ai->special_tick);
+  }
   Position path[kMaxMissileRange];
   const std::int32_t cells = MissilePath(world, *from, *to, std::min(kind->range, kMaxMissileRange), path);
   if (cells == 0) return;
@@ -299,7 +302,7 @@ void ResolveSteal(GameWorld& world, TickScratch& scratch, EntityId thief, Intent
   // Off it goes with the prize, and does not come back while it holds it.
   if (EnemyAi* ai = world.Ais().Find(thief)) {
     CancelAction(world, thief, *ai, CancelReason::None);
-    BeginAction(world, thief, *ai, AiAction::Flee, AiPhase::Flee, target);
+    EnterPhase(world, thief, *ai, AiPhase::Flee, AiReason::Stole, target);
   }
 }
 

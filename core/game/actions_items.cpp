@@ -45,6 +45,7 @@ bool FarCell(GameWorld& world, Position from, std::int32_t min_distance, Positio
 }
 
 void SetCondition(GameWorld& world, EntityId id, bool haste, std::int64_t until) {
+  world.RecordTimer(id, haste ? TimerKind::Haste : TimerKind::Slow, until);
   if (Condition* condition = world.Conditions().Find(id)) {
     (haste ? condition->haste_until : condition->slow_until) = until;
     return;

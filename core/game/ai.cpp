@@ -66,21 +66,54 @@ const char* StepResultName(StepResult result) noexcept {
 }
 
 void CancelAction(GameWorld& world, EntityId self, EnemyAi& ai, CancelReason reason) noexcept {
+  // The intent it issued, once: only an intent of the current revision is its own.
   if (Intent* intent = world.Intents().Find(self);
       intent != nullptr && intent->kind != ActionKind::None && intent->revision == ai.action_revision)
     intent->kind = ActionKind::None;
+  // Its pending request, once: a spawn still queued is dropped; either way it waits no more.
+  if (ai.pending_request != 0) {
+    TraceEntry entry;
+    entry.event = TraceEvent::RequestRevoked;
+    entry.a = self;
+    entry.value = ai.pending_request;
+    (void)world.RevokeSpawn(ai.pending_request);  // NotFound: published already, nothing to drop
+    ai.pending_request = 0;
+    world.Record(entry);
+  }
   ++ai.action_revision;
   ai.last_cancel = reason;
-  world.Record(TraceEvent::AiCancelled, self, ai.target, static_cast<std::int64_t>(reason));
 }
 
-void BeginAction(GameWorld& world, EntityId self, EnemyAi& ai, AiAction action, AiPhase phase,
-                 EntityId target) noexcept {
-  ++ai.action_revision;
+AiAction ActionOfPhase(AiPhase phase) noexcept {
+  switch (phase) {
+    case AiPhase::Asleep: return AiAction::Idle;
+    case AiPhase::Wander: return AiAction::Wander;
+    case AiPhase::SelectTarget:
+    case AiPhase::Approach:
+    case AiPhase::Attack:
+    case AiPhase::Recover: return AiAction::Hunt;
+    case AiPhase::Flee: return AiAction::Flee;
+  }
+  return AiAction::Idle;
+}
+
+void EnterPhase(GameWorld& world, EntityId self, EnemyAi& ai, AiPhase to, AiReason reason,
+                EntityId target) noexcept {
+  const AiPhase from = ai.phase;
+  const AiAction action = ActionOfPhase(to);
+  if (action != ai.action) ++ai.action_revision;  // a new action: old intents are not its own
   ai.action = action;
-  ai.phase = phase;
+  ai.phase = to;
   ai.target = target;
-  world.Record(TraceEvent::AiAction, self, target, static_cast<std::int64_t>(action));
+  if (to != AiPhase::Recover) ai.searching = 0;
+  TraceEntry entry;
+  entry.event = TraceEvent::AiPhase;
+  entry.a = self;
+  entry.b = target;
+  entry.detail[0] = static_cast<std::uint8_t>(from);
+  entry.detail[1] = static_cast<std::uint8_t>(to);
+  entry.detail[2] = static_cast<std::uint8_t>(reason);
+  world.Record(entry);
 }
 
 namespace {
@@ -192,7 +225,20 @@ void EnsureFleeMap(AiContext& ctx) {
   s.flee_tick = tick;
 }
 
-StepResult Wander(AiContext& ctx, EntityId self, EnemyAi& ai, Position pos) {
+bool Shooter(const EnemyAi& ai, const MonsterDefinition& definition) noexcept {
+  return (ai.profile == AiProfile::Ranged || ai.profile == AiProfile::Caster) && definition.ranged.count > 0;
+}
+
+// What one phase's step did, and why the machine moves on (when it does). `acted`: the step
+// issued this resumption's intent (a strike, a shot), so the machine moves on but the resumption
+// ends there.
+struct PhaseOutcome {
+  StepResult result = StepResult::Running;
+  AiReason reason = AiReason::None;
+  bool acted = false;
+};
+
+PhaseOutcome WanderStep(AiContext& ctx, EntityId self, EnemyAi& ai, Position pos) {
   GameWorld& world = ctx.world;
   Rng& rng = world.Random(RandomPurpose::Ai);
   const bool at_goal = ai.goal_x == pos.x && ai.goal_y == pos.y;
@@ -211,22 +257,18 @@ StepResult Wander(AiContext& ctx, EntityId self, EnemyAi& ai, Position pos) {
   }
   if (ai.goal_x >= 0 && StepToward(ctx, self, ai, pos, Position{ai.goal_x, ai.goal_y},
                                    kWanderSearchLimit))
-    return StepResult::Running;
+    return {StepResult::Running, AiReason::None};
   ai.goal_x = ai.goal_y = -1;
   IntendWait(world, self, ai);
-  return StepResult::Failed;
+  return {StepResult::Failed, AiReason::Blocked};  // a new goal next time
 }
 
-StepResult Flee(AiContext& ctx, EntityId self, EnemyAi& ai, Position pos,
-                const MonsterDefinition& definition) {
+PhaseOutcome FleeStep(AiContext& ctx, EntityId self, EnemyAi& ai, Position pos) {
   GameWorld& world = ctx.world;
   const Health* health = world.Healths().Find(self);
   const bool thief_with_prize = ai.profile == AiProfile::Thief && Carrying(world, self);
-  if (!thief_with_prize && health != nullptr && health->current * 100 >= health->max * 70) {
-    CancelAction(world, self, ai, CancelReason::Recovered);
-    BeginAction(world, self, ai, AiAction::Hunt, AiPhase::SelectTarget, ctx.player);
-    return StepResult::Cancelled;
-  }
+  if (!thief_with_prize && health != nullptr && health->current * 100 >= health->max * 70)
+    return {StepResult::Succeeded, AiReason::Recovered};
   EnsureFleeMap(ctx);
   const TileMap& map = world.Map();
   std::int32_t best = ctx.scratch.flee[map.Index(pos.x, pos.y)];
@@ -240,93 +282,150 @@ StepResult Flee(AiContext& ctx, EntityId self, EnemyAi& ai, Position pos,
       best_cell = next;
     }
   }
-  if (best_cell.x != pos.x || best_cell.y != pos.y) {
-    IntendStep(world, self, ai, pos, best_cell);
-    return StepResult::Running;
-  }
-  // Cornered: fight back if the threat is adjacent.
-  if (!ctx.player.IsNull() && ChebyshevDistance(pos, ctx.player_position) == 1) {
-    IntendAttack(world, self, ai, ctx.player);
-    return StepResult::Running;
-  }
-  (void)definition;
-  IntendWait(world, self, ai);
-  return StepResult::Running;
+  if (best_cell.x != pos.x || best_cell.y != pos.y) IntendStep(world, self, ai, pos, best_cell);
+  else if (!ctx.player.IsNull() && ChebyshevDistance(pos, ctx.player_position) == 1)
+    IntendAttack(world, self, ai, ctx.player);  // cornered: fight back
+  else IntendWait(world, self, ai);
+  return {StepResult::Running, AiReason::None};
 }
 
-StepResult Hunt(AiContext& ctx, EntityId self, EnemyAi& ai, Position pos,
-                const MonsterDefinition& definition, bool sees) {
+PhaseOutcome SelectTargetStep(AiContext& ctx, EnemyAi& ai) {
+  if (ctx.player.IsNull()) return {StepResult::Failed, AiReason::NoTarget};
+  ai.target = ctx.player;
+  ai.last_seen_x = ctx.player_position.x;
+  ai.last_seen_y = ctx.player_position.y;
+  return {StepResult::Succeeded, AiReason::TargetChosen};
+}
+
+PhaseOutcome ApproachStep(AiContext& ctx, EntityId self, EnemyAi& ai, Position pos,
+                          const MonsterDefinition& definition, bool sees) {
   GameWorld& world = ctx.world;
-  // Bounded: each case either acts or moves to a later phase; at most one pass through each.
-  for (int transitions = 0; transitions < 4; ++transitions) {
-    switch (ai.phase) {
-      case AiPhase::SelectTarget:
-        if (ctx.player.IsNull()) {
-          CancelAction(world, self, ai, CancelReason::TargetGone);
-          BeginAction(world, self, ai, AiAction::Wander, AiPhase::Wander, {});
-          return StepResult::Cancelled;
-        }
-        ai.target = ctx.player;
-        ai.last_seen_x = ctx.player_position.x;
-        ai.last_seen_y = ctx.player_position.y;
-        ai.phase = AiPhase::Approach;
-        continue;
-      case AiPhase::Attack:  // the strike was carried out (or missed its chance): recover
-      case AiPhase::Recover:
-        if (Hurt(world, self, definition)) {
-          CancelAction(world, self, ai, CancelReason::Hurt);
-          BeginAction(world, self, ai, AiAction::Flee, AiPhase::Flee, ai.target);
-          return Flee(ctx, self, ai, pos, definition);
-        }
-        ai.phase = AiPhase::Approach;
-        continue;
-      case AiPhase::Approach: {
-        const Position* target = world.Positions().Find(ai.target);
-        if (target == nullptr) {
-          CancelAction(world, self, ai, CancelReason::TargetGone);
-          BeginAction(world, self, ai, AiAction::Wander, AiPhase::Wander, {});
-          return StepResult::Cancelled;
-        }
-        if (sees) {
-          ai.last_seen_x = target->x;
-          ai.last_seen_y = target->y;
-          const std::int32_t distance = ChebyshevDistance(pos, *target);
-          if (distance == 1) {
-            const bool steal = ai.profile == AiProfile::Thief && !Carrying(world, self);
-            Intend(world, self, ai, steal ? ActionKind::Steal : ActionKind::Attack, ai.target);
-            ai.phase = AiPhase::Attack;
-            return StepResult::Running;
-          }
-          const bool shooter = ai.profile == AiProfile::Ranged || ai.profile == AiProfile::Caster;
-          if (shooter && definition.ranged.count > 0 && distance <= definition.range &&
-              ai.special_tick <= world.Tick() && ClearShot(world, pos, *target, definition.range)) {
-            Intend(world, self, ai, ActionKind::Shoot, ai.target);
-            ai.phase = AiPhase::Attack;
-            return StepResult::Running;
-          }
-          if (ai.profile == AiProfile::Pack && distance <= 4) {
-            const Position flank = SurroundCell(world, pos, *target);
-            if ((flank.x != target->x || flank.y != target->y) &&
-                StepToward(ctx, self, ai, pos, flank, kApproachSearchLimit))
-              return StepResult::Running;
-          }
-        }
-        const Position trail{ai.last_seen_x, ai.last_seen_y};
-        if ((!sees && pos.x == trail.x && pos.y == trail.y) || ai.alertness <= 0) {
-          CancelAction(world, self, ai, CancelReason::LostTrail);
-          BeginAction(world, self, ai, AiAction::Wander, AiPhase::Wander, {});
-          return StepResult::Cancelled;
-        }
-        if (!StepToward(ctx, self, ai, pos, trail, kApproachSearchLimit)) IntendWait(world, self, ai);
-        return StepResult::Running;
-      }
-      default:
-        ai.phase = AiPhase::SelectTarget;
-        continue;
+  const Position* target = world.Positions().Find(ai.target);
+  if (target == nullptr) return {StepResult::Cancelled, AiReason::TargetGone};
+  if (sees) {
+    ai.last_seen_x = target->x;
+    ai.last_seen_y = target->y;
+    const std::int32_t distance = ChebyshevDistance(pos, *target);
+    if (distance == 1) {
+      const bool steal = ai.profile == AiProfile::Thief && !Carrying(world, self);
+      Intend(world, self, ai, steal ? ActionKind::Steal : ActionKind::Attack, ai.target);
+      return {StepResult::Succeeded, AiReason::InReach, true};
+    }
+    if (Shooter(ai, definition) && distance <= definition.range && ai.special_tick <= world.Tick() &&
+        ClearShot(world, pos, *target, definition.range)) {
+      Intend(world, self, ai, ActionKind::Shoot, ai.target);
+      return {StepResult::Succeeded, AiReason::InReach, true};
+    }
+    if (ai.profile == AiProfile::Pack && distance <= 4) {
+      const Position flank = SurroundCell(world, pos, *target);
+      if ((flank.x != target->x || flank.y != target->y) &&
+          StepToward(ctx, self, ai, pos, flank, kApproachSearchLimit))
+        return {StepResult::Running, AiReason::None};
+    }
+  }
+  const Position trail{ai.last_seen_x, ai.last_seen_y};
+  if (!sees && pos.x == trail.x && pos.y == trail.y) return {StepResult::Failed, AiReason::LostTrail};
+  if (ai.alertness <= 0) return {StepResult::Failed, AiReason::Calmed};
+  if (!StepToward(ctx, self, ai, pos, trail, kApproachSearchLimit)) IntendWait(world, self, ai);
+  return {StepResult::Running, AiReason::None};
+}
+
+// Resumed after the strike, shot or grab it intended was carried out (or missed its chance).
+PhaseOutcome AttackStep(AiContext& ctx, EntityId self, EnemyAi& ai, const MonsterDefinition& definition) {
+  if (Hurt(ctx.world, self, definition)) return {StepResult::Cancelled, AiReason::Hurt};
+  // Recover from it: a shooter until it has reloaded, a heavy hitter for its `recover` ticks.
+  const std::int64_t now = ctx.world.Tick();
+  ai.recover_until = std::max(now + definition.recover, Shooter(ai, definition) ? ai.special_tick : now);
+  return {StepResult::Succeeded, AiReason::Struck};
+}
+
+// A shooter that is reloading keeps its distance: a step away from a target within two cells.
+bool StepBack(AiContext& ctx, EntityId self, const EnemyAi& ai, Position pos, Position target) {
+  const GameWorld& world = ctx.world;
+  Position best = pos;
+  std::int32_t farthest = ChebyshevDistance(pos, target);
+  for (int d = 0; d < 8; ++d) {
+    const Position next{pos.x + kStepDx[d], pos.y + kStepDy[d]};
+    if (!world.Map().Passable(next.x, next.y) || !world.OccupantAt(next.x, next.y).IsNull()) continue;
+    if (const std::int32_t distance = ChebyshevDistance(next, target); distance > farthest) {
+      farthest = distance;
+      best = next;
+    }
+  }
+  if (best.x == pos.x && best.y == pos.y) return false;
+  IntendStep(ctx.world, self, ai, pos, best);
+  return true;
+}
+
+PhaseOutcome RecoverStep(AiContext& ctx, EntityId self, EnemyAi& ai, Position pos,
+                         const MonsterDefinition& definition, bool sees) {
+  GameWorld& world = ctx.world;
+  if (Hurt(world, self, definition)) return {StepResult::Cancelled, AiReason::Hurt};
+  const std::int64_t now = world.Tick();
+  if (ai.searching != 0) {
+    // It lost its prey where it last saw it: look around there until the search runs out.
+    if (sees && world.Registry().IsActive(ai.target)) return {StepResult::Succeeded, AiReason::Spotted};
+    if (now >= ai.recover_until) return {StepResult::Failed, AiReason::GaveUp};
+    Rng& rng = world.Random(RandomPurpose::Ai);
+    const bool at_goal = ai.goal_x == pos.x && ai.goal_y == pos.y;
+    if (ai.goal_x < 0 || at_goal) {
+      const std::int32_t gx = ai.last_seen_x + rng.Range(-3, 3);
+      const std::int32_t gy = ai.last_seen_y + rng.Range(-3, 3);
+      ai.goal_x = world.Map().Passable(gx, gy) ? gx : -1;
+      ai.goal_y = world.Map().Passable(gx, gy) ? gy : -1;
+    }
+    if (ai.goal_x < 0 || !StepToward(ctx, self, ai, pos, Position{ai.goal_x, ai.goal_y}, kWanderSearchLimit)) {
+      ai.goal_x = ai.goal_y = -1;
+      IntendWait(world, self, ai);
+    }
+    return {StepResult::Running, AiReason::None};
+  }
+  if (now >= ai.recover_until) return {StepResult::Succeeded, AiReason::Recovered};
+  // Regaining its footing, or reloading: a shooter steps back from what comes close; a cornered
+  // one strikes what stands beside it.
+  const Position* target = world.Positions().Find(ai.target);
+  if (Shooter(ai, definition) && sees && target != nullptr) {
+    const std::int32_t distance = ChebyshevDistance(pos, *target);
+    if (distance <= 2 && StepBack(ctx, self, ai, pos, *target)) return {StepResult::Running, AiReason::None};
+    if (distance == 1) {
+      IntendAttack(world, self, ai, ai.target);
+      return {StepResult::Running, AiReason::None};
     }
   }
   IntendWait(world, self, ai);
-  return StepResult::Running;
+  return {StepResult::Running, AiReason::None};
+}
+
+// Where each phase's result leads (the named machine of ai.h).
+struct Transition {
+  AiPhase to;
+  bool cancels;  // the action is cancelled (its intent cleared, its request revoked) first
+};
+Transition Next(AiPhase phase, const PhaseOutcome& outcome) {
+  if (outcome.result == StepResult::Cancelled)
+    return {outcome.reason == AiReason::Hurt ? AiPhase::Flee : AiPhase::Wander, true};
+  const bool ok = outcome.result == StepResult::Succeeded;
+  switch (phase) {
+    case AiPhase::Asleep:
+    case AiPhase::Wander: return {AiPhase::SelectTarget, false};  // (only on noticing)
+    case AiPhase::SelectTarget: return {ok ? AiPhase::Approach : AiPhase::Wander, false};
+    case AiPhase::Approach:
+      return {ok ? AiPhase::Attack : outcome.reason == AiReason::LostTrail ? AiPhase::Recover : AiPhase::Wander,
+              false};
+    case AiPhase::Attack: return {AiPhase::Recover, false};
+    case AiPhase::Recover: return {ok ? AiPhase::Approach : AiPhase::Wander, false};
+    case AiPhase::Flee: return {AiPhase::SelectTarget, false};
+  }
+  return {AiPhase::Wander, false};
+}
+
+void RecordStep(GameWorld& world, EntityId self, AiPhase phase, StepResult result) noexcept {
+  TraceEntry entry;
+  entry.event = TraceEvent::AiStep;
+  entry.a = self;
+  entry.detail[0] = static_cast<std::uint8_t>(phase);
+  entry.detail[1] = static_cast<std::uint8_t>(result);
+  world.Record(entry);
 }
 
 }  // namespace
@@ -337,6 +436,7 @@ StepResult StepAi(AiContext& ctx, EntityId self, EnemyAi& ai) {
   const auto& monsters = world.Definitions().monsters;
   if (here == nullptr || ai.kind >= monsters.size()) {
     ai.wake_tick = world.Tick() + kRecheckTicks;
+    RecordStep(world, self, ai.phase, StepResult::Failed);
     return StepResult::Failed;
   }
   const Position pos = *here;
@@ -355,38 +455,66 @@ StepResult StepAi(AiContext& ctx, EntityId self, EnemyAi& ai) {
   if (ai.alertness > 2 * kAlertnessToHunt) ai.alertness = 2 * kAlertnessToHunt;
   if (ai.alertness < 0) ai.alertness = 0;
 
-  // Revalidate what we hold: the target, and any request still pending.
+  // Revalidate what it holds: the target, then any request still pending.
   if ((ai.action == AiAction::Hunt || ai.action == AiAction::Flee) && !ai.target.IsNull() &&
       !world.Registry().IsActive(ai.target)) {
     world.CountStaleRejected(ai.target);
+    RecordStep(world, self, ai.phase, StepResult::Cancelled);
     CancelAction(world, self, ai, CancelReason::TargetGone);
-    BeginAction(world, self, ai, AiAction::Wander, AiPhase::Wander, {});
+    EnterPhase(world, self, ai, AiPhase::Wander, AiReason::TargetGone, {});
   }
   if (ai.pending_request != 0)
     for (const SpawnOutcome& outcome : world.VisibleOutcomes())
       if (outcome.request == ai.pending_request) ai.pending_request = 0;
 
-  switch (ai.action) {
-    case AiAction::Idle:
-      if (ai.alertness >= kAlertnessToHunt && !ctx.player.IsNull()) {
-        (void)world.Emit(world.Notices(), NoticeEvent{NoticeKind::Woke, self, ctx.player});
-        BeginAction(world, self, ai, AiAction::Hunt, AiPhase::SelectTarget, ctx.player);
-        return Hunt(ctx, self, ai, pos, definition, sees);
-      }
-      ai.wake_tick = world.Tick() + kRecheckTicks;
-      return StepResult::Running;
-    case AiAction::Wander:
-      if (ai.alertness >= kAlertnessToHunt && !ctx.player.IsNull()) {
-        BeginAction(world, self, ai, AiAction::Hunt, AiPhase::SelectTarget, ctx.player);
-        return Hunt(ctx, self, ai, pos, definition, sees);
-      }
-      return Wander(ctx, self, ai, pos);
-    case AiAction::Hunt:
-      return Hunt(ctx, self, ai, pos, definition, sees);
-    case AiAction::Flee:
-      return Flee(ctx, self, ai, pos, definition);
+  // Noticing the player turns a sleeper or a wanderer into a hunter.
+  if ((ai.phase == AiPhase::Asleep || ai.phase == AiPhase::Wander) && ai.alertness >= kAlertnessToHunt &&
+      !ctx.player.IsNull()) {
+    if (ai.phase == AiPhase::Asleep)
+      (void)world.Emit(world.Notices(), NoticeEvent{NoticeKind::Woke, self, ctx.player});
+    EnterPhase(world, self, ai, AiPhase::SelectTarget, AiReason::Noticed, ctx.player);
   }
-  return StepResult::Failed;
+  if (ai.phase == AiPhase::Asleep) {
+    ai.wake_tick = world.Tick() + kRecheckTicks;
+    RecordStep(world, self, AiPhase::Asleep, StepResult::Running);
+    return StepResult::Running;
+  }
+
+  // The machine: each phase's step returns a result; Running ends the resumption, anything else
+  // moves to the phase it leads to (and is traced with its reason). Bounded: every phase but
+  // Running hands on, and a hunt passes through at most SelectTarget, Approach, Attack, Recover
+  // and Approach again before it must act.
+  PhaseOutcome outcome;
+  for (int steps = 0; steps < 6; ++steps) {
+    const AiPhase phase = ai.phase;
+    switch (phase) {
+      case AiPhase::Asleep:
+      case AiPhase::Wander: outcome = WanderStep(ctx, self, ai, pos); break;
+      case AiPhase::SelectTarget: outcome = SelectTargetStep(ctx, ai); break;
+      case AiPhase::Approach: outcome = ApproachStep(ctx, self, ai, pos, definition, sees); break;
+      case AiPhase::Attack: outcome = AttackStep(ctx, self, ai, definition); break;
+      case AiPhase::Recover: outcome = RecoverStep(ctx, self, ai, pos, definition, sees); break;
+      case AiPhase::Flee: outcome = FleeStep(ctx, self, ai, pos); break;
+    }
+    RecordStep(world, self, phase, outcome.result);
+    if (outcome.result == StepResult::Running) return StepResult::Running;
+    if (phase == AiPhase::Wander) return outcome.result;  // a wanderer with no way on waits a turn
+    const Transition next = Next(phase, outcome);
+    if (next.cancels) CancelAction(world, self, ai, outcome.reason == AiReason::Hurt ? CancelReason::Hurt
+                                                                                      : CancelReason::TargetGone);
+    const EntityId target = next.to == AiPhase::Wander ? EntityId{} : ai.target;
+    EnterPhase(world, self, ai, next.to, outcome.reason, target);
+    if (next.to == AiPhase::Recover) {
+      ai.searching = outcome.reason == AiReason::LostTrail ? 1 : 0;
+      if (ai.searching != 0) ai.recover_until = world.Tick() + definition.search;
+      ai.goal_x = ai.goal_y = -1;
+      if (ai.recover_until > world.Tick())
+        world.RecordTimer(self, ai.searching != 0 ? TimerKind::Search : TimerKind::Recover, ai.recover_until);
+    }
+    if (outcome.acted) return outcome.result;
+  }
+  IntendWait(world, self, ai);
+  return outcome.result;
 }
 
 }  // namespace cairn

@@ -1,12 +1,22 @@
 // Monster AI as small named state machines.
 //
-// Each monster's EnemyAi holds its action (Idle, Wander, Hunt, Flee) and the phase within it
-// (Asleep; Wander; SelectTarget -> Approach -> Attack -> Recover for a hunt; Flee), the full
-// handle of its target, the tick it next wakes, a pending request id and an action revision.
-// StepAi does a bounded amount of work for one monster and returns: it never loops waiting, never
-// keeps a pointer into the world, and revalidates its target every time it resumes. Its only
-// outputs are value writes to the monster's own EnemyAi and Intent; Movement and
-// ResolveGameplay carry the intent out.
+// Each monster's EnemyAi holds its action (Idle, Wander, Hunt, Flee) and the phase within it, the
+// full handle of its target, the tick it next wakes, when its recovery ends, a pending request id
+// and an action revision. The machine (docs/GAME.md, "How monsters think"):
+//
+//   Asleep --noticed--> SelectTarget --target-chosen--> Approach --in-reach--> Attack
+//   Wander --noticed--> SelectTarget                    Approach --lost-trail--> Recover (search)
+//   Attack --struck--> Recover --recovered--> Approach  Recover --spotted--> Approach
+//   SelectTarget --no-target--> Wander                  Recover (search) --gave-up--> Wander
+//   Attack/Recover --hurt--> Flee --recovered--> SelectTarget; anything --target-gone--> Wander
+//
+// Each phase's step returns Running (it acted; the resumption ends), Succeeded or Failed (the
+// machine moves on along the arrow its reason names) or Cancelled (the action is cancelled: its
+// intent cleared and its request revoked, once). Every step is traced as ai-step with its phase
+// and result, every move as ai-phase with both phases and the reason. StepAi does a bounded amount
+// of work for one monster and returns: it never loops waiting, never keeps a pointer into the
+// world, and revalidates its target every time it resumes. Its only outputs are value writes to
+// the monster's own EnemyAi and Intent; Movement and ResolveGameplay carry the intent out.
 #pragma once
 
 #include <cstdint>
@@ -36,11 +46,19 @@ struct AiContext {
 [[nodiscard]] StepResult StepAi(AiContext& context, EntityId self, EnemyAi& ai);
 
 // Cancels the current action: clears the intent it issued (once: only an intent issued under the
-// current revision), advances the revision and records why. Safe to call more than once.
+// current revision), revokes its pending request (once: a spawn still queued is dropped, and the
+// monster waits on it no more; traced as request-revoked), advances the revision and records why.
+// Safe to call more than once.
 void CancelAction(GameWorld& world, EntityId self, EnemyAi& ai, CancelReason reason) noexcept;
 
-// Starts a new action in its first phase (advances the revision).
-void BeginAction(GameWorld& world, EntityId self, EnemyAi& ai, AiAction action, AiPhase phase,
-                 EntityId target) noexcept;
+// Moves the machine to phase `to` for `reason`, aiming at `target`: traced as ai-phase with both
+// phases and the reason. Entering another action (a phase of Idle, Wander, Hunt or Flee other
+// than the current one's) advances the revision, so intents of the old action are not its own.
+void EnterPhase(GameWorld& world, EntityId self, EnemyAi& ai, AiPhase to, AiReason reason,
+                EntityId target) noexcept;
+
+// The action a phase belongs to: Asleep is Idle; SelectTarget, Approach, Attack and Recover are
+// Hunt; Wander and Flee their own.
+[[nodiscard]] AiAction ActionOfPhase(AiPhase phase) noexcept;
 
 }  // namespace cairn

@@ -55,6 +55,8 @@ enum class ActionKind : std::uint8_t {
   None, Wait, Move, Attack, PickUp, Descend, Ascend, Drop, Use, Throw, Equip, Unequip, Shoot, Steal
 };
 inline constexpr int kActionKindCount = 14;
+// "move", "pickup": the names files, the console and the trace use.
+[[nodiscard]] const char* ActionKindName(ActionKind kind) noexcept;
 struct Intent {
   ActionKind kind = ActionKind::None;
   std::int8_t dx = 0;  // Move: one step, each of dx, dy in -1..1
@@ -168,6 +170,8 @@ struct EnemyAi {
   std::int32_t goal_y = -1;
   std::uint16_t kind = 0;              // monster definition
   std::int64_t special_tick = 0;       // a ranged attack, spell or split is ready from this tick
+  std::int64_t recover_until = 0;      // Recover lasts until this tick (game/ai.h)
+  std::uint8_t searching = 0;          // 1: Recover is a search of where the target was last seen
 
   // Every field, in order, with its cap where its C++ type holds more (field_caps.h).
   template <class Self, class Visit>
@@ -187,6 +191,8 @@ struct EnemyAi {
     visit(self.goal_y, FieldCap{"goal_y", -1, kMaxCoordinate});
     visit(self.kind);
     visit(self.special_tick, FieldCap{"special_tick", 0, kMaxTickField});
+    visit(self.recover_until, FieldCap{"recover_until", 0, kMaxTickField});
+    visit(self.searching, FieldCap{"searching", 0, 1});
   }
 };
 

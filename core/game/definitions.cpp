@@ -82,7 +82,7 @@ std::uint64_t DigestDefinitions(const DefinitionSet& definitions) {
     h.Add(static_cast<std::uint64_t>(m.profile));
     for (std::int32_t v : {m.sight, m.flee_percent, m.min_depth, m.max_depth, m.frequency,
                            m.ranged.count, m.ranged.sides, m.ranged.bonus, m.range, m.regeneration,
-                           m.group, m.cooldown, m.combat.move_speed})
+                           m.group, m.cooldown, m.combat.move_speed, m.recover, m.search})
       h.AddSigned(v);
     h.AddText(m.ranged_verb);
   }

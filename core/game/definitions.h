@@ -41,6 +41,8 @@ struct MonsterDefinition {
   Dice ranged{};                  // a ranged attack (count 0: none)
   std::int32_t range = 0;
   std::int32_t cooldown = 0;      // turns between ranged attacks or spells (0: every turn)
+  std::int32_t recover = 0;       // ticks it regains its footing after a blow (game/ai.h: Recover)
+  std::int32_t search = 40;       // ticks it searches where it lost its target before giving up
   std::string ranged_verb;        // "shoots an arrow at"
   std::int32_t regeneration = 0;  // hit points regained every 10 turns
   std::int32_t group = 1;         // how many appear together

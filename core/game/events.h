@@ -63,6 +63,8 @@ struct NoticeEvent {
   std::int32_t value = 0;
 };
 
+struct RewindAccess;
+
 template <class T>
 class EventQueue {
  public:
@@ -94,6 +96,8 @@ class EventQueue {
   [[nodiscard]] bool Required() const noexcept { return required_; }
 
  private:
+  // Copies every member below for rewinding (game/world_snapshot.cpp): a new one goes there too.
+  friend struct RewindAccess;
   FixedArray<T> storage_;
   std::uint32_t size_ = 0;
   std::uint32_t capacity_ = 0;

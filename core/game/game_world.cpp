@@ -149,9 +149,24 @@ Status GameWorld::QueueSpawn(const ComponentBundle& recipe, SpawnRequestId& out)
   ++command_count_;
   ++counters_.commands_recorded;
   if (command_count_ > counters_.command_high_water) counters_.command_high_water = command_count_;
-  Record(TraceEvent::SpawnQueued, {}, {}, request);
+  RecordCommand(TraceEvent::SpawnQueued, {}, command_sequence_, request);
   out = request;
   return Status::Ok;
+}
+
+Status GameWorld::RevokeSpawn(SpawnRequestId request) noexcept {
+  if (request == 0) return Status::NotFound;
+  for (std::uint32_t i = 0; i < command_count_; ++i) {
+    if (commands_[i].kind != Command::Kind::Spawn || commands_[i].request != request) continue;
+    // Later commands keep their order: the batch publishes as if this one was never queued.
+    for (std::uint32_t k = i + 1; k < command_count_; ++k) {
+      commands_[k - 1] = commands_[k];
+      bundles_[k - 1] = bundles_[k];
+    }
+    --command_count_;
+    return Status::Ok;
+  }
+  return Status::NotFound;
 }
 
 Status GameWorld::QueueDestroy(EntityId id) noexcept {
@@ -170,7 +185,7 @@ Status GameWorld::QueueDestroy(EntityId id) noexcept {
   ++counters_.commands_recorded;
   if (command_count_ > counters_.command_high_water) counters_.command_high_water = command_count_;
   (void)registry_.MarkPendingDestroy(id);
-  Record(TraceEvent::DestroyQueued, id);
+  RecordCommand(TraceEvent::DestroyQueued, id, command_sequence_, 0);
   return Status::Ok;
 }
 
@@ -191,8 +206,8 @@ Status GameWorld::RecordComponentCommand(EntityId id, const ComponentBundle& bun
   ++command_count_;
   ++counters_.commands_recorded;
   if (command_count_ > counters_.command_high_water) counters_.command_high_water = command_count_;
-  Record(TraceEvent::ComponentQueued, id, {},
-         static_cast<std::int64_t>(kind) + (remove ? 100 : 0));
+  RecordCommand(TraceEvent::ComponentQueued, id, command_sequence_,
+                static_cast<std::int64_t>(kind) + (remove ? 100 : 0));
   return Status::Ok;
 }
 
@@ -303,29 +318,36 @@ void GameWorld::Publish(StructuralScope& scope) noexcept {
         if (status == Status::Ok) {
           pending_outcomes_[pending_outcome_count_++] = SpawnOutcome{command.request, id};
           ++counters_.spawns_published;
-          Record(TraceEvent::Spawned, id, {}, command.request);
+          RecordCommand(TraceEvent::Spawned, id, command.sequence, command.request);
         }
         break;
       }
-      case Command::Kind::Destroy:
+      case Command::Kind::Destroy: {
+        const EntityKind was = KindOfEntity(command.target);  // before it is gone
         status = DestroyEntity(scope, command.target);
         if (status == Status::Ok) {
           ++counters_.destroys_published;
-          Record(TraceEvent::Destroyed, command.target);
+          TraceEntry entry;
+          entry.event = TraceEvent::Destroyed;
+          entry.a = command.target;
+          entry.a_kind = was;
+          entry.command = command.sequence;
+          Record(entry);
         }
         break;
+      }
       case Command::Kind::SetComponent:
         status = ApplyBundle(scope, command.target, bundle, KindBit(command.component));
-        Record(TraceEvent::ComponentChanged, command.target, {},
-               static_cast<std::int64_t>(command.component));
+        RecordCommand(TraceEvent::ComponentChanged, command.target, command.sequence,
+                      static_cast<std::int64_t>(command.component));
         break;
       case Command::Kind::RemoveComponent:
         ForEachComponentType([&]<class T>() {
           if (KindOf<T>::value == command.component && Pool<T>().Contains(command.target))
             status = RemoveComponent<T>(scope, command.target);
         });
-        Record(TraceEvent::ComponentChanged, command.target, {},
-               static_cast<std::int64_t>(command.component) + 100);
+        RecordCommand(TraceEvent::ComponentChanged, command.target, command.sequence,
+                      static_cast<std::int64_t>(command.component) + 100);
         break;
     }
     // Preflight proved every step possible; a failure here is a broken invariant, reported as a
@@ -368,6 +390,42 @@ void GameWorld::SetFault(Status status, const char* what) noexcept {
   fault_.phase = phase_;
   std::snprintf(fault_.what, sizeof fault_.what, "%s", what != nullptr ? what : "");
   Record(TraceEvent::Fault, {}, {}, static_cast<std::int64_t>(status));
+}
+
+void GameWorld::Record(TraceEntry entry) noexcept {
+  entry.tick = tick_;
+  entry.phase = phase_;
+  // A kind given already was taken while the entity still existed (a destroy records it first).
+  if (entry.a_kind.cls == KindClass::None) entry.a_kind = KindOfEntity(entry.a);
+  if (entry.b_kind.cls == KindClass::None) entry.b_kind = KindOfEntity(entry.b);
+  trace_.Record(entry);
+}
+
+void GameWorld::RecordCommand(TraceEvent event, EntityId a, std::uint64_t command, std::int64_t value) noexcept {
+  TraceEntry entry;
+  entry.event = event;
+  entry.a = a;
+  entry.command = command;
+  entry.value = value;
+  Record(entry);
+}
+
+void GameWorld::RecordTimer(EntityId id, TimerKind timer, std::int64_t due) noexcept {
+  TraceEntry entry;
+  entry.event = TraceEvent::TimerSet;
+  entry.a = id;
+  entry.detail[0] = static_cast<std::uint8_t>(timer);
+  entry.value = due;
+  Record(entry);
+}
+
+EntityKind GameWorld::KindOfEntity(EntityId id) const noexcept {
+  if (id.IsNull() || !registry_.IsAlive(id)) return {};
+  if (player_pool_.Contains(id)) return {KindClass::Player, 0};
+  if (const EnemyAi* ai = ai_pool_.Find(id)) return {KindClass::Monster, ai->kind};
+  if (const Item* item = item_pool_.Find(id)) return {KindClass::Item, item->kind};
+  if (stairs_pool_.Contains(id)) return {KindClass::Stairs, 0};
+  return {};
 }
 
 EntityId GameWorld::PlayerEntity() const noexcept {

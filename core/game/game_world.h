@@ -40,6 +40,8 @@ namespace cairn {
 
 using SpawnRequestId = std::uint32_t;  // 0 is "no request"
 
+struct RewindAccess;
+
 struct SpawnOutcome {
   SpawnRequestId request = 0;
   EntityId entity{};
@@ -186,6 +188,10 @@ class GameWorld {
   [[nodiscard]] Status QueueRemoveComponent(EntityId id) noexcept {
     return RecordComponentCommand(id, ComponentBundle{}, KindOf<T>::value, true);
   }
+  // Drops the queued spawn of `request` before the commit publishes it: the request is revoked,
+  // nothing is made and no outcome will name it. NotFound when no queued spawn has that request
+  // (it was published already, or revoked before): a revocation happens once.
+  [[nodiscard]] Status RevokeSpawn(SpawnRequestId request) noexcept;
   [[nodiscard]] std::uint32_t PendingCommands() const noexcept { return command_count_; }
 
   // Preflights the whole batch (identities, recipes, every pool's capacity, outcome capacity;
@@ -217,8 +223,21 @@ class GameWorld {
 
   [[nodiscard]] const TraceRing& Trace() const noexcept { return trace_; }
   void Record(TraceEvent event, EntityId a = {}, EntityId b = {}, std::int64_t value = 0) noexcept {
-    trace_.Record(TraceEntry{tick_, 0, a, b, value, phase_, event});
+    TraceEntry entry;
+    entry.event = event;
+    entry.a = a;
+    entry.b = b;
+    entry.value = value;
+    Record(entry);
   }
+  // Records `entry` at this tick and phase, with what a and b are now (their kinds).
+  void Record(TraceEntry entry) noexcept;
+  // A structural command's entry: its command sequence beside what it names.
+  void RecordCommand(TraceEvent event, EntityId a, std::uint64_t command, std::int64_t value) noexcept;
+  // A timer of `id` set to come due at tick `due` (recover, search, special, haste, slow).
+  void RecordTimer(EntityId id, TimerKind timer, std::int64_t due) noexcept;
+  // What `id` is, as the trace keeps it: the player, a monster or item of a definition, stairs.
+  [[nodiscard]] EntityKind KindOfEntity(EntityId id) const noexcept;
   [[nodiscard]] const WorldCounters& Counters() const noexcept { return counters_; }
   void CountStaleRejected(EntityId id) noexcept {
     ++counters_.stale_rejected;
@@ -262,6 +281,8 @@ class GameWorld {
   void EndTickBookkeeping() noexcept { in_tick_ = false; }
 
  private:
+  // Copies every member below for rewinding (game/world_snapshot.cpp): a new one goes there too.
+  friend struct RewindAccess;
   struct Command {
     enum class Kind : std::uint8_t { Spawn, Destroy, SetComponent, RemoveComponent };
     Kind kind = Kind::Spawn;

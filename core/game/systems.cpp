@@ -118,7 +118,12 @@ void MovementPhase(GameWorld& world, TickScratch& scratch) {
     if (world.Blockers().Contains(id)) world.MoveOccupant(id, from, to);
     ClearIntent(*intent);
     SpendTime(world, id, ticks);
-    world.Record(TraceEvent::Moved, id, {}, (static_cast<std::int64_t>(to.x) << 16) | to.y);
+    TraceEntry moved;
+    moved.event = TraceEvent::Moved;
+    moved.a = id;
+    moved.x = to.x;
+    moved.y = to.y;
+    world.Record(moved);
   }
 }
 

@@ -1,6 +1,7 @@
 #include "game/tick.h"
 
 #include <chrono>
+#include <iterator>
 
 #include "game/state_limits.h"
 
@@ -45,8 +46,8 @@ const char* TraceEventName(TraceEvent event) noexcept {
   switch (event) {
     case TraceEvent::TickStarted: return "tick";
     case TraceEvent::PlayerActed: return "player-acted";
-    case TraceEvent::AiAction: return "ai-action";
-    case TraceEvent::AiCancelled: return "ai-cancelled";
+    case TraceEvent::AiPhase: return "ai-phase";
+    case TraceEvent::AiStep: return "ai-step";
     case TraceEvent::Moved: return "moved";
     case TraceEvent::Attacked: return "attacked";
     case TraceEvent::Died: return "died";
@@ -58,6 +59,48 @@ const char* TraceEventName(TraceEvent event) noexcept {
     case TraceEvent::ComponentChanged: return "component-changed";
     case TraceEvent::StaleRejected: return "stale-rejected";
     case TraceEvent::Fault: return "fault";
+    case TraceEvent::RequestRevoked: return "request-revoked";
+    case TraceEvent::TimerSet: return "timer-set";
+  }
+  return "unknown";
+}
+
+const char* ActionKindName(ActionKind kind) noexcept {
+  static constexpr const char* kNames[] = {"none", "wait", "move", "attack", "pickup", "descend", "ascend",
+                                           "drop", "use", "throw", "equip", "unequip", "shoot", "steal"};
+  static_assert(std::size(kNames) == kActionKindCount);
+  const auto index = static_cast<std::size_t>(kind);
+  return index < std::size(kNames) ? kNames[index] : "unknown";
+}
+
+const char* AiReasonName(AiReason reason) noexcept {
+  switch (reason) {
+    case AiReason::None: return "none";
+    case AiReason::Noticed: return "noticed";
+    case AiReason::TargetChosen: return "target-chosen";
+    case AiReason::NoTarget: return "no-target";
+    case AiReason::InReach: return "in-reach";
+    case AiReason::Struck: return "struck";
+    case AiReason::Recovered: return "recovered";
+    case AiReason::LostTrail: return "lost-trail";
+    case AiReason::Spotted: return "spotted";
+    case AiReason::GaveUp: return "gave-up";
+    case AiReason::TargetGone: return "target-gone";
+    case AiReason::Hurt: return "hurt";
+    case AiReason::Blocked: return "blocked";
+    case AiReason::Calmed: return "calmed";
+    case AiReason::Stole: return "stole";
+  }
+  return "unknown";
+}
+
+const char* TimerKindName(TimerKind kind) noexcept {
+  switch (kind) {
+    case TimerKind::Recover: return "recover";
+    case TimerKind::Search: return "search";
+    case TimerKind::Special: return "special";
+    case TimerKind::Haste: return "haste";
+    case TimerKind::Slow: return "slow";
   }
   return "unknown";
 }

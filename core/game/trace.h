@@ -1,5 +1,7 @@
-// The trace: a bounded ring of what happened, in order, for the debug pane and the console.
-// Plain values only; the simulation never formats or writes it anywhere.
+// The trace: a bounded ring of what happened, in order, for the debug pane, the console,
+// `cairn sim --trace` and "why". Plain values only: an entry holds no pointer and outlives the
+// entities it names (each keeps the kind its entities had when it was recorded); the simulation
+// never formats or writes it anywhere (core/sim/trace_text.h turns entries into words).
 #pragma once
 
 #include <cstdint>
@@ -16,34 +18,79 @@ enum class TickPhase : std::uint8_t {
 inline constexpr int kTickPhaseCount = 7;
 [[nodiscard]] const char* TickPhaseName(TickPhase phase) noexcept;
 
+// What an entry says. The fields each kind fills are listed beside it; every entry has its tick,
+// phase and sequence, and a/b with their kinds where named.
 enum class TraceEvent : std::uint8_t {
   TickStarted,
-  PlayerActed,     // a = player; value = ActionKind
-  AiAction,        // a = monster, b = target; value = new AiAction
-  AiCancelled,     // a = monster; value = CancelReason
-  Moved,           // a = mover; value = packed destination (x << 16 | y)
-  Attacked,        // a = attacker, b = target; value = damage (negative: a miss)
-  Died,            // a = the dead, b = killer
-  SpawnQueued,     // value = request id
-  DestroyQueued,   // a = entity
-  ComponentQueued, // a = entity; value = ComponentKind (+ 100 for a removal)
-  Spawned,         // a = new entity; value = request id
-  Destroyed,       // a = entity
-  ComponentChanged,// a = entity; value = ComponentKind (+ 100 for a removal)
-  StaleRejected,   // a = the stale handle
-  Fault,           // value = Status
+  PlayerActed,      // a = player; value = ActionKind
+  AiPhase,          // a = monster, b = its target; detail = {from, to, reason} (AiPhase, AiPhase, AiReason)
+  AiStep,           // a = monster; detail = {phase, result} (AiPhase, StepResult)
+  Moved,            // a = mover; x, y = where it moved to
+  Attacked,         // a = attacker, b = target; value = damage (negative: a miss)
+  Died,             // a = the dead, b = killer
+  SpawnQueued,      // command = its sequence; value = request id
+  DestroyQueued,    // a = entity; command
+  ComponentQueued,  // a = entity; command; value = ComponentKind (+ 100 for a removal)
+  Spawned,          // a = new entity; command; value = request id
+  Destroyed,        // a = entity; command
+  ComponentChanged, // a = entity; command; value = ComponentKind (+ 100 for a removal)
+  StaleRejected,    // a = the stale handle
+  Fault,            // value = Status
+  RequestRevoked,   // a = monster; value = request id: a cancelled action's spawn, dropped once
+  TimerSet,         // a = entity; detail[0] = TimerKind; value = the tick it is due
 };
+inline constexpr int kTraceEventCount = 17;
 [[nodiscard]] const char* TraceEventName(TraceEvent event) noexcept;
+
+// Why a monster's AI moved from one phase to another (the `reason=` of an ai-phase entry).
+enum class AiReason : std::uint8_t {
+  None,
+  Noticed,       // it saw or heard the player
+  TargetChosen,  // select-target picked one
+  NoTarget,      // select-target found none
+  InReach,       // close enough to strike, steal or shoot
+  Struck,        // the blow, shot or grab was carried out
+  Recovered,     // its recovery is over (or its wounds healed, when fleeing)
+  LostTrail,     // it reached where the target was last seen and found nothing
+  Spotted,       // searching, it saw the target again
+  GaveUp,        // searching found nothing in time
+  TargetGone,    // the target died or left the floor
+  Hurt,          // badly hurt: it runs
+  Blocked,       // no way to the target
+  Calmed,        // alertness ran out
+  Stole,         // a thief got something: it runs with it
+};
+inline constexpr int kAiReasonCount = 15;
+[[nodiscard]] const char* AiReasonName(AiReason reason) noexcept;
+
+// Timers an entity can have set (the `timer=` of a timer-set entry).
+enum class TimerKind : std::uint8_t { Recover, Search, Special, Haste, Slow };
+[[nodiscard]] const char* TimerKindName(TimerKind kind) noexcept;
+
+// What an entity was when an entry named it: the trace outlives the entity, so it keeps this.
+enum class KindClass : std::uint8_t { None, Player, Monster, Item, Stairs };
+struct EntityKind {
+  KindClass cls = KindClass::None;
+  std::uint16_t index = 0;  // the monster or item definition
+};
 
 struct TraceEntry {
   std::int64_t tick = 0;
-  std::uint64_t sequence = 0;  // command or trace sequence: a total order of everything traced
+  std::uint64_t sequence = 0;  // the trace's own count: a total order of everything traced
+  std::uint64_t command = 0;   // a queued or published command's sequence (0: none)
   EntityId a{};
   EntityId b{};
   std::int64_t value = 0;
+  std::int32_t x = 0;          // a cell, where the event has one
+  std::int32_t y = 0;
+  std::uint8_t detail[3] = {};
   TickPhase phase = TickPhase::BeginTick;
   TraceEvent event = TraceEvent::TickStarted;
+  EntityKind a_kind{};
+  EntityKind b_kind{};
 };
+
+struct RewindAccess;
 
 class TraceRing {
  public:
@@ -69,6 +116,8 @@ class TraceRing {
   [[nodiscard]] std::size_t Capacity() const noexcept { return entries_.size(); }
 
  private:
+  // Copies every member below for rewinding (game/world_snapshot.cpp): a new one goes there too.
+  friend struct RewindAccess;
   FixedArray<TraceEntry> entries_;
   std::uint64_t sequence_ = 0;
 };

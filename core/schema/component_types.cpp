@@ -163,6 +163,8 @@ constexpr FieldInfo kEnemyAiFields[] = {
     IntegerField<EnemyAi, &EnemyAi::goal_y>("goal_y", -1, kCoordinate, -1, ""),
     DefinitionField<EnemyAi, &EnemyAi::kind>("kind", DefinitionKind::Monster, "its monster kind"),
     IntegerField<EnemyAi, &EnemyAi::special_tick>("special_tick", 0, kTick, 0, "its ranged attack, spell or split is ready from this tick"),
+    IntegerField<EnemyAi, &EnemyAi::recover_until>("recover_until", 0, kTick, 0, "the recover phase lasts until this tick"),
+    IntegerField<EnemyAi, &EnemyAi::searching>("searching", 0, 1, 0, "1: recovering means searching where the target was last seen"),
 };
 constexpr FieldInfo kStairsFields[] = {
     IntegerField<Stairs, &Stairs::direction>("direction", -1, 1, 1, "+1 leads down, -1 up"),

@@ -81,7 +81,7 @@ struct ComponentTypeInfo {
   const SlotAccess* slots = nullptr;  // Many types only
 };
 
-inline constexpr std::size_t kMaxFieldsPerComponent = 16;
+inline constexpr std::size_t kMaxFieldsPerComponent = 24;
 
 // Every registered type, in id order.
 [[nodiscard]] std::span<const ComponentTypeInfo> AllComponentTypes() noexcept;

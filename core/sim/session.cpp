@@ -9,6 +9,7 @@
 #include "game/state_hash.h"
 #include "game/state_limits.h"
 #include "sim/narrator.h"
+#include "sim/rewind.h"
 
 namespace cairn {
 
@@ -33,6 +34,8 @@ Status GameSession::TryPrepare(const SessionConfig& config, std::unique_ptr<Game
   std::unique_ptr<GameSession> session(new (std::nothrow) GameSession());
   if (!session) return Status::AllocationFailed;
   session->config_ = config;
+  session->rewind_.reset(new (std::nothrow) RewindBuffer(*session, config.rewind));
+  if (!session->rewind_) return Status::AllocationFailed;
   session->definitions_ =
       std::make_shared<const DefinitionSet>(ShuffledAppearances(*config.definitions, config.seed));
   session->content_digest_ = DigestContent(config);
@@ -130,6 +133,7 @@ void GameSession::Publish(std::vector<Floor> floors) {
   active_ = 0;
   effects_.clear();
   summary_ = RunSummary{};
+  rewind_->Reset();  // a new run: nothing of the old one can be stepped back to
 }
 
 const GameWorld* GameSession::FloorWorld(std::int32_t depth) const noexcept {
@@ -197,13 +201,16 @@ void GameSession::AfterTick(const TickInput& input) {
   } else {
     FollowStairs();
   }
-  if (listener_ != nullptr) listener_->AfterTick(World(), input);
+  // A step back re-runs ticks the listener was told about already.
+  if (listener_ != nullptr && !rewind_->Replaying()) listener_->AfterTick(World(), input);
 }
 
 Status GameSession::StepTick(const TickInput& input) {
   if (World().Fault().Active()) return World().Fault().status;
+  rewind_->BeforeTick(input);
   const Status status = RunTick(World(), Scratch(), input, &timings_, narrator_.get());
   AfterTick(input);
+  rewind_->AfterTick();
   // (AfterTick may stop the run too: a cap of the session's own)
   return status == Status::Ok && World().Fault().Active() ? World().Fault().status : status;
 }
@@ -233,6 +240,14 @@ Status GameSession::ReplaceLevel(std::shared_ptr<const LevelDefinition> level) {
   Publish(std::move(floors));
   return Status::Ok;
 }
+
+Status GameSession::StepBack(std::uint64_t ticks, std::string& why) {
+  return rewind_->StepBack(ticks, why);
+}
+
+Status GameSession::StepBackTurn(std::string& why) { return rewind_->StepBackTurn(why); }
+
+void GameSession::NoteEdit() noexcept { rewind_->NoteEdit(); }
 
 bool GameSession::PlayerReady() const noexcept {
   const Player* player = World().Players().Find(World().PlayerEntity());

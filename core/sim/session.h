@@ -30,6 +30,14 @@
 
 namespace cairn {
 
+class RewindBuffer;
+
+// How far back a run can be stepped (sim/rewind.h, docs/decisions/0011-rewind.md).
+struct RewindOptions {
+  std::uint64_t window = 1000;  // how many ticks back a step can reach
+  std::uint64_t interval = 50;  // ticks between moments: a step back re-runs fewer than this
+};
+
 struct SessionConfig {
   std::uint64_t seed = 1;
   WorldLimits limits = WorldLimits::Uniform(4096);
@@ -38,6 +46,7 @@ struct SessionConfig {
   std::shared_ptr<const DefinitionSet> definitions;  // required
   // The floors below the first; null for a one-floor game (the first floor must then be given).
   std::shared_ptr<const DungeonPlan> dungeon;
+  RewindOptions rewind;
 };
 
 // Told about every tick a session runs (recorders, the bot, tests).
@@ -131,6 +140,20 @@ class GameSession {
   // reserved and replaces the running game only if every step succeeded.
   [[nodiscard]] Status ReplaceLevel(std::shared_ptr<const LevelDefinition> level);
 
+  // --- rewinding (sim/rewind.h) ----------------------------------------------------------------
+  // Back `ticks` ticks, exactly: afterwards the run is what it was then (the state hash, every
+  // handle, the message log). InvalidArgument for 0, InvalidOperation past the window (`why`
+  // says how far back it reaches). On failure nothing changed.
+  [[nodiscard]] Status StepBack(std::uint64_t ticks, std::string& why);
+  // Back to just before the player's last command (InvalidOperation when none is in the window).
+  [[nodiscard]] Status StepBackTurn(std::string& why);
+  // How far back it reaches, and what a forward step would replay after a step back.
+  [[nodiscard]] const RewindBuffer& Rewind() const noexcept { return *rewind_; }
+  // Tells the session that something other than a tick changed the active floor (the console's
+  // SET of a value): the next tick starts from a fresh moment, so a step back never re-runs
+  // ticks across the change.
+  void NoteEdit() noexcept;
+
   // --- turns ---------------------------------------------------------------------------------
   // Whether the player may act in the next tick.
   [[nodiscard]] bool PlayerReady() const noexcept;
@@ -159,6 +182,8 @@ class GameSession {
 
  private:
   class Narrator;
+  // Takes and restores moments of the run: every member below that a tick or an edit changes.
+  friend class RewindBuffer;
   struct PreservedEntry {
     EntityId entity;
     const std::vector<PreservedComponent>* components;  // owned by the floor's level
@@ -215,6 +240,7 @@ class GameSession {
   RunSummary summary_;
   PhaseTimings timings_{};
   TickListener* listener_ = nullptr;
+  std::unique_ptr<RewindBuffer> rewind_;
   std::uint64_t restarts_ = 0;
   std::uint64_t messages_said_ = 0;
   std::uint64_t content_digest_ = 0;

@@ -4,6 +4,7 @@
 #include <array>
 
 #include "game/ai.h"
+#include "sim/trace_text.h"
 #include "game/items.h"
 #include "game/rules.h"
 #include "identity/handle_text.h"
@@ -82,11 +83,8 @@ void ExtractTrace(const GameWorld& world, std::size_t lines, DebugData& d) {
   TraceEntry entry;
   for (std::size_t n = 0; n < lines && trace.Recent(n, entry); ++n) entries.push_back(entry);
   for (auto it = entries.rbegin(); it != entries.rend(); ++it) {
-    std::string line = std::to_string(it->tick) + " " + TickPhaseName(it->phase) + " #" +
-                       std::to_string(it->sequence) + " " + TraceEventName(it->event);
-    if (!it->a.IsNull()) line += " " + FormatShortHandle(it->a);
-    if (!it->b.IsNull()) line += ">" + FormatShortHandle(it->b);
-    if (it->value != 0) line += " " + std::to_string(it->value);
+    std::string line = std::to_string(it->tick) + " " + TickPhaseName(it->phase) + " " +
+                       TraceEventText(*it, world.Definitions()).substr(6);  // without "event="
     d.trace.push_back(std::move(line));
   }
 }

@@ -33,6 +33,8 @@ enum class ResolveStatus : std::uint8_t {
 };
 [[nodiscard]] const char* ResolveStatusName(ResolveStatus status) noexcept;
 
+struct RewindAccess;
+
 struct Binding {
   PersistentObjectKey key{};
   EntityId entity{};
@@ -92,6 +94,8 @@ class WorldBindingTable {
   }
 
  private:
+  // Copies every member below for rewinding (game/world_snapshot.cpp): a new one goes there too.
+  friend struct RewindAccess;
   struct Reverse {
     std::uint32_t generation = 0;  // 0: the slot holds no binding
     PersistentObjectKey key{};

@@ -31,6 +31,8 @@
 
 namespace cairn {
 
+struct RewindAccess;
+
 template <class T>
 class ComponentPool {
   static_assert(std::is_trivially_copyable_v<T>, "components are plain values");
@@ -157,6 +159,9 @@ class ComponentPool {
   }
 
  private:
+  // Copies every member below for rewinding (game/world_snapshot.cpp): a new one goes there too.
+  friend struct RewindAccess;
+
   // Finds the dense index of `id`'s component. Every check is made without a data-dependent
   // branch: with a mix of valid and invalid handles a mispredicted branch on a cache-missing load
   // would discard the lookups in flight after it. Index 0 always exists (FixedArray allocates at

@@ -42,6 +42,7 @@ enum class HandleDiagnosis : std::uint8_t {
 class StructuralScope;
 template <class T>
 class ComponentPool;
+struct RewindAccess;
 
 class EntityRegistry {
  public:
@@ -109,6 +110,8 @@ class EntityRegistry {
   friend struct EntityRegistryTestSeam;
   template <class T>
   friend class ComponentPool;
+  // Copies every member below for rewinding (game/world_snapshot.cpp): a new one goes there too.
+  friend struct RewindAccess;
 
   enum class SlotState : std::uint8_t { Unused, Live, Free, Retired };
   // Cold metadata, read by create, release and inspection.

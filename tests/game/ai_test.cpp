@@ -50,7 +50,7 @@ TEST_CASE("cancelling clears the action's intent exactly once", "[ai]") {
   const EntityId goblin = w.Monster("goblin");
   EnemyAi& ai = *world.Ais().Find(goblin);
   Intent& intent = *world.Intents().Find(goblin);
-  BeginAction(world, goblin, ai, AiAction::Hunt, AiPhase::Attack, world.PlayerEntity());
+  EnterPhase(world, goblin, ai, AiPhase::Attack, AiReason::None, world.PlayerEntity());
   intent = Intent{ActionKind::Attack, 0, 0, ai.action_revision, world.PlayerEntity()};
   const std::uint32_t revision = ai.action_revision;
   CancelAction(world, goblin, ai, CancelReason::Hurt);
@@ -72,7 +72,7 @@ TEST_CASE("destroying the target of a pending AI action cancels the action", "[a
   const EntityId player = world.PlayerEntity();
   {
     EnemyAi& ai = *world.Ais().Find(goblin);
-    BeginAction(world, goblin, ai, AiAction::Hunt, AiPhase::Attack, player);
+    EnterPhase(world, goblin, ai, AiPhase::Attack, AiReason::None, player);
     *world.Intents().Find(goblin) = Intent{ActionKind::Attack, 0, 0, ai.action_revision, player};
     ai.wake_tick = 0;
   }
@@ -95,7 +95,7 @@ TEST_CASE("a coward flees when hurt and turns to fight when cornered", "[ai]") {
   const EntityId goblin = w.Monster("goblin");
   world.Healths().Find(goblin)->current = 1;  // well under its flee threshold
   EnemyAi& ai = *world.Ais().Find(goblin);
-  BeginAction(world, goblin, ai, AiAction::Hunt, AiPhase::Recover, world.PlayerEntity());
+  EnterPhase(world, goblin, ai, AiPhase::Recover, AiReason::None, world.PlayerEntity());
   ai.alertness = 150;
   REQUIRE(w.Tick() == Status::Ok);
   CHECK(world.Ais().Find(goblin)->action == AiAction::Flee);

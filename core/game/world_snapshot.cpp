@@ -1,0 +1,353 @@
+// Taking and restoring world snapshots (world_snapshot.h). RewindAccess is the one friend of the
+// storage classes that copies their private state; each of them names it beside its members, so
+// a member added there is added here too (tests/sim/rewind_test.cpp compares everything the
+// world shows after a restore, and fails when something is left behind).
+//
+// The bytes are written and read in one fixed order by the same code, for the same world, within
+// one process: they are never a file format (saves are; see sim/session_image.h).
+#include "game/world_snapshot.h"
+
+#include <array>
+#include <cstring>
+#include <new>
+#include <type_traits>
+
+#include "base/assert.h"
+#include "game/game_world.h"
+
+namespace cairn {
+namespace {
+
+// Writes into `out`, or with no `out` only counts, so the buffer can be sized once, exactly.
+class Writer {
+ public:
+  explicit Writer(std::vector<unsigned char>* out) : out_(out) {}
+  [[nodiscard]] std::size_t Counted() const noexcept { return counted_; }
+  template <class T>
+  void Value(const T& value) {
+    static_assert(std::is_trivially_copyable_v<T>);
+    Raw(&value, sizeof(T));
+  }
+  // The count, then the elements.
+  template <class T>
+  void Array(const T* data, std::size_t count) {
+    static_assert(std::is_trivially_copyable_v<T>);
+    Value<std::uint64_t>(count);
+    Raw(data, count * sizeof(T));
+  }
+
+ private:
+  void Raw(const void* data, std::size_t bytes) {
+    counted_ += bytes;
+    if (bytes == 0 || out_ == nullptr) return;
+    const auto* begin = static_cast<const unsigned char*>(data);
+    out_->insert(out_->end(), begin, begin + bytes);
+  }
+  std::vector<unsigned char>* out_;
+  std::size_t counted_ = 0;
+};
+
+class Reader {
+ public:
+  explicit Reader(const std::vector<unsigned char>& in) noexcept
+      : at_(in.data()), end_(in.data() + in.size()) {}
+  template <class T>
+  T Value() noexcept {
+    T value{};
+    Raw(&value, sizeof(T));
+    return value;
+  }
+  // An array written by Writer::Array into `data`, which has room for `capacity` elements.
+  template <class T>
+  std::size_t Array(T* data, std::size_t capacity) noexcept {
+    const auto count = static_cast<std::size_t>(Value<std::uint64_t>());
+    CAIRN_ASSERT(count <= capacity, "a snapshot array is larger than the storage it returns to");
+    Raw(data, (count <= capacity ? count : capacity) * sizeof(T));
+    return count;
+  }
+  [[nodiscard]] bool AtEnd() const noexcept { return at_ == end_; }
+
+ private:
+  void Raw(void* data, std::size_t bytes) noexcept {
+    CAIRN_ASSERT(static_cast<std::size_t>(end_ - at_) >= bytes, "a snapshot ends early");
+    if (bytes == 0) return;
+    std::memcpy(data, at_, bytes);
+    at_ += bytes;
+  }
+  const unsigned char* at_;
+  const unsigned char* end_;
+};
+
+// What must agree between a snapshot and the world it goes back into: the shape of every
+// reserved container. Written first, so a restore can refuse before it changes anything.
+struct Shape {
+  std::uint32_t capacity = 0;
+  std::int32_t width = 0;
+  std::int32_t height = 0;
+  std::uint32_t outcomes = 0;
+  std::uint32_t events = 0;
+  std::uint64_t trace = 0;
+  std::array<std::uint32_t, kComponentKindCount> pools{};
+  friend bool operator==(const Shape&, const Shape&) = default;
+};
+
+}  // namespace
+
+struct RewindAccess {
+  static Shape ShapeOf(const GameWorld& world) noexcept {
+    Shape shape;
+    shape.capacity = world.registry_.capacity_;
+    shape.width = world.map_.Width();
+    shape.height = world.map_.Height();
+    shape.outcomes = static_cast<std::uint32_t>(world.pending_outcomes_.size());
+    shape.events = world.attacks_.capacity_;
+    shape.trace = world.trace_.entries_.size();
+    world.ForEachPool([&](const auto& pool, ComponentKind kind) {
+      shape.pools[static_cast<std::size_t>(kind)] = pool.capacity_;
+    });
+    return shape;
+  }
+
+  // --- saving ------------------------------------------------------------------------------------
+
+  static void Save(const EntityRegistry& r, Writer& out) {
+    out.Array(r.live_generation_.data(), r.touched_);
+    out.Array(r.pending_.data(), r.touched_);
+    out.Array(r.slots_.data(), r.touched_);
+    out.Array(r.free_stack_.data(), r.free_top_);  // in order: reuse is most recently freed first
+    out.Value(r.last_creation_sequence_);
+    out.Value(r.structural_revision_);
+    out.Value(r.live_);
+    out.Value(r.pending_count_);
+    out.Value(r.retired_);
+  }
+
+  template <class T>
+  static void Save(const ComponentPool<T>& pool, Writer& out) {
+    out.Array(pool.owners_.data(), pool.size_);
+    out.Array(pool.values_.data(), pool.size_);
+    out.Value(pool.high_water_);
+  }
+
+  static void Save(const WorldBindingTable& table, std::uint32_t touched, Writer& out) {
+    out.Array(table.forward_.data(), table.used_);
+    out.Array(table.instances_.data(), table.instance_count_);
+    out.Value(table.live_);
+    out.Value(table.revision_);
+    // The reverse map is by slot; only slots holding a binding are kept.
+    std::uint64_t held = 0;
+    for (std::uint32_t slot = 0; slot < touched; ++slot) held += table.reverse_[slot].generation != 0;
+    out.Value(held);
+    for (std::uint32_t slot = 0; slot < touched; ++slot)
+      if (table.reverse_[slot].generation != 0) {
+        out.Value(slot);
+        out.Value(table.reverse_[slot]);
+      }
+  }
+
+  template <class T>
+  static void Save(const EventQueue<T>& queue, Writer& out) {
+    out.Array(queue.storage_.data(), queue.size_);
+    out.Value(queue.high_water_);
+    out.Value(queue.dropped_);
+  }
+
+  static void Save(const TraceRing& trace, Writer& out) {
+    out.Array(trace.entries_.data(), trace.entries_.size());
+    out.Value(trace.sequence_);
+  }
+
+  static void Save(const GameWorld& world, Writer& out) {
+    out.Value(ShapeOf(world));
+    Save(world.registry_, out);
+    world.ForEachPool([&](const auto& pool, ComponentKind) { Save(pool, out); });
+    Save(world.bindings_, world.registry_.touched_, out);
+    out.Array(world.map_.Cells().data(), world.map_.Cells().size());
+    out.Array(world.map_.RememberedCells().data(), world.map_.RememberedCells().size());
+    // Occupancy is derived, but between ticks it can lag a console edit until the next tick
+    // rebuilds it, and refusals read it: kept as it is, cell by cell where someone stands.
+    std::uint64_t occupied = 0;
+    for (const EntityId& id : world.occupancy_.span()) occupied += !id.IsNull();
+    out.Value(occupied);
+    for (std::size_t cell = 0; cell < world.occupancy_.size(); ++cell)
+      if (!world.occupancy_[cell].IsNull()) {
+        out.Value(static_cast<std::uint64_t>(cell));
+        out.Value(world.occupancy_[cell]);
+      }
+    out.Value(world.random_);
+    CAIRN_ASSERT(world.command_count_ == 0, "a snapshot between ticks has no queued command");
+    out.Value(world.command_sequence_);
+    out.Value(world.last_request_);
+    out.Array(world.pending_outcomes_.data(), world.pending_outcome_count_);
+    out.Array(world.visible_outcomes_.data(), world.visible_outcome_count_);
+    Save(world.attacks_, out);
+    Save(world.deaths_, out);
+    Save(world.noises_, out);
+    Save(world.notices_, out);
+    Save(world.trace_, out);
+    out.Value(world.counters_);
+    out.Value(world.fault_);
+    out.Value(world.tick_);
+    out.Value(world.phase_);
+  }
+
+  // --- restoring (the shape was checked: nothing below can fail) --------------------------------
+
+  static void Restore(EntityRegistry& r, Reader& in) noexcept {
+    // Slots first used after the snapshot go back to never used.
+    const std::uint32_t before = r.touched_;
+    const auto touched = static_cast<std::uint32_t>(in.Array(r.live_generation_.data(), r.capacity_));
+    for (std::uint32_t slot = touched; slot < before; ++slot) {
+      r.live_generation_[slot] = 0;
+      r.pending_[slot] = 0;
+      r.slots_[slot] = EntityRegistry::SlotRecord{};
+    }
+    (void)in.Array(r.pending_.data(), r.capacity_);
+    (void)in.Array(r.slots_.data(), r.capacity_);
+    r.touched_ = touched;
+    r.free_top_ = static_cast<std::uint32_t>(in.Array(r.free_stack_.data(), r.capacity_));
+    r.last_creation_sequence_ = in.Value<std::uint64_t>();
+    r.structural_revision_ = in.Value<std::uint64_t>();
+    r.live_ = in.Value<std::uint32_t>();
+    r.pending_count_ = in.Value<std::uint32_t>();
+    r.retired_ = in.Value<std::uint32_t>();
+  }
+
+  template <class T>
+  static void Restore(ComponentPool<T>& pool, Reader& in) noexcept {
+    using Entry = typename ComponentPool<T>::SparseEntry;
+    for (std::uint32_t i = 0; i < pool.size_; ++i)
+      pool.sparse_[pool.owners_[i].Slot] = Entry{ComponentPool<T>::kMissing, 0};
+    const auto size = static_cast<std::uint32_t>(in.Array(pool.owners_.data(), pool.capacity_));
+    (void)in.Array(pool.values_.data(), pool.capacity_);
+    for (std::uint32_t i = 0; i < size; ++i)
+      pool.sparse_[pool.owners_[i].Slot] = Entry{i, pool.owners_[i].Generation};
+    pool.size_ = size;
+    pool.high_water_ = in.Value<std::uint32_t>();
+    ++pool.membership_revision_;  // membership changed: a join's cached alignment is stale
+  }
+
+  static void Restore(WorldBindingTable& table, std::uint32_t touched_now, Reader& in) noexcept {
+    for (std::uint32_t slot = 0; slot < touched_now; ++slot) table.reverse_[slot] = WorldBindingTable::Reverse{};
+    table.used_ = static_cast<std::uint32_t>(in.Array(table.forward_.data(), table.forward_.size()));
+    table.instance_count_ =
+        static_cast<std::uint32_t>(in.Array(table.instances_.data(), table.instances_.size()));
+    table.live_ = in.Value<std::uint32_t>();
+    table.revision_ = in.Value<std::uint64_t>();
+    const auto held = in.Value<std::uint64_t>();
+    for (std::uint64_t i = 0; i < held; ++i) {
+      const auto slot = in.Value<std::uint32_t>();
+      table.reverse_[slot] = in.Value<WorldBindingTable::Reverse>();
+    }
+  }
+
+  template <class T>
+  static void Restore(EventQueue<T>& queue, Reader& in) noexcept {
+    queue.size_ = static_cast<std::uint32_t>(in.Array(queue.storage_.data(), queue.capacity_));
+    queue.high_water_ = in.Value<std::uint32_t>();
+    queue.dropped_ = in.Value<std::uint64_t>();
+  }
+
+  static void Restore(TraceRing& trace, Reader& in) noexcept {
+    (void)in.Array(trace.entries_.data(), trace.entries_.size());
+    trace.sequence_ = in.Value<std::uint64_t>();
+  }
+
+  // Through the map's own setters, so its passability revision changes exactly when passability
+  // does (the path finder's cache follows it).
+  static void RestoreMap(TileMap& map, Reader& in) noexcept {
+    const std::size_t cells = map.Cells().size();
+    const auto count = static_cast<std::size_t>(in.Value<std::uint64_t>());
+    CAIRN_ASSERT(count == cells, "a snapshot's map is another size");
+    for (std::size_t i = 0; i < count; ++i) {
+      const auto terrain = in.Value<Terrain>();
+      const auto x = static_cast<std::int32_t>(i % static_cast<std::size_t>(map.Width()));
+      const auto y = static_cast<std::int32_t>(i / static_cast<std::size_t>(map.Width()));
+      if (map.At(x, y) != terrain) map.Set(x, y, terrain);
+    }
+    const auto remembered = static_cast<std::size_t>(in.Value<std::uint64_t>());
+    for (std::size_t i = 0; i < remembered; ++i) {
+      const auto bits = in.Value<std::uint8_t>();
+      const auto x = static_cast<std::int32_t>(i % static_cast<std::size_t>(map.Width()));
+      const auto y = static_cast<std::int32_t>(i / static_cast<std::size_t>(map.Width()));
+      if (map.RememberedCells()[i] != bits) map.SetRememberedBits(x, y, bits);
+    }
+  }
+
+  static void Restore(GameWorld& world, Reader& in) noexcept {
+    (void)in.Value<Shape>();
+    const std::uint32_t touched_now = world.registry_.touched_;
+    Restore(world.registry_, in);
+    world.ForEachPool([&](auto& pool, ComponentKind) { Restore(pool, in); });
+    Restore(world.bindings_, touched_now, in);
+    RestoreMap(world.map_, in);
+    for (EntityId& cell : world.occupancy_.span()) cell = EntityId{};
+    const auto occupied = in.Value<std::uint64_t>();
+    for (std::uint64_t i = 0; i < occupied; ++i) {
+      const auto cell = static_cast<std::size_t>(in.Value<std::uint64_t>());
+      world.occupancy_[cell] = in.Value<EntityId>();
+    }
+    world.random_ = in.Value<RandomStreams>();
+    world.command_count_ = 0;
+    world.command_sequence_ = in.Value<std::uint64_t>();
+    world.last_request_ = in.Value<SpawnRequestId>();
+    world.pending_outcome_count_ =
+        static_cast<std::uint32_t>(in.Array(world.pending_outcomes_.data(), world.pending_outcomes_.size()));
+    world.visible_outcome_count_ =
+        static_cast<std::uint32_t>(in.Array(world.visible_outcomes_.data(), world.visible_outcomes_.size()));
+    Restore(world.attacks_, in);
+    Restore(world.deaths_, in);
+    Restore(world.noises_, in);
+    Restore(world.notices_, in);
+    Restore(world.trace_, in);
+    world.counters_ = in.Value<WorldCounters>();
+    world.fault_ = in.Value<SimulationFault>();
+    world.tick_ = in.Value<std::int64_t>();
+    world.phase_ = in.Value<TickPhase>();
+    CAIRN_ASSERT(in.AtEnd(), "a snapshot holds more than a world");
+  }
+
+  static Status Take(const GameWorld& world, WorldSnapshot& out) noexcept {
+    if (world.in_tick_) return Status::InvalidPhase;
+    out.world_ = 0;
+    out.bytes_.clear();
+    try {
+      Writer count(nullptr);
+      Save(world, count);
+      if (out.bytes_.capacity() < count.Counted() || out.bytes_.capacity() > 2 * count.Counted())
+        std::vector<unsigned char>().swap(out.bytes_);  // a buffer of the right size, not one far larger
+      out.bytes_.reserve(count.Counted());
+      Writer writer(&out.bytes_);
+      Save(world, writer);
+    } catch (const std::bad_alloc&) {
+      out.bytes_.clear();
+      return Status::AllocationFailed;
+    } catch (const std::length_error&) {
+      out.bytes_.clear();
+      return Status::AllocationFailed;
+    }
+    out.world_ = world.WorldId();
+    out.tick_ = world.tick_;
+    return Status::Ok;
+  }
+
+  static Status Put(GameWorld& world, const WorldSnapshot& snapshot) noexcept {
+    if (snapshot.Empty() || snapshot.world_ != world.WorldId()) return Status::InvalidArgument;
+    if (world.in_tick_) return Status::InvalidPhase;
+    Reader probe(snapshot.bytes_);
+    if (!(probe.Value<Shape>() == ShapeOf(world))) return Status::InvalidArgument;
+    Reader in(snapshot.bytes_);
+    Restore(world, in);
+    return Status::Ok;
+  }
+};
+
+Status TakeSnapshot(const GameWorld& world, WorldSnapshot& out) noexcept {
+  return RewindAccess::Take(world, out);
+}
+
+Status RestoreSnapshot(GameWorld& world, const WorldSnapshot& snapshot) noexcept {
+  return RewindAccess::Put(world, snapshot);
+}
+
+}  // namespace cairn

@@ -1,0 +1,87 @@
+#include "sim/trace_text.h"
+
+#include "game/ai.h"
+#include "game/component_kind.h"
+
+namespace cairn {
+namespace {
+
+std::string HandleText(EntityId id) { return std::to_string(id.Slot) + ":" + std::to_string(id.Generation); }
+
+std::string ComponentChange(std::int64_t value) {
+  const bool removal = value >= 100;
+  const auto kind = static_cast<ComponentKind>(removal ? value - 100 : value);
+  return std::string(" component=") + ComponentKindName(kind) + (removal ? " change=remove" : " change=set");
+}
+
+}  // namespace
+
+std::string KindText(const EntityKind& kind, const DefinitionSet& definitions) {
+  switch (kind.cls) {
+    case KindClass::None: return "";
+    case KindClass::Player: return "player";
+    case KindClass::Stairs: return "stairs";
+    case KindClass::Monster:
+      return kind.index < definitions.monsters.size() ? definitions.monsters[kind.index].id : "monster";
+    case KindClass::Item:
+      return kind.index < definitions.items.size() ? definitions.items[kind.index].id : "item";
+  }
+  return "";
+}
+
+std::string TraceEventText(const TraceEntry& e, const DefinitionSet& definitions) {
+  std::string text = std::string("event=") + TraceEventName(e.event);
+  if (!e.a.IsNull()) {
+    text += " a=" + HandleText(e.a);
+    if (std::string kind = KindText(e.a_kind, definitions); !kind.empty()) text += " kind=" + kind;
+  }
+  if (!e.b.IsNull()) {
+    text += " b=" + HandleText(e.b);
+    if (std::string kind = KindText(e.b_kind, definitions); !kind.empty()) text += " b-kind=" + kind;
+  }
+  switch (e.event) {
+    case TraceEvent::TickStarted:
+    case TraceEvent::Died:
+    case TraceEvent::StaleRejected: break;
+    case TraceEvent::PlayerActed:
+      text += std::string(" action=") + ActionKindName(static_cast<ActionKind>(e.value));
+      break;
+    case TraceEvent::AiPhase:
+      text += std::string(" from=") + AiPhaseName(static_cast<AiPhase>(e.detail[0])) +
+              " to=" + AiPhaseName(static_cast<AiPhase>(e.detail[1])) +
+              " reason=" + AiReasonName(static_cast<AiReason>(e.detail[2]));
+      break;
+    case TraceEvent::AiStep:
+      text += std::string(" phase=") + AiPhaseName(static_cast<AiPhase>(e.detail[0])) +
+              " result=" + StepResultName(static_cast<StepResult>(e.detail[1]));
+      break;
+    case TraceEvent::Moved: text += " at=" + std::to_string(e.x) + "," + std::to_string(e.y); break;
+    case TraceEvent::Attacked:
+      text += e.value < 0 ? std::string(" result=miss") : " result=hit damage=" + std::to_string(e.value);
+      break;
+    case TraceEvent::SpawnQueued:
+    case TraceEvent::Spawned:
+      text += " cmd=" + std::to_string(e.command) + " request=" + std::to_string(e.value);
+      break;
+    case TraceEvent::DestroyQueued:
+    case TraceEvent::Destroyed: text += " cmd=" + std::to_string(e.command); break;
+    case TraceEvent::ComponentQueued:
+    case TraceEvent::ComponentChanged:
+      text += " cmd=" + std::to_string(e.command) + ComponentChange(e.value);
+      break;
+    case TraceEvent::Fault: text += std::string(" status=") + StatusName(static_cast<Status>(e.value)); break;
+    case TraceEvent::RequestRevoked: text += " request=" + std::to_string(e.value); break;
+    case TraceEvent::TimerSet:
+      text += std::string(" timer=") + TimerKindName(static_cast<TimerKind>(e.detail[0])) +
+              " due=" + std::to_string(e.value);
+      break;
+  }
+  return text;
+}
+
+std::string TraceText(const TraceEntry& e, const DefinitionSet& definitions) {
+  return "tick=" + std::to_string(e.tick) + " phase=" + TickPhaseName(e.phase) + " seq=" +
+         std::to_string(e.sequence) + " " + TraceEventText(e, definitions);
+}
+
+}  // namespace cairn
