@@ -105,7 +105,11 @@ struct DebugData {
   std::uint64_t structural_revision = 0;
   std::vector<PoolLine> pools;
   std::vector<std::string> counters;  // "commands hw 3/1024", "notices dropped 0", ...
-  std::vector<std::string> trace;     // newest last
+  std::vector<std::string> trace;     // newest last; idle runs of ticks as one line each
+  bool trace_inspected_only = false;  // the trace holds only entries naming the inspected entity
+  // "Why": the chain of traced events that decided the inspected entity's present state or its
+  // end, newest first (core/sim/why.h fills it; empty: nothing recorded yet).
+  std::vector<std::string> why;
   std::array<std::int64_t, 7> phase_nanoseconds{};
   std::vector<std::string> monsters;  // one line per monster in view: handle, name, action/phase
   OverlayMode overlay = OverlayMode::Off;
