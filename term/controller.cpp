@@ -4,6 +4,7 @@
 
 #include "identity/handle_text.h"
 #include "sim/keys.h"
+#include "sim/rewind.h"
 #include "sim/run_summary.h"
 
 namespace cairn {
@@ -48,6 +49,7 @@ GameController::GameController(GameSession& session, KeyMap keys, bool debug_sta
 }
 
 void GameController::BuildHelp() {
+  state_.pane_view_keys = KeysText(keys_, Action::PaneView);
   state_.help.clear();
   for (const ActionInfo& info : AllActions())
     state_.help.push_back(HelpLine{std::string(info.group), KeysText(keys_, info.action),
@@ -59,6 +61,7 @@ void GameController::BuildFrame(RenderFrame& frame) const {
   options.debug = state_.debug_pane;
   options.inspected = inspected_;
   options.overlay = overlay_;
+  options.trace_inspected_only = trace_inspected_only_;
   Extract(session_, options, frame);
   if (queued_.kind != PlayerCommandKind::None) {
     const std::string text = CommandText(queued_);
@@ -342,26 +345,10 @@ void GameController::HandleMapKey(const std::string&, Action action) {
         (void)session_.Submit(pending);
       }
       break;
-    case Action::StepTick: {
-      // Exactly one tick; the queued command is used if the player may act in it.
-      TickInput input;
-      if (session_.PlayerReady() && queued_.kind != PlayerCommandKind::None) {
-        input.command = queued_;
-        queued_ = PlayerCommand{};
-      }
-      session_.SetPaused(true);
-      (void)session_.StepTick(input);
-      break;
-    }
-    case Action::StepTurn: {
-      const PlayerCommand turn = queued_.kind != PlayerCommandKind::None
-                                     ? queued_
-                                     : PlayerCommand{PlayerCommandKind::Wait, 0, 0};
-      queued_ = PlayerCommand{};
-      session_.SetPaused(true);
-      (void)session_.Submit(turn);
-      break;
-    }
+    case Action::StepTick: StepForwardTick(); break;
+    case Action::StepTurn: StepForwardTurn(); break;
+    case Action::StepBackTick: StepBack(false); break;
+    case Action::StepBackTurn: StepBack(true); break;
     case Action::Restart:
       // A living character is lost by a restart, so ask first (NetHack players press R to
       // remove a ring); after a death or a victory there is nothing to lose.
@@ -374,9 +361,21 @@ void GameController::HandleMapKey(const std::string&, Action action) {
       overlay_ = static_cast<OverlayMode>((static_cast<int>(overlay_) + 1) % kOverlayModeCount);
       state_.debug_pane = state_.debug_pane || overlay_ != OverlayMode::Off;
       break;
+    case Action::TraceFilter:
+      trace_inspected_only_ = !trace_inspected_only_;
+      state_.debug_pane = true;
+      if (trace_inspected_only_ && inspected_.IsNull())
+        session_.Say("The trace shows only the inspected entity's entries once one is inspected (" +
+                     KeysText(keys_, Action::InspectNext) + ", or look and Enter).");
+      break;
+    case Action::PaneView:
+      state_.pane_view = static_cast<PaneView>((static_cast<int>(state_.pane_view) + 1) % kPaneViewCount);
+      state_.debug_pane = true;
+      break;
     case Action::Console:
       state_.screen = Screen::Console;
       state_.console_input.clear();
+      state_.console_top = -1;
       break;
     default: break;
   }
@@ -419,6 +418,18 @@ void GameController::HandleConsoleKey(const std::string& key) {
     if (has_reply) state_.console_lines.push_back(reply);
     while (state_.console_lines.size() > 200) state_.console_lines.erase(state_.console_lines.begin());
     state_.console_input.clear();
+    // A reply longer than the console shows from its start (the command line above it), with the
+    // rest a PgDn away; a shorter one keeps the newest line at the bottom.
+    const std::int32_t width = LayOut(state_, view_width_, view_height_).log.w;
+    const std::int32_t rows = ConsoleHistoryRows(state_, view_width_, view_height_);
+    const auto count = static_cast<std::int32_t>(ConsoleRows(state_.console_lines, width).size());
+    std::vector<std::string> answer{state_.console_lines.end() - (has_reply ? 2 : 1), state_.console_lines.end()};
+    const auto fresh = static_cast<std::int32_t>(ConsoleRows(answer, width).size());
+    state_.console_top = fresh > rows ? std::max(0, count - fresh - 1) : -1;
+  } else if (key == "pgup") {
+    ScrollConsole(-1);
+  } else if (key == "pgdn") {
+    ScrollConsole(1);
   } else if (key == "backspace") {
     if (!state_.console_input.empty()) state_.console_input.pop_back();
   } else if (key == "space") {
@@ -426,6 +437,76 @@ void GameController::HandleConsoleKey(const std::string& key) {
   } else if (key.size() == 1) {
     if (state_.console_input.size() < 400) state_.console_input += key;
   }
+}
+
+void GameController::ScrollConsole(std::int32_t pages) {
+  // A page is the rows shown less the two that may say what lies beyond them.
+  const std::int32_t width = LayOut(state_, view_width_, view_height_).log.w;
+  const std::int32_t rows = ConsoleHistoryRows(state_, view_width_, view_height_);
+  const auto count = static_cast<std::int32_t>(ConsoleRows(state_.console_lines, width).size());
+  const std::int32_t last_top = std::max(0, count - rows);
+  const std::int32_t top = state_.console_top < 0 ? last_top : std::min(state_.console_top, last_top);
+  const std::int32_t next = std::clamp(top + pages * std::max(1, rows - 2), 0, last_top);
+  state_.console_top = next >= last_top ? -1 : next;
+}
+
+// --- stepping (docs/DEBUGGING.md) -------------------------------------------------------------------
+// A forward step after a step back replays what the run did the first time (the rewind buffer's
+// redo list), as a debugger's redo does; a command queued since is a new choice and wins.
+
+void GameController::StepForwardTick() {
+  TickInput input;
+  if (session_.PlayerReady() && queued_.kind != PlayerCommandKind::None) {
+    input.command = queued_;
+    queued_ = PlayerCommand{};
+  } else {
+    (void)session_.Rewind().NextRecorded(input);
+  }
+  session_.SetPaused(true);
+  (void)session_.StepTick(input);
+}
+
+void GameController::StepForwardTurn() {
+  session_.SetPaused(true);
+  TickInput recorded;
+  if (queued_.kind != PlayerCommandKind::None || !session_.Rewind().NextRecorded(recorded)) {
+    const PlayerCommand turn = queued_.kind != PlayerCommandKind::None ? queued_ : PlayerCommand{PlayerCommandKind::Wait, 0, 0};
+    queued_ = PlayerCommand{};
+    (void)session_.Submit(turn);
+    return;
+  }
+  // Redo up to and through the player's next recorded command, until they may act again (or the
+  // recorded ticks run out); the bound only guards against a run that never gives them a turn.
+  bool acted = false;
+  for (int ticks = 0; ticks < 100000 && session_.State() == SessionState::Playing; ++ticks) {
+    if (acted && session_.PlayerReady()) break;
+    TickInput input;
+    if (!session_.Rewind().NextRecorded(input)) break;
+    acted = acted || input.command.kind != PlayerCommandKind::None;
+    if (session_.StepTick(input) != Status::Ok) break;
+  }
+}
+
+void GameController::StepBack(bool whole_turn) {
+  if (!step_back_off_.empty()) {
+    session_.Say("Stepping back is off: " + step_back_off_);
+    return;
+  }
+  session_.SetPaused(true);
+  const std::int64_t before = session_.World().Tick();
+  std::string why;
+  const Status status = whole_turn ? session_.StepBackTurn(why) : session_.StepBack(1, why);
+  if (status != Status::Ok) {
+    session_.Say("Cannot step back: " + (why.empty() ? std::string(StatusName(status)) : why) + ".");
+    return;
+  }
+  // The queued command was chosen for the present just left; the step forward keys redo instead.
+  queued_ = PlayerCommand{};
+  run_end_handled_ = session_.State() != SessionState::Playing;
+  if (state_.screen == Screen::Summary) state_.screen = Screen::Map;
+  session_.Say("Stepped back from tick " + std::to_string(before) + " to tick " +
+               std::to_string(session_.World().Tick()) + " (" + KeysText(keys_, Action::StepTick) + " / " +
+               KeysText(keys_, Action::StepTurn) + " redo).");
 }
 
 }  // namespace cairn

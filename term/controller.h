@@ -38,6 +38,14 @@ class GameController {
   // Saving is off for this game (`why` says why, e.g. another character's save was kept): the
   // save key says so, and the quit question does not offer it.
   void SetSavingOff(std::string why) { saving_off_ = std::move(why); }
+  // Stepping back is off for this game (`why` says why, e.g. --record is recording: a recording
+  // is one line of ticks from the start, which a step back would break): the keys say so.
+  void SetStepBackOff(std::string why) { step_back_off_ = std::move(why); }
+  // The screen's size, for what depends on it (how far the console scrolls a page).
+  void SetViewSize(std::int32_t width, std::int32_t height) noexcept {
+    view_width_ = width;
+    view_height_ = height;
+  }
   // Called when the character's story ends and its save must go: death or victory, giving up
   // (a confirmed quit) and a confirmed restart.
   void SetForgetHandler(std::function<void()> handler) { on_forget_ = std::move(handler); }
@@ -56,6 +64,10 @@ class GameController {
   void HandleMapKey(const std::string& key, Action action);
   void HandleLookKey(const std::string& key, Action action);
   void HandleConsoleKey(const std::string& key);
+  void ScrollConsole(std::int32_t pages);
+  void StepForwardTick();
+  void StepForwardTurn();
+  void StepBack(bool whole_turn);
   void HandleItemPromptKey(const std::string& key, Action action);
   void HandleTargetKey(const std::string& key, Action action);
   void BeginItemPrompt(Action action);
@@ -77,6 +89,7 @@ class GameController {
   PresenterState state_;
   EntityId inspected_{};
   OverlayMode overlay_ = OverlayMode::Off;
+  bool trace_inspected_only_ = false;
   PlayerCommand queued_{};  // while paused: what the player will do in the next tick it may act
   AutoPilot pilot_;
   PlayerCommand after_travel_{};   // the stairs command a travel ends with
@@ -86,6 +99,9 @@ class GameController {
   std::function<std::string()> on_save_;
   std::function<void()> on_forget_;
   std::string saving_off_;
+  std::string step_back_off_;
+  std::int32_t view_width_ = kMinWidth;
+  std::int32_t view_height_ = kMinHeight;
   std::int32_t saved_depth_ = 0;  // the floor of the last save point (or of the start)
   bool saved_ = false;
   bool run_end_handled_ = false;

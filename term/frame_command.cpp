@@ -58,15 +58,18 @@ int RunFrameCommand(const std::vector<std::string>& args) {
   }
   GameController controller(*session, std::move(keys), parsed.Has("--debug"));
   controller.Presentation().ascii = parsed.Has("--ascii");
+  controller.SetViewSize(width, height);
   std::istringstream key_names(parsed.Value("--keys").value_or(""));
   std::string key;
   while (key_names >> key) {
     if (!controller.HandleKey(key)) break;
     while (controller.Busy()) controller.Continue();  // a run (explore, rest, travel) plays out
   }
+  // Timings differ run to run: a golden frame shows them as zero (the pane's last extraction is
+  // the one before this frame's, whatever a key drew).
+  session->NoteExtraction(0);
   RenderFrame frame;
   controller.BuildFrame(frame);
-  // Timings differ run to run: a golden frame shows them as zero.
   frame.debug.phase_nanoseconds.fill(0);
   TextGrid grid(width, height);
   Present(frame, controller.Presentation(), grid);

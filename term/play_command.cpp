@@ -260,6 +260,9 @@ TerminalEnding PlayInTerminal(const PlayOptions& options, GameSession& session, 
       else if (character.Owned()) LogInfo("the character's story ended: no save left in " + options.save_path);
     });
     if (!character.Owned()) controller.SetSavingOff(character.WhyNotOwned());
+    if (parsed.Has("--record"))
+      controller.SetStepBackOff("--record is recording this run, and a recording holds each tick once, in order "
+                                "(play without --record to step back)");
     controller.Presentation().ascii = parsed.Has("--ascii") || !screen.Utf8();
     RenderFrame frame;
     std::uint64_t frames = 0;
@@ -288,6 +291,7 @@ TerminalEnding PlayInTerminal(const PlayOptions& options, GameSession& session, 
       if (key.empty()) continue;
       LogDebug("key " + key);
       const std::int64_t tick_before = session.World().Tick();
+      controller.SetViewSize(screen.Width(), screen.Height());
       if (!controller.HandleKey(key)) {
         ending.saved = controller.Saved();
         break;

@@ -43,10 +43,14 @@ constexpr ActionInfo kActions[] = {
     {Action::Pause, "pause", "Debug", "pause or resume the simulation"},
     {Action::StepTick, "step_tick", "Debug", "advance exactly one tick"},
     {Action::StepTurn, "step_turn", "Debug", "advance one player turn"},
+    {Action::StepBackTick, "step_back_tick", "Debug", "step back one tick (pauses first)"},
+    {Action::StepBackTurn, "step_back_turn", "Debug", "step back to just before your last command"},
     {Action::Restart, "restart", "Debug", "restart: a new world from the same level and seed"},
     {Action::InspectNext, "inspect_next", "Debug", "inspect the next entity"},
     {Action::InspectPrevious, "inspect_previous", "Debug", "inspect the previous entity"},
     {Action::Overlay, "overlay", "Debug", "cycle the map overlay (AI targets, labels, blockers)"},
+    {Action::TraceFilter, "trace_filter", "Debug", "the pane's trace: every entry, or only the inspected entity's"},
+    {Action::PaneView, "pane_view", "Debug", "the pane's view: the trace, why the inspected entity is so, or the machine"},
     {Action::Console, "console", "Debug", "open the debug console (the cairn console commands)"},
 };
 static_assert(std::size(kActions) == kActionCount);

@@ -16,7 +16,8 @@ enum class Action : std::uint8_t {
   MoveSouthEast, Wait, PickUp, Descend, Ascend, Explore, Rest, Fight,
   Drop, Use, Quaff, Read, Eat, Zap, Throw, Equip, Unequip,
   Help, Messages, Look, Inventory, Character, Quit, SaveQuit,
-  DebugPane, Pause, StepTick, StepTurn, Restart, InspectNext, InspectPrevious, Overlay, Console,
+  DebugPane, Pause, StepTick, StepTurn, StepBackTick, StepBackTurn, Restart, InspectNext,
+  InspectPrevious, Overlay, TraceFilter, PaneView, Console,
   None,
 };
 inline constexpr std::size_t kActionCount = static_cast<std::size_t>(Action::None);

@@ -76,17 +76,14 @@ void ExtractMachine(const GameSession& session, DebugData& d) {
   d.phase_nanoseconds = session.LastTimings().nanoseconds;
 }
 
-// The trace's last `lines` entries, oldest first.
-void ExtractTrace(const GameWorld& world, std::size_t lines, DebugData& d) {
-  const TraceRing& trace = world.Trace();
-  std::vector<TraceEntry> entries;
-  TraceEntry entry;
-  for (std::size_t n = 0; n < lines && trace.Recent(n, entry); ++n) entries.push_back(entry);
-  for (auto it = entries.rbegin(); it != entries.rend(); ++it) {
-    std::string line = std::to_string(it->tick) + " " + TickPhaseName(it->phase) + " " +
-                       TraceEventText(*it, world.Definitions()).substr(6);  // without "event="
-    d.trace.push_back(std::move(line));
-  }
+// The trace's newest lines, oldest first (TraceLines), filtered to the inspected entity on request.
+void ExtractTrace(const GameWorld& world, const ExtractOptions& options, DebugData& d) {
+  d.trace_inspected_only = options.trace_inspected_only && !options.inspected.IsNull();
+  d.trace = TraceLines(world.Trace(), options.trace_lines, d.trace_inspected_only ? options.inspected : EntityId{},
+                       [&world](const TraceEntry& e) {
+                         return std::to_string(e.tick) + " " + TickPhaseName(e.phase) + " " +
+                                TraceEventText(e, world.Definitions()).substr(6);  // without "event="
+                       });
 }
 
 // The inspected entity's AI, in words.
@@ -203,7 +200,7 @@ void ExtractDebug(const GameSession& session, const ExtractOptions& options, Ren
   DebugData& d = frame.debug;
   d.overlay = options.overlay;
   ExtractMachine(session, d);
-  ExtractTrace(session.World(), options.trace_lines, d);
+  ExtractTrace(session.World(), options, d);
   if (!options.inspected.IsNull()) ExtractInspected(session, options.inspected, d);
   ExtractMonsters(session, options.reveal_map, d);
   ExtractOverlay(session.World(), frame, options.overlay, d);
@@ -291,6 +288,50 @@ void Extract(const GameSession& session, const ExtractOptions& options, RenderFr
   for (const Message& m : session.Messages()) frame.messages.push_back(m.text);
   if (options.debug) ExtractDebug(session, options, frame);
   out = std::move(frame);
+}
+
+std::vector<std::string> TraceLines(const TraceRing& trace, std::size_t lines, EntityId only,
+                                    const std::function<std::string(const TraceEntry&)>& text) {
+  // Newest first, a tick at a time: the tick's entries are read before deciding whether it was
+  // idle, and a run of idle ticks is only written out when a busy tick (or the end) closes it.
+  std::vector<std::string> newest_first;
+  const auto idle_line = [](std::int64_t first, std::int64_t last) {
+    return first == last ? "tick " + std::to_string(first) + ": nothing happened"
+                         : "ticks " + std::to_string(first) + "-" + std::to_string(last) + ": nothing happened";
+  };
+  bool idle_run = false;
+  std::int64_t idle_first = 0, idle_last = 0;
+  std::vector<TraceEntry> tick;  // the entries of one tick, newest first
+  TraceEntry entry;
+  std::uint64_t n = 0;
+  bool more = trace.Recent(n, entry);
+  while (more && newest_first.size() < lines) {
+    tick.clear();
+    const std::int64_t at = entry.tick;
+    while (more && entry.tick == at) {
+      tick.push_back(entry);
+      more = trace.Recent(++n, entry);
+    }
+    if (!only.IsNull()) {
+      for (const TraceEntry& e : tick)
+        if ((e.a == only || e.b == only) && newest_first.size() < lines) newest_first.push_back(text(e));
+      continue;
+    }
+    const bool idle = std::all_of(tick.begin(), tick.end(),
+                                  [](const TraceEntry& e) { return e.event == TraceEvent::TickStarted; });
+    if (idle) {
+      if (!idle_run) idle_last = at;
+      idle_first = at;
+      idle_run = true;
+      continue;
+    }
+    if (idle_run) newest_first.push_back(idle_line(idle_first, idle_last));
+    idle_run = false;
+    for (const TraceEntry& e : tick)
+      if (e.event != TraceEvent::TickStarted && newest_first.size() < lines) newest_first.push_back(text(e));
+  }
+  if (idle_run && newest_first.size() < lines) newest_first.push_back(idle_line(idle_first, idle_last));
+  return {newest_first.rbegin(), newest_first.rend()};
 }
 
 std::string DescribeCell(const GameSession& session, std::int32_t x, std::int32_t y) {

@@ -5,9 +5,7 @@
 namespace cairn {
 namespace {
 
-struct Rect {
-  std::int32_t x, y, w, h;
-};
+using Rect = ScreenRect;
 
 std::uint32_t Glyph(const PresenterState& state, std::uint32_t glyph, char ascii) {
   return state.ascii ? static_cast<std::uint32_t>(static_cast<unsigned char>(ascii)) : glyph;
@@ -94,12 +92,29 @@ void DrawStatus(const RenderFrame& frame, TextGrid& grid, std::int32_t width) {
             hud.paused ? kAttrBold : kAttrNone);
 }
 
-void DrawMessages(const RenderFrame& frame, TextGrid& grid, Rect r) {
-  const std::int32_t count = static_cast<std::int32_t>(frame.messages.size());
-  for (std::int32_t i = 0; i < r.h && i < count; ++i) {
-    const std::string& text = frame.messages[static_cast<std::size_t>(count - 1 - i)];
-    const std::int32_t row = r.y + r.h - 1 - i;
-    grid.Text(r.x, row, text, i == 0 ? Colour::White : Colour::Grey, kAttrNone, r.w);
+std::vector<std::string_view> WrapWords(std::string_view text, std::size_t width);
+std::string_view Ellipsis(const PresenterState& state);
+
+// Messages newest at the bottom, from `skip` back from the newest; one wider than the rows goes
+// on over the next row rather than being cut. With a single row the newest message's start is
+// shown, ending in "…" when it goes on (P, the history, has it whole).
+void DrawMessages(const RenderFrame& frame, const PresenterState& state, TextGrid& grid, Rect r, std::size_t skip = 0) {
+  if (skip >= frame.messages.size() || r.h <= 0) return;
+  const std::size_t newest = frame.messages.size() - 1 - skip;
+  const Colour first = skip == 0 ? Colour::White : Colour::Grey;
+  if (r.h == 1) {
+    std::string text = frame.messages[newest];
+    if (static_cast<std::int32_t>(text.size()) > r.w)
+      text = std::string(WrapWords(text, static_cast<std::size_t>(std::max(1, r.w - 4))).front()) + " " +
+             std::string(Ellipsis(state));
+    grid.Text(r.x, r.y, text, first, kAttrNone, r.w);
+    return;
+  }
+  std::int32_t row = r.y + r.h - 1;
+  for (std::size_t i = newest + 1; i-- > 0 && row >= r.y;) {
+    const auto parts = WrapWords(frame.messages[i], static_cast<std::size_t>(std::max(1, r.w)));
+    for (std::size_t k = parts.size(); k-- > 0 && row >= r.y;)
+      grid.Text(r.x, row--, parts[k], i == newest ? first : Colour::Grey, kAttrNone, r.w);
   }
 }
 
@@ -108,63 +123,108 @@ std::string Pad(std::string text, std::size_t width) {
   return text;
 }
 
-std::vector<std::pair<std::string, Colour>> DebugLines(const RenderFrame& frame,
-                                                       std::int32_t width) {
-  const DebugData& d = frame.debug;
-  std::vector<std::pair<std::string, Colour>> lines;
-  const auto add = [&](std::string text, Colour colour = Colour::Default) {
-    lines.emplace_back(std::move(text), colour);
-  };
-  if (d.has_inspected) {
-    add(d.inspected_handle, Colour::Cyan);
-    std::string line = "  " + d.inspected_state;
-    if (d.creation_sequence != 0) line += "  seq " + std::to_string(d.creation_sequence);
-    if (!d.inspected_id.empty()) line += "  id " + d.inspected_id;
-    add(line);
-    // The durable key, whole (an abbreviated UUID is not an identity).
-    if (!d.inspected_source.empty()) {
-      add("  uuid  " + d.inspected_source);
-      add("  scope " + d.inspected_instance);
-    }
-    // Components can be long (enemy_ai has 14 fields): wrap them at field boundaries.
-    const std::size_t room = static_cast<std::size_t>(std::max(20, width - 2));
-    for (const std::string& c : d.components) {
-      std::string rest = "  " + c;
-      bool first = true;
-      while (!rest.empty()) {
-        std::string piece = rest;
-        if (piece.size() > room) {
-          std::size_t cut = rest.rfind(", ", room);
-          if (cut == std::string::npos || cut < 8) cut = room;
-          else cut += 1;  // keep the comma on this line
-          piece = rest.substr(0, cut);
-          rest = "      " + rest.substr(cut + (rest[cut] == ' ' ? 1 : 0));
-        } else {
-          rest.clear();
-        }
-        add(piece, first ? Colour::Default : Colour::Default);
-        first = false;
-      }
-    }
-    for (const std::string& a : d.ai) add("  AI " + a, Colour::Yellow);
-  } else {
-    add("no entity inspected ([ ] or look, then Enter)", Colour::Grey);
+// --- the debug pane -------------------------------------------------------------------------------
+// The pane is made of sections (the inspected entity, the machine, the monsters in view, and the
+// trace or "why"), each a heading and a body. A short pane cannot hold them all, so rows are
+// shared out: first every section's heading and a few body rows, then the rest in the order the
+// pane view puts first. A body that does not get all its rows says how many it left out, so the
+// trace always keeps its newest rows and nothing vanishes without a word.
+
+struct PaneRow {
+  std::string text;
+  Colour colour = Colour::Default;
+};
+using PaneItem = std::vector<PaneRow>;  // one entry: its first row and its wrapped rows
+
+struct PaneSection {
+  std::vector<PaneRow> head;
+  std::vector<PaneItem> body;
+  std::size_t min_rows = 1;  // body rows kept before later sections are given any
+  bool keep_newest = false;  // cut from the front (the trace is newest last)
+  std::string more;          // after "… N more lines": where to see them
+  std::size_t given = 0;     // body rows this frame
+};
+
+std::size_t RowCount(const std::vector<PaneItem>& body) {
+  std::size_t rows = 0;
+  for (const PaneItem& item : body) rows += item.size();
+  return rows;
+}
+
+std::string_view Ellipsis(const PresenterState& state) { return state.ascii ? "..." : "\u2026"; }
+
+// "… 3 more lines": what a cut leaves out.
+std::string MoreLines(const PresenterState& state, std::size_t count, std::string_view which = "more") {
+  return std::string(Ellipsis(state)) + " " + std::to_string(count) + " " + std::string(which) +
+         (count == 1 ? " line" : " lines");
+}
+
+// `text` cut at `breaks` (", " for a component's fields, " " otherwise) into rows at most `width`
+// wide; rows after the first are indented under it.
+PaneItem WrapItem(std::string text, std::size_t width, Colour colour, std::string_view breaks = " ") {
+  PaneItem rows;
+  const std::string indent = "    ";
+  width = std::max<std::size_t>(width, indent.size() + 8);
+  while (text.size() > width) {
+    std::size_t cut = text.rfind(breaks, width - breaks.size());
+    if (cut == std::string::npos || cut < indent.size() + 4) cut = width;
+    else cut += breaks.size() - (breaks.back() == ' ' ? 1 : 0);  // a comma stays on its row
+    rows.push_back(PaneRow{text.substr(0, cut), colour});
+    std::size_t rest = cut;
+    while (rest < text.size() && text[rest] == ' ') ++rest;
+    text = indent + text.substr(rest);
   }
-  add("Registry world " + std::to_string(d.world_id) + " rev " + std::to_string(d.structural_revision),
-      Colour::White);
+  rows.push_back(PaneRow{std::move(text), colour});
+  return rows;
+}
+
+PaneSection InspectedSection(const DebugData& d, std::size_t width) {
+  PaneSection s;
+  if (!d.has_inspected) {
+    s.head.push_back({"no entity inspected ([ ] or look, then Enter)", Colour::Grey});
+    s.min_rows = 0;
+    return s;
+  }
+  s.head.push_back({d.inspected_handle, Colour::Cyan});
+  std::string line = "  " + d.inspected_state;
+  if (d.creation_sequence != 0) line += "  seq " + std::to_string(d.creation_sequence);
+  if (!d.inspected_id.empty()) line += "  id " + d.inspected_id;
+  s.head.push_back({line, Colour::Default});
+  // The AI first: the one-line story of a monster (action, phase, target) matters most.
+  for (const std::string& a : d.ai) s.body.push_back(WrapItem("  AI " + a, width, Colour::Yellow));
+  // The durable key, whole (an abbreviated UUID is not an identity).
+  if (!d.inspected_source.empty()) {
+    s.body.push_back(WrapItem("  uuid  " + d.inspected_source, width, Colour::Default));
+    s.body.push_back(WrapItem("  scope " + d.inspected_instance, width, Colour::Default));
+  }
+  // Components can be long (enemy_ai has 14 fields): wrapped at field boundaries.
+  for (const std::string& c : d.components) s.body.push_back(WrapItem("  " + c, width, Colour::Default, ", "));
+  s.min_rows = 2;
+  s.more = "(console: INSPECT " + std::to_string(d.inspected.Slot) + ":" + std::to_string(d.inspected.Generation) + ")";
+  return s;
+}
+
+PaneSection MachineSection(const RenderFrame& frame, const PresenterState& state, std::size_t width) {
+  const DebugData& d = frame.debug;
+  PaneSection s;
+  s.head.push_back({"Registry world " + std::to_string(d.world_id) + " rev " + std::to_string(d.structural_revision),
+                    Colour::White});
+  const auto add = [&](std::string text, Colour colour = Colour::Default) {
+    s.body.push_back(WrapItem(std::move(text), width, colour));
+  };
   add("  live " + std::to_string(d.live) + " pending " + std::to_string(d.pending) + " free " +
-      std::to_string(d.free) + " retired " + std::to_string(d.retired) + " cap " +
-      std::to_string(d.capacity));
+      std::to_string(d.free) + " retired " + std::to_string(d.retired) + " cap " + std::to_string(d.capacity));
   add("Pools size/capacity high-water", Colour::White);
-  const std::size_t half = static_cast<std::size_t>(std::max(20, width / 2 - 1));
+  const std::size_t half = std::max<std::size_t>(20, width / 2);
   for (std::size_t i = 0; i < d.pools.size(); i += 2) {
     std::string line;
     for (std::size_t k = i; k < i + 2 && k < d.pools.size(); ++k) {
       const PoolLine& p = d.pools[k];
-      line += Pad(" " + p.name + " " + std::to_string(p.size) + "/" + std::to_string(p.capacity) +
-                      " " + std::to_string(p.high_water),
+      line += Pad(" " + p.name + " " + std::to_string(p.size) + "/" + std::to_string(p.capacity) + " " +
+                      std::to_string(p.high_water),
                   half);
     }
+    while (!line.empty() && line.back() == ' ') line.pop_back();
     add(line);
   }
   add("Queues and counters", Colour::White);
@@ -174,31 +234,161 @@ std::vector<std::pair<std::string, Colour>> DebugLines(const RenderFrame& frame,
   for (std::size_t i = 0; i < d.phase_nanoseconds.size(); ++i)
     phases += std::string(" ") + kPhase[i] + " " + std::to_string((d.phase_nanoseconds[i] + 500) / 1000);
   add(phases, Colour::White);
-  if (!d.monsters.empty()) {
-    add("Monsters in view", Colour::White);
-    for (const std::string& m : d.monsters) add("  " + m);
-  }
-  add(std::string("Overlay: ") + OverlayModeName(d.overlay) + "   Trace", Colour::White);
-  for (const std::string& t : d.trace) add("  " + t, Colour::Grey);
-  return lines;
+  s.min_rows = 0;
+  s.more = state.pane_view == PaneView::Machine ? "(console: POOLS, COUNTERS)"
+                                                : "(" + state.pane_view_keys + ": the machine first)";
+  return s;
 }
 
-void DrawDebugPane(const RenderFrame& frame, const PresenterState& state, TextGrid& grid, Rect r) {
+PaneSection MonstersSection(const DebugData& d, std::size_t width) {
+  PaneSection s;
+  if (d.monsters.empty()) return s;
+  s.head.push_back({"Monsters in view " + std::to_string(d.monsters.size()), Colour::White});
+  for (const std::string& m : d.monsters) s.body.push_back(WrapItem("  " + m, width, Colour::Default));
+  s.min_rows = 0;
+  return s;
+}
+
+std::string ShortHandle(EntityId id) { return std::to_string(id.Slot) + ":" + std::to_string(id.Generation); }
+
+PaneSection TraceSection(const DebugData& d, std::size_t width) {
+  PaneSection s;
+  std::string head = std::string("Trace: ") +
+                     (d.trace_inspected_only ? ShortHandle(d.inspected) + " only" : std::string("all")) +
+                     "   Overlay: " + OverlayModeName(d.overlay);
+  s.head.push_back({head, Colour::White});
+  for (const std::string& t : d.trace) s.body.push_back(WrapItem("  " + t, width, Colour::Grey));
+  if (d.trace.empty())
+    s.body.push_back({{d.trace_inspected_only ? "  no entry in the trace names " + ShortHandle(d.inspected)
+                                              : std::string("  nothing traced yet"),
+                       Colour::Grey}});
+  s.min_rows = 3;
+  s.keep_newest = true;
+  return s;
+}
+
+PaneSection WhySection(const DebugData& d, std::size_t width) {
+  PaneSection s;
+  if (!d.has_inspected) {
+    s.head.push_back({"Why: nothing inspected ([ ] or look, then Enter)", Colour::White});
+    return s;
+  }
+  s.head.push_back({"Why " + ShortHandle(d.inspected) + " is so, newest first", Colour::White});
+  for (const std::string& w : d.why) s.body.push_back(WrapItem("  " + w, width, Colour::Default));
+  if (d.why.empty()) s.body.push_back({{"  why: nothing recorded yet", Colour::Grey}});
+  s.min_rows = 3;
+  s.more = "(console: WHY " + ShortHandle(d.inspected) + ")";
+  return s;
+}
+
+// Shares `room` rows out: headings and minimums in `first` order, then the rest in `rest` order.
+void ShareRows(std::vector<PaneSection>& sections, std::size_t room, std::initializer_list<std::size_t> first,
+               std::initializer_list<std::size_t> rest) {
+  std::vector<bool> shown(sections.size(), false);
+  for (std::size_t i : first) {
+    PaneSection& s = sections[i];
+    if (s.head.empty()) continue;
+    std::size_t want = s.head.size() + std::min(s.min_rows, RowCount(s.body));
+    if (want > room) want = s.head.size();  // the heading alone, saying how much it holds
+    if (want > room) continue;
+    shown[i] = true;
+    s.given = want - s.head.size();
+    room -= want;
+  }
+  for (std::size_t i : rest) {
+    PaneSection& s = sections[i];
+    if (!shown[i]) continue;
+    const std::size_t extra = std::min(room, RowCount(s.body) - s.given);
+    s.given += extra;
+    room -= extra;
+  }
+  for (std::size_t i = 0; i < sections.size(); ++i)
+    if (!shown[i]) sections[i].head.clear();
+}
+
+// The rows a section shows in its `given` rows: its heading, then its body cut to fit with a note
+// saying how much was left out (the trace keeps its newest entries instead).
+std::vector<PaneRow> SectionRows(const PaneSection& s, const PresenterState& state) {
+  std::vector<PaneRow> rows(s.head.begin(), s.head.end());
+  if (s.head.empty()) return rows;
+  const std::size_t total = RowCount(s.body);
+  if (s.given >= total) {
+    for (const PaneItem& item : s.body) rows.insert(rows.end(), item.begin(), item.end());
+    return rows;
+  }
+  if (s.keep_newest) {
+    // Whole entries from the newest back, so no entry shows without its first row.
+    std::size_t used = 0, from = s.body.size();
+    while (from > 0 && used + s.body[from - 1].size() <= s.given) used += s.body[--from].size();
+    if (from == s.body.size() && !s.body.empty()) {  // the newest alone is too long: its start
+      const PaneItem& newest = s.body.back();
+      rows.insert(rows.end(), newest.begin(), newest.begin() + static_cast<std::ptrdiff_t>(s.given));
+      return rows;
+    }
+    for (std::size_t i = from; i < s.body.size(); ++i) rows.insert(rows.end(), s.body[i].begin(), s.body[i].end());
+    return rows;
+  }
+  std::size_t shown = 0;
+  for (const PaneItem& item : s.body)
+    for (const PaneRow& row : item)
+      if (shown + 1 < s.given) {
+        rows.push_back(row);
+        ++shown;
+      }
+  std::string note = "  " + MoreLines(state, total - shown);
+  if (!s.more.empty()) note += " " + s.more;
+  if (s.given > 0) rows.push_back({note, Colour::Grey});
+  else rows.back().text += "  " + MoreLines(state, total);
+  return rows;
+}
+
+std::vector<PaneRow> DebugRows(const RenderFrame& frame, const PresenterState& state, std::size_t width,
+                               std::size_t room) {
+  const DebugData& d = frame.debug;
+  enum : std::size_t { kInspected, kMachine, kMonsters, kLower };
+  std::vector<PaneSection> sections;
+  sections.push_back(InspectedSection(d, width));
+  sections.push_back(MachineSection(frame, state, width));
+  sections.push_back(MonstersSection(d, width));
+  sections.push_back(state.pane_view == PaneView::Why ? WhySection(d, width) : TraceSection(d, width));
+  // A quarter of a tall pane for the trace (or why), so a long entity never pushes it out.
+  sections[kLower].min_rows = std::max<std::size_t>(3, room / 4);
+  switch (state.pane_view) {
+    case PaneView::Trace:
+      ShareRows(sections, room, {kLower, kInspected, kMonsters, kMachine}, {kInspected, kLower, kMonsters, kMachine});
+      break;
+    case PaneView::Why:
+      ShareRows(sections, room, {kLower, kInspected, kMonsters, kMachine}, {kLower, kInspected, kMonsters, kMachine});
+      break;
+    case PaneView::Machine:
+      sections[kMachine].min_rows = room / 2 - 1;
+      ShareRows(sections, room, {kMachine, kLower, kInspected, kMonsters}, {kMachine, kMonsters, kLower, kInspected});
+      break;
+  }
+  std::vector<PaneRow> rows;
+  for (const PaneSection& s : sections) {
+    std::vector<PaneRow> part = SectionRows(s, state);
+    rows.insert(rows.end(), part.begin(), part.end());
+  }
+  return rows;
+}
+
+void DrawDebugPane(const RenderFrame& frame, const PresenterState& state, TextGrid& grid, ScreenRect r) {
   grid.Clear(r.x, r.y, r.w, r.h);
-  Box(grid, r, state, "Debug " + std::string(frame.hud.paused ? "(paused)" : ""));
-  const auto lines = DebugLines(frame, r.w - 2);
-  // Keep the trace's newest lines: when the pane is short, drop from the middle of the trace.
-  const std::int32_t room = r.h - 1;
-  std::int32_t row = r.y + 1;
-  const std::int32_t total = static_cast<std::int32_t>(lines.size());
-  const std::int32_t skip = std::max(0, total - room);
-  std::int32_t first_trace = 0;
-  for (std::int32_t i = 0; i < total; ++i)
-    if (lines[static_cast<std::size_t>(i)].first.rfind("Overlay:", 0) == 0) first_trace = i + 1;
-  for (std::int32_t i = 0; i < total && row < r.y + r.h; ++i) {
-    if (skip > 0 && i >= first_trace && i < first_trace + skip) continue;
-    const auto& [text, colour] = lines[static_cast<std::size_t>(i)];
-    grid.Text(r.x + 2, row++, text, colour, kAttrNone, r.w - 3);
+  // The title says which view and which trace filter are on; "(paused)" goes first when a
+  // narrow pane has no room for all of it (the status line says it too).
+  std::string title = std::string(state.pane_view == PaneView::Trace ? "" : "  ") +
+                      (state.pane_view == PaneView::Trace ? "" : PaneViewName(state.pane_view)) +
+                      "  trace: " + (frame.debug.trace_inspected_only ? "inspected only" : "all");
+  title = (frame.hud.paused && static_cast<std::int32_t>(title.size()) + 19 <= r.w ? "Debug (paused)" : "Debug") + title;
+  Box(grid, r, state, title);
+  const std::int32_t width = r.w - 3;
+  const auto rows = DebugRows(frame, state, static_cast<std::size_t>(std::max(1, width)),
+                              static_cast<std::size_t>(std::max(0, r.h - 1)));
+  std::int32_t y = r.y + 1;
+  for (const PaneRow& row : rows) {
+    if (y >= r.y + r.h) break;
+    grid.Text(r.x + 2, y++, row.text, row.colour, kAttrNone, width);
   }
 }
 
@@ -271,13 +461,8 @@ void DrawHelp(const PresenterState& state, TextGrid& grid) {
 void DrawHistory(const RenderFrame& frame, const PresenterState& state, TextGrid& grid) {
   grid.Text(2, 0, "Message history (up/down or j/k scroll, any other key returns)", Colour::White,
             kAttrBold);
-  const std::int32_t rows = grid.Height() - 2;
-  const std::int32_t count = static_cast<std::int32_t>(frame.messages.size());
-  const std::int32_t last = std::max(0, count - 1 - state.message_scroll);
-  for (std::int32_t i = 0; i < rows && last - i >= 0; ++i)
-    grid.Text(1, grid.Height() - 1 - i, frame.messages[static_cast<std::size_t>(last - i)],
-              i == 0 && state.message_scroll == 0 ? Colour::White : Colour::Grey, kAttrNone,
-              grid.Width() - 2);
+  DrawMessages(frame, state, grid, Rect{1, 2, grid.Width() - 2, grid.Height() - 2},
+               static_cast<std::size_t>(std::max(0, state.message_scroll)));
 }
 
 void DrawInventoryLines(const RenderFrame& frame, const PresenterState& state, TextGrid& grid,
@@ -317,6 +502,21 @@ void DrawSummary(const RenderFrame& frame, const PresenterState& state, TextGrid
   const RunSummary& s = frame.summary;
   std::vector<std::string> lines;
   lines.push_back(s.won ? "You " + s.cause + "!" : "You were " + s.cause + ".");
+  if (!s.why.empty()) {
+    // The same words as the morgue file and the console's WHY, as many as the screen spares.
+    lines.push_back("");
+    lines.push_back("How it happened, newest first:");
+    // Wrapped, newest first, in as many rows as the screen spares beside the rest.
+    const std::size_t width = static_cast<std::size_t>(std::max(20, grid.Width() - 12));
+    const std::size_t rows = grid.Height() >= 30 ? 12 : 5;
+    std::size_t used = 0;
+    for (const std::string& link : s.why) {
+      const auto parts = WrapWords(link, width);
+      if (used + parts.size() > rows) break;
+      for (std::size_t i = 0; i < parts.size(); ++i) lines.push_back((i == 0 ? "  " : "    ") + std::string(parts[i]));
+      used += parts.size();
+    }
+  }
   lines.push_back("");
   lines.push_back("Experience level " + std::to_string(s.level) + "; deepest floor " +
                   std::to_string(s.deepest) + "; " + std::to_string(s.turns) + (s.turns == 1 ? " turn; " : " turns; ") +
@@ -330,13 +530,98 @@ void DrawSummary(const RenderFrame& frame, const PresenterState& state, TextGrid
     lines.push_back("Discoveries:");
     for (const std::string& d : s.discoveries) lines.push_back("  " + d);
   }
-  lines.push_back("");
-  if (!state.summary_note.empty()) lines.push_back(state.summary_note);
-  lines.push_back("R: play again (the same seed)   Q: quit   any other key: back to the map");
+  std::vector<std::string> tail{""};
+  if (!state.summary_note.empty()) tail.push_back(state.summary_note);
+  tail.push_back("R: play again (the same seed)   Q: quit   any other key: back to the map");
+  // What to do next always shows: a long list gives way first (the morgue file has it all).
+  const std::size_t room = static_cast<std::size_t>(std::max(4, grid.Height() - 2));
+  if (lines.size() + tail.size() > room) {
+    lines.resize(room - tail.size() - 1);
+    lines.push_back("  ... (the morgue file has the rest)");
+  }
+  lines.insert(lines.end(), tail.begin(), tail.end());
   DrawLines(grid, s.won ? "Victory" : "Rest in peace", lines);
 }
 
+void DrawConsole(const PresenterState& state, TextGrid& grid, Rect r) {
+  // The history rows, scrolled to console_top, with a row at either end saying how many rows lie
+  // beyond it and which key brings them (it stands in for the row it covers, which it counts).
+  grid.Clear(r.x, r.y, r.w, r.h);
+  const std::int32_t history = r.h - 1;
+  const std::vector<std::string> rows = ConsoleRows(state.console_lines, r.w);
+  const std::int32_t count = static_cast<std::int32_t>(rows.size());
+  const std::int32_t last_top = std::max(0, count - history);
+  const std::int32_t top = state.console_top < 0 ? last_top : std::min(state.console_top, last_top);
+  for (std::int32_t i = 0; i < history && top + i < count; ++i) {
+    std::string text = rows[static_cast<std::size_t>(top + i)];
+    Colour colour = Colour::Cyan;
+    if (i == 0 && top > 0) {
+      text = MoreLines(state, static_cast<std::size_t>(top + 1), "earlier") + " (PgUp scrolls back)";
+      colour = Colour::Yellow;
+    } else if (i == history - 1 && top + history < count) {
+      text = MoreLines(state, static_cast<std::size_t>(count - top - history + 1)) + " (PgDn scrolls on)";
+      colour = Colour::Yellow;
+    }
+    grid.Text(r.x, r.y + i, text, colour, kAttrNone, r.w);
+  }
+  grid.Text(r.x, r.y + r.h - 1, "console> " + state.console_input + "_", Colour::White, kAttrBold, r.w);
+}
+
 }  // namespace
+
+const char* PaneViewName(PaneView view) noexcept {
+  switch (view) {
+    case PaneView::Trace: return "trace";
+    case PaneView::Why: return "why";
+    case PaneView::Machine: return "machine";
+  }
+  return "unknown";
+}
+
+ScreenLayout LayOut(const PresenterState& state, std::int32_t w, std::int32_t h) {
+  ScreenLayout layout;
+  const std::int32_t message_rows = h >= 30 ? 4 : 3;
+  const bool console = state.screen == Screen::Console;
+  layout.pane_shown = state.debug_pane;
+  if (state.debug_pane && w < kSidePaneWidth) {
+    // The pane below the map: the map keeps the top half (so the camera centres the player in
+    // what is really seen), the bottom half is the pane's, or the console's while it is open.
+    layout.map = Rect{0, 1, w, h / 2 - 1};
+    if (console) {
+      layout.pane_shown = false;
+      layout.log = Rect{0, h / 2, w, h - h / 2};
+    } else if (state.screen == Screen::Map) {
+      // The newest message keeps the last row: a step refused must say why.
+      layout.pane = Rect{0, h / 2, w, h - h / 2 - 1};
+      layout.log = Rect{0, h - 1, w, 1};
+    } else {
+      layout.pane = Rect{0, h / 2, w, h - h / 2 - message_rows};
+      layout.log = Rect{0, h - message_rows, w, message_rows};
+    }
+    return layout;
+  }
+  const std::int32_t pane_width = state.debug_pane ? std::min(56, w * 2 / 5) : 0;
+  // The console gets half the screen: room for a reply to wrap and scroll.
+  const std::int32_t log_rows = console ? std::max(message_rows, (h - 1) / 2) : message_rows;
+  layout.map = Rect{0, 1, w - pane_width, h - 1 - log_rows};
+  layout.log = Rect{0, h - log_rows, w - pane_width, log_rows};
+  if (state.debug_pane) layout.pane = Rect{w - pane_width, 1, pane_width, h - 1};
+  return layout;
+}
+
+std::vector<std::string> ConsoleRows(const std::vector<std::string>& lines, std::int32_t width) {
+  std::vector<std::string> rows;
+  for (const std::string& line : lines)
+    for (std::string_view part : WrapWords(line, static_cast<std::size_t>(std::max(1, width))))
+      rows.emplace_back(part);
+  return rows;
+}
+
+std::int32_t ConsoleHistoryRows(const PresenterState& state, std::int32_t width, std::int32_t height) {
+  PresenterState console = state;
+  console.screen = Screen::Console;
+  return std::max(0, LayOut(console, width, height).log.h - 1);
+}
 
 void Present(const RenderFrame& frame, const PresenterState& state, TextGrid& grid) {
   const std::int32_t w = grid.Width(), h = grid.Height();
@@ -361,13 +646,10 @@ void Present(const RenderFrame& frame, const PresenterState& state, TextGrid& gr
     return DrawLines(grid, "Character (any key returns)", frame.character);
   if (state.screen == Screen::Summary) return DrawSummary(frame, state, grid);
 
-  const std::int32_t message_rows = h >= 30 ? 4 : 3;
-  const bool side_pane = state.debug_pane && w >= kSidePaneWidth;
-  const std::int32_t pane_width = side_pane ? std::min(56, w * 2 / 5) : 0;
-  const Rect map{0, 1, w - pane_width, h - 1 - message_rows};
+  const ScreenLayout layout = LayOut(state, w, h);
+  const Rect map = layout.map, log = layout.log;
   DrawStatus(frame, grid, w);
   DrawMap(frame, state, grid, map);
-  const Rect log{0, h - message_rows, w - pane_width, message_rows};
   if (state.screen == Screen::Look) {
     grid.Clear(log.x, log.y, log.w, log.h);
     grid.Text(0, log.y, "Look: move the cursor; Enter inspects; Escape returns.", Colour::Yellow);
@@ -386,21 +668,11 @@ void Present(const RenderFrame& frame, const PresenterState& state, TextGrid& gr
       DrawInventoryLines(frame, state, grid, Rect{box.x + 2, box.y + 1, box.w - 3, rows}, &state.choices);
     }
   } else if (state.screen == Screen::Console) {
-    grid.Clear(log.x, log.y, log.w, log.h);
-    const std::int32_t history = log.h - 1;
-    const std::int32_t count = static_cast<std::int32_t>(state.console_lines.size());
-    for (std::int32_t i = 0; i < history && i < count; ++i)
-      grid.Text(0, log.y + history - 1 - i, state.console_lines[static_cast<std::size_t>(count - 1 - i)],
-                Colour::Cyan, kAttrNone, log.w);
-    grid.Text(0, log.y + log.h - 1, "console> " + state.console_input + "_", Colour::White, kAttrBold, log.w);
-  } else {
-    DrawMessages(frame, grid, log);
+    DrawConsole(state, grid, log);
+  } else if (log.h > 0) {
+    DrawMessages(frame, state, grid, log);
   }
-  if (state.debug_pane) {
-    const Rect pane = side_pane ? Rect{w - pane_width, 1, pane_width, h - 1}
-                                : Rect{0, h / 2, w, h - h / 2 - (state.screen == Screen::Map ? 0 : message_rows)};
-    DrawDebugPane(frame, state, grid, pane);
-  }
+  if (layout.pane_shown) DrawDebugPane(frame, state, grid, layout.pane);
   if (!state.banner.empty()) {
     const std::int32_t width = std::min<std::int32_t>(static_cast<std::int32_t>(state.banner.size()) + 4, map.w);
     const std::int32_t bx = std::max(0, (map.w - width) / 2), by = map.y + map.h / 2;

@@ -17,6 +17,12 @@ inline constexpr std::int32_t kMinHeight = 24;
 // of the screen in turn with the message log.
 inline constexpr std::int32_t kSidePaneWidth = 120;
 
+// What the debug pane puts first (the pane_view key cycles them): the inspected entity and the
+// trace, the inspected entity and why it is as it is, or the machine (registry, pools, counters).
+enum class PaneView : std::uint8_t { Trace, Why, Machine };
+inline constexpr int kPaneViewCount = 3;
+[[nodiscard]] const char* PaneViewName(PaneView view) noexcept;
+
 enum class Screen : std::uint8_t {
   Map, Help, Messages, Look, Console, Quit, Restart, Inventory, ItemPrompt, Target, Character, Summary
 };
@@ -36,6 +42,10 @@ struct PresenterState {
   std::string look_text;               // what is under it
   std::string console_input;
   std::vector<std::string> console_lines;  // what the console said, oldest first
+  // The first wrapped console row shown (ConsoleRows); -1 keeps the newest row at the bottom.
+  std::int32_t console_top = -1;
+  PaneView pane_view = PaneView::Trace;
+  std::string pane_view_keys = "=";    // the keys that change the view, for the pane's hints
   std::int32_t message_scroll = 0;     // history screen: lines scrolled back from the newest
   std::vector<HelpLine> help;          // from the key map
   std::int32_t help_page = 0;          // which page of help (small terminals need several)
@@ -47,6 +57,25 @@ struct PresenterState {
   std::string target_text;             // what is under the aiming cursor
   std::string summary_note;            // Summary: where the summary file went
 };
+
+struct ScreenRect {
+  std::int32_t x = 0, y = 0, w = 0, h = 0;
+};
+
+// Where the map, the message log (or the console, or a prompt) and the debug pane go on a WxH
+// screen. With the pane below the map (narrower than kSidePaneWidth) the map keeps the top half,
+// and the bottom half is the pane's on the map screen and the console's while it is open.
+struct ScreenLayout {
+  ScreenRect map, log, pane;
+  bool pane_shown = false;
+};
+[[nodiscard]] ScreenLayout LayOut(const PresenterState& state, std::int32_t width, std::int32_t height);
+
+// The console's lines as drawn `width` columns wide: each wrapped at spaces (a word longer than
+// the width is cut into pieces), so nothing is lost off the edge.
+[[nodiscard]] std::vector<std::string> ConsoleRows(const std::vector<std::string>& lines, std::int32_t width);
+// How many of those rows the console shows at once on a WxH screen (its last row is the input).
+[[nodiscard]] std::int32_t ConsoleHistoryRows(const PresenterState& state, std::int32_t width, std::int32_t height);
 
 void Present(const RenderFrame& frame, const PresenterState& state, TextGrid& grid);
 

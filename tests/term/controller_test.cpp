@@ -127,3 +127,37 @@ TEST_CASE("a death forgets the save once, and play-again needs no question", "[c
   CHECK(h.session->State() == SessionState::Playing);
   CHECK(h.forgets == 1);  // nothing more to forget
 }
+
+TEST_CASE("stepping back while paused, then forward again replays what was done", "[controller][rewind]") {
+  Harness h({"#######", "#@....#", "#.....#", "#######"});
+  const std::uint64_t start = h.session->StateHash();
+  h.Key("l");
+  h.Key("l");
+  const std::int64_t after_two = h.session->World().Tick();
+  const std::uint64_t two = h.session->StateHash();
+  h.Key("}");  // back to before the second move; pauses first
+  CHECK(h.session->Paused());
+  CHECK(h.LastMessage().find("Stepped back from tick " + std::to_string(after_two)) == 0);
+  h.Key("}");
+  CHECK(h.session->StateHash() == start);
+  h.Key("F7");  // redo: the first move again, not a wait
+  h.Key("F7");
+  CHECK(h.session->World().Tick() == after_two);
+  CHECK(h.session->StateHash() == two);
+  h.Key("{");
+  CHECK(h.session->World().Tick() == after_two - 1);
+  h.Key("F6");  // one recorded tick forward
+  CHECK(h.session->StateHash() == two);
+}
+
+TEST_CASE("a refused step back says why and changes nothing", "[controller][rewind]") {
+  Harness h({"#######", "#@....#", "#######"});
+  const std::uint64_t start = h.session->StateHash();
+  h.Key("{");
+  CHECK(h.LastMessage().rfind("Cannot step back: ", 0) == 0);
+  CHECK(h.session->StateHash() == start);
+  h.controller->SetStepBackOff("--record is recording this run");
+  h.Key("l");
+  h.Key("{");
+  CHECK(h.LastMessage() == "Stepping back is off: --record is recording this run");
+}

@@ -91,3 +91,79 @@ TEST_CASE("the debug data describes the inspected entity and the machine", "[vie
   CHECK(frame.debug.inspected_state == "stale generation");
   CHECK(frame.debug.components.empty());
 }
+
+namespace {
+
+TraceEntry Entry(std::int64_t tick, TraceEvent event, EntityId a = {}, EntityId b = {}) {
+  TraceEntry e;
+  e.tick = tick;
+  e.event = event;
+  e.a = a;
+  e.b = b;
+  return e;
+}
+
+std::string Words(const TraceEntry& e) {
+  return std::to_string(e.tick) + " " + TraceEventName(e.event) + (e.a.IsNull() ? "" : " a=" + std::to_string(e.a.Slot));
+}
+
+}  // namespace
+
+TEST_CASE("a run of ticks that only started is one line: 'ticks 182-190: nothing happened'", "[view][trace]") {
+  TraceRing ring;
+  REQUIRE(ring.TryInitialize(256) == Status::Ok);
+  const EntityId rat{1, 3, 1}, player{1, 0, 1};
+  ring.Record(Entry(181, TraceEvent::TickStarted));
+  ring.Record(Entry(181, TraceEvent::Moved, rat));
+  for (std::int64_t t = 182; t <= 190; ++t) ring.Record(Entry(t, TraceEvent::TickStarted));
+  ring.Record(Entry(191, TraceEvent::TickStarted));
+  ring.Record(Entry(191, TraceEvent::Attacked, rat, player));
+  ring.Record(Entry(192, TraceEvent::TickStarted));
+  const std::vector<std::string> lines = TraceLines(ring, 12, EntityId{}, Words);
+  // A busy tick's own start line is left out: every line begins with its tick anyway.
+  const std::vector<std::string> expected{"181 moved a=3", "ticks 182-190: nothing happened",
+                                          "191 attacked a=3", "tick 192: nothing happened"};
+  CHECK(lines == expected);
+  SECTION("at most the lines asked for, the newest kept") {
+    const std::vector<std::string> two = TraceLines(ring, 2, EntityId{}, Words);
+    CHECK(two == std::vector<std::string>{"191 attacked a=3", "tick 192: nothing happened"});
+  }
+  SECTION("filtered to one entity: only the entries naming it, as a or b") {
+    ring.Record(Entry(193, TraceEvent::TickStarted));
+    ring.Record(Entry(193, TraceEvent::Moved, EntityId{1, 4, 1}));
+    CHECK(TraceLines(ring, 12, player, Words) == std::vector<std::string>{"191 attacked a=3"});
+    CHECK(TraceLines(ring, 12, rat, Words) == std::vector<std::string>{"181 moved a=3", "191 attacked a=3"});
+    CHECK(TraceLines(ring, 12, EntityId{1, 9, 1}, Words).empty());
+  }
+}
+
+TEST_CASE("an idle run closed by the end of the ring still counts every tick it holds", "[view][trace]") {
+  TraceRing ring;
+  REQUIRE(ring.TryInitialize(4) == Status::Ok);  // ticks 1-3 are pushed out
+  for (std::int64_t t = 1; t <= 8; ++t) ring.Record(Entry(t, TraceEvent::TickStarted));
+  CHECK(TraceLines(ring, 12, EntityId{}, Words) == std::vector<std::string>{"ticks 5-8: nothing happened"});
+}
+
+TEST_CASE("the pane's trace can be filtered to the inspected entity", "[view][trace]") {
+  auto session = MakeSession({"#######", "#@.r..#", "#######"});
+  const EntityId rat = session->World().Ais().Owners()[0];
+  for (int i = 0; i < 40; ++i) REQUIRE(session->StepTick() == Status::Ok);
+  ExtractOptions options;
+  options.debug = true;
+  options.inspected = rat;
+  options.trace_inspected_only = true;
+  RenderFrame frame;
+  Extract(*session, options, frame);
+  CHECK(frame.debug.trace_inspected_only);
+  const std::string rat_text = std::to_string(rat.Slot) + ":" + std::to_string(rat.Generation);
+  REQUIRE_FALSE(frame.debug.trace.empty());  // the rat wakes and comes for the player
+  for (const std::string& line : frame.debug.trace) CHECK(line.find(rat_text) != std::string::npos);
+  options.trace_inspected_only = false;
+  Extract(*session, options, frame);
+  CHECK_FALSE(frame.debug.trace_inspected_only);
+  CHECK_FALSE(frame.debug.trace.empty());
+  options.inspected = EntityId{};  // nothing inspected: nothing to filter by
+  options.trace_inspected_only = true;
+  Extract(*session, options, frame);
+  CHECK_FALSE(frame.debug.trace_inspected_only);
+}
