@@ -506,6 +506,11 @@ std::string Console::Counters(std::string_view args) {
          " deaths-high-water=" + std::to_string(w.Deaths().HighWaterMark()) +
          " noises-high-water=" + std::to_string(w.Noises().HighWaterMark()) +
          " notices-dropped=" + std::to_string(w.Notices().Dropped()) +
+         " peak-generation=" + std::to_string(w.Registry().PeakGeneration()) +
+         " capacity-failures=" + std::to_string(w.CapacityFailures()) +
+         " binding-conflicts=" + std::to_string(w.Bindings().Conflicts()) +
+         " effects-dropped=" + std::to_string(session_->EffectsDropped()) +
+         " last-extraction-us=" + std::to_string((session_->LastExtractionNanoseconds() + 500) / 1000) +
          " fault=" + (w.Fault().Active() ? StatusName(w.Fault().status) : "none");
 }
 

@@ -135,8 +135,7 @@ Status GameWorld::DestroyEntity(StructuralScope& scope, EntityId id) noexcept {
 
 Status GameWorld::QueueSpawn(const ComponentBundle& recipe, SpawnRequestId& out) noexcept {
   if (command_count_ == limits_.commands) {
-    SetFault(Status::CapacityExceeded, "the command queue is full (spawn)");
-    return Status::CapacityExceeded;
+    return RefuseFull("the command queue is full (spawn)");
   }
   if (last_request_ == kMaxSpawnRequest) {
     SetFault(Status::SequenceExhausted, "spawn request ids ran out");
@@ -176,8 +175,7 @@ Status GameWorld::QueueDestroy(EntityId id) noexcept {
   }
   if (!registry_.IsActive(id)) return Status::Ok;  // already recorded: idempotent, no space used
   if (command_count_ == limits_.commands) {
-    SetFault(Status::CapacityExceeded, "the command queue is full (destroy)");
-    return Status::CapacityExceeded;
+    return RefuseFull("the command queue is full (destroy)");
   }
   commands_[command_count_] =
       Command{Command::Kind::Destroy, ComponentKind::Position, 0, id, ++command_sequence_};
@@ -196,8 +194,7 @@ Status GameWorld::RecordComponentCommand(EntityId id, const ComponentBundle& bun
     return Status::InvalidEntity;
   }
   if (command_count_ == limits_.commands) {
-    SetFault(Status::CapacityExceeded, "the command queue is full (component)");
-    return Status::CapacityExceeded;
+    return RefuseFull("the command queue is full (component)");
   }
   commands_[command_count_] =
       Command{remove ? Command::Kind::RemoveComponent : Command::Kind::SetComponent, kind, 0, id,
@@ -280,12 +277,10 @@ Status GameWorld::Preflight() noexcept {
   }
   // Spawns count against the slots free before the batch: same-batch destroys do not make room.
   if (spawns > registry_.FreeCount()) {
-    SetFault(Status::CapacityExceeded, "no free entity slot for a spawn");
-    return Status::CapacityExceeded;
+    return RefuseFull("no free entity slot for a spawn");
   }
   if (spawns > limits_.outcomes) {
-    SetFault(Status::CapacityExceeded, "more spawns than spawn outcomes");
-    return Status::CapacityExceeded;
+    return RefuseFull("more spawns than spawn outcomes");
   }
   if (spawns > registry_.CreationsRemaining() ||
       structural_steps > registry_.StructuralRevisionsRemaining()) {
@@ -299,10 +294,7 @@ Status GameWorld::Preflight() noexcept {
         std::uint64_t{pool.Size()} + additions[static_cast<std::size_t>(KindOf<T>::value)];
     if (status == Status::Ok && needed > pool.Capacity()) status = Status::CapacityExceeded;
   });
-  if (status != Status::Ok) {
-    SetFault(status, "a component pool is full");
-    return status;
-  }
+  if (status != Status::Ok) return RefuseFull("a component pool is full");
   return Status::Ok;
 }
 
@@ -380,6 +372,18 @@ void GameWorld::BeginTickBookkeeping() noexcept {
   deaths_.Clear();
   notices_.Clear();
   RebuildOccupancy();
+}
+
+Status GameWorld::RefuseFull(const char* what) noexcept {
+  ++counters_.capacity_failures;
+  SetFault(Status::CapacityExceeded, what);
+  return Status::CapacityExceeded;
+}
+
+std::uint64_t GameWorld::CapacityFailures() const noexcept {
+  std::uint64_t total = counters_.capacity_failures + registry_.CapacityFailures() + bindings_.CapacityFailures();
+  ForEachPool([&](const auto& pool, ComponentKind) { total += pool.CapacityFailures(); });
+  return total;
 }
 
 void GameWorld::SetFault(Status status, const char* what) noexcept {

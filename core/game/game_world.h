@@ -63,6 +63,10 @@ struct WorldCounters {
   std::uint64_t destroys_published = 0;
   std::uint32_t command_high_water = 0;
   std::uint32_t outcome_high_water = 0;
+  // Refusals because the world's own storage was full: the command queue, a batch wanting more
+  // entity slots, spawn outcomes or pool room than were free, a required event queue. (The
+  // registry, each pool and the binding table count their own: GameWorld::CapacityFailures.)
+  std::uint64_t capacity_failures = 0;
 };
 
 class GameWorld {
@@ -217,7 +221,7 @@ class GameWorld {
   template <class T>
   [[nodiscard]] bool Emit(EventQueue<T>& queue, const T& event) noexcept {
     if (queue.Push(event) == Status::Ok) return true;
-    SetFault(Status::CapacityExceeded, "a required event queue is full");
+    (void)RefuseFull("a required event queue is full");
     return false;
   }
 
@@ -246,6 +250,9 @@ class GameWorld {
 
   [[nodiscard]] const SimulationFault& Fault() const noexcept { return fault_; }
   void SetFault(Status status, const char* what) noexcept;
+  // Every refusal for want of room in this world, wherever it was counted (the world's own
+  // counter, the registry, every pool, the binding table): the pane's "capacity failures".
+  [[nodiscard]] std::uint64_t CapacityFailures() const noexcept;
 
   // The player entity, or null when there is none (dead, or never placed).
   [[nodiscard]] EntityId PlayerEntity() const noexcept;
@@ -283,6 +290,8 @@ class GameWorld {
  private:
   // Copies every member below for rewinding (game/world_snapshot.cpp): a new one goes there too.
   friend struct RewindAccess;
+  // Counts a refusal for want of room, faults the simulation with `what`; CapacityExceeded.
+  Status RefuseFull(const char* what) noexcept;
   struct Command {
     enum class Kind : std::uint8_t { Spawn, Destroy, SetComponent, RemoveComponent };
     Kind kind = Kind::Spawn;

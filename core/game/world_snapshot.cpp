@@ -120,6 +120,8 @@ struct RewindAccess {
     out.Value(r.live_);
     out.Value(r.pending_count_);
     out.Value(r.retired_);
+    out.Value(r.peak_generation_);
+    out.Value(r.capacity_failures_);
   }
 
   template <class T>
@@ -127,6 +129,7 @@ struct RewindAccess {
     out.Array(pool.owners_.data(), pool.size_);
     out.Array(pool.values_.data(), pool.size_);
     out.Value(pool.high_water_);
+    out.Value(pool.capacity_failures_);
   }
 
   static void Save(const WorldBindingTable& table, std::uint32_t touched, Writer& out) {
@@ -134,6 +137,8 @@ struct RewindAccess {
     out.Array(table.instances_.data(), table.instance_count_);
     out.Value(table.live_);
     out.Value(table.revision_);
+    out.Value(table.conflicts_);
+    out.Value(table.capacity_failures_);
     // The reverse map is by slot; only slots holding a binding are kept.
     std::uint64_t held = 0;
     for (std::uint32_t slot = 0; slot < touched; ++slot) held += table.reverse_[slot].generation != 0;
@@ -211,6 +216,8 @@ struct RewindAccess {
     r.live_ = in.Value<std::uint32_t>();
     r.pending_count_ = in.Value<std::uint32_t>();
     r.retired_ = in.Value<std::uint32_t>();
+    r.peak_generation_ = in.Value<std::uint32_t>();
+    r.capacity_failures_ = in.Value<std::uint64_t>();
   }
 
   template <class T>
@@ -224,6 +231,7 @@ struct RewindAccess {
       pool.sparse_[pool.owners_[i].Slot] = Entry{i, pool.owners_[i].Generation};
     pool.size_ = size;
     pool.high_water_ = in.Value<std::uint32_t>();
+    pool.capacity_failures_ = in.Value<std::uint64_t>();
     ++pool.membership_revision_;  // membership changed: a join's cached alignment is stale
   }
 
@@ -234,6 +242,8 @@ struct RewindAccess {
         static_cast<std::uint32_t>(in.Array(table.instances_.data(), table.instances_.size()));
     table.live_ = in.Value<std::uint32_t>();
     table.revision_ = in.Value<std::uint64_t>();
+    table.conflicts_ = in.Value<std::uint64_t>();
+    table.capacity_failures_ = in.Value<std::uint64_t>();
     const auto held = in.Value<std::uint64_t>();
     for (std::uint64_t i = 0; i < held; ++i) {
       const auto slot = in.Value<std::uint32_t>();

@@ -170,6 +170,7 @@ Status RewindBuffer::Capture(Moment& out) noexcept {
     moment.messages = session_.messages_;
     moment.messages_said = session_.messages_said_;
     moment.effects = session_.effects_;
+    moment.effects_dropped = session_.effects_dropped_;
     moment.summary = session_.summary_;
     moment.run_instance = session_.run_instance_;
     out = std::move(moment);
@@ -221,6 +222,7 @@ Status RewindBuffer::Restore(const Moment& moment) noexcept {
   session_.messages_.swap(messages);
   session_.messages_said_ = moment.messages_said;
   session_.effects_.swap(effects);
+  session_.effects_dropped_ = moment.effects_dropped;
   session_.summary_ = std::move(summary);
   session_.run_instance_ = moment.run_instance;
   return Status::Ok;

@@ -94,6 +94,7 @@ class RewindBuffer {
     std::deque<Message> messages;
     std::uint64_t messages_said = 0;
     std::vector<DeathEffect> effects;
+    std::uint64_t effects_dropped = 0;
     RunSummary summary;
     Uuid run_instance{};
   };

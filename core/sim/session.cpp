@@ -132,6 +132,7 @@ void GameSession::Publish(std::vector<Floor> floors) {
   floors_ = std::move(floors);
   active_ = 0;
   effects_.clear();
+  effects_dropped_ = 0;
   summary_ = RunSummary{};
   rewind_->Reset();  // a new run: nothing of the old one can be stepped back to
 }
@@ -187,7 +188,11 @@ void GameSession::AfterTick(const TickInput& input) {
                                 [](const DeathEffect& e) { return e.remaining <= 0; }),
                  effects_.end());
   for (const DeathEvent& death : World().Deaths().Events()) {
-    if (effects_.size() == kMaxEffects) effects_.erase(effects_.begin());
+    if (effects_.size() >= config_.max_effects) {  // full: the newest death is the one to show
+      ++effects_dropped_;
+      if (effects_.empty()) continue;  // (none are shown at all)
+      effects_.erase(effects_.begin());
+    }
     effects_.push_back(DeathEffect{death.where, '%', '%', death.appearance.colour, kEffectTicks});
   }
   // The log's count is saved too (game/state_limits.h); it cannot wrap, but it can pass what a

@@ -47,6 +47,9 @@ struct SessionConfig {
   // The floors below the first; null for a one-floor game (the first floor must then be given).
   std::shared_ptr<const DungeonPlan> dungeon;
   RewindOptions rewind;
+  // Death effects shown at once: a death past it pushes out the oldest (counted as dropped).
+  // Presentation only: the run's state and hash never depend on it.
+  std::size_t max_effects = 64;
 };
 
 // Told about every tick a session runs (recorders, the bot, tests).
@@ -59,7 +62,6 @@ class TickListener {
 class GameSession {
  public:
   static constexpr std::size_t kMessageHistory = 1000;
-  static constexpr std::size_t kMaxEffects = 64;
   static constexpr std::int32_t kEffectTicks = 40;
 
   [[nodiscard]] static Status TryCreate(const SessionConfig& config,
@@ -175,6 +177,14 @@ class GameSession {
   [[nodiscard]] const std::vector<PreservedComponent>* Preserved(EntityId id) const noexcept;
   void Say(std::string text);
   [[nodiscard]] const std::vector<DeathEffect>& Effects() const noexcept { return effects_; }
+  // Death effects pushed out early because max_effects were showing (a floor change clearing them
+  // is not counted): the pane's "effects dropped". A new run starts it at 0; a step back restores it.
+  [[nodiscard]] std::uint64_t EffectsDropped() const noexcept { return effects_dropped_; }
+  // How long the last render-frame extraction took (view/extract.cpp measures each one and reports
+  // the one before it). A measurement of the presentation, not of the run: a step back or a
+  // restart leaves it alone. Set through a const session because extraction only reads the run.
+  [[nodiscard]] std::int64_t LastExtractionNanoseconds() const noexcept { return extraction_ns_; }
+  void NoteExtraction(std::int64_t nanoseconds) const noexcept { extraction_ns_ = nanoseconds; }
   [[nodiscard]] const PhaseTimings& LastTimings() const noexcept { return timings_; }
   [[nodiscard]] std::uint64_t Restarts() const noexcept { return restarts_; }
 
@@ -243,6 +253,8 @@ class GameSession {
   std::unique_ptr<RewindBuffer> rewind_;
   std::uint64_t restarts_ = 0;
   std::uint64_t messages_said_ = 0;
+  std::uint64_t effects_dropped_ = 0;
+  mutable std::int64_t extraction_ns_ = 0;
   std::uint64_t content_digest_ = 0;
   Uuid run_instance_{};
   bool paused_ = false;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 
 #include "game/ai.h"
 #include "sim/trace_text.h"
@@ -73,6 +74,13 @@ void ExtractMachine(const GameSession& session, DebugData& d) {
   d.counters.push_back("spawned " + std::to_string(c.spawns_published) + "  destroyed " +
                        std::to_string(c.destroys_published) + "  commands " +
                        std::to_string(c.commands_recorded));
+  d.counters.push_back("peak generation " + std::to_string(registry.PeakGeneration()) +
+                       "  capacity failures " + std::to_string(world.CapacityFailures()));
+  d.counters.push_back("binding conflicts " + std::to_string(world.Bindings().Conflicts()) +
+                       "  effects dropped " + std::to_string(session.EffectsDropped()));
+  // The frame before this one's: this extraction is still running.
+  d.counters.push_back("last extraction " +
+                       std::to_string((session.LastExtractionNanoseconds() + 500) / 1000) + " us");
   d.phase_nanoseconds = session.LastTimings().nanoseconds;
 }
 
@@ -209,6 +217,7 @@ void ExtractDebug(const GameSession& session, const ExtractOptions& options, Ren
 }  // namespace
 
 void Extract(const GameSession& session, const ExtractOptions& options, RenderFrame& out) {
+  const auto started = std::chrono::steady_clock::now();
   const GameWorld& world = session.World();
   const TileMap& map = world.Map();
   const FieldOfView& view = session.Scratch().player_view;
@@ -288,6 +297,8 @@ void Extract(const GameSession& session, const ExtractOptions& options, RenderFr
   for (const Message& m : session.Messages()) frame.messages.push_back(m.text);
   if (options.debug) ExtractDebug(session, options, frame);
   out = std::move(frame);
+  session.NoteExtraction(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - started).count());
 }
 
 std::vector<std::string> TraceLines(const TraceRing& trace, std::size_t lines, EntityId only,

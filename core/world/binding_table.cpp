@@ -64,14 +64,19 @@ Status WorldBindingTable::TryActivate(std::span<const Binding> batch) noexcept {
   if (registry_ == nullptr) return Status::NotInitialized;
   if (batch.empty()) return Status::Ok;
   const std::size_t capacity = forward_.size();
-  if (batch.size() > capacity - live_) return Status::CapacityExceeded;
+  if (batch.size() > capacity - live_) {
+    ++capacity_failures_;
+    return Status::CapacityExceeded;
+  }
 
   // Preflight everything before touching the table. Stamps mark the slots this batch names (to
-  // catch an entity named twice); a refusal clears them again.
+  // catch an entity named twice); a refusal clears them again, and is counted when it is one.
   const std::uint64_t stamp = revision_ + 1;
   const auto refuse = [&](Status status) {
     for (const Binding& undo : batch)
       if (undo.entity.Slot < stamp_.size() && stamp_[undo.entity.Slot] == stamp) stamp_[undo.entity.Slot] = 0;
+    if (status == Status::IdentityConflict) ++conflicts_;
+    if (status == Status::CapacityExceeded) ++capacity_failures_;
     return status;
   };
   for (const Binding& b : batch) {
@@ -148,7 +153,10 @@ ResolveStatus WorldBindingTable::TryResolve(const PersistentObjectKey& key, Enti
     return ResolveStatus::Missing;
   }
   const Reverse& back = reverse_[entity.Slot];
-  if (back.generation != entity.Generation || back.key != key) return ResolveStatus::Conflict;
+  if (back.generation != entity.Generation || back.key != key) {
+    ++conflicts_;
+    return ResolveStatus::Conflict;
+  }
   out = entity;
   return ResolveStatus::Resolved;
 }

@@ -83,6 +83,12 @@ class WorldBindingTable {
   // Advances on every publication and detachment: a cached miss older than it may be stale.
   [[nodiscard]] std::uint64_t Revision() const noexcept { return revision_; }
   [[nodiscard]] std::uint32_t Size() const noexcept { return live_; }
+  // Diagnostics (the debug pane's and the console's counters), not hashed state. Conflicts: batches
+  // refused because a key was already bound to a live entity or named twice (IdentityConflict),
+  // and resolutions that found the two mappings disagreeing (ResolveStatus::Conflict). Capacity
+  // failures: batches refused for want of room for bindings or instance scopes.
+  [[nodiscard]] std::uint64_t Conflicts() const noexcept { return conflicts_; }
+  [[nodiscard]] std::uint64_t CapacityFailures() const noexcept { return capacity_failures_; }
   [[nodiscard]] std::uint32_t Capacity() const noexcept {
     return static_cast<std::uint32_t>(forward_.size());
   }
@@ -114,6 +120,8 @@ class WorldBindingTable {
   std::uint32_t live_ = 0;
   std::uint32_t instance_count_ = 0;
   std::uint64_t revision_ = 0;
+  std::uint64_t conflicts_ = 0;
+  std::uint64_t capacity_failures_ = 0;
 };
 
 }  // namespace cairn

@@ -87,7 +87,10 @@ class ComponentPool {
   [[nodiscard]] Status TryInsert(EntityId id, const T& value) noexcept {
     if (Status s = CheckStructural(id); s != Status::Ok) return s;
     if (sparse_[id.Slot].index != kMissing) return Status::DuplicateComponent;
-    if (size_ == capacity_) return Status::CapacityExceeded;
+    if (size_ == capacity_) {
+      ++capacity_failures_;
+      return Status::CapacityExceeded;
+    }
     if (registry_->StructuralRevisionsRemaining() == 0) return Status::SequenceExhausted;
     (void)registry_->TryNoteStructuralChange();  // cannot fail now: checked just above
     owners_[size_] = id;
@@ -128,6 +131,8 @@ class ComponentPool {
   [[nodiscard]] std::uint32_t Size() const noexcept { return size_; }
   [[nodiscard]] std::uint32_t Capacity() const noexcept { return capacity_; }
   [[nodiscard]] std::uint32_t HighWaterMark() const noexcept { return high_water_; }
+  // How many inserts were refused because the pool was full (a diagnostic, not hashed state).
+  [[nodiscard]] std::uint64_t CapacityFailures() const noexcept { return capacity_failures_; }
   [[nodiscard]] std::uint64_t WorldId() const noexcept { return world_; }
   // Advances whenever membership or dense order changes (insert, remove); value writes keep it.
   [[nodiscard]] std::uint64_t MembershipRevision() const noexcept { return membership_revision_; }
@@ -194,6 +199,7 @@ class ComponentPool {
   EntityRegistry* registry_ = nullptr;
   std::uint64_t world_ = 0;
   std::uint64_t membership_revision_ = 0;
+  std::uint64_t capacity_failures_ = 0;
   std::uint32_t size_ = 0;
   std::uint32_t capacity_ = 0;
   std::uint32_t high_water_ = 0;

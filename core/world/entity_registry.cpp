@@ -47,7 +47,10 @@ Status EntityRegistry::TryInitialize(std::uint32_t capacity) noexcept {
 Status EntityRegistry::TryCreate(EntityId& out) noexcept {
   if (!IsInitialized()) return Status::NotInitialized;
   if (!StructuralChangesAllowed()) return Status::InvalidPhase;
-  if (free_top_ == 0 && touched_ == capacity_) return Status::CapacityExceeded;
+  if (free_top_ == 0 && touched_ == capacity_) {
+    ++capacity_failures_;
+    return Status::CapacityExceeded;
+  }
   if (last_creation_sequence_ == std::numeric_limits<std::uint64_t>::max() ||
       structural_revision_ == std::numeric_limits<std::uint64_t>::max())
     return Status::SequenceExhausted;
@@ -63,6 +66,7 @@ Status EntityRegistry::TryCreate(EntityId& out) noexcept {
   record.state = SlotState::Live;
   record.creation_sequence = ++last_creation_sequence_;
   live_generation_[slot] = record.generation;
+  if (record.generation > peak_generation_) peak_generation_ = record.generation;
   pending_[slot] = 0;
   ++live_;
   ++structural_revision_;

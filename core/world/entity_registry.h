@@ -101,6 +101,11 @@ class EntityRegistry {
   [[nodiscard]] std::uint32_t RetiredCount() const noexcept { return retired_; }
   // Slots ever used (the high-water mark of slot indices).
   [[nodiscard]] std::uint32_t SlotsTouched() const noexcept { return touched_; }
+  // Diagnostics (the debug pane's and the console's counters), not state: the state hash leaves
+  // them out. The highest generation any entity of this world was created with (1 until a slot is
+  // reused), and how many creations were refused because every slot was in use.
+  [[nodiscard]] std::uint32_t PeakGeneration() const noexcept { return peak_generation_; }
+  [[nodiscard]] std::uint64_t CapacityFailures() const noexcept { return capacity_failures_; }
   [[nodiscard]] std::size_t MetadataBytes() const noexcept {
     return live_generation_.bytes() + pending_.bytes() + slots_.bytes() + free_stack_.bytes();
   }
@@ -140,6 +145,8 @@ class EntityRegistry {
   std::uint32_t live_ = 0;
   std::uint32_t pending_count_ = 0;
   std::uint32_t retired_ = 0;
+  std::uint32_t peak_generation_ = 0;
+  std::uint64_t capacity_failures_ = 0;
   WorldPhase phase_ = WorldPhase::Simulation;
 };
 

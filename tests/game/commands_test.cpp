@@ -162,9 +162,12 @@ TEST_CASE("spawns count against the slots free before the batch", "[commands]") 
   REQUIRE(world.QueueDestroy(w.Monster("rat")) == Status::Ok);  // would free a slot...
   SpawnRequestId request = 0;
   REQUIRE(world.QueueSpawn(RatAt(world, {2, 1}), request) == Status::Ok);
+  CHECK(world.CapacityFailures() == 0);
   CHECK(CommitPhase(world) == Status::CapacityExceeded);  // ...but not in the same batch
   CHECK(world.Fault().Active());
   CHECK(world.Registry().IsAlive(w.Monster("rat")));
+  CHECK(world.Counters().capacity_failures == 1);  // the pane's "capacity failures"
+  CHECK(world.CapacityFailures() == 1);
 }
 
 TEST_CASE("a full command queue is a simulation fault, not a lost command", "[commands]") {
@@ -176,7 +179,9 @@ TEST_CASE("a full command queue is a simulation fault, not a lost command", "[co
   SpawnRequestId request = 0;
   REQUIRE(world.QueueSpawn(RatAt(world, {2, 1}), request) == Status::Ok);
   REQUIRE(world.QueueSpawn(RatAt(world, {3, 1}), request) == Status::Ok);
+  CHECK(world.CapacityFailures() == 0);
   CHECK(world.QueueSpawn(RatAt(world, {3, 1}), request) == Status::CapacityExceeded);
+  CHECK(world.CapacityFailures() == 1);
   CHECK(world.Fault().Active());
   CHECK(std::string(world.Fault().what).find("command queue is full") != std::string::npos);
   CHECK(world.Counters().command_high_water == 2);
@@ -191,10 +196,12 @@ TEST_CASE("optional events are dropped with a count, required ones fault", "[com
   CHECK(world.Emit(world.Notices(), NoticeEvent{}));
   CHECK(world.Emit(world.Notices(), NoticeEvent{}));  // optional: dropped, counted
   CHECK(world.Notices().Dropped() == 1);
+  CHECK(world.CapacityFailures() == 0);  // a dropped notice is not a failure
   CHECK_FALSE(world.Fault().Active());
   CHECK(world.Emit(world.Deaths(), DeathEvent{}));
   CHECK_FALSE(world.Emit(world.Deaths(), DeathEvent{}));  // required: a fault
   CHECK(world.Fault().Active());
+  CHECK(world.CapacityFailures() == 1);
 }
 
 TEST_CASE("component commands add, replace and remove at commit", "[commands]") {
@@ -253,4 +260,36 @@ TEST_CASE("the state hash is canonical: the same entities in other slots hash al
   // And a real difference still shows: the rat a step away.
   plain->Positions().Find(first)->x += 1;
   CHECK(DigestState(*plain).total != DigestState(*churned).total);
+}
+
+TEST_CASE("capacity failures sum the world's, the registry's, every pool's and the bindings'",
+          "[commands]") {
+  WorldLimits limits = WorldLimits::Uniform(4);
+  limits.pools[static_cast<std::size_t>(ComponentKind::Condition)] = 1;
+  TestWorld w(Level({"#####", "#@..#", "#####"}), limits);
+  GameWorld& world = *w;
+  REQUIRE(world.Registry().LiveCount() < 4);
+  std::optional<StructuralScope> scope;
+  REQUIRE(world.TryOpenStructural(WorldPhase::Commit, scope) == Status::Ok);
+  // The registry full, then one more: the registry counts it.
+  std::vector<EntityId> made;
+  while (world.Registry().FreeCount() > 0) {
+    EntityId id;
+    REQUIRE(world.CreateEntity(*scope, id) == Status::Ok);
+    made.push_back(id);
+  }
+  REQUIRE(made.size() >= 2);
+  EntityId extra;
+  CHECK(world.CreateEntity(*scope, extra) == Status::CapacityExceeded);
+  CHECK(world.Registry().CapacityFailures() == 1);
+  CHECK(world.CapacityFailures() == 1);
+  // The one-entry condition pool full, then one more: the pool counts it.
+  REQUIRE(world.AddComponent(*scope, made[0], Condition{}) == Status::Ok);
+  CHECK(world.AddComponent(*scope, made[1], Condition{}) == Status::CapacityExceeded);
+  CHECK(world.Conditions().CapacityFailures() == 1);
+  CHECK(world.CapacityFailures() == 2);
+  // Between ticks a refusal is an answer to the caller, not a fault; the world's own count (its
+  // queues and batches) is untouched.
+  CHECK_FALSE(world.Fault().Active());
+  CHECK(world.Counters().capacity_failures == 0);
 }

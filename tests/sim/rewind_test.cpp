@@ -81,6 +81,11 @@ std::string DescribeWorld(const GameWorld& world, bool ids) {
                           std::uint64_t{world.LastRequest()}, std::uint64_t{world.PendingOutcomes().size()}})
     counters.Add(v);
   counters.Add(static_cast<std::uint64_t>(world.Fault().status));
+  // The diagnostic counters kept beside what they count (registry, pools, bindings, the world).
+  counters.Add(registry.PeakGeneration());
+  counters.Add(registry.CapacityFailures());
+  counters.Add(world.CapacityFailures());
+  counters.Add(world.Bindings().Conflicts());
   Hasher bindings(5);
   bindings.Add(world.Bindings().Revision());
   bindings.Add(world.Bindings().Size());
@@ -105,6 +110,7 @@ std::string Describe(const GameSession& session, bool ids = true) {
   text += " | messages=" + std::to_string(session.MessageCount());
   if (!session.Messages().empty()) text += " last='" + session.Messages().back().text + "'";
   text += " effects=" + std::to_string(session.Effects().size()) +
+          " dropped=" + std::to_string(session.EffectsDropped()) +
           " state=" + SessionStateName(session.State());
   return text;
 }

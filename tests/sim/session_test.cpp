@@ -146,5 +146,5 @@ TEST_CASE("100,000 ticks of random input: no fault and no growth in memory", "[s
   CHECK(rewind_peak > 0);
   CHECK(rewind_peak <= 4u * 1024 * 1024);
   CHECK(session->Messages().size() <= GameSession::kMessageHistory);
-  CHECK(session->Effects().size() <= GameSession::kMaxEffects);
+  CHECK(session->Effects().size() <= session->Config().max_effects);
 }

@@ -6,25 +6,15 @@
 #include "base/fault_injection.h"
 #include "world/binding_table.h"
 #include "world/component_pool.h"
+#include "support/test_keys.h"
 #include "world_test_support.h"
 
 using namespace cairn;
 using cairn::test::MustCreate;
 using cairn::test::MustRelease;
+using cairn::test::TestKey;
 
 namespace {
-
-// A version-4 UUID whose bytes are all `n` (apart from the version and variant bits).
-Uuid U(std::uint8_t n) {
-  std::array<std::uint8_t, 16> bytes;
-  bytes.fill(n);
-  Uuid out;
-  REQUIRE(TryMakeUuidV4(bytes, out) == Status::Ok);
-  return out;
-}
-PersistentObjectKey Key(std::uint8_t instance, std::uint8_t source) {
-  return PersistentObjectKey{InstanceId{U(instance)}, SourceObjectId{U(source)}};
-}
 
 struct Fixture {
   EntityRegistry registry;
@@ -41,53 +31,53 @@ TEST_CASE("an activated batch resolves both ways", "[bindings]") {
   Fixture f;
   const EntityId a = MustCreate(f.registry), b = MustCreate(f.registry);
   const std::uint64_t before = f.table.Revision();
-  const Binding batch[] = {{Key(1, 9), a}, {Key(1, 3), b}};
+  const Binding batch[] = {{TestKey(1, 9), a}, {TestKey(1, 3), b}};
   REQUIRE(f.table.TryActivate(batch) == Status::Ok);
   CHECK(f.table.Revision() > before);
   CHECK(f.table.Size() == 2);
   EntityId out;
-  CHECK(f.table.TryResolve(Key(1, 9), out) == ResolveStatus::Resolved);
+  CHECK(f.table.TryResolve(TestKey(1, 9), out) == ResolveStatus::Resolved);
   CHECK(out == a);
-  CHECK(f.table.TryResolve(Key(1, 3), out) == ResolveStatus::Resolved);
+  CHECK(f.table.TryResolve(TestKey(1, 3), out) == ResolveStatus::Resolved);
   CHECK(out == b);
   REQUIRE(f.table.KeyOf(a) != nullptr);
-  CHECK(*f.table.KeyOf(a) == Key(1, 9));
+  CHECK(*f.table.KeyOf(a) == TestKey(1, 9));
   // Iteration is in key order, whatever the batch order.
   std::vector<PersistentObjectKey> keys;
   f.table.ForEach([&](const Binding& binding) { keys.push_back(binding.key); });
-  CHECK(keys == std::vector<PersistentObjectKey>{Key(1, 3), Key(1, 9)});
+  CHECK(keys == std::vector<PersistentObjectKey>{TestKey(1, 3), TestKey(1, 9)});
 }
 
 TEST_CASE("resolving answers every status", "[bindings]") {
   Fixture f;
   const EntityId a = MustCreate(f.registry);
-  const Binding batch[] = {{Key(1, 2), a}};
+  const Binding batch[] = {{TestKey(1, 2), a}};
   REQUIRE(f.table.TryActivate(batch) == Status::Ok);
   EntityId out;
-  CHECK(f.table.TryResolve(Key(1, 7), out) == ResolveStatus::Missing);      // scope known
-  CHECK(f.table.TryResolve(Key(4, 2), out) == ResolveStatus::NotResident);  // scope never here
+  CHECK(f.table.TryResolve(TestKey(1, 7), out) == ResolveStatus::Missing);      // scope known
+  CHECK(f.table.TryResolve(TestKey(4, 2), out) == ResolveStatus::NotResident);  // scope never here
   CHECK(f.table.TryResolve(PersistentObjectKey{}, out) == ResolveStatus::InvalidReference);
-  CHECK(f.table.TryResolve(PersistentObjectKey{InstanceId{U(1)}, {}}, out) ==
+  CHECK(f.table.TryResolve(PersistentObjectKey{InstanceId{cairn::test::FilledUuid(1)}, {}}, out) ==
         ResolveStatus::InvalidReference);
   CHECK(out.IsNull());  // untouched by every miss
 
   struct Health { int hp = 1; };
   ComponentPool<Health> healths;
   REQUIRE(healths.TryInitialize(f.registry, 16) == Status::Ok);
-  CHECK(f.table.TryResolveWith(Key(1, 2), healths, out) == ResolveStatus::TypeMismatch);
+  CHECK(f.table.TryResolveWith(TestKey(1, 2), healths, out) == ResolveStatus::TypeMismatch);
   CHECK(out.IsNull());
   {
     StructuralScope scope(f.registry, WorldPhase::Commit, test::Key());
     REQUIRE(healths.TryInsert(a, Health{}) == Status::Ok);
   }
-  CHECK(f.table.TryResolveWith(Key(1, 2), healths, out) == ResolveStatus::Resolved);
+  CHECK(f.table.TryResolveWith(TestKey(1, 2), healths, out) == ResolveStatus::Resolved);
   CHECK(out == a);
 }
 
 TEST_CASE("a refused batch publishes nothing", "[bindings]") {
   Fixture f;
   const EntityId a = MustCreate(f.registry), b = MustCreate(f.registry), c = MustCreate(f.registry);
-  const Binding first[] = {{Key(1, 1), a}};
+  const Binding first[] = {{TestKey(1, 1), a}};
   REQUIRE(f.table.TryActivate(first) == Status::Ok);
   const std::uint64_t revision = f.table.Revision();
 
@@ -99,12 +89,12 @@ TEST_CASE("a refused batch publishes nothing", "[bindings]") {
     Status expected;
   };
   const Case cases[] = {
-      {"a key already bound", {{Key(1, 5), b}, {Key(1, 1), c}}, Status::IdentityConflict},
-      {"a key twice in the batch", {{Key(1, 5), b}, {Key(1, 5), c}}, Status::IdentityConflict},
-      {"an entity already bound", {{Key(1, 5), b}, {Key(1, 6), a}}, Status::InvalidOperation},
-      {"an entity twice in the batch", {{Key(1, 5), b}, {Key(1, 6), b}}, Status::InvalidOperation},
-      {"a dead entity", {{Key(1, 5), b}, {Key(1, 6), dead}}, Status::InvalidEntity},
-      {"a nil key", {{Key(1, 5), b}, {PersistentObjectKey{}, c}}, Status::InvalidArgument},
+      {"a key already bound", {{TestKey(1, 5), b}, {TestKey(1, 1), c}}, Status::IdentityConflict},
+      {"a key twice in the batch", {{TestKey(1, 5), b}, {TestKey(1, 5), c}}, Status::IdentityConflict},
+      {"an entity already bound", {{TestKey(1, 5), b}, {TestKey(1, 6), a}}, Status::InvalidOperation},
+      {"an entity twice in the batch", {{TestKey(1, 5), b}, {TestKey(1, 6), b}}, Status::InvalidOperation},
+      {"a dead entity", {{TestKey(1, 5), b}, {TestKey(1, 6), dead}}, Status::InvalidEntity},
+      {"a nil key", {{TestKey(1, 5), b}, {PersistentObjectKey{}, c}}, Status::InvalidArgument},
   };
   for (const Case& test : cases) {
     INFO(test.what);
@@ -112,11 +102,11 @@ TEST_CASE("a refused batch publishes nothing", "[bindings]") {
     CHECK(f.table.Revision() == revision);
     CHECK(f.table.Size() == 1);
     EntityId out;
-    CHECK(f.table.TryResolve(Key(1, 5), out) == ResolveStatus::Missing);
+    CHECK(f.table.TryResolve(TestKey(1, 5), out) == ResolveStatus::Missing);
     CHECK(f.table.KeyOf(b) == nullptr);
   }
   // And a good batch after all those refusals still goes through (no leftover marks).
-  const Binding good[] = {{Key(1, 5), b}, {Key(1, 6), c}};
+  const Binding good[] = {{TestKey(1, 5), b}, {TestKey(1, 6), c}};
   CHECK(f.table.TryActivate(good) == Status::Ok);
   CHECK(f.table.Size() == 3);
 }
@@ -124,17 +114,17 @@ TEST_CASE("a refused batch publishes nothing", "[bindings]") {
 TEST_CASE("a cached miss is invalidated by the binding revision", "[bindings]") {
   Fixture f;
   EntityId out;
-  const Binding scope_opener[] = {{Key(1, 1), MustCreate(f.registry)}};
+  const Binding scope_opener[] = {{TestKey(1, 1), MustCreate(f.registry)}};
   REQUIRE(f.table.TryActivate(scope_opener) == Status::Ok);
   // A caller caches "missing" together with the revision it saw.
-  REQUIRE(f.table.TryResolve(Key(1, 2), out) == ResolveStatus::Missing);
+  REQUIRE(f.table.TryResolve(TestKey(1, 2), out) == ResolveStatus::Missing);
   const std::uint64_t cached_at = f.table.Revision();
   // The target is loaded later: the revision moves, so the cache knows to ask again.
   const EntityId late = MustCreate(f.registry);
-  const Binding batch[] = {{Key(1, 2), late}};
+  const Binding batch[] = {{TestKey(1, 2), late}};
   REQUIRE(f.table.TryActivate(batch) == Status::Ok);
   CHECK(f.table.Revision() != cached_at);
-  CHECK(f.table.TryResolve(Key(1, 2), out) == ResolveStatus::Resolved);
+  CHECK(f.table.TryResolve(TestKey(1, 2), out) == ResolveStatus::Resolved);
   CHECK(out == late);
 }
 
@@ -142,7 +132,7 @@ TEST_CASE("a recycled slot never inherits a key; recreating a key gives a fresh 
           "[bindings]") {
   Fixture f;
   const EntityId first = MustCreate(f.registry);
-  const Binding batch[] = {{Key(1, 4), first}};
+  const Binding batch[] = {{TestKey(1, 4), first}};
   REQUIRE(f.table.TryActivate(batch) == Status::Ok);
 
   // Unload: the destruction path detaches, then releases the slot.
@@ -151,7 +141,7 @@ TEST_CASE("a recycled slot never inherits a key; recreating a key gives a fresh 
   CHECK(f.table.Revision() > before);
   MustRelease(f.registry, first);
   EntityId out;
-  CHECK(f.table.TryResolve(Key(1, 4), out) == ResolveStatus::Missing);
+  CHECK(f.table.TryResolve(TestKey(1, 4), out) == ResolveStatus::Missing);
 
   // The slot is reused (most recently freed first) by an unrelated entity: no key.
   const EntityId reuse = MustCreate(f.registry);
@@ -161,9 +151,9 @@ TEST_CASE("a recycled slot never inherits a key; recreating a key gives a fresh 
 
   // Reloading the same key binds it to a new incarnation.
   const EntityId reload = MustCreate(f.registry);
-  const Binding again[] = {{Key(1, 4), reload}};
+  const Binding again[] = {{TestKey(1, 4), reload}};
   REQUIRE(f.table.TryActivate(again) == Status::Ok);
-  CHECK(f.table.TryResolve(Key(1, 4), out) == ResolveStatus::Resolved);
+  CHECK(f.table.TryResolve(TestKey(1, 4), out) == ResolveStatus::Resolved);
   CHECK(out == reload);
   CHECK(out != first);
 }
@@ -172,25 +162,25 @@ TEST_CASE("a binding whose incarnation ended without a detach is dropped as miss
           "[bindings]") {
   Fixture f;
   const EntityId e = MustCreate(f.registry);
-  const Binding batch[] = {{Key(2, 2), e}};
+  const Binding batch[] = {{TestKey(2, 2), e}};
   REQUIRE(f.table.TryActivate(batch) == Status::Ok);
   MustRelease(f.registry, e);  // no detach: the table must still not answer with a dead handle
   const EntityId reuse = MustCreate(f.registry);
   REQUIRE(reuse.Slot == e.Slot);
   EntityId out;
-  CHECK(f.table.TryResolve(Key(2, 2), out) == ResolveStatus::Missing);
+  CHECK(f.table.TryResolve(TestKey(2, 2), out) == ResolveStatus::Missing);
   CHECK(out.IsNull());
   CHECK(f.table.Size() == 0);
   CHECK(f.table.KeyOf(reuse) == nullptr);
   // The key is free to bind again.
-  const Binding again[] = {{Key(2, 2), reuse}};
+  const Binding again[] = {{TestKey(2, 2), reuse}};
   CHECK(f.table.TryActivate(again) == Status::Ok);
 }
 
 TEST_CASE("the table fills to the registry's capacity and no further", "[bindings]") {
   Fixture f;
   std::vector<Binding> batch;
-  for (std::uint8_t i = 0; i < 16; ++i) batch.push_back({Key(1, static_cast<std::uint8_t>(i + 1)), MustCreate(f.registry)});
+  for (std::uint8_t i = 0; i < 16; ++i) batch.push_back({TestKey(1, static_cast<std::uint8_t>(i + 1)), MustCreate(f.registry)});
   REQUIRE(f.table.TryActivate(batch) == Status::Ok);
   CHECK(f.table.Size() == 16);
   // Detach one, bind its key again to the same live entity: room was made.
@@ -229,18 +219,18 @@ TEST_CASE("a batch that brings more instance scopes than the table remembers is 
   Fixture f;  // 16 slots: at most 16 scopes ever
   for (std::uint8_t i = 0; i < 16; ++i) {
     const EntityId e = MustCreate(f.registry);
-    const Binding one[] = {{Key(static_cast<std::uint8_t>(100 + i), 1), e}};
+    const Binding one[] = {{TestKey(static_cast<std::uint8_t>(100 + i), 1), e}};
     REQUIRE(f.table.TryActivate(one) == Status::Ok);
     f.table.Detach(e);  // the binding goes; the scope is remembered
     MustRelease(f.registry, e);
   }
   const std::uint64_t revision = f.table.Revision();
-  const Binding fresh[] = {{Key(7, 1), MustCreate(f.registry)}};
+  const Binding fresh[] = {{TestKey(7, 1), MustCreate(f.registry)}};
   CHECK(f.table.TryActivate(fresh) == Status::CapacityExceeded);
   CHECK(f.table.Revision() == revision);
   // A known scope still binds.
-  const Binding known[] = {{Key(100, 2), fresh[0].entity}};
+  const Binding known[] = {{TestKey(100, 2), fresh[0].entity}};
   CHECK(f.table.TryActivate(known) == Status::Ok);
   EntityId out;
-  CHECK(f.table.TryResolve(Key(115, 1), out) == ResolveStatus::Missing);  // its scope is remembered
+  CHECK(f.table.TryResolve(TestKey(115, 1), out) == ResolveStatus::Missing);  // its scope is remembered
 }
