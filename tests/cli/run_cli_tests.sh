@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Drives build/cairn from outside, as users and scripts do: each *.console file in this folder is
-# fed to `cairn console`, and its replies must equal the matching *.expected file exactly. Then
-# the command-line contract: --help, --version, usage errors (exit 2) and unreadable files (1).
+# fed to `cairn console` (after the options in NAME.args, if there is one, run from the
+# repository's root so its paths are the repository's), and its replies must equal the matching
+# *.expected file exactly. Then the command-line contract: --help, --version, usage errors (exit 2)
+# and unreadable files (1).
 set -u
 cairn="$1"
 here="$2"
@@ -13,12 +15,14 @@ trap 'rm -rf "$work"' EXIT
 for script in "$here"/*.console; do
   name=$(basename "$script" .console)
   expected="$here/$name.expected"
-  "$cairn" console "$script" > "$work/$name.file"
+  options=()
+  [ -f "$here/$name.args" ] && read -r -a options < "$here/$name.args"
+  (cd "$here/../.." && "$cairn" console "${options[@]}" "$script") > "$work/$name.file"
   status=$?
   [ $status -eq 0 ] || fail "$name: exit status $status"
   diff -u "$expected" "$work/$name.file" || fail "$name: replies differ"
   # The same script on standard input gives the same replies.
-  "$cairn" console < "$script" > "$work/$name.stdin"
+  (cd "$here/../.." && "$cairn" console "${options[@]}") < "$script" > "$work/$name.stdin"
   cmp -s "$work/$name.file" "$work/$name.stdin" || fail "$name: stdin and FILE differ"
 done
 
