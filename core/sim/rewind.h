@@ -2,8 +2,8 @@
 //
 // Every `interval` ticks the buffer takes a moment of the whole run: a WorldSnapshot of each floor
 // that changed since the last moment (the others share the earlier one), and the session's own
-// state (which floor is active, the message log, death effects, the run's summary). It records the
-// input of every tick. Stepping back to tick T restores the latest moment at or before T and runs
+// state (which floor is active, the message log, death effects and how many were dropped, the
+// run's summary). It records the input of every tick. Stepping back to tick T restores the latest moment at or before T and runs
 // the recorded inputs again up to T: the simulation is deterministic, so the result is the state
 // the run had at T, handles and free lists included, not merely one that hashes alike.
 //
