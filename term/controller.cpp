@@ -488,10 +488,6 @@ void GameController::StepForwardTurn() {
 }
 
 void GameController::StepBack(bool whole_turn) {
-  if (!step_back_off_.empty()) {
-    session_.Say("Stepping back is off: " + step_back_off_);
-    return;
-  }
   session_.SetPaused(true);
   const std::int64_t before = session_.World().Tick();
   std::string why;

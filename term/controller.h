@@ -40,7 +40,7 @@ class GameController {
   void SetSavingOff(std::string why) { saving_off_ = std::move(why); }
   // Stepping back is off for this game (`why` says why, e.g. --record is recording: a recording
   // is one line of ticks from the start, which a step back would break): the keys say so.
-  void SetStepBackOff(std::string why) { step_back_off_ = std::move(why); }
+  void SetStepBackOff(std::string why) { session_.SetStepBackOff(std::move(why)); }
   // The screen's size, for what depends on it (how far the console scrolls a page).
   void SetViewSize(std::int32_t width, std::int32_t height) noexcept {
     view_width_ = width;
@@ -99,7 +99,6 @@ class GameController {
   std::function<std::string()> on_save_;
   std::function<void()> on_forget_;
   std::string saving_off_;
-  std::string step_back_off_;
   std::int32_t view_width_ = kMinWidth;
   std::int32_t view_height_ = kMinHeight;
   std::int32_t saved_depth_ = 0;  // the floor of the last save point (or of the start)

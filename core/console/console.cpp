@@ -15,6 +15,7 @@
 #include "schema/component_types.h"
 #include "schema/handle_references.h"
 #include "sim/trace_text.h"
+#include "sim/why.h"
 #include "toml/toml_reader.h"
 
 namespace cairn {
@@ -135,12 +136,31 @@ std::string HashText(std::uint64_t value) {
 constexpr const char* kCommandNames[] = {"SPAWN", "DESPAWN", "SET",  "GET",      "REMOVE",
                                          "QUERY", "RESTART", "TICK", "INSPECT",  "POOLS",
                                          "REGISTRY", "COUNTERS", "TRACE", "HASH", "HELP",
-                                         "DUP", "KEY", "RESOLVE", "BACK"};
+                                         "DUP", "KEY", "RESOLVE", "BACK", "WHY"};
 
 constexpr const char* kUsage =
     "commands: SPAWN | DESPAWN H | SET H TYPE BODY | GET H TYPE | REMOVE H TYPE | QUERY TYPE... | "
     "RESTART | TICK [N] | BACK [N] (up to 1000 ticks) | INSPECT H | POOLS | REGISTRY | COUNTERS | "
-    "TRACE [N] | HASH | DUP H... | KEY H | RESOLVE INSTANCE SOURCE | HELP";
+    "TRACE [N] | WHY H | HASH | DUP H... | KEY H | RESOLVE INSTANCE SOURCE | HELP";
+
+// The one handle a command takes (`usage` shows how): false, with the error reply in `error`,
+// when the arguments are not exactly one handle of this world.
+bool OneHandle(std::string_view args, std::string_view usage, std::uint64_t world, EntityId& id,
+               std::string& error) {
+  const std::vector<std::string_view> words = Words(args);
+  if (words.size() != 1) {
+    error = Error(std::string(usage));
+    return false;
+  }
+  if (TryParseHandleText(words[0], world, id) != Status::Ok) {
+    error = Error("'" + std::string(words[0]) + "' is not a handle: write SLOT:GENERATION or WORLD:SLOT:GENERATION");
+    return false;
+  }
+  return true;
+}
+
+// Console edits take effect at once, outside any command batch: traced with command sequence 0.
+constexpr std::uint64_t kConsoleCommand = 0;
 
 // BACK [N]: the run N ticks back, exactly (sim/rewind.h); `tick T`, or why not.
 std::string StepBack(GameSession& session, std::string_view args) {
@@ -222,6 +242,7 @@ std::string Console::Execute(std::string_view line, bool& has_reply) {
   if (command == "KEY") return Key(args);
   if (command == "RESOLVE") return Resolve(args);
   if (command == "BACK") return StepBack(*session_, args);
+  if (command == "WHY") return Why(args);
   std::string upper(command);
   std::transform(upper.begin(), upper.end(), upper.begin(),
                  [](char c) { return c >= 'a' && c <= 'z' ? static_cast<char>(c - 32) : c; });
@@ -245,23 +266,29 @@ std::string Console::Spawn(std::string_view args) {
                  " entity slots, " + std::to_string(world.Registry().RetiredCount()) +
                  " retired)");
   if (status != Status::Ok) return Error(std::string("cannot spawn: ") + StatusName(status));
+  world.RecordCommand(TraceEvent::Spawned, id, kConsoleCommand, 0);  // TRACE and WHY show edits too
   return FormatShortHandle(id);
 }
 
 std::string Console::Despawn(std::string_view args) {
-  const std::vector<std::string_view> words = Words(args);
-  if (words.size() != 1) return Error("DESPAWN takes one handle: DESPAWN SLOT:GENERATION");
   GameWorld& world = MutableWorld();
   EntityId id;
-  if (TryParseHandleText(words[0], world.WorldId(), id) != Status::Ok)
-    return Error("'" + std::string(words[0]) +
-                 "' is not a handle: write SLOT:GENERATION or WORLD:SLOT:GENERATION");
+  if (std::string error;
+      !OneHandle(args, "DESPAWN takes one handle: DESPAWN SLOT:GENERATION", world.WorldId(), id, error))
+    return error;
   if (!world.Registry().IsAlive(id)) return "stale";
   std::optional<StructuralScope> scope;
   if (Status s = world.TryOpenStructural(WorldPhase::Commit, scope); s != Status::Ok)
     return Error(std::string("cannot despawn now: ") + StatusName(s));
+  const EntityKind kind = world.KindOfEntity(id);  // (taken while it still exists)
   const Status status = world.DestroyEntity(*scope, id);
   if (status != Status::Ok) return Error(std::string("cannot despawn: ") + StatusName(status));
+  TraceEntry entry;
+  entry.event = TraceEvent::Destroyed;
+  entry.a = id;
+  entry.a_kind = kind;
+  entry.command = kConsoleCommand;
+  world.Record(entry);
   return "ok";
 }
 
@@ -425,14 +452,18 @@ std::string Console::Tick(std::string_view args) {
   return "tick " + std::to_string(World().Tick());
 }
 
-std::string Console::Inspect(std::string_view args) {
-  const std::vector<std::string_view> words = Words(args);
-  if (words.size() != 1) return Error("INSPECT takes one handle: INSPECT 0:1");
+std::string Console::Why(std::string_view args) {
   const GameWorld& world = World();
   EntityId id;
-  if (TryParseHandleText(words[0], world.WorldId(), id) != Status::Ok)
-    return Error("'" + std::string(words[0]) +
-                 "' is not a handle: write SLOT:GENERATION or WORLD:SLOT:GENERATION");
+  if (std::string error; !OneHandle(args, "WHY takes one handle: WHY 5:1", world.WorldId(), id, error)) return error;
+  return WhyReply(AskWhy(world, id), world);
+}
+
+std::string Console::Inspect(std::string_view args) {
+  const GameWorld& world = World();
+  EntityId id;
+  if (std::string error; !OneHandle(args, "INSPECT takes one handle: INSPECT 0:1", world.WorldId(), id, error))
+    return error;
   const EntityRegistry& registry = world.Registry();
   const HandleDiagnosis diagnosis = registry.DiagnoseHandle(id);
   if (!registry.IsAlive(id))
@@ -575,12 +606,9 @@ std::string Console::Dup(std::string_view args) {
 }
 
 std::string Console::Key(std::string_view args) {
-  const std::vector<std::string_view> words = Words(args);
-  if (words.size() != 1) return Error("KEY takes one handle: KEY 3:1");
   const GameWorld& world = World();
   EntityId id;
-  if (TryParseHandleText(words[0], world.WorldId(), id) != Status::Ok)
-    return Error("'" + std::string(words[0]) + "' is not a handle: write SLOT:GENERATION or WORLD:SLOT:GENERATION");
+  if (std::string error; !OneHandle(args, "KEY takes one handle: KEY 3:1", world.WorldId(), id, error)) return error;
   if (!world.Registry().IsAlive(id)) return "stale";
   const PersistentObjectKey* key = world.Bindings().KeyOf(id);
   if (key == nullptr) return "none";

@@ -60,6 +60,7 @@ class Console {
   std::string Dup(std::string_view args);
   std::string Key(std::string_view args);
   std::string Resolve(std::string_view args);
+  std::string Why(std::string_view args);
   std::string Help(std::string_view args);
 
   SystemEntropySource system_entropy_;

@@ -116,7 +116,15 @@ void Kill(GameWorld& world, EntityId victim, EntityId killer, DeathCause cause, 
   if (const Appearance* look = world.Appearances().Find(victim)) death.appearance = *look;
   if (const Named* named = world.Names().Find(victim)) death.name = named->name;
   if (!world.Emit(world.Deaths(), death)) return;
-  world.Record(TraceEvent::Died, victim, killer);
+  TraceEntry traced;
+  traced.event = TraceEvent::Died;
+  traced.a = victim;
+  traced.b = killer;
+  traced.detail[0] = static_cast<std::uint8_t>(cause);
+  traced.detail[1] = static_cast<std::uint8_t>(blow);
+  traced.x = death.where.x;
+  traced.y = death.where.y;
+  world.Record(traced);
   if (Player* player = world.Players().Find(killer)) {
     ++player->kills;
     const Health* worth = world.Healths().Find(victim);
@@ -149,7 +157,16 @@ void StrikeBlow(GameWorld& world, TickScratch& scratch, AttackEvent event, bool 
       if (health->current <= 0) event.killed = 1;
     }
   }
-  world.Record(TraceEvent::Attacked, event.attacker, event.target, hit ? damage : -1);
+  TraceEntry traced;
+  traced.event = TraceEvent::Attacked;
+  traced.a = event.attacker;
+  traced.b = event.target;
+  traced.value = hit ? damage : -1;
+  traced.detail[0] = static_cast<std::uint8_t>(event.kind);
+  traced.detail[1] = event.killed;
+  traced.x = health != nullptr ? health->current : 0;
+  traced.c_kind = world.KindOfEntity(event.item);
+  world.Record(traced);
   if (!world.Emit(world.Attacks(), event)) return;
   if (const Position* to = world.Positions().Find(event.target))
     if (!world.Emit(world.Noises(), NoiseEvent{event.attacker, *to, kCombatNoiseRadius})) return;

@@ -419,12 +419,16 @@ Transition Next(AiPhase phase, const PhaseOutcome& outcome) {
   return {AiPhase::Wander, false};
 }
 
-void RecordStep(GameWorld& world, EntityId self, AiPhase phase, StepResult result) noexcept {
+// A failed or cancelled step says why (the revalidation that ended it); a running or succeeded
+// one needs no reason.
+void RecordStep(GameWorld& world, EntityId self, AiPhase phase, StepResult result,
+                AiReason reason = AiReason::None) noexcept {
   TraceEntry entry;
   entry.event = TraceEvent::AiStep;
   entry.a = self;
   entry.detail[0] = static_cast<std::uint8_t>(phase);
   entry.detail[1] = static_cast<std::uint8_t>(result);
+  entry.detail[2] = static_cast<std::uint8_t>(reason);
   world.Record(entry);
 }
 
@@ -436,7 +440,7 @@ StepResult StepAi(AiContext& ctx, EntityId self, EnemyAi& ai) {
   const auto& monsters = world.Definitions().monsters;
   if (here == nullptr || ai.kind >= monsters.size()) {
     ai.wake_tick = world.Tick() + kRecheckTicks;
-    RecordStep(world, self, ai.phase, StepResult::Failed);
+    RecordStep(world, self, ai.phase, StepResult::Failed, AiReason::TargetGone);
     return StepResult::Failed;
   }
   const Position pos = *here;
@@ -459,7 +463,7 @@ StepResult StepAi(AiContext& ctx, EntityId self, EnemyAi& ai) {
   if ((ai.action == AiAction::Hunt || ai.action == AiAction::Flee) && !ai.target.IsNull() &&
       !world.Registry().IsActive(ai.target)) {
     world.CountStaleRejected(ai.target);
-    RecordStep(world, self, ai.phase, StepResult::Cancelled);
+    RecordStep(world, self, ai.phase, StepResult::Cancelled, AiReason::TargetGone);
     CancelAction(world, self, ai, CancelReason::TargetGone);
     EnterPhase(world, self, ai, AiPhase::Wander, AiReason::TargetGone, {});
   }
@@ -496,7 +500,7 @@ StepResult StepAi(AiContext& ctx, EntityId self, EnemyAi& ai) {
       case AiPhase::Recover: outcome = RecoverStep(ctx, self, ai, pos, definition, sees); break;
       case AiPhase::Flee: outcome = FleeStep(ctx, self, ai, pos); break;
     }
-    RecordStep(world, self, phase, outcome.result);
+    RecordStep(world, self, phase, outcome.result, outcome.reason);
     if (outcome.result == StepResult::Running) return StepResult::Running;
     if (phase == AiPhase::Wander) return outcome.result;  // a wanderer with no way on waits a turn
     const Transition next = Next(phase, outcome);

@@ -57,6 +57,8 @@ Status GameWorld::TryInitialize(const WorldLimits& limits, std::int32_t map_widt
   if (Status s = notices_.TryInitialize(limits.events, false); s != Status::Ok) return s;
   if (Status s = trace_.TryInitialize(limits.trace == 0 ? 1 : limits.trace); s != Status::Ok)
     return s;
+  if (Status s = story_.TryInitialize(limits.story == 0 ? 1 : limits.story); s != Status::Ok)
+    return s;
   limits_ = limits;
   return Status::Ok;
 }
@@ -402,7 +404,8 @@ void GameWorld::Record(TraceEntry entry) noexcept {
   // A kind given already was taken while the entity still existed (a destroy records it first).
   if (entry.a_kind.cls == KindClass::None) entry.a_kind = KindOfEntity(entry.a);
   if (entry.b_kind.cls == KindClass::None) entry.b_kind = KindOfEntity(entry.b);
-  trace_.Record(entry);
+  entry.sequence = trace_.Record(entry);
+  if (TellsTheStory(entry)) story_.Keep(entry);
 }
 
 void GameWorld::RecordCommand(TraceEvent event, EntityId a, std::uint64_t command, std::int64_t value) noexcept {

@@ -226,6 +226,10 @@ class GameWorld {
   }
 
   [[nodiscard]] const TraceRing& Trace() const noexcept { return trace_; }
+  // The entries of the trace that decide an entity's state or end (TellsTheStory), kept longer
+  // than the trace keeps them: what "why" (sim/why.h) reads, long after the busy ticks around
+  // them have left the trace.
+  [[nodiscard]] const TraceRing& Story() const noexcept { return story_; }
   void Record(TraceEvent event, EntityId a = {}, EntityId b = {}, std::int64_t value = 0) noexcept {
     TraceEntry entry;
     entry.event = event;
@@ -339,6 +343,7 @@ class GameWorld {
   EventQueue<NoiseEvent> noises_;
   EventQueue<NoticeEvent> notices_;
   TraceRing trace_;
+  TraceRing story_;
   WorldCounters counters_{};
   SimulationFault fault_{};
   std::int64_t tick_ = 0;

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <iterator>
 
+#include "game/ai.h"
 #include "game/state_limits.h"
 
 namespace cairn {
@@ -63,6 +64,35 @@ const char* TraceEventName(TraceEvent event) noexcept {
     case TraceEvent::TimerSet: return "timer-set";
   }
   return "unknown";
+}
+
+bool TellsTheStory(const TraceEntry& e) noexcept {
+  switch (e.event) {
+    case TraceEvent::AiPhase:
+    case TraceEvent::Attacked:
+    case TraceEvent::Died:
+    case TraceEvent::Spawned:
+    case TraceEvent::Destroyed:
+    case TraceEvent::RequestRevoked:
+    case TraceEvent::TimerSet:
+    case TraceEvent::Fault: return true;
+    case TraceEvent::AiStep: {
+      // A wanderer's blocked step only picks another goal: it decides nothing.
+      const auto result = static_cast<StepResult>(e.detail[1]);
+      const auto phase = static_cast<AiPhase>(e.detail[0]);
+      return (result == StepResult::Failed || result == StepResult::Cancelled) && phase != AiPhase::Wander &&
+             phase != AiPhase::Asleep;
+    }
+    case TraceEvent::TickStarted:
+    case TraceEvent::PlayerActed:
+    case TraceEvent::Moved:
+    case TraceEvent::SpawnQueued:
+    case TraceEvent::DestroyQueued:
+    case TraceEvent::ComponentQueued:
+    case TraceEvent::ComponentChanged:
+    case TraceEvent::StaleRejected: return false;
+  }
+  return false;
 }
 
 const char* ActionKindName(ActionKind kind) noexcept {

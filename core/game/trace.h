@@ -24,10 +24,12 @@ enum class TraceEvent : std::uint8_t {
   TickStarted,
   PlayerActed,      // a = player; value = ActionKind
   AiPhase,          // a = monster, b = its target; detail = {from, to, reason} (AiPhase, AiPhase, AiReason)
-  AiStep,           // a = monster; detail = {phase, result} (AiPhase, StepResult)
+  AiStep,           // a = monster; detail = {phase, result, reason} (AiPhase, StepResult, AiReason)
   Moved,            // a = mover; x, y = where it moved to
-  Attacked,         // a = attacker, b = target; value = damage (negative: a miss)
-  Died,             // a = the dead, b = killer
+  Attacked,         // a = attacker, b = target; value = damage (negative: a miss); detail =
+                    // {AttackKind, killed}; x = the target's health after it; c_kind = the
+                    // thrown item or wand, if any
+  Died,             // a = the dead, b = killer; detail = {DeathCause, AttackKind}; x, y = where
   SpawnQueued,      // command = its sequence; value = request id
   DestroyQueued,    // a = entity; command
   ComponentQueued,  // a = entity; command; value = ComponentKind (+ 100 for a removal)
@@ -88,7 +90,14 @@ struct TraceEntry {
   TraceEvent event = TraceEvent::TickStarted;
   EntityKind a_kind{};
   EntityKind b_kind{};
+  EntityKind c_kind{};  // a third thing an event names by kind only (the item a blow came with)
 };
+
+// Whether an entry decides an entity's state or end, so the story keeps it for "why": phase
+// changes, blows, deaths, steps that failed or were cancelled, revoked requests, timers, births,
+// destructions and faults. Tick starts, moves, running steps and queued commands are the busy
+// rest that only the trace keeps.
+[[nodiscard]] bool TellsTheStory(const TraceEntry& e) noexcept;
 
 struct RewindAccess;
 
@@ -101,10 +110,17 @@ class TraceRing {
     entries_.swap(storage);
     return Status::Ok;
   }
-  void Record(TraceEntry entry) noexcept {
-    if (entries_.empty()) return;
+  // Numbers `entry` (the trace's total order) and keeps it; returns its sequence.
+  std::uint64_t Record(TraceEntry entry) noexcept {
     entry.sequence = ++sequence_;
-    entries_[static_cast<std::size_t>(sequence_ % entries_.size())] = entry;
+    if (!entries_.empty()) entries_[static_cast<std::size_t>(sequence_ % entries_.size())] = entry;
+    return entry.sequence;
+  }
+  // Keeps an entry another ring numbered already (the story keeps the trace's own numbers, so
+  // an entry reads the same in both).
+  void Keep(const TraceEntry& entry) noexcept {
+    ++sequence_;
+    if (!entries_.empty()) entries_[static_cast<std::size_t>(sequence_ % entries_.size())] = entry;
   }
   // The `n`-th most recent entry (0 is the newest); false when there are fewer.
   [[nodiscard]] bool Recent(std::uint64_t n, TraceEntry& out) const noexcept {

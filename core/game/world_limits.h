@@ -16,6 +16,7 @@ struct WorldLimits {
   std::uint32_t outcomes = 256;   // spawn outcomes one commit can publish
   std::uint32_t events = 1024;    // each event queue, per tick
   std::uint32_t trace = 1024;     // trace ring entries
+  std::uint32_t story = 1024;     // story ring entries (the trace's deciding ones, for "why")
 
   // Every pool as large as the registry.
   [[nodiscard]] static WorldLimits Uniform(std::uint32_t entities) noexcept {

@@ -87,6 +87,7 @@ struct Shape {
   std::uint32_t outcomes = 0;
   std::uint32_t events = 0;
   std::uint64_t trace = 0;
+  std::uint64_t story = 0;
   std::array<std::uint32_t, kComponentKindCount> pools{};
   friend bool operator==(const Shape&, const Shape&) = default;
 };
@@ -102,6 +103,7 @@ struct RewindAccess {
     shape.outcomes = static_cast<std::uint32_t>(world.pending_outcomes_.size());
     shape.events = world.attacks_.capacity_;
     shape.trace = world.trace_.entries_.size();
+    shape.story = world.story_.entries_.size();
     world.ForEachPool([&](const auto& pool, ComponentKind kind) {
       shape.pools[static_cast<std::size_t>(kind)] = pool.capacity_;
     });
@@ -190,6 +192,7 @@ struct RewindAccess {
     Save(world.noises_, out);
     Save(world.notices_, out);
     Save(world.trace_, out);
+    Save(world.story_, out);
     out.Value(world.counters_);
     out.Value(world.fault_);
     out.Value(world.tick_);
@@ -310,6 +313,7 @@ struct RewindAccess {
     Restore(world.noises_, in);
     Restore(world.notices_, in);
     Restore(world.trace_, in);
+    Restore(world.story_, in);
     world.counters_ = in.Value<WorldCounters>();
     world.fault_ = in.Value<SimulationFault>();
     world.tick_ = in.Value<std::int64_t>();

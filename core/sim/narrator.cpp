@@ -2,9 +2,13 @@
 
 #include "game/items.h"
 #include "game/rules.h"
+#include "sim/why.h"
 
 namespace cairn {
 namespace {
+
+// How many links of the chain that killed the player the death screen and the morgue keep.
+constexpr std::size_t kDeathWhyLinks = 6;
 
 std::string Name(const GameWorld& world, EntityId id) {
   const Named* named = world.Names().Find(id);
@@ -119,6 +123,8 @@ void GameSession::Narrator::BeforeCommit(const GameWorld& world) {
     FillSummary(world, summary);
     summary.ended = true;
     summary.cause = cause;
+    for (const TraceEntry& link : AskWhy(world, death.entity, kDeathWhyLinks).chain)
+      summary.why.push_back(WhyLink(link, world.Definitions()));
     session_.summary_ = summary;
   }
 }

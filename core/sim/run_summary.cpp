@@ -13,6 +13,10 @@ std::string FormatRunSummary(const GameSession& session, const std::string& head
   if (s.won) out += "ESCAPED: " + s.cause + ".\n";
   else if (s.ended) out += "DIED: " + s.cause + ".\n";
   else out += "Still alive on depth " + std::to_string(session.Depth()) + " when the run was left.\n";
+  if (!s.why.empty()) {
+    out += "\nHow it happened, newest first:\n";
+    for (const std::string& link : s.why) out += "  " + link + "\n";
+  }
   out += "\n";
   out += "Character: experience level " + std::to_string(s.level) +
          ", " + std::to_string(s.health < 0 ? 0 : s.health) + " of " + std::to_string(s.max_health) +

@@ -247,10 +247,20 @@ Status GameSession::ReplaceLevel(std::shared_ptr<const LevelDefinition> level) {
 }
 
 Status GameSession::StepBack(std::uint64_t ticks, std::string& why) {
+  if (!step_back_off_.empty()) {
+    why = "stepping back is off: " + step_back_off_;
+    return Status::InvalidOperation;
+  }
   return rewind_->StepBack(ticks, why);
 }
 
-Status GameSession::StepBackTurn(std::string& why) { return rewind_->StepBackTurn(why); }
+Status GameSession::StepBackTurn(std::string& why) {
+  if (!step_back_off_.empty()) {
+    why = "stepping back is off: " + step_back_off_;
+    return Status::InvalidOperation;
+  }
+  return rewind_->StepBackTurn(why);
+}
 
 void GameSession::NoteEdit() noexcept { rewind_->NoteEdit(); }
 

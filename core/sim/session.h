@@ -149,6 +149,9 @@ class GameSession {
   [[nodiscard]] Status StepBack(std::uint64_t ticks, std::string& why);
   // Back to just before the player's last command (InvalidOperation when none is in the window).
   [[nodiscard]] Status StepBackTurn(std::string& why);
+  // Refuses every step back, by the keys or the console's BACK, saying `why` (a recording that
+  // holds each tick once, in order, is being made); "" allows them again.
+  void SetStepBackOff(std::string why) { step_back_off_ = std::move(why); }
   // How far back it reaches, and what a forward step would replay after a step back.
   [[nodiscard]] const RewindBuffer& Rewind() const noexcept { return *rewind_; }
   // Tells the session that something other than a tick changed the active floor (the console's
@@ -258,6 +261,7 @@ class GameSession {
   std::uint64_t content_digest_ = 0;
   Uuid run_instance_{};
   bool paused_ = false;
+  std::string step_back_off_;
 };
 
 }  // namespace cairn

@@ -16,6 +16,25 @@ std::string ComponentChange(std::int64_t value) {
 
 }  // namespace
 
+const char* AttackKindName(AttackKind kind) noexcept {
+  switch (kind) {
+    case AttackKind::Melee: return "melee";
+    case AttackKind::Thrown: return "thrown";
+    case AttackKind::Missile: return "missile";
+    case AttackKind::Spell: return "spell";
+    case AttackKind::Wand: return "wand";
+  }
+  return "unknown";
+}
+
+const char* DeathCauseName(DeathCause cause) noexcept {
+  switch (cause) {
+    case DeathCause::Attack: return "attack";
+    case DeathCause::Starvation: return "starvation";
+  }
+  return "unknown";
+}
+
 std::string KindText(const EntityKind& kind, const DefinitionSet& definitions) {
   switch (kind.cls) {
     case KindClass::None: return "";
@@ -41,8 +60,13 @@ std::string TraceEventText(const TraceEntry& e, const DefinitionSet& definitions
   }
   switch (e.event) {
     case TraceEvent::TickStarted:
-    case TraceEvent::Died:
     case TraceEvent::StaleRejected: break;
+    case TraceEvent::Died:
+      text += std::string(" cause=") + DeathCauseName(static_cast<DeathCause>(e.detail[0]));
+      if (static_cast<DeathCause>(e.detail[0]) == DeathCause::Attack)
+        text += std::string(" with=") + AttackKindName(static_cast<AttackKind>(e.detail[1]));
+      text += " at=" + std::to_string(e.x) + "," + std::to_string(e.y);
+      break;
     case TraceEvent::PlayerActed:
       text += std::string(" action=") + ActionKindName(static_cast<ActionKind>(e.value));
       break;
@@ -54,10 +78,16 @@ std::string TraceEventText(const TraceEntry& e, const DefinitionSet& definitions
     case TraceEvent::AiStep:
       text += std::string(" phase=") + AiPhaseName(static_cast<AiPhase>(e.detail[0])) +
               " result=" + StepResultName(static_cast<StepResult>(e.detail[1]));
+      if (static_cast<AiReason>(e.detail[2]) != AiReason::None)
+        text += std::string(" reason=") + AiReasonName(static_cast<AiReason>(e.detail[2]));
       break;
     case TraceEvent::Moved: text += " at=" + std::to_string(e.x) + "," + std::to_string(e.y); break;
     case TraceEvent::Attacked:
       text += e.value < 0 ? std::string(" result=miss") : " result=hit damage=" + std::to_string(e.value);
+      text += std::string(" with=") + AttackKindName(static_cast<AttackKind>(e.detail[0]));
+      if (std::string item = KindText(e.c_kind, definitions); !item.empty()) text += " item=" + item;
+      text += " health=" + std::to_string(e.x);
+      if (e.detail[1] != 0) text += " killed=yes";
       break;
     case TraceEvent::SpawnQueued:
     case TraceEvent::Spawned:

@@ -11,9 +11,14 @@
 #include <string>
 
 #include "game/definitions.h"
+#include "game/events.h"
 #include "game/trace.h"
 
 namespace cairn {
+
+// "melee", "thrown", "missile", "spell", "wand"; "attack", "starvation".
+[[nodiscard]] const char* AttackKindName(AttackKind kind) noexcept;
+[[nodiscard]] const char* DeathCauseName(DeathCause cause) noexcept;
 
 // "rat", "player", "darts", "stairs", or "" for an entity of no kind (one the console made).
 [[nodiscard]] std::string KindText(const EntityKind& kind, const DefinitionSet& definitions);

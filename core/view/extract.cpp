@@ -6,6 +6,7 @@
 
 #include "game/ai.h"
 #include "sim/trace_text.h"
+#include "sim/why.h"
 #include "game/items.h"
 #include "game/rules.h"
 #include "identity/handle_text.h"
@@ -107,6 +108,9 @@ void ExtractAi(const EntityRegistry& registry, const EnemyAi& ai, DebugData& d) 
   d.ai.push_back(std::string("last cancelled: ") + CancelReasonName(ai.last_cancel));
 }
 
+// How many links of the inspected entity's why the pane is given (it shows what fits).
+constexpr std::size_t kPaneWhyLinks = 12;
+
 // The inspected entity: its full handle and what the registry says of it, its durable key, every
 // component (unknown ones too) and its AI.
 void ExtractInspected(const GameSession& session, EntityId id, DebugData& d) {
@@ -116,6 +120,9 @@ void ExtractInspected(const GameSession& session, EntityId id, DebugData& d) {
   d.inspected = id;
   d.inspected_handle = FormatEntity(id);
   d.inspected_state = HandleDiagnosisName(registry.DiagnoseHandle(id));
+  // Asked of the dead too: a stale handle's why is its death.
+  if (const WhyAnswer why = AskWhy(world, id, kPaneWhyLinks); why.state != WhyState::Forgotten)
+    d.why = WhyLines(why, world);
   if (!registry.IsAlive(id)) return;
   d.creation_sequence = registry.CreationSequenceOf(id);
   if (const Named* named = world.Names().Find(id)) d.inspected_id = std::string(named->id.View());

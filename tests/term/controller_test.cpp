@@ -158,6 +158,12 @@ TEST_CASE("a refused step back says why and changes nothing", "[controller][rewi
   CHECK(h.session->StateHash() == start);
   h.controller->SetStepBackOff("--record is recording this run");
   h.Key("l");
+  const std::uint64_t moved = h.session->StateHash();
   h.Key("{");
-  CHECK(h.LastMessage() == "Stepping back is off: --record is recording this run");
+  CHECK(h.LastMessage() == "Cannot step back: stepping back is off: --record is recording this run.");
+  CHECK(h.session->StateHash() == moved);
+  // The console's BACK is refused in the same words: the session refuses, not only the keys.
+  std::string why;
+  CHECK(h.session->StepBack(1, why) == Status::InvalidOperation);
+  CHECK(why == "stepping back is off: --record is recording this run");
 }
