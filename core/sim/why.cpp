@@ -86,7 +86,9 @@ std::string WhyHeadline(const WhyAnswer& answer, const GameWorld& world) {
       return who + " is no longer alive, last mentioned at tick " + std::to_string(answer.since);
     case WhyState::Alive: break;
   }
-  std::string text = who + " is alive";
+  std::string text = who;
+  if (const Position* at = world.Positions().Find(answer.subject)) text += " at " + Cell(at->x, at->y);
+  text += " is alive";
   if (const Health* health = world.Healths().Find(answer.subject))
     text += ", health " + std::to_string(health->current) + " of " + std::to_string(health->max);
   if (const EnemyAi* ai = world.Ais().Find(answer.subject)) {
@@ -94,7 +96,6 @@ std::string WhyHeadline(const WhyAnswer& answer, const GameWorld& world) {
     if (!ai->target.IsNull())
       text += " aiming at " + WhoText(ai->target, world.KindOfEntity(ai->target), world.Definitions());
   }
-  if (const Position* at = world.Positions().Find(answer.subject)) text += " at " + Cell(at->x, at->y);
   return text;
 }
 

@@ -40,7 +40,8 @@ struct WhyAnswer {
 // "the goblin 5:1", "the player 0:1", "entity 9:2" (an entity of no kind).
 [[nodiscard]] std::string WhoText(EntityId id, const EntityKind& kind, const DefinitionSet& definitions);
 
-// The first line: "the goblin 5:1 is dead since tick 230", "the rat 3:1 is alive, in approach".
+// The first line: "the goblin 5:1 is dead since tick 230", "the rat 3:1 at 7,2 is alive, health 4
+// of 4, in approach aiming at the player 0:1".
 [[nodiscard]] std::string WhyHeadline(const WhyAnswer& answer, const GameWorld& world);
 
 // One link in words: "tick 230: the player 0:1 hit the goblin 5:1 for 4 (melee), leaving it at -1

@@ -114,7 +114,7 @@ TEST_CASE("a dead monster's why is its death and the blows before it, after its 
   const WhyAnswer fresh = AskWhy(*w, successor);
   CHECK(fresh.state == WhyState::Alive);
   for (const TraceEntry& e : fresh.chain) CHECK(e.event != TraceEvent::Died);
-  CHECK(Contains(WhyHeadline(fresh, *w), "the rat " + Short(successor) + " is alive"));
+  CHECK(Contains(WhyHeadline(fresh, *w), "the rat " + Short(successor) + " at 6,2 is alive"));
 }
 
 TEST_CASE("the story remembers a death long after the trace has forgotten it", "[why]") {
@@ -142,7 +142,8 @@ TEST_CASE("a live monster's why is what it is doing and what made it", "[why]") 
   CHECK(answer.state == WhyState::Alive);
   const std::string headline = WhyHeadline(answer, *w);
   INFO(WhyReply(answer, *w));
-  CHECK(Contains(headline, "the rat " + Short(rat) + " is alive, health "));
+  CHECK(Contains(headline, "the rat " + Short(rat) + " at "));
+  CHECK(Contains(headline, " is alive, health "));
   CHECK(Contains(headline, "in approach aiming at the player"));
   REQUIRE(answer.chain.size() >= 2);
   // Newest first: it chose its target after it noticed the player.
