@@ -38,7 +38,7 @@ bool ReadSaveImage(const std::string& path, const SessionConfig& config, Session
                    std::vector<std::string>& diagnostics) {
   std::string text, error;
   if (!ReadWholeFile(path, FileKind::Save, text, error)) {
-    diagnostics.push_back(path + ": error: " + error);
+    diagnostics.push_back(EscapeForTerminal(path) + ": error: " + EscapeForTerminal(error));
     return false;
   }
   std::vector<TextProblem> problems;
@@ -76,7 +76,7 @@ bool LoadSaveFile(const std::string& path, SessionConfig& config, bool seed_give
   SessionImage image;
   if (!ReadSaveImage(path, config, image, diagnostics)) return false;
   if (seed_given && config.seed != image.seed) {
-    diagnostics.push_back(path + ": error: the save is of seed " + std::to_string(image.seed) +
+    diagnostics.push_back(EscapeForTerminal(path) + ": error: the save is of seed " + std::to_string(image.seed) +
                           ", not the --seed given (" + std::to_string(config.seed) + ")");
     return false;
   }
@@ -84,7 +84,8 @@ bool LoadSaveFile(const std::string& path, SessionConfig& config, bool seed_give
   restored.seed = image.seed;
   std::unique_ptr<GameSession> session;
   if (GameSession::TryRestore(restored, image, session, error) != Status::Ok) {
-    diagnostics.push_back(path + ": error: " + error);
+    // The restore's reasons can quote the save (entity ids, names): escaped like every problem.
+    diagnostics.push_back(EscapeForTerminal(path) + ": error: " + EscapeForTerminal(error));
     return false;
   }
   config = restored;
