@@ -180,6 +180,34 @@ grep -q "$uuid" "$work/v2save.toml" || fail "the save lost the level's entity UU
 "$cairn" sim --level "$work/project/vault2.toml" --load "$work/v2save.toml" --input l >/dev/null || fail "resume of a v2 level's save"
 "$cairn" sim --load "$work/v2save.toml" >/dev/null 2>&1; [ $? -eq 1 ] || fail "a level's save resumed on the default dungeon"
 
+# The trace reads as a story (issue 12's check from outside): over random explore and fight keys
+# on several seeds, monsters enter select-target, approach, attack and recover, each with a
+# reason; steps succeed and fail or are cancelled; every move names its cell as at=X,Y.
+keys=$(awk 'BEGIN { srand(5); s = "oFhjklyubn."; for (i = 0; i < 3000; i++) printf "%s", substr(s, int(rand() * 11) + 1, 1) }')
+"$cairn" sim --seed 1 --input "$keys" --trace > "$work/trace.txt" 2>/dev/null
+"$cairn" sim --seed 2 --input "$keys" --trace >> "$work/trace.txt" 2>/dev/null
+"$cairn" sim --seed 3 --input "$keys" --trace >> "$work/trace.txt" 2>/dev/null
+for phase in select-target approach attack recover; do
+  grep -q "event=ai-phase .*to=$phase reason=[a-z]" "$work/trace.txt" || fail "no ai-phase into $phase with a reason"
+done
+grep -q "event=ai-step .*result=succeeded" "$work/trace.txt" || fail "no ai-step succeeded"
+grep -Eq "event=ai-step .*result=(failed|cancelled) reason=[a-z]" "$work/trace.txt" || fail "no ai-step failed or cancelled with a reason"
+grep "event=moved" "$work/trace.txt" | grep -vq " at=[0-9]*,[0-9]*$" && fail "a moved entry without at=X,Y"
+grep -q "event=moved" "$work/trace.txt" || fail "no moved entries at all"
+
+# With the debug pane at 80x24 the map keeps the player in view (the seeds that hid the @ under
+# the pane, and more), and at other sizes.
+for seed in 4 6 7 14 21 25 1 2 3 9; do
+  for size in 80x24 100x30 120x40; do
+    # (Only what lies left of the pane's border or above its title line is the map.)
+    "$cairn" frame --debug --seed "$seed" --size "$size" |
+      awk '{ line = $0; i = index(line, "│"); if (i) line = substr(line, 1, i - 1)
+             i = index(line, "─"); if (i) line = substr(line, 1, i - 1); if (line ~ /@/) found = 1 }
+           END { exit !found }' ||
+      fail "seed $seed at $size: no @ on the map above the debug pane"
+  done
+done
+
 if [ $failures -ne 0 ]; then
   echo "$failures CLI check(s) failed"
   exit 1
