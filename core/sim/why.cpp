@@ -88,6 +88,11 @@ std::string WhyHeadline(const WhyAnswer& answer, const GameWorld& world) {
   }
   std::string text = who;
   if (const Position* at = world.Positions().Find(answer.subject)) text += " at " + Cell(at->x, at->y);
+  // Things are not alive: an item is carried or lies somewhere, stairs simply are.
+  if (const Item* item = world.Items().Find(answer.subject); item != nullptr && !item->holder.IsNull())
+    return text + " is carried by " + WhoText(item->holder, world.KindOfEntity(item->holder), world.Definitions());
+  if (answer.kind.cls == KindClass::Item) return text + " lies on the floor";
+  if (answer.kind.cls == KindClass::Stairs) return text + " is there";
   text += " is alive";
   if (const Health* health = world.Healths().Find(answer.subject))
     text += ", health " + std::to_string(health->current) + " of " + std::to_string(health->max);

@@ -151,6 +151,21 @@ TEST_CASE("a live monster's why is what it is doing and what made it", "[why]") 
   CHECK(Contains(WhyLink(answer.chain[1], w->Definitions()), "to select-target (noticed)"));
 }
 
+TEST_CASE("an item's why says who carries it or where it lies, not that it is alive", "[why]") {
+  LevelDefinition level = Level({"######", "#@...#", "######"});
+  cairn::test::AddItem(level, "darts", Position{3, 1});
+  cairn::test::AddItem(level, "darts", Position{0, 0}, 'c');
+  TestWorld w(level);
+  std::vector<std::string> headlines;
+  for (EntityId id : w->Items().Owners()) headlines.push_back(WhyHeadline(AskWhy(*w, id), *w));
+  REQUIRE(headlines.size() == 2);
+  const std::string both = headlines[0] + " / " + headlines[1];
+  INFO(both);
+  CHECK(Contains(both, " at 3,1 lies on the floor"));
+  CHECK(Contains(both, " is carried by the player " + Short(w->PlayerEntity())));
+  CHECK_FALSE(Contains(both, "alive"));
+}
+
 TEST_CASE("nothing remembered about a handle is stale", "[why]") {
   TestWorld w(Level({"#####", "#@..#", "#####"}));
   const WhyAnswer answer = AskWhy(*w, EntityId{w->WorldId(), 40, 3});
