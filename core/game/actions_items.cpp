@@ -260,10 +260,12 @@ void ResolveEquip(GameWorld& world, EntityId actor, Intent& intent, bool equip) 
   if (item == nullptr || item->holder != actor) return;
   const ItemCategory category = ItemKindOf(world, *item).category;
   if (equip) {
-    // Whatever was in that slot comes off first: one weapon, one suit of armour.
-    if (Item* old = world.Items().Find(EquippedIn(world, actor, category)); old != nullptr && old != item) {
+    // Whatever was in that slot comes off first: one weapon, one suit of armour. Its id is taken
+    // before it comes off: once cleared, the slot no longer names it (the log then named nothing).
+    const EntityId old_id = EquippedIn(world, actor, category);
+    if (Item* old = world.Items().Find(old_id); old != nullptr && old != item) {
       old->equipped = 0;
-      Notice(world, NoticeKind::Unequipped, actor, EquippedIn(world, actor, category));
+      Notice(world, NoticeKind::Unequipped, actor, old_id);
     }
     item->equipped = 1;
     item->identified = 1;  // wearing it tells how good it is
