@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "game/article.h"
 #include "game/rules.h"
 
 namespace cairn {
@@ -10,10 +11,6 @@ namespace {
 const ItemDefinition* KindOfItem(const GameWorld& world, const Item& item) noexcept {
   const auto& items = world.Definitions().items;
   return item.kind < items.size() ? &items[item.kind] : nullptr;
-}
-
-bool StartsWithVowel(const std::string& text) {
-  return !text.empty() && std::string_view("aeiouAEIOU").find(text[0]) != std::string_view::npos;
 }
 
 }  // namespace
@@ -119,7 +116,7 @@ std::string ItemDisplayName(const GameWorld& world, const Item& item, const Play
     else if (name.back() != 's') name += "s";
     name = std::to_string(item.quantity) + " " + name;
   } else if (with_article && kind->category != ItemCategory::Artifact) {
-    name = (StartsWithVowel(name) ? "an " : "a ") + name;
+    name = WithArticle(name);
   } else if (with_article) {
     name = "the " + name;
   }

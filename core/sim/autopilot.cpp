@@ -2,6 +2,7 @@
 
 #include <deque>
 
+#include "game/article.h"
 #include "game/items.h"
 #include "game/pathing.h"
 #include "game/player_commands.h"
@@ -128,7 +129,7 @@ bool AutoPilot::Check(const GameSession& session, std::string& why) {
   const bool harmless = only_hunters_ && ai != nullptr && ai->action != AiAction::Hunt;
   if (!hostile.IsNull() && !harmless) {
     const Named* named = world.Names().Find(hostile);
-    why = std::string("You see a ") + (named != nullptr ? std::string(named->name.View()) : "monster") + ".";
+    why = "You see " + WithArticle(named != nullptr ? named->name.View() : "monster") + ".";
     return false;
   }
   if (health->current < health_) {

@@ -1,5 +1,6 @@
 #include "sim/narrator.h"
 
+#include "game/article.h"
 #include "game/items.h"
 #include "game/rules.h"
 #include "sim/why.h"
@@ -45,10 +46,7 @@ std::string Used(const GameWorld& world, const NoticeEvent& n) {
   if (item == nullptr || n.value == 0 || item->kind >= world.Definitions().items.size())
     return One(world, n.object) + ".";
   const ItemDefinition& kind = world.Definitions().items[item->kind];
-  const char* article = std::string_view("aeiou").find(kind.unidentified.empty() ? 'x' : kind.unidentified[0]) !=
-                                std::string_view::npos ? "an " : "a ";
-  return article + kind.unidentified + ". It is " + (std::string_view("aeiou").find(kind.name[0]) != std::string_view::npos ? "an " : "a ") +
-         kind.name + "!";
+  return WithArticle(kind.unidentified) + ". It is " + WithArticle(kind.name) + "!";
 }
 
 std::string Amount(const AttackEvent& a) { return " (" + std::to_string(a.damage) + ")"; }
@@ -114,9 +112,7 @@ void GameSession::Narrator::BeforeCommit(const GameWorld& world) {
     } else {
       const MonsterDefinition* kind = MonsterOf(world, death.killer);
       const std::string killer = kind != nullptr ? kind->name : Name(world, death.killer);
-      const std::string article =
-          std::string_view("aeiou").find(killer.empty() ? 'x' : killer[0]) != std::string_view::npos ? "an " : "a ";
-      cause = (death.blow == AttackKind::Spell ? "slain by the magic of " : "killed by ") + article + killer;
+      cause = (death.blow == AttackKind::Spell ? "slain by the magic of " : "killed by ") + WithArticle(killer);
     }
     cause += " on depth " + std::to_string(session_.Depth());
     RunSummary summary;

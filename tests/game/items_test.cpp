@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "game/actions.h"
+#include "game/article.h"
 #include "game/rules.h"
 #include "game_test_support.h"
 
@@ -237,6 +238,36 @@ TEST_CASE("display names: plurals, enchantments, what is unknown", "[items]") {
   CHECK(ItemDisplayName(*w, *w.Carried('c'), knower) == "6 darts");
   CHECK(ItemDisplayName(*w, *w.Carried('d'), knower) == "a long sword");  // enchantment unknown
   CHECK(ItemDisplayName(*w, *w.Carried('d'), nullptr) == "a +0 long sword");
+}
+
+// Issue 14: "You see a ogre.", "killed by a orc", "a old kobold archer": each sentence chose its
+// own article, and most chose "a". The rule, written out here apart from the code: "an" before a
+// name that starts with a vowel letter, "a" before any other, none before a count or "the".
+TEST_CASE("every monster and item name takes 'an' before a vowel and 'a' otherwise", "[items][names]") {
+  const auto expected = [](const std::string& name) {
+    const bool vowel = std::string("aeiouAEIOU").find(name.at(0)) != std::string::npos;
+    return (vowel ? "an " : "a ") + name;
+  };
+  const DefinitionSet& d = *Definitions();
+  for (const MonsterDefinition& monster : d.monsters) CHECK(WithArticle(monster.name) == expected(monster.name));
+  // Items as the log names them: unknown (their looks), known, and (gear) with a known enchantment.
+  TestWorld w(Level({"###", "#@#", "###"}));
+  const Player* knows_nothing = w->Players().Find(w->PlayerEntity());
+  for (std::size_t k = 0; k < d.items.size(); ++k) {
+    const ItemDefinition& kind = d.items[k];
+    Item item;
+    item.kind = static_cast<std::uint16_t>(k);
+    if (kind.category == ItemCategory::Artifact) {
+      CHECK(ItemDisplayName(*w, item, nullptr) == "the " + kind.name);
+      continue;
+    }
+    const std::string& looks = kind.unidentified.empty() ? kind.name : kind.unidentified;
+    CHECK(ItemDisplayName(*w, item, knows_nothing) == expected(looks));
+    CHECK(WithArticle(kind.name) == expected(kind.name));
+  }
+  CHECK(WithArticle("old kobold archer") == "an old kobold archer");  // a level's own name
+  CHECK(WithArticle("3 darts") == "3 darts");
+  CHECK(WithArticle("the Cairnstone") == "the Cairnstone");
 }
 
 TEST_CASE("the map remembers items seen lying until their cell is seen without them", "[items]") {

@@ -59,6 +59,21 @@ TEST_CASE("explore stops when a monster comes into view", "[autopilot]") {
   CHECK(why == "Not with a monster in view.");
 }
 
+// Issue 14: this said "You see a ogre." and "You see a orc.".
+TEST_CASE("explore names the monster it stops for with the right article", "[autopilot]") {
+  for (const char* glyph : {"O", "o", "r"}) {
+    const std::string room = std::string("      #") + glyph + "#";
+    auto session = On({"#################", "#@..............#", "#######+#########", "      #.#", room,
+                       "      ###"});
+    AutoPilot pilot;
+    std::string why;
+    REQUIRE(pilot.Start(*session, AutoGoal::Explore, why));
+    RunToEnd(*session, pilot, why);
+    const std::string name = *glyph == 'O' ? "ogre" : *glyph == 'o' ? "orc" : "rat";
+    CHECK(why == (*glyph == 'r' ? "You see a " : "You see an ") + name + ".");
+  }
+}
+
 TEST_CASE("travel reaches the stairs; rest heals", "[autopilot]") {
   auto session = On({"############", "#@........>#", "############"});
   AutoPilot pilot;
