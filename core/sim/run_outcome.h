@@ -11,14 +11,23 @@
 
 namespace cairn {
 
-// What a death leaves on screen for a while. A plain value: it borrows nothing from the world and
+// How remains are drawn: as nothing else is. No item or monster in data/ uses this glyph, its
+// ASCII stand-in or this colour (tests/view/effects_test.cpp checks): the '%' it was read as food
+// or a corpse to pick up.
+inline constexpr std::uint32_t kRemainsGlyph = 0x2020;  // †
+inline constexpr char kRemainsAscii = '&';
+inline constexpr Colour kRemainsColour = Colour::Default;
+
+// What a death leaves on screen for a while. A plain value: it borrows nothing from the world
+// (it keeps its own copy of the dead one's name, for look mode's "the remains of a kobold") and
 // outlives the dead entity's slot being reused.
 struct DeathEffect {
   Position where{};
-  std::uint32_t glyph = '%';
-  char ascii = '%';
-  Colour colour = Colour::Red;
+  std::uint32_t glyph = kRemainsGlyph;
+  char ascii = kRemainsAscii;
+  Colour colour = kRemainsColour;
   std::int32_t remaining = 0;  // ticks left
+  FixedString<31> name{};      // who died there ("kobold"), empty when it had no name
 };
 
 enum class SessionState : std::uint8_t { Playing, Dead, Won, Faulted };

@@ -193,7 +193,8 @@ void GameSession::AfterTick(const TickInput& input) {
       if (effects_.empty()) continue;  // (none are shown at all)
       effects_.erase(effects_.begin());
     }
-    effects_.push_back(DeathEffect{death.where, '%', '%', death.appearance.colour, kEffectTicks});
+    effects_.push_back(
+        DeathEffect{death.where, kRemainsGlyph, kRemainsAscii, kRemainsColour, kEffectTicks, death.name});
   }
   // The log's count is saved too (game/state_limits.h); it cannot wrap, but it can pass what a
   // save holds, and then the run stops as at any other cap.

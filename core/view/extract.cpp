@@ -7,6 +7,7 @@
 #include "game/ai.h"
 #include "sim/trace_text.h"
 #include "sim/why.h"
+#include "game/article.h"
 #include "game/items.h"
 #include "game/rules.h"
 #include "identity/handle_text.h"
@@ -376,6 +377,11 @@ std::string DescribeCell(const GameSession& session, std::int32_t x, std::int32_
               AiPhaseName(ai->phase) + ")";
     }
   }
+  // What a death left here, from the effect's own copy of the name: the dead one's slot may
+  // hold someone else by now.
+  for (const DeathEffect& effect : session.Effects())
+    if (effect.where.x == x && effect.where.y == y)
+      text += "; the remains of " + WithArticle(effect.name.View().empty() ? "something" : effect.name.View());
   return text;
 }
 

@@ -41,9 +41,9 @@ struct FrameEntity {
 struct FrameEffect {
   std::int32_t x = 0;
   std::int32_t y = 0;
-  std::uint32_t glyph = '%';
-  char ascii = '%';
-  Colour colour = Colour::Red;
+  std::uint32_t glyph = kRemainsGlyph;
+  char ascii = kRemainsAscii;
+  Colour colour = kRemainsColour;
 };
 
 struct HudValues {

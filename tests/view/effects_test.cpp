@@ -22,9 +22,6 @@ TEST_CASE("a death effect is drawn from its own data after its entity's slot is 
   const EntityId player = world.PlayerEntity();
   const EntityId rat = world.Ais().Owners()[0];
   const Position died_at = *world.Positions().Find(rat);
-  // A colour neither the effect's default (red) nor the occupant's below.
-  world.Appearances().Find(rat)->colour = Colour::Cyan;
-  const Appearance rat_look = *world.Appearances().Find(rat);
   world.Healths().Find(rat)->current = 1;
   world.Combats().Find(player)->accuracy = 100;  // cannot miss
   world.Ais().Find(rat)->wake_tick = 1000;       // stays where it is
@@ -63,17 +60,38 @@ TEST_CASE("a death effect is drawn from its own data after its entity's slot is 
       CHECK(e.x == died_at.x + 3);
     }
   CHECK(drawn);
-  // ...and the effect as the rat's death: where it died, in its colour, as a corpse.
+  // ...and the effect as the rat's death: where it died, as remains, and named from its own
+  // copy of the rat's name in look mode (issue 14: look mode said only "floor" there).
   REQUIRE(frame.effects.size() == 1);
   const FrameEffect& effect = frame.effects[0];
   CHECK(effect.x == died_at.x);
   CHECK(effect.y == died_at.y);
-  CHECK(effect.colour == Colour::Cyan);
-  CHECK(effect.colour == rat_look.colour);
-  CHECK(effect.glyph == '%');
-  CHECK(effect.ascii == '%');
+  CHECK(effect.colour == kRemainsColour);
+  CHECK(effect.glyph == kRemainsGlyph);
+  CHECK(effect.ascii == kRemainsAscii);
+  const std::string look = DescribeCell(*session, died_at.x, died_at.y);
+  CHECK(look.find("floor; the remains of a rat") != std::string::npos);
+  CHECK(DescribeCell(*session, died_at.x + 3, died_at.y).find("remains") == std::string::npos);
   // And it lasts its own time, whoever holds the slot now.
   REQUIRE(session->RunTicks(static_cast<std::uint64_t>(GameSession::kEffectTicks)) == Status::Ok);
   Extract(*session, ExtractOptions{}, frame);
   CHECK(frame.effects.empty());
+}
+
+// Issue 14: the death marker was a '%', which is how food is drawn, and read as a corpse to pick up.
+TEST_CASE("remains are drawn in a glyph and colour no item or monster uses", "[view]") {
+  const DefinitionSet& d = *cairn::test::Definitions();
+  for (const ItemDefinition& item : d.items) {
+    INFO(item.id);
+    CHECK(item.glyph != kRemainsGlyph);
+    CHECK(item.ascii != kRemainsAscii);
+    CHECK(item.colour != kRemainsColour);
+  }
+  for (const MonsterDefinition& monster : d.monsters) {
+    INFO(monster.id);
+    CHECK(monster.glyph != kRemainsGlyph);
+    CHECK(monster.ascii != kRemainsAscii);
+    CHECK(monster.colour != kRemainsColour);
+  }
+  CHECK(kRemainsAscii != '%');
 }
