@@ -31,6 +31,7 @@
 #include "summary_file.h"
 #include "term_commands.h"
 #include "terminal/curses_screen.h"
+#include "terminal/terminal_check.h"
 #include "terminal/terminal_guard.h"
 #include "user_folders.h"
 #include "waiting_save_prompt.h"
@@ -317,6 +318,14 @@ int RunPlayCommand(const std::vector<std::string>& args) {
   if (const int stop = ReadPlayOptions(args, options, keys); stop >= 0) return stop;
   CharacterSave character;
   if (!ClaimCharacter(options, character)) return kExitInvalid;
+  // Before curses starts: on a terminal that cannot move the cursor it would draw every frame onto
+  // one garbled line. After the claim, so that a second game on a character is told that first
+  // (the waiting save's question is plain lines, which any terminal shows).
+  if (const std::string why = WhyTerminalCannotPlay(); !why.empty()) {
+    std::cerr << "cairn: " << why << "; play in a terminal that can (TERM=xterm-256color, for example), "
+              << "or without one use cairn sim, cairn frame or cairn console\n";
+    return kExitInvalid;
+  }
   std::unique_ptr<GameSession> session;
   if (!StartSession(options, character, session)) return kExitInvalid;
   RunRecording recording(*session, options.parsed.Value("--record").value_or(""),

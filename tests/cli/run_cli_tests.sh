@@ -96,6 +96,15 @@ out=$(XDG_CONFIG_HOME="$work/config" "$cairn" --seed 1 2>&1 </dev/null); status=
 echo "$out" | grep -q "keys.toml:4:9: error: key 'h' is bound to both move_west (data/keys.toml) and wait" || fail "key map conflict said: $out"
 echo "$out" | grep -q "keys.toml:5:1: error: unknown action 'fly'" || fail "unknown action said: $out"
 "$cairn" --log-level loud </dev/null 2>/dev/null; [ $? -eq 2 ] || fail "an unknown log level is not exit 2"
+# A terminal that cannot move the cursor (issue 14: TERM=dumb drew one garbled line) is refused
+# before curses starts, naming what it lacks (exit 1); so is no terminal at all.
+out=$(TERM=dumb XDG_STATE_HOME="$work/state" "$cairn" --seed 1 2>&1 </dev/null); status=$?
+[ $status -eq 1 ] || fail "TERM=dumb is not exit 1 (got $status)"
+echo "$out" | grep -q "^cairn: this terminal (TERM=dumb) cannot move the cursor (no 'cup' capability); " ||
+  fail "TERM=dumb said: $out"
+out=$(env -u TERM XDG_STATE_HOME="$work/state" "$cairn" --seed 1 2>&1 </dev/null); status=$?
+[ $status -eq 1 ] || fail "no TERM is not exit 1 (got $status)"
+echo "$out" | grep -q "^cairn: no terminal is named (TERM is not set); " || fail "no TERM said: $out"
 "$cairn" frame --size 10 2>/dev/null; [ $? -eq 2 ] || fail "frame --size 10 is not exit 2"
 
 # The dungeon plan: the shipped one checks; a broken one reports each problem where it is, and
