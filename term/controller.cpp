@@ -249,6 +249,11 @@ bool GameController::HandleKey(const std::string& key) {
     UpdateBanner();
     return !quit_;
   }
+  // While the screen is smaller than the game needs, the presenter shows only "Please make the
+  // terminal at least ...": a key typed then would be played blind, so it does nothing at all
+  // (nothing played, queued or opened) until the screen is big enough again. The game loop sets
+  // the size before every key, a resize included.
+  if (view_width_ < kMinWidth || view_height_ < kMinHeight) return !quit_;
   const Action action = keys_.ForKey(key);
   switch (state_.screen) {
     case Screen::Help:

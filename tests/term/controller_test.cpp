@@ -167,3 +167,27 @@ TEST_CASE("a refused step back says why and changes nothing", "[controller][rewi
   CHECK(h.session->StepBack(1, why) == Status::InvalidOperation);
   CHECK(why == "stepping back is off: --record is recording this run");
 }
+
+// Issue 14: keys typed while the terminal was too small (the screen then shows only "Please make
+// the terminal at least 80x24") were played blind.
+TEST_CASE("keys typed while the terminal is too small do nothing until it is big enough", "[controller][size]") {
+  Harness h({"######", "#@...#", "######"});
+  const GameWorld& world = h.session->World();
+  const std::int64_t tick = world.Tick();
+  const Position start = *world.Positions().Find(world.PlayerEntity());
+  h.controller->SetViewSize(60, 20);
+  for (const char* key : {"l", "l", "i", "R", "y", "q", "y"}) REQUIRE(h.Key(key));
+  h.controller->SetViewSize(80, 23);  // one row short is still too small
+  REQUIRE(h.Key("l"));
+  CHECK(h.session->World().Tick() == tick);
+  CHECK(h.session->World().Positions().Find(h.session->World().PlayerEntity())->x == start.x);
+  CHECK(h.controller->Presentation().screen == Screen::Map);
+  CHECK(h.session->Restarts() == 0);
+  CHECK(h.forgets == 0);
+  // Big enough again: the next key plays.
+  h.controller->SetViewSize(80, 24);
+  REQUIRE(h.Key("resize"));
+  REQUIRE(h.Key("l"));
+  CHECK(h.session->World().Tick() > tick);
+  CHECK(h.session->World().Positions().Find(h.session->World().PlayerEntity())->x == start.x + 1);
+}
