@@ -531,7 +531,10 @@ void DrawSummary(const RenderFrame& frame, const PresenterState& state, TextGrid
     for (const std::string& d : s.discoveries) lines.push_back("  " + d);
   }
   std::vector<std::string> tail{""};
-  if (!state.summary_note.empty()) tail.push_back(state.summary_note);
+  // Where the morgue file went: a long path goes on over the next rows, never cut.
+  if (!state.summary_note.empty())
+    for (std::string_view part : WrapWords(state.summary_note, static_cast<std::size_t>(std::max(20, grid.Width() - 6))))
+      tail.emplace_back(part);
   tail.push_back("R: play again (the same seed)   Q: quit   any other key: back to the map");
   // What to do next always shows: a long list gives way first (the morgue file has it all).
   const std::size_t room = static_cast<std::size_t>(std::max(4, grid.Height() - 2));

@@ -190,3 +190,24 @@ TEST_CASE("a console reply wider than the screen wraps, and what does not fit sa
   CHECK(Shows(grid, "earlier lines (PgUp scrolls back)"));
   CHECK(Shows(grid, "> line 59"));
 }
+
+TEST_CASE("the end screen wraps a long morgue path instead of cutting it, and keeps its prompt",
+          "[presenter]") {
+  RenderFrame frame = SomeFrame();
+  frame.summary.ended = true;
+  frame.summary.won = true;
+  frame.summary.cause = "escaped with the Cairnstone";
+  for (int i = 0; i < 30; ++i) frame.summary.items.push_back("item " + std::to_string(i));
+  PresenterState state;
+  state.screen = Screen::Summary;
+  const std::string folder = "/home/a-player-with-a-long-name/.local/state/cairn/morgue/";
+  state.summary_note = "The summary is in " + folder + "cairn-seed-1234567890-2026-12-01-17-05-42.txt";
+  TextGrid grid(80, 24);
+  Present(frame, state, grid);
+  INFO(grid.ToText());
+  CHECK(Shows(grid, "The summary is in"));
+  CHECK(Shows(grid, "/home/a-player-with-a-long-name/.local/state/cairn/morgue/"));
+  CHECK(Shows(grid, "2026-12-01-17-05-42.txt"));  // the end of the path, on a row of its own
+  CHECK(Shows(grid, "R: play again"));
+  CHECK(Shows(grid, "the morgue file has the rest"));
+}
