@@ -11,19 +11,32 @@ namespace cairn {
 
 PlayerCommand CommandForAction(Action action) noexcept {
   switch (action) {
-    case Action::MoveWest: return {PlayerCommandKind::Move, -1, 0};
-    case Action::MoveSouth: return {PlayerCommandKind::Move, 0, 1};
-    case Action::MoveNorth: return {PlayerCommandKind::Move, 0, -1};
-    case Action::MoveEast: return {PlayerCommandKind::Move, 1, 0};
-    case Action::MoveNorthWest: return {PlayerCommandKind::Move, -1, -1};
-    case Action::MoveNorthEast: return {PlayerCommandKind::Move, 1, -1};
-    case Action::MoveSouthWest: return {PlayerCommandKind::Move, -1, 1};
-    case Action::MoveSouthEast: return {PlayerCommandKind::Move, 1, 1};
-    case Action::Wait: return {PlayerCommandKind::Wait, 0, 0};
-    case Action::PickUp: return {PlayerCommandKind::PickUp, 0, 0};
-    case Action::Descend: return {PlayerCommandKind::Descend, 0, 0};
-    case Action::Ascend: return {PlayerCommandKind::Ascend, 0, 0};
-    default: return {};
+    case Action::MoveWest:
+      return {PlayerCommandKind::Move, -1, 0};
+    case Action::MoveSouth:
+      return {PlayerCommandKind::Move, 0, 1};
+    case Action::MoveNorth:
+      return {PlayerCommandKind::Move, 0, -1};
+    case Action::MoveEast:
+      return {PlayerCommandKind::Move, 1, 0};
+    case Action::MoveNorthWest:
+      return {PlayerCommandKind::Move, -1, -1};
+    case Action::MoveNorthEast:
+      return {PlayerCommandKind::Move, 1, -1};
+    case Action::MoveSouthWest:
+      return {PlayerCommandKind::Move, -1, 1};
+    case Action::MoveSouthEast:
+      return {PlayerCommandKind::Move, 1, 1};
+    case Action::Wait:
+      return {PlayerCommandKind::Wait, 0, 0};
+    case Action::PickUp:
+      return {PlayerCommandKind::PickUp, 0, 0};
+    case Action::Descend:
+      return {PlayerCommandKind::Descend, 0, 0};
+    case Action::Ascend:
+      return {PlayerCommandKind::Ascend, 0, 0};
+    default:
+      return {};
   }
 }
 
@@ -83,11 +96,12 @@ void GameController::UpdateBanner() {
       state_.banner = "You escaped with the Cairnstone! " + KeysText(keys_, Action::Restart) +
                       ": play again, " + KeysText(keys_, Action::Quit) + ": quit";
       break;
-    case SessionState::Playing: state_.banner.clear(); break;
+    case SessionState::Playing:
+      state_.banner.clear();
+      break;
   }
   if (state_.screen == Screen::Quit)
-    state_.banner = session_.State() != SessionState::Playing
-                        ? "Really quit? (y/n)"
+    state_.banner = session_.State() != SessionState::Playing ? "Really quit? (y/n)"
                     : !saving_off_.empty() || !on_save_
                         ? "Really quit? This game is not saved and will be lost. (y/n)"
                         : "Really quit? This character will be lost. (y/n; " +
@@ -104,8 +118,9 @@ void GameController::Play(const PlayerCommand& command) {
       !session_.Paused()) {
     std::string why;
     if (session_.WouldRefuse(command, why) && why.rfind("There are no stairs", 0) == 0) {
-      StartRun(command.kind == PlayerCommandKind::Descend ? AutoGoal::StairsDown : AutoGoal::StairsUp,
-               command);
+      StartRun(
+          command.kind == PlayerCommandKind::Descend ? AutoGoal::StairsDown : AutoGoal::StairsUp,
+          command);
       return;
     }
   }
@@ -265,25 +280,43 @@ bool GameController::HandleKey(const std::string& key) {
       }
       break;
     case Screen::Inventory:
-    case Screen::Character: state_.screen = Screen::Map; break;
+    case Screen::Character:
+      state_.screen = Screen::Map;
+      break;
     case Screen::Summary:
-      if (action == Action::Restart) HandleMapKey(key, action);
-      else if (action == Action::Quit) state_.screen = Screen::Quit;
-      else state_.screen = Screen::Map;  // to look at the last of the map
+      if (action == Action::Restart)
+        HandleMapKey(key, action);
+      else if (action == Action::Quit)
+        state_.screen = Screen::Quit;
+      else
+        state_.screen = Screen::Map;  // to look at the last of the map
       break;
-    case Screen::ItemPrompt: HandleItemPromptKey(key, action); break;
-    case Screen::Target: HandleTargetKey(key, action); break;
+    case Screen::ItemPrompt:
+      HandleItemPromptKey(key, action);
+      break;
+    case Screen::Target:
+      HandleTargetKey(key, action);
+      break;
     case Screen::Messages:
-      if (key == "up" || key == "k") ++state_.message_scroll;
-      else if (key == "down" || key == "j") state_.message_scroll = std::max(0, state_.message_scroll - 1);
-      else if (key == "pgup") state_.message_scroll += 10;
-      else if (key == "pgdn") state_.message_scroll = std::max(0, state_.message_scroll - 10);
-      else state_.screen = Screen::Map;
-      state_.message_scroll = std::clamp(state_.message_scroll, 0,
-                                         std::max(0, static_cast<int>(session_.Messages().size()) - 1));
+      if (key == "up" || key == "k")
+        ++state_.message_scroll;
+      else if (key == "down" || key == "j")
+        state_.message_scroll = std::max(0, state_.message_scroll - 1);
+      else if (key == "pgup")
+        state_.message_scroll += 10;
+      else if (key == "pgdn")
+        state_.message_scroll = std::max(0, state_.message_scroll - 10);
+      else
+        state_.screen = Screen::Map;
+      state_.message_scroll = std::clamp(
+          state_.message_scroll, 0, std::max(0, static_cast<int>(session_.Messages().size()) - 1));
       break;
-    case Screen::Look: HandleLookKey(key, action); break;
-    case Screen::Console: HandleConsoleKey(key); break;
+    case Screen::Look:
+      HandleLookKey(key, action);
+      break;
+    case Screen::Console:
+      HandleConsoleKey(key);
+      break;
     case Screen::Quit:
       state_.screen = Screen::Map;
       if (key == "y" || key == "Y") {
@@ -297,7 +330,9 @@ bool GameController::HandleKey(const std::string& key) {
       state_.screen = Screen::Map;
       if (key == "y" || key == "Y") RestartRun();
       break;
-    case Screen::Map: HandleMapKey(key, action); break;
+    case Screen::Map:
+      HandleMapKey(key, action);
+      break;
   }
   SavePointIfFloorChanged();
   UpdateBanner();
@@ -312,11 +347,21 @@ void GameController::HandleMapKey(const std::string&, Action action) {
       state_.screen = Screen::Help;
       state_.help_page = 0;
       break;
-    case Action::Inventory: state_.screen = Screen::Inventory; break;
-    case Action::Character: state_.screen = Screen::Character; break;
-    case Action::Explore: StartRun(AutoGoal::Explore); break;
-    case Action::Rest: StartRun(AutoGoal::Rest); break;
-    case Action::Fight: StartRun(AutoGoal::Fight); break;
+    case Action::Inventory:
+      state_.screen = Screen::Inventory;
+      break;
+    case Action::Character:
+      state_.screen = Screen::Character;
+      break;
+    case Action::Explore:
+      StartRun(AutoGoal::Explore);
+      break;
+    case Action::Rest:
+      StartRun(AutoGoal::Rest);
+      break;
+    case Action::Fight:
+      StartRun(AutoGoal::Fight);
+      break;
     case Action::Drop:
     case Action::Use:
     case Action::Quaff:
@@ -325,7 +370,9 @@ void GameController::HandleMapKey(const std::string&, Action action) {
     case Action::Zap:
     case Action::Throw:
     case Action::Equip:
-    case Action::Unequip: BeginItemPrompt(action); break;
+    case Action::Unequip:
+      BeginItemPrompt(action);
+      break;
     case Action::Messages:
       state_.screen = Screen::Messages;
       state_.message_scroll = 0;
@@ -339,9 +386,15 @@ void GameController::HandleMapKey(const std::string&, Action action) {
       state_.look_text = DescribeCell(session_, state_.look_x, state_.look_y);
       break;
     }
-    case Action::Quit: state_.screen = Screen::Quit; break;
-    case Action::SaveQuit: SaveAndQuit(); break;
-    case Action::DebugPane: state_.debug_pane = !state_.debug_pane; break;
+    case Action::Quit:
+      state_.screen = Screen::Quit;
+      break;
+    case Action::SaveQuit:
+      SaveAndQuit();
+      break;
+    case Action::DebugPane:
+      state_.debug_pane = !state_.debug_pane;
+      break;
     case Action::Pause:
       session_.SetPaused(!session_.Paused());
       if (!session_.Paused() && queued_.kind != PlayerCommandKind::None) {
@@ -350,18 +403,32 @@ void GameController::HandleMapKey(const std::string&, Action action) {
         (void)session_.Submit(pending);
       }
       break;
-    case Action::StepTick: StepForwardTick(); break;
-    case Action::StepTurn: StepForwardTurn(); break;
-    case Action::StepBackTick: StepBack(false); break;
-    case Action::StepBackTurn: StepBack(true); break;
+    case Action::StepTick:
+      StepForwardTick();
+      break;
+    case Action::StepTurn:
+      StepForwardTurn();
+      break;
+    case Action::StepBackTick:
+      StepBack(false);
+      break;
+    case Action::StepBackTurn:
+      StepBack(true);
+      break;
     case Action::Restart:
       // A living character is lost by a restart, so ask first (NetHack players press R to
       // remove a ring); after a death or a victory there is nothing to lose.
-      if (session_.State() == SessionState::Playing) state_.screen = Screen::Restart;
-      else RestartRun();
+      if (session_.State() == SessionState::Playing)
+        state_.screen = Screen::Restart;
+      else
+        RestartRun();
       break;
-    case Action::InspectNext: CycleInspected(1); break;
-    case Action::InspectPrevious: CycleInspected(-1); break;
+    case Action::InspectNext:
+      CycleInspected(1);
+      break;
+    case Action::InspectPrevious:
+      CycleInspected(-1);
+      break;
     case Action::Overlay:
       overlay_ = static_cast<OverlayMode>((static_cast<int>(overlay_) + 1) % kOverlayModeCount);
       state_.debug_pane = state_.debug_pane || overlay_ != OverlayMode::Off;
@@ -374,7 +441,8 @@ void GameController::HandleMapKey(const std::string&, Action action) {
                      KeysText(keys_, Action::InspectNext) + ", or look and Enter).");
       break;
     case Action::PaneView:
-      state_.pane_view = static_cast<PaneView>((static_cast<int>(state_.pane_view) + 1) % kPaneViewCount);
+      state_.pane_view =
+          static_cast<PaneView>((static_cast<int>(state_.pane_view) + 1) % kPaneViewCount);
       state_.debug_pane = true;
       break;
     case Action::Console:
@@ -382,7 +450,8 @@ void GameController::HandleMapKey(const std::string&, Action action) {
       state_.console_input.clear();
       state_.console_top = -1;
       break;
-    default: break;
+    default:
+      break;
   }
 }
 
@@ -392,7 +461,7 @@ void GameController::HandleLookKey(const std::string& key, Action action) {
     const TileMap& map = session_.World().Map();
     state_.look_x = std::clamp(state_.look_x + command.dx, 0, map.Width() - 1);
     state_.look_y = std::clamp(state_.look_y + command.dy, 0, map.Height() - 1);
-  } else if (key == "enter" || key == "." ) {
+  } else if (key == "enter" || key == ".") {
     // Inspect the top entity under the cursor (the last drawn there).
     RenderFrame frame;
     ExtractOptions options;
@@ -421,14 +490,16 @@ void GameController::HandleConsoleKey(const std::string& key) {
     const std::string reply = console_.Execute(state_.console_input, has_reply);
     state_.console_lines.push_back("> " + state_.console_input);
     if (has_reply) state_.console_lines.push_back(reply);
-    while (state_.console_lines.size() > 200) state_.console_lines.erase(state_.console_lines.begin());
+    while (state_.console_lines.size() > 200)
+      state_.console_lines.erase(state_.console_lines.begin());
     state_.console_input.clear();
     // A reply longer than the console shows from its start (the command line above it), with the
     // rest a PgDn away; a shorter one keeps the newest line at the bottom.
     const std::int32_t width = LayOut(state_, view_width_, view_height_).log.w;
     const std::int32_t rows = ConsoleHistoryRows(state_, view_width_, view_height_);
     const auto count = static_cast<std::int32_t>(ConsoleRows(state_.console_lines, width).size());
-    std::vector<std::string> answer{state_.console_lines.end() - (has_reply ? 2 : 1), state_.console_lines.end()};
+    std::vector<std::string> answer{state_.console_lines.end() - (has_reply ? 2 : 1),
+                                    state_.console_lines.end()};
     const auto fresh = static_cast<std::int32_t>(ConsoleRows(answer, width).size());
     state_.console_top = fresh > rows ? std::max(0, count - fresh - 1) : -1;
   } else if (key == "pgup") {
@@ -450,14 +521,16 @@ void GameController::ScrollConsole(std::int32_t pages) {
   const std::int32_t rows = ConsoleHistoryRows(state_, view_width_, view_height_);
   const auto count = static_cast<std::int32_t>(ConsoleRows(state_.console_lines, width).size());
   const std::int32_t last_top = std::max(0, count - rows);
-  const std::int32_t top = state_.console_top < 0 ? last_top : std::min(state_.console_top, last_top);
+  const std::int32_t top =
+      state_.console_top < 0 ? last_top : std::min(state_.console_top, last_top);
   const std::int32_t next = std::clamp(top + pages * std::max(1, rows - 2), 0, last_top);
   state_.console_top = next >= last_top ? -1 : next;
 }
 
-// --- stepping (docs/DEBUGGING.md) -------------------------------------------------------------------
-// A forward step after a step back replays what the run did the first time (the rewind buffer's
-// redo list), as a debugger's redo does; a command queued since is a new choice and wins.
+// --- stepping (docs/DEBUGGING.md)
+// ------------------------------------------------------------------- A forward step after a step
+// back replays what the run did the first time (the rewind buffer's redo list), as a debugger's
+// redo does; a command queued since is a new choice and wins.
 
 void GameController::StepForwardTick() {
   TickInput input;
@@ -475,7 +548,9 @@ void GameController::StepForwardTurn() {
   session_.SetPaused(true);
   TickInput recorded;
   if (queued_.kind != PlayerCommandKind::None || !session_.Rewind().NextRecorded(recorded)) {
-    const PlayerCommand turn = queued_.kind != PlayerCommandKind::None ? queued_ : PlayerCommand{PlayerCommandKind::Wait, 0, 0};
+    const PlayerCommand turn = queued_.kind != PlayerCommandKind::None
+                                   ? queued_
+                                   : PlayerCommand{PlayerCommandKind::Wait, 0, 0};
     queued_ = PlayerCommand{};
     (void)session_.Submit(turn);
     return;
@@ -498,7 +573,8 @@ void GameController::StepBack(bool whole_turn) {
   std::string why;
   const Status status = whole_turn ? session_.StepBackTurn(why) : session_.StepBack(1, why);
   if (status != Status::Ok) {
-    session_.Say("Cannot step back: " + (why.empty() ? std::string(StatusName(status)) : why) + ".");
+    session_.Say("Cannot step back: " + (why.empty() ? std::string(StatusName(status)) : why) +
+                 ".");
     return;
   }
   // The queued command was chosen for the present just left; the step forward keys redo instead.
@@ -506,8 +582,8 @@ void GameController::StepBack(bool whole_turn) {
   run_end_handled_ = session_.State() != SessionState::Playing;
   if (state_.screen == Screen::Summary) state_.screen = Screen::Map;
   session_.Say("Stepped back from tick " + std::to_string(before) + " to tick " +
-               std::to_string(session_.World().Tick()) + " (" + KeysText(keys_, Action::StepTick) + " / " +
-               KeysText(keys_, Action::StepTurn) + " redo).");
+               std::to_string(session_.World().Tick()) + " (" + KeysText(keys_, Action::StepTick) +
+               " / " + KeysText(keys_, Action::StepTurn) + " redo).");
 }
 
 }  // namespace cairn

@@ -24,7 +24,9 @@ class GameController {
   bool HandleKey(const std::string& key);
   // A run of turns (explore, rest, travel) in progress: the caller plays it a step at a time with
   // Continue, drawing between steps, and calls Interrupt when a key is pressed meanwhile.
-  [[nodiscard]] bool Busy() const noexcept { return pilot_.Active() || after_travel_.kind != PlayerCommandKind::None; }
+  [[nodiscard]] bool Busy() const noexcept {
+    return pilot_.Active() || after_travel_.kind != PlayerCommandKind::None;
+  }
   void Continue();
   void Interrupt();
   // Called once when a run ends (death or victory) with the summary text; returns a line saying
@@ -92,9 +94,9 @@ class GameController {
   bool trace_inspected_only_ = false;
   PlayerCommand queued_{};  // while paused: what the player will do in the next tick it may act
   AutoPilot pilot_;
-  PlayerCommand after_travel_{};   // the stairs command a travel ends with
+  PlayerCommand after_travel_{};  // the stairs command a travel ends with
   Action prompt_action_ = Action::None;
-  PlayerCommand aiming_{};         // Target: the throw or zap being aimed
+  PlayerCommand aiming_{};  // Target: the throw or zap being aimed
   std::function<std::string(const std::string&)> on_run_end_;
   std::function<std::string()> on_save_;
   std::function<void()> on_forget_;

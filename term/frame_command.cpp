@@ -16,8 +16,13 @@ int RunFrameCommand(const std::vector<std::string>& args) {
   ParsedArgs parsed;
   std::string error;
   if (!ParseArgs(args,
-                 {{"--seed", true}, {"--size", true}, {"--keys", true}, {"--debug", false},
-                  {"--ascii", false}, {"--colours", false}, {"--attributes", false},
+                 {{"--seed", true},
+                  {"--size", true},
+                  {"--keys", true},
+                  {"--debug", false},
+                  {"--ascii", false},
+                  {"--colours", false},
+                  {"--attributes", false},
                   {"--level", true}},
                  parsed, error) ||
       !parsed.positional.empty()) {
@@ -37,8 +42,7 @@ int RunFrameCommand(const std::vector<std::string>& args) {
   if (auto size = parsed.Value("--size")) {
     const std::size_t x = size->find('x');
     std::uint64_t w = 0, h = 0;
-    if (x == std::string::npos ||
-        !ParseUnsigned("--size", size->substr(0, x), 1, 1000, w, error) ||
+    if (x == std::string::npos || !ParseUnsigned("--size", size->substr(0, x), 1, 1000, w, error) ||
         !ParseUnsigned("--size", size->substr(x + 1), 1, 1000, h, error)) {
       std::cerr << "cairn frame: --size takes WIDTHxHEIGHT, like 80x24\n";
       return kExitUsage;
@@ -73,9 +77,12 @@ int RunFrameCommand(const std::vector<std::string>& args) {
   frame.debug.phase_nanoseconds.fill(0);
   TextGrid grid(width, height);
   Present(frame, controller.Presentation(), grid);
-  if (parsed.Has("--colours")) std::cout << grid.ColourMap();
-  else if (parsed.Has("--attributes")) std::cout << grid.AttributeMap();
-  else std::cout << grid.ToText();
+  if (parsed.Has("--colours"))
+    std::cout << grid.ColourMap();
+  else if (parsed.Has("--attributes"))
+    std::cout << grid.AttributeMap();
+  else
+    std::cout << grid.ToText();
   return kExitOk;
 }
 

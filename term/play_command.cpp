@@ -61,10 +61,19 @@ int ReadPlayOptions(const std::vector<std::string>& args, PlayOptions& options, 
   ParsedArgs& parsed = options.parsed;
   std::string error;
   if (!ParseArgs(args,
-                 {{"--seed", true}, {"--level", true}, {"--load", true}, {"--record", true},
-                  {"--debug", false}, {"--ascii", false}, {"--mono", false},
-                  {"--colour-blind", false}, {"--color-blind", false}, {"--log", true},
-                  {"--log-level", true}, {"--test-crash-after", true}, {"--morgue", true},
+                 {{"--seed", true},
+                  {"--level", true},
+                  {"--load", true},
+                  {"--record", true},
+                  {"--debug", false},
+                  {"--ascii", false},
+                  {"--mono", false},
+                  {"--colour-blind", false},
+                  {"--color-blind", false},
+                  {"--log", true},
+                  {"--log-level", true},
+                  {"--test-crash-after", true},
+                  {"--morgue", true},
                   {"--save", true}},
                  parsed, error) ||
       !parsed.positional.empty()) {
@@ -91,15 +100,15 @@ int ReadPlayOptions(const std::vector<std::string>& args, PlayOptions& options, 
     return kExitUsage;
   }
   options.load_path = parsed.Value("--load").value_or("");
-  options.save_path =
-      parsed.Value("--save").value_or(options.load_path.empty() ? DefaultSavePath() : options.load_path);
+  options.save_path = parsed.Value("--save").value_or(
+      options.load_path.empty() ? DefaultSavePath() : options.load_path);
   if (auto level = parsed.Value("--level"); level && !LoadLevelForCommand(*level, config.level))
     return kExitInvalid;
   if (!UseDefaultContent(config)) return kExitInvalid;
   if (!LoadKeyMap(keys)) return kExitInvalid;
   std::string warning;
-  if (!StartLogging(parsed.Value("--log").value_or(""), parsed.Value("--log-level").value_or("info"),
-                    error, warning)) {
+  if (!StartLogging(parsed.Value("--log").value_or(""),
+                    parsed.Value("--log-level").value_or("info"), error, warning)) {
     std::cerr << "cairn: " << error << "\n";
     return kExitUsage;
   }
@@ -111,7 +120,8 @@ int ReadPlayOptions(const std::vector<std::string>& args, PlayOptions& options, 
 // other game resumes or writes it while this one plays. False with the problem printed.
 bool ClaimCharacter(const PlayOptions& options, CharacterSave& character) {
   if (options.save_path.empty()) {
-    std::cerr << "cairn: error: nowhere to keep the save: " << NoHomeReason() << ", or give --save PATH\n";
+    std::cerr << "cairn: error: nowhere to keep the save: " << NoHomeReason()
+              << ", or give --save PATH\n";
     return false;
   }
   std::string error;
@@ -128,10 +138,12 @@ bool ClaimCharacter(const PlayOptions& options, CharacterSave& character) {
 // Resumes the save named by --load, or the waiting one when nothing asks for a new game, or
 // starts a new game; a new game asked for beside a waiting save first asks what becomes of it.
 // False with the problem printed (a save that does not load is left as it is).
-bool StartSession(PlayOptions& options, CharacterSave& character, std::unique_ptr<GameSession>& session) {
+bool StartSession(PlayOptions& options, CharacterSave& character,
+                  std::unique_ptr<GameSession>& session) {
   const ParsedArgs& parsed = options.parsed;
   SessionConfig& config = options.config;
-  const bool fresh_requested = parsed.Has("--seed") || parsed.Has("--level") || parsed.Has("--record");
+  const bool fresh_requested =
+      parsed.Has("--seed") || parsed.Has("--level") || parsed.Has("--record");
   std::string resume_path = options.load_path;
   bool resume_checks_seed = parsed.Has("--seed");
   if (resume_path.empty() && character.Waiting()) {
@@ -163,7 +175,8 @@ bool StartSession(PlayOptions& options, CharacterSave& character, std::unique_pt
     std::vector<std::string> diagnostics;
     if (!LoadSaveFile(resume_path, config, resume_checks_seed, session, diagnostics)) {
       for (const std::string& line : diagnostics) std::cerr << line << "\n";
-      std::cerr << "cairn: the save was left as it is; `cairn --seed N` starts a new game instead\n";
+      std::cerr
+          << "cairn: the save was left as it is; `cairn --seed N` starts a new game instead\n";
       return false;
     }
     session->Say("Welcome back.");
@@ -201,8 +214,8 @@ class RunRecording {
       std::cerr << path_ << ": error: the recording could not be written: " << why << "\n";
       return false;
     }
-    std::cout << "Recorded " << recorder_->Result().ticks.size() << " ticks to " << path_ << " (cairn replay "
-              << path_ << " --verify plays them again).\n";
+    std::cout << "Recorded " << recorder_->Result().ticks.size() << " ticks to " << path_
+              << " (cairn replay " << path_ << " --verify plays them again).\n";
     return true;
   }
 
@@ -240,15 +253,17 @@ TerminalEnding PlayInTerminal(const PlayOptions& options, GameSession& session, 
     return "";
   };
   const auto save_on_the_way_out = [&] {
-    if (session.State() != SessionState::Playing || session.World().InTick() || !character.Owned()) return;
+    if (session.State() != SessionState::Playing || session.World().InTick() || !character.Owned())
+      return;
     ending.save_failure = save_now();
     ending.saved = ending.save_failure.empty();
   };
   TerminalGuard guard;
   ScreenOptions screen_options;
   screen_options.force_monochrome = parsed.Has("--mono");
-  screen_options.palette = parsed.Has("--colour-blind") || parsed.Has("--color-blind") ? PaletteKind::ColourBlind
-                                                                                       : PaletteKind::Standard;
+  screen_options.palette = parsed.Has("--colour-blind") || parsed.Has("--color-blind")
+                               ? PaletteKind::ColourBlind
+                               : PaletteKind::Standard;
   try {
     CursesScreen screen(screen_options);
     GameController controller(session, std::move(keys), parsed.Has("--debug"));
@@ -257,13 +272,16 @@ TerminalEnding PlayInTerminal(const PlayOptions& options, GameSession& session, 
     });
     controller.SetSaveHandler(save_now);
     controller.SetForgetHandler([&] {
-      if (const std::string why = character.Forget(); !why.empty()) LogWarn(why);
-      else if (character.Owned()) LogInfo("the character's story ended: no save left in " + options.save_path);
+      if (const std::string why = character.Forget(); !why.empty())
+        LogWarn(why);
+      else if (character.Owned())
+        LogInfo("the character's story ended: no save left in " + options.save_path);
     });
     if (!character.Owned()) controller.SetSavingOff(character.WhyNotOwned());
     if (parsed.Has("--record"))
-      controller.SetStepBackOff("--record is recording this run, and a recording holds each tick once, in order "
-                                "(play without --record to step back)");
+      controller.SetStepBackOff(
+          "--record is recording this run, and a recording holds each tick once, in order "
+          "(play without --record to step back)");
     controller.Presentation().ascii = parsed.Has("--ascii") || !screen.Utf8();
     RenderFrame frame;
     std::uint64_t frames = 0;
@@ -280,12 +298,15 @@ TerminalEnding PlayInTerminal(const PlayOptions& options, GameSession& session, 
       TextGrid grid(screen.Width(), screen.Height());
       Present(frame, controller.Presentation(), grid);
       screen.Draw(grid);
-      if (options.crash_after != 0 && ++frames >= options.crash_after) std::abort();  // the crash test
+      if (options.crash_after != 0 && ++frames >= options.crash_after)
+        std::abort();  // the crash test
       // During a run (explore, rest, travel) a step every few milliseconds, so it can be
       // watched and stopped by any key.
       if (controller.Busy()) {
-        if (!screen.ReadKey(kRunStepMs).empty()) controller.Interrupt();
-        else controller.Continue();
+        if (!screen.ReadKey(kRunStepMs).empty())
+          controller.Interrupt();
+        else
+          controller.Continue();
         continue;
       }
       const std::string key = screen.ReadKey(100);
@@ -298,7 +319,8 @@ TerminalEnding PlayInTerminal(const PlayOptions& options, GameSession& session, 
         break;
       }
       recording.FollowRestarts();
-      if (session.World().Tick() != tick_before) LogDebug("tick " + std::to_string(session.World().Tick()));
+      if (session.World().Tick() != tick_before)
+        LogDebug("tick " + std::to_string(session.World().Tick()));
       if (session.World().Fault().Active())
         LogWarn(std::string("simulation fault: ") + session.World().Fault().what);
     }
@@ -322,7 +344,8 @@ int RunPlayCommand(const std::vector<std::string>& args) {
   // one garbled line. After the claim, so that a second game on a character is told that first
   // (the waiting save's question is plain lines, which any terminal shows).
   if (const std::string why = WhyTerminalCannotPlay(); !why.empty()) {
-    std::cerr << "cairn: " << why << "; play in a terminal that can (TERM=xterm-256color, for example), "
+    std::cerr << "cairn: " << why
+              << "; play in a terminal that can (TERM=xterm-256color, for example), "
               << "or without one use cairn sim, cairn frame or cairn console\n";
     return kExitInvalid;
   }
@@ -333,9 +356,11 @@ int RunPlayCommand(const std::vector<std::string>& args) {
 
   TerminalEnding ending = PlayInTerminal(options, *session, std::move(keys), character, recording);
   if (!ending.fatal.empty()) std::cerr << "cairn: fatal error: " << ending.fatal << "\n";
-  if (ending.saved) std::cout << "Saved to " << options.save_path << ". Run cairn again to continue.\n";
+  if (ending.saved)
+    std::cout << "Saved to " << options.save_path << ". Run cairn again to continue.\n";
   if (!ending.save_failure.empty())
-    std::cerr << options.save_path << ": error: the game could not be saved: " << ending.save_failure << "\n";
+    std::cerr << options.save_path
+              << ": error: the game could not be saved: " << ending.save_failure << "\n";
   if (!recording.Finish() && ending.exit_status == kExitOk) ending.exit_status = kExitInvalid;
   LogInfo("game over at tick " + std::to_string(session->World().Tick()));
   StopLogging();

@@ -64,7 +64,8 @@ std::string DescribeSave(const std::string& path, const SessionConfig& config) {
   SessionImage image;
   std::vector<std::string> diagnostics;
   if (!ReadSaveImage(path, config, image, diagnostics)) return "it does not load" + when;
-  std::string text = "seed " + std::to_string(image.seed) + ", depth " + std::to_string(image.depth);
+  std::string text =
+      "seed " + std::to_string(image.seed) + ", depth " + std::to_string(image.depth);
   const auto floor = static_cast<std::size_t>(image.depth - 1);
   if (floor < image.floors.size()) text += ", tick " + std::to_string(image.floors[floor].tick);
   return text + when;
@@ -76,8 +77,9 @@ bool LoadSaveFile(const std::string& path, SessionConfig& config, bool seed_give
   SessionImage image;
   if (!ReadSaveImage(path, config, image, diagnostics)) return false;
   if (seed_given && config.seed != image.seed) {
-    diagnostics.push_back(EscapeForTerminal(path) + ": error: the save is of seed " + std::to_string(image.seed) +
-                          ", not the --seed given (" + std::to_string(config.seed) + ")");
+    diagnostics.push_back(EscapeForTerminal(path) + ": error: the save is of seed " +
+                          std::to_string(image.seed) + ", not the --seed given (" +
+                          std::to_string(config.seed) + ")");
     return false;
   }
   SessionConfig restored = config;
@@ -100,11 +102,11 @@ Status WriteSaveFile(GameSession& session, const std::string& path, std::string&
     error = s == Status::EntropyUnavailable ? "no entropy to mint the save's identities"
             : s == Status::InvalidOperation ? "the run has ended: there is nothing to save"
             : !why.empty()                  ? "cannot save the run: " + why
-                                            : std::string("cannot capture the run: ") + StatusName(s);
+                           : std::string("cannot capture the run: ") + StatusName(s);
     return s;
   }
-  const std::string text =
-      WriteSaveText(image, *session.Config().definitions, "cairn " CAIRN_VERSION " (" CAIRN_BUILD_ID ")");
+  const std::string text = WriteSaveText(image, *session.Config().definitions,
+                                         "cairn " CAIRN_VERSION " (" CAIRN_BUILD_ID ")");
   const std::filesystem::path folder = std::filesystem::path(path).parent_path();
   std::error_code ec;
   if (!folder.empty()) std::filesystem::create_directories(folder, ec);

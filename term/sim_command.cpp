@@ -4,18 +4,18 @@
 #include <iostream>
 
 #include "base/terminal_text.h"
+#include "character_save.h"
 #include "cli_args.h"
-#include "game_setup.h"
 #include "game/state_hash.h"
+#include "game_setup.h"
 #include "out_of_memory.h"
 #include "replay/replay.h"
-#include "character_save.h"
 #include "save_files.h"
-#include "storage/files.h"
-#include "storage/read_file.h"
 #include "sim/key_script.h"
 #include "sim/session.h"
 #include "sim/trace_text.h"
+#include "storage/files.h"
+#include "storage/read_file.h"
 #include "term_commands.h"
 
 namespace cairn {
@@ -63,8 +63,14 @@ int RunSimCommand(const std::vector<std::string>& args) {
   ParsedArgs parsed;
   std::string error;
   if (!ParseArgs(args,
-                 {{"--seed", true}, {"--level", true}, {"--load", true}, {"--input", true},
-                  {"--ticks", true}, {"--record", true}, {"--save", true}, {"--trace", false}},
+                 {{"--seed", true},
+                  {"--level", true},
+                  {"--load", true},
+                  {"--input", true},
+                  {"--ticks", true},
+                  {"--record", true},
+                  {"--save", true},
+                  {"--trace", false}},
                  parsed, error) ||
       !parsed.positional.empty()) {
     if (error.empty()) error = "unexpected argument '" + parsed.positional.front() + "'";
@@ -101,7 +107,8 @@ int RunSimCommand(const std::vector<std::string>& args) {
   if (auto save = parsed.Value("--save")) {
     if (const auto claimed = target.Claim(*save, "", error); claimed != FileLock::Outcome::Taken) {
       std::cerr << *save << ": error: "
-                << (claimed == FileLock::Outcome::HeldElsewhere ? "a game is playing this save: " : "")
+                << (claimed == FileLock::Outcome::HeldElsewhere ? "a game is playing this save: "
+                                                                : "")
                 << error << "\n";
       return kExitInvalid;
     }

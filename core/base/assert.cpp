@@ -5,7 +5,8 @@
 
 namespace cairn {
 
-void AssertionFailed(const char* condition, const char* message, const char* file, int line) noexcept {
+void AssertionFailed(const char* condition, const char* message, const char* file,
+                     int line) noexcept {
   std::fprintf(stderr, "%s:%d: assertion failed: %s (%s)\n", file, line, message, condition);
   std::fflush(stderr);
   std::abort();

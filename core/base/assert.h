@@ -19,7 +19,8 @@ namespace cairn {
 
 #ifdef CAIRN_ASSERTIONS
 #define CAIRN_ASSERT(condition, message) \
-  ((condition) ? static_cast<void>(0) : ::cairn::AssertionFailed(#condition, message, __FILE__, __LINE__))
+  ((condition) ? static_cast<void>(0)    \
+               : ::cairn::AssertionFailed(#condition, message, __FILE__, __LINE__))
 #else
 #define CAIRN_ASSERT(condition, message) static_cast<void>(sizeof((condition) ? 1 : 0))
 #endif

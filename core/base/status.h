@@ -3,7 +3,8 @@
 // Every fallible core operation is noexcept, [[nodiscard]], returns a Status and leaves its outputs
 // unchanged when it fails. Statuses report content, handle and capacity problems; programmer errors
 // (broken invariants) are CAIRN_ASSERT (base/assert.h: on in Debug, sanitizer and fuzz builds),
-// never statuses, and no assertion fires on the contents of a file. Add a value here, to StatusName, and to the exhaustive test in tests/base in one change.
+// never statuses, and no assertion fires on the contents of a file. Add a value here, to
+// StatusName, and to the exhaustive test in tests/base in one change.
 #pragma once
 
 #include <cstdint>

@@ -67,7 +67,9 @@ std::string Printable(std::string_view text) {
   return out;
 }
 
-std::string Error(std::string_view what) { return "error: " + Printable(what); }
+std::string Error(std::string_view what) {
+  return "error: " + Printable(what);
+}
 
 std::string KnownTypes() {
   std::string known;
@@ -115,9 +117,12 @@ Target ParseTarget(std::string_view handle_text, std::string_view type_text, std
     target.slot = static_cast<std::uint32_t>(slot);
   }
   target.type = FindComponentType(name);
-  if (target.type == nullptr) target.error = UnknownTypeError(name);
-  else if (target.type->multiplicity == Multiplicity::One && target.slot != kNextSlot && target.slot != 0)
-    target.error = Error(std::string(target.type->name) + " is a single component: it has only slot 0");
+  if (target.type == nullptr)
+    target.error = UnknownTypeError(name);
+  else if (target.type->multiplicity == Multiplicity::One && target.slot != kNextSlot &&
+           target.slot != 0)
+    target.error =
+        Error(std::string(target.type->name) + " is a single component: it has only slot 0");
   return target;
 }
 
@@ -133,10 +138,10 @@ std::string HashText(std::uint64_t value) {
   return text;
 }
 
-constexpr const char* kCommandNames[] = {"SPAWN", "DESPAWN", "SET",  "GET",      "REMOVE",
-                                         "QUERY", "RESTART", "TICK", "INSPECT",  "POOLS",
-                                         "REGISTRY", "COUNTERS", "TRACE", "HASH", "HELP",
-                                         "DUP", "KEY", "RESOLVE", "BACK", "WHY"};
+constexpr const char* kCommandNames[] = {"SPAWN",    "DESPAWN",  "SET",     "GET",     "REMOVE",
+                                         "QUERY",    "RESTART",  "TICK",    "INSPECT", "POOLS",
+                                         "REGISTRY", "COUNTERS", "TRACE",   "HASH",    "HELP",
+                                         "DUP",      "KEY",      "RESOLVE", "BACK",    "WHY"};
 
 constexpr const char* kUsage =
     "commands: SPAWN | DESPAWN H | SET H TYPE BODY | GET H TYPE | REMOVE H TYPE | QUERY TYPE... | "
@@ -153,7 +158,8 @@ bool OneHandle(std::string_view args, std::string_view usage, std::uint64_t worl
     return false;
   }
   if (TryParseHandleText(words[0], world, id) != Status::Ok) {
-    error = Error("'" + std::string(words[0]) + "' is not a handle: write SLOT:GENERATION or WORLD:SLOT:GENERATION");
+    error = Error("'" + std::string(words[0]) +
+                  "' is not a handle: write SLOT:GENERATION or WORLD:SLOT:GENERATION");
     return false;
   }
   return true;
@@ -170,7 +176,8 @@ std::string StepBack(GameSession& session, std::string_view args) {
   if (words.size() == 1) {
     count = 0;
     for (char c : words[0]) {
-      if (c < '0' || c > '9' || count > 100'000'000) return Error("BACK takes a count from 1 to 100000000");
+      if (c < '0' || c > '9' || count > 100'000'000)
+        return Error("BACK takes a count from 1 to 100000000");
       count = count * 10 + static_cast<std::uint64_t>(c - '0');
     }
     if (count == 0 || count > 100'000'000) return Error("BACK takes a count from 1 to 100000000");
@@ -248,8 +255,8 @@ std::string Console::Execute(std::string_view line, bool& has_reply) {
                  [](char c) { return c >= 'a' && c <= 'z' ? static_cast<char>(c - 32) : c; });
   for (const char* name : kCommandNames)
     if (upper == name)
-      return Error("unknown command '" + std::string(command) + "' (commands are upper case: " +
-                   upper + ")");
+      return Error("unknown command '" + std::string(command) +
+                   "' (commands are upper case: " + upper + ")");
   return Error("unknown command '" + std::string(command) + "'; " + kUsage);
 }
 
@@ -263,8 +270,7 @@ std::string Console::Spawn(std::string_view args) {
   const Status status = world.CreateEntity(*scope, id);
   if (status == Status::CapacityExceeded)
     return Error("the world is full (" + std::to_string(world.Registry().Capacity()) +
-                 " entity slots, " + std::to_string(world.Registry().RetiredCount()) +
-                 " retired)");
+                 " entity slots, " + std::to_string(world.Registry().RetiredCount()) + " retired)");
   if (status != Status::Ok) return Error(std::string("cannot spawn: ") + StatusName(status));
   world.RecordCommand(TraceEvent::Spawned, id, kConsoleCommand, 0);  // TRACE and WHY show edits too
   return FormatShortHandle(id);
@@ -273,8 +279,8 @@ std::string Console::Spawn(std::string_view args) {
 std::string Console::Despawn(std::string_view args) {
   GameWorld& world = MutableWorld();
   EntityId id;
-  if (std::string error;
-      !OneHandle(args, "DESPAWN takes one handle: DESPAWN SLOT:GENERATION", world.WorldId(), id, error))
+  if (std::string error; !OneHandle(args, "DESPAWN takes one handle: DESPAWN SLOT:GENERATION",
+                                    world.WorldId(), id, error))
     return error;
   if (!world.Registry().IsAlive(id)) return "stale";
   std::optional<StructuralScope> scope;
@@ -366,7 +372,8 @@ std::string Console::Get(std::string_view args) {
   for (std::uint32_t slot : SlotsOf(world, target.id, target.type->id)) {
     if (!ReadSlot(world, target.id, target.type->id, slot, fields)) continue;
     if (!reply.empty()) reply += "; ";
-    reply += "slot " + std::to_string(slot) + " " + FormatComponentBody(*target.type, fields, references);
+    reply += "slot " + std::to_string(slot) + " " +
+             FormatComponentBody(*target.type, fields, references);
   }
   return reply.empty() ? "none" : reply;
 }
@@ -416,8 +423,7 @@ std::string Console::Query(std::string_view args) {
     for (ComponentTypeId type : types) all = all && HasComponent(world, id, type);
     if (all) matches.push_back(id);
   }
-  std::sort(matches.begin(), matches.end(),
-            [](EntityId a, EntityId b) { return a.Slot < b.Slot; });
+  std::sort(matches.begin(), matches.end(), [](EntityId a, EntityId b) { return a.Slot < b.Slot; });
   std::string reply;
   for (EntityId id : matches) {
     if (!reply.empty()) reply += ' ';
@@ -440,7 +446,8 @@ std::string Console::Tick(std::string_view args) {
   if (words.size() == 1) {
     count = 0;
     for (char c : words[0]) {
-      if (c < '0' || c > '9' || count > 100'000'000) return Error("TICK takes a count from 1 to 100000000");
+      if (c < '0' || c > '9' || count > 100'000'000)
+        return Error("TICK takes a count from 1 to 100000000");
       count = count * 10 + static_cast<std::uint64_t>(c - '0');
     }
     if (count == 0 || count > 100'000'000) return Error("TICK takes a count from 1 to 100000000");
@@ -455,14 +462,17 @@ std::string Console::Tick(std::string_view args) {
 std::string Console::Why(std::string_view args) {
   const GameWorld& world = World();
   EntityId id;
-  if (std::string error; !OneHandle(args, "WHY takes one handle: WHY 5:1", world.WorldId(), id, error)) return error;
+  if (std::string error;
+      !OneHandle(args, "WHY takes one handle: WHY 5:1", world.WorldId(), id, error))
+    return error;
   return WhyReply(AskWhy(world, id), world);
 }
 
 std::string Console::Inspect(std::string_view args) {
   const GameWorld& world = World();
   EntityId id;
-  if (std::string error; !OneHandle(args, "INSPECT takes one handle: INSPECT 0:1", world.WorldId(), id, error))
+  if (std::string error;
+      !OneHandle(args, "INSPECT takes one handle: INSPECT 0:1", world.WorldId(), id, error))
     return error;
   const EntityRegistry& registry = world.Registry();
   const HandleDiagnosis diagnosis = registry.DiagnoseHandle(id);
@@ -489,7 +499,8 @@ std::string Console::Inspect(std::string_view args) {
   if (const auto* preserved = session_->Preserved(id)) {
     for (const PreservedComponent& p : *preserved) {
       reply += any ? "; " : " ";
-      reply += p.type + ":" + std::to_string(p.slot) + " v" + std::to_string(p.version) + " (not loaded)";
+      reply += p.type + ":" + std::to_string(p.slot) + " v" + std::to_string(p.version) +
+               " (not loaded)";
       any = true;
     }
   }
@@ -524,13 +535,11 @@ std::string Console::Counters(std::string_view args) {
   if (!args.empty()) return Error("COUNTERS takes no arguments");
   const GameWorld& w = World();
   const WorldCounters& c = w.Counters();
-  return "tick=" + std::to_string(w.Tick()) +
-         " commands=" + std::to_string(c.commands_recorded) +
+  return "tick=" + std::to_string(w.Tick()) + " commands=" + std::to_string(c.commands_recorded) +
          " command-high-water=" + std::to_string(c.command_high_water) + "/" +
          std::to_string(w.Limits().commands) +
          " outcome-high-water=" + std::to_string(c.outcome_high_water) + "/" +
-         std::to_string(w.Limits().outcomes) +
-         " spawned=" + std::to_string(c.spawns_published) +
+         std::to_string(w.Limits().outcomes) + " spawned=" + std::to_string(c.spawns_published) +
          " destroyed=" + std::to_string(c.destroys_published) +
          " stale-rejected=" + std::to_string(c.stale_rejected) +
          " attacks-high-water=" + std::to_string(w.Attacks().HighWaterMark()) +
@@ -540,8 +549,8 @@ std::string Console::Counters(std::string_view args) {
          " peak-generation=" + std::to_string(w.Registry().PeakGeneration()) +
          " capacity-failures=" + std::to_string(w.CapacityFailures()) +
          " binding-conflicts=" + std::to_string(w.Bindings().Conflicts()) +
-         " effects-dropped=" + std::to_string(session_->EffectsDropped()) +
-         " last-extraction-us=" + std::to_string((session_->LastExtractionNanoseconds() + 500) / 1000) +
+         " effects-dropped=" + std::to_string(session_->EffectsDropped()) + " last-extraction-us=" +
+         std::to_string((session_->LastExtractionNanoseconds() + 500) / 1000) +
          " fault=" + (w.Fault().Active() ? StatusName(w.Fault().status) : "none");
 }
 
@@ -552,7 +561,8 @@ std::string Console::Trace(std::string_view args) {
   if (words.size() == 1) {
     count = 0;
     for (char c : words[0]) {
-      if (c < '0' || c > '9' || count > 100000) return Error("TRACE takes a count from 1 to 100000");
+      if (c < '0' || c > '9' || count > 100000)
+        return Error("TRACE takes a count from 1 to 100000");
       count = count * 10 + static_cast<std::uint64_t>(c - '0');
     }
     if (count == 0) return Error("TRACE takes a count from 1 to 100000");
@@ -573,16 +583,18 @@ std::string Console::Trace(std::string_view args) {
 std::string Console::Hash(std::string_view args) {
   if (!args.empty()) return Error("HASH takes no arguments");
   const StateDigest digest = DigestState(World());
-  std::string reply = "tick " + std::to_string(World().Tick()) + " state " + HashText(digest.total) +
-                      " registry=" + HashText(digest.registry) + " map=" + HashText(digest.map) +
-                      " random=" + HashText(digest.random);
+  std::string reply = "tick " + std::to_string(World().Tick()) + " state " +
+                      HashText(digest.total) + " registry=" + HashText(digest.registry) +
+                      " map=" + HashText(digest.map) + " random=" + HashText(digest.random);
   for (std::size_t k = 0; k < kComponentKindCount; ++k)
     reply += std::string(" ") + ComponentKindName(static_cast<ComponentKind>(k)) + "=" +
              HashText(digest.pools[k]);
   return reply;
 }
 
-std::string Console::Help(std::string_view) { return kUsage; }
+std::string Console::Help(std::string_view) {
+  return kUsage;
+}
 
 std::string Console::Dup(std::string_view args) {
   const std::vector<std::string_view> words = Words(args);
@@ -592,7 +604,8 @@ std::string Console::Dup(std::string_view args) {
   for (std::string_view word : words) {
     EntityId id;
     if (TryParseHandleText(word, world.WorldId(), id) != Status::Ok)
-      return Error("'" + std::string(word) + "' is not a handle: write SLOT:GENERATION or WORLD:SLOT:GENERATION");
+      return Error("'" + std::string(word) +
+                   "' is not a handle: write SLOT:GENERATION or WORLD:SLOT:GENERATION");
     if (!world.Registry().IsAlive(id)) return "stale";
     set.push_back(id);
   }
@@ -608,7 +621,9 @@ std::string Console::Dup(std::string_view args) {
 std::string Console::Key(std::string_view args) {
   const GameWorld& world = World();
   EntityId id;
-  if (std::string error; !OneHandle(args, "KEY takes one handle: KEY 3:1", world.WorldId(), id, error)) return error;
+  if (std::string error;
+      !OneHandle(args, "KEY takes one handle: KEY 3:1", world.WorldId(), id, error))
+    return error;
   if (!world.Registry().IsAlive(id)) return "stale";
   const PersistentObjectKey* key = world.Bindings().KeyOf(id);
   if (key == nullptr) return "none";

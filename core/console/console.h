@@ -19,8 +19,8 @@ namespace cairn {
 
 struct ConsoleOptions {
   std::uint64_t seed = 1;
-  std::uint32_t capacity = 65536;                  // entity slots, and every pool's size
-  std::shared_ptr<const LevelDefinition> level;    // null: an empty world
+  std::uint32_t capacity = 65536;                // entity slots, and every pool's size
+  std::shared_ptr<const LevelDefinition> level;  // null: an empty world
 };
 
 class Console {

@@ -9,15 +9,15 @@
 namespace cairn {
 namespace {
 
-constexpr std::string_view kColours[] = {"default", "white", "grey", "red", "green", "yellow",
-                                         "blue", "magenta", "cyan", "orange", "brown", "purple"};
-constexpr std::string_view kProfiles[] = {"melee", "coward", "pack", "ranged", "caster",
-                                          "thief", "breeder"};
+constexpr std::string_view kColours[] = {"default", "white",   "grey", "red",    "green", "yellow",
+                                         "blue",    "magenta", "cyan", "orange", "brown", "purple"};
+constexpr std::string_view kProfiles[] = {"melee",  "coward", "pack",   "ranged",
+                                          "caster", "thief",  "breeder"};
 constexpr std::string_view kCategories[] = {"potion", "scroll", "weapon", "armour",
-                                            "food", "wand", "thrown", "artifact"};
-constexpr std::string_view kEffects[] = {"none", "heal", "vigor", "haste", "teleport",
-                                         "magic-mapping", "enchant", "identify", "lightning",
-                                         "slow", "fire"};
+                                            "food",   "wand",   "thrown", "artifact"};
+constexpr std::string_view kEffects[] = {"none",      "heal",          "vigor",   "haste",
+                                         "teleport",  "magic-mapping", "enchant", "identify",
+                                         "lightning", "slow",          "fire"};
 static_assert(std::size(kCategories) == kItemCategoryCount);
 static_assert(std::size(kEffects) == kItemEffectCount);
 
@@ -77,7 +77,8 @@ bool ParseDice(std::string_view text, Dice& out) noexcept {
   const std::size_t sign = text.find_first_of("+-", d);
   Dice dice;
   if (!number(text.substr(0, d), dice.count)) return false;
-  if (!number(text.substr(d + 1, sign == std::string_view::npos ? std::string_view::npos : sign - d - 1),
+  if (!number(text.substr(d + 1,
+                          sign == std::string_view::npos ? std::string_view::npos : sign - d - 1),
               dice.sides))
     return false;
   if (sign != std::string_view::npos) {
@@ -112,8 +113,10 @@ bool ReadDefinitions(std::string_view text, DefinitionSet& into,
       std::string id;
       TableReader r(table, "monster", problems);
       if (r.String("id", id)) {
-        if (!ValidId(id)) r.Problem(table.Find("id")->position, "a monster id is 1 to 64 of a-z 0-9 - _");
-        else if (duplicate(id)) r.Problem(table.Find("id")->position, "the id '" + id + "' is already defined");
+        if (!ValidId(id))
+          r.Problem(table.Find("id")->position, "a monster id is 1 to 64 of a-z 0-9 - _");
+        else if (duplicate(id))
+          r.Problem(table.Find("id")->position, "the id '" + id + "' is already defined");
       }
       TableReader& named = r;
       named.SetWhat("monster '" + id + "'");
@@ -149,7 +152,8 @@ bool ReadDefinitions(std::string_view text, DefinitionSet& into,
       (void)named.Int("regeneration", m.regeneration, 0, 100, false);
       (void)named.Int("group", m.group, 1, 20, false);
       if (m.ranged.count > 0 && (m.range <= 0 || m.ranged_verb.empty()))
-        named.Problem(table.position, named.What() + ": a ranged attack needs range and ranged_verb");
+        named.Problem(table.position,
+                      named.What() + ": a ranged attack needs range and ranged_verb");
       r.RejectUnknown();
       added.monsters.push_back(std::move(m));
     }
@@ -164,8 +168,10 @@ bool ReadDefinitions(std::string_view text, DefinitionSet& into,
       std::string id;
       TableReader r(table, "item", problems);
       if (r.String("id", id)) {
-        if (!ValidId(id)) r.Problem(table.Find("id")->position, "an item id is 1 to 64 of a-z 0-9 - _");
-        else if (duplicate(id)) r.Problem(table.Find("id")->position, "the id '" + id + "' is already defined");
+        if (!ValidId(id))
+          r.Problem(table.Find("id")->position, "an item id is 1 to 64 of a-z 0-9 - _");
+        else if (duplicate(id))
+          r.Problem(table.Find("id")->position, "the id '" + id + "' is already defined");
       }
       TableReader& named = r;
       named.SetWhat("item '" + id + "'");
@@ -173,9 +179,11 @@ bool ReadDefinitions(std::string_view text, DefinitionSet& into,
       (void)r.ShownString("name", item.name);
       (void)named.ShownString("unidentified", item.unidentified, false);
       std::size_t category = 0, effect = 0;
-      if (named.Choice("category", kCategories, category)) item.category = static_cast<ItemCategory>(category);
+      if (named.Choice("category", kCategories, category))
+        item.category = static_cast<ItemCategory>(category);
       ReadLook(named, item.glyph, item.ascii, item.colour);
-      if (named.Choice("effect", kEffects, effect, false)) item.effect = static_cast<ItemEffect>(effect);
+      if (named.Choice("effect", kEffects, effect, false))
+        item.effect = static_cast<ItemEffect>(effect);
       (void)named.Int("power", item.power, 0, 10000, false);
       ReadDiceMember(named, "damage", item.damage, false);
       (void)named.Int("accuracy", item.accuracy, -100, 100, false);
@@ -196,9 +204,11 @@ bool ReadDefinitions(std::string_view text, DefinitionSet& into,
         item.max_depth = static_cast<std::int32_t>(high);
       }
       (void)named.Int("frequency", item.frequency, 0, 1000);
-      const bool needs_damage = item.category == ItemCategory::Weapon || item.category == ItemCategory::Thrown;
+      const bool needs_damage =
+          item.category == ItemCategory::Weapon || item.category == ItemCategory::Thrown;
       if (needs_damage && item.damage.count == 0)
-        named.Problem(table.position, named.What() + ": a " + ItemCategoryName(item.category) + " needs damage");
+        named.Problem(table.position,
+                      named.What() + ": a " + ItemCategoryName(item.category) + " needs damage");
       if (item.category == ItemCategory::Food && item.nutrition <= 0)
         named.Problem(table.position, named.What() + ": food needs nutrition");
       r.RejectUnknown();

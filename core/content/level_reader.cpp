@@ -8,7 +8,7 @@
 namespace cairn {
 namespace {
 
-constexpr Terrain kTerrains[] = {Terrain::Wall, Terrain::Floor, Terrain::DoorClosed,
+constexpr Terrain kTerrains[] = {Terrain::Wall,     Terrain::Floor, Terrain::DoorClosed,
                                  Terrain::DoorOpen, Terrain::Water, Terrain::Chasm};
 
 bool ValidLabel(std::string_view id) {
@@ -25,17 +25,24 @@ bool ValidLabel(std::string_view id) {
 
 const char* TerrainLegendName(Terrain terrain) noexcept {
   switch (terrain) {
-    case Terrain::Wall: return "wall";
-    case Terrain::Floor: return "floor";
-    case Terrain::DoorClosed: return "door";
-    case Terrain::DoorOpen: return "open-door";
-    case Terrain::Water: return "water";
-    case Terrain::Chasm: return "chasm";
+    case Terrain::Wall:
+      return "wall";
+    case Terrain::Floor:
+      return "floor";
+    case Terrain::DoorClosed:
+      return "door";
+    case Terrain::DoorOpen:
+      return "open-door";
+    case Terrain::Water:
+      return "water";
+    case Terrain::Chasm:
+      return "chasm";
   }
   return "unknown";
 }
 
-bool ReadLevelDocument(std::string_view text, LevelDocument& out, std::vector<TextProblem>& problems) {
+bool ReadLevelDocument(std::string_view text, LevelDocument& out,
+                       std::vector<TextProblem>& problems) {
   const std::size_t before = problems.size();
   TomlValue root;
   if (!ParseTomlFile(text, root, problems)) return false;
@@ -54,7 +61,8 @@ bool ReadLevelDocument(std::string_view text, LevelDocument& out, std::vector<Te
   std::string uuid_text;
   if (file.String("uuid", uuid_text, doc.version == kLevelVersionUuids)) {
     if (doc.version != kLevelVersionUuids)
-      file.Problem(root.Find("uuid")->position, "a version 1 level has no uuid (migrate it to version 2)");
+      file.Problem(root.Find("uuid")->position,
+                   "a version 1 level has no uuid (migrate it to version 2)");
     else if (TryParseUuid(uuid_text, doc.uuid) != Status::Ok)
       file.Problem(root.Find("uuid")->position, "'" + uuid_text + "' is not a version-4 UUID");
     else
@@ -66,7 +74,8 @@ bool ReadLevelDocument(std::string_view text, LevelDocument& out, std::vector<Te
     if (const TomlValue* legend = m.Get("legend", TomlKind::Table, true)) {
       for (const TomlMember& entry : legend->members) {
         if (entry.key.size() != 1 || entry.key[0] <= ' ' || entry.key[0] >= 0x7F) {
-          m.Problem(entry.key_position, "a legend key is one printable ASCII character, not \"" + entry.key + "\"");
+          m.Problem(entry.key_position,
+                    "a legend key is one printable ASCII character, not \"" + entry.key + "\"");
           continue;
         }
         if (entry.value.kind != TomlKind::String) {
@@ -110,7 +119,8 @@ bool ReadLevelDocument(std::string_view text, LevelDocument& out, std::vector<Te
       if (r.String("id", e.id)) {
         e.id_position = table.Find("id")->position;
         if (!ValidLabel(e.id))
-          r.Problem(e.id_position, "an entity id is 1 to 64 letters, digits and _ - . : (not \"" + e.id + "\")");
+          r.Problem(e.id_position,
+                    "an entity id is 1 to 64 letters, digits and _ - . : (not \"" + e.id + "\")");
         r.SetWhat("entity '" + e.id + "'");
       }
       std::string entity_uuid;

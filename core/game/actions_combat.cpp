@@ -39,8 +39,8 @@ void LeaveBehind(GameWorld& world, EntityId victim, Position where) {
     const LootEntry& entry = loot->entries[i];
     if (entry.item >= world.Definitions().items.size() || !rng.Percent(entry.chance)) continue;
     SpawnRequestId request = 0;
-    if (world.QueueSpawn(RolledItemRecipe(world.Definitions(), world.Definitions().items[entry.item],
-                                          where, depth, rng),
+    if (world.QueueSpawn(RolledItemRecipe(world.Definitions(),
+                                          world.Definitions().items[entry.item], where, depth, rng),
                          request) != Status::Ok)
       return;
   }
@@ -130,16 +130,19 @@ void Kill(GameWorld& world, EntityId victim, EntityId killer, DeathCause cause, 
     const Health* worth = world.Healths().Find(victim);
     // In 64 bits, then held at the type's top: past kMaxExperience the tick's limit check stops
     // the run (game/state_limits.h); it must never wrap on the way there.
-    const std::int64_t gained = std::int64_t{player->experience} + (worth != nullptr ? worth->max : 1);
+    const std::int64_t gained =
+        std::int64_t{player->experience} + (worth != nullptr ? worth->max : 1);
     player->experience = static_cast<std::int32_t>(std::min<std::int64_t>(gained, INT32_MAX));
-    while (player->level < kMaxLevel && player->experience >= ExperienceForLevel(player->level + 1)) {
+    while (player->level < kMaxLevel &&
+           player->experience >= ExperienceForLevel(player->level + 1)) {
       ++player->level;
       if (Health* health = world.Healths().Find(killer)) {
         health->max += kHealthPerLevel;
         health->current += kHealthPerLevel;
       }
       RefreshCombat(world, killer);
-      (void)world.Emit(world.Notices(), NoticeEvent{NoticeKind::LevelUp, killer, {}, player->level});
+      (void)world.Emit(world.Notices(),
+                       NoticeEvent{NoticeKind::LevelUp, killer, {}, player->level});
     }
   }
   if (at != nullptr && !world.Players().Contains(victim)) LeaveBehind(world, victim, *at);
@@ -204,7 +207,8 @@ void ResolveAttack(GameWorld& world, TickScratch& scratch, EntityId attacker, In
 
 bool ClearShot(const GameWorld& world, Position from, Position to, std::int32_t range) noexcept {
   Position path[kMaxMissileRange];
-  const std::int32_t cells = MissilePath(world, from, to, range < kMaxMissileRange ? range : kMaxMissileRange, path);
+  const std::int32_t cells =
+      MissilePath(world, from, to, range < kMaxMissileRange ? range : kMaxMissileRange, path);
   return cells > 0 && path[cells - 1].x == to.x && path[cells - 1].y == to.y;
 }
 
@@ -253,7 +257,8 @@ void ResolveShoot(GameWorld& world, TickScratch& scratch, EntityId shooter, Inte
     if (kind->cooldown > 0) world.RecordTimer(shooter, TimerKind::Special, ai->special_tick);
   }
   Position path[kMaxMissileRange];
-  const std::int32_t cells = MissilePath(world, *from, *to, std::min(kind->range, kMaxMissileRange), path);
+  const std::int32_t cells =
+      MissilePath(world, *from, *to, std::min(kind->range, kMaxMissileRange), path);
   if (cells == 0) return;
   const EntityId struck = world.OccupantAt(path[cells - 1].x, path[cells - 1].y);
   if (struck.IsNull()) return;  // it flew wide
@@ -269,9 +274,10 @@ void ResolveShoot(GameWorld& world, TickScratch& scratch, EntityId shooter, Inte
   aim.damage_sides = kind->ranged.sides;
   aim.damage_bonus = kind->ranged.bonus;
   const std::int32_t damage = hit ? RollDamage(rng, aim) : 0;
-  StrikeBlow(world, scratch,
-             AttackEvent{shooter, struck, 0, 0, 0, spell ? AttackKind::Spell : AttackKind::Missile, {}},
-             hit, damage);
+  StrikeBlow(
+      world, scratch,
+      AttackEvent{shooter, struck, 0, 0, 0, spell ? AttackKind::Spell : AttackKind::Missile, {}},
+      hit, damage);
 }
 
 void ResolveSteal(GameWorld& world, TickScratch& scratch, EntityId thief, Intent& intent) {
@@ -295,8 +301,9 @@ void ResolveSteal(GameWorld& world, TickScratch& scratch, EntityId thief, Intent
   const Combat none{};
   const Combat* attack = world.Combats().Find(thief);
   const Combat* defend = world.Combats().Find(target);
-  const bool grabbed = static_cast<std::int32_t>(rng.Below(100)) <
-                       HitChance(attack != nullptr ? *attack : none, defend != nullptr ? *defend : none);
+  const bool grabbed =
+      static_cast<std::int32_t>(rng.Below(100)) <
+      HitChance(attack != nullptr ? *attack : none, defend != nullptr ? *defend : none);
   if (loose.empty() || pack == nullptr || pack->count >= pack->capacity) {
     intent.kind = ActionKind::Attack;  // nothing to take: it bites instead
     ResolveAttack(world, scratch, thief, intent);

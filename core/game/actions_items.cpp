@@ -120,7 +120,8 @@ void ApplyEffect(GameWorld& world, EntityId user, const ItemDefinition& kind) {
       for (EntityId owner : world.Items().Owners()) {
         Item& item = *world.Items().Find(owner);
         if (item.holder != user) continue;
-        learned += (item.identified == 0 || (player != nullptr && !KindKnown(*player, item.kind))) ? 1 : 0;
+        learned +=
+            (item.identified == 0 || (player != nullptr && !KindKnown(*player, item.kind))) ? 1 : 0;
         item.identified = 1;
         if (player != nullptr) LearnKind(*player, item.kind);
       }
@@ -130,7 +131,8 @@ void ApplyEffect(GameWorld& world, EntityId user, const ItemDefinition& kind) {
     case ItemEffect::None:
     case ItemEffect::Lightning:
     case ItemEffect::Slow:
-    case ItemEffect::Fire: break;
+    case ItemEffect::Fire:
+      break;
   }
 }
 
@@ -146,7 +148,8 @@ void Zap(GameWorld& world, TickScratch& scratch, EntityId user, EntityId wand, I
   if (from == nullptr || to == nullptr) return;
   Position path[kMaxMissileRange];
   const std::int32_t cells = MissilePath(world, *from, *to, kMaxMissileRange, path);
-  const EntityId struck = cells > 0 ? world.OccupantAt(path[cells - 1].x, path[cells - 1].y) : EntityId{};
+  const EntityId struck =
+      cells > 0 ? world.OccupantAt(path[cells - 1].x, path[cells - 1].y) : EntityId{};
   if (struck.IsNull()) {
     Notice(world, NoticeKind::Missed, user, wand);
     return;
@@ -198,8 +201,8 @@ void ResolvePickUp(GameWorld& world, EntityId actor, Intent& intent) {
   for (EntityId mine : world.Items().Owners()) {
     const Item* held = world.Items().Find(mine);
     // A full stack takes no more: the rest is carried as a stack of its own.
-    if (held->holder != actor || !Stackable(world, *held, carried) || !world.Registry().IsActive(mine) ||
-        held->quantity + carried.quantity > kMaxStack)
+    if (held->holder != actor || !Stackable(world, *held, carried) ||
+        !world.Registry().IsActive(mine) || held->quantity + carried.quantity > kMaxStack)
       continue;
     if (joined.IsNull() ||
         world.Registry().CreationSequenceOf(mine) < world.Registry().CreationSequenceOf(joined))
@@ -292,7 +295,8 @@ void ResolveUse(GameWorld& world, TickScratch& scratch, EntityId actor, Intent& 
     case ItemCategory::Potion:
     case ItemCategory::Scroll: {
       // The notice says whether this use taught the kind (value 1), for "It is a ...!".
-      const bool learned = player != nullptr && !KindKnown(*player, item->kind) && !ItemKnown(world, *item);
+      const bool learned =
+          player != nullptr && !KindKnown(*player, item->kind) && !ItemKnown(world, *item);
       if (player != nullptr) LearnKind(*player, item->kind);
       Notice(world, kind.category == ItemCategory::Potion ? NoticeKind::Drank : NoticeKind::Read,
              actor, id, learned ? 1 : 0);
@@ -301,19 +305,22 @@ void ResolveUse(GameWorld& world, TickScratch& scratch, EntityId actor, Intent& 
       break;
     }
     case ItemCategory::Food:
-      if (player != nullptr) player->nutrition = std::min(kMaxNutrition, player->nutrition + kind.nutrition);
+      if (player != nullptr)
+        player->nutrition = std::min(kMaxNutrition, player->nutrition + kind.nutrition);
       Notice(world, NoticeKind::Ate, actor, id);
       ConsumeOne(world, actor, id, *item);
       break;
     case ItemCategory::Wand: {
-      const bool learned = player != nullptr && !KindKnown(*player, item->kind) && !ItemKnown(world, *item);
+      const bool learned =
+          player != nullptr && !KindKnown(*player, item->kind) && !ItemKnown(world, *item);
       if (player != nullptr) LearnKind(*player, item->kind);
       item->identified = 1;
       Notice(world, NoticeKind::Zapped, actor, id, learned ? 1 : 0);
       Zap(world, scratch, actor, id, *item, kind, target);
       break;
     }
-    default: break;
+    default:
+      break;
   }
 }
 
@@ -328,7 +335,8 @@ void ResolveThrow(GameWorld& world, TickScratch& scratch, EntityId actor, Intent
   SpendTime(world, actor, ActorTicks(world, actor));
   if (Quiver* quiver = world.Quivers().Find(actor)) *quiver = Quiver{item->kind, 1};
   Position path[kMaxMissileRange];
-  const std::int32_t cells = to != nullptr ? MissilePath(world, *from, *to, kMaxMissileRange, path) : 0;
+  const std::int32_t cells =
+      to != nullptr ? MissilePath(world, *from, *to, kMaxMissileRange, path) : 0;
   const Position landing = cells > 0 ? path[cells - 1] : *from;
   // The thrown one leaves the pack: a single item goes itself, one from a stack is a new item.
   Item flying = *item;

@@ -8,67 +8,97 @@ namespace cairn {
 
 const char* AiActionName(AiAction action) noexcept {
   switch (action) {
-    case AiAction::Idle: return "idle";
-    case AiAction::Wander: return "wander";
-    case AiAction::Hunt: return "hunt";
-    case AiAction::Flee: return "flee";
+    case AiAction::Idle:
+      return "idle";
+    case AiAction::Wander:
+      return "wander";
+    case AiAction::Hunt:
+      return "hunt";
+    case AiAction::Flee:
+      return "flee";
   }
   return "unknown";
 }
 
 const char* AiPhaseName(AiPhase phase) noexcept {
   switch (phase) {
-    case AiPhase::Asleep: return "asleep";
-    case AiPhase::Wander: return "wander";
-    case AiPhase::SelectTarget: return "select-target";
-    case AiPhase::Approach: return "approach";
-    case AiPhase::Attack: return "attack";
-    case AiPhase::Recover: return "recover";
-    case AiPhase::Flee: return "flee";
+    case AiPhase::Asleep:
+      return "asleep";
+    case AiPhase::Wander:
+      return "wander";
+    case AiPhase::SelectTarget:
+      return "select-target";
+    case AiPhase::Approach:
+      return "approach";
+    case AiPhase::Attack:
+      return "attack";
+    case AiPhase::Recover:
+      return "recover";
+    case AiPhase::Flee:
+      return "flee";
   }
   return "unknown";
 }
 
 const char* AiProfileName(AiProfile profile) noexcept {
   switch (profile) {
-    case AiProfile::Melee: return "melee";
-    case AiProfile::Coward: return "coward";
-    case AiProfile::Pack: return "pack";
-    case AiProfile::Ranged: return "ranged";
-    case AiProfile::Caster: return "caster";
-    case AiProfile::Thief: return "thief";
-    case AiProfile::Breeder: return "breeder";
+    case AiProfile::Melee:
+      return "melee";
+    case AiProfile::Coward:
+      return "coward";
+    case AiProfile::Pack:
+      return "pack";
+    case AiProfile::Ranged:
+      return "ranged";
+    case AiProfile::Caster:
+      return "caster";
+    case AiProfile::Thief:
+      return "thief";
+    case AiProfile::Breeder:
+      return "breeder";
   }
   return "unknown";
 }
 
 const char* CancelReasonName(CancelReason reason) noexcept {
   switch (reason) {
-    case CancelReason::None: return "none";
-    case CancelReason::TargetGone: return "target-gone";
-    case CancelReason::TargetUnseen: return "target-unseen";
-    case CancelReason::Hurt: return "hurt";
-    case CancelReason::Blocked: return "blocked";
-    case CancelReason::LostTrail: return "lost-trail";
-    case CancelReason::Recovered: return "recovered";
+    case CancelReason::None:
+      return "none";
+    case CancelReason::TargetGone:
+      return "target-gone";
+    case CancelReason::TargetUnseen:
+      return "target-unseen";
+    case CancelReason::Hurt:
+      return "hurt";
+    case CancelReason::Blocked:
+      return "blocked";
+    case CancelReason::LostTrail:
+      return "lost-trail";
+    case CancelReason::Recovered:
+      return "recovered";
   }
   return "unknown";
 }
 
 const char* StepResultName(StepResult result) noexcept {
   switch (result) {
-    case StepResult::Running: return "running";
-    case StepResult::Succeeded: return "succeeded";
-    case StepResult::Failed: return "failed";
-    case StepResult::Cancelled: return "cancelled";
+    case StepResult::Running:
+      return "running";
+    case StepResult::Succeeded:
+      return "succeeded";
+    case StepResult::Failed:
+      return "failed";
+    case StepResult::Cancelled:
+      return "cancelled";
   }
   return "unknown";
 }
 
 void CancelAction(GameWorld& world, EntityId self, EnemyAi& ai, CancelReason reason) noexcept {
   // The intent it issued, once: only an intent of the current revision is its own.
-  if (Intent* intent = world.Intents().Find(self);
-      intent != nullptr && intent->kind != ActionKind::None && intent->revision == ai.action_revision)
+  if (Intent* intent = world.Intents().Find(self); intent != nullptr &&
+                                                   intent->kind != ActionKind::None &&
+                                                   intent->revision == ai.action_revision)
     intent->kind = ActionKind::None;
   // Its pending request, once: a spawn still queued is dropped; either way it waits no more.
   if (ai.pending_request != 0) {
@@ -86,13 +116,17 @@ void CancelAction(GameWorld& world, EntityId self, EnemyAi& ai, CancelReason rea
 
 AiAction ActionOfPhase(AiPhase phase) noexcept {
   switch (phase) {
-    case AiPhase::Asleep: return AiAction::Idle;
-    case AiPhase::Wander: return AiAction::Wander;
+    case AiPhase::Asleep:
+      return AiAction::Idle;
+    case AiPhase::Wander:
+      return AiAction::Wander;
     case AiPhase::SelectTarget:
     case AiPhase::Approach:
     case AiPhase::Attack:
-    case AiPhase::Recover: return AiAction::Hunt;
-    case AiPhase::Flee: return AiAction::Flee;
+    case AiPhase::Recover:
+      return AiAction::Hunt;
+    case AiPhase::Flee:
+      return AiAction::Flee;
   }
   return AiAction::Idle;
 }
@@ -148,8 +182,12 @@ void IntendWait(GameWorld& world, EntityId self, const EnemyAi& ai) noexcept {
 
 void IntendStep(GameWorld& world, EntityId self, const EnemyAi& ai, Position from, Position to) {
   SetIntent(world, self, ai,
-            Intent{ActionKind::Move, static_cast<std::int8_t>(to.x - from.x),
-                   static_cast<std::int8_t>(to.y - from.y), 0, {}, {}});
+            Intent{ActionKind::Move,
+                   static_cast<std::int8_t>(to.x - from.x),
+                   static_cast<std::int8_t>(to.y - from.y),
+                   0,
+                   {},
+                   {}});
 }
 
 void IntendAttack(GameWorld& world, EntityId self, const EnemyAi& ai, EntityId target) noexcept {
@@ -173,7 +211,8 @@ Position SurroundCell(const GameWorld& world, Position self, Position target) {
   std::int32_t best_distance = kUnreachable;
   for (int d = 0; d < 8; ++d) {
     const Position cell{target.x + kStepDx[d], target.y + kStepDy[d]};
-    if (!world.Map().Passable(cell.x, cell.y) || !world.OccupantAt(cell.x, cell.y).IsNull()) continue;
+    if (!world.Map().Passable(cell.x, cell.y) || !world.OccupantAt(cell.x, cell.y).IsNull())
+      continue;
     const std::int32_t distance = ChebyshevDistance(self, cell);
     if (distance < best_distance) {
       best = cell;
@@ -226,7 +265,8 @@ void EnsureFleeMap(AiContext& ctx) {
 }
 
 bool Shooter(const EnemyAi& ai, const MonsterDefinition& definition) noexcept {
-  return (ai.profile == AiProfile::Ranged || ai.profile == AiProfile::Caster) && definition.ranged.count > 0;
+  return (ai.profile == AiProfile::Ranged || ai.profile == AiProfile::Caster) &&
+         definition.ranged.count > 0;
 }
 
 // What one phase's step did, and why the machine moves on (when it does). `acted`: the step
@@ -255,8 +295,8 @@ PhaseOutcome WanderStep(AiContext& ctx, EntityId self, EnemyAi& ai, Position pos
       }
     }
   }
-  if (ai.goal_x >= 0 && StepToward(ctx, self, ai, pos, Position{ai.goal_x, ai.goal_y},
-                                   kWanderSearchLimit))
+  if (ai.goal_x >= 0 &&
+      StepToward(ctx, self, ai, pos, Position{ai.goal_x, ai.goal_y}, kWanderSearchLimit))
     return {StepResult::Running, AiReason::None};
   ai.goal_x = ai.goal_y = -1;
   IntendWait(world, self, ai);
@@ -282,10 +322,12 @@ PhaseOutcome FleeStep(AiContext& ctx, EntityId self, EnemyAi& ai, Position pos) 
       best_cell = next;
     }
   }
-  if (best_cell.x != pos.x || best_cell.y != pos.y) IntendStep(world, self, ai, pos, best_cell);
+  if (best_cell.x != pos.x || best_cell.y != pos.y)
+    IntendStep(world, self, ai, pos, best_cell);
   else if (!ctx.player.IsNull() && ChebyshevDistance(pos, ctx.player_position) == 1)
     IntendAttack(world, self, ai, ctx.player);  // cornered: fight back
-  else IntendWait(world, self, ai);
+  else
+    IntendWait(world, self, ai);
   return {StepResult::Running, AiReason::None};
 }
 
@@ -311,8 +353,8 @@ PhaseOutcome ApproachStep(AiContext& ctx, EntityId self, EnemyAi& ai, Position p
       Intend(world, self, ai, steal ? ActionKind::Steal : ActionKind::Attack, ai.target);
       return {StepResult::Succeeded, AiReason::InReach, true};
     }
-    if (Shooter(ai, definition) && distance <= definition.range && ai.special_tick <= world.Tick() &&
-        ClearShot(world, pos, *target, definition.range)) {
+    if (Shooter(ai, definition) && distance <= definition.range &&
+        ai.special_tick <= world.Tick() && ClearShot(world, pos, *target, definition.range)) {
       Intend(world, self, ai, ActionKind::Shoot, ai.target);
       return {StepResult::Succeeded, AiReason::InReach, true};
     }
@@ -324,18 +366,21 @@ PhaseOutcome ApproachStep(AiContext& ctx, EntityId self, EnemyAi& ai, Position p
     }
   }
   const Position trail{ai.last_seen_x, ai.last_seen_y};
-  if (!sees && pos.x == trail.x && pos.y == trail.y) return {StepResult::Failed, AiReason::LostTrail};
+  if (!sees && pos.x == trail.x && pos.y == trail.y)
+    return {StepResult::Failed, AiReason::LostTrail};
   if (ai.alertness <= 0) return {StepResult::Failed, AiReason::Calmed};
   if (!StepToward(ctx, self, ai, pos, trail, kApproachSearchLimit)) IntendWait(world, self, ai);
   return {StepResult::Running, AiReason::None};
 }
 
 // Resumed after the strike, shot or grab it intended was carried out (or missed its chance).
-PhaseOutcome AttackStep(AiContext& ctx, EntityId self, EnemyAi& ai, const MonsterDefinition& definition) {
+PhaseOutcome AttackStep(AiContext& ctx, EntityId self, EnemyAi& ai,
+                        const MonsterDefinition& definition) {
   if (Hurt(ctx.world, self, definition)) return {StepResult::Cancelled, AiReason::Hurt};
   // Recover from it: a shooter until it has reloaded, a heavy hitter for its `recover` ticks.
   const std::int64_t now = ctx.world.Tick();
-  ai.recover_until = std::max(now + definition.recover, Shooter(ai, definition) ? ai.special_tick : now);
+  ai.recover_until =
+      std::max(now + definition.recover, Shooter(ai, definition) ? ai.special_tick : now);
   return {StepResult::Succeeded, AiReason::Struck};
 }
 
@@ -346,7 +391,8 @@ bool StepBack(AiContext& ctx, EntityId self, const EnemyAi& ai, Position pos, Po
   std::int32_t farthest = ChebyshevDistance(pos, target);
   for (int d = 0; d < 8; ++d) {
     const Position next{pos.x + kStepDx[d], pos.y + kStepDy[d]};
-    if (!world.Map().Passable(next.x, next.y) || !world.OccupantAt(next.x, next.y).IsNull()) continue;
+    if (!world.Map().Passable(next.x, next.y) || !world.OccupantAt(next.x, next.y).IsNull())
+      continue;
     if (const std::int32_t distance = ChebyshevDistance(next, target); distance > farthest) {
       farthest = distance;
       best = next;
@@ -364,7 +410,8 @@ PhaseOutcome RecoverStep(AiContext& ctx, EntityId self, EnemyAi& ai, Position po
   const std::int64_t now = world.Tick();
   if (ai.searching != 0) {
     // It lost its prey where it last saw it: look around there until the search runs out.
-    if (sees && world.Registry().IsActive(ai.target)) return {StepResult::Succeeded, AiReason::Spotted};
+    if (sees && world.Registry().IsActive(ai.target))
+      return {StepResult::Succeeded, AiReason::Spotted};
     if (now >= ai.recover_until) return {StepResult::Failed, AiReason::GaveUp};
     Rng& rng = world.Random(RandomPurpose::Ai);
     const bool at_goal = ai.goal_x == pos.x && ai.goal_y == pos.y;
@@ -374,7 +421,8 @@ PhaseOutcome RecoverStep(AiContext& ctx, EntityId self, EnemyAi& ai, Position po
       ai.goal_x = world.Map().Passable(gx, gy) ? gx : -1;
       ai.goal_y = world.Map().Passable(gx, gy) ? gy : -1;
     }
-    if (ai.goal_x < 0 || !StepToward(ctx, self, ai, pos, Position{ai.goal_x, ai.goal_y}, kWanderSearchLimit)) {
+    if (ai.goal_x < 0 ||
+        !StepToward(ctx, self, ai, pos, Position{ai.goal_x, ai.goal_y}, kWanderSearchLimit)) {
       ai.goal_x = ai.goal_y = -1;
       IntendWait(world, self, ai);
     }
@@ -386,7 +434,8 @@ PhaseOutcome RecoverStep(AiContext& ctx, EntityId self, EnemyAi& ai, Position po
   const Position* target = world.Positions().Find(ai.target);
   if (Shooter(ai, definition) && sees && target != nullptr) {
     const std::int32_t distance = ChebyshevDistance(pos, *target);
-    if (distance <= 2 && StepBack(ctx, self, ai, pos, *target)) return {StepResult::Running, AiReason::None};
+    if (distance <= 2 && StepBack(ctx, self, ai, pos, *target))
+      return {StepResult::Running, AiReason::None};
     if (distance == 1) {
       IntendAttack(world, self, ai, ai.target);
       return {StepResult::Running, AiReason::None};
@@ -407,14 +456,21 @@ Transition Next(AiPhase phase, const PhaseOutcome& outcome) {
   const bool ok = outcome.result == StepResult::Succeeded;
   switch (phase) {
     case AiPhase::Asleep:
-    case AiPhase::Wander: return {AiPhase::SelectTarget, false};  // (only on noticing)
-    case AiPhase::SelectTarget: return {ok ? AiPhase::Approach : AiPhase::Wander, false};
+    case AiPhase::Wander:
+      return {AiPhase::SelectTarget, false};  // (only on noticing)
+    case AiPhase::SelectTarget:
+      return {ok ? AiPhase::Approach : AiPhase::Wander, false};
     case AiPhase::Approach:
-      return {ok ? AiPhase::Attack : outcome.reason == AiReason::LostTrail ? AiPhase::Recover : AiPhase::Wander,
+      return {ok                                      ? AiPhase::Attack
+              : outcome.reason == AiReason::LostTrail ? AiPhase::Recover
+                                                      : AiPhase::Wander,
               false};
-    case AiPhase::Attack: return {AiPhase::Recover, false};
-    case AiPhase::Recover: return {ok ? AiPhase::Approach : AiPhase::Wander, false};
-    case AiPhase::Flee: return {AiPhase::SelectTarget, false};
+    case AiPhase::Attack:
+      return {AiPhase::Recover, false};
+    case AiPhase::Recover:
+      return {ok ? AiPhase::Approach : AiPhase::Wander, false};
+    case AiPhase::Flee:
+      return {AiPhase::SelectTarget, false};
   }
   return {AiPhase::Wander, false};
 }
@@ -472,8 +528,8 @@ StepResult StepAi(AiContext& ctx, EntityId self, EnemyAi& ai) {
       if (outcome.request == ai.pending_request) ai.pending_request = 0;
 
   // Noticing the player turns a sleeper or a wanderer into a hunter.
-  if ((ai.phase == AiPhase::Asleep || ai.phase == AiPhase::Wander) && ai.alertness >= kAlertnessToHunt &&
-      !ctx.player.IsNull()) {
+  if ((ai.phase == AiPhase::Asleep || ai.phase == AiPhase::Wander) &&
+      ai.alertness >= kAlertnessToHunt && !ctx.player.IsNull()) {
     if (ai.phase == AiPhase::Asleep)
       (void)world.Emit(world.Notices(), NoticeEvent{NoticeKind::Woke, self, ctx.player});
     EnterPhase(world, self, ai, AiPhase::SelectTarget, AiReason::Noticed, ctx.player);
@@ -493,19 +549,33 @@ StepResult StepAi(AiContext& ctx, EntityId self, EnemyAi& ai) {
     const AiPhase phase = ai.phase;
     switch (phase) {
       case AiPhase::Asleep:
-      case AiPhase::Wander: outcome = WanderStep(ctx, self, ai, pos); break;
-      case AiPhase::SelectTarget: outcome = SelectTargetStep(ctx, ai); break;
-      case AiPhase::Approach: outcome = ApproachStep(ctx, self, ai, pos, definition, sees); break;
-      case AiPhase::Attack: outcome = AttackStep(ctx, self, ai, definition); break;
-      case AiPhase::Recover: outcome = RecoverStep(ctx, self, ai, pos, definition, sees); break;
-      case AiPhase::Flee: outcome = FleeStep(ctx, self, ai, pos); break;
+      case AiPhase::Wander:
+        outcome = WanderStep(ctx, self, ai, pos);
+        break;
+      case AiPhase::SelectTarget:
+        outcome = SelectTargetStep(ctx, ai);
+        break;
+      case AiPhase::Approach:
+        outcome = ApproachStep(ctx, self, ai, pos, definition, sees);
+        break;
+      case AiPhase::Attack:
+        outcome = AttackStep(ctx, self, ai, definition);
+        break;
+      case AiPhase::Recover:
+        outcome = RecoverStep(ctx, self, ai, pos, definition, sees);
+        break;
+      case AiPhase::Flee:
+        outcome = FleeStep(ctx, self, ai, pos);
+        break;
     }
     RecordStep(world, self, phase, outcome.result, outcome.reason);
     if (outcome.result == StepResult::Running) return StepResult::Running;
     if (phase == AiPhase::Wander) return outcome.result;  // a wanderer with no way on waits a turn
     const Transition next = Next(phase, outcome);
-    if (next.cancels) CancelAction(world, self, ai, outcome.reason == AiReason::Hurt ? CancelReason::Hurt
-                                                                                      : CancelReason::TargetGone);
+    if (next.cancels)
+      CancelAction(
+          world, self, ai,
+          outcome.reason == AiReason::Hurt ? CancelReason::Hurt : CancelReason::TargetGone);
     const EntityId target = next.to == AiPhase::Wander ? EntityId{} : ai.target;
     EnterPhase(world, self, ai, next.to, outcome.reason, target);
     if (next.to == AiPhase::Recover) {
@@ -513,7 +583,8 @@ StepResult StepAi(AiContext& ctx, EntityId self, EnemyAi& ai) {
       if (ai.searching != 0) ai.recover_until = world.Tick() + definition.search;
       ai.goal_x = ai.goal_y = -1;
       if (ai.recover_until > world.Tick())
-        world.RecordTimer(self, ai.searching != 0 ? TimerKind::Search : TimerKind::Recover, ai.recover_until);
+        world.RecordTimer(self, ai.searching != 0 ? TimerKind::Search : TimerKind::Recover,
+                          ai.recover_until);
     }
     if (outcome.acted) return outcome.result;
   }

@@ -38,7 +38,7 @@ enum class StepResult : std::uint8_t { Running, Succeeded, Failed, Cancelled };
 struct AiContext {
   GameWorld& world;
   TickScratch& scratch;
-  EntityId player{};            // null when there is no player
+  EntityId player{};  // null when there is no player
   Position player_position{};
 };
 

@@ -29,7 +29,9 @@ struct ComponentBundle {
   [[nodiscard]] bool Has() const noexcept {
     return (mask & KindBit(KindOf<T>::value)) != 0;
   }
-  [[nodiscard]] bool Has(ComponentKind kind) const noexcept { return (mask & KindBit(kind)) != 0; }
+  [[nodiscard]] bool Has(ComponentKind kind) const noexcept {
+    return (mask & KindBit(kind)) != 0;
+  }
 
   template <class T>
   [[nodiscard]] T& Get() noexcept;
@@ -39,10 +41,10 @@ struct ComponentBundle {
   }
 };
 
-#define CAIRN_BUNDLE_GET(Type, member, Accessor, name)                \
-  template <>                                                         \
-  [[nodiscard]] inline Type& ComponentBundle::Get<Type>() noexcept {  \
-    return member;                                                    \
+#define CAIRN_BUNDLE_GET(Type, member, Accessor, name)               \
+  template <>                                                        \
+  [[nodiscard]] inline Type& ComponentBundle::Get<Type>() noexcept { \
+    return member;                                                   \
   }
 CAIRN_FOR_EACH_COMPONENT(CAIRN_BUNDLE_GET)
 #undef CAIRN_BUNDLE_GET
@@ -59,7 +61,8 @@ void ForEachReference(Bundle& bundle, Visit&& visit) {
   ForEachComponentType([&]<class T>() {
     if (!bundle.template Has<T>()) return;
     T::Fields(bundle.template Get<T>(), [&](auto& field, auto&&...) {
-      if constexpr (std::is_same_v<std::remove_const_t<std::remove_reference_t<decltype(field)>>, EntityId>)
+      if constexpr (std::is_same_v<std::remove_const_t<std::remove_reference_t<decltype(field)>>,
+                                   EntityId>)
         visit(field);
     });
   });

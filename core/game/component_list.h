@@ -18,19 +18,19 @@
 //   "name"    the canonical lower-case name files and the console use.
 #pragma once
 
-#define CAIRN_FOR_EACH_COMPONENT(X)                      \
-  X(Position, position, Positions, "position")          \
-  X(Intent, intent, Intents, "intent")                  \
-  X(Blocker, blocker, Blockers, "blocker")              \
-  X(Appearance, appearance, Appearances, "appearance")  \
-  X(Player, player, Players, "player")                  \
-  X(EnemyAi, ai, Ais, "enemy_ai")                       \
-  X(Stairs, stairs, StairsPool, "stairs")               \
-  X(Health, health, Healths, "health")                  \
-  X(Combat, combat, Combats, "combat")                  \
-  X(Named, named, Names, "named")                       \
-  X(Item, item, Items, "item")                          \
-  X(Inventory, inventory, Inventories, "inventory")     \
-  X(Loot, loot, Loots, "loot")                          \
-  X(Condition, condition, Conditions, "condition")      \
+#define CAIRN_FOR_EACH_COMPONENT(X)                    \
+  X(Position, position, Positions, "position")         \
+  X(Intent, intent, Intents, "intent")                 \
+  X(Blocker, blocker, Blockers, "blocker")             \
+  X(Appearance, appearance, Appearances, "appearance") \
+  X(Player, player, Players, "player")                 \
+  X(EnemyAi, ai, Ais, "enemy_ai")                      \
+  X(Stairs, stairs, StairsPool, "stairs")              \
+  X(Health, health, Healths, "health")                 \
+  X(Combat, combat, Combats, "combat")                 \
+  X(Named, named, Names, "named")                      \
+  X(Item, item, Items, "item")                         \
+  X(Inventory, inventory, Inventories, "inventory")    \
+  X(Loot, loot, Loots, "loot")                         \
+  X(Condition, condition, Conditions, "condition")     \
   X(Quiver, quiver, Quivers, "quiver")

@@ -4,8 +4,9 @@
 // kind's name and stats at birth, an item kind's effect) lives in definitions referred to by id
 // (definitions.h). Each struct lists its fields once in Fields(), with the cap of each that its
 // C++ type would let grow past what a save holds: the state hash feeds them, ForEachReference
-// visits the entity references among them, and the limit checks (state_limits.h) read the caps. Every component here has a line in
-// component_list.h and a schema entry in core/schema; tests/schema checks they agree.
+// visits the entity references among them, and the limit checks (state_limits.h) read the caps.
+// Every component here has a line in component_list.h and a schema entry in core/schema;
+// tests/schema checks they agree.
 #pragma once
 
 #include <cstdint>
@@ -52,7 +53,20 @@ struct Position {
 // ResolveGameplay carry it out and set it back to None.
 // Shoot is a monster's ranged attack or spell; Steal a thief's grab.
 enum class ActionKind : std::uint8_t {
-  None, Wait, Move, Attack, PickUp, Descend, Ascend, Drop, Use, Throw, Equip, Unequip, Shoot, Steal
+  None,
+  Wait,
+  Move,
+  Attack,
+  PickUp,
+  Descend,
+  Ascend,
+  Drop,
+  Use,
+  Throw,
+  Equip,
+  Unequip,
+  Shoot,
+  Steal
 };
 inline constexpr int kActionKindCount = 14;
 // "move", "pickup": the names files, the console and the trace use.
@@ -90,7 +104,18 @@ struct Blocker {
 
 // Palette entries; the terminal maps them to real colours (and to a colour-blind-safe set).
 enum class Colour : std::uint8_t {
-  Default, White, Grey, Red, Green, Yellow, Blue, Magenta, Cyan, Orange, Brown, Purple
+  Default,
+  White,
+  Grey,
+  Red,
+  Green,
+  Yellow,
+  Blue,
+  Magenta,
+  Cyan,
+  Orange,
+  Brown,
+  Purple
 };
 inline constexpr int kColourCount = 12;
 
@@ -151,7 +176,13 @@ inline constexpr int kAiPhaseCount = 7;
 enum class AiProfile : std::uint8_t { Melee, Coward, Pack, Ranged, Caster, Thief, Breeder };
 inline constexpr int kAiProfileCount = 7;
 enum class CancelReason : std::uint8_t {
-  None, TargetGone, TargetUnseen, Hurt, Blocked, LostTrail, Recovered
+  None,
+  TargetGone,
+  TargetUnseen,
+  Hurt,
+  Blocked,
+  LostTrail,
+  Recovered
 };
 inline constexpr int kCancelReasonCount = 7;
 struct EnemyAi {
@@ -160,18 +191,18 @@ struct EnemyAi {
   AiProfile profile = AiProfile::Melee;
   CancelReason last_cancel = CancelReason::None;
   EntityId target{};
-  std::int64_t wake_tick = 0;          // the AI does nothing before this tick
-  std::uint32_t pending_request = 0;   // a SpawnRequestId it waits on, or 0
-  std::uint32_t action_revision = 0;   // advances whenever the action changes or is cancelled
-  std::int32_t last_seen_x = -1;       // where the target was last seen
+  std::int64_t wake_tick = 0;         // the AI does nothing before this tick
+  std::uint32_t pending_request = 0;  // a SpawnRequestId it waits on, or 0
+  std::uint32_t action_revision = 0;  // advances whenever the action changes or is cancelled
+  std::int32_t last_seen_x = -1;      // where the target was last seen
   std::int32_t last_seen_y = -1;
-  std::int32_t alertness = 0;          // noticing builds this up; at 100 the monster hunts
-  std::int32_t goal_x = -1;            // where a wandering monster is heading
+  std::int32_t alertness = 0;  // noticing builds this up; at 100 the monster hunts
+  std::int32_t goal_x = -1;    // where a wandering monster is heading
   std::int32_t goal_y = -1;
-  std::uint16_t kind = 0;              // monster definition
-  std::int64_t special_tick = 0;       // a ranged attack, spell or split is ready from this tick
-  std::int64_t recover_until = 0;      // Recover lasts until this tick (game/ai.h)
-  std::uint8_t searching = 0;          // 1: Recover is a search of where the target was last seen
+  std::uint16_t kind = 0;          // monster definition
+  std::int64_t special_tick = 0;   // a ranged attack, spell or split is ready from this tick
+  std::int64_t recover_until = 0;  // Recover lasts until this tick (game/ai.h)
+  std::uint8_t searching = 0;      // 1: Recover is a search of where the target was last seen
 
   // Every field, in order, with its cap where its C++ type holds more (field_caps.h).
   template <class Self, class Visit>
@@ -280,9 +311,9 @@ struct Item {
   std::int16_t enchantment = 0;
   std::uint8_t identified = 0;
   std::uint8_t equipped = 0;
-  char letter = 0;    // its inventory letter while carried (a-z, A-Z), kept across floors
+  char letter = 0;           // its inventory letter while carried (a-z, A-Z), kept across floors
   std::uint8_t dropped = 0;  // 1: the player put it down here (explore leaves it, as in DCSS)
-  EntityId holder{};  // who carries it (then it has no Position), or null when on the floor
+  EntityId holder{};         // who carries it (then it has no Position), or null when on the floor
 
   // Every field, in order, with its cap where its C++ type holds more (field_caps.h).
   template <class Self, class Visit>

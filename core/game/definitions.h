@@ -37,8 +37,8 @@ struct MonsterDefinition {
   std::int32_t flee_percent = 0;  // flees below this share of its health (0: never)
   std::int32_t min_depth = 1;     // where it appears
   std::int32_t max_depth = 10;
-  std::int32_t frequency = 10;    // relative weight when floors are populated
-  Dice ranged{};                  // a ranged attack (count 0: none)
+  std::int32_t frequency = 10;  // relative weight when floors are populated
+  Dice ranged{};                // a ranged attack (count 0: none)
   std::int32_t range = 0;
   std::int32_t cooldown = 0;      // turns between ranged attacks or spells (0: every turn)
   std::int32_t recover = 0;       // ticks it regains its footing after a blow (game/ai.h: Recover)
@@ -48,12 +48,31 @@ struct MonsterDefinition {
   std::int32_t group = 1;         // how many appear together
 };
 
-enum class ItemCategory : std::uint8_t { Potion, Scroll, Weapon, Armour, Food, Wand, Thrown, Artifact };
+enum class ItemCategory : std::uint8_t {
+  Potion,
+  Scroll,
+  Weapon,
+  Armour,
+  Food,
+  Wand,
+  Thrown,
+  Artifact
+};
 inline constexpr int kItemCategoryCount = 8;
 [[nodiscard]] const char* ItemCategoryName(ItemCategory category) noexcept;
 
 enum class ItemEffect : std::uint8_t {
-  None, Heal, Vigor, Haste, Teleport, MagicMapping, Enchant, Identify, Lightning, Slow, Fire
+  None,
+  Heal,
+  Vigor,
+  Haste,
+  Teleport,
+  MagicMapping,
+  Enchant,
+  Identify,
+  Lightning,
+  Slow,
+  Fire
 };
 inline constexpr int kItemEffectCount = 11;
 [[nodiscard]] const char* ItemEffectName(ItemEffect effect) noexcept;
@@ -67,10 +86,10 @@ struct ItemDefinition {
   char ascii = '!';
   Colour colour = Colour::Default;
   ItemEffect effect = ItemEffect::None;
-  std::int32_t power = 0;    // the effect's strength
-  Dice damage{};             // weapons, thrown items, wands
-  std::int32_t accuracy = 0; // weapons
-  std::int32_t defense = 0;  // armour
+  std::int32_t power = 0;     // the effect's strength
+  Dice damage{};              // weapons, thrown items, wands
+  std::int32_t accuracy = 0;  // weapons
+  std::int32_t defense = 0;   // armour
   std::int32_t nutrition = 0;
   std::int32_t min_charges = 0, max_charges = 0;
   std::int32_t min_quantity = 1, max_quantity = 1;
@@ -95,7 +114,8 @@ struct DefinitionSet {
 // The run's own copy of `definitions`: the unidentified appearances (name and colour) of each
 // category's kinds dealt out afresh by `seed`, so what a murky potion is differs between runs
 // but never within one. A Fisher-Yates shuffle over the run's seed: the same seed, the same deal.
-[[nodiscard]] DefinitionSet ShuffledAppearances(const DefinitionSet& definitions, std::uint64_t seed);
+[[nodiscard]] DefinitionSet ShuffledAppearances(const DefinitionSet& definitions,
+                                                std::uint64_t seed);
 
 // A digest of every definition, for content identity (replays and saves).
 [[nodiscard]] std::uint64_t DigestDefinitions(const DefinitionSet& definitions);

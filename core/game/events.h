@@ -51,10 +51,41 @@ struct NoiseEvent {
 // `object` is the other entity involved (the item picked up, the stairs taken); `value` a number
 // the message needs (hit points healed, the new enchantment).
 enum class NoticeKind : std::uint8_t {
-  PickedUp, NothingHere, InventoryFull, Descended, Ascended, NoStairs, Woke, Fled, Blocked,
-  Dropped, Equipped, Unequipped, Drank, Read, Ate, Zapped, Healed, Invigorated, Hasted,
-  HasteEnded, Slowed, Teleported, Mapped, Enchanted, NothingToEnchant, Identified, NoCharges,
-  Stole, Split, Hungry, Weak, Starving, Missed, Landed, LevelUp
+  PickedUp,
+  NothingHere,
+  InventoryFull,
+  Descended,
+  Ascended,
+  NoStairs,
+  Woke,
+  Fled,
+  Blocked,
+  Dropped,
+  Equipped,
+  Unequipped,
+  Drank,
+  Read,
+  Ate,
+  Zapped,
+  Healed,
+  Invigorated,
+  Hasted,
+  HasteEnded,
+  Slowed,
+  Teleported,
+  Mapped,
+  Enchanted,
+  NothingToEnchant,
+  Identified,
+  NoCharges,
+  Stole,
+  Split,
+  Hungry,
+  Weak,
+  Starving,
+  Missed,
+  Landed,
+  LevelUp
 };
 struct NoticeEvent {
   NoticeKind kind = NoticeKind::NothingHere;

@@ -1,4 +1,5 @@
 #include "game/fov.h"
+
 #include "base/assert.h"
 
 namespace cairn {
@@ -8,7 +9,9 @@ namespace {
 std::int64_t FloorDiv(std::int64_t a, std::int64_t b) noexcept {
   return a >= 0 ? a / b : -((-a + b - 1) / b);
 }
-std::int64_t CeilDiv(std::int64_t a, std::int64_t b) noexcept { return -FloorDiv(-a, b); }
+std::int64_t CeilDiv(std::int64_t a, std::int64_t b) noexcept {
+  return -FloorDiv(-a, b);
+}
 
 // A slope num/den with den > 0, as a column offset per row of depth.
 struct Slope {
@@ -78,12 +81,25 @@ void FieldOfView::Compute(const TileMap& map, std::int32_t ox, std::int32_t oy,
 
   for (int quadrant = 0; quadrant < 4; ++quadrant) {
     // Maps (depth, column) in this quadrant to map coordinates.
-    auto transform = [&](std::int64_t depth, std::int64_t column, std::int32_t& x, std::int32_t& y) {
+    auto transform = [&](std::int64_t depth, std::int64_t column, std::int32_t& x,
+                         std::int32_t& y) {
       switch (quadrant) {
-        case 0: x = static_cast<std::int32_t>(ox + column); y = static_cast<std::int32_t>(oy - depth); break;  // north
-        case 1: x = static_cast<std::int32_t>(ox + column); y = static_cast<std::int32_t>(oy + depth); break;  // south
-        case 2: x = static_cast<std::int32_t>(ox + depth); y = static_cast<std::int32_t>(oy + column); break;  // east
-        default: x = static_cast<std::int32_t>(ox - depth); y = static_cast<std::int32_t>(oy + column); break;  // west
+        case 0:
+          x = static_cast<std::int32_t>(ox + column);
+          y = static_cast<std::int32_t>(oy - depth);
+          break;  // north
+        case 1:
+          x = static_cast<std::int32_t>(ox + column);
+          y = static_cast<std::int32_t>(oy + depth);
+          break;  // south
+        case 2:
+          x = static_cast<std::int32_t>(ox + depth);
+          y = static_cast<std::int32_t>(oy + column);
+          break;  // east
+        default:
+          x = static_cast<std::int32_t>(ox - depth);
+          y = static_cast<std::int32_t>(oy + column);
+          break;  // west
       }
     };
     auto is_wall = [&](std::int64_t depth, std::int64_t column) {
@@ -95,7 +111,8 @@ void FieldOfView::Compute(const TileMap& map, std::int32_t ox, std::int32_t oy,
     // An explicit stack of rows instead of recursion: (depth, start num/den, end num/den).
     std::size_t top = 0;
     auto push = [&](std::int64_t depth, Slope start, Slope end) {
-      CAIRN_ASSERT(top + 5 <= stack_.size(), "the row stack is sized for every row within the radius");
+      CAIRN_ASSERT(top + 5 <= stack_.size(),
+                   "the row stack is sized for every row within the radius");
       if (top + 5 > stack_.size()) return;
       stack_[top++] = static_cast<std::int32_t>(depth);
       stack_[top++] = static_cast<std::int32_t>(start.num);
@@ -122,7 +139,8 @@ void FieldOfView::Compute(const TileMap& map, std::int32_t ox, std::int32_t oy,
           Mark(x, y);
         }
         if (has_previous && previous_wall && !wall) start = TileSlope(depth, column);
-        if (has_previous && !previous_wall && wall) push(depth + 1, start, TileSlope(depth, column));
+        if (has_previous && !previous_wall && wall)
+          push(depth + 1, start, TileSlope(depth, column));
         has_previous = true;
         previous_wall = wall;
       }

@@ -2,12 +2,11 @@
 
 #include <cstdio>
 #include <deque>
+#include <new>
 #include <vector>
 
 #include "game/pathing.h"
 #include "game/state_limits.h"
-
-#include <new>
 
 namespace cairn {
 
@@ -73,7 +72,8 @@ Status GameWorld::RestoreRuntime(std::int64_t tick, const RandomStreams& random,
   tick_ = tick;
   random_ = random;
   last_request_ = last_request;
-  for (std::size_t i = 0; i < pending_outcomes.size(); ++i) pending_outcomes_[i] = pending_outcomes[i];
+  for (std::size_t i = 0; i < pending_outcomes.size(); ++i)
+    pending_outcomes_[i] = pending_outcomes[i];
   pending_outcome_count_ = static_cast<std::uint32_t>(pending_outcomes.size());
   noises_.Clear();
   for (const NoiseEvent& noise : noises) (void)noises_.Push(noise);
@@ -144,8 +144,8 @@ Status GameWorld::QueueSpawn(const ComponentBundle& recipe, SpawnRequestId& out)
     return Status::SequenceExhausted;
   }
   const SpawnRequestId request = ++last_request_;
-  commands_[command_count_] = Command{Command::Kind::Spawn, ComponentKind::Position, request, {},
-                                      ++command_sequence_};
+  commands_[command_count_] =
+      Command{Command::Kind::Spawn, ComponentKind::Position, request, {}, ++command_sequence_};
   bundles_[command_count_] = recipe;
   ++command_count_;
   ++counters_.commands_recorded;
@@ -215,7 +215,8 @@ namespace {
 // The entities a recipe refers to; each must still be alive when the batch is published.
 bool RecipeReferencesAlive(const EntityRegistry& registry, const ComponentBundle& recipe) {
   bool alive = true;
-  ForEachReference(recipe, [&](EntityId id) { alive = alive && (id.IsNull() || registry.IsAlive(id)); });
+  ForEachReference(recipe,
+                   [&](EntityId id) { alive = alive && (id.IsNull() || registry.IsAlive(id)); });
   return alive;
 }
 
@@ -383,7 +384,8 @@ Status GameWorld::RefuseFull(const char* what) noexcept {
 }
 
 std::uint64_t GameWorld::CapacityFailures() const noexcept {
-  std::uint64_t total = counters_.capacity_failures + registry_.CapacityFailures() + bindings_.CapacityFailures();
+  std::uint64_t total =
+      counters_.capacity_failures + registry_.CapacityFailures() + bindings_.CapacityFailures();
   ForEachPool([&](const auto& pool, ComponentKind) { total += pool.CapacityFailures(); });
   return total;
 }
@@ -408,7 +410,8 @@ void GameWorld::Record(TraceEntry entry) noexcept {
   if (TellsTheStory(entry)) story_.Keep(entry);
 }
 
-void GameWorld::RecordCommand(TraceEvent event, EntityId a, std::uint64_t command, std::int64_t value) noexcept {
+void GameWorld::RecordCommand(TraceEvent event, EntityId a, std::uint64_t command,
+                              std::int64_t value) noexcept {
   TraceEntry entry;
   entry.event = event;
   entry.a = a;

@@ -57,7 +57,7 @@ struct SimulationFault {
 };
 
 struct WorldCounters {
-  std::uint64_t stale_rejected = 0;     // commands or lookups refused for a dead handle
+  std::uint64_t stale_rejected = 0;  // commands or lookups refused for a dead handle
   std::uint64_t commands_recorded = 0;
   std::uint64_t spawns_published = 0;
   std::uint64_t destroys_published = 0;
@@ -76,7 +76,8 @@ class GameWorld {
   [[nodiscard]] static Status TryCreate(const WorldLimits& limits,
                                         std::shared_ptr<const DefinitionSet> definitions,
                                         std::int32_t map_width, std::int32_t map_height,
-                                        std::uint64_t seed, std::unique_ptr<GameWorld>& out) noexcept;
+                                        std::uint64_t seed,
+                                        std::unique_ptr<GameWorld>& out) noexcept;
 
   GameWorld(const GameWorld&) = delete;
   GameWorld& operator=(const GameWorld&) = delete;
@@ -91,9 +92,13 @@ class GameWorld {
   [[nodiscard]] std::uint64_t Seed() const noexcept { return seed_; }
 
   // --- the named pools (one per line of component_list.h) ------------------------------------
-#define CAIRN_POOL_ACCESSORS(Type, member, Accessor, name)                       \
-  ComponentPool<Type>& Accessor() noexcept { return member##_pool_; }             \
-  const ComponentPool<Type>& Accessor() const noexcept { return member##_pool_; }
+#define CAIRN_POOL_ACCESSORS(Type, member, Accessor, name) \
+  ComponentPool<Type>& Accessor() noexcept {               \
+    return member##_pool_;                                 \
+  }                                                        \
+  const ComponentPool<Type>& Accessor() const noexcept {   \
+    return member##_pool_;                                 \
+  }
   CAIRN_FOR_EACH_COMPONENT(CAIRN_POOL_ACCESSORS)
 #undef CAIRN_POOL_ACCESSORS
 
@@ -120,18 +125,38 @@ class GameWorld {
   // --- durable identity ------------------------------------------------------------------------
   // Which entities carry a PersistentObjectKey (authored entities of a version-2 level, and every
   // entity once it has been saved). Published only at boundaries: build, save, restore, duplicate.
-  [[nodiscard]] WorldBindingTable& Bindings() noexcept { return bindings_; }
-  [[nodiscard]] const WorldBindingTable& Bindings() const noexcept { return bindings_; }
+  [[nodiscard]] WorldBindingTable& Bindings() noexcept {
+    return bindings_;
+  }
+  [[nodiscard]] const WorldBindingTable& Bindings() const noexcept {
+    return bindings_;
+  }
 
   // --- map, randomness, time -----------------------------------------------------------------
-  [[nodiscard]] TileMap& Map() noexcept { return map_; }
-  [[nodiscard]] const TileMap& Map() const noexcept { return map_; }
-  [[nodiscard]] Rng& Random(RandomPurpose purpose) noexcept { return random_[purpose]; }
-  [[nodiscard]] const RandomStreams& Streams() const noexcept { return random_; }
-  [[nodiscard]] RandomStreams& MutableStreams() noexcept { return random_; }
-  [[nodiscard]] std::int64_t Tick() const noexcept { return tick_; }
-  [[nodiscard]] TickPhase Phase() const noexcept { return phase_; }
-  [[nodiscard]] bool InTick() const noexcept { return in_tick_; }
+  [[nodiscard]] TileMap& Map() noexcept {
+    return map_;
+  }
+  [[nodiscard]] const TileMap& Map() const noexcept {
+    return map_;
+  }
+  [[nodiscard]] Rng& Random(RandomPurpose purpose) noexcept {
+    return random_[purpose];
+  }
+  [[nodiscard]] const RandomStreams& Streams() const noexcept {
+    return random_;
+  }
+  [[nodiscard]] RandomStreams& MutableStreams() noexcept {
+    return random_;
+  }
+  [[nodiscard]] std::int64_t Tick() const noexcept {
+    return tick_;
+  }
+  [[nodiscard]] TickPhase Phase() const noexcept {
+    return phase_;
+  }
+  [[nodiscard]] bool InTick() const noexcept {
+    return in_tick_;
+  }
   // Moves the clock forward to `tick` between ticks (a floor the player returns to catches up to
   // the run's time; its actors' timers have expired meanwhile). Never moves it back.
   void CatchUpClock(std::int64_t tick) noexcept {
@@ -139,7 +164,9 @@ class GameWorld {
   }
 
   // --- what a save keeps besides the entities and the map --------------------------------------
-  [[nodiscard]] SpawnRequestId LastRequest() const noexcept { return last_request_; }
+  [[nodiscard]] SpawnRequestId LastRequest() const noexcept {
+    return last_request_;
+  }
   // Outcomes of this tick's commit: the next tick's BeginTick makes them visible. Between ticks
   // they are state that crosses the tick boundary (a save keeps them).
   [[nodiscard]] std::span<const SpawnOutcome> PendingOutcomes() const noexcept {
@@ -155,7 +182,8 @@ class GameWorld {
 
   // --- the direct structural API: construction and commit only ---------------------------------
   // Opens a structural scope between ticks; InvalidPhase while a tick runs.
-  [[nodiscard]] Status TryOpenStructural(WorldPhase phase, std::optional<StructuralScope>& scope) noexcept;
+  [[nodiscard]] Status TryOpenStructural(WorldPhase phase,
+                                         std::optional<StructuralScope>& scope) noexcept;
   [[nodiscard]] Status CreateEntity(StructuralScope& scope, EntityId& out) noexcept;
   // Creates an entity with every component of `bundle`; on failure nothing is left behind.
   [[nodiscard]] Status CreateFromBundle(StructuralScope& scope, const ComponentBundle& bundle,
@@ -196,7 +224,9 @@ class GameWorld {
   // nothing is made and no outcome will name it. NotFound when no queued spawn has that request
   // (it was published already, or revoked before): a revocation happens once.
   [[nodiscard]] Status RevokeSpawn(SpawnRequestId request) noexcept;
-  [[nodiscard]] std::uint32_t PendingCommands() const noexcept { return command_count_; }
+  [[nodiscard]] std::uint32_t PendingCommands() const noexcept {
+    return command_count_;
+  }
 
   // Preflights the whole batch (identities, recipes, every pool's capacity, outcome capacity;
   // spawns count against slots free before the batch) and only then publishes it with reserved
@@ -209,14 +239,30 @@ class GameWorld {
   }
 
   // --- events, trace, counters, fault -----------------------------------------------------------
-  EventQueue<AttackEvent>& Attacks() noexcept { return attacks_; }
-  EventQueue<DeathEvent>& Deaths() noexcept { return deaths_; }
-  EventQueue<NoiseEvent>& Noises() noexcept { return noises_; }
-  EventQueue<NoticeEvent>& Notices() noexcept { return notices_; }
-  const EventQueue<AttackEvent>& Attacks() const noexcept { return attacks_; }
-  const EventQueue<DeathEvent>& Deaths() const noexcept { return deaths_; }
-  const EventQueue<NoiseEvent>& Noises() const noexcept { return noises_; }
-  const EventQueue<NoticeEvent>& Notices() const noexcept { return notices_; }
+  EventQueue<AttackEvent>& Attacks() noexcept {
+    return attacks_;
+  }
+  EventQueue<DeathEvent>& Deaths() noexcept {
+    return deaths_;
+  }
+  EventQueue<NoiseEvent>& Noises() noexcept {
+    return noises_;
+  }
+  EventQueue<NoticeEvent>& Notices() noexcept {
+    return notices_;
+  }
+  const EventQueue<AttackEvent>& Attacks() const noexcept {
+    return attacks_;
+  }
+  const EventQueue<DeathEvent>& Deaths() const noexcept {
+    return deaths_;
+  }
+  const EventQueue<NoiseEvent>& Noises() const noexcept {
+    return noises_;
+  }
+  const EventQueue<NoticeEvent>& Notices() const noexcept {
+    return notices_;
+  }
   // Pushes a required event; a full queue faults the simulation.
   template <class T>
   [[nodiscard]] bool Emit(EventQueue<T>& queue, const T& event) noexcept {
@@ -225,11 +271,15 @@ class GameWorld {
     return false;
   }
 
-  [[nodiscard]] const TraceRing& Trace() const noexcept { return trace_; }
+  [[nodiscard]] const TraceRing& Trace() const noexcept {
+    return trace_;
+  }
   // The entries of the trace that decide an entity's state or end (TellsTheStory), kept longer
   // than the trace keeps them: what "why" (sim/why.h) reads, long after the busy ticks around
   // them have left the trace.
-  [[nodiscard]] const TraceRing& Story() const noexcept { return story_; }
+  [[nodiscard]] const TraceRing& Story() const noexcept {
+    return story_;
+  }
   void Record(TraceEvent event, EntityId a = {}, EntityId b = {}, std::int64_t value = 0) noexcept {
     TraceEntry entry;
     entry.event = event;
@@ -241,18 +291,23 @@ class GameWorld {
   // Records `entry` at this tick and phase, with what a and b are now (their kinds).
   void Record(TraceEntry entry) noexcept;
   // A structural command's entry: its command sequence beside what it names.
-  void RecordCommand(TraceEvent event, EntityId a, std::uint64_t command, std::int64_t value) noexcept;
+  void RecordCommand(TraceEvent event, EntityId a, std::uint64_t command,
+                     std::int64_t value) noexcept;
   // A timer of `id` set to come due at tick `due` (recover, search, special, haste, slow).
   void RecordTimer(EntityId id, TimerKind timer, std::int64_t due) noexcept;
   // What `id` is, as the trace keeps it: the player, a monster or item of a definition, stairs.
   [[nodiscard]] EntityKind KindOfEntity(EntityId id) const noexcept;
-  [[nodiscard]] const WorldCounters& Counters() const noexcept { return counters_; }
+  [[nodiscard]] const WorldCounters& Counters() const noexcept {
+    return counters_;
+  }
   void CountStaleRejected(EntityId id) noexcept {
     ++counters_.stale_rejected;
     Record(TraceEvent::StaleRejected, id);
   }
 
-  [[nodiscard]] const SimulationFault& Fault() const noexcept { return fault_; }
+  [[nodiscard]] const SimulationFault& Fault() const noexcept {
+    return fault_;
+  }
   void SetFault(Status status, const char* what) noexcept;
   // Every refusal for want of room in this world, wherever it was counted (the world's own
   // counter, the registry, every pool, the binding table): the pane's "capacity failures".
@@ -288,8 +343,12 @@ class GameWorld {
 
   // Called by the tick driver only.
   void BeginTickBookkeeping() noexcept;
-  void SetPhase(TickPhase phase) noexcept { phase_ = phase; }
-  void EndTickBookkeeping() noexcept { in_tick_ = false; }
+  void SetPhase(TickPhase phase) noexcept {
+    phase_ = phase;
+  }
+  void EndTickBookkeeping() noexcept {
+    in_tick_ = false;
+  }
 
  private:
   // Copies every member below for rewinding (game/world_snapshot.cpp): a new one goes there too.
@@ -312,8 +371,8 @@ class GameWorld {
                                               ComponentKind kind, bool remove) noexcept;
   [[nodiscard]] Status Preflight() noexcept;
   void Publish(StructuralScope& scope) noexcept;
-  [[nodiscard]] Status ApplyBundle(StructuralScope& scope, EntityId id, const ComponentBundle& bundle,
-                                   std::uint32_t mask) noexcept;
+  [[nodiscard]] Status ApplyBundle(StructuralScope& scope, EntityId id,
+                                   const ComponentBundle& bundle, std::uint32_t mask) noexcept;
 
   EntityRegistry registry_;
 #define CAIRN_POOL_MEMBER(Type, member, Accessor, name) ComponentPool<Type> member##_pool_;
@@ -351,10 +410,10 @@ class GameWorld {
   bool in_tick_ = false;
 };
 
-#define CAIRN_POOL_OF(Type, member, Accessor, name)                 \
-  template <>                                                       \
-  inline ComponentPool<Type>& GameWorld::Pool<Type>() noexcept {    \
-    return member##_pool_;                                          \
+#define CAIRN_POOL_OF(Type, member, Accessor, name)              \
+  template <>                                                    \
+  inline ComponentPool<Type>& GameWorld::Pool<Type>() noexcept { \
+    return member##_pool_;                                       \
   }
 CAIRN_FOR_EACH_COMPONENT(CAIRN_POOL_OF)
 #undef CAIRN_POOL_OF

@@ -41,7 +41,8 @@ EntityId CarriedItem(const GameWorld& world, EntityId holder, char letter) noexc
   const auto owners = world.Items().Owners();
   const auto items = world.Items().Values();
   for (std::size_t i = 0; i < owners.size(); ++i)
-    if (items[i].holder == holder && items[i].letter == letter && world.Registry().IsActive(owners[i]))
+    if (items[i].holder == holder && items[i].letter == letter &&
+        world.Registry().IsActive(owners[i]))
       return owners[i];
   return {};
 }
@@ -101,9 +102,11 @@ std::string ItemDisplayName(const GameWorld& world, const Item& item, const Play
                             bool with_article) {
   const ItemDefinition* kind = KindOfItem(world, item);
   if (kind == nullptr) return "strange object";
-  const bool known = kind->unidentified.empty() || knower == nullptr || KindKnown(*knower, item.kind);
+  const bool known =
+      kind->unidentified.empty() || knower == nullptr || KindKnown(*knower, item.kind);
   std::string name = known ? kind->name : kind->unidentified;
-  const bool gear = kind->category == ItemCategory::Weapon || kind->category == ItemCategory::Armour;
+  const bool gear =
+      kind->category == ItemCategory::Weapon || kind->category == ItemCategory::Armour;
   if (gear && (item.identified || knower == nullptr))
     name = (item.enchantment >= 0 ? "+" : "") + std::to_string(item.enchantment) + " " + name;
   if (kind->category == ItemCategory::Wand && known && (item.identified || knower == nullptr))
@@ -112,8 +115,10 @@ std::string ItemDisplayName(const GameWorld& world, const Item& item, const Play
     // The head noun takes the plural: "potions of healing", "scrolls labelled XIXAXA".
     std::size_t head = name.find(" of ");
     if (head == std::string::npos) head = name.find(" labelled ");
-    if (head != std::string::npos) name.insert(head, "s");
-    else if (name.back() != 's') name += "s";
+    if (head != std::string::npos)
+      name.insert(head, "s");
+    else if (name.back() != 's')
+      name += "s";
     name = std::to_string(item.quantity) + " " + name;
   } else if (with_article && kind->category != ItemCategory::Artifact) {
     name = WithArticle(name);
@@ -139,8 +144,10 @@ bool Stackable(const GameWorld& world, const Item& a, const Item& b) noexcept {
     case ItemCategory::Potion:
     case ItemCategory::Scroll:
     case ItemCategory::Food:
-    case ItemCategory::Thrown: return true;
-    default: return false;
+    case ItemCategory::Thrown:
+      return true;
+    default:
+      return false;
   }
 }
 

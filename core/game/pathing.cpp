@@ -1,8 +1,9 @@
 #include "game/pathing.h"
-#include "base/assert.h"
 
 #include <typeinfo>
 #include <utility>
+
+#include "base/assert.h"
 
 namespace cairn {
 namespace {
@@ -16,7 +17,8 @@ Status Pathfinder::TryInitialize(std::int32_t width, std::int32_t height) noexce
   if (width <= 0 || height <= 0 || width > TileMap::kMaxSide || height > TileMap::kMaxSide)
     return Status::InvalidArgument;
   const std::size_t cells = static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
-  const std::size_t padded = static_cast<std::size_t>(width + 2) * static_cast<std::size_t>(height + 2);
+  const std::size_t padded =
+      static_cast<std::size_t>(width + 2) * static_cast<std::size_t>(height + 2);
   FixedArray<std::uint32_t> node, touched, queue;
   FixedArray<OpenEntry> open;
   FixedArray<HeapNode> heap;
@@ -124,7 +126,8 @@ bool Pathfinder::Run(const TileMap& map, const CellFilter& filter, Position from
   node[start] = 1u << 3;  // g = 0
   touched[touched_count++] = start;
   std::uint32_t f = static_cast<std::uint32_t>(ChebyshevDistance(from, to));
-  push(OpenEntry{start, 0, static_cast<std::int16_t>(from.x), static_cast<std::int16_t>(from.y)}, f);
+  push(OpenEntry{start, 0, static_cast<std::int16_t>(from.x), static_cast<std::int16_t>(from.y)},
+       f);
   std::uint32_t empty_buckets = 0, expansions = 0;
   bool found = false;
   while (true) {
@@ -147,7 +150,8 @@ bool Pathfinder::Run(const TileMap& map, const CellFilter& filter, Position from
     if ((value >> 3) == 0) continue;  // a stale entry: this cell was reached cheaper and closed
     node[entry.cell] = value & 7u;    // closed; the direction stays for the walk back
     if (++expansions > max_expansions) break;
-    const std::uint32_t g1 = (value >> 3) + 1;  // g + 1 of this cell: g of its children, +1 as stored
+    const std::uint32_t g1 =
+        (value >> 3) + 1;  // g + 1 of this cell: g of its children, +1 as stored
     const std::int32_t h = static_cast<std::int32_t>(f - (g1 - 1));
     const std::uint32_t better = (g1 << 3) | 7u;
     const std::int32_t gx = entry.x - to.x, gy = entry.y - to.y;  // from the goal
@@ -171,7 +175,8 @@ bool Pathfinder::Run(const TileMap& map, const CellFilter& filter, Position from
       const std::int32_t ay = gy + dy < 0 ? -(gy + dy) : gy + dy;
       const std::int32_t next_h = ax > ay ? ax : ay;
       const OpenEntry child{next, 0, static_cast<std::int16_t>(x), static_cast<std::int16_t>(y)};
-      const std::uint32_t child_f = g1 + static_cast<std::uint32_t>(next_h);  // g1: the child's g + 1
+      const std::uint32_t child_f =
+          g1 + static_cast<std::uint32_t>(next_h);  // g1: the child's g + 1
       if (next_h < h) {  // keeps f: the newest such child is expanded next
         if (holding) push(held, child_f);
         held = child;
@@ -183,11 +188,14 @@ bool Pathfinder::Run(const TileMap& map, const CellFilter& filter, Position from
     // All eight neighbours, unrolled. Skipping the ones next to the cell this one was entered
     // from (they can never improve) would save a few loads, but choosing which to skip is an
     // indirect jump the processor mostly guesses wrong: measured slower (decision 0007).
-    [&]<int... kDirection>(std::integer_sequence<int, kDirection...>) __attribute__((always_inline)) {
+    [&]<int... kDirection>(std::integer_sequence<int, kDirection...>)
+        __attribute__((always_inline)) {
       (visit.template operator()<kDirection>(), ...);
-    }(std::make_integer_sequence<int, 8>{});
+    }
+    (std::make_integer_sequence<int, 8>{});
     if (reached) {
-      const std::int32_t back[8] = {-stride, 1, stride, -1, 1 - stride, stride + 1, stride - 1, -stride - 1};
+      const std::int32_t back[8] = {-stride,    1,          stride,     -1,
+                                    1 - stride, stride + 1, stride - 1, -stride - 1};
       std::uint32_t cell = goal, after_start = goal;
       std::int32_t moves = 0;
       while (cell != start) {
@@ -210,8 +218,8 @@ bool Pathfinder::Run(const TileMap& map, const CellFilter& filter, Position from
   return found;
 }
 
-bool Pathfinder::FindPath(const TileMap& map, const CellFilter& filter, Position from,
-                          Position to, std::uint32_t max_expansions, Position& step,
+bool Pathfinder::FindPath(const TileMap& map, const CellFilter& filter, Position from, Position to,
+                          std::uint32_t max_expansions, Position& step,
                           std::int32_t& length) noexcept {
   last_expansions_ = 0;
   if (node_.empty() || !map.InBounds(from.x, from.y) || !map.InBounds(to.x, to.y)) return false;
@@ -225,7 +233,8 @@ bool Pathfinder::FindPath(const TileMap& map, const CellFilter& filter, Position
 }
 
 void Pathfinder::DistanceMap(const TileMap& map, const CellFilter& filter,
-                             std::span<const Position> sources, std::span<std::int32_t> out) noexcept {
+                             std::span<const Position> sources,
+                             std::span<std::int32_t> out) noexcept {
   for (std::int32_t& v : out) v = kUnreachable;
   if (queue_.empty() || out.size() < queue_.size()) return;
   std::size_t head = 0, tail = 0;
@@ -253,7 +262,8 @@ void Pathfinder::DistanceMap(const TileMap& map, const CellFilter& filter,
 }
 
 void Pathfinder::FleeMap(const TileMap& map, const CellFilter& filter,
-                         std::span<const std::int32_t> distance, std::span<std::int32_t> out) noexcept {
+                         std::span<const std::int32_t> distance,
+                         std::span<std::int32_t> out) noexcept {
   for (std::int32_t& v : out) v = kUnreachable;
   if (heap_.empty() || out.size() < queue_.size() || distance.size() < queue_.size()) return;
   heap_size_ = 0;
@@ -265,8 +275,10 @@ void Pathfinder::FleeMap(const TileMap& map, const CellFilter& filter,
   while (heap_size_ > 0) {
     const HeapNode node = HeapPop();
     if (node.f != out[node.cell]) continue;  // stale
-    const std::int32_t x = static_cast<std::int32_t>(node.cell % static_cast<std::uint32_t>(width_));
-    const std::int32_t y = static_cast<std::int32_t>(node.cell / static_cast<std::uint32_t>(width_));
+    const std::int32_t x =
+        static_cast<std::int32_t>(node.cell % static_cast<std::uint32_t>(width_));
+    const std::int32_t y =
+        static_cast<std::int32_t>(node.cell / static_cast<std::uint32_t>(width_));
     for (int d = 0; d < 8; ++d) {
       const std::int32_t nx = x + kStepDx[d];
       const std::int32_t ny = y + kStepDy[d];

@@ -52,8 +52,10 @@ ComponentBundle StairsRecipe(Position where, std::int8_t direction) {
   Named named;
   named.name.Assign(direction > 0 ? "staircase down" : "staircase up");
   const char glyph = direction > 0 ? '>' : '<';
-  b.Set(where).Set(Stairs{direction}).Set(Appearance{static_cast<std::uint32_t>(glyph), glyph,
-                                                    Colour::Yellow, 0}).Set(named);
+  b.Set(where)
+      .Set(Stairs{direction})
+      .Set(Appearance{static_cast<std::uint32_t>(glyph), glyph, Colour::Yellow, 0})
+      .Set(named);
   return b;
 }
 

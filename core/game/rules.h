@@ -14,17 +14,19 @@ inline constexpr std::int32_t kNormalActionTicks = 10;  // one normal action = o
 inline constexpr std::int32_t kPlayerLightRadius = 9;
 inline constexpr std::int32_t kAlertnessToHunt = 100;
 inline constexpr std::int32_t kCombatNoiseRadius = 6;
-inline constexpr std::int32_t kMaxMissileRange = 12;   // thrown items, missiles, spells, wands
-inline constexpr std::int32_t kSpellHitChance = 85;    // spells ignore armour
-inline constexpr std::int32_t kMaxBreeders = 12;       // a floor holds at most this many of a breeding kind
+inline constexpr std::int32_t kMaxMissileRange = 12;  // thrown items, missiles, spells, wands
+inline constexpr std::int32_t kSpellHitChance = 85;   // spells ignore armour
+inline constexpr std::int32_t kMaxBreeders =
+    12;  // a floor holds at most this many of a breeding kind
 inline constexpr std::int32_t kStartingNutrition = 1800;
 inline constexpr std::int32_t kMaxNutrition = 2400;
-inline constexpr std::int32_t kHungry = 300;           // "Hungry" below this many turns of food
-inline constexpr std::int32_t kWeak = 100;             // "Weak" below this
-inline constexpr std::int32_t kSlowTicks = 150;        // slowness with no power given lasts this long
+inline constexpr std::int32_t kHungry = 300;     // "Hungry" below this many turns of food
+inline constexpr std::int32_t kWeak = 100;       // "Weak" below this
+inline constexpr std::int32_t kSlowTicks = 150;  // slowness with no power given lasts this long
 
 // Chance to hit, in percent: 75 + 5 per point of accuracy over the defender's defense, 5..95.
-[[nodiscard]] inline std::int32_t HitChance(const Combat& attacker, const Combat& defender) noexcept {
+[[nodiscard]] inline std::int32_t HitChance(const Combat& attacker,
+                                            const Combat& defender) noexcept {
   const std::int32_t chance = 75 + 5 * (attacker.accuracy - defender.defense);
   return chance < 5 ? 5 : (chance > 95 ? 95 : chance);
 }

@@ -1,6 +1,6 @@
 // The state hash: one 64-bit digest of everything authoritative (the entities, every component
-// pool, map, random streams and the seed they came from, tick), plus a digest per part so a divergence can be traced to the
-// pool and the entity where it began.
+// pool, map, random streams and the seed they came from, tick), plus a digest per part so a
+// divergence can be traced to the pool and the entity where it began.
 //
 // Components are fed field by field (never as raw bytes: padding is not state), integers only.
 // The digest is canonical: it describes the game, not this process's runtime identity. Entities
@@ -45,7 +45,9 @@ class Hasher {
   void AddReference(EntityId id) noexcept {
     Add(order_ != nullptr ? order_->Encode(id) : (std::uint64_t{id.Slot} << 32) | id.Generation);
   }
-  void Add(std::uint64_t value) noexcept { h_ = Mix64(h_ ^ (value * 0x9E3779B97F4A7C15ull + 0x632BE59BD9B4E019ull)); }
+  void Add(std::uint64_t value) noexcept {
+    h_ = Mix64(h_ ^ (value * 0x9E3779B97F4A7C15ull + 0x632BE59BD9B4E019ull));
+  }
   void AddSigned(std::int64_t value) noexcept { Add(static_cast<std::uint64_t>(value)); }
   void AddText(std::string_view text) noexcept;
   void AddEntity(EntityId id) noexcept {
@@ -67,11 +69,16 @@ template <class T>
 void Feed(Hasher& h, const T& component) noexcept {
   T::Fields(component, [&h](const auto& field, auto&&...) noexcept {
     using Field = std::remove_cvref_t<decltype(field)>;
-    if constexpr (std::is_same_v<Field, EntityId>) h.AddReference(field);
-    else if constexpr (std::is_enum_v<Field>) h.Add(static_cast<std::uint64_t>(field));
-    else if constexpr (std::is_integral_v<Field> && std::is_signed_v<Field>) h.AddSigned(field);
-    else if constexpr (std::is_integral_v<Field>) h.Add(field);
-    else h.AddText(field.View());  // FixedString
+    if constexpr (std::is_same_v<Field, EntityId>)
+      h.AddReference(field);
+    else if constexpr (std::is_enum_v<Field>)
+      h.Add(static_cast<std::uint64_t>(field));
+    else if constexpr (std::is_integral_v<Field> && std::is_signed_v<Field>)
+      h.AddSigned(field);
+    else if constexpr (std::is_integral_v<Field>)
+      h.Add(field);
+    else
+      h.AddText(field.View());  // FixedString
   });
 }
 void FeedBundle(Hasher& h, const ComponentBundle& bundle) noexcept;

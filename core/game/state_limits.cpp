@@ -11,8 +11,8 @@ namespace cairn {
 namespace {
 
 template <class Int>
-LimitBreach Breach(const char* component, const char* field, const char* what, Int value, std::int64_t min,
-                   std::int64_t max) noexcept {
+LimitBreach Breach(const char* component, const char* field, const char* what, Int value,
+                   std::int64_t min, std::int64_t max) noexcept {
   LimitBreach breach;
   breach.found = true;
   breach.min = min;
@@ -21,7 +21,8 @@ LimitBreach Breach(const char* component, const char* field, const char* what, I
     std::snprintf(breach.name, sizeof breach.name, "%s.%s", component, field);
   else
     std::snprintf(breach.name, sizeof breach.name, "%s", field);
-  std::snprintf(breach.what, sizeof breach.what, "%s%s", component[0] != '\0' ? breach.name : "", what);
+  std::snprintf(breach.what, sizeof breach.what, "%s%s", component[0] != '\0' ? breach.name : "",
+                what);
   (void)std::to_chars(breach.value, breach.value + sizeof breach.value - 1, value);
   return breach;
 }
@@ -35,9 +36,10 @@ LimitBreach CheckFields(const T& component) noexcept {
       const FieldCap& limit = (cap, ...);
       const auto value = static_cast<std::int64_t>(field);
       if (found || (value >= limit.min && value <= limit.max)) return;
-      found = Breach(kComponentKindNames[static_cast<std::size_t>(KindOf<T>::value)].data(), limit.name,
-                     " left the range a save can hold (the run stops rather than be unsaveable)", value,
-                     limit.min, limit.max);
+      found =
+          Breach(kComponentKindNames[static_cast<std::size_t>(KindOf<T>::value)].data(), limit.name,
+                 " left the range a save can hold (the run stops rather than be unsaveable)", value,
+                 limit.min, limit.max);
     }
   });
   return found;
@@ -47,8 +49,8 @@ LimitBreach CheckFields(const T& component) noexcept {
 
 std::string DescribeBreach(const LimitBreach& breach) {
   if (!breach) return "";
-  return std::string(breach.name) + " is " + breach.value + ", outside " + std::to_string(breach.min) + ".." +
-         std::to_string(breach.max);
+  return std::string(breach.name) + " is " + breach.value + ", outside " +
+         std::to_string(breach.min) + ".." + std::to_string(breach.max);
 }
 
 LimitBreach FindLimitBreach(const ComponentBundle& bundle) noexcept {
@@ -59,7 +61,8 @@ LimitBreach FindLimitBreach(const ComponentBundle& bundle) noexcept {
   return found;
 }
 
-bool CapOf(const ComponentBundle& bundle, ComponentKind kind, std::string_view field, FieldCap& out) noexcept {
+bool CapOf(const ComponentBundle& bundle, ComponentKind kind, std::string_view field,
+           FieldCap& out) noexcept {
   bool known = false;
   ForEachComponentType([&]<class T>() {
     if (known || KindOf<T>::value != kind || !bundle.Has<T>()) return;
@@ -78,11 +81,12 @@ bool CapOf(const ComponentBundle& bundle, ComponentKind kind, std::string_view f
 
 LimitBreach FindGrowthBreach(const GameWorld& world) {
   if (world.Tick() > kMaxTick)
-    return Breach("", "tick", "the clock reached the last tick a save can hold", world.Tick(), 0, kMaxTick);
+    return Breach("", "tick", "the clock reached the last tick a save can hold", world.Tick(), 0,
+                  kMaxTick);
   for (const Rng& rng : world.Streams().streams)
     if (rng.Draws() > kMaxRandomDraws)
-      return Breach("", "random draws", "a random stream drew more values than a save can count", rng.Draws(), 0,
-                    static_cast<std::int64_t>(kMaxRandomDraws));
+      return Breach("", "random draws", "a random stream drew more values than a save can count",
+                    rng.Draws(), 0, static_cast<std::int64_t>(kMaxRandomDraws));
   const EntityId player = world.PlayerEntity();
   if (player.IsNull()) return {};
   // What the player's play can grow: its counters, its vitals (levels, potions) and its fighting

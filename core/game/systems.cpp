@@ -5,8 +5,8 @@
 #include "game/actions.h"
 #include "game/ai.h"
 #include "game/items.h"
-#include "game/player_commands.h"
 #include "game/pathing.h"
+#include "game/player_commands.h"
 #include "game/rules.h"
 
 namespace cairn {
@@ -20,7 +20,8 @@ void StableOrder(const GameWorld& world, const ComponentPool<T>& pool, TickScrat
   const auto owners = pool.Owners();
   const auto values = pool.Values();
   for (std::size_t i = 0; i < owners.size(); ++i)
-    if (world.Registry().IsActive(owners[i]) && wanted(values[i])) scratch.order.push_back(owners[i]);
+    if (world.Registry().IsActive(owners[i]) && wanted(values[i]))
+      scratch.order.push_back(owners[i]);
   const EntityRegistry& registry = world.Registry();
   std::sort(scratch.order.begin(), scratch.order.end(), [&](EntityId a, EntityId b) {
     return registry.CreationSequenceOf(a) < registry.CreationSequenceOf(b);
@@ -67,8 +68,10 @@ void AiDecisionPhase(GameWorld& world, TickScratch& scratch) {
   const std::int64_t tick = world.Tick();
   StableOrder(world, world.Ais(), scratch, [&](const EnemyAi& ai) { return ai.wake_tick <= tick; });
   AiContext context{world, scratch, world.PlayerEntity(), {}};
-  if (const Position* p = world.Positions().Find(context.player)) context.player_position = *p;
-  else context.player = EntityId{};
+  if (const Position* p = world.Positions().Find(context.player))
+    context.player_position = *p;
+  else
+    context.player = EntityId{};
   for (EntityId id : scratch.order) {
     EnemyAi* ai = world.Ais().Find(id);
     if (ai != nullptr) (void)StepAi(context, id, *ai);
@@ -107,7 +110,8 @@ void MovementPhase(GameWorld& world, TickScratch& scratch) {
     const EntityId occupant = world.OccupantAt(to.x, to.y);
     if (!occupant.IsNull() && occupant != id) {
       if (Hostile(world, id, occupant) && world.Registry().IsActive(occupant)) {
-        *intent = Intent{ActionKind::Attack, 0, 0, intent->revision, occupant, {}};  // fight into it
+        *intent =
+            Intent{ActionKind::Attack, 0, 0, intent->revision, occupant, {}};  // fight into it
       } else {
         ClearIntent(*intent);
         SpendTime(world, id, ticks);
@@ -141,23 +145,45 @@ void ResolveGameplayPhase(GameWorld& world, TickScratch& scratch) {
     Intent* intent = world.Intents().Find(id);
     if (intent == nullptr || !world.Registry().IsActive(id)) continue;  // died earlier this phase
     switch (intent->kind) {
-      case ActionKind::Attack: ResolveAttack(world, scratch, id, *intent); break;
-      case ActionKind::Shoot: ResolveShoot(world, scratch, id, *intent); break;
-      case ActionKind::Steal: ResolveSteal(world, scratch, id, *intent); break;
-      case ActionKind::PickUp: ResolvePickUp(world, id, *intent); break;
-      case ActionKind::Drop: ResolveDrop(world, id, *intent); break;
-      case ActionKind::Equip: ResolveEquip(world, id, *intent, true); break;
-      case ActionKind::Unequip: ResolveEquip(world, id, *intent, false); break;
-      case ActionKind::Use: ResolveUse(world, scratch, id, *intent); break;
-      case ActionKind::Throw: ResolveThrow(world, scratch, id, *intent); break;
+      case ActionKind::Attack:
+        ResolveAttack(world, scratch, id, *intent);
+        break;
+      case ActionKind::Shoot:
+        ResolveShoot(world, scratch, id, *intent);
+        break;
+      case ActionKind::Steal:
+        ResolveSteal(world, scratch, id, *intent);
+        break;
+      case ActionKind::PickUp:
+        ResolvePickUp(world, id, *intent);
+        break;
+      case ActionKind::Drop:
+        ResolveDrop(world, id, *intent);
+        break;
+      case ActionKind::Equip:
+        ResolveEquip(world, id, *intent, true);
+        break;
+      case ActionKind::Unequip:
+        ResolveEquip(world, id, *intent, false);
+        break;
+      case ActionKind::Use:
+        ResolveUse(world, scratch, id, *intent);
+        break;
+      case ActionKind::Throw:
+        ResolveThrow(world, scratch, id, *intent);
+        break;
       case ActionKind::Descend:
-      case ActionKind::Ascend: ResolveStairs(world, id, *intent); break;
+      case ActionKind::Ascend:
+        ResolveStairs(world, id, *intent);
+        break;
       case ActionKind::Wait:
         ClearIntent(*intent);
         SpendTime(world, id, ActorTicks(world, id));
         break;
       case ActionKind::Move:  // Movement left it: nothing more to do this tick
-      case ActionKind::None: ClearIntent(*intent); break;
+      case ActionKind::None:
+        ClearIntent(*intent);
+        break;
     }
     if (world.Fault().Active()) return;
   }

@@ -13,7 +13,13 @@
 namespace cairn {
 
 enum class TickPhase : std::uint8_t {
-  BeginTick, PlayerIntent, Ai, Movement, ResolveGameplay, Commit, EndTick
+  BeginTick,
+  PlayerIntent,
+  Ai,
+  Movement,
+  ResolveGameplay,
+  Commit,
+  EndTick
 };
 inline constexpr int kTickPhaseCount = 7;
 [[nodiscard]] const char* TickPhaseName(TickPhase phase) noexcept;
@@ -22,24 +28,24 @@ inline constexpr int kTickPhaseCount = 7;
 // phase and sequence, and a/b with their kinds where named.
 enum class TraceEvent : std::uint8_t {
   TickStarted,
-  PlayerActed,      // a = player; value = ActionKind
-  AiPhase,          // a = monster, b = its target; detail = {from, to, reason} (AiPhase, AiPhase, AiReason)
-  AiStep,           // a = monster; detail = {phase, result, reason} (AiPhase, StepResult, AiReason)
-  Moved,            // a = mover; x, y = where it moved to
-  Attacked,         // a = attacker, b = target; value = damage (negative: a miss); detail =
-                    // {AttackKind, killed}; x = the target's health after it; c_kind = the
-                    // thrown item or wand, if any
-  Died,             // a = the dead, b = killer; detail = {DeathCause, AttackKind}; x, y = where
-  SpawnQueued,      // command = its sequence; value = request id
-  DestroyQueued,    // a = entity; command
-  ComponentQueued,  // a = entity; command; value = ComponentKind (+ 100 for a removal)
-  Spawned,          // a = new entity; command; value = request id
-  Destroyed,        // a = entity; command
-  ComponentChanged, // a = entity; command; value = ComponentKind (+ 100 for a removal)
-  StaleRejected,    // a = the stale handle
-  Fault,            // value = Status
-  RequestRevoked,   // a = monster; value = request id: a cancelled action's spawn, dropped once
-  TimerSet,         // a = entity; detail[0] = TimerKind; value = the tick it is due
+  PlayerActed,  // a = player; value = ActionKind
+  AiPhase,  // a = monster, b = its target; detail = {from, to, reason} (AiPhase, AiPhase, AiReason)
+  AiStep,   // a = monster; detail = {phase, result, reason} (AiPhase, StepResult, AiReason)
+  Moved,    // a = mover; x, y = where it moved to
+  Attacked,          // a = attacker, b = target; value = damage (negative: a miss); detail =
+                     // {AttackKind, killed}; x = the target's health after it; c_kind = the
+                     // thrown item or wand, if any
+  Died,              // a = the dead, b = killer; detail = {DeathCause, AttackKind}; x, y = where
+  SpawnQueued,       // command = its sequence; value = request id
+  DestroyQueued,     // a = entity; command
+  ComponentQueued,   // a = entity; command; value = ComponentKind (+ 100 for a removal)
+  Spawned,           // a = new entity; command; value = request id
+  Destroyed,         // a = entity; command
+  ComponentChanged,  // a = entity; command; value = ComponentKind (+ 100 for a removal)
+  StaleRejected,     // a = the stale handle
+  Fault,             // value = Status
+  RequestRevoked,    // a = monster; value = request id: a cancelled action's spawn, dropped once
+  TimerSet,          // a = entity; detail[0] = TimerKind; value = the tick it is due
 };
 inline constexpr int kTraceEventCount = 17;
 [[nodiscard]] const char* TraceEventName(TraceEvent event) noexcept;
@@ -83,7 +89,7 @@ struct TraceEntry {
   EntityId a{};
   EntityId b{};
   std::int64_t value = 0;
-  std::int32_t x = 0;          // a cell, where the event has one
+  std::int32_t x = 0;  // a cell, where the event has one
   std::int32_t y = 0;
   std::uint8_t detail[3] = {};
   TickPhase phase = TickPhase::BeginTick;

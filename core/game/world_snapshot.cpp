@@ -143,7 +143,8 @@ struct RewindAccess {
     out.Value(table.capacity_failures_);
     // The reverse map is by slot; only slots holding a binding are kept.
     std::uint64_t held = 0;
-    for (std::uint32_t slot = 0; slot < touched; ++slot) held += table.reverse_[slot].generation != 0;
+    for (std::uint32_t slot = 0; slot < touched; ++slot)
+      held += table.reverse_[slot].generation != 0;
     out.Value(held);
     for (std::uint32_t slot = 0; slot < touched; ++slot)
       if (table.reverse_[slot].generation != 0) {
@@ -204,7 +205,8 @@ struct RewindAccess {
   static void Restore(EntityRegistry& r, Reader& in) noexcept {
     // Slots first used after the snapshot go back to never used.
     const std::uint32_t before = r.touched_;
-    const auto touched = static_cast<std::uint32_t>(in.Array(r.live_generation_.data(), r.capacity_));
+    const auto touched =
+        static_cast<std::uint32_t>(in.Array(r.live_generation_.data(), r.capacity_));
     for (std::uint32_t slot = touched; slot < before; ++slot) {
       r.live_generation_[slot] = 0;
       r.pending_[slot] = 0;
@@ -239,8 +241,10 @@ struct RewindAccess {
   }
 
   static void Restore(WorldBindingTable& table, std::uint32_t touched_now, Reader& in) noexcept {
-    for (std::uint32_t slot = 0; slot < touched_now; ++slot) table.reverse_[slot] = WorldBindingTable::Reverse{};
-    table.used_ = static_cast<std::uint32_t>(in.Array(table.forward_.data(), table.forward_.size()));
+    for (std::uint32_t slot = 0; slot < touched_now; ++slot)
+      table.reverse_[slot] = WorldBindingTable::Reverse{};
+    table.used_ =
+        static_cast<std::uint32_t>(in.Array(table.forward_.data(), table.forward_.size()));
     table.instance_count_ =
         static_cast<std::uint32_t>(in.Array(table.instances_.data(), table.instances_.size()));
     table.live_ = in.Value<std::uint32_t>();
@@ -304,10 +308,10 @@ struct RewindAccess {
     world.command_count_ = 0;
     world.command_sequence_ = in.Value<std::uint64_t>();
     world.last_request_ = in.Value<SpawnRequestId>();
-    world.pending_outcome_count_ =
-        static_cast<std::uint32_t>(in.Array(world.pending_outcomes_.data(), world.pending_outcomes_.size()));
-    world.visible_outcome_count_ =
-        static_cast<std::uint32_t>(in.Array(world.visible_outcomes_.data(), world.visible_outcomes_.size()));
+    world.pending_outcome_count_ = static_cast<std::uint32_t>(
+        in.Array(world.pending_outcomes_.data(), world.pending_outcomes_.size()));
+    world.visible_outcome_count_ = static_cast<std::uint32_t>(
+        in.Array(world.visible_outcomes_.data(), world.visible_outcomes_.size()));
     Restore(world.attacks_, in);
     Restore(world.deaths_, in);
     Restore(world.noises_, in);
@@ -329,7 +333,8 @@ struct RewindAccess {
       Writer count(nullptr);
       Save(world, count);
       if (out.bytes_.capacity() < count.Counted() || out.bytes_.capacity() > 2 * count.Counted())
-        std::vector<unsigned char>().swap(out.bytes_);  // a buffer of the right size, not one far larger
+        std::vector<unsigned char>().swap(
+            out.bytes_);  // a buffer of the right size, not one far larger
       out.bytes_.reserve(count.Counted());
       Writer writer(&out.bytes_);
       Save(world, writer);

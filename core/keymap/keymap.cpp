@@ -49,23 +49,29 @@ constexpr ActionInfo kActions[] = {
     {Action::InspectNext, "inspect_next", "Debug", "inspect the next entity"},
     {Action::InspectPrevious, "inspect_previous", "Debug", "inspect the previous entity"},
     {Action::Overlay, "overlay", "Debug", "cycle the map overlay (AI targets, labels, blockers)"},
-    {Action::TraceFilter, "trace_filter", "Debug", "the pane's trace: every entry, or only the inspected entity's"},
-    {Action::PaneView, "pane_view", "Debug", "the pane's view: the trace, why the inspected entity is so, or the machine"},
+    {Action::TraceFilter, "trace_filter", "Debug",
+     "the pane's trace: every entry, or only the inspected entity's"},
+    {Action::PaneView, "pane_view", "Debug",
+     "the pane's view: the trace, why the inspected entity is so, or the machine"},
     {Action::Console, "console", "Debug", "open the debug console (the cairn console commands)"},
 };
 static_assert(std::size(kActions) == kActionCount);
 
 constexpr std::string_view kNamedKeys[] = {
-    "space", "enter", "escape", "tab", "backspace", "left", "right", "up", "down", "home",
-    "end", "pgup", "pgdn", "insert", "delete", "kp1", "kp2", "kp3", "kp4", "kp5", "kp6", "kp7",
-    "kp8", "kp9", "F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "F10", "F11", "F12"};
+    "space", "enter", "escape", "tab",  "backspace", "left",   "right", "up",  "down",
+    "home",  "end",   "pgup",   "pgdn", "insert",    "delete", "kp1",   "kp2", "kp3",
+    "kp4",   "kp5",   "kp6",    "kp7",  "kp8",       "kp9",    "F1",    "F2",  "F3",
+    "F4",    "F5",    "F6",     "F7",   "F8",        "F9",     "F10",   "F11", "F12"};
 
 }  // namespace
 
-std::span<const ActionInfo> AllActions() noexcept { return kActions; }
+std::span<const ActionInfo> AllActions() noexcept {
+  return kActions;
+}
 
 const ActionInfo& InfoOf(Action action) noexcept {
-  return kActions[static_cast<std::size_t>(action) < kActionCount ? static_cast<std::size_t>(action) : 0];
+  return kActions[static_cast<std::size_t>(action) < kActionCount ? static_cast<std::size_t>(action)
+                                                                  : 0];
 }
 
 bool ValidKeyName(std::string_view name) noexcept {
@@ -103,16 +109,18 @@ bool KeyMap::Apply(std::string_view text, std::string_view origin,
                         "a key map starts with format = \"cairn-keys\""});
   const TomlValue* version = root.Find("version");
   if (version == nullptr || version->kind != TomlKind::Integer || version->integer != 1)
-    problems.push_back({version ? version->position : TextPosition{1, 1},
-                        "a key map needs version = 1"});
+    problems.push_back(
+        {version ? version->position : TextPosition{1, 1}, "a key map needs version = 1"});
   for (const TomlMember& m : root.members)
     if (m.key != "format" && m.key != "version" && m.key != "keys")
-      problems.push_back({m.key_position, "unknown member '" + m.key + "' (expected format, version, [keys])"});
+      problems.push_back(
+          {m.key_position, "unknown member '" + m.key + "' (expected format, version, [keys])"});
   const TomlValue* keys = root.Find("keys");
   std::vector<Binding> fresh;
   std::vector<Action> named;
   if (keys == nullptr || !keys->IsTable()) {
-    problems.push_back({keys ? keys->position : TextPosition{1, 1}, "a key map needs a [keys] table"});
+    problems.push_back(
+        {keys ? keys->position : TextPosition{1, 1}, "a key map needs a [keys] table"});
   } else {
     for (const TomlMember& m : keys->members) {
       const ActionInfo* info = nullptr;
@@ -124,13 +132,16 @@ bool KeyMap::Apply(std::string_view text, std::string_view origin,
       }
       named.push_back(info->action);
       if (m.value.kind != TomlKind::Array) {
-        problems.push_back({m.value.position, "'" + m.key + "' must be a list of key names, like [\"h\", \"left\"]"});
+        problems.push_back({m.value.position,
+                            "'" + m.key + "' must be a list of key names, like [\"h\", \"left\"]"});
         continue;
       }
       for (const TomlValue& key : m.value.array) {
         if (key.kind != TomlKind::String || !ValidKeyName(key.text)) {
-          problems.push_back({key.position, "'" + (key.kind == TomlKind::String ? key.text : std::string("?")) +
-                                                "' is not a key name (one printable character, or a name like left, kp7, F5, ctrl-x)"});
+          problems.push_back(
+              {key.position, "'" + (key.kind == TomlKind::String ? key.text : std::string("?")) +
+                                 "' is not a key name (one printable character, or a name like "
+                                 "left, kp7, F5, ctrl-x)"});
           continue;
         }
         fresh.push_back(Binding{key.text, info->action, std::string(origin), key.position});
@@ -150,9 +161,8 @@ bool KeyMap::Apply(std::string_view text, std::string_view origin,
         problems.push_back({b.position, "key '" + b.key + "' is listed twice for " +
                                             std::string(InfoOf(b.action).name)});
       } else {
-        const std::string where = other.origin == b.origin
-                                      ? "line " + std::to_string(other.position.line)
-                                      : other.origin;
+        const std::string where =
+            other.origin == b.origin ? "line " + std::to_string(other.position.line) : other.origin;
         problems.push_back({b.position, "key '" + b.key + "' is bound to both " +
                                             std::string(InfoOf(other.action).name) + " (" + where +
                                             ") and " + std::string(InfoOf(b.action).name)});

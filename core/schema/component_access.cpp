@@ -1,7 +1,8 @@
 #include "schema/component_access.h"
-#include "base/assert.h"
 
 #include <algorithm>
+
+#include "base/assert.h"
 
 namespace cairn {
 
@@ -22,7 +23,8 @@ template <class World, class Visit>
 decltype(auto) WithPool(World& world, ComponentTypeId type, Visit&& visit) {
   switch (type) {
 #define CAIRN_POOL_CASE(Type, member, Accessor, name) \
-  case ComponentKind::Type: return visit(world.Accessor());
+  case ComponentKind::Type:                           \
+    return visit(world.Accessor());
     CAIRN_FOR_EACH_COMPONENT(CAIRN_POOL_CASE)
 #undef CAIRN_POOL_CASE
   }
@@ -87,14 +89,16 @@ namespace {
 std::string MembershipProblem(const GameWorld& world, EntityId id, const ComponentTypeInfo& type) {
   for (ComponentTypeId needed : type.requires_types)
     if (!HasComponent(world, id, needed))
-      return std::string(type.name) + " requires " + std::string(TypeInfoOf(needed).name) + " first";
+      return std::string(type.name) + " requires " + std::string(TypeInfoOf(needed).name) +
+             " first";
   for (ComponentTypeId rejected : type.rejects_types)
     if (HasComponent(world, id, rejected))
       return std::string(type.name) + " cannot join " + std::string(TypeInfoOf(rejected).name);
   for (const ComponentTypeInfo& other : AllComponentTypes()) {
     if (!HasComponent(world, id, other.id)) continue;
     for (ComponentTypeId rejected : other.rejects_types)
-      if (rejected == type.id) return std::string(other.name) + " rejects " + std::string(type.name);
+      if (rejected == type.id)
+        return std::string(other.name) + " rejects " + std::string(type.name);
   }
   return "";
 }
@@ -104,13 +108,15 @@ std::string RemovalProblem(const GameWorld& world, EntityId id, const ComponentT
     if (other.id == type.id || !HasComponent(world, id, other.id)) continue;
     for (ComponentTypeId needed : other.requires_types)
       if (needed == type.id)
-        return "cannot remove " + std::string(type.name) + ": " + std::string(other.name) + " requires it";
+        return "cannot remove " + std::string(type.name) + ": " + std::string(other.name) +
+               " requires it";
   }
   return "";
 }
 
 void SetFields(const ComponentTypeInfo& type, void* target, std::span<const FieldValue> fields) {
-  for (std::size_t i = 0; i < type.fields.size() && i < fields.size(); ++i) type.fields[i].set(target, fields[i]);
+  for (std::size_t i = 0; i < type.fields.size() && i < fields.size(); ++i)
+    type.fields[i].set(target, fields[i]);
 }
 
 }  // namespace
@@ -124,7 +130,8 @@ std::vector<std::uint32_t> SlotsOf(const GameWorld& world, EntityId id, Componen
     if (info.slots == nullptr) {
       slots.push_back(0);
     } else {
-      for (std::size_t i = 0; i < info.slots->count(value); ++i) slots.push_back(info.slots->slot_at(value, i));
+      for (std::size_t i = 0; i < info.slots->count(value); ++i)
+        slots.push_back(info.slots->slot_at(value, i));
     }
     return slots;
   });
@@ -179,12 +186,14 @@ Status AddEntry(GameWorld& world, StructuralScope& scope, EntityId id, Component
     } else {
       const std::size_t count = info.slots->count(&value);
       if (info.max_slots != 0 && count >= info.max_slots) {
-        why = std::string(info.name) + " holds at most " + std::to_string(info.max_slots) + " entries";
+        why = std::string(info.name) + " holds at most " + std::to_string(info.max_slots) +
+              " entries";
         return Status::CapacityExceeded;
       }
       if (slot == kNextSlot) {
         chosen = 0;
-        for (std::size_t i = 0; i < count; ++i) chosen = std::max(chosen, info.slots->slot_at(&value, i) + 1);
+        for (std::size_t i = 0; i < count; ++i)
+          chosen = std::max(chosen, info.slots->slot_at(&value, i) + 1);
       } else {
         chosen = slot;
         if (info.slots->find(&value, slot) != nullptr) {
@@ -220,7 +229,8 @@ Status ReplaceEntry(GameWorld& world, EntityId id, ComponentTypeId type, std::ui
   return WithPool(world, type, [&](auto& pool) -> Status {
     auto* value = pool.Find(id);
     void* target = value;
-    if (value != nullptr && info.slots != nullptr) target = const_cast<void*>(info.slots->find(value, slot));
+    if (value != nullptr && info.slots != nullptr)
+      target = const_cast<void*>(info.slots->find(value, slot));
     if (target == nullptr) {
       why = std::string(info.name) + " slot " + std::to_string(slot) + " does not exist";
       return Status::NotFound;

@@ -2,9 +2,10 @@
 // category, version, multiplicity, what it requires and rejects, and its fields.
 //
 // The level codec, the console and the inspector all work from this table; no component type has
-// a parser or printer of its own. It belongs to the content side of cairn: the simulation (core/game
-// rules) never includes it. Field access goes through each field's get/set, generated from a
-// member pointer next to the field's name, so a field's name and its storage cannot drift apart.
+// a parser or printer of its own. It belongs to the content side of cairn: the simulation
+// (core/game rules) never includes it. Field access goes through each field's get/set, generated
+// from a member pointer next to the field's name, so a field's name and its storage cannot drift
+// apart.
 #pragma once
 
 #include <cstdint>
@@ -50,7 +51,7 @@ struct FieldInfo {
   std::int64_t min = 0;
   std::int64_t max = 0;
   std::int64_t default_value = 0;
-  std::span<const std::string_view> names;  // Enum: the name of each value, by index
+  std::span<const std::string_view> names;            // Enum: the name of each value, by index
   DefinitionKind definitions = DefinitionKind::None;  // Definition: which kind of definition
   std::string_view description;
   FieldValue (*get)(const void* component) = nullptr;

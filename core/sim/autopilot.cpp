@@ -53,7 +53,8 @@ bool StairsAt(const GameWorld& world, std::int8_t direction, Position& out) {
   const auto values = world.StairsPool().Values();
   for (std::size_t i = 0; i < owners.size(); ++i) {
     const Position* p = world.Positions().Find(owners[i]);
-    if (p == nullptr || values[i].direction != direction || !world.Map().Remembered(p->x, p->y)) continue;
+    if (p == nullptr || values[i].direction != direction || !world.Map().Remembered(p->x, p->y))
+      continue;
     out = *p;
     return true;
   }
@@ -74,7 +75,8 @@ bool AutoPilot::SomethingLeftToExplore(const GameSession& session) {
   const bool full = PackFull(session);
   for (std::int32_t y = 0; y < map.Height(); ++y)
     for (std::int32_t x = 0; x < map.Width(); ++x)
-      if (Frontier(session, x, y) || (!full && ItemRemembered(session, map.Index(x, y)))) return true;
+      if (Frontier(session, x, y) || (!full && ItemRemembered(session, map.Index(x, y))))
+        return true;
   return false;
 }
 
@@ -83,7 +85,8 @@ bool AutoPilot::Survey(const GameSession& session) {
   const Position* at = world.Positions().Find(world.PlayerEntity());
   if (at == nullptr) return false;
   const TileMap& map = world.Map();
-  const std::size_t cells = static_cast<std::size_t>(map.Width()) * static_cast<std::size_t>(map.Height());
+  const std::size_t cells =
+      static_cast<std::size_t>(map.Width()) * static_cast<std::size_t>(map.Height());
   distance_.assign(cells, kUnreachable);
   first_step_.assign(cells, -1);
   std::deque<Position> queue{*at};
@@ -100,7 +103,8 @@ bool AutoPilot::Survey(const GameSession& session) {
       // Monsters do not block a route: they move, and whether one can be seen changes with
       // every step, which would make the route flicker. (A run stops when one comes into view.)
       distance_[cell] = distance_[from] + 1;
-      first_step_[cell] = from == map.Index(at->x, at->y) ? static_cast<std::int8_t>(d) : first_step_[from];
+      first_step_[cell] =
+          from == map.Index(at->x, at->y) ? static_cast<std::int8_t>(d) : first_step_[from];
       queue.push_back(n);
     }
   }
@@ -136,7 +140,8 @@ bool AutoPilot::Check(const GameSession& session, std::string& why) {
     why = "You are hurt.";
     return false;
   }
-  if (session.MessageCount() != messages_ && !last_was_pickup_) return false;  // the message says it
+  if (session.MessageCount() != messages_ && !last_was_pickup_)
+    return false;  // the message says it
   if (++steps_ > kMaxRunSteps) {
     why = "You stop to get your bearings.";
     return false;
@@ -165,7 +170,8 @@ bool AutoPilot::Start(const GameSession& session, AutoGoal goal, std::string& wh
     depth_ = session.Depth();
     return true;
   }
-  const EnemyAi* ai = world.Ais().Find(NearestVisibleHostile(world, session.Scratch().player_view, *at));
+  const EnemyAi* ai =
+      world.Ais().Find(NearestVisibleHostile(world, session.Scratch().player_view, *at));
   if (ai != nullptr && !(only_hunters_ && ai->action != AiAction::Hunt)) {
     why = "Not with a monster in view.";
     return false;
@@ -202,7 +208,8 @@ bool AutoPilot::Next(const GameSession& session, PlayerCommand& out, std::string
     const GameWorld& world = session.World();
     const Position* at = world.Positions().Find(world.PlayerEntity());
     const Position* foe = world.Positions().Find(
-        at != nullptr ? NearestVisibleHostile(world, session.Scratch().player_view, *at) : EntityId{});
+        at != nullptr ? NearestVisibleHostile(world, session.Scratch().player_view, *at)
+                      : EntityId{});
     if (at == nullptr || foe == nullptr || session.Depth() != depth_) return false;
     if (ChebyshevDistance(*at, *foe) == 1) {
       out = PlayerCommand{PlayerCommandKind::Move, static_cast<std::int8_t>(foe->x - at->x),
@@ -225,7 +232,8 @@ bool AutoPilot::Next(const GameSession& session, PlayerCommand& out, std::string
   const TileMap& map = world.Map();
   const Position at = *world.Positions().Find(world.PlayerEntity());
   switch (goal_) {
-    case AutoGoal::Fight: break;  // handled above: one command at a time
+    case AutoGoal::Fight:
+      break;  // handled above: one command at a time
     case AutoGoal::Rest: {
       const Health* health = world.Healths().Find(world.PlayerEntity());
       if (health->current >= health->max) {

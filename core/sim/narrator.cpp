@@ -14,11 +14,12 @@ constexpr std::size_t kDeathWhyLinks = 6;
 std::string Name(const GameWorld& world, EntityId id) {
   const Named* named = world.Names().Find(id);
   return named != nullptr && !named->name.View().empty() ? std::string(named->name.View())
-                                                          : std::string("something");
+                                                         : std::string("something");
 }
 
 std::string Capitalised(std::string text) {
-  if (!text.empty() && text[0] >= 'a' && text[0] <= 'z') text[0] = static_cast<char>(text[0] - 'a' + 'A');
+  if (!text.empty() && text[0] >= 'a' && text[0] <= 'z')
+    text[0] = static_cast<char>(text[0] - 'a' + 'A');
   return text;
 }
 
@@ -49,7 +50,9 @@ std::string Used(const GameWorld& world, const NoticeEvent& n) {
   return WithArticle(kind.unidentified) + ". It is " + WithArticle(kind.name) + "!";
 }
 
-std::string Amount(const AttackEvent& a) { return " (" + std::to_string(a.damage) + ")"; }
+std::string Amount(const AttackEvent& a) {
+  return " (" + std::to_string(a.damage) + ")";
+}
 
 // "the dart", "the lightning bolt": what struck, for thrown items and wands.
 std::string Missile(const GameWorld& world, const AttackEvent& a) {
@@ -64,7 +67,9 @@ std::string Missile(const GameWorld& world, const AttackEvent& a) {
 
 }  // namespace
 
-std::string TheName(const GameWorld& world, EntityId id) { return "the " + Name(world, id); }
+std::string TheName(const GameWorld& world, EntityId id) {
+  return "the " + Name(world, id);
+}
 
 void FillSummary(const GameWorld& world, RunSummary& summary) {
   const EntityId id = world.PlayerEntity();
@@ -112,7 +117,8 @@ void GameSession::Narrator::BeforeCommit(const GameWorld& world) {
     } else {
       const MonsterDefinition* kind = MonsterOf(world, death.killer);
       const std::string killer = kind != nullptr ? kind->name : Name(world, death.killer);
-      cause = (death.blow == AttackKind::Spell ? "slain by the magic of " : "killed by ") + WithArticle(killer);
+      cause = (death.blow == AttackKind::Spell ? "slain by the magic of " : "killed by ") +
+              WithArticle(killer);
     }
     cause += " on depth " + std::to_string(session_.Depth());
     RunSummary summary;
@@ -132,10 +138,14 @@ void GameSession::Narrator::TellAttack(const GameWorld& world, const AttackEvent
   std::string text;
   switch (a.kind) {
     case AttackKind::Melee:
-      if (by_player) text = a.hit ? "You hit the " + target + Amount(a) + "." : "You miss the " + target + ".";
-      else if (on_player) text = a.hit ? "The " + Name(world, a.attacker) + " hits you" + Amount(a) + "."
-                                       : "The " + Name(world, a.attacker) + " misses you.";
-      else text = "The " + Name(world, a.attacker) + (a.hit ? " hits the " : " misses the ") + target + ".";
+      if (by_player)
+        text = a.hit ? "You hit the " + target + Amount(a) + "." : "You miss the " + target + ".";
+      else if (on_player)
+        text = a.hit ? "The " + Name(world, a.attacker) + " hits you" + Amount(a) + "."
+                     : "The " + Name(world, a.attacker) + " misses you.";
+      else
+        text = "The " + Name(world, a.attacker) + (a.hit ? " hits the " : " misses the ") + target +
+               ".";
       break;
     case AttackKind::Thrown:
     case AttackKind::Wand:
@@ -145,7 +155,8 @@ void GameSession::Narrator::TellAttack(const GameWorld& world, const AttackEvent
     case AttackKind::Missile:
     case AttackKind::Spell: {
       const MonsterDefinition* kind = MonsterOf(world, a.attacker);
-      const std::string verb = kind != nullptr && !kind->ranged_verb.empty() ? kind->ranged_verb : "shoots at";
+      const std::string verb =
+          kind != nullptr && !kind->ranged_verb.empty() ? kind->ranged_verb : "shoots at";
       text = "The " + Name(world, a.attacker) + " " + verb + " " +
              (on_player ? std::string("you") : "the " + target) +
              (a.hit ? " and hits" + Amount(a) + "." : " and misses.");
@@ -175,20 +186,28 @@ void GameSession::Narrator::TellNotice(const GameWorld& world, const NoticeEvent
       if (player) say("There is nothing here to pick up.");
       break;
     case NoticeKind::Descended:
-    case NoticeKind::Ascended: break;  // the session tells of the floor reached
+    case NoticeKind::Ascended:
+      break;  // the session tells of the floor reached
     case NoticeKind::NoStairs:
       if (player) say("There are no stairs here.");
       break;
     case NoticeKind::Woke:
-      if (world.Registry().IsActive(n.subject)) say("The " + Name(world, n.subject) + " notices you!");
+      if (world.Registry().IsActive(n.subject))
+        say("The " + Name(world, n.subject) + " notices you!");
       break;
-    case NoticeKind::Fled: say("The " + Name(world, n.subject) + " flees!"); break;
-    case NoticeKind::Blocked: break;
-    case NoticeKind::Dropped: if (player) say("You drop " + item + "."); break;
+    case NoticeKind::Fled:
+      say("The " + Name(world, n.subject) + " flees!");
+      break;
+    case NoticeKind::Blocked:
+      break;
+    case NoticeKind::Dropped:
+      if (player) say("You drop " + item + ".");
+      break;
     case NoticeKind::Equipped:
       if (player) {
         const Item* it = world.Items().Find(n.object);
-        const bool weapon = it != nullptr && world.Definitions().items[it->kind].category == ItemCategory::Weapon;
+        const bool weapon =
+            it != nullptr && world.Definitions().items[it->kind].category == ItemCategory::Weapon;
         Item plain = it != nullptr ? *it : Item{};
         plain.equipped = 0;
         say(std::string(weapon ? "You are now wielding " : "You are now wearing ") +
@@ -203,41 +222,84 @@ void GameSession::Narrator::TellNotice(const GameWorld& world, const NoticeEvent
         say("You put away " + ItemDisplayName(world, plain, world.Players().Find(n.subject)) + ".");
       }
       break;
-    case NoticeKind::Drank: say("You drink " + Used(world, n)); break;
-    case NoticeKind::Read: say("You read " + Used(world, n)); break;
-    case NoticeKind::Ate: say("You eat " + One(world, n.object) + ". That hit the spot."); break;
-    case NoticeKind::Zapped: say("You zap " + Used(world, n)); break;
-    case NoticeKind::Healed: say("You feel better."); break;
-    case NoticeKind::Invigorated: say("You feel vigorous! (+" + std::to_string(n.value) + " max hit points)"); break;
-    case NoticeKind::Hasted: say("You feel yourself speed up."); break;
-    case NoticeKind::HasteEnded: say("You feel yourself slow down."); break;
-    case NoticeKind::Slowed: say(Capitalised(TheName(world, n.subject)) + " slows down."); break;
-    case NoticeKind::Teleported: say("You feel yourself yanked elsewhere!"); break;
-    case NoticeKind::Mapped: say("A map of this floor forms in your mind."); break;
+    case NoticeKind::Drank:
+      say("You drink " + Used(world, n));
+      break;
+    case NoticeKind::Read:
+      say("You read " + Used(world, n));
+      break;
+    case NoticeKind::Ate:
+      say("You eat " + One(world, n.object) + ". That hit the spot.");
+      break;
+    case NoticeKind::Zapped:
+      say("You zap " + Used(world, n));
+      break;
+    case NoticeKind::Healed:
+      say("You feel better.");
+      break;
+    case NoticeKind::Invigorated:
+      say("You feel vigorous! (+" + std::to_string(n.value) + " max hit points)");
+      break;
+    case NoticeKind::Hasted:
+      say("You feel yourself speed up.");
+      break;
+    case NoticeKind::HasteEnded:
+      say("You feel yourself slow down.");
+      break;
+    case NoticeKind::Slowed:
+      say(Capitalised(TheName(world, n.subject)) + " slows down.");
+      break;
+    case NoticeKind::Teleported:
+      say("You feel yourself yanked elsewhere!");
+      break;
+    case NoticeKind::Mapped:
+      say("A map of this floor forms in your mind.");
+      break;
     case NoticeKind::Enchanted:
-      say("Your " + ItemDisplayName(world, *world.Items().Find(n.object), world.Players().Find(n.subject), false) +
+      say("Your " +
+          ItemDisplayName(world, *world.Items().Find(n.object), world.Players().Find(n.subject),
+                          false) +
           " glows blue for a moment.");
       break;
-    case NoticeKind::NothingToEnchant: say("Your hands tingle, then the feeling fades."); break;
+    case NoticeKind::NothingToEnchant:
+      say("Your hands tingle, then the feeling fades.");
+      break;
     case NoticeKind::Identified:
       say(n.value > 0 ? "You know more about what you carry." : "You learn nothing new.");
       break;
-    case NoticeKind::NoCharges: say("Nothing happens: the wand is spent."); break;
+    case NoticeKind::NoCharges:
+      say("Nothing happens: the wand is spent.");
+      break;
     case NoticeKind::Stole:
       say("The " + Name(world, n.subject) + " snatches " + item + " and runs!");
       break;
-    case NoticeKind::Split: say("The " + Name(world, n.subject) + " splits in two!"); break;
-    case NoticeKind::Hungry: say("You are getting hungry."); break;
-    case NoticeKind::Weak: say("You are weak with hunger!"); break;
-    case NoticeKind::Starving: say("You are starving! Eat something, now."); break;
+    case NoticeKind::Split:
+      say("The " + Name(world, n.subject) + " splits in two!");
+      break;
+    case NoticeKind::Hungry:
+      say("You are getting hungry.");
+      break;
+    case NoticeKind::Weak:
+      say("You are weak with hunger!");
+      break;
+    case NoticeKind::Starving:
+      say("You are starving! Eat something, now.");
+      break;
     case NoticeKind::Missed:
-      if (world.Ais().Contains(n.subject)) say("The " + Name(world, n.subject) + " grabs at your pack and misses.");
-      else say("The bolt flies wide.");
+      if (world.Ais().Contains(n.subject))
+        say("The " + Name(world, n.subject) + " grabs at your pack and misses.");
+      else
+        say("The bolt flies wide.");
       break;
     case NoticeKind::LevelUp:
       say("Welcome to experience level " + std::to_string(n.value) + "! You feel more able.");
       break;
-    case NoticeKind::Landed: if (player) say(Capitalised(Missile(world, AttackEvent{n.subject, {}, 0, 0, 0, AttackKind::Thrown, n.object})) + " lands."); break;
+    case NoticeKind::Landed:
+      if (player)
+        say(Capitalised(
+                Missile(world, AttackEvent{n.subject, {}, 0, 0, 0, AttackKind::Thrown, n.object})) +
+            " lands.");
+      break;
   }
 }
 

@@ -10,7 +10,8 @@
 
 namespace cairn {
 
-// --- what the session reports ---------------------------------------------------------------------
+// --- what the session reports
+// ---------------------------------------------------------------------
 
 RewindBuffer::Fingerprint RewindBuffer::Current() const noexcept {
   Fingerprint print;
@@ -24,7 +25,8 @@ RewindBuffer::Fingerprint RewindBuffer::Current() const noexcept {
 }
 
 void RewindBuffer::MarkChanged(std::size_t floor) noexcept {
-  if (last_change_.size() < session_.floors_.size()) last_change_.resize(session_.floors_.size(), 0);
+  if (last_change_.size() < session_.floors_.size())
+    last_change_.resize(session_.floors_.size(), 0);
   last_change_[floor] = ++change_count_;
 }
 
@@ -49,8 +51,10 @@ void RewindBuffer::BeforeTick(const TickInput& input) noexcept {
         Reset();  // nothing reachable rather than something wrong
         return;
       }
-      if (!moments_.empty() && moments_.back().tick == now) moments_.back() = std::move(moment);
-      else moments_.push_back(std::move(moment));
+      if (!moments_.empty() && moments_.back().tick == now)
+        moments_.back() = std::move(moment);
+      else
+        moments_.push_back(std::move(moment));
       edited_ = false;
     }
     inputs_.push_back(input);
@@ -60,8 +64,10 @@ void RewindBuffer::BeforeTick(const TickInput& input) noexcept {
   }
   // The redo list lasts while ticks run with the inputs it recorded.
   if (!redo_.empty()) {
-    if (redo_.front().command == input.command) redo_.pop_front();
-    else redo_.clear();
+    if (redo_.front().command == input.command)
+      redo_.pop_front();
+    else
+      redo_.clear();
   }
   MarkChanged(static_cast<std::size_t>(session_.active_));
   active_before_ = session_.active_;
@@ -103,7 +109,8 @@ void RewindBuffer::Evict(std::int64_t now) noexcept {
   }
 }
 
-// --- asking -------------------------------------------------------------------------------------------
+// --- asking
+// -------------------------------------------------------------------------------------------
 
 std::int64_t RewindBuffer::EarliestTick() const noexcept {
   const std::int64_t now = session_.World().Tick();
@@ -127,15 +134,18 @@ std::size_t RewindBuffer::Bytes() const noexcept {
       const bool shared = previous != nullptr && i < previous->floors.size() &&
                           previous->floors[i].world == floor.world;
       if (floor.world && !shared) bytes += floor.world->Bytes();
-      bytes += sizeof(FloorMoment) + floor.preserved.capacity() * sizeof(GameSession::PreservedEntry);
+      bytes +=
+          sizeof(FloorMoment) + floor.preserved.capacity() * sizeof(GameSession::PreservedEntry);
     }
-    for (const Message& message : moment.messages) bytes += sizeof(Message) + message.text.capacity();
+    for (const Message& message : moment.messages)
+      bytes += sizeof(Message) + message.text.capacity();
     previous = &moment;
   }
   return bytes;
 }
 
-// --- moments ------------------------------------------------------------------------------------------
+// --- moments
+// ------------------------------------------------------------------------------------------
 
 Status RewindBuffer::Capture(Moment& out) noexcept {
   const Moment* previous = moments_.empty() ? nullptr : &moments_.back();
@@ -152,7 +162,8 @@ Status RewindBuffer::Capture(Moment& out) noexcept {
       const GameWorld* world = floors[i].world.get();
       floor.built = world != nullptr;
       if (!floor.built) continue;
-      const FloorMoment* before = previous != nullptr && i < previous->floors.size() ? &previous->floors[i] : nullptr;
+      const FloorMoment* before =
+          previous != nullptr && i < previous->floors.size() ? &previous->floors[i] : nullptr;
       if (before != nullptr && before->world && before->world->WorldId() == world->WorldId() &&
           last_change_[i] <= previous->version) {
         floor.world = before->world;  // unchanged since the last moment: shared
@@ -185,7 +196,8 @@ Status RewindBuffer::Restore(const Moment& moment) noexcept {
   if (moment.floors.size() != floors.size()) return Status::InvalidOperation;
   for (std::size_t i = 0; i < floors.size(); ++i) {
     const FloorMoment& floor = moment.floors[i];
-    if (floor.built && (!floors[i].world || !floor.world || floor.world->WorldId() != floors[i].world->WorldId()))
+    if (floor.built &&
+        (!floors[i].world || !floor.world || floor.world->WorldId() != floors[i].world->WorldId()))
       return Status::InvalidOperation;  // a moment of worlds this run no longer has: never expected
   }
   // The session's own state is copied first, since copying may fail; then nothing can.
@@ -210,7 +222,8 @@ Status RewindBuffer::Restore(const Moment& moment) noexcept {
       if (Status s = RestoreSnapshot(*live.world, *floor.world); s != Status::Ok) return s;
       // The player's view is derived from the map and where it was computed from: computed again.
       if (floor.view_x >= 0)
-        live.scratch->player_view.Compute(live.world->Map(), floor.view_x, floor.view_y, floor.view_radius);
+        live.scratch->player_view.Compute(live.world->Map(), floor.view_x, floor.view_y,
+                                          floor.view_radius);
       if (i < last_change_.size()) last_change_[i] = restored;
     }
     // Caches keyed by the tick number would take a tick met again for the one they saw.
@@ -241,7 +254,8 @@ void RewindBuffer::DropUnbuilt(const Moment& moment) noexcept {
   }
 }
 
-// --- stepping back --------------------------------------------------------------------------------
+// --- stepping back
+// --------------------------------------------------------------------------------
 
 Status RewindBuffer::RewindTo(std::int64_t target, std::string& why) noexcept {
   if (session_.World().InTick()) return Status::InvalidPhase;
@@ -304,8 +318,10 @@ Status RewindBuffer::StepBack(std::uint64_t ticks, std::string& why) noexcept {
   const std::int64_t earliest = EarliestTick();
   const auto reach = static_cast<std::uint64_t>(now - earliest);
   if (ticks > reach) {
-    why = "tick " + (ticks > static_cast<std::uint64_t>(now) ? std::string("before 0")
-                                                            : std::to_string(now - static_cast<std::int64_t>(ticks))) +
+    why = "tick " +
+          (ticks > static_cast<std::uint64_t>(now)
+               ? std::string("before 0")
+               : std::to_string(now - static_cast<std::int64_t>(ticks))) +
           " is outside the rewind window: it reaches back to tick " + std::to_string(earliest) +
           (reach == 0 ? std::string(" (nothing to step back to)")
                       : " (at most " + std::to_string(reach) + " ticks back)");

@@ -3,9 +3,10 @@
 // Every `interval` ticks the buffer takes a moment of the whole run: a WorldSnapshot of each floor
 // that changed since the last moment (the others share the earlier one), and the session's own
 // state (which floor is active, the message log, death effects and how many were dropped, the
-// run's summary). It records the input of every tick. Stepping back to tick T restores the latest moment at or before T and runs
-// the recorded inputs again up to T: the simulation is deterministic, so the result is the state
-// the run had at T, handles and free lists included, not merely one that hashes alike.
+// run's summary). It records the input of every tick. Stepping back to tick T restores the latest
+// moment at or before T and runs the recorded inputs again up to T: the simulation is
+// deterministic, so the result is the state the run had at T, handles and free lists included, not
+// merely one that hashes alike.
 //
 // Re-running recorded inputs is only right while nothing but ticks changed the run, so anything
 // else starts a moment before the next tick: an edit between ticks (the console's SPAWN, SET, DUP;
@@ -56,7 +57,8 @@ class RewindBuffer {
   // A new run: nothing before now can be reached.
   void Reset() noexcept;
 
-  // --- asking ---------------------------------------------------------------------------------------
+  // --- asking
+  // ---------------------------------------------------------------------------------------
   [[nodiscard]] const RewindOptions& Options() const noexcept { return options_; }
   // The earliest tick a step back reaches now (the present when nothing can be reached).
   [[nodiscard]] std::int64_t EarliestTick() const noexcept;
@@ -68,10 +70,11 @@ class RewindBuffer {
   // The memory the moments and the inputs hold (world snapshots shared between moments count once).
   [[nodiscard]] std::size_t Bytes() const noexcept;
 
-  // --- stepping back --------------------------------------------------------------------------------
-  // Rewinds the run `ticks` ticks. InvalidArgument for 0; InvalidOperation past the window (`why`
-  // says how far it reaches) or when the re-run did not arrive where it should; InvalidPhase
-  // mid-tick. On failure nothing changed.
+  // --- stepping back
+  // -------------------------------------------------------------------------------- Rewinds the
+  // run `ticks` ticks. InvalidArgument for 0; InvalidOperation past the window (`why` says how far
+  // it reaches) or when the re-run did not arrive where it should; InvalidPhase mid-tick. On
+  // failure nothing changed.
   [[nodiscard]] Status StepBack(std::uint64_t ticks, std::string& why) noexcept;
   // Rewinds to just before the player's last command: the moment they chose it. InvalidOperation
   // when no command lies inside the window.
@@ -126,9 +129,9 @@ class RewindBuffer {
 
   GameSession& session_;
   RewindOptions options_;
-  std::deque<Moment> moments_;             // oldest first
-  std::deque<TickInput> inputs_;           // the inputs of the ticks after the oldest moment
-  std::deque<TickInput> redo_;             // after a step back: the inputs of the ticks undone
+  std::deque<Moment> moments_;              // oldest first
+  std::deque<TickInput> inputs_;            // the inputs of the ticks after the oldest moment
+  std::deque<TickInput> redo_;              // after a step back: the inputs of the ticks undone
   std::vector<std::uint64_t> last_change_;  // per floor: change_count_ when it last changed
   std::uint64_t change_count_ = 0;
   Fingerprint after_tick_{};

@@ -48,7 +48,8 @@ struct RunSummary {
   std::int32_t health = 0;
   std::int32_t max_health = 0;
   std::vector<std::string> items;  // what was carried at the end
-  std::vector<std::string> discoveries;  // item kinds identified: "potion of healing (murky potion)"
+  std::vector<std::string>
+      discoveries;  // item kinds identified: "potion of healing (murky potion)"
   // How the player died, newest first, in the words of the console's WHY (sim/why.h): the blow
   // that killed, who struck before it, what the killer was doing. Empty for a win.
   std::vector<std::string> why;

@@ -10,18 +10,22 @@ std::string FormatRunSummary(const GameSession& session, const std::string& head
   std::string out = header + "\n\n";
   out += "Seed " + std::to_string(session.Config().seed) + ", a dungeon " +
          std::to_string(session.FloorCount()) + " floors deep.\n";
-  if (s.won) out += "ESCAPED: " + s.cause + ".\n";
-  else if (s.ended) out += "DIED: " + s.cause + ".\n";
-  else out += "Still alive on depth " + std::to_string(session.Depth()) + " when the run was left.\n";
+  if (s.won)
+    out += "ESCAPED: " + s.cause + ".\n";
+  else if (s.ended)
+    out += "DIED: " + s.cause + ".\n";
+  else
+    out += "Still alive on depth " + std::to_string(session.Depth()) + " when the run was left.\n";
   if (!s.why.empty()) {
     out += "\nHow it happened, newest first:\n";
     for (const std::string& link : s.why) out += "  " + link + "\n";
   }
   out += "\n";
-  out += "Character: experience level " + std::to_string(s.level) +
-         ", " + std::to_string(s.health < 0 ? 0 : s.health) + " of " + std::to_string(s.max_health) +
+  out += "Character: experience level " + std::to_string(s.level) + ", " +
+         std::to_string(s.health < 0 ? 0 : s.health) + " of " + std::to_string(s.max_health) +
          " hit points at the end.\n";
-  out += "Depth: reached " + std::to_string(s.deepest) + ", ended on " + std::to_string(s.depth) + ".\n";
+  out += "Depth: reached " + std::to_string(s.deepest) + ", ended on " + std::to_string(s.depth) +
+         ".\n";
   out += "Turns: " + std::to_string(s.turns) + " (tick " + std::to_string(s.tick) + ").\n";
   out += "Kills: " + std::to_string(s.kills) + ".\n\n";
   out += "Carried:\n";

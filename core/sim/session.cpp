@@ -15,10 +15,14 @@ namespace cairn {
 
 const char* SessionStateName(SessionState state) noexcept {
   switch (state) {
-    case SessionState::Playing: return "playing";
-    case SessionState::Dead: return "dead";
-    case SessionState::Won: return "won";
-    case SessionState::Faulted: return "faulted";
+    case SessionState::Playing:
+      return "playing";
+    case SessionState::Dead:
+      return "dead";
+    case SessionState::Won:
+      return "won";
+    case SessionState::Faulted:
+      return "faulted";
   }
   return "unknown";
 }
@@ -29,7 +33,8 @@ Status GameSession::TryPrepare(const SessionConfig& config, std::unique_ptr<Game
   if (!config.definitions || (!config.level && !config.dungeon)) return Status::InvalidArgument;
   if (config.definitions->items.size() > static_cast<std::size_t>(kMaxItemKinds))
     return Status::InvalidArgument;
-  if (config.dungeon && (config.dungeon->floors < 1 || config.dungeon->floors > DungeonPlan::kMaxFloors))
+  if (config.dungeon &&
+      (config.dungeon->floors < 1 || config.dungeon->floors > DungeonPlan::kMaxFloors))
     return Status::InvalidArgument;
   std::unique_ptr<GameSession> session(new (std::nothrow) GameSession());
   if (!session) return Status::AllocationFailed;
@@ -89,7 +94,8 @@ Status GameSession::BuildFloor(std::int32_t depth, std::shared_ptr<const LevelDe
   }
   std::unique_ptr<GameWorld> world;
   std::vector<EntityId> created;
-  if (Status s = BuildWorld(*level, config_.limits, definitions_, FloorWorldSeed(depth), world, &created);
+  if (Status s =
+          BuildWorld(*level, config_.limits, definitions_, FloorWorldSeed(depth), world, &created);
       s != Status::Ok)
     return s;
   return FinishFloor(std::move(level), std::move(world), created, out);
@@ -193,13 +199,14 @@ void GameSession::AfterTick(const TickInput& input) {
       if (effects_.empty()) continue;  // (none are shown at all)
       effects_.erase(effects_.begin());
     }
-    effects_.push_back(
-        DeathEffect{death.where, kRemainsGlyph, kRemainsAscii, kRemainsColour, kEffectTicks, death.name});
+    effects_.push_back(DeathEffect{death.where, kRemainsGlyph, kRemainsAscii, kRemainsColour,
+                                   kEffectTicks, death.name});
   }
   // The log's count is saved too (game/state_limits.h); it cannot wrap, but it can pass what a
   // save holds, and then the run stops as at any other cap.
   if (messages_said_ > kMaxMessagesSaid)
-    World().SetFault(Status::CapacityExceeded, "the message count reached the largest a save can hold");
+    World().SetFault(Status::CapacityExceeded,
+                     "the message count reached the largest a save can hold");
   if (World().Fault().Active()) {
     const SimulationFault& fault = World().Fault();
     Say(std::string("Simulation fault at tick ") + std::to_string(fault.tick) + " (" +
@@ -263,7 +270,9 @@ Status GameSession::StepBackTurn(std::string& why) {
   return rewind_->StepBackTurn(why);
 }
 
-void GameSession::NoteEdit() noexcept { rewind_->NoteEdit(); }
+void GameSession::NoteEdit() noexcept {
+  rewind_->NoteEdit();
+}
 
 bool GameSession::PlayerReady() const noexcept {
   const Player* player = World().Players().Find(World().PlayerEntity());

@@ -105,7 +105,8 @@ class GameSession {
   // InvalidOperation when the run has ended or is mid-tick. CapacityExceeded when a counter is
   // past the cap a save holds (ImageWithinLimits; `why`, if given, names it): `out` unchanged,
   // the keys minted for it kept.
-  [[nodiscard]] Status CaptureImage(EntropySource& entropy, SessionImage& out, std::string* why = nullptr);
+  [[nodiscard]] Status CaptureImage(EntropySource& entropy, SessionImage& out,
+                                    std::string* why = nullptr);
   // A run rebuilt from `image` in fresh worlds, in two passes per floor (create every entity,
   // then set components with references resolved), every durable key bound in one activation
   // per floor. `config` must describe the content the image was made from (InvalidArgument
@@ -181,7 +182,8 @@ class GameSession {
   void Say(std::string text);
   [[nodiscard]] const std::vector<DeathEffect>& Effects() const noexcept { return effects_; }
   // Death effects pushed out early because max_effects were showing (a floor change clearing them
-  // is not counted): the pane's "effects dropped". A new run starts it at 0; a step back restores it.
+  // is not counted): the pane's "effects dropped". A new run starts it at 0; a step back restores
+  // it.
   [[nodiscard]] std::uint64_t EffectsDropped() const noexcept { return effects_dropped_; }
   // How long the last render-frame extraction took (view/extract.cpp measures each one and reports
   // the one before it). A measurement of the presentation, not of the run: a step back or a
@@ -240,7 +242,8 @@ class GameSession {
   // What the run is built from: the first floor if authored, the plan, the definitions.
   [[nodiscard]] static std::uint64_t DigestContent(const SessionConfig& config);
   // The shared part of TryCreate and TryRestore: checks the config, shuffles appearances.
-  [[nodiscard]] static Status TryPrepare(const SessionConfig& config, std::unique_ptr<GameSession>& out);
+  [[nodiscard]] static Status TryPrepare(const SessionConfig& config,
+                                         std::unique_ptr<GameSession>& out);
   void EndRun(bool won, std::string cause);
 
   SessionConfig config_;

@@ -15,9 +15,10 @@ namespace {
 
 // The floor's world as a FloorImage: entities in creation order (`order`, of this world),
 // references by place.
-FloorImage ImageOf(const GameWorld& world, const CanonicalOrder& order, const LevelDefinition& built,
-                   std::int32_t depth,
-                   const std::vector<std::pair<EntityId, const std::vector<PreservedComponent>*>>& preserved) {
+FloorImage ImageOf(
+    const GameWorld& world, const CanonicalOrder& order, const LevelDefinition& built,
+    std::int32_t depth,
+    const std::vector<std::pair<EntityId, const std::vector<PreservedComponent>*>>& preserved) {
   FloorImage image;
   image.depth = depth;
   const auto place = [&](EntityId id) -> EntityId {
@@ -40,7 +41,8 @@ FloorImage ImageOf(const GameWorld& world, const CanonicalOrder& order, const Le
     LevelEntity entity;
     entity.components = world.CaptureEntity(id);
     ForEachReference(entity.components, [&](EntityId& ref) { ref = place(ref); });
-    if (entity.components.Has<Named>()) entity.authored_id = std::string(entity.components.named.id.View());
+    if (entity.components.Has<Named>())
+      entity.authored_id = std::string(entity.components.named.id.View());
     if (const PersistentObjectKey* key = world.Bindings().KeyOf(id)) {
       entity.instance = key->Instance.Value;
       entity.source = key->Source.Value;
@@ -55,7 +57,8 @@ FloorImage ImageOf(const GameWorld& world, const CanonicalOrder& order, const Le
   for (const SpawnOutcome& outcome : world.PendingOutcomes())
     image.outcomes.push_back(FloorImage::Outcome{outcome.request, place(outcome.entity)});
   for (const NoiseEvent& noise : world.Noises().Events())
-    image.noises.push_back(FloorImage::Noise{place(noise.source), noise.where.x, noise.where.y, noise.radius});
+    image.noises.push_back(
+        FloorImage::Noise{place(noise.source), noise.where.x, noise.where.y, noise.radius});
   return image;
 }
 
@@ -63,14 +66,15 @@ FloorImage ImageOf(const GameWorld& world, const CanonicalOrder& order, const Le
 // of the floor the seed generates at that depth. A save whose seed was changed (or whose floor
 // came from another run) names other floors than its seed makes: refused, with the state hash
 // zeroed or not.
-bool FloorOriginMatches(const SessionConfig& config, const DefinitionSet& definitions, const FloorImage& floor,
-                        std::string& error) {
+bool FloorOriginMatches(const SessionConfig& config, const DefinitionSet& definitions,
+                        const FloorImage& floor, std::string& error) {
   std::uint64_t expected = 0;
   if (floor.depth == 1 && config.level) {
     expected = config.level->digest;
   } else {
     LevelDefinition generated;
-    if (!config.dungeon || GenerateFloor(*config.dungeon, definitions, config.seed, floor.depth, generated) != Status::Ok) {
+    if (!config.dungeon || GenerateFloor(*config.dungeon, definitions, config.seed, floor.depth,
+                                         generated) != Status::Ok) {
       error = "floor " + std::to_string(floor.depth) + " cannot be generated again from the seed";
       return false;
     }
@@ -81,23 +85,27 @@ bool FloorOriginMatches(const SessionConfig& config, const DefinitionSet& defini
   FormatHash(config.seed, seed);
   FormatHash(floor.level.digest, saved);
   FormatHash(expected, made);
-  error = "floor " + std::to_string(floor.depth) + " was not made from seed " + seed + " (its level_digest is " +
-          saved + "; the seed makes " + made + "): the seed or the floor was changed";
+  error = "floor " + std::to_string(floor.depth) + " was not made from seed " + seed +
+          " (its level_digest is " + saved + "; the seed makes " + made +
+          "): the seed or the floor was changed";
   return false;
 }
 
 // Whether a floor passes the semantic checks (game/level_invariants.h); `error` says the first
 // problem when it does not.
-bool FloorInvariantsHold(const FloorImage& floor, const DefinitionSet& definitions, bool players_floor,
-                         std::string& error) {
+bool FloorInvariantsHold(const FloorImage& floor, const DefinitionSet& definitions,
+                         bool players_floor, std::string& error) {
   const std::vector<LevelEntity>& entities = floor.level.entities;
   std::vector<LevelProblem> broken;
-  CheckLevelInvariants(floor.level, definitions, players_floor ? 1 : 0,
-                       [&](std::size_t i) { return "entity " + UuidText(entities[i].source); }, broken);
+  CheckLevelInvariants(
+      floor.level, definitions, players_floor ? 1 : 0,
+      [&](std::size_t i) { return "entity " + UuidText(entities[i].source); }, broken);
   if (broken.empty()) return true;
   const LevelProblem& first = broken.front();
   error = "floor " + std::to_string(floor.depth) +
-          (first.entity == LevelProblem::kWholeLevel ? std::string() : " entity " + UuidText(entities[first.entity].source)) +
+          (first.entity == LevelProblem::kWholeLevel
+               ? std::string()
+               : " entity " + UuidText(entities[first.entity].source)) +
           " " + first.what;
   return false;
 }
@@ -128,7 +136,8 @@ Status GameSession::CaptureImage(EntropySource& entropy, SessionImage& out, std:
     if (!floors_[f].world) continue;
     const GameWorld& world = *floors_[f].world;
     orders[f].emplace(world.Registry());
-    for (EntityId id : orders[f]->Entities()) all_keyed = all_keyed && world.Bindings().KeyOf(id) != nullptr;
+    for (EntityId id : orders[f]->Entities())
+      all_keyed = all_keyed && world.Bindings().KeyOf(id) != nullptr;
   }
   // Every key in use, so a fresh one never repeats one; not needed when nothing gets a key
   // (every save after the first, unless something new was made).
@@ -147,11 +156,13 @@ Status GameSession::CaptureImage(EntropySource& entropy, SessionImage& out, std:
       if (world.Bindings().KeyOf(id) != nullptr) continue;
       Uuid source;
       if (Status s = TryMintUniqueUuid(entropy, known, source); s != Status::Ok) return s;
-      minted[f].push_back(Binding{PersistentObjectKey{InstanceId{instance}, SourceObjectId{source}}, id});
+      minted[f].push_back(
+          Binding{PersistentObjectKey{InstanceId{instance}, SourceObjectId{source}}, id});
     }
   }
   for (std::size_t f = 0; f < floors_.size(); ++f)
-    if (Status s = floors_[f].world ? floors_[f].world->Bindings().TryActivate(minted[f]) : Status::Ok;
+    if (Status s =
+            floors_[f].world ? floors_[f].world->Bindings().TryActivate(minted[f]) : Status::Ok;
         s != Status::Ok)
       return s;  // (cannot happen: one key per live entity fits, and every key is fresh)
   run_instance_ = instance;
@@ -166,9 +177,10 @@ Status GameSession::CaptureImage(EntropySource& entropy, SessionImage& out, std:
     const Floor& floor = floors_[f];
     if (!floor.world) continue;
     std::vector<std::pair<EntityId, const std::vector<PreservedComponent>*>> preserved;
-    for (const PreservedEntry& entry : floor.preserved) preserved.emplace_back(entry.entity, entry.components);
-    image.floors.push_back(
-        ImageOf(*floor.world, *orders[f], *floor.level, static_cast<std::int32_t>(f) + 1, preserved));
+    for (const PreservedEntry& entry : floor.preserved)
+      preserved.emplace_back(entry.entity, entry.components);
+    image.floors.push_back(ImageOf(*floor.world, *orders[f], *floor.level,
+                                   static_cast<std::int32_t>(f) + 1, preserved));
   }
   const std::size_t keep = std::min(messages_.size(), kSavedMessages);
   image.messages.assign(messages_.end() - static_cast<std::ptrdiff_t>(keep), messages_.end());
@@ -207,7 +219,8 @@ Status GameSession::TryRestore(const SessionConfig& config, const SessionImage& 
   if (!ImageWithinLimits(image, error)) return Status::InvalidArgument;
   std::vector<Floor> floors(static_cast<std::size_t>(count));
   for (const FloorImage& floor : image.floors) {
-    if (floor.depth < 1 || floor.depth > count || floors[static_cast<std::size_t>(floor.depth - 1)].world) {
+    if (floor.depth < 1 || floor.depth > count ||
+        floors[static_cast<std::size_t>(floor.depth - 1)].world) {
       error = "floor " + std::to_string(floor.depth) + " is out of range or saved twice";
       return Status::InvalidArgument;
     }
@@ -219,8 +232,8 @@ Status GameSession::TryRestore(const SessionConfig& config, const SessionImage& 
     // Pass 1 and 2 and the one activation of every key: BuildWorld (game/level.h).
     std::unique_ptr<GameWorld> world;
     std::vector<EntityId> created;
-    if (Status s = BuildWorld(*level, config.limits, session->definitions_, session->FloorWorldSeed(floor.depth),
-                              world, &created);
+    if (Status s = BuildWorld(*level, config.limits, session->definitions_,
+                              session->FloorWorldSeed(floor.depth), world, &created);
         s != Status::Ok) {
       error = "floor " + std::to_string(floor.depth) + " cannot be rebuilt: " + StatusName(s);
       return s;
@@ -231,14 +244,18 @@ Status GameSession::TryRestore(const SessionConfig& config, const SessionImage& 
       return Status::InvalidArgument;
     }
     const auto handle = [&](EntityId ref) {
-      return IsLevelReference(ref) ? (ref.Slot < created.size() ? created[ref.Slot] : kGoneReference) : ref;
+      return IsLevelReference(ref)
+                 ? (ref.Slot < created.size() ? created[ref.Slot] : kGoneReference)
+                 : ref;
     };
     std::vector<SpawnOutcome> outcomes;
-    for (const FloorImage::Outcome& o : floor.outcomes) outcomes.push_back(SpawnOutcome{o.request, handle(o.entity)});
+    for (const FloorImage::Outcome& o : floor.outcomes)
+      outcomes.push_back(SpawnOutcome{o.request, handle(o.entity)});
     std::vector<NoiseEvent> noises;
     for (const FloorImage::Noise& n : floor.noises)
       noises.push_back(NoiseEvent{handle(n.source), Position{n.x, n.y}, n.radius});
-    if (Status s = world->RestoreRuntime(floor.tick, floor.random, floor.last_request, outcomes, noises);
+    if (Status s =
+            world->RestoreRuntime(floor.tick, floor.random, floor.last_request, outcomes, noises);
         s != Status::Ok) {
       error = "floor " + std::to_string(floor.depth) + ": " + StatusName(s);
       return s;
@@ -251,8 +268,9 @@ Status GameSession::TryRestore(const SessionConfig& config, const SessionImage& 
     for (std::int32_t y = 0; y < level->height; ++y)
       for (std::int32_t x = 0; x < level->width; ++x)
         built.world->Map().SetRememberedBits(
-            x, y, floor.remembered[static_cast<std::size_t>(y) * static_cast<std::size_t>(level->width) +
-                                   static_cast<std::size_t>(x)]);
+            x, y,
+            floor.remembered[static_cast<std::size_t>(y) * static_cast<std::size_t>(level->width) +
+                             static_cast<std::size_t>(x)]);
     floors[static_cast<std::size_t>(floor.depth - 1)] = std::move(built);
   }
   // Each floor's players were counted above (one on the player's floor, none elsewhere).
@@ -265,8 +283,10 @@ Status GameSession::TryRestore(const SessionConfig& config, const SessionImage& 
   session->active_ = image.depth - 1;
   session->run_instance_ = image.run_instance;
   session->narrator_ = std::make_unique<Narrator>(*session);
-  const std::size_t skip = image.messages.size() > kMessageHistory ? image.messages.size() - kMessageHistory : 0;
-  for (std::size_t i = skip; i < image.messages.size(); ++i) session->messages_.push_back(image.messages[i]);
+  const std::size_t skip =
+      image.messages.size() > kMessageHistory ? image.messages.size() - kMessageHistory : 0;
+  for (std::size_t i = skip; i < image.messages.size(); ++i)
+    session->messages_.push_back(image.messages[i]);
   session->messages_said_ = image.messages_said;
   if (image.state_hash != 0 && session->StateHash() != image.state_hash) {
     error = "the restored run does not match the state the save recorded";

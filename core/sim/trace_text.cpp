@@ -6,42 +6,56 @@
 namespace cairn {
 namespace {
 
-std::string HandleText(EntityId id) { return std::to_string(id.Slot) + ":" + std::to_string(id.Generation); }
+std::string HandleText(EntityId id) {
+  return std::to_string(id.Slot) + ":" + std::to_string(id.Generation);
+}
 
 std::string ComponentChange(std::int64_t value) {
   const bool removal = value >= 100;
   const auto kind = static_cast<ComponentKind>(removal ? value - 100 : value);
-  return std::string(" component=") + ComponentKindName(kind) + (removal ? " change=remove" : " change=set");
+  return std::string(" component=") + ComponentKindName(kind) +
+         (removal ? " change=remove" : " change=set");
 }
 
 }  // namespace
 
 const char* AttackKindName(AttackKind kind) noexcept {
   switch (kind) {
-    case AttackKind::Melee: return "melee";
-    case AttackKind::Thrown: return "thrown";
-    case AttackKind::Missile: return "missile";
-    case AttackKind::Spell: return "spell";
-    case AttackKind::Wand: return "wand";
+    case AttackKind::Melee:
+      return "melee";
+    case AttackKind::Thrown:
+      return "thrown";
+    case AttackKind::Missile:
+      return "missile";
+    case AttackKind::Spell:
+      return "spell";
+    case AttackKind::Wand:
+      return "wand";
   }
   return "unknown";
 }
 
 const char* DeathCauseName(DeathCause cause) noexcept {
   switch (cause) {
-    case DeathCause::Attack: return "attack";
-    case DeathCause::Starvation: return "starvation";
+    case DeathCause::Attack:
+      return "attack";
+    case DeathCause::Starvation:
+      return "starvation";
   }
   return "unknown";
 }
 
 std::string KindText(const EntityKind& kind, const DefinitionSet& definitions) {
   switch (kind.cls) {
-    case KindClass::None: return "";
-    case KindClass::Player: return "player";
-    case KindClass::Stairs: return "stairs";
+    case KindClass::None:
+      return "";
+    case KindClass::Player:
+      return "player";
+    case KindClass::Stairs:
+      return "stairs";
     case KindClass::Monster:
-      return kind.index < definitions.monsters.size() ? definitions.monsters[kind.index].id : "monster";
+      return kind.index < definitions.monsters.size() ? definitions.monsters[kind.index].id
+                                                      : "monster";
     case KindClass::Item:
       return kind.index < definitions.items.size() ? definitions.items[kind.index].id : "item";
   }
@@ -56,11 +70,13 @@ std::string TraceEventText(const TraceEntry& e, const DefinitionSet& definitions
   }
   if (!e.b.IsNull()) {
     text += " b=" + HandleText(e.b);
-    if (std::string kind = KindText(e.b_kind, definitions); !kind.empty()) text += " b-kind=" + kind;
+    if (std::string kind = KindText(e.b_kind, definitions); !kind.empty())
+      text += " b-kind=" + kind;
   }
   switch (e.event) {
     case TraceEvent::TickStarted:
-    case TraceEvent::StaleRejected: break;
+    case TraceEvent::StaleRejected:
+      break;
     case TraceEvent::Died:
       text += std::string(" cause=") + DeathCauseName(static_cast<DeathCause>(e.detail[0]));
       if (static_cast<DeathCause>(e.detail[0]) == DeathCause::Attack)
@@ -81,11 +97,15 @@ std::string TraceEventText(const TraceEntry& e, const DefinitionSet& definitions
       if (static_cast<AiReason>(e.detail[2]) != AiReason::None)
         text += std::string(" reason=") + AiReasonName(static_cast<AiReason>(e.detail[2]));
       break;
-    case TraceEvent::Moved: text += " at=" + std::to_string(e.x) + "," + std::to_string(e.y); break;
+    case TraceEvent::Moved:
+      text += " at=" + std::to_string(e.x) + "," + std::to_string(e.y);
+      break;
     case TraceEvent::Attacked:
-      text += e.value < 0 ? std::string(" result=miss") : " result=hit damage=" + std::to_string(e.value);
+      text += e.value < 0 ? std::string(" result=miss")
+                          : " result=hit damage=" + std::to_string(e.value);
       text += std::string(" with=") + AttackKindName(static_cast<AttackKind>(e.detail[0]));
-      if (std::string item = KindText(e.c_kind, definitions); !item.empty()) text += " item=" + item;
+      if (std::string item = KindText(e.c_kind, definitions); !item.empty())
+        text += " item=" + item;
       text += " health=" + std::to_string(e.x);
       if (e.detail[1] != 0) text += " killed=yes";
       break;
@@ -94,13 +114,19 @@ std::string TraceEventText(const TraceEntry& e, const DefinitionSet& definitions
       text += " cmd=" + std::to_string(e.command) + " request=" + std::to_string(e.value);
       break;
     case TraceEvent::DestroyQueued:
-    case TraceEvent::Destroyed: text += " cmd=" + std::to_string(e.command); break;
+    case TraceEvent::Destroyed:
+      text += " cmd=" + std::to_string(e.command);
+      break;
     case TraceEvent::ComponentQueued:
     case TraceEvent::ComponentChanged:
       text += " cmd=" + std::to_string(e.command) + ComponentChange(e.value);
       break;
-    case TraceEvent::Fault: text += std::string(" status=") + StatusName(static_cast<Status>(e.value)); break;
-    case TraceEvent::RequestRevoked: text += " request=" + std::to_string(e.value); break;
+    case TraceEvent::Fault:
+      text += std::string(" status=") + StatusName(static_cast<Status>(e.value));
+      break;
+    case TraceEvent::RequestRevoked:
+      text += " request=" + std::to_string(e.value);
+      break;
     case TraceEvent::TimerSet:
       text += std::string(" timer=") + TimerKindName(static_cast<TimerKind>(e.detail[0])) +
               " due=" + std::to_string(e.value);
@@ -110,8 +136,8 @@ std::string TraceEventText(const TraceEntry& e, const DefinitionSet& definitions
 }
 
 std::string TraceText(const TraceEntry& e, const DefinitionSet& definitions) {
-  return "tick=" + std::to_string(e.tick) + " phase=" + TickPhaseName(e.phase) + " seq=" +
-         std::to_string(e.sequence) + " " + TraceEventText(e, definitions);
+  return "tick=" + std::to_string(e.tick) + " phase=" + TickPhaseName(e.phase) +
+         " seq=" + std::to_string(e.sequence) + " " + TraceEventText(e, definitions);
 }
 
 }  // namespace cairn

@@ -26,7 +26,8 @@ namespace cairn {
 // The whole entry, from "tick=" on.
 [[nodiscard]] std::string TraceText(const TraceEntry& entry, const DefinitionSet& definitions);
 
-// Only what the entry says beyond its tick, phase and sequence: "event=moved a=3:1 kind=rat at=4,7".
+// Only what the entry says beyond its tick, phase and sequence: "event=moved a=3:1 kind=rat
+// at=4,7".
 [[nodiscard]] std::string TraceEventText(const TraceEntry& entry, const DefinitionSet& definitions);
 
 }  // namespace cairn

@@ -6,13 +6,17 @@
 namespace cairn {
 namespace {
 
-std::string ShortHandle(EntityId id) { return std::to_string(id.Slot) + ":" + std::to_string(id.Generation); }
+std::string ShortHandle(EntityId id) {
+  return std::to_string(id.Slot) + ":" + std::to_string(id.Generation);
+}
 
 std::string Who(const TraceEntry& e, bool second, const DefinitionSet& definitions) {
   return second ? WhoText(e.b, e.b_kind, definitions) : WhoText(e.a, e.a_kind, definitions);
 }
 
-std::string Cell(std::int32_t x, std::int32_t y) { return std::to_string(x) + "," + std::to_string(y); }
+std::string Cell(std::int32_t x, std::int32_t y) {
+  return std::to_string(x) + "," + std::to_string(y);
+}
 
 // "(melee)", "(thrown darts)": how a blow was struck.
 std::string Blow(const TraceEntry& e, const DefinitionSet& definitions) {
@@ -61,16 +65,21 @@ WhyAnswer AskWhy(const GameWorld& world, EntityId id, std::size_t links) {
 std::string WhoText(EntityId id, const EntityKind& kind, const DefinitionSet& definitions) {
   const std::string handle = ShortHandle(id);
   switch (kind.cls) {
-    case KindClass::None: return "entity " + handle;
-    case KindClass::Player: return "the player " + handle;
-    case KindClass::Stairs: return "the stairs " + handle;
+    case KindClass::None:
+      return "entity " + handle;
+    case KindClass::Player:
+      return "the player " + handle;
+    case KindClass::Stairs:
+      return "the stairs " + handle;
     case KindClass::Monster:
       return "the " +
-             (kind.index < definitions.monsters.size() ? definitions.monsters[kind.index].name : "monster") + " " +
-             handle;
+             (kind.index < definitions.monsters.size() ? definitions.monsters[kind.index].name
+                                                       : "monster") +
+             " " + handle;
     case KindClass::Item:
-      return "the " + (kind.index < definitions.items.size() ? definitions.items[kind.index].name : "item") + " " +
-             handle;
+      return "the " +
+             (kind.index < definitions.items.size() ? definitions.items[kind.index].name : "item") +
+             " " + handle;
   }
   return "entity " + handle;
 }
@@ -78,19 +87,25 @@ std::string WhoText(EntityId id, const EntityKind& kind, const DefinitionSet& de
 std::string WhyHeadline(const WhyAnswer& answer, const GameWorld& world) {
   const std::string who = WhoText(answer.subject, answer.kind, world.Definitions());
   switch (answer.state) {
-    case WhyState::Forgotten: return who + ": nothing about it is remembered";
-    case WhyState::Dead: return who + " is dead since tick " + std::to_string(answer.since);
+    case WhyState::Forgotten:
+      return who + ": nothing about it is remembered";
+    case WhyState::Dead:
+      return who + " is dead since tick " + std::to_string(answer.since);
     case WhyState::Gone:
       if (!answer.chain.empty() && answer.chain[0].event == TraceEvent::Destroyed)
         return who + " was removed at tick " + std::to_string(answer.since);
       return who + " is no longer alive, last mentioned at tick " + std::to_string(answer.since);
-    case WhyState::Alive: break;
+    case WhyState::Alive:
+      break;
   }
   std::string text = who;
-  if (const Position* at = world.Positions().Find(answer.subject)) text += " at " + Cell(at->x, at->y);
+  if (const Position* at = world.Positions().Find(answer.subject))
+    text += " at " + Cell(at->x, at->y);
   // Things are not alive: an item is carried or lies somewhere, stairs simply are.
-  if (const Item* item = world.Items().Find(answer.subject); item != nullptr && !item->holder.IsNull())
-    return text + " is carried by " + WhoText(item->holder, world.KindOfEntity(item->holder), world.Definitions());
+  if (const Item* item = world.Items().Find(answer.subject);
+      item != nullptr && !item->holder.IsNull())
+    return text + " is carried by " +
+           WhoText(item->holder, world.KindOfEntity(item->holder), world.Definitions());
   if (answer.kind.cls == KindClass::Item) return text + " lies on the floor";
   if (answer.kind.cls == KindClass::Stairs) return text + " is there";
   text += " is alive";
@@ -99,7 +114,8 @@ std::string WhyHeadline(const WhyAnswer& answer, const GameWorld& world) {
   if (const EnemyAi* ai = world.Ais().Find(answer.subject)) {
     text += std::string(", in ") + AiPhaseName(ai->phase);
     if (!ai->target.IsNull())
-      text += " aiming at " + WhoText(ai->target, world.KindOfEntity(ai->target), world.Definitions());
+      text +=
+          " aiming at " + WhoText(ai->target, world.KindOfEntity(ai->target), world.Definitions());
   }
   return text;
 }
@@ -110,11 +126,13 @@ std::string WhyLink(const TraceEntry& e, const DefinitionSet& definitions) {
   switch (e.event) {
     case TraceEvent::Died:
       text += a + " died at " + Cell(e.x, e.y);
-      if (static_cast<DeathCause>(e.detail[0]) == DeathCause::Starvation) return text + " of starvation";
+      if (static_cast<DeathCause>(e.detail[0]) == DeathCause::Starvation)
+        return text + " of starvation";
       text += ", killed by " + Who(e, true, definitions);
       return text + " (" + AttackKindName(static_cast<AttackKind>(e.detail[1])) + ")";
     case TraceEvent::Attacked:
-      if (e.value < 0) return text + a + " missed " + Who(e, true, definitions) + " " + Blow(e, definitions);
+      if (e.value < 0)
+        return text + a + " missed " + Who(e, true, definitions) + " " + Blow(e, definitions);
       text += a + " hit " + Who(e, true, definitions) + " for " + std::to_string(e.value) + " " +
               Blow(e, definitions) + ", leaving it at " + std::to_string(e.x) + " health";
       return e.detail[1] != 0 ? text + " and killing it" : text;
@@ -134,9 +152,12 @@ std::string WhyLink(const TraceEntry& e, const DefinitionSet& definitions) {
              " timer, due at tick " + std::to_string(e.value);
     case TraceEvent::RequestRevoked:
       return text + a + "'s spawn request " + std::to_string(e.value) + " was revoked";
-    case TraceEvent::Spawned: return text + a + " was spawned " + Source(e);
-    case TraceEvent::Destroyed: return text + a + " was removed " + Source(e);
-    case TraceEvent::Fault: return text + "the simulation stopped: " + StatusName(static_cast<Status>(e.value));
+    case TraceEvent::Spawned:
+      return text + a + " was spawned " + Source(e);
+    case TraceEvent::Destroyed:
+      return text + a + " was removed " + Source(e);
+    case TraceEvent::Fault:
+      return text + "the simulation stopped: " + StatusName(static_cast<Status>(e.value));
     case TraceEvent::TickStarted:
     case TraceEvent::PlayerActed:
     case TraceEvent::Moved:
@@ -144,7 +165,8 @@ std::string WhyLink(const TraceEntry& e, const DefinitionSet& definitions) {
     case TraceEvent::DestroyQueued:
     case TraceEvent::ComponentQueued:
     case TraceEvent::ComponentChanged:
-    case TraceEvent::StaleRejected: break;
+    case TraceEvent::StaleRejected:
+      break;
   }
   return text + TraceEventText(e, definitions);
 }

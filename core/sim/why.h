@@ -29,8 +29,8 @@ struct WhyAnswer {
   EntityId subject{};
   EntityKind kind{};
   WhyState state = WhyState::Forgotten;
-  std::int64_t since = 0;            // the tick it died (Dead) or was last mentioned (Gone)
-  std::vector<TraceEntry> chain;     // newest first
+  std::int64_t since = 0;         // the tick it died (Dead) or was last mentioned (Gone)
+  std::vector<TraceEntry> chain;  // newest first
 };
 
 // What the story says about `id`, at most `links` entries. Never fails: an unknown entity is a
@@ -38,7 +38,8 @@ struct WhyAnswer {
 [[nodiscard]] WhyAnswer AskWhy(const GameWorld& world, EntityId id, std::size_t links = 8);
 
 // "the goblin 5:1", "the player 0:1", "entity 9:2" (an entity of no kind).
-[[nodiscard]] std::string WhoText(EntityId id, const EntityKind& kind, const DefinitionSet& definitions);
+[[nodiscard]] std::string WhoText(EntityId id, const EntityKind& kind,
+                                  const DefinitionSet& definitions);
 
 // The first line: "the goblin 5:1 is dead since tick 230", "the rat 3:1 at 7,2 is alive, health 4
 // of 4, in approach aiming at the player 0:1".

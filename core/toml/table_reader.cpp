@@ -42,10 +42,9 @@ bool TableReader::ShownString(std::string_view key, std::string& out, bool requi
   std::string text;
   if (!String(key, text, required)) return false;
   if (NeedsTerminalEscape(text)) {
-    Problem(table_.Find(key)->position, what_ + ": '" + std::string(key) +
-                                            "' holds a control character (\"" +
-                                            EscapeForTerminal(text) +
-                                            "\"); it is shown on the terminal");
+    Problem(table_.Find(key)->position,
+            what_ + ": '" + std::string(key) + "' holds a control character (\"" +
+                EscapeForTerminal(text) + "\"); it is shown on the terminal");
     return false;
   }
   out = std::move(text);
@@ -77,7 +76,8 @@ bool TableReader::Choice(std::string_view key, std::span<const std::string_view>
   }
   std::string list;
   for (std::string_view n : names) list += (list.empty() ? "" : ", ") + std::string(n);
-  Problem(v->position, what_ + ": '" + std::string(key) + "' is \"" + v->text + "\", not one of: " + list);
+  Problem(v->position,
+          what_ + ": '" + std::string(key) + "' is \"" + v->text + "\", not one of: " + list);
   return false;
 }
 
@@ -124,11 +124,13 @@ bool ReadFileHeader(TableReader& file, std::string_view format, std::string_view
   if (std::find(versions.begin(), versions.end(), version) != versions.end()) return has_format;
   std::string known;
   for (std::size_t i = 0; i < versions.size(); ++i)
-    known += (i == 0 ? "" : i + 1 == versions.size() ? " and " : ", ") + std::to_string(versions[i]);
-  file.Problem(file.Table().Find("version")->position, std::string(name) + " version " +
-                                                           std::to_string(version) +
-                                                           " is not supported (this build reads " +
-                                                           known + ")");
+    known += (i == 0                     ? ""
+              : i + 1 == versions.size() ? " and "
+                                         : ", ") +
+             std::to_string(versions[i]);
+  file.Problem(file.Table().Find("version")->position,
+               std::string(name) + " version " + std::to_string(version) +
+                   " is not supported (this build reads " + known + ")");
   return false;
 }
 

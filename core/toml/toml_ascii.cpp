@@ -111,7 +111,10 @@ bool MakeAsciiTomlText(std::string_view original, AsciiTomlText& out, TomlError&
         break;
       case Mode::Comment:
         if (c == '\n') mode = Mode::Code;
-        if (c >= 0x80) b.Append("?", i); else b.Copy(i);
+        if (c >= 0x80)
+          b.Append("?", i);
+        else
+          b.Copy(i);
         break;
       case Mode::Basic:
       case Mode::MultiBasic: {
@@ -156,10 +159,14 @@ bool MakeAsciiTomlText(std::string_view original, AsciiTomlText& out, TomlError&
           mode = Mode::Code;
           continue;
         }
-        if (c >= 0x80) b.Append(Escape(code), i);
-        else if (c == '\\') b.Append("\\\\", i);
-        else if (c == '"') b.Append("\\\"", i);
-        else b.Copy(i);
+        if (c >= 0x80)
+          b.Append(Escape(code), i);
+        else if (c == '\\')
+          b.Append("\\\\", i);
+        else if (c == '"')
+          b.Append("\\\"", i);
+        else
+          b.Copy(i);
         break;
       }
     }
@@ -187,8 +194,8 @@ AsciiPositionMap::AsciiPositionMap(std::string_view original, const AsciiTomlTex
 TextPosition AsciiPositionMap::Map(TextPosition position) const {
   if (ascii_.origin.empty() || position.line == 0 || position.line > ascii_line_starts_.size())
     return position;
-  const std::size_t offset = ascii_line_starts_[position.line - 1] +
-                             (position.column > 0 ? position.column - 1 : 0);
+  const std::size_t offset =
+      ascii_line_starts_[position.line - 1] + (position.column > 0 ? position.column - 1 : 0);
   // Lines are the same in both texts, so the original byte is on the same line.
   return original_.PositionOf(offset < ascii_.origin.size() ? ascii_.origin[offset]
                                                             : static_cast<std::size_t>(-1));

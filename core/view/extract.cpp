@@ -5,8 +5,6 @@
 #include <chrono>
 
 #include "game/ai.h"
-#include "sim/trace_text.h"
-#include "sim/why.h"
 #include "game/article.h"
 #include "game/items.h"
 #include "game/rules.h"
@@ -14,28 +12,46 @@
 #include "schema/component_access.h"
 #include "schema/component_body.h"
 #include "schema/handle_references.h"
+#include "sim/trace_text.h"
+#include "sim/why.h"
 #include "view/player_panels.h"
 
 namespace cairn {
 
 const char* OverlayModeName(OverlayMode mode) noexcept {
   switch (mode) {
-    case OverlayMode::Off: return "off";
-    case OverlayMode::AiTargets: return "AI targets";
-    case OverlayMode::Labels: return "entity labels";
-    case OverlayMode::Blockers: return "blockers";
+    case OverlayMode::Off:
+      return "off";
+    case OverlayMode::AiTargets:
+      return "AI targets";
+    case OverlayMode::Labels:
+      return "entity labels";
+    case OverlayMode::Blockers:
+      return "blockers";
   }
   return "unknown";
 }
 
 void TerrainLook(Terrain terrain, std::uint32_t& glyph, char& ascii, Colour& colour) noexcept {
   switch (terrain) {
-    case Terrain::Wall: glyph = 0x2593, ascii = '#', colour = Colour::Grey; break;          // ▓
-    case Terrain::Floor: glyph = 0x00B7, ascii = '.', colour = Colour::Grey; break;         // ·
-    case Terrain::DoorClosed: glyph = '+', ascii = '+', colour = Colour::Brown; break;
-    case Terrain::DoorOpen: glyph = '\'', ascii = '\'', colour = Colour::Brown; break;
-    case Terrain::Water: glyph = 0x2248, ascii = '~', colour = Colour::Blue; break;         // ≈
-    case Terrain::Chasm: glyph = ':', ascii = ':', colour = Colour::Purple; break;
+    case Terrain::Wall:
+      glyph = 0x2593, ascii = '#', colour = Colour::Grey;
+      break;  // ▓
+    case Terrain::Floor:
+      glyph = 0x00B7, ascii = '.', colour = Colour::Grey;
+      break;  // ·
+    case Terrain::DoorClosed:
+      glyph = '+', ascii = '+', colour = Colour::Brown;
+      break;
+    case Terrain::DoorOpen:
+      glyph = '\'', ascii = '\'', colour = Colour::Brown;
+      break;
+    case Terrain::Water:
+      glyph = 0x2248, ascii = '~', colour = Colour::Blue;
+      break;  // ≈
+    case Terrain::Chasm:
+      glyph = ':', ascii = ':', colour = Colour::Purple;
+      break;
   }
 }
 
@@ -60,13 +76,15 @@ void ExtractMachine(const GameSession& session, DebugData& d) {
   d.structural_revision = registry.StructuralRevision();
   for (const ComponentTypeInfo& type : AllComponentTypes()) {
     const PoolStats stats = StatsOf(world, type.id);
-    d.pools.push_back(PoolLine{std::string(type.name), stats.size, stats.capacity, stats.high_water});
+    d.pools.push_back(
+        PoolLine{std::string(type.name), stats.size, stats.capacity, stats.high_water});
   }
   const WorldCounters& c = world.Counters();
   const WorldLimits& limits = world.Limits();
   d.counters.push_back("commands hw " + std::to_string(c.command_high_water) + "/" +
                        std::to_string(limits.commands) + "  outcomes hw " +
-                       std::to_string(c.outcome_high_water) + "/" + std::to_string(limits.outcomes));
+                       std::to_string(c.outcome_high_water) + "/" +
+                       std::to_string(limits.outcomes));
   d.counters.push_back("events hw atk " + std::to_string(world.Attacks().HighWaterMark()) +
                        " die " + std::to_string(world.Deaths().HighWaterMark()) + " noise " +
                        std::to_string(world.Noises().HighWaterMark()) + " /" +
@@ -89,19 +107,22 @@ void ExtractMachine(const GameSession& session, DebugData& d) {
 // The trace's newest lines, oldest first (TraceLines), filtered to the inspected entity on request.
 void ExtractTrace(const GameWorld& world, const ExtractOptions& options, DebugData& d) {
   d.trace_inspected_only = options.trace_inspected_only && !options.inspected.IsNull();
-  d.trace = TraceLines(world.Trace(), options.trace_lines, d.trace_inspected_only ? options.inspected : EntityId{},
-                       [&world](const TraceEntry& e) {
-                         return std::to_string(e.tick) + " " + TickPhaseName(e.phase) + " " +
-                                TraceEventText(e, world.Definitions()).substr(6);  // without "event="
-                       });
+  d.trace = TraceLines(
+      world.Trace(), options.trace_lines, d.trace_inspected_only ? options.inspected : EntityId{},
+      [&world](const TraceEntry& e) {
+        return std::to_string(e.tick) + " " + TickPhaseName(e.phase) + " " +
+               TraceEventText(e, world.Definitions()).substr(6);  // without "event="
+      });
 }
 
 // The inspected entity's AI, in words.
 void ExtractAi(const EntityRegistry& registry, const EnemyAi& ai, DebugData& d) {
-  d.ai.push_back(std::string("action ") + AiActionName(ai.action) + ", phase " + AiPhaseName(ai.phase));
-  d.ai.push_back("target " + (ai.target.IsNull() ? std::string("none")
-                                                 : FormatShortHandle(ai.target) +
-                                                       (registry.IsActive(ai.target) ? "" : " (gone)")));
+  d.ai.push_back(std::string("action ") + AiActionName(ai.action) + ", phase " +
+                 AiPhaseName(ai.phase));
+  d.ai.push_back("target " + (ai.target.IsNull()
+                                  ? std::string("none")
+                                  : FormatShortHandle(ai.target) +
+                                        (registry.IsActive(ai.target) ? "" : " (gone)")));
   d.ai.push_back("wake tick " + std::to_string(ai.wake_tick) + ", pending request " +
                  std::to_string(ai.pending_request));
   d.ai.push_back("revision " + std::to_string(ai.action_revision) + ", alertness " +
@@ -146,8 +167,8 @@ void ExtractInspected(const GameSession& session, EntityId id, DebugData& d) {
   }
   if (const auto* preserved = session.Preserved(id))
     for (const PreservedComponent& p : *preserved)
-      d.components.push_back(p.type + ":" + std::to_string(p.slot) + " v" + std::to_string(p.version) +
-                             " (not loaded)");
+      d.components.push_back(p.type + ":" + std::to_string(p.slot) + " v" +
+                             std::to_string(p.version) + " (not loaded)");
   if (const EnemyAi* ai = world.Ais().Find(id)) ExtractAi(registry, *ai, d);
 }
 
@@ -180,10 +201,12 @@ void ExtractMonsters(const GameSession& session, bool reveal_map, DebugData& d) 
 }
 
 // The map overlay's marks.
-void ExtractOverlay(const GameWorld& world, const RenderFrame& frame, OverlayMode overlay, DebugData& d) {
+void ExtractOverlay(const GameWorld& world, const RenderFrame& frame, OverlayMode overlay,
+                    DebugData& d) {
   const EntityRegistry& registry = world.Registry();
   switch (overlay) {
-    case OverlayMode::Off: break;
+    case OverlayMode::Off:
+      break;
     case OverlayMode::AiTargets: {
       const auto owners = world.Ais().Owners();
       const auto ais = world.Ais().Values();
@@ -191,7 +214,8 @@ void ExtractOverlay(const GameWorld& world, const RenderFrame& frame, OverlayMod
         if (!registry.IsActive(owners[i])) continue;
         const EnemyAi& ai = ais[i];
         if (ai.action == AiAction::Hunt && ai.last_seen_x >= 0)
-          d.marks.push_back(OverlayMark{ai.last_seen_x, ai.last_seen_y, '*', Colour::Red, "", false});
+          d.marks.push_back(
+              OverlayMark{ai.last_seen_x, ai.last_seen_y, '*', Colour::Red, "", false});
         else if (ai.action == AiAction::Wander && ai.goal_x >= 0)
           d.marks.push_back(OverlayMark{ai.goal_x, ai.goal_y, '+', Colour::Cyan, "", false});
         else if (ai.action == AiAction::Flee)
@@ -202,7 +226,8 @@ void ExtractOverlay(const GameWorld& world, const RenderFrame& frame, OverlayMod
     }
     case OverlayMode::Labels:
       for (const FrameEntity& e : frame.entities)
-        d.marks.push_back(OverlayMark{e.x, e.y, '\0', Colour::Cyan, std::to_string(e.id.Slot), false});
+        d.marks.push_back(
+            OverlayMark{e.x, e.y, '\0', Colour::Cyan, std::to_string(e.id.Slot), false});
       break;
     case OverlayMode::Blockers:
       for (EntityId id : world.Blockers().Owners())
@@ -233,7 +258,8 @@ void Extract(const GameSession& session, const ExtractOptions& options, RenderFr
   RenderFrame frame;
   frame.map_width = map.Width();
   frame.map_height = map.Height();
-  frame.cells.resize(static_cast<std::size_t>(map.Width()) * static_cast<std::size_t>(map.Height()));
+  frame.cells.resize(static_cast<std::size_t>(map.Width()) *
+                     static_cast<std::size_t>(map.Height()));
   for (std::int32_t y = 0; y < map.Height(); ++y) {
     for (std::int32_t x = 0; x < map.Width(); ++x) {
       FrameCell& cell = frame.cells[map.Index(x, y)];
@@ -275,8 +301,8 @@ void Extract(const GameSession& session, const ExtractOptions& options, RenderFr
 
   for (const DeathEffect& effect : session.Effects())
     if (options.reveal_map || view.Visible(effect.where.x, effect.where.y))
-      frame.effects.push_back(FrameEffect{effect.where.x, effect.where.y, effect.glyph, effect.ascii,
-                                          effect.colour});
+      frame.effects.push_back(
+          FrameEffect{effect.where.x, effect.where.y, effect.glyph, effect.ascii, effect.colour});
 
   HudValues& hud = frame.hud;
   const EntityId player = world.PlayerEntity();
@@ -305,8 +331,9 @@ void Extract(const GameSession& session, const ExtractOptions& options, RenderFr
   for (const Message& m : session.Messages()) frame.messages.push_back(m.text);
   if (options.debug) ExtractDebug(session, options, frame);
   out = std::move(frame);
-  session.NoteExtraction(
-      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - started).count());
+  session.NoteExtraction(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                             std::chrono::steady_clock::now() - started)
+                             .count());
 }
 
 std::vector<std::string> TraceLines(const TraceRing& trace, std::size_t lines, EntityId only,
@@ -316,7 +343,8 @@ std::vector<std::string> TraceLines(const TraceRing& trace, std::size_t lines, E
   std::vector<std::string> newest_first;
   const auto idle_line = [](std::int64_t first, std::int64_t last) {
     return first == last ? "tick " + std::to_string(first) + ": nothing happened"
-                         : "ticks " + std::to_string(first) + "-" + std::to_string(last) + ": nothing happened";
+                         : "ticks " + std::to_string(first) + "-" + std::to_string(last) +
+                               ": nothing happened";
   };
   bool idle_run = false;
   std::int64_t idle_first = 0, idle_last = 0;
@@ -333,11 +361,13 @@ std::vector<std::string> TraceLines(const TraceRing& trace, std::size_t lines, E
     }
     if (!only.IsNull()) {
       for (const TraceEntry& e : tick)
-        if ((e.a == only || e.b == only) && newest_first.size() < lines) newest_first.push_back(text(e));
+        if ((e.a == only || e.b == only) && newest_first.size() < lines)
+          newest_first.push_back(text(e));
       continue;
     }
-    const bool idle = std::all_of(tick.begin(), tick.end(),
-                                  [](const TraceEntry& e) { return e.event == TraceEvent::TickStarted; });
+    const bool idle = std::all_of(tick.begin(), tick.end(), [](const TraceEntry& e) {
+      return e.event == TraceEvent::TickStarted;
+    });
     if (idle) {
       if (!idle_run) idle_last = at;
       idle_first = at;
@@ -347,9 +377,11 @@ std::vector<std::string> TraceLines(const TraceRing& trace, std::size_t lines, E
     if (idle_run) newest_first.push_back(idle_line(idle_first, idle_last));
     idle_run = false;
     for (const TraceEntry& e : tick)
-      if (e.event != TraceEvent::TickStarted && newest_first.size() < lines) newest_first.push_back(text(e));
+      if (e.event != TraceEvent::TickStarted && newest_first.size() < lines)
+        newest_first.push_back(text(e));
   }
-  if (idle_run && newest_first.size() < lines) newest_first.push_back(idle_line(idle_first, idle_last));
+  if (idle_run && newest_first.size() < lines)
+    newest_first.push_back(idle_line(idle_first, idle_last));
   return {newest_first.rbegin(), newest_first.rend()};
 }
 
@@ -381,7 +413,8 @@ std::string DescribeCell(const GameSession& session, std::int32_t x, std::int32_
   // hold someone else by now.
   for (const DeathEffect& effect : session.Effects())
     if (effect.where.x == x && effect.where.y == y)
-      text += "; the remains of " + WithArticle(effect.name.View().empty() ? "something" : effect.name.View());
+      text += "; the remains of " +
+              WithArticle(effect.name.View().empty() ? "something" : effect.name.View());
   return text;
 }
 

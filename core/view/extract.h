@@ -13,12 +13,12 @@
 namespace cairn {
 
 struct ExtractOptions {
-  EntityId inspected{};           // the entity the debug pane shows (null: none)
-  bool debug = false;             // fill the debug data (costs a little per frame)
+  EntityId inspected{};  // the entity the debug pane shows (null: none)
+  bool debug = false;    // fill the debug data (costs a little per frame)
   OverlayMode overlay = OverlayMode::Off;
   std::size_t trace_lines = 12;
   bool trace_inspected_only = false;  // the trace: only entries naming `inspected` as a or b
-  bool reveal_map = false;        // debug: show the whole map as if seen
+  bool reveal_map = false;            // debug: show the whole map as if seen
 };
 
 // Builds the frame. Entities pending destroy are left out: they are already gone for gameplay.
@@ -29,8 +29,9 @@ void Extract(const GameSession& session, const ExtractOptions& options, RenderFr
 // ticks is one line, "ticks 182-190: nothing happened" ("tick 182: ..." for one); a busy tick's
 // start is left out too (every line begins with its tick). With `only` set, just the entries
 // naming it as `a` or `b`, looking back through the whole ring for them.
-[[nodiscard]] std::vector<std::string> TraceLines(const TraceRing& trace, std::size_t lines, EntityId only,
-                                                  const std::function<std::string(const TraceEntry&)>& text);
+[[nodiscard]] std::vector<std::string> TraceLines(
+    const TraceRing& trace, std::size_t lines, EntityId only,
+    const std::function<std::string(const TraceEntry&)>& text);
 
 // The glyph a terrain cell is drawn with (Unicode and ASCII) and its colour.
 void TerrainLook(Terrain terrain, std::uint32_t& glyph, char& ascii, Colour& colour) noexcept;

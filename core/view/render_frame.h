@@ -12,8 +12,8 @@
 
 #include "game/components.h"
 #include "game/definitions.h"
-#include "sim/run_outcome.h"
 #include "identity/handle.h"
+#include "sim/run_outcome.h"
 
 namespace cairn {
 
@@ -51,29 +51,29 @@ struct HudValues {
   std::int32_t health_max = 0;
   std::int32_t level = 1;
   std::int32_t experience = 0;
-  std::int32_t next_level = 0;   // experience the next level needs
-  std::string hunger;            // "", "Hungry", "Weak", "Starving"
+  std::int32_t next_level = 0;  // experience the next level needs
+  std::string hunger;           // "", "Hungry", "Weak", "Starving"
   bool hasted = false;
   bool slowed = false;
   std::int32_t depth = 1;
   std::int32_t kills = 0;
-  std::int64_t turn = 0;   // player turns: ticks / normal action
+  std::int64_t turn = 0;  // player turns: ticks / normal action
   std::int64_t tick = 0;
   std::uint64_t seed = 0;
   bool paused = false;
   bool player_ready = true;
-  std::string state;       // "playing", "dead", "fault: ..."
-  std::string queued;      // a player command waiting for the next tick while paused
+  std::string state;   // "playing", "dead", "fault: ..."
+  std::string queued;  // a player command waiting for the next tick while paused
 };
 
 // A debug overlay drawing: a mark on a cell, a short label after it, or a highlighted cell.
 struct OverlayMark {
   std::int32_t x = 0;
   std::int32_t y = 0;
-  char mark = '\0';       // '\0': keep what is drawn there
+  char mark = '\0';  // '\0': keep what is drawn there
   Colour colour = Colour::Red;
-  std::string label;      // drawn from x + 1 on
-  bool highlight = false; // reverse video
+  std::string label;       // drawn from x + 1 on
+  bool highlight = false;  // reverse video
 };
 
 enum class OverlayMode : std::uint8_t { Off, AiTargets, Labels, Blockers };
@@ -95,10 +95,11 @@ struct DebugData {
   std::string inspected_id;      // authored id, or ""
   std::string inspected_state;   // active, pending destroy, or why the handle is stale
   std::uint64_t creation_sequence = 0;
-  std::string inspected_source;    // its durable key, full UUIDs: "" until it has one
+  std::string inspected_source;  // its durable key, full UUIDs: "" until it has one
   std::string inspected_instance;
-  std::vector<std::string> components;  // "position { x = 1, y = 2 }", unknown ones "NAME (not loaded)"
-  std::vector<std::string> ai;          // action, phase, target, wake, pending, last cancellation
+  std::vector<std::string>
+      components;               // "position { x = 1, y = 2 }", unknown ones "NAME (not loaded)"
+  std::vector<std::string> ai;  // action, phase, target, wake, pending, last cancellation
   // The machine.
   std::uint64_t world_id = 0;
   std::uint32_t live = 0, pending = 0, free = 0, retired = 0, capacity = 0;
@@ -130,21 +131,20 @@ struct FrameItem {
 struct RenderFrame {
   std::int32_t map_width = 0;
   std::int32_t map_height = 0;
-  std::vector<FrameCell> cells;         // row-major
-  std::vector<FrameEntity> entities;    // in draw order: layer, then creation sequence
+  std::vector<FrameCell> cells;       // row-major
+  std::vector<FrameEntity> entities;  // in draw order: layer, then creation sequence
   std::vector<FrameEffect> effects;
-  std::int32_t focus_x = 0;             // where the view centres (the player, or the cursor)
+  std::int32_t focus_x = 0;  // where the view centres (the player, or the cursor)
   std::int32_t focus_y = 0;
   HudValues hud;
-  std::vector<std::string> messages;    // oldest first, the whole history kept by the session
+  std::vector<std::string> messages;  // oldest first, the whole history kept by the session
   DebugData debug;
   bool game_over = false;
-  std::vector<FrameItem> inventory;     // by letter
+  std::vector<FrameItem> inventory;  // by letter
   std::int32_t inventory_capacity = 0;
-  std::vector<std::string> character;   // the character sheet, line by line
-  RunSummary summary;                   // how the run ended (summary.ended)
-  std::string level_name;               // "Depth 3: caverns"
-
+  std::vector<std::string> character;  // the character sheet, line by line
+  RunSummary summary;                  // how the run ended (summary.ended)
+  std::string level_name;              // "Depth 3: caverns"
 
   [[nodiscard]] const FrameCell& Cell(std::int32_t x, std::int32_t y) const {
     return cells[static_cast<std::size_t>(y) * static_cast<std::size_t>(map_width) +

@@ -8,18 +8,26 @@ namespace {
 bool KeyIsNil(const PersistentObjectKey& key) noexcept {
   return key.Instance.IsNil() || key.Source.IsNil();
 }
-bool ByKey(const Binding& a, const Binding& b) noexcept { return a.key < b.key; }
+bool ByKey(const Binding& a, const Binding& b) noexcept {
+  return a.key < b.key;
+}
 
 }  // namespace
 
 const char* ResolveStatusName(ResolveStatus status) noexcept {
   switch (status) {
-    case ResolveStatus::Resolved: return "resolved";
-    case ResolveStatus::NotResident: return "not-resident";
-    case ResolveStatus::Missing: return "missing";
-    case ResolveStatus::TypeMismatch: return "type-mismatch";
-    case ResolveStatus::InvalidReference: return "invalid-reference";
-    case ResolveStatus::Conflict: return "conflict";
+    case ResolveStatus::Resolved:
+      return "resolved";
+    case ResolveStatus::NotResident:
+      return "not-resident";
+    case ResolveStatus::Missing:
+      return "missing";
+    case ResolveStatus::TypeMismatch:
+      return "type-mismatch";
+    case ResolveStatus::InvalidReference:
+      return "invalid-reference";
+    case ResolveStatus::Conflict:
+      return "conflict";
   }
   return "unknown";
 }
@@ -74,7 +82,8 @@ Status WorldBindingTable::TryActivate(std::span<const Binding> batch) noexcept {
   const std::uint64_t stamp = revision_ + 1;
   const auto refuse = [&](Status status) {
     for (const Binding& undo : batch)
-      if (undo.entity.Slot < stamp_.size() && stamp_[undo.entity.Slot] == stamp) stamp_[undo.entity.Slot] = 0;
+      if (undo.entity.Slot < stamp_.size() && stamp_[undo.entity.Slot] == stamp)
+        stamp_[undo.entity.Slot] = 0;
     if (status == Status::IdentityConflict) ++conflicts_;
     if (status == Status::CapacityExceeded) ++capacity_failures_;
     return status;
@@ -82,10 +91,12 @@ Status WorldBindingTable::TryActivate(std::span<const Binding> batch) noexcept {
   for (const Binding& b : batch) {
     if (KeyIsNil(b.key)) return refuse(Status::InvalidArgument);
     if (!registry_->IsAlive(b.entity)) return refuse(Status::InvalidEntity);
-    if (KeyOf(b.entity) != nullptr || stamp_[b.entity.Slot] == stamp) return refuse(Status::InvalidOperation);
+    if (KeyOf(b.entity) != nullptr || stamp_[b.entity.Slot] == stamp)
+      return refuse(Status::InvalidOperation);
     stamp_[b.entity.Slot] = stamp;
     const std::uint32_t held = Find(b.key);
-    if (held != used_ && registry_->IsAlive(forward_[held].entity)) return refuse(Status::IdentityConflict);
+    if (held != used_ && registry_->IsAlive(forward_[held].entity))
+      return refuse(Status::IdentityConflict);
   }
   // The batch, sorted, at the end of the scratch; a repeated key inside it is a conflict.
   Binding* scratch = merge_.span().data();
@@ -97,7 +108,8 @@ Status WorldBindingTable::TryActivate(std::span<const Binding> batch) noexcept {
   // Room for the instance scopes it brings (sorted by key, so one scope's keys are adjacent).
   std::size_t new_scopes = 0;
   for (std::size_t i = 0; i < batch.size(); ++i)
-    if ((i == 0 || sorted[i - 1].key.Instance != sorted[i].key.Instance) && !KnowsInstance(sorted[i].key.Instance))
+    if ((i == 0 || sorted[i - 1].key.Instance != sorted[i].key.Instance) &&
+        !KnowsInstance(sorted[i].key.Instance))
       ++new_scopes;
   if (new_scopes > instances_.size() - instance_count_) return refuse(Status::CapacityExceeded);
   (void)refuse(Status::Ok);  // the stamps are spent
@@ -128,7 +140,8 @@ Status WorldBindingTable::TryActivate(std::span<const Binding> batch) noexcept {
   forward_.swap(merge_);
   used_ = static_cast<std::uint32_t>(out);
   live_ = used_;
-  for (const Binding& bound : batch) reverse_[bound.entity.Slot] = Reverse{bound.entity.Generation, bound.key};
+  for (const Binding& bound : batch)
+    reverse_[bound.entity.Slot] = Reverse{bound.entity.Generation, bound.key};
   ++revision_;
   return Status::Ok;
 }
@@ -141,11 +154,13 @@ void WorldBindingTable::Detach(EntityId id) noexcept {
   if (index != used_) Drop(index);
 }
 
-ResolveStatus WorldBindingTable::TryResolve(const PersistentObjectKey& key, EntityId& out) noexcept {
+ResolveStatus WorldBindingTable::TryResolve(const PersistentObjectKey& key,
+                                            EntityId& out) noexcept {
   if (KeyIsNil(key)) return ResolveStatus::InvalidReference;
   if (registry_ == nullptr) return ResolveStatus::NotResident;
   const std::uint32_t index = Find(key);
-  if (index == used_) return KnowsInstance(key.Instance) ? ResolveStatus::Missing : ResolveStatus::NotResident;
+  if (index == used_)
+    return KnowsInstance(key.Instance) ? ResolveStatus::Missing : ResolveStatus::NotResident;
   const EntityId entity = forward_[index].entity;
   if (!registry_->IsAlive(entity)) {  // its incarnation ended without a detach: drop it now
     if (reverse_[entity.Slot].generation == entity.Generation) reverse_[entity.Slot] = Reverse{};

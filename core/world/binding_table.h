@@ -29,7 +29,7 @@ enum class ResolveStatus : std::uint8_t {
   Missing,           // the scope is here but nothing holds the key (destroyed, or never made)
   TypeMismatch,      // it resolved, but the entity lacks what the caller requires
   InvalidReference,  // a nil key or a nil part: names nothing by definition
-  Conflict,          // the two mappings disagree about the key (never expected: reported, not hidden)
+  Conflict,  // the two mappings disagree about the key (never expected: reported, not hidden)
 };
 [[nodiscard]] const char* ResolveStatusName(ResolveStatus status) noexcept;
 
@@ -111,12 +111,12 @@ class WorldBindingTable {
   void Drop(std::uint32_t index) noexcept;
 
   const EntityRegistry* registry_ = nullptr;
-  FixedArray<Binding> forward_;  // sorted by key; a dropped entry keeps its key, null entity
-  FixedArray<Binding> merge_;    // scratch: the batch sorted at its end, merged into its front
-  FixedArray<Reverse> reverse_;  // by slot
-  FixedArray<std::uint64_t> stamp_;  // by slot: the batch that last named it (duplicate check)
+  FixedArray<Binding> forward_;       // sorted by key; a dropped entry keeps its key, null entity
+  FixedArray<Binding> merge_;         // scratch: the batch sorted at its end, merged into its front
+  FixedArray<Reverse> reverse_;       // by slot
+  FixedArray<std::uint64_t> stamp_;   // by slot: the batch that last named it (duplicate check)
   FixedArray<InstanceId> instances_;  // sorted: every scope ever activated here
-  std::uint32_t used_ = 0;       // forward entries in use, dropped ones included
+  std::uint32_t used_ = 0;            // forward entries in use, dropped ones included
   std::uint32_t live_ = 0;
   std::uint32_t instance_count_ = 0;
   std::uint64_t revision_ = 0;

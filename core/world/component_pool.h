@@ -123,7 +123,9 @@ class ComponentPool {
   }
 
   // Read-only owners and the values that match them, index for index.
-  [[nodiscard]] std::span<const EntityId> Owners() const noexcept { return {owners_.data(), size_}; }
+  [[nodiscard]] std::span<const EntityId> Owners() const noexcept {
+    return {owners_.data(), size_};
+  }
   [[nodiscard]] std::span<const T> Values() const noexcept { return {values_.data(), size_}; }
   // Values for the phase that owns this component's value writes.
   [[nodiscard]] std::span<T> MutableValues() noexcept { return {values_.data(), size_}; }
@@ -147,9 +149,11 @@ class ComponentPool {
     if (registry_ == nullptr) return nullptr;
     for (std::uint32_t i = 0; i < size_; ++i) {
       const EntityId owner = owners_[i];
-      if (!registry_->IsAlive(owner)) return "a dense entry is owned by an entity that is not alive";
+      if (!registry_->IsAlive(owner))
+        return "a dense entry is owned by an entity that is not alive";
       if (owner.Owner != world_) return "a dense entry is owned by another world";
-      if (sparse_[owner.Slot].index != i) return "sparse index does not point back at its dense entry";
+      if (sparse_[owner.Slot].index != i)
+        return "sparse index does not point back at its dense entry";
       if (sparse_[owner.Slot].generation != owner.Generation)
         return "sparse generation disagrees with the dense owner";
     }

@@ -27,15 +27,15 @@ enum class WorldPhase : std::uint8_t { Simulation, Construction, Commit };
 
 // Why a handle is (or is not) a live entity of a registry, for inspectors and error messages.
 enum class HandleDiagnosis : std::uint8_t {
-  Active,          // live and not pending destroy
-  PendingDestroy,  // live, but destruction is recorded and will happen at the next commit
-  Null,            // the all-zero handle
-  OwnerMismatch,   // issued by another world (or owner zero)
+  Active,             // live and not pending destroy
+  PendingDestroy,     // live, but destruction is recorded and will happen at the next commit
+  Null,               // the all-zero handle
+  OwnerMismatch,      // issued by another world (or owner zero)
   InvalidGeneration,  // generation zero is never issued
-  SlotOutOfRange,  // beyond this registry's capacity
-  Free,            // the slot holds no entity now
-  Retired,         // the slot exhausted its generations and is closed for good
-  StaleGeneration  // the slot holds a later incarnation
+  SlotOutOfRange,     // beyond this registry's capacity
+  Free,               // the slot holds no entity now
+  Retired,            // the slot exhausted its generations and is closed for good
+  StaleGeneration     // the slot holds a later incarnation
 };
 [[nodiscard]] const char* HandleDiagnosisName(HandleDiagnosis diagnosis) noexcept;
 

@@ -15,7 +15,8 @@ void Box(TextGrid& grid, Rect r, const PresenterState& state, std::string_view t
   const std::uint32_t h = state.ascii ? '-' : 0x2500, v = state.ascii ? '|' : 0x2502;
   for (std::int32_t x = r.x; x < r.x + r.w; ++x) grid.Put(x, r.y, h, Colour::Grey);
   for (std::int32_t y = r.y + 1; y < r.y + r.h; ++y) grid.Put(r.x, y, v, Colour::Grey);
-  if (!title.empty()) grid.Text(r.x + 2, r.y, std::string(" ") + std::string(title) + " ", Colour::White, kAttrBold);
+  if (!title.empty())
+    grid.Text(r.x + 2, r.y, std::string(" ") + std::string(title) + " ", Colour::White, kAttrBold);
 }
 
 // The camera origin: the focus centred, clamped to the map (small maps are centred instead).
@@ -48,14 +49,16 @@ void DrawMap(const RenderFrame& frame, const PresenterState& state, TextGrid& gr
   }
   std::int32_t sx = 0, sy = 0;
   for (const FrameEffect& e : frame.effects)
-    if (on_screen(e.x, e.y, sx, sy)) grid.Put(r.x + sx, r.y + sy, Glyph(state, e.glyph, e.ascii), e.colour);
+    if (on_screen(e.x, e.y, sx, sy))
+      grid.Put(r.x + sx, r.y + sy, Glyph(state, e.glyph, e.ascii), e.colour);
   for (const FrameEntity& e : frame.entities)
     if (on_screen(e.x, e.y, sx, sy))
       grid.Put(r.x + sx, r.y + sy, Glyph(state, e.glyph, e.ascii), e.colour,
                e.player ? kAttrBold : kAttrNone);
   for (const OverlayMark& m : frame.debug.marks) {
     if (!on_screen(m.x, m.y, sx, sy)) continue;
-    if (m.mark != '\0') grid.Put(r.x + sx, r.y + sy, static_cast<unsigned char>(m.mark), m.colour, kAttrBold);
+    if (m.mark != '\0')
+      grid.Put(r.x + sx, r.y + sy, static_cast<unsigned char>(m.mark), m.colour, kAttrBold);
     if (m.highlight) grid.SetAttributes(r.x + sx, r.y + sy, kAttrReverse);
     if (!m.label.empty())
       grid.Text(r.x + sx + 1, r.y + sy, m.label, m.colour, kAttrNone, r.w - sx - 1);
@@ -73,12 +76,14 @@ void DrawStatus(const RenderFrame& frame, TextGrid& grid, std::int32_t width) {
   x += grid.Text(x, 0, "HP ", Colour::White);
   x += grid.Text(x, 0, std::to_string(hud.health) + "/" + std::to_string(hud.health_max),
                  low ? Colour::Red : Colour::Green, kAttrBold);
-  x += grid.Text(x, 0, "  Lv " + std::to_string(hud.level) + "  Depth " + std::to_string(hud.depth) +
-                           "  Turn " + std::to_string(hud.turn) + "  Tick " + std::to_string(hud.tick) +
-                           "  Kills " + std::to_string(hud.kills),
+  x += grid.Text(x, 0,
+                 "  Lv " + std::to_string(hud.level) + "  Depth " + std::to_string(hud.depth) +
+                     "  Turn " + std::to_string(hud.turn) + "  Tick " + std::to_string(hud.tick) +
+                     "  Kills " + std::to_string(hud.kills),
                  Colour::White);
   if (!hud.hunger.empty())
-    x += grid.Text(x, 0, "  " + hud.hunger, hud.hunger == "Hungry" ? Colour::Yellow : Colour::Red, kAttrBold);
+    x += grid.Text(x, 0, "  " + hud.hunger, hud.hunger == "Hungry" ? Colour::Yellow : Colour::Red,
+                   kAttrBold);
   if (hud.hasted) x += grid.Text(x, 0, "  Hasted", Colour::Cyan, kAttrBold);
   if (hud.slowed) x += grid.Text(x, 0, "  Slowed", Colour::Magenta, kAttrBold);
   std::string right;
@@ -98,15 +103,16 @@ std::string_view Ellipsis(const PresenterState& state);
 // Messages newest at the bottom, from `skip` back from the newest; one wider than the rows goes
 // on over the next row rather than being cut. With a single row the newest message's start is
 // shown, ending in "…" when it goes on (P, the history, has it whole).
-void DrawMessages(const RenderFrame& frame, const PresenterState& state, TextGrid& grid, Rect r, std::size_t skip = 0) {
+void DrawMessages(const RenderFrame& frame, const PresenterState& state, TextGrid& grid, Rect r,
+                  std::size_t skip = 0) {
   if (skip >= frame.messages.size() || r.h <= 0) return;
   const std::size_t newest = frame.messages.size() - 1 - skip;
   const Colour first = skip == 0 ? Colour::White : Colour::Grey;
   if (r.h == 1) {
     std::string text = frame.messages[newest];
     if (static_cast<std::int32_t>(text.size()) > r.w)
-      text = std::string(WrapWords(text, static_cast<std::size_t>(std::max(1, r.w - 4))).front()) + " " +
-             std::string(Ellipsis(state));
+      text = std::string(WrapWords(text, static_cast<std::size_t>(std::max(1, r.w - 4))).front()) +
+             " " + std::string(Ellipsis(state));
     grid.Text(r.x, r.y, text, first, kAttrNone, r.w);
     return;
   }
@@ -123,12 +129,13 @@ std::string Pad(std::string text, std::size_t width) {
   return text;
 }
 
-// --- the debug pane -------------------------------------------------------------------------------
-// The pane is made of sections (the inspected entity, the machine, the monsters in view, and the
-// trace or "why"), each a heading and a body. A short pane cannot hold them all, so rows are
-// shared out: first every section's heading and a few body rows, then the rest in the order the
-// pane view puts first. A body that does not get all its rows says how many it left out, so the
-// trace always keeps its newest rows and nothing vanishes without a word.
+// --- the debug pane
+// ------------------------------------------------------------------------------- The pane is made
+// of sections (the inspected entity, the machine, the monsters in view, and the trace or "why"),
+// each a heading and a body. A short pane cannot hold them all, so rows are shared out: first every
+// section's heading and a few body rows, then the rest in the order the pane view puts first. A
+// body that does not get all its rows says how many it left out, so the trace always keeps its
+// newest rows and nothing vanishes without a word.
 
 struct PaneRow {
   std::string text;
@@ -151,24 +158,30 @@ std::size_t RowCount(const std::vector<PaneItem>& body) {
   return rows;
 }
 
-std::string_view Ellipsis(const PresenterState& state) { return state.ascii ? "..." : "\u2026"; }
+std::string_view Ellipsis(const PresenterState& state) {
+  return state.ascii ? "..." : "\u2026";
+}
 
 // "… 3 more lines": what a cut leaves out.
-std::string MoreLines(const PresenterState& state, std::size_t count, std::string_view which = "more") {
+std::string MoreLines(const PresenterState& state, std::size_t count,
+                      std::string_view which = "more") {
   return std::string(Ellipsis(state)) + " " + std::to_string(count) + " " + std::string(which) +
          (count == 1 ? " line" : " lines");
 }
 
 // `text` cut at `breaks` (", " for a component's fields, " " otherwise) into rows at most `width`
 // wide; rows after the first are indented under it.
-PaneItem WrapItem(std::string text, std::size_t width, Colour colour, std::string_view breaks = " ") {
+PaneItem WrapItem(std::string text, std::size_t width, Colour colour,
+                  std::string_view breaks = " ") {
   PaneItem rows;
   const std::string indent = "    ";
   width = std::max<std::size_t>(width, indent.size() + 8);
   while (text.size() > width) {
     std::size_t cut = text.rfind(breaks, width - breaks.size());
-    if (cut == std::string::npos || cut < indent.size() + 4) cut = width;
-    else cut += breaks.size() - (breaks.back() == ' ' ? 1 : 0);  // a comma stays on its row
+    if (cut == std::string::npos || cut < indent.size() + 4)
+      cut = width;
+    else
+      cut += breaks.size() - (breaks.back() == ' ' ? 1 : 0);  // a comma stays on its row
     rows.push_back(PaneRow{text.substr(0, cut), colour});
     std::size_t rest = cut;
     while (rest < text.size() && text[rest] == ' ') ++rest;
@@ -198,30 +211,35 @@ PaneSection InspectedSection(const DebugData& d, std::size_t width) {
     s.body.push_back(WrapItem("  scope " + d.inspected_instance, width, Colour::Default));
   }
   // Components can be long (enemy_ai has 14 fields): wrapped at field boundaries.
-  for (const std::string& c : d.components) s.body.push_back(WrapItem("  " + c, width, Colour::Default, ", "));
+  for (const std::string& c : d.components)
+    s.body.push_back(WrapItem("  " + c, width, Colour::Default, ", "));
   s.min_rows = 2;
-  s.more = "(console: INSPECT " + std::to_string(d.inspected.Slot) + ":" + std::to_string(d.inspected.Generation) + ")";
+  s.more = "(console: INSPECT " + std::to_string(d.inspected.Slot) + ":" +
+           std::to_string(d.inspected.Generation) + ")";
   return s;
 }
 
-PaneSection MachineSection(const RenderFrame& frame, const PresenterState& state, std::size_t width) {
+PaneSection MachineSection(const RenderFrame& frame, const PresenterState& state,
+                           std::size_t width) {
   const DebugData& d = frame.debug;
   PaneSection s;
-  s.head.push_back({"Registry world " + std::to_string(d.world_id) + " rev " + std::to_string(d.structural_revision),
+  s.head.push_back({"Registry world " + std::to_string(d.world_id) + " rev " +
+                        std::to_string(d.structural_revision),
                     Colour::White});
   const auto add = [&](std::string text, Colour colour = Colour::Default) {
     s.body.push_back(WrapItem(std::move(text), width, colour));
   };
   add("  live " + std::to_string(d.live) + " pending " + std::to_string(d.pending) + " free " +
-      std::to_string(d.free) + " retired " + std::to_string(d.retired) + " cap " + std::to_string(d.capacity));
+      std::to_string(d.free) + " retired " + std::to_string(d.retired) + " cap " +
+      std::to_string(d.capacity));
   add("Pools size/capacity high-water", Colour::White);
   const std::size_t half = std::max<std::size_t>(20, width / 2);
   for (std::size_t i = 0; i < d.pools.size(); i += 2) {
     std::string line;
     for (std::size_t k = i; k < i + 2 && k < d.pools.size(); ++k) {
       const PoolLine& p = d.pools[k];
-      line += Pad(" " + p.name + " " + std::to_string(p.size) + "/" + std::to_string(p.capacity) + " " +
-                      std::to_string(p.high_water),
+      line += Pad(" " + p.name + " " + std::to_string(p.size) + "/" + std::to_string(p.capacity) +
+                      " " + std::to_string(p.high_water),
                   half);
     }
     while (!line.empty() && line.back() == ' ') line.pop_back();
@@ -229,14 +247,17 @@ PaneSection MachineSection(const RenderFrame& frame, const PresenterState& state
   }
   add("Queues and counters", Colour::White);
   for (const std::string& c : d.counters) add("  " + c);
-  static constexpr const char* kPhase[] = {"Begin", "Player", "AI", "Move", "Resolve", "Commit", "End"};
+  static constexpr const char* kPhase[] = {"Begin",   "Player", "AI", "Move",
+                                           "Resolve", "Commit", "End"};
   std::string phases = "Phases us:";
   for (std::size_t i = 0; i < d.phase_nanoseconds.size(); ++i)
-    phases += std::string(" ") + kPhase[i] + " " + std::to_string((d.phase_nanoseconds[i] + 500) / 1000);
+    phases +=
+        std::string(" ") + kPhase[i] + " " + std::to_string((d.phase_nanoseconds[i] + 500) / 1000);
   add(phases, Colour::White);
   s.min_rows = 0;
-  s.more = state.pane_view == PaneView::Machine ? "(console: POOLS, COUNTERS)"
-                                                : "(" + state.pane_view_keys + ": the machine first)";
+  s.more = state.pane_view == PaneView::Machine
+               ? "(console: POOLS, COUNTERS)"
+               : "(" + state.pane_view_keys + ": the machine first)";
   return s;
 }
 
@@ -244,24 +265,29 @@ PaneSection MonstersSection(const DebugData& d, std::size_t width) {
   PaneSection s;
   if (d.monsters.empty()) return s;
   s.head.push_back({"Monsters in view " + std::to_string(d.monsters.size()), Colour::White});
-  for (const std::string& m : d.monsters) s.body.push_back(WrapItem("  " + m, width, Colour::Default));
+  for (const std::string& m : d.monsters)
+    s.body.push_back(WrapItem("  " + m, width, Colour::Default));
   s.min_rows = 0;
   return s;
 }
 
-std::string ShortHandle(EntityId id) { return std::to_string(id.Slot) + ":" + std::to_string(id.Generation); }
+std::string ShortHandle(EntityId id) {
+  return std::to_string(id.Slot) + ":" + std::to_string(id.Generation);
+}
 
 PaneSection TraceSection(const DebugData& d, std::size_t width) {
   PaneSection s;
-  std::string head = std::string("Trace: ") +
-                     (d.trace_inspected_only ? ShortHandle(d.inspected) + " only" : std::string("all")) +
-                     "   Overlay: " + OverlayModeName(d.overlay);
+  std::string head =
+      std::string("Trace: ") +
+      (d.trace_inspected_only ? ShortHandle(d.inspected) + " only" : std::string("all")) +
+      "   Overlay: " + OverlayModeName(d.overlay);
   s.head.push_back({head, Colour::White});
   for (const std::string& t : d.trace) s.body.push_back(WrapItem("  " + t, width, Colour::Grey));
   if (d.trace.empty())
-    s.body.push_back({{d.trace_inspected_only ? "  no entry in the trace names " + ShortHandle(d.inspected)
-                                              : std::string("  nothing traced yet"),
-                       Colour::Grey}});
+    s.body.push_back(
+        {{d.trace_inspected_only ? "  no entry in the trace names " + ShortHandle(d.inspected)
+                                 : std::string("  nothing traced yet"),
+          Colour::Grey}});
   s.min_rows = 3;
   s.keep_newest = true;
   return s;
@@ -282,8 +308,8 @@ PaneSection WhySection(const DebugData& d, std::size_t width) {
 }
 
 // Shares `room` rows out: headings and minimums in `first` order, then the rest in `rest` order.
-void ShareRows(std::vector<PaneSection>& sections, std::size_t room, std::initializer_list<std::size_t> first,
-               std::initializer_list<std::size_t> rest) {
+void ShareRows(std::vector<PaneSection>& sections, std::size_t room,
+               std::initializer_list<std::size_t> first, std::initializer_list<std::size_t> rest) {
   std::vector<bool> shown(sections.size(), false);
   for (std::size_t i : first) {
     PaneSection& s = sections[i];
@@ -322,10 +348,12 @@ std::vector<PaneRow> SectionRows(const PaneSection& s, const PresenterState& sta
     while (from > 0 && used + s.body[from - 1].size() <= s.given) used += s.body[--from].size();
     if (from == s.body.size() && !s.body.empty()) {  // the newest alone is too long: its start
       const PaneItem& newest = s.body.back();
-      rows.insert(rows.end(), newest.begin(), newest.begin() + static_cast<std::ptrdiff_t>(s.given));
+      rows.insert(rows.end(), newest.begin(),
+                  newest.begin() + static_cast<std::ptrdiff_t>(s.given));
       return rows;
     }
-    for (std::size_t i = from; i < s.body.size(); ++i) rows.insert(rows.end(), s.body[i].begin(), s.body[i].end());
+    for (std::size_t i = from; i < s.body.size(); ++i)
+      rows.insert(rows.end(), s.body[i].begin(), s.body[i].end());
     return rows;
   }
   std::size_t shown = 0;
@@ -337,32 +365,38 @@ std::vector<PaneRow> SectionRows(const PaneSection& s, const PresenterState& sta
       }
   std::string note = "  " + MoreLines(state, total - shown);
   if (!s.more.empty()) note += " " + s.more;
-  if (s.given > 0) rows.push_back({note, Colour::Grey});
-  else rows.back().text += "  " + MoreLines(state, total);
+  if (s.given > 0)
+    rows.push_back({note, Colour::Grey});
+  else
+    rows.back().text += "  " + MoreLines(state, total);
   return rows;
 }
 
-std::vector<PaneRow> DebugRows(const RenderFrame& frame, const PresenterState& state, std::size_t width,
-                               std::size_t room) {
+std::vector<PaneRow> DebugRows(const RenderFrame& frame, const PresenterState& state,
+                               std::size_t width, std::size_t room) {
   const DebugData& d = frame.debug;
   enum : std::size_t { kInspected, kMachine, kMonsters, kLower };
   std::vector<PaneSection> sections;
   sections.push_back(InspectedSection(d, width));
   sections.push_back(MachineSection(frame, state, width));
   sections.push_back(MonstersSection(d, width));
-  sections.push_back(state.pane_view == PaneView::Why ? WhySection(d, width) : TraceSection(d, width));
+  sections.push_back(state.pane_view == PaneView::Why ? WhySection(d, width)
+                                                      : TraceSection(d, width));
   // A quarter of a tall pane for the trace (or why), so a long entity never pushes it out.
   sections[kLower].min_rows = std::max<std::size_t>(3, room / 4);
   switch (state.pane_view) {
     case PaneView::Trace:
-      ShareRows(sections, room, {kLower, kInspected, kMonsters, kMachine}, {kInspected, kLower, kMonsters, kMachine});
+      ShareRows(sections, room, {kLower, kInspected, kMonsters, kMachine},
+                {kInspected, kLower, kMonsters, kMachine});
       break;
     case PaneView::Why:
-      ShareRows(sections, room, {kLower, kInspected, kMonsters, kMachine}, {kLower, kInspected, kMonsters, kMachine});
+      ShareRows(sections, room, {kLower, kInspected, kMonsters, kMachine},
+                {kLower, kInspected, kMonsters, kMachine});
       break;
     case PaneView::Machine:
       sections[kMachine].min_rows = room / 2 - 1;
-      ShareRows(sections, room, {kMachine, kLower, kInspected, kMonsters}, {kMachine, kMonsters, kLower, kInspected});
+      ShareRows(sections, room, {kMachine, kLower, kInspected, kMonsters},
+                {kMachine, kMonsters, kLower, kInspected});
       break;
   }
   std::vector<PaneRow> rows;
@@ -373,14 +407,18 @@ std::vector<PaneRow> DebugRows(const RenderFrame& frame, const PresenterState& s
   return rows;
 }
 
-void DrawDebugPane(const RenderFrame& frame, const PresenterState& state, TextGrid& grid, ScreenRect r) {
+void DrawDebugPane(const RenderFrame& frame, const PresenterState& state, TextGrid& grid,
+                   ScreenRect r) {
   grid.Clear(r.x, r.y, r.w, r.h);
   // The title says which view and which trace filter are on; "(paused)" goes first when a
   // narrow pane has no room for all of it (the status line says it too).
   std::string title = std::string(state.pane_view == PaneView::Trace ? "" : "  ") +
                       (state.pane_view == PaneView::Trace ? "" : PaneViewName(state.pane_view)) +
                       "  trace: " + (frame.debug.trace_inspected_only ? "inspected only" : "all");
-  title = (frame.hud.paused && static_cast<std::int32_t>(title.size()) + 19 <= r.w ? "Debug (paused)" : "Debug") + title;
+  title =
+      (frame.hud.paused && static_cast<std::int32_t>(title.size()) + 19 <= r.w ? "Debug (paused)"
+                                                                               : "Debug") +
+      title;
   Box(grid, r, state, title);
   const std::int32_t width = r.w - 3;
   const auto rows = DebugRows(frame, state, static_cast<std::size_t>(std::max(1, width)),
@@ -434,7 +472,8 @@ void DrawHelp(const PresenterState& state, TextGrid& grid) {
   }
   const std::int32_t per_column = std::max(1, grid.Height() - 3);
   const std::int32_t per_page = per_column * columns;
-  const std::int32_t pages = std::max<std::int32_t>(1, (static_cast<std::int32_t>(rows.size()) + per_page - 1) / per_page);
+  const std::int32_t pages =
+      std::max<std::int32_t>(1, (static_cast<std::int32_t>(rows.size()) + per_page - 1) / per_page);
   const std::int32_t page = std::clamp(state.help_page, 0, pages - 1);
   std::string title = "cairn: keys";
   if (pages > 1)
@@ -469,7 +508,8 @@ void DrawInventoryLines(const RenderFrame& frame, const PresenterState& state, T
                         Rect r, const std::vector<char>* only) {
   std::int32_t row = r.y;
   for (const FrameItem& item : frame.inventory) {
-    if (only != nullptr && std::find(only->begin(), only->end(), item.letter) == only->end()) continue;
+    if (only != nullptr && std::find(only->begin(), only->end(), item.letter) == only->end())
+      continue;
     if (row >= r.y + r.h) break;
     std::int32_t x = r.x;
     x += grid.Text(x, row, std::string(1, item.letter) + " - ", Colour::White, kAttrBold);
@@ -481,8 +521,9 @@ void DrawInventoryLines(const RenderFrame& frame, const PresenterState& state, T
 }
 
 void DrawInventory(const RenderFrame& frame, const PresenterState& state, TextGrid& grid) {
-  grid.Text(2, 0, "Inventory (" + std::to_string(frame.inventory.size()) + " of " +
-                      std::to_string(frame.inventory_capacity) + " letters; any key returns)",
+  grid.Text(2, 0,
+            "Inventory (" + std::to_string(frame.inventory.size()) + " of " +
+                std::to_string(frame.inventory_capacity) + " letters; any key returns)",
             Colour::White, kAttrBold);
   if (frame.inventory.empty()) grid.Text(4, 2, "You carry nothing.", Colour::Grey);
   DrawInventoryLines(frame, state, grid, Rect{4, 2, grid.Width() - 6, grid.Height() - 3}, nullptr);
@@ -513,14 +554,15 @@ void DrawSummary(const RenderFrame& frame, const PresenterState& state, TextGrid
     for (const std::string& link : s.why) {
       const auto parts = WrapWords(link, width);
       if (used + parts.size() > rows) break;
-      for (std::size_t i = 0; i < parts.size(); ++i) lines.push_back((i == 0 ? "  " : "    ") + std::string(parts[i]));
+      for (std::size_t i = 0; i < parts.size(); ++i)
+        lines.push_back((i == 0 ? "  " : "    ") + std::string(parts[i]));
       used += parts.size();
     }
   }
   lines.push_back("");
   lines.push_back("Experience level " + std::to_string(s.level) + "; deepest floor " +
-                  std::to_string(s.deepest) + "; " + std::to_string(s.turns) + (s.turns == 1 ? " turn; " : " turns; ") +
-                  std::to_string(s.kills) + " kills.");
+                  std::to_string(s.deepest) + "; " + std::to_string(s.turns) +
+                  (s.turns == 1 ? " turn; " : " turns; ") + std::to_string(s.kills) + " kills.");
   lines.push_back("");
   lines.push_back("Carried:");
   for (const std::string& item : s.items) lines.push_back("  " + item);
@@ -533,7 +575,8 @@ void DrawSummary(const RenderFrame& frame, const PresenterState& state, TextGrid
   std::vector<std::string> tail{""};
   // Where the morgue file went: a long path goes on over the next rows, never cut.
   if (!state.summary_note.empty())
-    for (std::string_view part : WrapWords(state.summary_note, static_cast<std::size_t>(std::max(20, grid.Width() - 6))))
+    for (std::string_view part :
+         WrapWords(state.summary_note, static_cast<std::size_t>(std::max(20, grid.Width() - 6))))
       tail.emplace_back(part);
   tail.push_back("R: play again (the same seed)   Q: quit   any other key: back to the map");
   // What to do next always shows: a long list gives way first (the morgue file has it all).
@@ -559,24 +602,30 @@ void DrawConsole(const PresenterState& state, TextGrid& grid, Rect r) {
     std::string text = rows[static_cast<std::size_t>(top + i)];
     Colour colour = Colour::Cyan;
     if (i == 0 && top > 0) {
-      text = MoreLines(state, static_cast<std::size_t>(top + 1), "earlier") + " (PgUp scrolls back)";
+      text =
+          MoreLines(state, static_cast<std::size_t>(top + 1), "earlier") + " (PgUp scrolls back)";
       colour = Colour::Yellow;
     } else if (i == history - 1 && top + history < count) {
-      text = MoreLines(state, static_cast<std::size_t>(count - top - history + 1)) + " (PgDn scrolls on)";
+      text = MoreLines(state, static_cast<std::size_t>(count - top - history + 1)) +
+             " (PgDn scrolls on)";
       colour = Colour::Yellow;
     }
     grid.Text(r.x, r.y + i, text, colour, kAttrNone, r.w);
   }
-  grid.Text(r.x, r.y + r.h - 1, "console> " + state.console_input + "_", Colour::White, kAttrBold, r.w);
+  grid.Text(r.x, r.y + r.h - 1, "console> " + state.console_input + "_", Colour::White, kAttrBold,
+            r.w);
 }
 
 }  // namespace
 
 const char* PaneViewName(PaneView view) noexcept {
   switch (view) {
-    case PaneView::Trace: return "trace";
-    case PaneView::Why: return "why";
-    case PaneView::Machine: return "machine";
+    case PaneView::Trace:
+      return "trace";
+    case PaneView::Why:
+      return "why";
+    case PaneView::Machine:
+      return "machine";
   }
   return "unknown";
 }
@@ -620,7 +669,8 @@ std::vector<std::string> ConsoleRows(const std::vector<std::string>& lines, std:
   return rows;
 }
 
-std::int32_t ConsoleHistoryRows(const PresenterState& state, std::int32_t width, std::int32_t height) {
+std::int32_t ConsoleHistoryRows(const PresenterState& state, std::int32_t width,
+                                std::int32_t height) {
   PresenterState console = state;
   console.screen = Screen::Console;
   return std::max(0, LayOut(console, width, height).log.h - 1);
@@ -636,7 +686,8 @@ void Present(const RenderFrame& frame, const PresenterState& state, TextGrid& gr
     const std::int32_t row = h / 2;
     std::int32_t at = 0;
     for (std::int32_t line = 0; at < static_cast<std::int32_t>(ask.size()); ++line) {
-      const std::string part = ask.substr(static_cast<std::size_t>(at), static_cast<std::size_t>(std::max(1, w)));
+      const std::string part =
+          ask.substr(static_cast<std::size_t>(at), static_cast<std::size_t>(std::max(1, w)));
       grid.Text(0, row + line, part, Colour::Yellow, kAttrBold);
       at += std::max(1, w);
     }
@@ -664,11 +715,13 @@ void Present(const RenderFrame& frame, const PresenterState& state, TextGrid& gr
       grid.Text(0, log.y + 1, state.target_text, Colour::White, kAttrNone, log.w);
     if (state.screen == Screen::ItemPrompt) {
       // The choices in a box over the top of the map.
-      const std::int32_t rows = std::min<std::int32_t>(static_cast<std::int32_t>(state.choices.size()), map.h - 2);
+      const std::int32_t rows =
+          std::min<std::int32_t>(static_cast<std::int32_t>(state.choices.size()), map.h - 2);
       const Rect box{1, map.y, std::min(map.w - 2, 60), rows + 2};
       grid.Clear(box.x, box.y, box.w, box.h);
       Box(grid, box, state, "");
-      DrawInventoryLines(frame, state, grid, Rect{box.x + 2, box.y + 1, box.w - 3, rows}, &state.choices);
+      DrawInventoryLines(frame, state, grid, Rect{box.x + 2, box.y + 1, box.w - 3, rows},
+                         &state.choices);
     }
   } else if (state.screen == Screen::Console) {
     DrawConsole(state, grid, log);
@@ -677,7 +730,8 @@ void Present(const RenderFrame& frame, const PresenterState& state, TextGrid& gr
   }
   if (layout.pane_shown) DrawDebugPane(frame, state, grid, layout.pane);
   if (!state.banner.empty()) {
-    const std::int32_t width = std::min<std::int32_t>(static_cast<std::int32_t>(state.banner.size()) + 4, map.w);
+    const std::int32_t width =
+        std::min<std::int32_t>(static_cast<std::int32_t>(state.banner.size()) + 4, map.w);
     const std::int32_t bx = std::max(0, (map.w - width) / 2), by = map.y + map.h / 2;
     grid.Clear(bx, by - 1, width, 3);
     grid.Text(bx + 2, by, state.banner, Colour::Yellow, kAttrBold, width - 4);

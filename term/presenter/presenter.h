@@ -24,7 +24,18 @@ inline constexpr int kPaneViewCount = 3;
 [[nodiscard]] const char* PaneViewName(PaneView view) noexcept;
 
 enum class Screen : std::uint8_t {
-  Map, Help, Messages, Look, Console, Quit, Restart, Inventory, ItemPrompt, Target, Character, Summary
+  Map,
+  Help,
+  Messages,
+  Look,
+  Console,
+  Quit,
+  Restart,
+  Inventory,
+  ItemPrompt,
+  Target,
+  Character,
+  Summary
 };
 
 struct HelpLine {
@@ -36,26 +47,26 @@ struct HelpLine {
 struct PresenterState {
   Screen screen = Screen::Map;
   bool debug_pane = false;
-  bool ascii = false;                  // ASCII glyphs instead of Unicode
-  std::int32_t look_x = 0;             // the look cursor, in map cells
+  bool ascii = false;       // ASCII glyphs instead of Unicode
+  std::int32_t look_x = 0;  // the look cursor, in map cells
   std::int32_t look_y = 0;
-  std::string look_text;               // what is under it
+  std::string look_text;  // what is under it
   std::string console_input;
   std::vector<std::string> console_lines;  // what the console said, oldest first
   // The first wrapped console row shown (ConsoleRows); -1 keeps the newest row at the bottom.
   std::int32_t console_top = -1;
   PaneView pane_view = PaneView::Trace;
-  std::string pane_view_keys = "=";    // the keys that change the view, for the pane's hints
-  std::int32_t message_scroll = 0;     // history screen: lines scrolled back from the newest
-  std::vector<HelpLine> help;          // from the key map
-  std::int32_t help_page = 0;          // which page of help (small terminals need several)
-  std::string banner;                  // one line over the map (game over, a notice)
-  std::string prompt;                  // ItemPrompt: "Drink what?"; Target: "Throw at whom?"
-  std::vector<char> choices;           // ItemPrompt: the letters that answer it
-  std::int32_t target_x = 0;           // Target: the aiming cursor, in map cells
+  std::string pane_view_keys = "=";  // the keys that change the view, for the pane's hints
+  std::int32_t message_scroll = 0;   // history screen: lines scrolled back from the newest
+  std::vector<HelpLine> help;        // from the key map
+  std::int32_t help_page = 0;        // which page of help (small terminals need several)
+  std::string banner;                // one line over the map (game over, a notice)
+  std::string prompt;                // ItemPrompt: "Drink what?"; Target: "Throw at whom?"
+  std::vector<char> choices;         // ItemPrompt: the letters that answer it
+  std::int32_t target_x = 0;         // Target: the aiming cursor, in map cells
   std::int32_t target_y = 0;
-  std::string target_text;             // what is under the aiming cursor
-  std::string summary_note;            // Summary: where the summary file went
+  std::string target_text;   // what is under the aiming cursor
+  std::string summary_note;  // Summary: where the summary file went
 };
 
 struct ScreenRect {
@@ -69,13 +80,16 @@ struct ScreenLayout {
   ScreenRect map, log, pane;
   bool pane_shown = false;
 };
-[[nodiscard]] ScreenLayout LayOut(const PresenterState& state, std::int32_t width, std::int32_t height);
+[[nodiscard]] ScreenLayout LayOut(const PresenterState& state, std::int32_t width,
+                                  std::int32_t height);
 
 // The console's lines as drawn `width` columns wide: each wrapped at spaces (a word longer than
 // the width is cut into pieces), so nothing is lost off the edge.
-[[nodiscard]] std::vector<std::string> ConsoleRows(const std::vector<std::string>& lines, std::int32_t width);
+[[nodiscard]] std::vector<std::string> ConsoleRows(const std::vector<std::string>& lines,
+                                                   std::int32_t width);
 // How many of those rows the console shows at once on a WxH screen (its last row is the input).
-[[nodiscard]] std::int32_t ConsoleHistoryRows(const PresenterState& state, std::int32_t width, std::int32_t height);
+[[nodiscard]] std::int32_t ConsoleHistoryRows(const PresenterState& state, std::int32_t width,
+                                              std::int32_t height);
 
 void Present(const RenderFrame& frame, const PresenterState& state, TextGrid& grid);
 

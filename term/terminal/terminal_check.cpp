@@ -20,11 +20,13 @@ std::string WhyTerminalCannotPlay() {
   // With `error` given, setupterm says nothing itself and reports why it failed there.
   if (setupterm(nullptr, STDOUT_FILENO, &error) != OK) {
     if (error == 1) return which + " is a printing terminal: it cannot move the cursor";
-    if (error == -1) return "the terminfo database cannot be found, so " + which + " cannot be drawn on";
+    if (error == -1)
+      return "the terminfo database cannot be found, so " + which + " cannot be drawn on";
     return which + " is not in the terminfo database";
   }
   const char* cup = tigetstr("cup");
-  // tigetstr answers null for a capability the terminal lacks, (char*)-1 for a name it does not know.
+  // tigetstr answers null for a capability the terminal lacks, (char*)-1 for a name it does not
+  // know.
   const bool addressable = cup != nullptr && cup != reinterpret_cast<char*>(-1);
   del_curterm(cur_term);  // initscr reads the description again for itself
   if (!addressable) return which + " cannot move the cursor (no 'cup' capability)";

@@ -1,14 +1,14 @@
 // CAIRN_ASSERT: in builds with assertions (Debug, sanitizers, fuzz) a broken invariant aborts
 // with its place and message; in release builds the condition is not even evaluated.
-#include <catch2/catch.hpp>
+#include "base/assert.h"
 
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <catch2/catch.hpp>
 #include <csignal>
 #include <string>
 
-#include "base/assert.h"
 #include "base/fixed_array.h"
 
 namespace {
@@ -30,7 +30,8 @@ std::pair<int, std::string> InChild(Body body) {
   ::close(pipe_fds[1]);
   std::string text;
   char buffer[512];
-  for (ssize_t n; (n = ::read(pipe_fds[0], buffer, sizeof buffer)) > 0;) text.append(buffer, static_cast<std::size_t>(n));
+  for (ssize_t n; (n = ::read(pipe_fds[0], buffer, sizeof buffer)) > 0;)
+    text.append(buffer, static_cast<std::size_t>(n));
   ::close(pipe_fds[0]);
   int status = 0;
   ::waitpid(child, &status, 0);

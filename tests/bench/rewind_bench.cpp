@@ -50,14 +50,14 @@ struct FullFloor {
     while (session->World().Tick() < 1200) {
       TickInput input;
       PlayerCommand command;
-      if (session->State() == SessionState::Playing && session->PlayerReady() && script.Next(*session, command))
+      if (session->State() == SessionState::Playing && session->PlayerReady() &&
+          script.Next(*session, command))
         input.command = command;
       if (session->StepTick(input) != Status::Ok) std::abort();
     }
     if (session->Depth() != 1 || session->State() != SessionState::Playing) std::abort();
   }
 };
-
 
 // Replays the redo list: back where the step started, with the same moments as before it.
 void Redo(GameSession& session) {

@@ -3,7 +3,6 @@
 // answers the tick, brings the first floor back with the HASH it had, and forward again goes down
 // the same stairs into a floor that hashes the same.
 #include <catch2/catch.hpp>
-
 #include <string>
 #include <vector>
 
@@ -26,7 +25,8 @@ std::string Run(Console& console, const std::string& line) {
 TickInput Play(GameSession& session, KeyScript& script) {
   TickInput input;
   PlayerCommand command;
-  if (session.State() == SessionState::Playing && session.PlayerReady() && script.Next(session, command))
+  if (session.State() == SessionState::Playing && session.PlayerReady() &&
+      script.Next(session, command))
     input.command = command;
   REQUIRE(session.StepTick(input) == Status::Ok);
   return input;
@@ -47,7 +47,8 @@ TEST_CASE("BACK across the stairs gives back the floor above and its HASH", "[co
     KeyScript script(keys);
     std::vector<TickInput> inputs;
     std::vector<std::string> hashes;  // HASH after each tick
-    while (session->Depth() == 1 && session->State() == SessionState::Playing && session->World().Tick() < 5000) {
+    while (session->Depth() == 1 && session->State() == SessionState::Playing &&
+           session->World().Tick() < 5000) {
       inputs.push_back(Play(*session, script));
       hashes.push_back(Run(console, "HASH"));
     }

@@ -3,7 +3,6 @@
 // request is pending revokes it exactly once; and over whole runs, every phase change a monster
 // makes is in the trace with a reason.
 #include <catch2/catch.hpp>
-
 #include <map>
 #include <string>
 #include <vector>
@@ -43,7 +42,8 @@ struct TraceLog {
   }
   bool Has(EntityId monster, AiPhase phase, StepResult result) const {
     for (const TraceEntry& e : entries)
-      if (e.event == TraceEvent::AiStep && e.a == monster && e.detail[0] == static_cast<std::uint8_t>(phase) &&
+      if (e.event == TraceEvent::AiStep && e.a == monster &&
+          e.detail[0] == static_cast<std::uint8_t>(phase) &&
           e.detail[1] == static_cast<std::uint8_t>(result))
         return true;
     return false;
@@ -95,9 +95,12 @@ struct Scenario {
 
 }  // namespace
 
-TEST_CASE("melee: it notices, chooses, approaches, strikes, recovers, and searches where it lost you",
-          "[ai][machine]") {
-  Scenario s({"##############", "#@.......r...#", "############.#", "############.#", "##############"}, "rat");
+TEST_CASE(
+    "melee: it notices, chooses, approaches, strikes, recovers, and searches where it lost you",
+    "[ai][machine]") {
+  Scenario s(
+      {"##############", "#@.......r...#", "############.#", "############.#", "##############"},
+      "rat");
   s.w->Healths().Find(s.w->PlayerEntity())->current = 1000;  // long enough to watch
   s.w->Healths().Find(s.w->PlayerEntity())->max = 1000;
   s.Run(300, [&] { return s.Ai().phase == AiPhase::Recover && s.Ai().searching == 0; });
@@ -111,8 +114,9 @@ TEST_CASE("melee: it notices, chooses, approaches, strikes, recovers, and search
   s.Run(600, [&] { return s.Ai().phase == AiPhase::Wander; });
   const auto phases = s.Phases();
   INFO(Joined(phases));
-  CHECK(InOrder(phases, {"select-target:noticed", "approach:target-chosen", "attack:in-reach",
-                         "recover:struck", "approach:recovered", "recover:lost-trail", "wander:gave-up"}));
+  CHECK(InOrder(phases,
+                {"select-target:noticed", "approach:target-chosen", "attack:in-reach",
+                 "recover:struck", "approach:recovered", "recover:lost-trail", "wander:gave-up"}));
   CHECK(s.log.Has(s.monster, AiPhase::Approach, StepResult::Running));
   CHECK(s.log.Has(s.monster, AiPhase::Approach, StepResult::Succeeded));
   CHECK(s.log.Has(s.monster, AiPhase::Approach, StepResult::Failed));
@@ -130,16 +134,18 @@ TEST_CASE("a heavy hitter regains its footing for the ticks its kind says before
   CHECK(until == s.w->Tick() + 5 - (s.w->Tick() - s.log.entries.back().tick));  // 5 ticks (data)
   bool timer = false;
   for (const TraceEntry& e : s.log.entries)
-    timer = timer || (e.event == TraceEvent::TimerSet && e.a == s.monster &&
-                      e.detail[0] == static_cast<std::uint8_t>(TimerKind::Recover) && e.value == until);
+    timer =
+        timer || (e.event == TraceEvent::TimerSet && e.a == s.monster &&
+                  e.detail[0] == static_cast<std::uint8_t>(TimerKind::Recover) && e.value == until);
   CHECK(timer);
   s.Run(100, [&] { return s.Ai().phase == AiPhase::Attack; });
   INFO(Joined(s.Phases()));
-  CHECK(InOrder(s.Phases(), {"attack:in-reach", "recover:struck", "approach:recovered", "attack:in-reach"}));
+  CHECK(InOrder(s.Phases(),
+                {"attack:in-reach", "recover:struck", "approach:recovered", "attack:in-reach"}));
   // No blow of the ogre's lands while it recovers: its next strike is on or after `until`.
   for (const TraceEntry& e : s.log.entries)
-    if (e.event == TraceEvent::AiPhase && e.a == s.monster && e.detail[1] == static_cast<std::uint8_t>(AiPhase::Attack) &&
-        e.tick > until - 5)
+    if (e.event == TraceEvent::AiPhase && e.a == s.monster &&
+        e.detail[1] == static_cast<std::uint8_t>(AiPhase::Attack) && e.tick > until - 5)
       CHECK(e.tick >= until);
 }
 
@@ -155,7 +161,8 @@ TEST_CASE("coward: hurt, it flees; healed, it chooses its target again", "[ai][m
   s.Run(200, [&] { return s.Ai().phase == AiPhase::Approach; });
   INFO(Joined(s.Phases()));
   CHECK(InOrder(s.Phases(), {"select-target:noticed", "approach:target-chosen", "attack:in-reach",
-                             "recover:struck", "flee:hurt", "select-target:recovered", "approach:target-chosen"}));
+                             "recover:struck", "flee:hurt", "select-target:recovered",
+                             "approach:target-chosen"}));
   CHECK((s.log.Has(s.monster, AiPhase::Attack, StepResult::Cancelled) ||
          s.log.Has(s.monster, AiPhase::Recover, StepResult::Cancelled)));
   CHECK(s.Ai().last_cancel == CancelReason::Hurt);
@@ -165,14 +172,16 @@ TEST_CASE("pack: it chooses, closes in from the side, strikes and recovers", "[a
   Scenario s({"###########", "#.........#", "#@.......j#", "#.........#", "###########"}, "jackal");
   s.w->Healths().Find(s.w->PlayerEntity())->current = 1000;
   s.w->Healths().Find(s.w->PlayerEntity())->max = 1000;
-  s.Run(300, [&] { return s.Ai().phase == AiPhase::Approach && s.log.Phases(s.monster).size() > 4; });
+  s.Run(300,
+        [&] { return s.Ai().phase == AiPhase::Approach && s.log.Phases(s.monster).size() > 4; });
   INFO(Joined(s.Phases()));
   CHECK(InOrder(s.Phases(), {"select-target:noticed", "approach:target-chosen", "attack:in-reach",
                              "recover:struck", "approach:recovered"}));
 }
 
-TEST_CASE("ranged: it shoots from afar, then recovers (reloading, stepping back) before it shoots again",
-          "[ai][machine]") {
+TEST_CASE(
+    "ranged: it shoots from afar, then recovers (reloading, stepping back) before it shoots again",
+    "[ai][machine]") {
   Scenario s({"##############", "#@.....k.....#", "##############"}, "kobold-archer");
   s.w->Healths().Find(s.w->PlayerEntity())->current = 1000;
   s.w->Healths().Find(s.w->PlayerEntity())->max = 1000;
@@ -181,7 +190,8 @@ TEST_CASE("ranged: it shoots from afar, then recovers (reloading, stepping back)
   CHECK(InOrder(s.Phases(), {"select-target:noticed", "approach:target-chosen", "attack:in-reach",
                              "recover:struck", "approach:recovered", "attack:in-reach"}));
   // It shot from afar and kept its distance: it never stood beside the player.
-  CHECK(ChebyshevDistance(*s.w->Positions().Find(s.monster), *s.w->Positions().Find(s.w->PlayerEntity())) > 1);
+  CHECK(ChebyshevDistance(*s.w->Positions().Find(s.monster),
+                          *s.w->Positions().Find(s.w->PlayerEntity())) > 1);
   bool shot = false;
   for (const TraceEntry& e : s.log.entries)
     shot = shot || (e.event == TraceEvent::Attacked && e.a == s.monster);
@@ -214,12 +224,15 @@ TEST_CASE("thief: it grabs something and runs with it", "[ai][machine]") {
   }());
   const EntityId monkey = w.Monster("monkey");
   TraceLog log;
-  for (int i = 0; i < 200 && w->Ais().Find(monkey) != nullptr && w->Ais().Find(monkey)->phase != AiPhase::Flee; ++i) {
+  for (int i = 0;
+       i < 200 && w->Ais().Find(monkey) != nullptr && w->Ais().Find(monkey)->phase != AiPhase::Flee;
+       ++i) {
     REQUIRE(w.Tick(PlayerCommand{PlayerCommandKind::Wait}) == Status::Ok);
     log.Read(*w);
   }
   INFO(Joined(log.Phases(monkey)));
-  CHECK(InOrder(log.Phases(monkey), {"select-target:noticed", "approach:target-chosen", "attack:in-reach", "flee:stole"}));
+  CHECK(InOrder(log.Phases(monkey), {"select-target:noticed", "approach:target-chosen",
+                                     "attack:in-reach", "flee:stole"}));
 }
 
 TEST_CASE("breeder: struck, it splits; the child is a hunter of its own", "[ai][machine]") {
@@ -243,7 +256,8 @@ TEST_CASE("cancelling while a spawn request is pending revokes it exactly once",
   EnterPhase(*w, jelly, ai, AiPhase::Attack, AiReason::None, w->PlayerEntity());
   // A split in flight: queued this tick, not yet published.
   BeginTickPhase(*w);
-  ComponentBundle child = MonsterRecipe(w->Definitions(), w->Definitions().monsters[ai.kind], Position{4, 1}, false);
+  ComponentBundle child =
+      MonsterRecipe(w->Definitions(), w->Definitions().monsters[ai.kind], Position{4, 1}, false);
   SpawnRequestId request = 0;
   REQUIRE(w->QueueSpawn(child, request) == Status::Ok);
   ai.pending_request = request;
@@ -252,14 +266,16 @@ TEST_CASE("cancelling while a spawn request is pending revokes it exactly once",
   const std::uint64_t recorded = w->Trace().Recorded();
   CancelAction(*w, jelly, ai, CancelReason::TargetGone);
   CHECK(ai.pending_request == 0);
-  CHECK(w->PendingCommands() == queued - 1);  // the spawn is gone from the batch
+  CHECK(w->PendingCommands() == queued - 1);              // the spawn is gone from the batch
   CancelAction(*w, jelly, ai, CancelReason::TargetGone);  // a second cancel revokes nothing more
   CHECK(w->PendingCommands() == queued - 1);
   CHECK(w->RevokeSpawn(request) == Status::NotFound);
   std::size_t revoked = 0;
   TraceEntry entry;
   for (std::uint64_t n = 0; n < w->Trace().Recorded() - recorded; ++n)
-    if (w->Trace().Recent(n, entry) && entry.event == TraceEvent::RequestRevoked && entry.value == request) ++revoked;
+    if (w->Trace().Recent(n, entry) && entry.event == TraceEvent::RequestRevoked &&
+        entry.value == request)
+      ++revoked;
   CHECK(revoked == 1);
   REQUIRE(w->Commit() == Status::Ok);
   CHECK(w->Registry().LiveCount() == live);  // nothing was made
@@ -271,9 +287,9 @@ TEST_CASE("every phase change is traced with its reason, over whole runs of ever
   // A crowd of every kind in a room, the player fighting back: after each tick, each monster's
   // phase is compared with the one before, and every change must be an ai-phase entry of that
   // tick, from the old phase to the new, with a reason.
-  LevelDefinition level = Level({"################", "#..............#", "#.r.j.g.k.m.J.G#",
-                                 "#..............#", "#......@.......#", "#..............#",
-                                 "#.O.o.T........#", "################"});
+  LevelDefinition level =
+      Level({"################", "#..............#", "#.r.j.g.k.m.J.G#", "#..............#",
+             "#......@.......#", "#..............#", "#.O.o.T........#", "################"});
   cairn::test::AddItem(level, "ration", {0, 0}, 'a', 5);
   TestWorld w(level, [] {
     WorldLimits limits = WorldLimits::Uniform(128);
@@ -286,7 +302,8 @@ TEST_CASE("every phase change is traced with its reason, over whole runs of ever
   std::map<std::uint64_t, AiPhase> before;  // by creation sequence: handles are reused
   std::size_t changes = 0;
   for (int tick = 0; tick < 1500; ++tick) {
-    for (EntityId id : w->Ais().Owners()) before[w->Registry().CreationSequenceOf(id)] = w->Ais().Find(id)->phase;
+    for (EntityId id : w->Ais().Owners())
+      before[w->Registry().CreationSequenceOf(id)] = w->Ais().Find(id)->phase;
     const std::size_t first = log.entries.size();
     // The player walks a square, fighting whatever stands in its way.
     static constexpr std::int8_t kDx[] = {1, 0, -1, 0}, kDy[] = {0, 1, 0, -1};
@@ -301,12 +318,13 @@ TEST_CASE("every phase change is traced with its reason, over whole runs of ever
       bool traced = false;
       for (std::size_t i = first; i < log.entries.size(); ++i) {
         const TraceEntry& e = log.entries[i];
-        if (e.event == TraceEvent::AiPhase && e.a == id && e.detail[1] == static_cast<std::uint8_t>(now) &&
+        if (e.event == TraceEvent::AiPhase && e.a == id &&
+            e.detail[1] == static_cast<std::uint8_t>(now) &&
             e.detail[2] != static_cast<std::uint8_t>(AiReason::None))
           traced = true;
       }
-      INFO("tick " << w->Tick() << " monster " << id.Slot << ": " << AiPhaseName(was->second) << " -> "
-                   << AiPhaseName(now));
+      INFO("tick " << w->Tick() << " monster " << id.Slot << ": " << AiPhaseName(was->second)
+                   << " -> " << AiPhaseName(now));
       CHECK(traced);
     }
   }
@@ -314,7 +332,8 @@ TEST_CASE("every phase change is traced with its reason, over whole runs of ever
   CHECK(changes > 20);
 }
 
-TEST_CASE("trace entries read as words: a cell is at=X,Y and every entity carries its kind", "[ai][trace]") {
+TEST_CASE("trace entries read as words: a cell is at=X,Y and every entity carries its kind",
+          "[ai][trace]") {
   Scenario s({"########", "#@...r.#", "########"}, "rat");
   s.Run(60);
   bool moved = false, phase = false;

@@ -1,7 +1,8 @@
 // Monster AI: the named state machines, their cancellation and their revalidation.
+#include "game/ai.h"
+
 #include <catch2/catch.hpp>
 
-#include "game/ai.h"
 #include "game_test_support.h"
 
 using namespace cairn;

@@ -81,7 +81,7 @@ TEST_CASE("destroy marks pending at once, is idempotent, and blocks later comman
   CHECK_FALSE(world.Registry().IsActive(rat));
   const std::uint32_t queued = world.PendingCommands();
   REQUIRE(world.QueueDestroy(rat) == Status::Ok);  // idempotent
-  CHECK(world.PendingCommands() == queued);         // and no queue space used
+  CHECK(world.PendingCommands() == queued);        // and no queue space used
   CHECK(world.QueueSetComponent(rat, Health{9, 9}) == Status::InvalidEntity);
   CHECK(world.QueueRemoveComponent<Health>(rat) == Status::InvalidEntity);
   CHECK(world.PendingCommands() == queued);
@@ -146,7 +146,8 @@ TEST_CASE("a preflight failure faults and publishes nothing, for every pool", "[
     CHECK(world.Fault().status == Status::CapacityExceeded);
     CHECK(world.Fault().phase == TickPhase::Commit);
     CHECK(Census(world) == before);  // no partial bundle anywhere
-    for (std::size_t p = 0; p < kComponentKindCount; ++p) CHECK(DigestState(world).pools[p] == digest.pools[p]);
+    for (std::size_t p = 0; p < kComponentKindCount; ++p)
+      CHECK(DigestState(world).pools[p] == digest.pools[p]);
     // A faulted world refuses further ticks and stays inspectable.
     CHECK(w.Tick() == Status::CapacityExceeded);
     CHECK(world.Tick() == 1);
@@ -209,9 +210,9 @@ TEST_CASE("component commands add, replace and remove at commit", "[commands]") 
   GameWorld& world = *w;
   const EntityId rat = w.Monster("rat");
   BeginTickPhase(world);
-  REQUIRE(world.QueueSetComponent(rat, Health{1, 50}) == Status::Ok);   // replace
-  REQUIRE(world.QueueSetComponent(rat, Item{}) == Status::Ok);          // add
-  REQUIRE(world.QueueRemoveComponent<Blocker>(rat) == Status::Ok);      // remove
+  REQUIRE(world.QueueSetComponent(rat, Health{1, 50}) == Status::Ok);  // replace
+  REQUIRE(world.QueueSetComponent(rat, Item{}) == Status::Ok);         // add
+  REQUIRE(world.QueueRemoveComponent<Blocker>(rat) == Status::Ok);     // remove
   CHECK(world.Healths().Find(rat)->max != 50);
   REQUIRE(CommitPhase(world) == Status::Ok);
   EndTickPhase(world, w.scratch);

@@ -40,9 +40,9 @@ TEST_CASE("picking up hands out letters and joins stacks", "[items]") {
   CHECK(Kind(*w, *w.Carried('b')).id == "sword");
   REQUIRE(w.Act({PlayerCommandKind::Move, 1, 0}));
   REQUIRE(w.Act({PlayerCommandKind::PickUp}));
-  w.Tick();  // the commit of the merge
-  CHECK(w.Carried('a')->quantity == 7);   // the darts joined the stack
-  CHECK(w.Carried('c') == nullptr);       // and took no new letter
+  w.Tick();                              // the commit of the merge
+  CHECK(w.Carried('a')->quantity == 7);  // the darts joined the stack
+  CHECK(w.Carried('c') == nullptr);      // and took no new letter
   CHECK(w->Inventories().Find(w->PlayerEntity())->count == 2);
   CHECK_FALSE(w.Act({PlayerCommandKind::PickUp}));
   CHECK(w.refusal == "There is nothing here to pick up.");
@@ -60,7 +60,8 @@ TEST_CASE("dropping puts the item where the player stands and frees its letter",
   bool on_floor = false;
   for (EntityId id : w->Items().Owners()) {
     const Position* p = w->Positions().Find(id);
-    on_floor = on_floor || (p != nullptr && p->x == 1 && p->y == 1 && w->Items().Find(id)->holder.IsNull());
+    on_floor = on_floor ||
+               (p != nullptr && p->x == 1 && p->y == 1 && w->Items().Find(id)->holder.IsNull());
   }
   CHECK(on_floor);
   CHECK(FreeLetter(*w, w->PlayerEntity()) == 'a');
@@ -243,13 +244,15 @@ TEST_CASE("display names: plurals, enchantments, what is unknown", "[items]") {
 // Issue 14: "You see a ogre.", "killed by a orc", "a old kobold archer": each sentence chose its
 // own article, and most chose "a". The rule, written out here apart from the code: "an" before a
 // name that starts with a vowel letter, "a" before any other, none before a count or "the".
-TEST_CASE("every monster and item name takes 'an' before a vowel and 'a' otherwise", "[items][names]") {
+TEST_CASE("every monster and item name takes 'an' before a vowel and 'a' otherwise",
+          "[items][names]") {
   const auto expected = [](const std::string& name) {
     const bool vowel = std::string("aeiouAEIOU").find(name.at(0)) != std::string::npos;
     return (vowel ? "an " : "a ") + name;
   };
   const DefinitionSet& d = *Definitions();
-  for (const MonsterDefinition& monster : d.monsters) CHECK(WithArticle(monster.name) == expected(monster.name));
+  for (const MonsterDefinition& monster : d.monsters)
+    CHECK(WithArticle(monster.name) == expected(monster.name));
   // Items as the log names them: unknown (their looks), known, and (gear) with a known enchantment.
   TestWorld w(Level({"###", "#@#", "###"}));
   const Player* knows_nothing = w->Players().Find(w->PlayerEntity());

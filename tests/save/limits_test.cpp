@@ -3,7 +3,6 @@
 // written and read back; one past it is refused when written (and when read); and a run that
 // reaches a cap stops with a fault that says which, instead of overflowing.
 #include <catch2/catch.hpp>
-
 #include <functional>
 
 #include "game/game_test_support.h"
@@ -26,7 +25,8 @@ SessionConfig Small(bool loot = false) {
       if (e.components.Has<EnemyAi>()) {
         Loot drops;
         drops.count = 1;
-        drops.entries[0] = LootEntry{test::Definitions()->ItemIndex(*test::Definitions()->FindItem("ration")), 100, 0};
+        drops.entries[0] = LootEntry{
+            test::Definitions()->ItemIndex(*test::Definitions()->FindItem("ration")), 100, 0};
         e.components.Set(drops);
       }
   level.digest = DigestLevel(level);
@@ -39,8 +39,12 @@ std::unique_ptr<GameSession> Start(const SessionConfig& config) {
   return session;
 }
 
-EntityId PlayerOf(GameSession& session) { return session.World().PlayerEntity(); }
-Player& ThePlayer(GameSession& session) { return *session.World().Players().Find(PlayerOf(session)); }
+EntityId PlayerOf(GameSession& session) {
+  return session.World().PlayerEntity();
+}
+Player& ThePlayer(GameSession& session) {
+  return *session.World().Players().Find(PlayerOf(session));
+}
 Item& Carried(GameSession& session, char letter) {
   return *session.World().Items().Find(CarriedItem(session.World(), PlayerOf(session), letter));
 }
@@ -48,9 +52,12 @@ Item& Carried(GameSession& session, char letter) {
 // Sets the world's clock and spawn counter as a save would.
 void SetRuntime(GameSession& session, std::int64_t tick, std::uint32_t last_request) {
   GameWorld& world = session.World();
-  const std::vector<SpawnOutcome> outcomes(world.PendingOutcomes().begin(), world.PendingOutcomes().end());
-  const std::vector<NoiseEvent> noises(world.Noises().Events().begin(), world.Noises().Events().end());
-  REQUIRE(world.RestoreRuntime(tick, world.Streams(), last_request, outcomes, noises) == Status::Ok);
+  const std::vector<SpawnOutcome> outcomes(world.PendingOutcomes().begin(),
+                                           world.PendingOutcomes().end());
+  const std::vector<NoiseEvent> noises(world.Noises().Events().begin(),
+                                       world.Noises().Events().end());
+  REQUIRE(world.RestoreRuntime(tick, world.Streams(), last_request, outcomes, noises) ==
+          Status::Ok);
 }
 
 Status Capture(GameSession& session, std::string& text, std::string& why) {
@@ -65,40 +72,59 @@ Status Capture(GameSession& session, std::string& text, std::string& why) {
 struct Cap {
   const char* what;
   std::function<void(GameSession&, bool past)> set;
-  const char* named;      // in the writer's refusal
-  const char* written;    // how the value at its cap is written in the save ("" : not checked)
-  const char* one_past;   // the same written one past the cap
+  const char* named;     // in the writer's refusal
+  const char* written;   // how the value at its cap is written in the save ("" : not checked)
+  const char* one_past;  // the same written one past the cap
 };
 
 const std::vector<Cap>& Caps() {
   static const std::vector<Cap> caps = {
-      {"the clock", [](GameSession& s, bool past) { SetRuntime(s, kMaxTick + (past ? 1 : 0), 0); }, "floor 1 tick",
-       "tick = 1125899906842624\n", "tick = 1125899906842625\n"},
-      {"the spawn request counter", [](GameSession& s, bool) { SetRuntime(s, 0, kMaxSpawnRequest); }, "",
+      {"the clock", [](GameSession& s, bool past) { SetRuntime(s, kMaxTick + (past ? 1 : 0), 0); },
+       "floor 1 tick", "tick = 1125899906842624\n", "tick = 1125899906842625\n"},
+      {"the spawn request counter",
+       [](GameSession& s, bool) { SetRuntime(s, 0, kMaxSpawnRequest); }, "",
        "last_request = 4294967295\n", "last_request = 4294967296\n"},
       {"random draws",
-       [](GameSession& s, bool past) { s.World().MutableStreams()[RandomPurpose::Map].SetDraws(kMaxRandomDraws + (past ? 1 : 0)); },
+       [](GameSession& s, bool past) {
+         s.World().MutableStreams()[RandomPurpose::Map].SetDraws(kMaxRandomDraws + (past ? 1 : 0));
+       },
        "random map draws", "draws = 9223372036854775807", "draws = 9223372036854775808"},
-      {"turns", [](GameSession& s, bool past) { ThePlayer(s).turns = static_cast<std::int32_t>(kMaxTurns + past); },
+      {"turns",
+       [](GameSession& s, bool past) {
+         ThePlayer(s).turns = static_cast<std::int32_t>(kMaxTurns + past);
+       },
        "player.turns", "turns = 1000000000,", "turns = 1000000001,"},
-      {"kills", [](GameSession& s, bool past) { ThePlayer(s).kills = static_cast<std::int32_t>(kMaxKills + past); },
+      {"kills",
+       [](GameSession& s, bool past) {
+         ThePlayer(s).kills = static_cast<std::int32_t>(kMaxKills + past);
+       },
        "player.kills", "kills = 1000000,", "kills = 1000001,"},
       {"experience",
-       [](GameSession& s, bool past) { ThePlayer(s).experience = static_cast<std::int32_t>(kMaxExperience + past); },
+       [](GameSession& s, bool past) {
+         ThePlayer(s).experience = static_cast<std::int32_t>(kMaxExperience + past);
+       },
        "player.experience", "experience = 1000000000,", "experience = 1000000001,"},
       {"the next tick",
-       [](GameSession& s, bool past) { ThePlayer(s).next_tick = s.World().Tick() + kLongestWait + (past ? 1 : 0); },
+       [](GameSession& s, bool past) {
+         ThePlayer(s).next_tick = s.World().Tick() + kLongestWait + (past ? 1 : 0);
+       },
        "player.next_tick", "next_tick = 2000,", "next_tick = 2001,"},
-      {"a stack", [](GameSession& s, bool past) { Carried(s, 'a').quantity = static_cast<std::int16_t>(kMaxStack + past); },
+      {"a stack",
+       [](GameSession& s, bool past) {
+         Carried(s, 'a').quantity = static_cast<std::int16_t>(kMaxStack + past);
+       },
        "item.quantity", "quantity = 32767,", "quantity = 32768,"},
       {"an enchantment",
-       [](GameSession& s, bool past) { Carried(s, 'b').enchantment = static_cast<std::int16_t>(kMaxEnchantment + past); },
+       [](GameSession& s, bool past) {
+         Carried(s, 'b').enchantment = static_cast<std::int16_t>(kMaxEnchantment + past);
+       },
        "item.enchantment", "enchantment = 99,", "enchantment = 100,"},
       {"a noise's reach",
        [](GameSession& s, bool past) {
          GameWorld& world = s.World();
          const Position at = *world.Positions().Find(PlayerOf(s));
-         REQUIRE(world.Emit(world.Noises(), NoiseEvent{PlayerOf(s), at, kMaxNoiseRadius + (past ? 1 : 0)}));
+         REQUIRE(world.Emit(world.Noises(),
+                            NoiseEvent{PlayerOf(s), at, kMaxNoiseRadius + (past ? 1 : 0)}));
        },
        "a noise at", "radius = 100 }", "radius = 101 }"},
       {"hit points",
@@ -113,8 +139,9 @@ const std::vector<Cap>& Caps() {
 
 }  // namespace
 
-TEST_CASE("every field the schema bounds more narrowly than its C++ type has that cap in its Fields()",
-          "[save][limits]") {
+TEST_CASE(
+    "every field the schema bounds more narrowly than its C++ type has that cap in its Fields()",
+    "[save][limits]") {
   // For each integer field: write min-1 and max+1 through the schema; where the field's type holds
   // the value, its struct's Fields() must give the field the schema's range as its cap, and the
   // writer's check must refuse the value. And back: every cap Fields() gives is the schema's.
@@ -137,7 +164,8 @@ TEST_CASE("every field the schema bounds more narrowly than its C++ type has tha
         for (const FieldInfo& other : type.fields) {  // every other field at its default
           FieldValue fallback;
           fallback.integer = other.default_value;
-          if (other.kind != FieldKind::Entity && other.kind != FieldKind::Text) other.set(component, fallback);
+          if (other.kind != FieldKind::Entity && other.kind != FieldKind::Text)
+            other.set(component, fallback);
         }
         FieldValue v;
         v.integer = value;
@@ -167,8 +195,9 @@ TEST_CASE("every field the schema bounds more narrowly than its C++ type has tha
   CHECK(checked > 60);
 }
 
-TEST_CASE("a save at each cap is written and read back; one past is refused when written and when read",
-          "[save][limits]") {
+TEST_CASE(
+    "a save at each cap is written and read back; one past is refused when written and when read",
+    "[save][limits]") {
   const SessionConfig config = Small();
   for (const Cap& cap : Caps()) {
     INFO(cap.what);
@@ -207,11 +236,13 @@ TEST_CASE("the message count: a save at its cap reads back, one past is refused 
   REQUIRE(session->CaptureImage(entropy, image) == Status::Ok);
   image.messages_said = kMaxMessagesSaid;  // (the count is not hashed: the log is not game state)
   std::unique_ptr<GameSession> resumed;
-  REQUIRE(test::Resume(WriteSaveText(image, *test::Definitions(), "cairn test"), config, resumed) == "");
+  REQUIRE(test::Resume(WriteSaveText(image, *test::Definitions(), "cairn test"), config, resumed) ==
+          "");
   CHECK(resumed->MessageCount() == kMaxMessagesSaid);
   // One more message, and the writer refuses...
   std::string refusal;
-  CHECK(resumed->Submit(PlayerCommand{PlayerCommandKind::Move, -1, 0}, &refusal) == Status::InvalidOperation);
+  CHECK(resumed->Submit(PlayerCommand{PlayerCommandKind::Move, -1, 0}, &refusal) ==
+        Status::InvalidOperation);
   std::string text, why;
   CHECK(Capture(*resumed, text, why) == Status::CapacityExceeded);
   CHECK(why.find("messages_said") != std::string::npos);
@@ -221,7 +252,8 @@ TEST_CASE("the message count: a save at its cap reads back, one past is refused 
   CHECK(std::string(resumed->World().Fault().what).find("message count") != std::string::npos);
 }
 
-TEST_CASE("a run that reaches a cap stops with a fault naming it, and never wraps", "[save][limits]") {
+TEST_CASE("a run that reaches a cap stops with a fault naming it, and never wraps",
+          "[save][limits]") {
   const SessionConfig config = Small();
   const PlayerCommand wait{PlayerCommandKind::Wait, 0, 0};
   SECTION("the clock stops at its last tick, which a save still holds") {
@@ -255,8 +287,10 @@ TEST_CASE("a run that reaches a cap stops with a fault naming it, and never wrap
     for (const bool experience : {false, true}) {
       auto session = Start(config);
       Player& player = ThePlayer(*session);
-      if (experience) player.experience = static_cast<std::int32_t>(kMaxExperience);
-      else player.kills = static_cast<std::int32_t>(kMaxKills);
+      if (experience)
+        player.experience = static_cast<std::int32_t>(kMaxExperience);
+      else
+        player.kills = static_cast<std::int32_t>(kMaxKills);
       Combat& combat = *session->World().Combats().Find(PlayerOf(*session));
       combat.damage_bonus = 100;
       Status status = Status::Ok;
@@ -265,8 +299,10 @@ TEST_CASE("a run that reaches a cap stops with a fault naming it, and never wrap
       CHECK(status == Status::CapacityExceeded);
       const std::string what = session->World().Fault().what;
       CHECK(what.find(experience ? "player.experience" : "player.kills") != std::string::npos);
-      if (experience) CHECK(ThePlayer(*session).experience == kMaxExperience + 4);  // a rat's worth
-      else CHECK(ThePlayer(*session).kills == kMaxKills + 1);
+      if (experience)
+        CHECK(ThePlayer(*session).experience == kMaxExperience + 4);  // a rat's worth
+      else
+        CHECK(ThePlayer(*session).kills == kMaxKills + 1);
     }
   }
   SECTION("spawn requests: the last number refuses the next spawn") {
@@ -300,14 +336,18 @@ TEST_CASE("growth a save must hold is bounded where it happens", "[save][limits]
     std::unique_ptr<GameSession> resumed;
     CHECK(test::Resume(test::SaveText(*picking), with, resumed) == "");
   }
-  SECTION("a slowed player of the slowest speed waits twice the longest action, and the save reads back") {
+  SECTION(
+      "a slowed player of the slowest speed waits twice the longest action, and the save reads "
+      "back") {
     auto session = Start(config);
     session->World().Combats().Find(PlayerOf(*session))->speed = kMaxActionTicks;
     std::optional<StructuralScope> scope;
     REQUIRE(session->World().TryOpenStructural(WorldPhase::Construction, scope) == Status::Ok);
-    REQUIRE(session->World().AddComponent(*scope, PlayerOf(*session), Condition{0, 1'000'000}) == Status::Ok);
+    REQUIRE(session->World().AddComponent(*scope, PlayerOf(*session), Condition{0, 1'000'000}) ==
+            Status::Ok);
     scope.reset();
-    REQUIRE(session->StepTick(TickInput{PlayerCommand{PlayerCommandKind::Wait, 0, 0}}) == Status::Ok);
+    REQUIRE(session->StepTick(TickInput{PlayerCommand{PlayerCommandKind::Wait, 0, 0}}) ==
+            Status::Ok);
     CHECK(ThePlayer(*session).next_tick == session->World().Tick() + kLongestWait);
     std::unique_ptr<GameSession> resumed;
     CHECK(test::Resume(test::SaveText(*session), config, resumed) == "");

@@ -1,15 +1,14 @@
 // Save and resume: a run written to text, read back and rebuilt in fresh worlds continues exactly
 // as if it had never been saved; every kind of bad save is refused with the running game and the
 // file left alone.
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 
 #include "game/state_hash.h"
 #include "save/save_codec.h"
+#include "save/save_test_support.h"
 #include "sim/key_script.h"
 #include "sim/session.h"
-#include "save/save_test_support.h"
 #include "support/test_content.h"
 #include "support/test_entropy.h"
 
@@ -64,7 +63,8 @@ TEST_CASE("saving at several points along one run always resumes to the same has
     REQUIRE(Resume(SaveText(*original), test::DungeonConfig(5), resumed) == "");
     INFO("after '" << keys << "' at tick " << original->World().Tick());
     CHECK(resumed->StateHash() == original->StateHash());
-    // One tick more on both: still alike (random streams, clocks and pending AI requests came back).
+    // One tick more on both: still alike (random streams, clocks and pending AI requests came
+    // back).
     REQUIRE(original->StepTick() == Status::Ok);
     REQUIRE(resumed->StepTick() == Status::Ok);
     CHECK(resumed->StateHash() == original->StateHash());
@@ -136,20 +136,29 @@ TEST_CASE("every bad save is refused with a reason, and nothing changes", "[save
       {"not TOML", "format = \"cairn-save\"\nversion = = 1\n", ""},
       {"truncated", good.substr(0, good.size() * 2 / 3), ""},
       {"empty", "", ""},
-      {"a newer version", Replace(good, "\nversion = " + std::to_string(kSaveVersion) + "\n", "\nversion = 9\n"),
+      {"a newer version",
+       Replace(good, "\nversion = " + std::to_string(kSaveVersion) + "\n", "\nversion = 9\n"),
        "not supported"},
       {"an older version (its runs are not this build's: the hash, the components)",
        Replace(good, "\nversion = " + std::to_string(kSaveVersion) + "\n", "\nversion = 1\n"),
        "save version 1 is not supported (this build reads 2)"},
       {"a foreign file", "format = \"cairn-level\"\nversion = 1\n", "not a cairn save"},
-      {"a duplicate UUID", Replace(good, "\nuuid = \"" + other_uuid, "\nuuid = \"" + some_uuid), "same uuid"},
-      {"an unresolved reference", Replace(good, "holder = \"", "holder = \"" + std::string("0f0f0f0f-0f0f-4f0f-8f0f-0f0f0f0f0f0f\", x = \"")), ""},
+      {"a duplicate UUID", Replace(good, "\nuuid = \"" + other_uuid, "\nuuid = \"" + some_uuid),
+       "same uuid"},
+      {"an unresolved reference",
+       Replace(good, "holder = \"",
+               "holder = \"" + std::string("0f0f0f0f-0f0f-4f0f-8f0f-0f0f0f0f0f0f\", x = \"")),
+       ""},
       {"a map character", Replace(good, "\"#####", "\"##X##"), "not a map character"},
-      {"another seed", Replace(good, "seed = \"0000000000000004\"", "seed = \"0000000000000005\""), "seed"},
+      {"another seed", Replace(good, "seed = \"0000000000000004\"", "seed = \"0000000000000005\""),
+       "seed"},
       {"other content", Replace(good, "content = \"", "content = \"f"), ""},
-      {"a position off the map", Replace(good, "body = { x = ", "body = { x = 9999, y = 0 }, q = { x = "), ""},
-      {"a player who may not act for ages", Replace(good, "next_tick = ", "next_tick = 99999999"), "may not act before tick"},
-      {"a control character for a glyph", Replace(good, "glyph = \"@\"", "glyph = \"\\u0085\""), "control character"},
+      {"a position off the map",
+       Replace(good, "body = { x = ", "body = { x = 9999, y = 0 }, q = { x = "), ""},
+      {"a player who may not act for ages", Replace(good, "next_tick = ", "next_tick = 99999999"),
+       "may not act before tick"},
+      {"a control character for a glyph", Replace(good, "glyph = \"@\"", "glyph = \"\\u0085\""),
+       "control character"},
   };
   for (const Case& test : cases) {
     INFO(test.what);
@@ -174,13 +183,15 @@ TEST_CASE("a component this build does not know survives a save and a resume", "
   std::string text = SaveText(*session);
   // Give the first entity a component from the future.
   const std::size_t at = text.find("components = [\n") + 15;
-  text.insert(at, "  { type = \"resonance\", version = 4, slot = 1, body = { pitch = \"low\", weight = 1.5e-9, with = [\"x\"] } },\n");
+  text.insert(at,
+              "  { type = \"resonance\", version = 4, slot = 1, body = { pitch = \"low\", weight = "
+              "1.5e-9, with = [\"x\"] } },\n");
   std::unique_ptr<GameSession> resumed;
   REQUIRE(Resume(text, test::DungeonConfig(6), resumed) == "");
   const std::string again = SaveText(*resumed);
   // Byte for byte, as written (a float keeps its digits).
-  CHECK(again.find("{ type = \"resonance\", version = 4, slot = 1, body = { pitch = \"low\", weight = 1.5e-9, with = [\"x\"] } }") !=
-        std::string::npos);
+  CHECK(again.find("{ type = \"resonance\", version = 4, slot = 1, body = { pitch = \"low\", "
+                   "weight = 1.5e-9, with = [\"x\"] } }") != std::string::npos);
 }
 
 TEST_CASE("what crosses the tick boundary survives a save: noises and spawn outcomes", "[save]") {
@@ -194,7 +205,8 @@ TEST_CASE("what crosses the tick boundary survives a save: noises and spawn outc
     if (ai->wake_tick <= world.Tick() + 1 && ai->alertness < 100) listener = id;
   }
   REQUIRE_FALSE(listener.IsNull());
-  REQUIRE(world.Emit(world.Noises(), NoiseEvent{world.PlayerEntity(), *world.Positions().Find(listener), 6}));
+  REQUIRE(world.Emit(world.Noises(),
+                     NoiseEvent{world.PlayerEntity(), *world.Positions().Find(listener), 6}));
   std::unique_ptr<GameSession> resumed;
   REQUIRE(Resume(SaveText(*session), test::DungeonConfig(3), resumed) == "");
   CHECK(resumed->World().Noises().Size() == 1);
@@ -218,7 +230,8 @@ TEST_CASE("saved after any tick, a run goes on exactly as it would have", "[save
       REQUIRE(session->StepTick(input) == Status::Ok);
       const GameWorld& world = session->World();
       const bool noise = world.Noises().Size() > 0, spawn = !world.PendingOutcomes().empty();
-      if ((!noise && !spawn && world.Tick() % 50 != 0) || session->State() != SessionState::Playing) return;
+      if ((!noise && !spawn && world.Tick() % 50 != 0) || session->State() != SessionState::Playing)
+        return;
       ++saves;
       noisy += noise ? 1 : 0;
       spawning += spawn ? 1 : 0;
@@ -259,12 +272,14 @@ TEST_CASE("a run with two players is refused", "[save]") {
   image.state_hash = 0;
   std::unique_ptr<GameSession> out;
   std::string error;
-  CHECK(GameSession::TryRestore(test::DungeonConfig(8), image, out, error) == Status::InvalidArgument);
+  CHECK(GameSession::TryRestore(test::DungeonConfig(8), image, out, error) ==
+        Status::InvalidArgument);
   CHECK(error.find("is a second player") != std::string::npos);
   CHECK(out == nullptr);
 }
 
-TEST_CASE("with the state hash zeroed for hand editing, every semantic rule still holds", "[save]") {
+TEST_CASE("with the state hash zeroed for hand editing, every semantic rule still holds",
+          "[save]") {
   auto session = Dungeon(4);
   test::PlayKeys(*session, "lllloo");
   const std::string good = SaveText(*session);
@@ -283,7 +298,9 @@ TEST_CASE("with the state hash zeroed for hand editing, every semantic rule stil
   const auto line_of = [](const std::string& text, std::string_view what) {
     const std::size_t at = text.find(what);
     REQUIRE(at != std::string::npos);
-    return std::to_string(1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n')) + ":";
+    return std::to_string(
+               1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n')) +
+           ":";
   };
   struct Case {
     const char* what;
@@ -291,16 +308,25 @@ TEST_CASE("with the state hash zeroed for hand editing, every semantic rule stil
     const char* expected;
   };
   const std::vector<Case> cases = {
-      {"the player dead", "body = { current = 30, max = 30 }", "body = { current = 0, max = 30 }", "has no health left (0)"},
-      {"negative health", "body = { current = 30, max = 30 }", "body = { current = -1, max = 30 }", "has no health left (-1)"},
-      {"health past its max", "body = { current = 30, max = 30 }", "body = { current = 31, max = 30 }", "more health (31) than its max (30)"},
-      {"health past its cap", "body = { current = 30, max = 30 }", "body = { current = 30, max = 2000000 }", "health.max is 2000000"},
-      {"an item held by itself", "holder = \"" + player + "\"", "holder = \"" + dagger + "\"", "is held by itself"},
-      {"an item held by a gone entity", "holder = \"" + player + "\"", "holder = \"gone\"", "no longer exists"},
+      {"the player dead", "body = { current = 30, max = 30 }", "body = { current = 0, max = 30 }",
+       "has no health left (0)"},
+      {"negative health", "body = { current = 30, max = 30 }", "body = { current = -1, max = 30 }",
+       "has no health left (-1)"},
+      {"health past its max", "body = { current = 30, max = 30 }",
+       "body = { current = 31, max = 30 }", "more health (31) than its max (30)"},
+      {"health past its cap", "body = { current = 30, max = 30 }",
+       "body = { current = 30, max = 2000000 }", "health.max is 2000000"},
+      {"an item held by itself", "holder = \"" + player + "\"", "holder = \"" + dagger + "\"",
+       "is held by itself"},
+      {"an item held by a gone entity", "holder = \"" + player + "\"", "holder = \"gone\"",
+       "no longer exists"},
       {"a letter twice", "letter = 98", "letter = 97", "has the letter 'a'"},
-      {"a stack of nothing", "kind = \"darts\", quantity = 8", "kind = \"darts\", quantity = 0", "is a stack of 0"},
-      {"two armours worn", "kind = \"dagger\"", "kind = \"leather-armour\"", "is a second armour worn"},
-      {"a pack that miscounts", "capacity = 26, count = 4", "capacity = 26, count = 3", "counts 3 items but carries 4"},
+      {"a stack of nothing", "kind = \"darts\", quantity = 8", "kind = \"darts\", quantity = 0",
+       "is a stack of 0"},
+      {"two armours worn", "kind = \"dagger\"", "kind = \"leather-armour\"",
+       "is a second armour worn"},
+      {"a pack that miscounts", "capacity = 26, count = 4", "capacity = 26, count = 3",
+       "counts 3 items but carries 4"},
   };
   for (const Case& test : cases) {
     INFO(test.what);
@@ -312,21 +338,26 @@ TEST_CASE("with the state hash zeroed for hand editing, every semantic rule stil
     UNSCOPED_INFO(reason);
   }
   // Inside a wall, at its position line.
-  const std::string position_line = good.substr(good.rfind("\n", good.find("type = \"position\"")) + 1);
-  const std::string moved = Replace(zeroed, position_line.substr(0, position_line.find('\n')),
-                                    "  { type = \"position\", version = 1, slot = 0, body = { x = 0, y = 0 } },");
+  const std::string position_line =
+      good.substr(good.rfind("\n", good.find("type = \"position\"")) + 1);
+  const std::string moved =
+      Replace(zeroed, position_line.substr(0, position_line.find('\n')),
+              "  { type = \"position\", version = 1, slot = 0, body = { x = 0, y = 0 } },");
   const std::string reason = Resume(moved, test::DungeonConfig(4), out);
   CHECK(reason.find(line_of(moved, "body = { x = 0, y = 0 }") + "3: floor 1 entity ") == 0);
   CHECK(reason.find("at (0,0) is inside a wall") != std::string::npos);
   // Two players: the second is named at its own lines.
   const std::size_t entity = zeroed.find("\n[[floor.entity]]", zeroed.find("type = \"player\""));
-  std::string twin = zeroed.substr(zeroed.rfind("\n[[floor.entity]]", zeroed.find("type = \"player\"")),
-                                   entity - zeroed.rfind("\n[[floor.entity]]", zeroed.find("type = \"player\"")));
+  std::string twin =
+      zeroed.substr(zeroed.rfind("\n[[floor.entity]]", zeroed.find("type = \"player\"")),
+                    entity - zeroed.rfind("\n[[floor.entity]]", zeroed.find("type = \"player\"")));
   twin = Replace(twin, player, "0f0f0f0f-0f0f-4f0f-8f0f-0f0f0f0f0f0f");
   const std::string two = zeroed + twin;
-  CHECK(Resume(two, test::DungeonConfig(4), out).find("is a second player (a run has one)") != std::string::npos);
+  CHECK(Resume(two, test::DungeonConfig(4), out).find("is a second player (a run has one)") !=
+        std::string::npos);
   // Another seed, with the hash zeroed: the floors it would make are not these.
-  CHECK(Resume(Replace(zeroed, "seed = \"0000000000000004\"", "seed = \"0000000000000005\""), test::DungeonConfig(5), out)
+  CHECK(Resume(Replace(zeroed, "seed = \"0000000000000004\"", "seed = \"0000000000000005\""),
+               test::DungeonConfig(5), out)
             .find("floor 1 was not made from seed 0000000000000005") != std::string::npos);
 }
 

@@ -1,10 +1,11 @@
 // Runs of turns: explore learns the whole of a quiet floor and stops when a monster shows up;
 // rest heals; travel reaches the stairs; auto-fight closes in and strikes.
+#include "sim/autopilot.h"
+
 #include <catch2/catch.hpp>
 
 #include "game/level.h"
 #include "game/recipes.h"
-#include "sim/autopilot.h"
 #include "sim/session.h"
 #include "support/test_content.h"
 
@@ -15,7 +16,8 @@ namespace {
 std::unique_ptr<GameSession> On(std::initializer_list<std::string_view> rows) {
   const std::vector<std::string_view> list(rows);
   SessionConfig config = cairn::test::Config();
-  config.level = std::make_shared<LevelDefinition>(LevelFromAscii("t", list, *config.definitions, false));
+  config.level =
+      std::make_shared<LevelDefinition>(LevelFromAscii("t", list, *config.definitions, false));
   std::unique_ptr<GameSession> session;
   REQUIRE(GameSession::TryCreate(config, session) == Status::Ok);
   return session;
@@ -48,8 +50,8 @@ TEST_CASE("explore walks a quiet floor until nothing is left unseen", "[autopilo
 }
 
 TEST_CASE("explore stops when a monster comes into view", "[autopilot]") {
-  auto session = On({"#################", "#@..............#", "#######+#########", "      #.#", "      #r#",
-                     "      ###"});
+  auto session = On({"#################", "#@..............#", "#######+#########", "      #.#",
+                     "      #r#", "      ###"});
   AutoPilot pilot;
   std::string why;
   REQUIRE(pilot.Start(*session, AutoGoal::Explore, why));
@@ -63,8 +65,8 @@ TEST_CASE("explore stops when a monster comes into view", "[autopilot]") {
 TEST_CASE("explore names the monster it stops for with the right article", "[autopilot]") {
   for (const char* glyph : {"O", "o", "r"}) {
     const std::string room = std::string("      #") + glyph + "#";
-    auto session = On({"#################", "#@..............#", "#######+#########", "      #.#", room,
-                       "      ###"});
+    auto session = On({"#################", "#@..............#", "#######+#########", "      #.#",
+                       room, "      ###"});
     AutoPilot pilot;
     std::string why;
     REQUIRE(pilot.Start(*session, AutoGoal::Explore, why));
@@ -82,7 +84,8 @@ TEST_CASE("travel reaches the stairs; rest heals", "[autopilot]") {
   RunToEnd(*session, pilot, why);
   CHECK(why.empty());  // arrived
   CHECK(session->World().Positions().Find(session->World().PlayerEntity())->x == 10);
-  Health& health = *const_cast<GameWorld&>(session->World()).Healths().Find(session->World().PlayerEntity());
+  Health& health =
+      *const_cast<GameWorld&>(session->World()).Healths().Find(session->World().PlayerEntity());
   health.current = 5;
   REQUIRE(pilot.Start(*session, AutoGoal::Rest, why));
   RunToEnd(*session, pilot, why);

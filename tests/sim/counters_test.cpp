@@ -2,9 +2,8 @@
 // the session keeps, and every counter (the world's, the registry's, the pools', the binding
 // table's, the session's) put back exactly by a step back and started again by a restart, never
 // part of the state hash.
-#include <catch2/catch.hpp>
-
 #include <array>
+#include <catch2/catch.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -21,9 +20,11 @@ namespace {
 
 // The player in a room with four rats around it, each one blow from death, asleep.
 std::unique_ptr<GameSession> RatRoom(std::size_t max_effects) {
-  const std::vector<std::string_view> rows = {"#######", "#.r.r.#", "#..@..#", "#.r.r.#", "#######"};
-  SessionConfig config = cairn::test::Config(
-      1, std::make_shared<LevelDefinition>(LevelFromAscii("t", rows, *cairn::test::Definitions(), false)));
+  const std::vector<std::string_view> rows = {"#######", "#.r.r.#", "#..@..#", "#.r.r.#",
+                                              "#######"};
+  SessionConfig config =
+      cairn::test::Config(1, std::make_shared<LevelDefinition>(
+                                 LevelFromAscii("t", rows, *cairn::test::Definitions(), false)));
   config.max_effects = max_effects;
   config.limits = WorldLimits::Uniform(32);
   config.limits.pools[static_cast<std::size_t>(ComponentKind::Condition)] = 1;
@@ -72,7 +73,8 @@ void Edit(GameSession& session, std::uint8_t key) {
     REQUIRE(world.CreateEntity(*scope, a) == Status::Ok);
   }
   REQUIRE(world.CreateEntity(*scope, b) == Status::Ok);
-  (void)world.AddComponent(*scope, a, Condition{});  // the one-entry pool: full after the first edit
+  (void)world.AddComponent(*scope, a,
+                           Condition{});  // the one-entry pool: full after the first edit
   CHECK(world.AddComponent(*scope, b, Condition{}) == Status::CapacityExceeded);
   const PersistentObjectKey held = cairn::test::TestKey(1, key);
   const Binding first[] = {{held, a}};
@@ -95,7 +97,8 @@ TEST_CASE("deaths past the effects kept push out the oldest, and each is counted
   REQUIRE(session->World().Tick() < GameSession::kEffectTicks);
   CHECK(session->Effects().size() == 2);
   CHECK(session->EffectsDropped() == 1);
-  for (const DeathEffect& effect : session->Effects()) CHECK_FALSE((effect.where.x == 2 && effect.where.y == 1));
+  for (const DeathEffect& effect : session->Effects())
+    CHECK_FALSE((effect.where.x == 2 && effect.where.y == 1));
   KillRatAt(*session, 4, 3);
   CHECK(session->EffectsDropped() == 2);
   // Effects that fade on their own are not dropped.
@@ -107,7 +110,8 @@ TEST_CASE("deaths past the effects kept push out the oldest, and each is counted
   CHECK(session->EffectsDropped() == 0);
 }
 
-TEST_CASE("a step back puts every counter back and a restart starts them again", "[counters][rewind]") {
+TEST_CASE("a step back puts every counter back and a restart starts them again",
+          "[counters][rewind]") {
   auto session = RatRoom(2);
   KillRatAt(*session, 2, 1);
   KillRatAt(*session, 4, 1);

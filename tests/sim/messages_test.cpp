@@ -1,8 +1,7 @@
 // The message log's words (sim/narrator.cpp) for what players do and see, each checked as the
 // exact sentence a player reads.
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <memory>
 #include <string>
 
@@ -16,8 +15,8 @@ namespace {
 
 std::unique_ptr<GameSession> SessionOn(const LevelDefinition& level) {
   std::unique_ptr<GameSession> session;
-  REQUIRE(GameSession::TryCreate(Config(1, std::make_shared<const LevelDefinition>(level)), session) ==
-          Status::Ok);
+  REQUIRE(GameSession::TryCreate(Config(1, std::make_shared<const LevelDefinition>(level)),
+                                 session) == Status::Ok);
   return session;
 }
 

@@ -4,14 +4,14 @@
 // same hashes; other inputs give what a run that never went the abandoned way gives; a step back
 // past the window or across nothing is refused and changes nothing; edits between ticks are never
 // re-run across; and snapshots never mint an identity.
-#include <catch2/catch.hpp>
+#include "sim/rewind.h"
 
+#include <catch2/catch.hpp>
 #include <string>
 #include <vector>
 
 #include "game/state_hash.h"
 #include "sim/key_script.h"
-#include "sim/rewind.h"
 #include "sim/session.h"
 #include "support/test_content.h"
 #include "support/test_entropy.h"
@@ -71,14 +71,16 @@ std::string DescribeWorld(const GameWorld& world, bool ids) {
   }
   Hasher counters(4);
   const WorldCounters& c = world.Counters();
-  for (std::uint64_t v : {c.stale_rejected, c.commands_recorded, c.spawns_published, c.destroys_published,
-                          std::uint64_t{c.command_high_water}, std::uint64_t{c.outcome_high_water}})
+  for (std::uint64_t v :
+       {c.stale_rejected, c.commands_recorded, c.spawns_published, c.destroys_published,
+        std::uint64_t{c.command_high_water}, std::uint64_t{c.outcome_high_water}})
     counters.Add(v);
-  for (std::uint64_t v : {std::uint64_t{world.Attacks().Size()}, std::uint64_t{world.Attacks().HighWaterMark()},
-                          std::uint64_t{world.Deaths().Size()}, std::uint64_t{world.Deaths().HighWaterMark()},
-                          std::uint64_t{world.Noises().Size()}, std::uint64_t{world.Noises().HighWaterMark()},
-                          std::uint64_t{world.Notices().Size()}, world.Notices().Dropped(),
-                          std::uint64_t{world.LastRequest()}, std::uint64_t{world.PendingOutcomes().size()}})
+  for (std::uint64_t v :
+       {std::uint64_t{world.Attacks().Size()}, std::uint64_t{world.Attacks().HighWaterMark()},
+        std::uint64_t{world.Deaths().Size()}, std::uint64_t{world.Deaths().HighWaterMark()},
+        std::uint64_t{world.Noises().Size()}, std::uint64_t{world.Noises().HighWaterMark()},
+        std::uint64_t{world.Notices().Size()}, world.Notices().Dropped(),
+        std::uint64_t{world.LastRequest()}, std::uint64_t{world.PendingOutcomes().size()}})
     counters.Add(v);
   counters.Add(static_cast<std::uint64_t>(world.Fault().status));
   // The diagnostic counters kept beside what they count (registry, pools, bindings, the world).
@@ -95,7 +97,8 @@ std::string DescribeWorld(const GameWorld& world, bool ids) {
   });
   Hasher occupancy(6);
   for (std::int32_t y = 0; y < world.Map().Height(); ++y)
-    for (std::int32_t x = 0; x < world.Map().Width(); ++x) feed_id(occupancy, world.OccupantAt(x, y));
+    for (std::int32_t x = 0; x < world.Map().Width(); ++x)
+      feed_id(occupancy, world.OccupantAt(x, y));
   return "state=" + Hex(DigestState(world).total) + " registry=" + Hex(reg.Value()) +
          " pools=" + Hex(pools.Value()) + " trace=" + Hex(trace.Value()) +
          " counters=" + Hex(counters.Value()) + " bindings=" + Hex(bindings.Value()) +
@@ -103,7 +106,8 @@ std::string DescribeWorld(const GameWorld& world, bool ids) {
 }
 
 std::string Describe(const GameSession& session, bool ids = true) {
-  std::string text = "run=" + Hex(session.StateHash()) + " depth=" + std::to_string(session.Depth());
+  std::string text =
+      "run=" + Hex(session.StateHash()) + " depth=" + std::to_string(session.Depth());
   for (std::int32_t depth = 1; depth <= session.FloorCount(); ++depth)
     if (const GameWorld* world = session.FloorWorld(depth))
       text += " | floor " + std::to_string(depth) + ": " + DescribeWorld(*world, ids);
@@ -137,7 +141,8 @@ void PlayTicks(GameSession& session, KeyScript& script, std::int64_t ticks,
   for (std::int64_t i = 0; i < ticks; ++i) {
     TickInput input;
     PlayerCommand command;
-    if (session.State() == SessionState::Playing && session.PlayerReady() && script.Next(session, command))
+    if (session.State() == SessionState::Playing && session.PlayerReady() &&
+        script.Next(session, command))
       input.command = command;
     REQUIRE(session.StepTick(input) == Status::Ok);
     inputs.push_back(input);
@@ -195,7 +200,8 @@ TEST_CASE("a step back across the stairs brings the old floor back, exactly", "[
       auto probe = Dungeon(seed);
       KeyScript script(keys);
       std::vector<TickInput> inputs;
-      while (probe->Depth() == 1 && probe->State() == SessionState::Playing && probe->World().Tick() < 20000)
+      while (probe->Depth() == 1 && probe->State() == SessionState::Playing &&
+             probe->World().Tick() < 20000)
         PlayTicks(*probe, script, 1, inputs);
       if (probe->Depth() == 1) continue;
       arrival = probe->World().Tick();
@@ -287,7 +293,8 @@ TEST_CASE("a step back past the window, or before the run began, is refused and 
   CHECK(earliest <= 320);
   CHECK(earliest > 320 - 50);
   const std::string at320 = Describe(*session);
-  CHECK(session->StepBack(static_cast<std::uint64_t>(320 - earliest + 1), why) == Status::InvalidOperation);
+  CHECK(session->StepBack(static_cast<std::uint64_t>(320 - earliest + 1), why) ==
+        Status::InvalidOperation);
   CHECK(Describe(*session) == at320);
 }
 

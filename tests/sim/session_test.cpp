@@ -1,14 +1,14 @@
 // Sessions: restart, turns, determinism, long runs.
-#include <catch2/catch.hpp>
-
-#include <algorithm>
+#include "sim/session.h"
 
 #include <malloc.h>
+
+#include <algorithm>
+#include <catch2/catch.hpp>
 
 #include "game/state_hash.h"
 #include "sim/keys.h"
 #include "sim/rewind.h"
-#include "sim/session.h"
 #include "support/test_content.h"
 
 #if defined(__has_feature)
@@ -63,7 +63,7 @@ TEST_CASE("restart builds a new world that rejects every old handle", "[session]
   const EntityId new_player = session->World().PlayerEntity();
   CHECK(session->World().WorldId() != old_world);
   CHECK(new_player.Slot == old_player.Slot);
-  CHECK(new_player.Generation == old_player.Generation);  // the same slot and generation...
+  CHECK(new_player.Generation == old_player.Generation);         // the same slot and generation...
   CHECK_FALSE(session->World().Registry().IsAlive(old_player));  // ...yet the old one is stale
   CHECK(session->World().Registry().DiagnoseHandle(old_player) == HandleDiagnosis::OwnerMismatch);
   CHECK(session->World().Tick() == 0);
@@ -84,9 +84,11 @@ TEST_CASE("a refused command costs no time; a turn runs until the player may act
   CHECK(why == "There is a wall in the way.");
   CHECK(session->World().Tick() == 20);
   CHECK(session->Messages().back().text == why);
-  CHECK(session->Submit(PlayerCommand{PlayerCommandKind::PickUp}, &why) == Status::InvalidOperation);
+  CHECK(session->Submit(PlayerCommand{PlayerCommandKind::PickUp}, &why) ==
+        Status::InvalidOperation);
   CHECK(why == "There is nothing here to pick up.");
-  CHECK(session->Submit(PlayerCommand{PlayerCommandKind::Descend}, &why) == Status::InvalidOperation);
+  CHECK(session->Submit(PlayerCommand{PlayerCommandKind::Descend}, &why) ==
+        Status::InvalidOperation);
   CHECK(session->World().Tick() == 20);
 }
 
@@ -104,7 +106,7 @@ TEST_CASE("the same seed and input give the same state hash, three times", "[ses
   const std::uint64_t first = Play(3, keys);
   CHECK(Play(3, keys) == first);
   CHECK(Play(3, keys) == first);
-  CHECK(Play(4, keys) != first);  // a different seed should not
+  CHECK(Play(4, keys) != first);        // a different seed should not
   CHECK(Play(3, "." + keys) != first);  // and a different input should not either
 }
 

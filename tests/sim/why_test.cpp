@@ -3,8 +3,9 @@
 // holds another entity and after the busy trace has forgotten it; a live one with what it is doing
 // and what made it; nothing remembered is `stale`; and the player's death is told in the same
 // words by the console's WHY, the death screen's summary and the morgue file.
-#include <catch2/catch.hpp>
+#include "sim/why.h"
 
+#include <catch2/catch.hpp>
 #include <string>
 
 #include "console/console.h"
@@ -13,7 +14,6 @@
 #include "sim/key_script.h"
 #include "sim/run_summary.h"
 #include "sim/session.h"
-#include "sim/why.h"
 #include "support/test_content.h"
 
 using namespace cairn;
@@ -22,9 +22,13 @@ using cairn::test::TestWorld;
 
 namespace {
 
-bool Contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool Contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
 
-std::string Short(EntityId id) { return std::to_string(id.Slot) + ":" + std::to_string(id.Generation); }
+std::string Short(EntityId id) {
+  return std::to_string(id.Slot) + ":" + std::to_string(id.Generation);
+}
 
 // A world where the player stands beside a rat, tough enough to outlast it; the trace ring is
 // tiny so that only the story can remember anything for long.
@@ -48,7 +52,8 @@ void KillTheRat(TestWorld& w, EntityId rat) {
     const int dx = it.x - me.x, dy = it.y - me.y;
     PlayerCommand command{PlayerCommandKind::Wait};
     if (dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1)
-      command = PlayerCommand{PlayerCommandKind::Move, static_cast<std::int8_t>(dx), static_cast<std::int8_t>(dy)};
+      command = PlayerCommand{PlayerCommandKind::Move, static_cast<std::int8_t>(dx),
+                              static_cast<std::int8_t>(dy)};
     const bool acted = w.Act(command);
     INFO(w.refusal);
     REQUIRE(acted);
@@ -64,7 +69,8 @@ EntityId ReuseSlot(TestWorld& w, std::uint32_t slot) {
   for (int i = 0; i < 64; ++i) {
     BeginTickPhase(*w);
     SpawnRequestId request = 0;
-    REQUIRE(w->QueueSpawn(MonsterRecipe(definitions, *rat, Position{6, 2}, false), request) == Status::Ok);
+    REQUIRE(w->QueueSpawn(MonsterRecipe(definitions, *rat, Position{6, 2}, false), request) ==
+            Status::Ok);
     REQUIRE(CommitPhase(*w) == Status::Ok);
     EndTickPhase(*w, w.scratch);
     const EntityId there = w->Registry().EntityAtSlot(slot);
@@ -91,15 +97,19 @@ TEST_CASE("a dead monster's why is its death and the blows before it, after its 
   CHECK(dead.since == dead.chain[0].tick);
   bool killing_blow = false;
   for (const TraceEntry& e : dead.chain)
-    if (e.event == TraceEvent::Attacked && e.a == player && e.b == rat && e.value > 0 && e.detail[1] != 0)
+    if (e.event == TraceEvent::Attacked && e.a == player && e.b == rat && e.value > 0 &&
+        e.detail[1] != 0)
       killing_blow = true;
   CHECK(killing_blow);
   // Newest first.
-  for (std::size_t i = 1; i < dead.chain.size(); ++i) CHECK(dead.chain[i - 1].sequence > dead.chain[i].sequence);
+  for (std::size_t i = 1; i < dead.chain.size(); ++i)
+    CHECK(dead.chain[i - 1].sequence > dead.chain[i].sequence);
 
   const std::string reply = WhyReply(dead, *w);
   INFO(reply);
-  CHECK(reply.rfind("why the rat " + Short(rat) + " is dead since tick " + std::to_string(dead.since), 0) == 0);
+  CHECK(reply.rfind(
+            "why the rat " + Short(rat) + " is dead since tick " + std::to_string(dead.since), 0) ==
+        0);
   CHECK(Contains(reply, "died at 2,1, killed by the player " + Short(player) + " (melee)"));
   CHECK(Contains(reply, "the player " + Short(player) + " hit the rat " + Short(rat) + " for "));
   CHECK(Contains(reply, "and killing it"));
@@ -121,7 +131,8 @@ TEST_CASE("the story remembers a death long after the trace has forgotten it", "
   RatBeside w;
   const EntityId rat = w.Monster("rat");
   KillTheRat(w, rat);
-  for (int i = 0; i < 500; ++i) REQUIRE(w.Tick(PlayerCommand{PlayerCommandKind::Wait}) == Status::Ok);
+  for (int i = 0; i < 500; ++i)
+    REQUIRE(w.Tick(PlayerCommand{PlayerCommandKind::Wait}) == Status::Ok);
   // The trace (16 entries) no longer names the rat at all...
   TraceEntry e;
   for (std::uint64_t n = 0; w->Trace().Recent(n, e); ++n) CHECK_FALSE(e.a == rat);
@@ -147,7 +158,8 @@ TEST_CASE("a live monster's why is what it is doing and what made it", "[why]") 
   CHECK(Contains(headline, "in approach aiming at the player"));
   REQUIRE(answer.chain.size() >= 2);
   // Newest first: it chose its target after it noticed the player.
-  CHECK(Contains(WhyLink(answer.chain[0], w->Definitions()), "went from select-target to approach (target-chosen)"));
+  CHECK(Contains(WhyLink(answer.chain[0], w->Definitions()),
+                 "went from select-target to approach (target-chosen)"));
   CHECK(Contains(WhyLink(answer.chain[1], w->Definitions()), "to select-target (noticed)"));
 }
 
@@ -174,8 +186,9 @@ TEST_CASE("nothing remembered about a handle is stale", "[why]") {
   CHECK(WhyReply(answer, *w) == "stale");
 }
 
-TEST_CASE("the player's death says why in the same words on the console, the death screen and the morgue",
-          "[why]") {
+TEST_CASE(
+    "the player's death says why in the same words on the console, the death screen and the morgue",
+    "[why]") {
   std::string keys;
   for (int i = 0; i < 400; ++i) keys += i % 20 == 19 ? ">>" : "oF";
   int deaths = 0;

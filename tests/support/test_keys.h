@@ -2,9 +2,8 @@
 // and variant bits), so a test names a key by two small numbers.
 #pragma once
 
-#include <catch2/catch.hpp>
-
 #include <array>
+#include <catch2/catch.hpp>
 #include <cstdint>
 
 #include "identity/uuid.h"

@@ -1,12 +1,12 @@
 // The controller's part of the save lifecycle (docs/SAVES.md): which keys and events reach the
 // save and forget handlers the game wires to the character's save file.
-#include <catch2/catch.hpp>
+#include "controller.h"
 
+#include <catch2/catch.hpp>
 #include <string_view>
 #include <vector>
 
 #include "content/default_content.h"
-#include "controller.h"
 #include "game/level.h"
 #include "game_setup.h"
 #include "support/test_content.h"
@@ -26,7 +26,8 @@ struct Harness {
   explicit Harness(std::initializer_list<std::string_view> rows, bool saving = true) {
     SessionConfig config = cairn::test::Config();
     const std::vector<std::string_view> list(rows);
-    config.level = std::make_shared<LevelDefinition>(LevelFromAscii("t", list, *config.definitions, false));
+    config.level =
+        std::make_shared<LevelDefinition>(LevelFromAscii("t", list, *config.definitions, false));
     config.dungeon = DefaultDungeon();
     REQUIRE(GameSession::TryCreate(config, session) == Status::Ok);
     KeyMap keys;
@@ -41,7 +42,9 @@ struct Harness {
   }
   bool Key(const std::string& key) { return controller->HandleKey(key); }
   const std::string& Banner() { return controller->Presentation().banner; }
-  std::string LastMessage() { return session->Messages().empty() ? "" : session->Messages().back().text; }
+  std::string LastMessage() {
+    return session->Messages().empty() ? "" : session->Messages().back().text;
+  }
 };
 
 }  // namespace
@@ -98,7 +101,8 @@ TEST_CASE("a new floor is a save point; moving about on one floor is not", "[con
   CHECK(h.forgets == 0);
 }
 
-TEST_CASE("with saving off, S explains and nothing is ever written or removed", "[controller][save]") {
+TEST_CASE("with saving off, S explains and nothing is ever written or removed",
+          "[controller][save]") {
   Harness h({"######", "#@>..#", "######"}, false);
   REQUIRE(h.Key("S"));
   CHECK(h.LastMessage().find("This game cannot be saved: another character's save was kept") !=
@@ -119,7 +123,8 @@ TEST_CASE("a death forgets the save once, and play-again needs no question", "[c
   Health* health = world.Healths().Find(world.PlayerEntity());
   REQUIRE(health != nullptr);
   health->current = 1;
-  for (int turn = 0; turn < 50 && h.session->State() == SessionState::Playing; ++turn) REQUIRE(h.Key("."));
+  for (int turn = 0; turn < 50 && h.session->State() == SessionState::Playing; ++turn)
+    REQUIRE(h.Key("."));
   REQUIRE(h.session->State() == SessionState::Dead);
   CHECK(h.forgets == 1);
   REQUIRE(h.Key("R"));  // from the summary: play again at once
@@ -128,7 +133,8 @@ TEST_CASE("a death forgets the save once, and play-again needs no question", "[c
   CHECK(h.forgets == 1);  // nothing more to forget
 }
 
-TEST_CASE("stepping back while paused, then forward again replays what was done", "[controller][rewind]") {
+TEST_CASE("stepping back while paused, then forward again replays what was done",
+          "[controller][rewind]") {
   Harness h({"#######", "#@....#", "#.....#", "#######"});
   const std::uint64_t start = h.session->StateHash();
   h.Key("l");
@@ -160,7 +166,8 @@ TEST_CASE("a refused step back says why and changes nothing", "[controller][rewi
   h.Key("l");
   const std::uint64_t moved = h.session->StateHash();
   h.Key("{");
-  CHECK(h.LastMessage() == "Cannot step back: stepping back is off: --record is recording this run.");
+  CHECK(h.LastMessage() ==
+        "Cannot step back: stepping back is off: --record is recording this run.");
   CHECK(h.session->StateHash() == moved);
   // The console's BACK is refused in the same words: the session refuses, not only the keys.
   std::string why;
@@ -170,7 +177,8 @@ TEST_CASE("a refused step back says why and changes nothing", "[controller][rewi
 
 // Issue 14: keys typed while the terminal was too small (the screen then shows only "Please make
 // the terminal at least 80x24") were played blind.
-TEST_CASE("keys typed while the terminal is too small do nothing until it is big enough", "[controller][size]") {
+TEST_CASE("keys typed while the terminal is too small do nothing until it is big enough",
+          "[controller][size]") {
   Harness h({"######", "#@...#", "######"});
   const GameWorld& world = h.session->World();
   const std::int64_t tick = world.Tick();

@@ -1,13 +1,13 @@
 // The presenter and its tables: layout at the sizes players use, palettes, glyphs.
-#include <catch2/catch.hpp>
+#include "presenter/presenter.h"
 
+#include <catch2/catch.hpp>
 #include <set>
 
 #include "game/definitions.h"
 #include "presenter/palette.h"
-#include "presenter/presenter.h"
-#include "view/extract.h"
 #include "support/test_content.h"
+#include "view/extract.h"
 
 using namespace cairn;
 
@@ -88,7 +88,8 @@ TEST_CASE("no two kinds of thing share a glyph and colour", "[palette]") {
   for (const MonsterDefinition& m : cairn::test::Definitions()->monsters) {
     INFO(m.id);
     CHECK(looks.insert({m.glyph, static_cast<int>(m.colour)}).second);
-    CHECK(looks.insert({static_cast<std::uint32_t>(m.ascii), 100 + static_cast<int>(m.colour)}).second);
+    CHECK(looks.insert({static_cast<std::uint32_t>(m.ascii), 100 + static_cast<int>(m.colour)})
+              .second);
   }
   for (int t = 0; t < kTerrainCount; ++t) {
     std::uint32_t glyph = 0;
@@ -116,18 +117,21 @@ TEST_CASE("the help screen wraps a long description instead of cutting it", "[pr
   const RenderFrame frame = SomeFrame();
   PresenterState state;
   state.screen = Screen::Help;
-  state.help = {HelpLine{"Act", "o X", "explore until something happens, then stop and say what it was"},
-                HelpLine{"Act", "Z", "rest"}};
+  state.help = {
+      HelpLine{"Act", "o X", "explore until something happens, then stop and say what it was"},
+      HelpLine{"Act", "Z", "rest"}};
   TextGrid grid(80, 24);  // one column: 59 characters for a description
   Present(frame, state, grid);
   const std::string text = grid.ToText();
-  CHECK(text.find("explore until something happens, then stop and say what it\n") != std::string::npos);
+  CHECK(text.find("explore until something happens, then stop and say what it\n") !=
+        std::string::npos);
   CHECK(text.find("\n                    was\n") != std::string::npos);  // the rest, under itself
-  CHECK(text.find("    Z               rest") != std::string::npos);      // the next key follows
+  CHECK(text.find("    Z               rest") != std::string::npos);     // the next key follows
 }
 
-TEST_CASE("the pane below the map leaves the map the top half, so the camera keeps the player in it",
-          "[presenter]") {
+TEST_CASE(
+    "the pane below the map leaves the map the top half, so the camera keeps the player in it",
+    "[presenter]") {
   RenderFrame frame = SomeFrame();
   PresenterState state;
   state.debug_pane = true;
@@ -141,10 +145,13 @@ TEST_CASE("the pane below the map leaves the map the top half, so the camera kee
   CHECK(seen);
 }
 
-TEST_CASE("a long inspected entity is cut with a count, and the trace keeps its rows", "[presenter]") {
+TEST_CASE("a long inspected entity is cut with a count, and the trace keeps its rows",
+          "[presenter]") {
   RenderFrame frame = SomeFrame();
-  for (int i = 0; i < 40; ++i) frame.debug.components.push_back("filler { n = " + std::to_string(i) + " }");
-  for (int i = 0; i < 12; ++i) frame.debug.trace.push_back(std::to_string(100 + i) + " Movement moved");
+  for (int i = 0; i < 40; ++i)
+    frame.debug.components.push_back("filler { n = " + std::to_string(i) + " }");
+  for (int i = 0; i < 12; ++i)
+    frame.debug.trace.push_back(std::to_string(100 + i) + " Movement moved");
   PresenterState state;
   state.debug_pane = true;
   for (const auto& [w, h] : {std::pair{80, 24}, std::pair{120, 40}, std::pair{100, 30}}) {
@@ -166,7 +173,8 @@ TEST_CASE("a long inspected entity is cut with a count, and the trace keeps its 
   CHECK(Shows(grid, "Debug (paused)  why  trace: all"));
 }
 
-TEST_CASE("a console reply wider than the screen wraps, and what does not fit says so", "[presenter]") {
+TEST_CASE("a console reply wider than the screen wraps, and what does not fit says so",
+          "[presenter]") {
   const RenderFrame frame = SomeFrame();
   PresenterState state;
   state.screen = Screen::Console;
@@ -201,7 +209,8 @@ TEST_CASE("the end screen wraps a long morgue path instead of cutting it, and ke
   PresenterState state;
   state.screen = Screen::Summary;
   const std::string folder = "/home/a-player-with-a-long-name/.local/state/cairn/morgue/";
-  state.summary_note = "The summary is in " + folder + "cairn-seed-1234567890-2026-12-01-17-05-42.txt";
+  state.summary_note =
+      "The summary is in " + folder + "cairn-seed-1234567890-2026-12-01-17-05-42.txt";
   TextGrid grid(80, 24);
   Present(frame, state, grid);
   INFO(grid.ToText());

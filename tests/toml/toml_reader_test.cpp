@@ -1,9 +1,9 @@
-#include <catch2/catch.hpp>
+#include "toml/toml_reader.h"
 
+#include <catch2/catch.hpp>
 #include <string>
 
 #include "toml/table_reader.h"
-#include "toml/toml_reader.h"
 
 using namespace cairn;
 
@@ -24,8 +24,8 @@ TomlError MustFail(std::string_view text) {
 TEST_CASE("a document becomes a tree of values with positions, in document order", "[toml]") {
   TomlValue root;
   TomlError error;
-  REQUIRE(ParseToml("zeta = 1\nalpha = \"two\"\n[table]\nflag = true\nlist = [1.5, 2.5]\n",
-                    root, error));
+  REQUIRE(ParseToml("zeta = 1\nalpha = \"two\"\n[table]\nflag = true\nlist = [1.5, 2.5]\n", root,
+                    error));
   REQUIRE(root.members.size() == 3);
   CHECK(root.members[0].key == "zeta");  // document order, not toml++'s sorted order
   CHECK(root.members[1].key == "alpha");
@@ -46,8 +46,8 @@ TEST_CASE("a document becomes a tree of values with positions, in document order
 TEST_CASE("inline tables are marked, and dates are kept as text", "[toml]") {
   TomlValue root;
   TomlError error;
-  REQUIRE(ParseToml("a = { x = 1 }\nd = 2026-11-30\nt = 07:32:00\ndt = 1979-05-27T07:32:00\n",
-                    root, error));
+  REQUIRE(ParseToml("a = { x = 1 }\nd = 2026-11-30\nt = 07:32:00\ndt = 1979-05-27T07:32:00\n", root,
+                    error));
   CHECK(root.Find("a")->inline_table);
   CHECK(root.Find("d")->kind == TomlKind::DateTime);
   CHECK(root.Find("d")->text == "2026-11-30");
@@ -70,7 +70,9 @@ TEST_CASE("a non-ASCII character outside strings and comments is refused before 
   CHECK(e1.position.line == 1);
   CHECK(e1.position.column == 1);
   CHECK(e1.message.find("non-ASCII") != std::string::npos);
-  const TomlError e2 = MustFail("a = 1\n  \xC9\x8E" "at = 2");
+  const TomlError e2 = MustFail(
+      "a = 1\n  \xC9\x8E"
+      "at = 2");
   CHECK(e2.position.line == 2);
   CHECK(e2.position.column == 3);
   const TomlError e3 = MustFail("x = { \xC3\xA9 = 1 }");
@@ -80,15 +82,16 @@ TEST_CASE("a non-ASCII character outside strings and comments is refused before 
 TEST_CASE("non-ASCII text inside strings and comments is fine", "[toml]") {
   TomlValue root;
   TomlError error;
-  REQUIRE(ParseToml("# caf\xC3\xA9\n"
-                    "a = \"caf\xC3\xA9\" # \xC3\xA9\n"
-                    "b = 'caf\xC3\xA9'\n"
-                    "c = \"\"\"multi\n\xC3\xA9 line\"\"\"\n"
-                    "d = '''lit\n\xC3\xA9'''\n"
-                    "e = \"esc \\\" \xC3\xA9\"\n"
-                    "f = \"\"\"ends with quotes\"\"\"\"\"\n"
-                    "\"\xC3\xA9key\" = 1\n",
-                    root, error));
+  REQUIRE(
+      ParseToml("# caf\xC3\xA9\n"
+                "a = \"caf\xC3\xA9\" # \xC3\xA9\n"
+                "b = 'caf\xC3\xA9'\n"
+                "c = \"\"\"multi\n\xC3\xA9 line\"\"\"\n"
+                "d = '''lit\n\xC3\xA9'''\n"
+                "e = \"esc \\\" \xC3\xA9\"\n"
+                "f = \"\"\"ends with quotes\"\"\"\"\"\n"
+                "\"\xC3\xA9key\" = 1\n",
+                root, error));
   CHECK(root.Find("a")->text == "caf\xC3\xA9");
   CHECK(root.Find("c")->text == "multi\n\xC3\xA9 line");
   CHECK(root.Find("e")->text == "esc \" \xC3\xA9");
@@ -123,7 +126,8 @@ TEST_CASE("arbitrary bytes never crash the reader", "[toml]") {
 TEST_CASE("positions after rewritten strings are the author's, in characters", "[toml]") {
   TomlValue root;
   TomlError error;
-  REQUIRE(ParseToml("a = '\xC3\xA9\xC3\xA9' # \xC3\xA9\nb = \"\xC3\xA9\" ; c = 1\n", root, error) == false);
+  REQUIRE(ParseToml("a = '\xC3\xA9\xC3\xA9' # \xC3\xA9\nb = \"\xC3\xA9\" ; c = 1\n", root, error) ==
+          false);
   CHECK(error.position.line == 2);
   CHECK(error.position.column == 9);  // the ";" after a 3-character string, in characters
   REQUIRE(ParseToml("a = '\xC3\xA9\xC3\xA9'\nk = { x = '\xC3\xA9', y = 2 }\n", root, error));
@@ -137,11 +141,12 @@ TEST_CASE("positions after rewritten strings are the author's, in characters", "
 TEST_CASE("literal strings keep their meaning when rewritten", "[toml]") {
   TomlValue root;
   TomlError error;
-  REQUIRE(ParseToml("a = 'C:\\path \"q\" \xC3\xA9'\n"
-                    "b = '''\nline \\n \"\"\" \xC3\xA9\nend'''\n"
-                    "c = '''x\xC3\xA9'''''\n"
-                    "d = \"\\u00E9\\U0001F600 \xF0\x9F\x98\x80\"\n",
-                    root, error));
+  REQUIRE(
+      ParseToml("a = 'C:\\path \"q\" \xC3\xA9'\n"
+                "b = '''\nline \\n \"\"\" \xC3\xA9\nend'''\n"
+                "c = '''x\xC3\xA9'''''\n"
+                "d = \"\\u00E9\\U0001F600 \xF0\x9F\x98\x80\"\n",
+                root, error));
   CHECK(root.Find("a")->text == "C:\\path \"q\" \xC3\xA9");
   CHECK(root.Find("b")->text == "line \\n \"\"\" \xC3\xA9\nend");
   CHECK(root.Find("c")->text == "x\xC3\xA9''");
@@ -160,8 +165,10 @@ TEST_CASE("invalid UTF-8 is an error wherever it is", "[toml]") {
 TEST_CASE("the inputs fuzzing found are handled without reaching toml++'s tables", "[toml]") {
   MustFail("s = 2\"\"multi`'''lit\xC3\xA9'''\n# caf\x17\\b*f<\xB9\x82\xC3\xA9\n");
   MustFail(std::string("a = +\0\0\0\0\0;\x02\0it6\0\x01\0='\xEF\xB9\xBF@@@*[]'", 30));
-  CHECK(MustFail("s = \"\"\"a \\\xC3\xA9\"\"\"\n").message.find("backslash followed by a non-ASCII") != std::string::npos);
-  CHECK(MustFail("s = \"a \\\xC3\xA9\"\n").message.find("backslash followed by a non-ASCII") != std::string::npos);
+  CHECK(MustFail("s = \"\"\"a \\\xC3\xA9\"\"\"\n")
+            .message.find("backslash followed by a non-ASCII") != std::string::npos);
+  CHECK(MustFail("s = \"a \\\xC3\xA9\"\n").message.find("backslash followed by a non-ASCII") !=
+        std::string::npos);
   TomlValue root;
   TomlError error;
   REQUIRE(ParseToml("s = \"\"\"a \\\n   \xC3\xA9\"\"\"\n", root, error));
@@ -171,7 +178,10 @@ TEST_CASE("the inputs fuzzing found are handled without reaching toml++'s tables
 TEST_CASE("a byte order mark is accepted at the start", "[toml]") {
   TomlValue root;
   TomlError error;
-  REQUIRE(ParseToml("\xEF\xBB\xBF" "a = '\xC3\xA9'\n", root, error));
+  REQUIRE(
+      ParseToml("\xEF\xBB\xBF"
+                "a = '\xC3\xA9'\n",
+                root, error));
   CHECK(root.Find("a")->text == "\xC3\xA9");
 }
 
@@ -185,7 +195,8 @@ TEST_CASE("every cairn file opens with a format and a version, checked in one pl
     const bool right = ReadFileHeader(file, "cairn-thing", "thing", kVersions, version);
     said.clear();
     for (const TextProblem& p : problems)
-      said += std::to_string(p.position.line) + ":" + std::to_string(p.position.column) + " " + p.message + "\n";
+      said += std::to_string(p.position.line) + ":" + std::to_string(p.position.column) + " " +
+              p.message + "\n";
     return right;
   };
   std::int64_t version = 0;
@@ -213,7 +224,8 @@ TEST_CASE("every cairn file opens with a format and a version, checked in one pl
 TEST_CASE("a string shown to players is refused when it holds a control character", "[toml]") {
   TomlValue root;
   TomlError error;
-  REQUIRE(ParseToml("a = \"rat\"\nb = \"r\\u001b[2Jat\"\nc = \"\\u009b\"\nd = \"caf\xC3\xA9\"\n", root, error));
+  REQUIRE(ParseToml("a = \"rat\"\nb = \"r\\u001b[2Jat\"\nc = \"\\u009b\"\nd = \"caf\xC3\xA9\"\n",
+                    root, error));
   std::vector<TextProblem> problems;
   TableReader r(root, "monster 'x'", problems);
   std::string out = "kept";
@@ -223,11 +235,12 @@ TEST_CASE("a string shown to players is refused when it holds a control characte
   CHECK_FALSE(r.ShownString("b", out));
   CHECK(out == "kept");  // unchanged on failure
   CHECK_FALSE(r.ShownString("c", out));
-  CHECK(r.ShownString("d", out));  // non-ASCII letters are not controls
+  CHECK(r.ShownString("d", out));               // non-ASCII letters are not controls
   CHECK_FALSE(r.ShownString("e", out, false));  // absent and optional: no problem
   REQUIRE(problems.size() == 2);
   CHECK(problems[0].position.line == 2);
-  CHECK(problems[0].message ==
-        "monster 'x': 'b' holds a control character (\"r\\x1b[2Jat\"); it is shown on the terminal");
+  CHECK(
+      problems[0].message ==
+      "monster 'x': 'b' holds a control character (\"r\\x1b[2Jat\"); it is shown on the terminal");
   CHECK(problems[1].message.find("(\"\\u{9b}\")") != std::string::npos);
 }

@@ -1,7 +1,6 @@
 // Death effects: a plain value captured when the entity dies (core/sim/run_outcome.h), so the
 // effect is drawn from its own data long after the dead entity's slot holds someone else.
 #include <catch2/catch.hpp>
-
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -14,8 +13,9 @@ using namespace cairn;
 
 TEST_CASE("a death effect is drawn from its own data after its entity's slot is reused", "[view]") {
   const std::vector<std::string_view> rows = {"#########", "#@r.....#", "#########"};
-  const SessionConfig config = cairn::test::Config(
-      1, std::make_shared<LevelDefinition>(LevelFromAscii("t", rows, *cairn::test::Definitions(), false)));
+  const SessionConfig config =
+      cairn::test::Config(1, std::make_shared<LevelDefinition>(
+                                 LevelFromAscii("t", rows, *cairn::test::Definitions(), false)));
   std::unique_ptr<GameSession> session;
   REQUIRE(GameSession::TryCreate(config, session) == Status::Ok);
   GameWorld& world = session->World();
@@ -78,7 +78,8 @@ TEST_CASE("a death effect is drawn from its own data after its entity's slot is 
   CHECK(frame.effects.empty());
 }
 
-// Issue 14: the death marker was a '%', which is how food is drawn, and read as a corpse to pick up.
+// Issue 14: the death marker was a '%', which is how food is drawn, and read as a corpse to pick
+// up.
 TEST_CASE("remains are drawn in a glyph and colour no item or monster uses", "[view]") {
   const DefinitionSet& d = *cairn::test::Definitions();
   for (const ItemDefinition& item : d.items) {

@@ -1,8 +1,9 @@
 // Extraction: the render snapshot the presenter draws, built after a commit.
+#include "view/extract.h"
+
 #include <catch2/catch.hpp>
 
 #include "game/definitions.h"
-#include "view/extract.h"
 #include "support/test_content.h"
 
 using namespace cairn;
@@ -10,8 +11,9 @@ using namespace cairn;
 namespace {
 
 std::unique_ptr<GameSession> MakeSession(const std::vector<std::string_view>& rows) {
-  const SessionConfig config = cairn::test::Config(
-      1, std::make_shared<LevelDefinition>(LevelFromAscii("t", rows, *cairn::test::Definitions(), false)));
+  const SessionConfig config =
+      cairn::test::Config(1, std::make_shared<LevelDefinition>(
+                                 LevelFromAscii("t", rows, *cairn::test::Definitions(), false)));
   std::unique_ptr<GameSession> session;
   REQUIRE(GameSession::TryCreate(config, session) == Status::Ok);
   return session;
@@ -104,12 +106,14 @@ TraceEntry Entry(std::int64_t tick, TraceEvent event, EntityId a = {}, EntityId 
 }
 
 std::string Words(const TraceEntry& e) {
-  return std::to_string(e.tick) + " " + TraceEventName(e.event) + (e.a.IsNull() ? "" : " a=" + std::to_string(e.a.Slot));
+  return std::to_string(e.tick) + " " + TraceEventName(e.event) +
+         (e.a.IsNull() ? "" : " a=" + std::to_string(e.a.Slot));
 }
 
 }  // namespace
 
-TEST_CASE("a run of ticks that only started is one line: 'ticks 182-190: nothing happened'", "[view][trace]") {
+TEST_CASE("a run of ticks that only started is one line: 'ticks 182-190: nothing happened'",
+          "[view][trace]") {
   TraceRing ring;
   REQUIRE(ring.TryInitialize(256) == Status::Ok);
   const EntityId rat{1, 3, 1}, player{1, 0, 1};
@@ -132,16 +136,19 @@ TEST_CASE("a run of ticks that only started is one line: 'ticks 182-190: nothing
     ring.Record(Entry(193, TraceEvent::TickStarted));
     ring.Record(Entry(193, TraceEvent::Moved, EntityId{1, 4, 1}));
     CHECK(TraceLines(ring, 12, player, Words) == std::vector<std::string>{"191 attacked a=3"});
-    CHECK(TraceLines(ring, 12, rat, Words) == std::vector<std::string>{"181 moved a=3", "191 attacked a=3"});
+    CHECK(TraceLines(ring, 12, rat, Words) ==
+          std::vector<std::string>{"181 moved a=3", "191 attacked a=3"});
     CHECK(TraceLines(ring, 12, EntityId{1, 9, 1}, Words).empty());
   }
 }
 
-TEST_CASE("an idle run closed by the end of the ring still counts every tick it holds", "[view][trace]") {
+TEST_CASE("an idle run closed by the end of the ring still counts every tick it holds",
+          "[view][trace]") {
   TraceRing ring;
   REQUIRE(ring.TryInitialize(4) == Status::Ok);  // ticks 1-3 are pushed out
   for (std::int64_t t = 1; t <= 8; ++t) ring.Record(Entry(t, TraceEvent::TickStarted));
-  CHECK(TraceLines(ring, 12, EntityId{}, Words) == std::vector<std::string>{"ticks 5-8: nothing happened"});
+  CHECK(TraceLines(ring, 12, EntityId{}, Words) ==
+        std::vector<std::string>{"ticks 5-8: nothing happened"});
 }
 
 TEST_CASE("the pane's trace can be filtered to the inspected entity", "[view][trace]") {

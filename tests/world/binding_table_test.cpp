@@ -1,12 +1,12 @@
 // WorldBindingTable: durable keys to handles and back, published a batch at a time.
-#include <catch2/catch.hpp>
+#include "world/binding_table.h"
 
+#include <catch2/catch.hpp>
 #include <vector>
 
 #include "base/fault_injection.h"
-#include "world/binding_table.h"
-#include "world/component_pool.h"
 #include "support/test_keys.h"
+#include "world/component_pool.h"
 #include "world_test_support.h"
 
 using namespace cairn;
@@ -61,7 +61,9 @@ TEST_CASE("resolving answers every status", "[bindings]") {
         ResolveStatus::InvalidReference);
   CHECK(out.IsNull());  // untouched by every miss
 
-  struct Health { int hp = 1; };
+  struct Health {
+    int hp = 1;
+  };
   ComponentPool<Health> healths;
   REQUIRE(healths.TryInitialize(f.registry, 16) == Status::Ok);
   CHECK(f.table.TryResolveWith(TestKey(1, 2), healths, out) == ResolveStatus::TypeMismatch);
@@ -90,9 +92,15 @@ TEST_CASE("a refused batch publishes nothing", "[bindings]") {
   };
   const Case cases[] = {
       {"a key already bound", {{TestKey(1, 5), b}, {TestKey(1, 1), c}}, Status::IdentityConflict},
-      {"a key twice in the batch", {{TestKey(1, 5), b}, {TestKey(1, 5), c}}, Status::IdentityConflict},
-      {"an entity already bound", {{TestKey(1, 5), b}, {TestKey(1, 6), a}}, Status::InvalidOperation},
-      {"an entity twice in the batch", {{TestKey(1, 5), b}, {TestKey(1, 6), b}}, Status::InvalidOperation},
+      {"a key twice in the batch",
+       {{TestKey(1, 5), b}, {TestKey(1, 5), c}},
+       Status::IdentityConflict},
+      {"an entity already bound",
+       {{TestKey(1, 5), b}, {TestKey(1, 6), a}},
+       Status::InvalidOperation},
+      {"an entity twice in the batch",
+       {{TestKey(1, 5), b}, {TestKey(1, 6), b}},
+       Status::InvalidOperation},
       {"a dead entity", {{TestKey(1, 5), b}, {TestKey(1, 6), dead}}, Status::InvalidEntity},
       {"a nil key", {{TestKey(1, 5), b}, {PersistentObjectKey{}, c}}, Status::InvalidArgument},
   };
@@ -180,7 +188,8 @@ TEST_CASE("a binding whose incarnation ended without a detach is dropped as miss
 TEST_CASE("the table fills to the registry's capacity and no further", "[bindings]") {
   Fixture f;
   std::vector<Binding> batch;
-  for (std::uint8_t i = 0; i < 16; ++i) batch.push_back({TestKey(1, static_cast<std::uint8_t>(i + 1)), MustCreate(f.registry)});
+  for (std::uint8_t i = 0; i < 16; ++i)
+    batch.push_back({TestKey(1, static_cast<std::uint8_t>(i + 1)), MustCreate(f.registry)});
   REQUIRE(f.table.TryActivate(batch) == Status::Ok);
   CHECK(f.table.Size() == 16);
   // Detach one, bind its key again to the same live entity: room was made.
@@ -232,5 +241,6 @@ TEST_CASE("a batch that brings more instance scopes than the table remembers is 
   const Binding known[] = {{TestKey(100, 2), fresh[0].entity}};
   CHECK(f.table.TryActivate(known) == Status::Ok);
   EntityId out;
-  CHECK(f.table.TryResolve(TestKey(115, 1), out) == ResolveStatus::Missing);  // its scope is remembered
+  CHECK(f.table.TryResolve(TestKey(115, 1), out) ==
+        ResolveStatus::Missing);  // its scope is remembered
 }

@@ -2,14 +2,13 @@
 // console's COUNTERS show them): the registry's peak generation and refused creations, a pool's
 // refused inserts, the binding table's conflicts and refused batches. Each counts only the
 // refusal it names, and a refusal still changes nothing else.
-#include <catch2/catch.hpp>
-
 #include <array>
+#include <catch2/catch.hpp>
 #include <vector>
 
+#include "support/test_keys.h"
 #include "world/binding_table.h"
 #include "world/component_pool.h"
-#include "support/test_keys.h"
 #include "world_test_support.h"
 
 using namespace cairn;
