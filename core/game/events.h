@@ -26,6 +26,7 @@ struct AttackEvent {
   std::uint8_t killed = 0;
   AttackKind kind = AttackKind::Melee;
   EntityId item{};  // the thrown item or the wand
+  std::uint32_t order = 0;  // when in the tick it happened: GameWorld::Emit numbers every event
 };
 
 enum class DeathCause : std::uint8_t { Attack, Starvation };
@@ -38,6 +39,7 @@ struct DeathEvent {
   FixedString<31> name{};
   DeathCause cause = DeathCause::Attack;
   AttackKind blow = AttackKind::Melee;
+  std::uint32_t order = 0;  // when in the tick it happened: GameWorld::Emit numbers every event
 };
 
 // Something made a sound at (x, y) that monsters within `radius` cells may hear.
@@ -92,6 +94,7 @@ struct NoticeEvent {
   EntityId subject{};
   EntityId object{};
   std::int32_t value = 0;
+  std::uint32_t order = 0;  // when in the tick it happened: GameWorld::Emit numbers every event
 };
 
 struct RewindAccess;

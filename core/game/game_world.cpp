@@ -374,6 +374,7 @@ void GameWorld::BeginTickBookkeeping() noexcept {
   attacks_.Clear();
   deaths_.Clear();
   notices_.Clear();
+  event_order_ = 0;
   RebuildOccupancy();
 }
 

@@ -265,7 +265,10 @@ class GameWorld {
   }
   // Pushes a required event; a full queue faults the simulation.
   template <class T>
-  [[nodiscard]] bool Emit(EventQueue<T>& queue, const T& event) noexcept {
+  [[nodiscard]] bool Emit(EventQueue<T>& queue, T event) noexcept {
+    // One count across the queues, so the message log can tell a tick's events in the order they
+    // happened (the zap before the bolt's hit, the monster noticing before its blow).
+    if constexpr (requires { event.order; }) event.order = ++event_order_;
     if (queue.Push(event) == Status::Ok) return true;
     (void)RefuseFull("a required event queue is full");
     return false;
@@ -406,6 +409,7 @@ class GameWorld {
   WorldCounters counters_{};
   SimulationFault fault_{};
   std::int64_t tick_ = 0;
+  std::uint32_t event_order_ = 0;  // Emit's count this tick; reset as the queues are cleared
   TickPhase phase_ = TickPhase::EndTick;
   bool in_tick_ = false;
 };

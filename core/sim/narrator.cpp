@@ -106,29 +106,45 @@ void FillSummary(const GameWorld& world, RunSummary& summary) {
 }
 
 void GameSession::Narrator::BeforeCommit(const GameWorld& world) {
-  for (const AttackEvent& attack : world.Attacks().Events()) TellAttack(world, attack);
-  for (const NoticeEvent& notice : world.Notices().Events()) TellNotice(world, notice);
-  for (const DeathEvent& death : world.Deaths().Events()) {
-    if (!world.Players().Contains(death.entity) || session_.summary_.ended) continue;
-    std::string cause;
-    if (death.cause == DeathCause::Starvation) {
-      cause = "starved to death";
-      session_.Say("You starve to death...");
-    } else {
-      const MonsterDefinition* kind = MonsterOf(world, death.killer);
-      const std::string killer = kind != nullptr ? kind->name : Name(world, death.killer);
-      cause = (death.blow == AttackKind::Spell ? "slain by the magic of " : "killed by ") +
-              WithArticle(killer);
-    }
-    cause += " on depth " + std::to_string(session_.Depth());
-    RunSummary summary;
-    FillSummary(world, summary);
-    summary.ended = true;
-    summary.cause = cause;
-    for (const TraceEntry& link : AskWhy(world, death.entity, kDeathWhyLinks).chain)
-      summary.why.push_back(WhyLink(link, world.Definitions()));
-    session_.summary_ = summary;
+  // Causes before effects: the three queues are told as one, in the order Emit numbered them.
+  const auto attacks = world.Attacks().Events();
+  const auto notices = world.Notices().Events();
+  const auto deaths = world.Deaths().Events();
+  std::size_t a = 0, n = 0, d = 0;
+  constexpr std::uint32_t kNone = ~std::uint32_t{0};
+  while (a < attacks.size() || n < notices.size() || d < deaths.size()) {
+    const std::uint32_t next_attack = a < attacks.size() ? attacks[a].order : kNone;
+    const std::uint32_t next_notice = n < notices.size() ? notices[n].order : kNone;
+    const std::uint32_t next_death = d < deaths.size() ? deaths[d].order : kNone;
+    if (next_attack <= next_notice && next_attack <= next_death)
+      TellAttack(world, attacks[a++]);
+    else if (next_notice <= next_death)
+      TellNotice(world, notices[n++]);
+    else
+      TellDeath(world, deaths[d++]);
   }
+}
+
+void GameSession::Narrator::TellDeath(const GameWorld& world, const DeathEvent& death) {
+  if (!world.Players().Contains(death.entity) || session_.summary_.ended) return;
+  std::string cause;
+  if (death.cause == DeathCause::Starvation) {
+    cause = "starved to death";
+    session_.Say("You starve to death...");
+  } else {
+    const MonsterDefinition* kind = MonsterOf(world, death.killer);
+    const std::string killer = kind != nullptr ? kind->name : Name(world, death.killer);
+    cause = (death.blow == AttackKind::Spell ? "slain by the magic of " : "killed by ") +
+            WithArticle(killer);
+  }
+  cause += " on depth " + std::to_string(session_.Depth());
+  RunSummary summary;
+  FillSummary(world, summary);
+  summary.ended = true;
+  summary.cause = cause;
+  for (const TraceEntry& link : AskWhy(world, death.entity, kDeathWhyLinks).chain)
+    summary.why.push_back(WhyLink(link, world.Definitions()));
+  session_.summary_ = summary;
 }
 
 void GameSession::Narrator::TellAttack(const GameWorld& world, const AttackEvent& a) {

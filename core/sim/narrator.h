@@ -16,6 +16,7 @@ class GameSession::Narrator final : public TickObserver {
  private:
   void TellAttack(const GameWorld& world, const AttackEvent& attack);
   void TellNotice(const GameWorld& world, const NoticeEvent& notice);
+  void TellDeath(const GameWorld& world, const DeathEvent& death);
   GameSession& session_;
 };
 

@@ -54,3 +54,54 @@ TEST_CASE("swapping armour or weapons names the item put away", "[messages]") {
   CHECK(Said(*session, "You put away a +0 dagger."));
   CHECK(Said(*session, "You are now wielding a +0 battle axe."));
 }
+
+namespace {
+
+// Where a message first appears in the log, or the log's size when it never does.
+std::size_t FirstAt(const GameSession& session, const std::string& start) {
+  const auto& log = session.Messages();
+  for (std::size_t i = 0; i < log.size(); ++i)
+    if (log[i].text.rfind(start, 0) == 0) return i;
+  return log.size();
+}
+
+}  // namespace
+
+// Issue 14: "The bolt hits the ogre" came before "You zap a wand": the log told a tick's attacks,
+// then its notices, whatever order they happened in. Causes come before effects now.
+TEST_CASE("the zap is told before the bolt it fires", "[messages]") {
+  LevelDefinition level = Level({"#######", "#@..O.#", "#######"});
+  AddItem(level, "wand-lightning", {0, 0}, 'a');
+  auto session = SessionOn(level);
+  PlayerCommand zap;
+  zap.kind = PlayerCommandKind::Use;
+  zap.letter = 'a';
+  std::string why;
+  REQUIRE(session->Submit(zap, &why) == Status::Ok);
+  const std::size_t zapped = FirstAt(*session, "You zap ");
+  const std::size_t bolt = FirstAt(*session, "The bolt ");
+  REQUIRE(zapped < session->Messages().size());
+  REQUIRE(bolt < session->Messages().size());
+  CHECK(zapped < bolt);
+}
+
+TEST_CASE("a sleeper notices you before its first blow is told", "[messages]") {
+  // The second monster of a level with sleepers sleeps: the goblin beside the player.
+  LevelDefinition level = Level({"#########", "#r....@g#", "#########"}, true);
+  auto session = SessionOn(level);
+  const std::size_t none = ~std::size_t{0};
+  std::size_t noticed = none, blow = none;
+  for (int turn = 0; turn < 80 && (noticed == none || blow == none); ++turn) {
+    Submit(*session, PlayerCommandKind::Wait, 0);
+    const auto& log = session->Messages();
+    for (std::size_t i = 0; i < log.size(); ++i) {
+      if (noticed == none && log[i].text == "The goblin notices you!") noticed = i;
+      if (blow == none && (log[i].text.rfind("The goblin hits you", 0) == 0 ||
+                           log[i].text == "The goblin misses you."))
+        blow = i;
+    }
+  }
+  REQUIRE(noticed != none);
+  REQUIRE(blow != none);
+  CHECK(noticed < blow);
+}
