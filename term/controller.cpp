@@ -6,6 +6,7 @@
 #include "sim/keys.h"
 #include "sim/rewind.h"
 #include "sim/run_summary.h"
+#include "view/player_panels.h"
 
 namespace cairn {
 
@@ -287,7 +288,7 @@ bool GameController::HandleKey(const std::string& key) {
       if (action == Action::Restart)
         HandleMapKey(key, action);
       else if (action == Action::Quit)
-        state_.screen = Screen::Quit;
+        quit_ = true;  // the run is over: nothing to save, nothing to lose
       else
         state_.screen = Screen::Map;  // to look at the last of the map
       break;
@@ -379,7 +380,7 @@ void GameController::HandleMapKey(const std::string&, Action action) {
       break;
     case Action::Look: {
       state_.screen = Screen::Look;
-      if (const Position* p = session_.World().Positions().Find(session_.World().PlayerEntity())) {
+      if (const Position* p = PartsOfPlayer(session_).at) {  // where it died, after death
         state_.look_x = p->x;
         state_.look_y = p->y;
       }
@@ -387,7 +388,12 @@ void GameController::HandleMapKey(const std::string&, Action action) {
       break;
     }
     case Action::Quit:
-      state_.screen = Screen::Quit;
+      // After a death or a victory the map is only to look at: quitting loses nothing, so it
+      // does not ask (DCSS's any key after the end).
+      if (session_.State() == SessionState::Dead || session_.State() == SessionState::Won)
+        quit_ = true;
+      else
+        state_.screen = Screen::Quit;
       break;
     case Action::SaveQuit:
       SaveAndQuit();

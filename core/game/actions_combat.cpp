@@ -88,11 +88,7 @@ void Split(GameWorld& world, TickScratch& scratch, EntityId target) {
 namespace {
 
 std::int32_t Conditioned(const GameWorld& world, EntityId actor, std::int32_t ticks) noexcept {
-  if (const Condition* condition = world.Conditions().Find(actor)) {
-    if (condition->haste_until > world.Tick()) ticks = (ticks + 1) / 2;
-    if (condition->slow_until > world.Tick()) ticks *= 2;
-  }
-  return ticks;
+  return ConditionedTicks(ticks, world.Conditions().Find(actor), world.Tick());
 }
 
 }  // namespace

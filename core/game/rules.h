@@ -60,5 +60,14 @@ inline constexpr std::int32_t kHealthPerLevel = 4;
   if (combat == nullptr || combat->speed < 1) return kNormalActionTicks;
   return combat->speed > kMaxActionTicks ? kMaxActionTicks : combat->speed;
 }
+// What haste (half, rounded up) and slowness (double) make of `ticks` at tick `now`: the speed
+// the actor really has, which the character sheet shows.
+[[nodiscard]] inline std::int32_t ConditionedTicks(std::int32_t ticks, const Condition* condition,
+                                                   std::int64_t now) noexcept {
+  if (condition == nullptr) return ticks;
+  if (condition->haste_until > now) ticks = (ticks + 1) / 2;
+  if (condition->slow_until > now) ticks *= 2;
+  return ticks;
+}
 
 }  // namespace cairn

@@ -145,6 +145,7 @@ void GameSession::Narrator::TellDeath(const GameWorld& world, const DeathEvent& 
   for (const TraceEntry& link : AskWhy(world, death.entity, kDeathWhyLinks).chain)
     summary.why.push_back(WhyLink(link, world.Definitions()));
   session_.summary_ = summary;
+  session_.remains_ = Remains{death.entity, world.CaptureEntity(death.entity)};
 }
 
 void GameSession::Narrator::TellAttack(const GameWorld& world, const AttackEvent& a) {

@@ -140,6 +140,7 @@ void GameSession::Publish(std::vector<Floor> floors) {
   effects_.clear();
   effects_dropped_ = 0;
   summary_ = RunSummary{};
+  remains_ = Remains{};
   rewind_->Reset();  // a new run: nothing of the old one can be stepped back to
 }
 

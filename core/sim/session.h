@@ -90,6 +90,16 @@ class GameSession {
   [[nodiscard]] const GameWorld* FloorWorld(std::int32_t depth) const noexcept;
   [[nodiscard]] SessionState State() const noexcept;
   [[nodiscard]] const RunSummary& Summary() const noexcept { return summary_; }
+  // The character as it died, kept for the map after death (its own components, captured just
+  // before the commit removed it; what it carried still lies in the world, held by `id`).
+  struct Remains {
+    EntityId id{};
+    ComponentBundle parts{};
+  };
+  // Null while the character lives (or the run was won).
+  [[nodiscard]] const Remains* DeadCharacter() const noexcept {
+    return State() == SessionState::Dead && !remains_.id.IsNull() ? &remains_ : nullptr;
+  }
   // One digest of the whole run's authoritative state: every built floor, and which is active.
   [[nodiscard]] std::uint64_t StateHash() const;
   // What the run was built from (the first floor if authored, the dungeon plan, the seed's
@@ -254,6 +264,7 @@ class GameSession {
   std::deque<Message> messages_;
   std::vector<DeathEffect> effects_;
   RunSummary summary_;
+  Remains remains_{};
   PhaseTimings timings_{};
   TickListener* listener_ = nullptr;
   std::unique_ptr<RewindBuffer> rewind_;

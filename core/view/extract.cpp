@@ -305,21 +305,22 @@ void Extract(const GameSession& session, const ExtractOptions& options, RenderFr
           FrameEffect{effect.where.x, effect.where.y, effect.glyph, effect.ascii, effect.colour});
 
   HudValues& hud = frame.hud;
-  const EntityId player = world.PlayerEntity();
-  if (const Health* h = world.Healths().Find(player)) {
-    hud.health = h->current;
+  // After death, the character as it died (PartsOfPlayer): the status line never reads 0/0.
+  const PlayerParts me = PartsOfPlayer(session);
+  if (const Health* h = me.health) {
+    hud.health = std::max(h->current, 0);
     hud.health_max = h->max;
   }
-  if (const Player* p = world.Players().Find(player)) {
+  if (const Player* p = me.player) {
     hud.depth = p->depth;
     hud.kills = p->kills;
+    hud.turn = p->turns;  // the one count of turns: the summary's and the character sheet's
   }
-  if (const Position* p = world.Positions().Find(player)) {
+  if (const Position* p = me.at) {
     frame.focus_x = p->x;
     frame.focus_y = p->y;
   }
   hud.tick = world.Tick();
-  hud.turn = world.Tick() / kNormalActionTicks;
   hud.seed = session.Config().seed;
   hud.paused = session.Paused();
   hud.player_ready = session.PlayerReady();

@@ -1,5 +1,7 @@
 #include "view/player_panels.h"
 
+#include <algorithm>
+
 #include "game/items.h"
 #include "game/rules.h"
 
@@ -29,6 +31,18 @@ std::string DiceText(std::int32_t count, std::int32_t sides, std::int32_t bonus)
   return text;
 }
 
+// "10 ticks an action", or with a condition what it makes of it: "5 ticks an action (hasted;
+// 10 without)".
+std::string SpeedText(const Combat& combat, const Condition* condition, std::int64_t now) {
+  const std::int32_t base = ActionTicks(&combat);
+  const std::int32_t now_ticks = ConditionedTicks(base, condition, now);
+  std::string text = std::to_string(now_ticks) + " ticks an action";
+  if (now_ticks == base) return text;
+  const bool hasted = condition->haste_until > now, slowed = condition->slow_until > now;
+  return text + " (" + (hasted && slowed ? "hasted and slowed" : hasted ? "hasted" : "slowed") + "; " +
+         std::to_string(base) + " without)";
+}
+
 }  // namespace
 
 std::string MonsterState(const GameWorld& world, EntityId monster) {
@@ -47,12 +61,40 @@ std::string MonsterState(const GameWorld& world, EntityId monster) {
   return text;
 }
 
+PlayerParts PartsOfPlayer(const GameSession& session) noexcept {
+  const GameWorld& world = session.World();
+  PlayerParts parts;
+  if (const GameSession::Remains* dead = session.DeadCharacter()) {
+    const ComponentBundle& kept = dead->parts;
+    const auto from = [&]<class T>(const T*& out) {
+      if (kept.Has<T>()) out = &kept.Get<T>();
+    };
+    parts.id = dead->id;
+    from(parts.player);
+    from(parts.health);
+    from(parts.combat);
+    from(parts.condition);
+    from(parts.pack);
+    from(parts.at);
+    return parts;
+  }
+  parts.id = world.PlayerEntity();
+  parts.player = world.Players().Find(parts.id);
+  parts.health = world.Healths().Find(parts.id);
+  parts.combat = world.Combats().Find(parts.id);
+  parts.condition = world.Conditions().Find(parts.id);
+  parts.pack = world.Inventories().Find(parts.id);
+  parts.at = world.Positions().Find(parts.id);
+  return parts;
+}
+
 std::vector<std::string> CharacterSheet(const GameSession& session) {
   const GameWorld& world = session.World();
-  const EntityId id = world.PlayerEntity();
-  const Player* player = world.Players().Find(id);
-  const Health* health = world.Healths().Find(id);
-  const Combat* combat = world.Combats().Find(id);
+  const PlayerParts me = PartsOfPlayer(session);
+  const EntityId id = me.id;
+  const Player* player = me.player;
+  const Health* health = me.health;
+  const Combat* combat = me.combat;
   std::vector<std::string> lines;
   if (player == nullptr || health == nullptr || combat == nullptr) {
     lines.push_back("You are no more.");
@@ -61,15 +103,15 @@ std::vector<std::string> CharacterSheet(const GameSession& session) {
   lines.push_back("Experience level " + std::to_string(player->level) + " (" +
                   std::to_string(player->experience) + " experience; the next level at " +
                   std::to_string(ExperienceForLevel(player->level + 1)) + ")");
-  lines.push_back("Hit points " + std::to_string(health->current) + " of " + std::to_string(health->max) +
+  lines.push_back("Hit points " + std::to_string(std::max(health->current, 0)) + " of " + std::to_string(health->max) +
                   ", one back every " + std::to_string(RegenerationTicks(health->max)) + " ticks while fed");
   lines.push_back("Accuracy " + std::to_string(combat->accuracy) + ", defense " +
                   std::to_string(combat->defense) + ", damage " +
                   DiceText(combat->damage_dice, combat->damage_sides, combat->damage_bonus) + ", speed " +
-                  std::to_string(combat->speed) + " ticks an action");
+                  SpeedText(*combat, me.condition, world.Tick()));
   const std::string hunger = Hunger(player->nutrition);
   lines.push_back("Food: " + std::to_string(player->nutrition) + " turns" + (hunger.empty() ? "" : " (" + hunger + ")"));
-  if (const Condition* c = world.Conditions().Find(id)) {
+  if (const Condition* c = me.condition) {
     if (c->haste_until > world.Tick())
       lines.push_back("Hasted for " + std::to_string((c->haste_until - world.Tick()) / kNormalActionTicks) + " more turns");
     if (c->slow_until > world.Tick())
@@ -102,17 +144,18 @@ std::vector<std::string> CharacterSheet(const GameSession& session) {
 
 void ExtractPlayerPanels(const GameSession& session, RenderFrame& frame) {
   const GameWorld& world = session.World();
-  const EntityId id = world.PlayerEntity();
+  const PlayerParts me = PartsOfPlayer(session);
+  const EntityId id = me.id;
   frame.level_name = session.Level().name;
   frame.summary = session.Summary();
-  const Player* player = world.Players().Find(id);
+  const Player* player = me.player;
   if (player == nullptr) return;
   HudValues& hud = frame.hud;
   hud.level = player->level;
   hud.experience = player->experience;
   hud.next_level = ExperienceForLevel(player->level + 1);
   hud.hunger = Hunger(player->nutrition);
-  if (const Condition* c = world.Conditions().Find(id)) {
+  if (const Condition* c = me.condition) {
     hud.hasted = c->haste_until > world.Tick();
     hud.slowed = c->slow_until > world.Tick();
   }
@@ -132,7 +175,7 @@ void ExtractPlayerPanels(const GameSession& session, RenderFrame& frame) {
     }
     frame.inventory.push_back(std::move(line));
   }
-  if (const Inventory* pack = world.Inventories().Find(id)) frame.inventory_capacity = pack->capacity;
+  if (me.pack != nullptr) frame.inventory_capacity = me.pack->capacity;
   frame.character = CharacterSheet(session);
 }
 

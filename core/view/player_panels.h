@@ -10,6 +10,20 @@
 
 namespace cairn {
 
+// The player's own components as the panels show them: the world's while the character lives;
+// after its death, the remains the session kept, so the map after death shows the dead
+// character as it was (its pack still lies in the world, held by `id`). Any may be null.
+struct PlayerParts {
+  EntityId id{};
+  const Player* player = nullptr;
+  const Health* health = nullptr;
+  const Combat* combat = nullptr;
+  const Condition* condition = nullptr;
+  const Inventory* pack = nullptr;
+  const Position* at = nullptr;
+};
+[[nodiscard]] PlayerParts PartsOfPlayer(const GameSession& session) noexcept;
+
 void ExtractPlayerPanels(const GameSession& session, RenderFrame& frame);
 
 // The character sheet, line by line: numbers, equipment, conditions, discoveries.

@@ -57,7 +57,7 @@ struct HudValues {
   bool slowed = false;
   std::int32_t depth = 1;
   std::int32_t kills = 0;
-  std::int64_t turn = 0;  // player turns: ticks / normal action
+  std::int64_t turn = 0;  // the player's turns (actions taken): the summary's and the sheet's count
   std::int64_t tick = 0;
   std::uint64_t seed = 0;
   bool paused = false;

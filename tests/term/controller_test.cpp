@@ -199,3 +199,25 @@ TEST_CASE("keys typed while the terminal is too small do nothing until it is big
   CHECK(h.session->World().Tick() > tick);
   CHECK(h.session->World().Positions().Find(h.session->World().PlayerEntity())->x == start.x + 1);
 }
+
+TEST_CASE("after death the map is only to look at, and Q quits without asking",
+          "[controller][save]") {
+  Harness h({"#####", "#@O.#", "#####"});
+  GameWorld& world = h.session->World();
+  world.Healths().Find(world.PlayerEntity())->current = 1;
+  for (int turn = 0; turn < 50 && h.session->State() == SessionState::Playing; ++turn)
+    REQUIRE(h.Key("."));
+  REQUIRE(h.session->State() == SessionState::Dead);
+  REQUIRE(h.Key("x"));  // from the summary to the map
+  const std::uint64_t hash = h.session->StateHash();
+  REQUIRE(h.Key("h"));  // nothing moves the dead
+  REQUIRE(h.Key("."));
+  CHECK(h.session->StateHash() == hash);
+  RenderFrame frame;
+  h.controller->BuildFrame(frame);
+  CHECK(frame.hud.health_max > 0);  // the character as it died, not 0/0
+  CHECK(h.Key("S"));                // nothing to save
+  CHECK(h.saves == 0);
+  CHECK_FALSE(h.Key("Q"));  // quits at once: no question, no save offered
+  CHECK(h.saves == 0);
+}
