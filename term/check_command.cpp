@@ -14,6 +14,7 @@
 #include "out_of_memory.h"
 #include "replay/recording.h"
 #include "save/save_codec.h"
+#include "save_files.h"
 #include "storage/read_file.h"
 #include "term_commands.h"
 #include "toml/toml_reader.h"
@@ -136,8 +137,17 @@ bool CheckFile(const std::string& path) {
   }
   if (kind == "cairn-level") {
     const auto definitions = DefaultDefinitions(&problems);
+    LevelDocument document;
     LevelDefinition level;
-    if (!definitions || !LoadLevelText(text, *definitions, kSessionLimits, level, problems)) {
+    if (!definitions || !ReadLevelDocument(text, document, problems)) {
+      PrintProblems(path, problems);
+      return false;
+    }
+    // A type this build does not know loads (kept unread), but one a typo away from a known
+    // type is most likely a mistake: said, without failing the file.
+    for (const TextProblem& note : LikelyMisspeltTypes(document))
+      std::cerr << ProblemLine(path, note, "warning") << "\n";
+    if (!LoadLevelDocument(document, *definitions, kSessionLimits, level, problems)) {
       PrintProblems(path, problems);
       return false;
     }

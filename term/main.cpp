@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "base/closest_name.h"
 #include "base/terminal_text.h"
 #include "cli_args.h"
 #include "term_commands.h"
@@ -35,6 +36,7 @@ constexpr const char* kUsage =
     "  cairn identity apply ROOT MANIFEST LEVEL OUTPUT write the version-2 level\n"
     "  cairn bot [--seed N] [--runs K]       play by itself, headless: one line per run\n"
     "  cairn generate [--seed N] [--depth D] print a generated floor as text\n"
+    "  cairn keys [KEYFILE]                  the keys table (README's) from the key map\n"
     "  cairn frame [--seed N] [--size WxH] [--keys \"KEY ...\"] [--debug] [--colours]\n"
     "                                        draw one frame as text (golden-frame tests)\n"
     "  cairn console [--seed N] [--capacity N] [FILE]\n"
@@ -44,6 +46,9 @@ constexpr const char* kUsage =
     "\n"
     "Exit status: 0 success, 1 invalid content or failed verification, 2 wrong usage,\n"
     "3 entropy unavailable, 4 simulation fault. See docs/CLI.md.\n";
+
+constexpr std::string_view kCommands[] = {"console", "sim",      "replay", "check",    "frame",
+                                          "format",  "generate", "bot",    "identity", "keys"};
 
 int Run(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
@@ -73,7 +78,9 @@ int Run(int argc, char** argv) {
   if (command == "generate") return cairn::RunGenerateCommand(rest);
   if (command == "bot") return cairn::RunBotCommand(rest);
   if (command == "identity") return cairn::RunIdentityCommand(rest);
-  std::cerr << "cairn: unknown command or option '" << cairn::EscapeForTerminal(command) << "'\n"
+  if (command == "keys") return cairn::RunKeysCommand(rest);
+  std::cerr << "cairn: unknown command or option '" << cairn::EscapeForTerminal(command) << "'"
+            << cairn::DidYouMean(command, kCommands) << "\n"
             << kUsage;
   return cairn::kExitUsage;
 }

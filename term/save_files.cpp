@@ -21,14 +21,15 @@ std::string DefaultSavePath() {
   return state.empty() ? "" : state + "/save.toml";
 }
 
-std::string ProblemLine(const std::string& path, const TextProblem& p) {
+std::string ProblemLine(const std::string& path, const TextProblem& p, std::string_view severity) {
   // The file's name and the message both quote what a file or a user wrote: escaped, so a
   // control sequence in them is shown, never obeyed by the terminal.
   const std::string file = EscapeForTerminal(p.file.empty() ? path : p.file);
   const std::string message = EscapeForTerminal(p.message);
-  if (p.position.line == 0) return file + ": error: " + message;
+  const std::string tag = ": " + std::string(severity) + ": ";
+  if (p.position.line == 0) return file + tag + message;
   return file + ":" + std::to_string(p.position.line) + ":" + std::to_string(p.position.column) +
-         ": error: " + message;
+         tag + message;
 }
 
 namespace {

@@ -31,7 +31,9 @@ namespace cairn {
 // (nothing is written); any other failure has `error` set and leaves the old file whole.
 [[nodiscard]] Status WriteSaveFile(GameSession& session, const std::string& path, std::string& error);
 
-// One problem as the line every command prints.
-[[nodiscard]] std::string ProblemLine(const std::string& path, const TextProblem& problem);
+// One problem as the line every command prints (`severity` "warning" for what `cairn check` only
+// mentions).
+[[nodiscard]] std::string ProblemLine(const std::string& path, const TextProblem& problem,
+                                      std::string_view severity = "error");
 
 }  // namespace cairn

@@ -44,7 +44,7 @@ bool ReadDungeonPlan(std::string_view text, const DefinitionSet& definitions,
         if (const ItemDefinition* kind = definitions.FindItem(id))
           start.item = definitions.ItemIndex(*kind);
         else
-          r.Problem(entry.Find("item")->position, "start item: no item kind '" + id + "'");
+          r.Problem(entry.Find("item")->position, "start item: " + definitions.NoItemKind(id));
       }
       (void)r.Int("quantity", start.quantity, 1, 1000, false);
       if (const TomlValue* equipped = r.Get("equipped", TomlKind::Boolean, false))

@@ -4,6 +4,7 @@
 #include <array>
 #include <map>
 
+#include "base/closest_name.h"
 #include "game/level_invariants.h"
 #include "game/recipes.h"
 #include "schema/component_access.h"
@@ -67,7 +68,7 @@ bool KindRecipe(const std::string& kind, const DefinitionSet& definitions, Compo
       out = MonsterRecipe(definitions, *m, {0, 0}, false);
       return true;
     }
-    error = "there is no monster kind '" + std::string(id) + "'";
+    error = definitions.NoMonsterKind(id);
     return false;
   }
   if (const std::string_view id = prefixed("item:"); !id.empty()) {
@@ -75,11 +76,20 @@ bool KindRecipe(const std::string& kind, const DefinitionSet& definitions, Compo
       out = ItemRecipe(definitions, *i, {0, 0});
       return true;
     }
-    error = "there is no item kind '" + std::string(id) + "'";
+    error = definitions.NoItemKind(id);
     return false;
   }
-  error = "unknown kind \"" + kind +
-          "\" (player, monster:ID, item:ID, feature:stairs-down, feature:stairs-up)";
+  // A kind with no known prefix: the closest of the fixed kinds and every monster and item kind
+  // with its prefix ("monstr:rat" -> monster:rat, "fature:stairs-up" -> feature:stairs-up).
+  ClosestName closest(kind);
+  for (std::string_view fixed : {"player", "feature:stairs-down", "feature:stairs-up"})
+    closest.Consider(fixed);
+  for (const MonsterDefinition& m : definitions.monsters) closest.Consider("monster:" + m.id);
+  for (const ItemDefinition& i : definitions.items) closest.Consider("item:" + i.id);
+  error = "unknown kind \"" + kind + "\"" +
+          (closest.Best().empty()
+               ? " (player, monster:ID, item:ID, feature:stairs-down, feature:stairs-up)"
+               : DidYouMeanText(closest.Best()));
   return false;
 }
 
@@ -288,6 +298,24 @@ bool LoadLevelDocument(const LevelDocument& document, const DefinitionSet& defin
   level.digest = DigestLevel(level);
   out = std::move(level);
   return true;
+}
+
+std::vector<TextProblem> LikelyMisspeltTypes(const LevelDocument& document) {
+  std::vector<TextProblem> notes;
+  for (const AuthoredEntity& e : document.entities) {
+    for (const AuthoredComponent& c : e.components) {
+      if (FindComponentType(c.type) != nullptr) continue;
+      ClosestName closest(c.type);
+      for (const ComponentTypeInfo& type : AllComponentTypes()) closest.Consider(type.name);
+      if (closest.Best().empty()) continue;  // a type of a newer build, most likely
+      notes.push_back(TextProblem{c.position,
+                                  "entity '" + e.id + "': no component type '" + c.type +
+                                      "' in this build, so it is kept unread" +
+                                      DidYouMeanText(closest.Best()),
+                                  {}});
+    }
+  }
+  return notes;
 }
 
 bool LoadLevelText(std::string_view text, const DefinitionSet& definitions,

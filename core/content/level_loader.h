@@ -22,6 +22,11 @@ namespace cairn {
                                      const WorldLimits& limits, LevelDefinition& out,
                                      std::vector<TextProblem>& problems);
 
+// The components of `document` whose type this build does not know but is close to one it does
+// ("helth": did you mean health?). They load, kept unread (formats/level.md: a newer build's
+// types survive), so they are not problems; `cairn check` prints them as warnings.
+[[nodiscard]] std::vector<TextProblem> LikelyMisspeltTypes(const LevelDocument& document);
+
 // Read and load in one step.
 [[nodiscard]] bool LoadLevelText(std::string_view text, const DefinitionSet& definitions,
                                  const WorldLimits& limits, LevelDefinition& out,

@@ -1,5 +1,6 @@
 #include <algorithm>
 
+#include "base/closest_name.h"
 #include "content/level_document.h"
 #include "schema/component_types.h"
 #include "toml/source_text.h"
@@ -86,8 +87,12 @@ bool ReadLevelDocument(std::string_view text, LevelDocument& out,
         for (const Terrain& t : kTerrains)
           if (entry.value.text == TerrainLegendName(t)) found = &t;
         if (found == nullptr) {
-          m.Problem(entry.value.position, "unknown terrain \"" + entry.value.text +
-                                              "\" (wall, floor, door, open-door, water, chasm)");
+          ClosestName closest(entry.value.text);
+          for (const Terrain& t : kTerrains) closest.Consider(TerrainLegendName(t));
+          m.Problem(entry.value.position,
+                    "unknown terrain \"" + entry.value.text + "\"" +
+                        (closest.Best().empty() ? " (wall, floor, door, open-door, water, chasm)"
+                                                : DidYouMeanText(closest.Best())));
           continue;
         }
         doc.legend.push_back(LegendEntry{entry.key[0], *found, entry.key_position});

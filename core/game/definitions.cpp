@@ -2,6 +2,7 @@
 
 #include <utility>
 
+#include "base/closest_name.h"
 #include "game/random.h"
 #include "game/state_hash.h"
 
@@ -67,6 +68,18 @@ const ItemDefinition* DefinitionSet::FindItem(std::string_view id) const noexcep
   for (const ItemDefinition& i : items)
     if (i.id == id) return &i;
   return nullptr;
+}
+
+std::string DefinitionSet::NoMonsterKind(std::string_view id) const {
+  ClosestName closest(id);
+  for (const MonsterDefinition& m : monsters) closest.Consider(m.id);
+  return "there is no monster kind '" + std::string(id) + "'" + DidYouMeanText(closest.Best());
+}
+
+std::string DefinitionSet::NoItemKind(std::string_view id) const {
+  ClosestName closest(id);
+  for (const ItemDefinition& i : items) closest.Consider(i.id);
+  return "there is no item kind '" + std::string(id) + "'" + DidYouMeanText(closest.Best());
 }
 
 DefinitionSet ShuffledAppearances(const DefinitionSet& definitions, std::uint64_t seed) {

@@ -103,6 +103,10 @@ struct DefinitionSet {
 
   [[nodiscard]] const MonsterDefinition* FindMonster(std::string_view id) const noexcept;
   [[nodiscard]] const ItemDefinition* FindItem(std::string_view id) const noexcept;
+  // What a file is told when its id names no kind: "there is no monster kind 'ratt' (did you
+  // mean rat?)", with the closest id when one is close (base/closest_name.h).
+  [[nodiscard]] std::string NoMonsterKind(std::string_view id) const;
+  [[nodiscard]] std::string NoItemKind(std::string_view id) const;
   [[nodiscard]] std::uint16_t MonsterIndex(const MonsterDefinition& definition) const noexcept {
     return static_cast<std::uint16_t>(&definition - monsters.data());
   }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "base/closest_name.h"
 #include "toml/toml_reader.h"
 
 namespace cairn {
@@ -62,6 +63,31 @@ constexpr std::string_view kNamedKeys[] = {
     "home",  "end",   "pgup",   "pgdn", "insert",    "delete", "kp1",   "kp2", "kp3",
     "kp4",   "kp5",   "kp6",    "kp7",  "kp8",       "kp9",    "F1",    "F2",  "F3",
     "F4",    "F5",    "F6",     "F7",   "F8",        "F9",     "F10",   "F11", "F12"};
+constexpr std::string_view kFileMembers[] = {"format", "version", "keys"};
+
+// The suggestion, or what to say when there is none.
+std::string OrElse(std::string suggestion, std::string_view otherwise) {
+  return suggestion.empty() ? std::string(otherwise) : suggestion;
+}
+
+// " (did you mean explore?)" for an action name that is not one.
+std::string ActionSuggestion(std::string_view typed) {
+  ClosestName closest(typed);
+  for (const ActionInfo& a : kActions) closest.Consider(a.name);
+  return DidYouMeanText(closest.Best());
+}
+
+// " (did you mean pgdn?)" for a key name that is not one: the named keys and ctrl-a..ctrl-z.
+std::string KeyNameSuggestion(std::string_view typed) {
+  ClosestName closest(typed);
+  for (std::string_view known : kNamedKeys) closest.Consider(known);
+  std::string ctrl = "ctrl-a";
+  for (char c = 'a'; c <= 'z'; ++c) {
+    ctrl.back() = c;
+    closest.Consider(ctrl);
+  }
+  return DidYouMeanText(closest.Best());
+}
 
 }  // namespace
 
@@ -113,8 +139,9 @@ bool KeyMap::Apply(std::string_view text, std::string_view origin,
         {version ? version->position : TextPosition{1, 1}, "a key map needs version = 1"});
   for (const TomlMember& m : root.members)
     if (m.key != "format" && m.key != "version" && m.key != "keys")
-      problems.push_back(
-          {m.key_position, "unknown member '" + m.key + "' (expected format, version, [keys])"});
+      problems.push_back({m.key_position, "unknown member '" + m.key + "'" +
+                                              OrElse(DidYouMean(m.key, kFileMembers),
+                                                     " (expected format, version, [keys])")});
   const TomlValue* keys = root.Find("keys");
   std::vector<Binding> fresh;
   std::vector<Action> named;
@@ -127,7 +154,8 @@ bool KeyMap::Apply(std::string_view text, std::string_view origin,
       for (const ActionInfo& a : kActions)
         if (a.name == m.key) info = &a;
       if (info == nullptr) {
-        problems.push_back({m.key_position, "unknown action '" + m.key + "'"});
+        problems.push_back(
+            {m.key_position, "unknown action '" + m.key + "'" + ActionSuggestion(m.key)});
         continue;
       }
       named.push_back(info->action);
@@ -138,10 +166,12 @@ bool KeyMap::Apply(std::string_view text, std::string_view origin,
       }
       for (const TomlValue& key : m.value.array) {
         if (key.kind != TomlKind::String || !ValidKeyName(key.text)) {
-          problems.push_back(
-              {key.position, "'" + (key.kind == TomlKind::String ? key.text : std::string("?")) +
-                                 "' is not a key name (one printable character, or a name like "
-                                 "left, kp7, F5, ctrl-x)"});
+          const bool is_string = key.kind == TomlKind::String;
+          problems.push_back({key.position, "'" + (is_string ? key.text : std::string("?")) +
+                                                "' is not a key name" +
+                                                OrElse(is_string ? KeyNameSuggestion(key.text) : "",
+                                                       " (one printable character, or a name "
+                                                       "like left, kp7, F5, ctrl-x)")});
           continue;
         }
         fresh.push_back(Binding{key.text, info->action, std::string(origin), key.position});

@@ -3,6 +3,7 @@
 #include <array>
 #include <cstdio>
 
+#include "base/closest_name.h"
 #include "base/utf8.h"
 #include "game/definitions.h"
 
@@ -42,14 +43,14 @@ bool ParseDefinitionIn(const DefinitionSet& set, DefinitionKind kind, std::strin
       index = set.MonsterIndex(*m);
       return true;
     }
-    error = "there is no monster kind '" + std::string(text) + "'";
+    error = set.NoMonsterKind(text);
     return false;
   }
   if (const ItemDefinition* i = set.FindItem(text)) {
     index = set.ItemIndex(*i);
     return true;
   }
-  error = "there is no item kind '" + std::string(text) + "'";
+  error = set.NoItemKind(text);
   return false;
 }
 
@@ -129,7 +130,8 @@ bool DecodeField(const ComponentTypeInfo& type, const FieldInfo& field, const To
           return true;
         }
       }
-      message = where + " is \"" + value.text + "\", not one of: " + NameList(field.names);
+      message = where + " is \"" + value.text + "\", not one of: " + NameList(field.names) +
+                DidYouMean(value.text, field.names);
       return false;
     case FieldKind::Entity: {
       if (value.kind != TomlKind::String) return wrong_kind();
@@ -201,9 +203,13 @@ bool Decode(const ComponentTypeInfo& type, const TomlValue& body, const Referenc
     std::size_t index = 0;
     const FieldInfo* field = FindField(type, member.key, index);
     if (field == nullptr) {
-      problems.push_back({member.key_position, "unknown field '" + member.key + "' in " +
-                                                   std::string(type.name) + " (its fields: " +
-                                                   FieldList(type) + ")"});
+      ClosestName closest(member.key);
+      for (const FieldInfo& f : type.fields) closest.Consider(f.name);
+      const std::string suggestion = DidYouMeanText(closest.Best());
+      problems.push_back(
+          {member.key_position,
+           "unknown field '" + member.key + "' in " + std::string(type.name) +
+               (suggestion.empty() ? " (its fields: " + FieldList(type) + ")" : suggestion)});
       continue;
     }
     std::string message;

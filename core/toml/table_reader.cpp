@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "base/closest_name.h"
 #include "base/terminal_text.h"
 #include "toml/toml_reader.h"
 
@@ -76,8 +77,8 @@ bool TableReader::Choice(std::string_view key, std::span<const std::string_view>
   }
   std::string list;
   for (std::string_view n : names) list += (list.empty() ? "" : ", ") + std::string(n);
-  Problem(v->position,
-          what_ + ": '" + std::string(key) + "' is \"" + v->text + "\", not one of: " + list);
+  Problem(v->position, what_ + ": '" + std::string(key) + "' is \"" + v->text +
+                           "\", not one of: " + list + DidYouMean(v->text, names));
   return false;
 }
 
@@ -98,9 +99,14 @@ bool TableReader::Range(std::string_view key, std::int64_t& low, std::int64_t& h
 }
 
 void TableReader::RejectUnknown() {
-  for (const TomlMember& m : table_.members)
-    if (std::find(asked_.begin(), asked_.end(), m.key) == asked_.end())
-      Problem(m.key_position, what_ + ": unknown member '" + m.key + "'");
+  for (const TomlMember& m : table_.members) {
+    if (std::find(asked_.begin(), asked_.end(), m.key) != asked_.end()) continue;
+    // The members the reader asked for are the names the file could have meant.
+    ClosestName closest(m.key);
+    for (const std::string& asked : asked_) closest.Consider(asked);
+    Problem(m.key_position,
+            what_ + ": unknown member '" + m.key + "'" + DidYouMeanText(closest.Best()));
+  }
 }
 
 bool ParseTomlFile(std::string_view text, TomlValue& root, std::vector<TextProblem>& problems) {

@@ -96,6 +96,80 @@ out=$(XDG_CONFIG_HOME="$work/config" "$cairn" --seed 1 2>&1 </dev/null); status=
 echo "$out" | grep -q "keys.toml:4:9: error: key 'h' is bound to both move_west (data/keys.toml) and wait" || fail "key map conflict said: $out"
 echo "$out" | grep -q "keys.toml:5:1: error: unknown action 'fly'" || fail "unknown action said: $out"
 "$cairn" --log-level loud </dev/null 2>/dev/null; [ $? -eq 2 ] || fail "an unknown log level is not exit 2"
+# cairn check answers a misspelt name with the closest one (issue 14), at the name's place: in a
+# key map (an action, a key name) and in a level (a member, a kind, a field, a terrain; and a
+# component type, kept unread, only warned of).
+printf 'format = "cairn-keys"\nversion = 1\n[keys]\nexplor = ["o"]\nwait = ["pgdown"]\n' > "$work/typo-keys.toml"
+out=$("$cairn" check "$work/typo-keys.toml" 2>&1); status=$?
+[ $status -eq 1 ] || fail "check of a misspelt key map is not exit 1 (got $status)"
+echo "$out" | grep -qx "$work/typo-keys.toml:4:1: error: unknown action 'explor' (did you mean explore?)" || fail "misspelt action said: $out"
+echo "$out" | grep -qx "$work/typo-keys.toml:5:9: error: 'pgdown' is not a key name (did you mean pgdn?)" || fail "misspelt key said: $out"
+# The level's own structure first (a file with problems there is read no further)...
+cat > "$work/typo-level.toml" <<'LEVEL'
+format = "cairn-level"
+version = 1
+name = "typos"
+[map]
+legend = { "#" = "wal", "." = "floor" }
+rows = ["#####", "#...#", "#####"]
+[[entity]]
+id = "hero"
+kind = "player"
+nmae = "Hob"
+LEVEL
+out=$("$cairn" check "$work/typo-level.toml" 2>&1); status=$?
+[ $status -eq 1 ] || fail "check of a misspelt level is not exit 1 (got $status)"
+for line in \
+  "typo-level.toml:5:18: error: unknown terrain \"wal\" (did you mean wall?)" \
+  "typo-level.toml:10:1: error: entity 'hero': unknown member 'nmae' (did you mean name?)"; do
+  echo "$out" | grep -qxF "$work/$line" || fail "check of a misspelt level lacks '$line' in: $out"
+done
+# ...then what the names mean: kinds, fields, and a type this build does not know.
+cat > "$work/typo-kinds.toml" <<'LEVEL'
+format = "cairn-level"
+version = 1
+name = "typos"
+[map]
+legend = { "#" = "wall", "." = "floor" }
+rows = ["#####", "#...#", "#####"]
+[[entity]]
+id = "hero"
+kind = "player"
+components = [{ type = "position", version = 1, slot = 0, body = { x = 1, y = 1 } }]
+[[entity]]
+id = "r"
+kind = "monster:ratt"
+components = [{ type = "position", version = 1, slot = 0, body = { x = 2, y = 1 } }]
+[[entity]]
+id = "d"
+kind = "item:dager"
+components = [{ type = "position", version = 1, slot = 0, body = { x = 3, y = 1 } }, { type = "helth", version = 1, slot = 0, body = {} }]
+[[entity]]
+id = "k"
+kind = "monstr:kobold"
+components = [{ type = "position", version = 1, slot = 0, body = { x = 3, y = 1, z = 0 } }, { type = "health", version = 1, slot = 0, body = { curent = 3 } }]
+LEVEL
+out=$("$cairn" check "$work/typo-kinds.toml" 2>&1); status=$?
+[ $status -eq 1 ] || fail "check of misspelt kinds is not exit 1 (got $status)"
+for line in \
+  "typo-kinds.toml:13:8: error: entity 'r': there is no monster kind 'ratt' (did you mean rat?)" \
+  "typo-kinds.toml:17:8: error: entity 'd': there is no item kind 'dager' (did you mean dagger?)" \
+  "typo-kinds.toml:18:86: warning: entity 'd': no component type 'helth' in this build, so it is kept unread (did you mean health?)" \
+  "typo-kinds.toml:21:8: error: entity 'k': unknown kind \"monstr:kobold\" (did you mean monster:kobold?)" \
+  "typo-kinds.toml:22:144: error: entity 'k': unknown field 'curent' in health (did you mean current?)"; do
+  echo "$out" | grep -qF "$work/$line" || fail "check of misspelt kinds lacks '$line' in: $out"
+done
+# Nothing close, nothing guessed: the list of what is allowed instead.
+echo "$out" | grep -F "unknown field 'z' in position" | grep -q "(its fields: x, y)" || fail "no suggestion for z said: $out"
+# cairn keys: README's table (docs_test compares it) from the defaults, or with a key file on top.
+"$cairn" keys | head -n 2 | tr '\n' ' ' | grep -qx '| keys | does | | --- | --- | ' || fail "cairn keys does not start with the table's head"
+printf 'format = "cairn-keys"\nversion = 1\n[keys]\nrest = ["R"]\nrestart = ["F9"]\n' > "$work/my-keys.toml"
+"$cairn" keys "$work/my-keys.toml" | grep -qx '| `R` | rest until healed or something happens |' || fail "cairn keys KEYFILE does not show the file's keys"
+"$cairn" keys "$work/typo-keys.toml" >/dev/null 2>&1; [ $? -eq 1 ] || fail "cairn keys of a bad key file is not exit 1"
+"$cairn" keys a b >/dev/null 2>&1; [ $? -eq 2 ] || fail "cairn keys with two files is not exit 2"
+out=$("$cairn" chek 2>&1); [ $? -eq 2 ] || fail "a misspelt command is not exit 2"
+echo "$out" | head -n 1 | grep -qx "cairn: unknown command or option 'chek' (did you mean check?)" || fail "misspelt command said: $out"
+
 # A terminal that cannot move the cursor (issue 14: TERM=dumb drew one garbled line) is refused
 # before curses starts, naming what it lacks (exit 1); so is no terminal at all.
 out=$(TERM=dumb XDG_STATE_HOME="$work/state" "$cairn" --seed 1 2>&1 </dev/null); status=$?
@@ -116,7 +190,7 @@ printf 'format = "cairn-level"\nversion = 1\nname = 3\n' > "$work/dungeon/bad.to
 out=$("$cairn" check "$work/dungeon/dungeon.toml" 2>&1); status=$?
 [ $status -eq 1 ] || fail "check of a broken dungeon is not exit 1"
 echo "$out" | grep -q "dungeon.toml:3:10: error: the dungeon file: 'floors' is 0, outside 1..99" || fail "dungeon floors: $out"
-echo "$out" | grep -q "dungeon.toml:4:19: error: start item: no item kind 'nothing'" || fail "dungeon start: $out"
+echo "$out" | grep -q "dungeon.toml:4:19: error: start item: there is no item kind 'nothing'" || fail "dungeon start: $out"
 echo "$out" | grep -q "dungeon/bad.toml:3:8: error: " || fail "set piece problem not under its file: $out"
 
 # Levels through the program: check, format, --level, and identity migration with its refusals.

@@ -1,26 +1,15 @@
+#include "keymap/keymap.h"
+
 #include <catch2/catch.hpp>
 
-#include <fstream>
-#include <sstream>
-
-#include "keymap/keymap.h"
+#include "support/source_files.h"
 
 using namespace cairn;
 
 namespace {
 
-std::string DefaultKeys() {
-  std::ifstream file(CAIRN_SOURCE_DIR "/data/keys.toml");
-  std::stringstream text;
-  text << file.rdbuf();
-  return text.str();
-}
-
 KeyMap Defaults() {
-  KeyMap keys;
-  std::vector<KeyMapProblem> problems;
-  REQUIRE(keys.Apply(DefaultKeys(), "data/keys.toml", problems));
-  return keys;
+  return test::DefaultKeyMap();
 }
 
 }  // namespace
@@ -98,4 +87,29 @@ TEST_CASE("key names", "[keymap]") {
     CHECK(ValidKeyName(good));
   for (const char* bad : {"", " ", "ab", "F13", "ctrl-1", "kp0", "\x01", "\xC3\xA9"})
     CHECK_FALSE(ValidKeyName(bad));
+}
+
+TEST_CASE("a misspelt action, key name or member is answered with the closest one", "[keymap]") {
+  KeyMap keys = Defaults();
+  std::vector<KeyMapProblem> problems;
+  CHECK_FALSE(
+      keys.Apply("format = \"cairn-keys\"\nversion = 1\nkeyz = 1\n[keys]\n"
+                 "explor = [\"o\"]\n"
+                 "wait = [\"pgdown\", \"ctl-x\", \"F13\", \"superkey\"]\n",
+                 "user.toml", problems));
+  REQUIRE(problems.size() == 6);
+  CHECK(problems[0].message == "unknown member 'keyz' (did you mean keys?)");
+  CHECK(problems[0].position.line == 3);
+  CHECK(problems[1].message == "unknown action 'explor' (did you mean explore?)");
+  CHECK(problems[1].position.line == 5);
+  CHECK(problems[1].position.column == 1);
+  CHECK(problems[2].message == "'pgdown' is not a key name (did you mean pgdn?)");
+  CHECK(problems[2].position.line == 6);
+  CHECK(problems[2].position.column == 9);
+  CHECK(problems[3].message == "'ctl-x' is not a key name (did you mean ctrl-x?)");
+  CHECK(problems[4].message == "'F13' is not a key name (did you mean F1?)");
+  // Nothing close: what a key name is, instead of a guess.
+  CHECK(problems[5].message ==
+        "'superkey' is not a key name (one printable character, or a name like left, kp7, F5, "
+        "ctrl-x)");
 }

@@ -12,6 +12,13 @@ trap 'rm -rf "$work"' EXIT
 python3 "$root/tools/check_docs.py" "$cairn" "$root/README.md" "$root/docs/CLI.md" "$root/docs/CONSOLE.md" ||
   fail "a documented example prints something else than its doc shows"
 
+# README's keys table is what `cairn keys` makes from the default key map (issue 14: one source for
+# README and the help screen), so a key added or changed without README fails here.
+awk '/^## Keys$/ { on = 1; next } on && /^\|/ { print; seen = 1; next } seen { exit }' "$root/README.md" > "$work/readme-keys.md"
+"$cairn" keys > "$work/keys.md" || fail "cairn keys exited $?"
+diff -u "$work/readme-keys.md" "$work/keys.md" ||
+  fail "README.md's keys table is not what 'build/cairn keys' prints: paste its output under '## Keys'"
+
 # A wrong example, a right one with wildcards, and a missing line: only the wrong ones fail.
 cat > "$work/doc.md" <<'DOC'
 ```
