@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "help_lines.h"
 #include "identity/handle_text.h"
 #include "sim/keys.h"
 #include "sim/rewind.h"
@@ -64,10 +65,7 @@ GameController::GameController(GameSession& session, KeyMap keys, bool debug_sta
 
 void GameController::BuildHelp() {
   state_.pane_view_keys = KeysText(keys_, Action::PaneView);
-  state_.help.clear();
-  for (const ActionInfo& info : AllActions())
-    state_.help.push_back(HelpLine{std::string(info.group), KeysText(keys_, info.action),
-                                   std::string(info.description)});
+  state_.help = HelpLines(keys_, session_.Definitions());
 }
 
 void GameController::BuildFrame(RenderFrame& frame) const {
@@ -274,8 +272,9 @@ bool GameController::HandleKey(const std::string& key) {
   switch (state_.screen) {
     case Screen::Help:
       if (key == "space" || key == "pgdn" || key == ">") {
-        ++state_.help_page;  // the presenter stops at the last page; past it returns
-        if (state_.help_page >= 8) state_.screen = Screen::Map;
+        ++state_.help_page;  // past the last page returns
+        if (state_.help_page >= HelpPageCount(state_, view_width_, view_height_))
+          state_.screen = Screen::Map;
       } else {
         state_.screen = Screen::Map;
       }

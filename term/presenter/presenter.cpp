@@ -1,6 +1,7 @@
 #include "presenter/presenter.h"
 
 #include <algorithm>
+#include <deque>
 
 namespace cairn {
 namespace {
@@ -445,55 +446,130 @@ std::vector<std::string_view> WrapWords(std::string_view text, std::size_t width
   return lines;
 }
 
-void DrawHelp(const PresenterState& state, TextGrid& grid) {
-  // Every key, from the key map: group headings and entries in columns, in pages if they do not
-  // fit (an 80x24 terminal needs three). A description too long for its column goes on over the
-  // next rows, under itself, rather than being cut.
-  const std::int32_t columns = grid.Width() >= 120 ? 2 : 1;
-  const std::int32_t column_width = grid.Width() / columns;
-  const auto description_width = static_cast<std::size_t>(std::max(12, column_width - 21));
-  struct Row {
-    std::string_view group;  // a heading when not empty
-    std::string_view keys;   // empty on a description's later rows
-    std::string_view text;
+// The help screen's rows, each placed in a column (columns fill pages left to right): group
+// headings, entries, the later rows of a wrapped description. A heading has a blank row before it
+// (but at a column's top) and never ends a column alone; a new part starts a new column.
+struct HelpRow {
+  std::string_view group;          // a heading when not empty
+  const HelpLine* line = nullptr;  // the entry (null on a heading)
+  bool first = true;               // the entry's first row (it shows the keys or the sign)
+  std::string_view text;
+  std::int32_t column = 0, row = 0;
+};
+
+struct HelpGeometry {
+  std::int32_t columns = 1, column_width = 80, per_column = 21;
+};
+
+HelpGeometry HelpGeometryOf(std::int32_t width, std::int32_t height) {
+  HelpGeometry g;
+  g.columns = width >= 120 ? 2 : 1;
+  g.column_width = width / g.columns;
+  g.per_column = std::max(2, height - 3);
+  return g;
+}
+
+// A line of prose (no keys, no sign) is written from the keys' column on.
+bool IsProse(const HelpLine& line) {
+  return line.keys.empty() && line.glyph == 0;
+}
+
+std::vector<HelpRow> LayOutHelp(const PresenterState& state, const HelpGeometry& g,
+                                std::deque<std::string>& continued) {
+  const auto entry_width = static_cast<std::size_t>(std::max(12, g.column_width - 21));
+  const auto prose_width = static_cast<std::size_t>(std::max(12, g.column_width - 6));
+  std::vector<HelpRow> rows;
+  std::int32_t column = 0, row = 0;
+  const auto next_column = [&] {
+    if (row > 0) ++column;
+    row = 0;
   };
-  std::vector<Row> rows;
-  std::string_view group;
+  const auto place = [&](HelpRow r) {
+    if (row >= g.per_column) next_column();
+    r.column = column;
+    r.row = row++;
+    rows.push_back(r);
+  };
+  std::string_view group, part;
   for (const HelpLine& line : state.help) {
+    if (line.part != part) {
+      part = line.part;
+      group = {};
+      next_column();
+    }
     if (line.group != group) {
       group = line.group;
-      rows.push_back(Row{group, {}, {}});
+      if (row > 0) ++row;                         // a blank row before the heading
+      if (row + 2 > g.per_column) next_column();  // never a heading alone at a column's foot
+      place(HelpRow{group, nullptr, true, {}, 0, 0});
     }
-    std::string_view keys = line.keys;
-    for (std::string_view part : WrapWords(line.description, description_width)) {
-      rows.push_back(Row{{}, keys, part});
-      keys = {};
+    const auto parts = WrapWords(line.description, IsProse(line) ? prose_width : entry_width);
+    // An entry is not split between columns (when it fits in one), and a column that goes on
+    // with a group repeats its heading.
+    if (row + static_cast<std::int32_t>(parts.size()) > g.per_column &&
+        static_cast<std::int32_t>(parts.size()) < g.per_column) {
+      // A heading just placed for it goes along.
+      const bool heading =
+          !rows.empty() && rows.back().line == nullptr && rows.back().column == column;
+      if (heading) rows.pop_back();
+      next_column();
+      if (heading) place(HelpRow{group, nullptr, true, {}, 0, 0});
+    }
+    if (row == 0 && !rows.empty()) {
+      continued.push_back(std::string(group) + " (continued)");
+      place(HelpRow{continued.back(), nullptr, true, {}, 0, 0});
+    }
+    bool first = true;
+    for (std::string_view text : parts) {
+      place(HelpRow{{}, &line, first, text, 0, 0});
+      first = false;
     }
   }
-  const std::int32_t per_column = std::max(1, grid.Height() - 3);
-  const std::int32_t per_page = per_column * columns;
-  const std::int32_t pages =
-      std::max<std::int32_t>(1, (static_cast<std::int32_t>(rows.size()) + per_page - 1) / per_page);
+  return rows;
+}
+
+void DrawHelp(const PresenterState& state, TextGrid& grid) {
+  // Every key, from the key map, then what every sign on the map and every word of the status
+  // line means, and the goal: group headings and entries in columns, in pages if they do not fit.
+  // A description too long for its column goes on over the next rows, under itself.
+  const HelpGeometry g = HelpGeometryOf(grid.Width(), grid.Height());
+  std::deque<std::string> continued;  // the "Items (continued)" headings the rows point into
+  const std::vector<HelpRow> rows = LayOutHelp(state, g, continued);
+  const std::int32_t pages = rows.empty() ? 1 : rows.back().column / g.columns + 1;
   const std::int32_t page = std::clamp(state.help_page, 0, pages - 1);
-  std::string title = "cairn: keys";
+  std::string_view part = "keys";
+  for (const HelpRow& r : rows)
+    if (r.column / g.columns == page && r.line != nullptr) {
+      part = r.line->part;
+      break;
+    }
+  std::string title = "cairn help: " + std::string(part) + " (";
   if (pages > 1)
-    title += " (page " + std::to_string(page + 1) + " of " + std::to_string(pages) +
-             ": space for the next, any other key returns)";
-  else
-    title += " (any key returns)";
+    title += "page " + std::to_string(page + 1) + " of " + std::to_string(pages) + "; ";
+  title += page + 1 < pages ? "space: more; other keys: back)" : "any key returns)";
   grid.Text(2, 0, title, Colour::White, kAttrBold);
-  for (std::int32_t i = 0; i < per_page; ++i) {
-    const std::size_t index = static_cast<std::size_t>(page * per_page + i);
-    if (index >= rows.size()) break;
-    const std::int32_t x = (i / per_column) * column_width;
-    const std::int32_t y = 2 + i % per_column;
-    const Row& row = rows[index];
-    if (!row.group.empty()) {
-      grid.Text(x + 2, y, row.group, Colour::Yellow, kAttrBold);
+  for (const HelpRow& r : rows) {
+    if (r.column / g.columns != page) continue;
+    const std::int32_t x = (r.column % g.columns) * g.column_width;
+    const std::int32_t y = 2 + r.row;
+    if (r.line == nullptr) {
+      grid.Text(x + 2, y, r.group, Colour::Yellow, kAttrBold);
       continue;
     }
-    grid.Text(x + 4, y, row.keys, Colour::Cyan, kAttrNone, 15);
-    grid.Text(x + 20, y, row.text, Colour::Default, kAttrNone, column_width - 21);
+    const HelpLine& line = *r.line;
+    if (IsProse(line)) {
+      grid.Text(x + 4, y, r.text, Colour::Default, kAttrNone, g.column_width - 5);
+      continue;
+    }
+    if (r.first && line.glyph != 0) {
+      grid.Put(x + 4, y, Glyph(state, line.glyph, line.ascii), line.colour);
+      // What --ascii draws instead, where it differs.
+      if (!state.ascii && line.ascii != 0 && static_cast<unsigned char>(line.ascii) != line.glyph)
+        grid.Text(x + 6, y, std::string("or ") + line.ascii, Colour::Grey);
+    } else if (r.first) {
+      grid.Text(x + 4, y, line.keys, Colour::Cyan, kAttrNone, 15);
+    }
+    grid.Text(x + 20, y, r.text, Colour::Default, kAttrNone, g.column_width - 21);
   }
 }
 
@@ -674,6 +750,40 @@ std::int32_t ConsoleHistoryRows(const PresenterState& state, std::int32_t width,
   PresenterState console = state;
   console.screen = Screen::Console;
   return std::max(0, LayOut(console, width, height).log.h - 1);
+}
+
+std::int32_t HelpPageCount(const PresenterState& state, std::int32_t width, std::int32_t height) {
+  const HelpGeometry g = HelpGeometryOf(width, height);
+  std::deque<std::string> continued;  // the "Items (continued)" headings the rows point into
+  const std::vector<HelpRow> rows = LayOutHelp(state, g, continued);
+  return rows.empty() ? 1 : rows.back().column / g.columns + 1;
+}
+
+std::vector<HelpLine> StatusLineHelp() {
+  // DrawStatus's words, left to right.
+  const auto line = [](const char* keys, const char* text) {
+    HelpLine l;
+    l.group = "The status line";
+    l.keys = keys;
+    l.description = text;
+    l.part = "goal and status line";
+    return l;
+  };
+  // (Short enough not to wrap at 80 columns: the part shares its page with the goal.)
+  return {
+      line("HP 12/30", "hit points now / at most; red at a third or less"),
+      line("Lv 3", "experience level: kills raise it, and your hit points"),
+      line("Depth 2", "the floor you are on (1 is the top)"),
+      line("Turn 250", "your turns so far"),
+      line("Tick 2500", "the simulation's clock: 10 ticks a turn at normal speed"),
+      line("Kills 4", "monsters you have killed"),
+      line("Hungry", "time to eat; then Weak, then Starving: you lose hit points"),
+      line("Hasted", "you act twice as fast for a while"),
+      line("Slowed", "you act half as fast for a while"),
+      line("[PAUSED]", "paused (debug keys); ': next' names the command waiting"),
+      line("[dead] [won]", "the run has ended"),
+      line("seed 1234", "the dungeon's seed: cairn --seed 1234 plays it again"),
+  };
 }
 
 void Present(const RenderFrame& frame, const PresenterState& state, TextGrid& grid) {

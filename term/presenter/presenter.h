@@ -38,10 +38,18 @@ enum class Screen : std::uint8_t {
   Summary
 };
 
+// One line of the help screen, under its group's heading: keys (or the status line's words) and
+// what they do; a sign of the map with what it means (drawn in its colour, and what --ascii draws
+// instead); or, with neither, a line of prose (the goal). A new `part` starts a new column, and
+// the title names the part a page starts with.
 struct HelpLine {
   std::string group;
   std::string keys;
   std::string description;
+  std::uint32_t glyph = 0;  // a sign of the map instead of keys (0: none)
+  char ascii = 0;
+  Colour colour = Colour::Default;
+  std::string part = "keys";
 };
 
 struct PresenterState {
@@ -90,6 +98,14 @@ struct ScreenLayout {
 // How many of those rows the console shows at once on a WxH screen (its last row is the input).
 [[nodiscard]] std::int32_t ConsoleHistoryRows(const PresenterState& state, std::int32_t width,
                                               std::int32_t height);
+
+// How many pages the help screen has on a WxH screen (the controller returns to the map after
+// the last).
+[[nodiscard]] std::int32_t HelpPageCount(const PresenterState& state, std::int32_t width,
+                                         std::int32_t height);
+// The status line's words and what each means, for the help screen: every word DrawStatus can
+// write (tests/term/presenter_test.cpp checks a status line with all of them shown).
+[[nodiscard]] std::vector<HelpLine> StatusLineHelp();
 
 void Present(const RenderFrame& frame, const PresenterState& state, TextGrid& grid);
 

@@ -3,6 +3,7 @@
 #include "controller.h"
 
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <string_view>
 #include <vector>
 
@@ -198,6 +199,40 @@ TEST_CASE("keys typed while the terminal is too small do nothing until it is big
   REQUIRE(h.Key("l"));
   CHECK(h.session->World().Tick() > tick);
   CHECK(h.session->World().Positions().Find(h.session->World().PlayerEntity())->x == start.x + 1);
+}
+
+TEST_CASE("help has the goal, every key, every sign on the map and the status line, and pages",
+          "[controller][help]") {
+  Harness h({"######", "#@...#", "######"});
+  const std::vector<HelpLine>& help = h.controller->Presentation().help;
+  const auto has = [&](const auto& pred) { return std::any_of(help.begin(), help.end(), pred); };
+  CHECK(has([](const HelpLine& l) { return l.group == "The goal"; }));
+  CHECK(
+      has([](const HelpLine& l) { return l.keys == "o X" && l.description.find("explore") == 0; }));
+  CHECK(has([](const HelpLine& l) { return l.glyph == ':' && l.description.find("chasm") == 0; }));
+  CHECK(has([](const HelpLine& l) { return l.glyph == 0x2248 && l.ascii == '~'; }));
+  CHECK(has([](const HelpLine& l) { return l.glyph == 0x2020 && l.ascii == '&'; }));
+  for (const MonsterDefinition& m : h.session->Definitions().monsters) {
+    INFO(m.id);
+    CHECK(has(
+        [&](const HelpLine& l) { return l.glyph == m.glyph && l.description.find(m.name) == 0; }));
+  }
+  CHECK(has([](const HelpLine& l) { return l.keys.find("HP") == 0; }));
+  // Space pages through it; past the last page it returns to the map, at any size.
+  for (const auto& [width, height] : {std::pair{80, 24}, std::pair{120, 40}}) {
+    h.controller->SetViewSize(width, height);
+    const std::int32_t pages = HelpPageCount(h.controller->Presentation(), width, height);
+    INFO(width << "x" << height << ": " << pages << " pages");
+    CHECK(pages >= 2);
+    REQUIRE(h.Key("?"));
+    for (std::int32_t page = 1; page < pages; ++page) {
+      REQUIRE(h.Key("space"));
+      CHECK(h.controller->Presentation().screen == Screen::Help);
+      CHECK(h.controller->Presentation().help_page == page);
+    }
+    REQUIRE(h.Key("space"));
+    CHECK(h.controller->Presentation().screen == Screen::Map);
+  }
 }
 
 TEST_CASE("after death the map is only to look at, and Q quits without asking",

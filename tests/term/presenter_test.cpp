@@ -2,6 +2,7 @@
 #include "presenter/presenter.h"
 
 #include <catch2/catch.hpp>
+#include <cctype>
 #include <set>
 
 #include "game/definitions.h"
@@ -219,4 +220,113 @@ TEST_CASE("the end screen wraps a long morgue path instead of cutting it, and ke
   CHECK(Shows(grid, "2026-12-01-17-05-42.txt"));  // the end of the path, on a row of its own
   CHECK(Shows(grid, "R: play again"));
   CHECK(Shows(grid, "the morgue file has the rest"));
+}
+
+TEST_CASE("every word the status line can show is explained on the help screen",
+          "[presenter][help]") {
+  RenderFrame frame = SomeFrame();
+  // Everything shown at once: hunger, haste and slowness, paused with a command waiting, an
+  // ended run.
+  frame.hud.hunger = "Hungry";
+  frame.hud.hasted = true;
+  frame.hud.slowed = true;
+  frame.hud.paused = true;
+  frame.hud.queued = "wait";
+  frame.hud.state = "dead";
+  TextGrid grid(160, 24);
+  Present(frame, PresenterState{}, grid);
+  const std::string status = grid.ToText().substr(0, grid.ToText().find('\n'));
+  std::string explained;
+  for (const HelpLine& line : StatusLineHelp())
+    explained += line.keys + " " + line.description + " ";
+  // Each word of letters (numbers are values), as the status line writes it.
+  std::string word;
+  for (const char c : status + " ") {
+    if (std::isalpha(static_cast<unsigned char>(c))) {
+      word += c;
+      continue;
+    }
+    if (!word.empty() && word != "wait") {  // (the queued command's own name)
+      INFO(status);
+      INFO(word);
+      CHECK(explained.find(word) != std::string::npos);
+    }
+    word.clear();
+  }
+  // Weak and Starving are the other hunger words.
+  CHECK(explained.find("Weak") != std::string::npos);
+  CHECK(explained.find("Starving") != std::string::npos);
+}
+
+namespace {
+
+PresenterState LegendHelp() {
+  PresenterState state;
+  state.screen = Screen::Help;
+  HelpLine key;
+  key.group = "Act";
+  key.keys = "o X";
+  key.description = "explore until something happens";
+  state.help.push_back(key);
+  HelpLine water;
+  water.group = "The map";
+  water.glyph = 0x2248;
+  water.ascii = '~';
+  water.colour = Colour::Blue;
+  water.description = "shallow water: wade through it";
+  water.part = "signs on the map";
+  state.help.push_back(water);
+  return state;
+}
+
+}  // namespace
+
+TEST_CASE("the help's legend draws each sign in its colour, with its ASCII stand-in",
+          "[presenter][help]") {
+  const RenderFrame frame = SomeFrame();
+  PresenterState state = LegendHelp();
+  state.help_page = 1;  // a new part starts a new column: at 80 wide, a new page
+  TextGrid grid(80, 24);
+  CHECK(HelpPageCount(state, 80, 24) == 2);
+  Present(frame, state, grid);
+  CHECK(Shows(grid, "cairn help: signs on the map (page 2 of 2; any key returns)"));
+  CHECK(Shows(grid, "  The map\n"));
+  CHECK(Shows(grid,
+              "    \xE2\x89\x88 or ~" + std::string(10, ' ') + "shallow water: wade through it"));
+  CHECK(grid.At(4, 3).colour == Colour::Blue);
+  // With --ascii only the stand-in is drawn.
+  state.ascii = true;
+  Present(frame, state, grid);
+  CHECK(Shows(grid, "    ~" + std::string(15, ' ') + "shallow water: wade through it"));
+  // At 120 columns the two parts sit side by side on one page.
+  TextGrid wide(120, 40);
+  state.help_page = 0;
+  CHECK(HelpPageCount(state, 120, 40) == 1);
+  Present(frame, state, wide);
+  CHECK(Shows(wide, "cairn help: keys (any key returns)"));
+  CHECK(wide.At(62, 2).glyph == 'T');  // "The map" heads the second column
+}
+
+TEST_CASE("a heading never ends a help column alone", "[presenter][help]") {
+  PresenterState state;
+  state.screen = Screen::Help;
+  for (int i = 0; i < 20; ++i) {
+    HelpLine line;
+    line.group = "Act";
+    line.keys = "k" + std::to_string(i);
+    line.description = "a key";
+    state.help.push_back(line);
+  }
+  HelpLine next;
+  next.group = "Screens";
+  next.keys = "?";
+  next.description = "this help";
+  state.help.push_back(next);
+  TextGrid grid(80, 24);  // 21 rows a column: "Act" and 20 keys fill it
+  Present(SomeFrame(), state, grid);
+  CHECK_FALSE(Shows(grid, "Screens"));
+  CHECK(HelpPageCount(state, 80, 24) == 2);
+  state.help_page = 1;
+  Present(SomeFrame(), state, grid);
+  CHECK(Shows(grid, "\n  Screens\n    ?" + std::string(15, ' ') + "this help"));
 }
