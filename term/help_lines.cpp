@@ -41,7 +41,7 @@ std::vector<HelpLine> HelpLines(const KeyMap& keys, const DefinitionSet& definit
     line.part = "keys";
     lines.push_back(std::move(line));
   }
-  for (const LegendEntry& entry : MapLegend(definitions)) {
+  for (const MapSign& entry : MapLegend(definitions)) {
     HelpLine line;
     line.group = entry.group;
     line.description = entry.text;

@@ -56,18 +56,18 @@ const char* CategoryNoun(ItemCategory category) {
   return category == ItemCategory::Thrown ? "missile to throw" : ItemCategoryName(category);
 }
 
-LegendEntry FromAppearance(std::string group, const Appearance& look, std::string text) {
-  return LegendEntry{std::move(group), look.glyph, look.ascii, look.colour, std::move(text)};
+MapSign FromAppearance(std::string group, const Appearance& look, std::string text) {
+  return MapSign{std::move(group), look.glyph, look.ascii, look.colour, std::move(text)};
 }
 
-void AddItems(const DefinitionSet& definitions, std::vector<LegendEntry>& out) {
+void AddItems(const DefinitionSet& definitions, std::vector<MapSign>& out) {
   // One entry per sign, in the order the signs first appear in the file.
   std::vector<std::uint32_t> signs;
   for (const ItemDefinition& item : definitions.items)
     if (std::find(signs.begin(), signs.end(), item.glyph) == signs.end())
       signs.push_back(item.glyph);
   for (std::uint32_t sign : signs) {
-    LegendEntry entry{"Items", sign, '?', Colour::Default, ""};
+    MapSign entry{"Items", sign, '?', Colour::Default, ""};
     bool first = true, one_colour = true;
     std::vector<ItemCategory> categories;
     for (const ItemDefinition& item : definitions.items) {
@@ -98,11 +98,11 @@ void AddItems(const DefinitionSet& definitions, std::vector<LegendEntry>& out) {
 
 }  // namespace
 
-std::vector<LegendEntry> MapLegend(const DefinitionSet& definitions) {
-  std::vector<LegendEntry> out;
+std::vector<MapSign> MapLegend(const DefinitionSet& definitions) {
+  std::vector<MapSign> out;
   for (int t = 0; t < kTerrainCount; ++t) {
     const auto terrain = static_cast<Terrain>(t);
-    LegendEntry entry{"The map", 0, 0, Colour::Default, TerrainMeaning(terrain)};
+    MapSign entry{"The map", 0, 0, Colour::Default, TerrainMeaning(terrain)};
     TerrainLook(terrain, entry.glyph, entry.ascii, entry.colour);
     out.push_back(std::move(entry));
   }
@@ -111,13 +111,13 @@ std::vector<LegendEntry> MapLegend(const DefinitionSet& definitions) {
       FromAppearance("The map", StairsRecipe({0, 0}, 1).Get<Appearance>(), "staircase down"));
   out.push_back(FromAppearance("The map", StairsRecipe({0, 0}, -1).Get<Appearance>(),
                                "staircase up (on the first floor: the way out)"));
-  out.push_back(LegendEntry{"The map", kRemainsGlyph, kRemainsAscii, kRemainsColour,
-                            "where something died, for a few turns (nothing to pick up)"});
+  out.push_back(MapSign{"The map", kRemainsGlyph, kRemainsAscii, kRemainsColour,
+                        "where something died, for a few turns (nothing to pick up)"});
   for (const MonsterDefinition& monster : definitions.monsters) {
     std::string text = monster.name;
     if (const std::string what = ProfileMeaning(monster.profile); !what.empty())
       text += ": " + what;
-    out.push_back(LegendEntry{"Monsters", monster.glyph, monster.ascii, monster.colour, text});
+    out.push_back(MapSign{"Monsters", monster.glyph, monster.ascii, monster.colour, text});
   }
   AddItems(definitions, out);
   return out;

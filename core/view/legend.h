@@ -13,7 +13,7 @@
 
 namespace cairn {
 
-struct LegendEntry {
+struct MapSign {
   std::string group;  // "The map", "Monsters", "Items"
   std::uint32_t glyph = 0;
   char ascii = 0;  // what --ascii draws instead
@@ -24,6 +24,6 @@ struct LegendEntry {
 // In order: the terrain, the player, the stairs and the remains of a death; each monster kind as
 // its file lists them; then one entry per item sign, naming its categories (and the kinds of
 // those whose kinds are known at sight: "weapon: dagger, long sword, battle axe").
-[[nodiscard]] std::vector<LegendEntry> MapLegend(const DefinitionSet& definitions);
+[[nodiscard]] std::vector<MapSign> MapLegend(const DefinitionSet& definitions);
 
 }  // namespace cairn

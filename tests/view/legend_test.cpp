@@ -21,9 +21,8 @@ std::string Sign(std::uint32_t glyph) {
   return text;
 }
 
-bool InLegend(const std::vector<LegendEntry>& legend, std::uint32_t glyph, char ascii,
-              Colour colour) {
-  return std::any_of(legend.begin(), legend.end(), [&](const LegendEntry& e) {
+bool InLegend(const std::vector<MapSign>& legend, std::uint32_t glyph, char ascii, Colour colour) {
+  return std::any_of(legend.begin(), legend.end(), [&](const MapSign& e) {
     return e.glyph == glyph && e.ascii == ascii && e.colour == colour;
   });
 }
@@ -54,12 +53,12 @@ TEST_CASE("the legend has every terrain, the player, the stairs and the remains,
   CHECK(InLegend(legend, '<', '<', Colour::Yellow));
   CHECK(InLegend(legend, kRemainsGlyph, kRemainsAscii, kRemainsColour));
   // The chasm and the water the issue found missing, in words.
-  const auto chasm = std::find_if(legend.begin(), legend.end(),
-                                  [](const LegendEntry& e) { return e.glyph == ':'; });
+  const auto chasm =
+      std::find_if(legend.begin(), legend.end(), [](const MapSign& e) { return e.glyph == ':'; });
   REQUIRE(chasm != legend.end());
   CHECK(chasm->text.rfind("chasm", 0) == 0);
   const auto water = std::find_if(legend.begin(), legend.end(),
-                                  [](const LegendEntry& e) { return e.glyph == 0x2248; });
+                                  [](const MapSign& e) { return e.glyph == 0x2248; });
   REQUIRE(water != legend.end());
   CHECK(water->ascii == '~');
   CHECK(water->text.rfind("shallow water", 0) == 0);
@@ -75,18 +74,18 @@ TEST_CASE("the legend is made from the definitions: every monster and item sign 
   }
   for (const ItemDefinition& i : definitions.items) {
     INFO(i.id);
-    const bool found = std::any_of(legend.begin(), legend.end(), [&](const LegendEntry& e) {
+    const bool found = std::any_of(legend.begin(), legend.end(), [&](const MapSign& e) {
       return e.group == "Items" && e.glyph == i.glyph && e.ascii == i.ascii;
     });
     CHECK(found);
   }
   // Kinds known at sight are named; kinds learnt by use are not given away.
-  const auto weapons = std::find_if(legend.begin(), legend.end(), [](const LegendEntry& e) {
+  const auto weapons = std::find_if(legend.begin(), legend.end(), [](const MapSign& e) {
     return e.group == "Items" && e.glyph == ')';
   });
   REQUIRE(weapons != legend.end());
   CHECK(weapons->text == "weapon: dagger, long sword, battle axe");
-  for (const LegendEntry& e : legend) CHECK(e.text.find("healing") == std::string::npos);
+  for (const MapSign& e : legend) CHECK(e.text.find("healing") == std::string::npos);
   // A monster added to the definitions is in the legend with nothing else written.
   MonsterDefinition newt;
   newt.id = "newt";
@@ -99,13 +98,13 @@ TEST_CASE("the legend is made from the definitions: every monster and item sign 
   legend = MapLegend(definitions);
   CHECK(InLegend(legend, 0x00F1, 'n', Colour::Orange));
   CHECK(std::any_of(legend.begin(), legend.end(),
-                    [](const LegendEntry& e) { return e.text == "newt: flees when hurt"; }));
+                    [](const MapSign& e) { return e.text == "newt: flees when hurt"; }));
 }
 
 TEST_CASE("docs/GAME.md's legend shows every sign the game can draw, and its ASCII stand-in",
           "[view]") {
   const std::string doc = GameMdLegend();
-  for (const LegendEntry& e : MapLegend(*test::Definitions())) {
+  for (const MapSign& e : MapLegend(*test::Definitions())) {
     INFO(e.group << ": " << e.text);
     CHECK(doc.find("`" + Sign(e.glyph) + "`") != std::string::npos);
     CHECK(doc.find("`" + std::string(1, e.ascii) + "`") != std::string::npos);
