@@ -158,6 +158,7 @@ void GameController::Continue() {
   if (pilot_.Active() && pilot_.Next(session_, command, why)) {
     Play(command);
     SavePointIfFloorChanged();
+    RefreshHover();
     return;
   }
   const PlayerCommand after = after_travel_;
@@ -258,6 +259,14 @@ void GameController::SaveAndQuit() {
 
 bool GameController::HandleKey(const std::string& key) {
   if (key.empty() || key == "resize") return !quit_;
+  MouseEvent mouse;
+  const bool is_mouse = ParseMouseKey(key, mouse);
+  if (is_mouse && mouse.kind == MouseKind::Hover) {
+    HandleMouse(mouse);  // it only describes, so a run goes on and a question stays asked
+    return !quit_;
+  }
+  hovering_ = false;  // a key or a click: the player's attention has moved from the pointer
+  state_.hover_text.clear();
   if (Busy()) {  // a key during a run stops it, and does nothing else
     Interrupt();
     UpdateBanner();
@@ -268,6 +277,12 @@ bool GameController::HandleKey(const std::string& key) {
   // (nothing played, queued or opened) until the screen is big enough again. The game loop sets
   // the size before every key, a resize included.
   if (view_width_ < kMinWidth || view_height_ < kMinHeight) return !quit_;
+  if (is_mouse) {
+    HandleMouse(mouse);
+    SavePointIfFloorChanged();
+    UpdateBanner();
+    return !quit_;
+  }
   const Action action = keys_.ForKey(key);
   switch (state_.screen) {
     case Screen::Help:

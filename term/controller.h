@@ -9,6 +9,7 @@
 
 #include "console/console.h"
 #include "keymap/keymap.h"
+#include "mouse.h"
 #include "presenter/presenter.h"
 #include "sim/autopilot.h"
 #include "sim/session.h"
@@ -20,7 +21,9 @@ class GameController {
  public:
   GameController(GameSession& session, KeyMap keys, bool debug_start);
 
-  // Handles one key name ("h", "left", "F5", "resize", ...). False once the player has quit.
+  // Handles one key name ("h", "left", "F5", "resize", ...), or a mouse event named as a key
+  // (mouse.h: "click:X,Y", "hover:X,Y"). False once the player has quit. A hover only describes:
+  // it never stops a run of turns or answers a question.
   bool HandleKey(const std::string& key);
   // A run of turns (explore, rest, travel) in progress: the caller plays it a step at a time with
   // Continue, drawing between steps, and calls Interrupt when a key is pressed meanwhile.
@@ -66,6 +69,11 @@ class GameController {
   void HandleMapKey(const std::string& key, Action action);
   void HandleLookKey(const std::string& key, Action action);
   void HandleConsoleKey(const std::string& key);
+  // The mouse (controller_mouse.cpp).
+  void HandleMouse(const MouseEvent& mouse);
+  void TravelTo(std::int32_t x, std::int32_t y, bool known);
+  void HoverAt(const MouseEvent& mouse);
+  void RefreshHover();
   void ScrollConsole(std::int32_t pages);
   void StepForwardTick();
   void StepForwardTurn();
@@ -104,6 +112,9 @@ class GameController {
   std::int32_t view_width_ = kMinWidth;
   std::int32_t view_height_ = kMinHeight;
   std::int32_t saved_depth_ = 0;  // the floor of the last save point (or of the start)
+  bool hovering_ = false;         // the pointer rests on this map cell (state_.hover_text)
+  std::int32_t hover_x_ = 0;
+  std::int32_t hover_y_ = 0;
   bool saved_ = false;
   bool run_end_handled_ = false;
   bool quit_ = false;

@@ -1,5 +1,6 @@
 // `cairn [--seed N] [--level PATH] [--load SAVE] [--save PATH] [--record FILE] [--debug]
-//        [--ascii] [--mono] [--colour-blind] [--log PATH] [--log-level LEVEL] [--morgue DIR]`:
+//        [--ascii] [--mono] [--colour-blind] [--no-mouse] [--log PATH] [--log-level LEVEL]
+//        [--morgue DIR]`:
 // the game in the terminal.
 //
 // Saves work as roguelike players expect: one save per character (character_save.h and
@@ -41,8 +42,8 @@ namespace cairn {
 namespace {
 constexpr const char* kUsageLine =
     "usage: cairn [--seed N] [--level PATH] [--load SAVE] [--save PATH] [--record FILE] [--debug]\n"
-    "             [--ascii] [--mono] [--colour-blind] [--log PATH] [--log-level LEVEL]\n"
-    "             [--morgue DIR]\n";
+    "             [--ascii] [--mono] [--colour-blind] [--no-mouse] [--log PATH]\n"
+    "             [--log-level LEVEL] [--morgue DIR]\n";
 constexpr int kRunStepMs = 15;  // between the steps of explore, rest and travel
 
 // What the command line asked for, checked.
@@ -70,6 +71,7 @@ int ReadPlayOptions(const std::vector<std::string>& args, PlayOptions& options, 
                   {"--mono", false},
                   {"--colour-blind", false},
                   {"--color-blind", false},
+                  {"--no-mouse", false},
                   {"--log", true},
                   {"--log-level", true},
                   {"--test-crash-after", true},
@@ -264,6 +266,7 @@ TerminalEnding PlayInTerminal(const PlayOptions& options, GameSession& session, 
   screen_options.palette = parsed.Has("--colour-blind") || parsed.Has("--color-blind")
                                ? PaletteKind::ColourBlind
                                : PaletteKind::Standard;
+  screen_options.mouse = !parsed.Has("--no-mouse");
   try {
     CursesScreen screen(screen_options);
     GameController controller(session, std::move(keys), parsed.Has("--debug"));
@@ -303,10 +306,15 @@ TerminalEnding PlayInTerminal(const PlayOptions& options, GameSession& session, 
       // During a run (explore, rest, travel) a step every few milliseconds, so it can be
       // watched and stopped by any key.
       if (controller.Busy()) {
-        if (!screen.ReadKey(kRunStepMs).empty())
+        const std::string key = screen.ReadKey(kRunStepMs);
+        MouseEvent mouse;
+        if (ParseMouseKey(key, mouse) && mouse.kind == MouseKind::Hover)
+          (void)controller.HandleKey(key);  // the pointer moved: described, the run goes on
+        else if (!key.empty()) {
           controller.Interrupt();
-        else
-          controller.Continue();
+          continue;
+        }
+        controller.Continue();
         continue;
       }
       const std::string key = screen.ReadKey(100);

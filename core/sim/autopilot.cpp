@@ -121,6 +121,13 @@ bool AutoPilot::StepToward(const GameSession& session, std::size_t cell, PlayerC
   return true;
 }
 
+bool AutoPilot::FirstStepTo(const GameSession& session, std::int32_t x, std::int32_t y,
+                            PlayerCommand& out) {
+  const TileMap& map = session.World().Map();
+  if (!Walkable(session, x, y) || !Survey(session)) return false;
+  return StepToward(session, map.Index(x, y), out);
+}
+
 bool AutoPilot::Check(const GameSession& session, std::string& why) {
   const GameWorld& world = session.World();
   if (session.State() != SessionState::Playing) return false;
@@ -184,6 +191,18 @@ bool AutoPilot::Start(const GameSession& session, AutoGoal goal, std::string& wh
   if (goal == AutoGoal::StairsUp && !StairsAt(world, -1, stairs)) {
     why = "You have not found the stairs up yet.";
     return false;
+  }
+  if (goal == AutoGoal::Travel) {
+    PlayerCommand first;
+    if (travel_x_ == at->x && travel_y_ == at->y) {
+      why = "You are already there.";
+      return false;
+    }
+    if (!FirstStepTo(session, travel_x_, travel_y_, first)) {
+      why = Known(session, travel_x_, travel_y_) ? "There is no known way there."
+                                                 : "You have not seen that place.";
+      return false;
+    }
   }
   if (goal == AutoGoal::Rest && health->current >= health->max) {
     why = "You are already rested.";
@@ -249,6 +268,17 @@ bool AutoPilot::Next(const GameSession& session, PlayerCommand& out, std::string
       out = PlayerCommand{PlayerCommandKind::Wait};
       return true;
     }
+    case AutoGoal::Travel:
+      if (at.x == travel_x_ && at.y == travel_y_) {
+        active_ = false;  // arrived
+        return false;
+      }
+      if (!FirstStepTo(session, travel_x_, travel_y_, out)) {
+        why = "There is no known way there.";
+        active_ = false;
+        return false;
+      }
+      return true;
     case AutoGoal::StairsDown:
     case AutoGoal::StairsUp: {
       Position stairs{};

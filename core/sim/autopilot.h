@@ -14,7 +14,8 @@
 namespace cairn {
 
 // Fight is DCSS's auto-fight: one step toward, or one blow at, the nearest monster in view.
-enum class AutoGoal : std::uint8_t { Explore, StairsDown, StairsUp, Rest, Fight };
+// Travel goes to one known cell (a mouse click: SetTravelTarget first).
+enum class AutoGoal : std::uint8_t { Explore, StairsDown, StairsUp, Rest, Fight, Travel };
 
 class AutoPilot {
  public:
@@ -25,6 +26,17 @@ class AutoPilot {
   // simply arrived). The caller submits the command and asks again.
   [[nodiscard]] bool Next(const GameSession& session, PlayerCommand& out, std::string& why);
   [[nodiscard]] bool Active() const noexcept { return active_; }
+  // Where the next Travel run goes. Start refuses a cell the player does not know, cannot stand
+  // on or has no known way to.
+  void SetTravelTarget(std::int32_t x, std::int32_t y) noexcept {
+    travel_x_ = x;
+    travel_y_ = y;
+  }
+  // The first step of the shortest known route from the player to (x, y), whatever is in view:
+  // what a click does while a monster is in view (one step, not a run, as in Brogue). False when
+  // there is no known way.
+  [[nodiscard]] bool FirstStepTo(const GameSession& session, std::int32_t x, std::int32_t y,
+                                 PlayerCommand& out);
   [[nodiscard]] AutoGoal Goal() const noexcept { return goal_; }
   void Stop() noexcept { active_ = false; }
   // Whether only monsters that hunt the player stop a run. A person at the keys is stopped by
@@ -50,6 +62,8 @@ class AutoPilot {
   std::int32_t health_ = 0;
   std::int32_t depth_ = 0;
   std::int32_t steps_ = 0;
+  std::int32_t travel_x_ = -1;
+  std::int32_t travel_y_ = -1;
   std::uint64_t messages_ = 0;
   std::vector<std::int32_t> distance_;
   std::vector<std::int8_t> first_step_;  // direction index of the first step toward each cell

@@ -15,6 +15,7 @@
 #include "sim/trace_text.h"
 #include "sim/why.h"
 #include "view/player_panels.h"
+#include "view/sidebar_data.h"
 
 namespace cairn {
 
@@ -56,12 +57,6 @@ void TerrainLook(Terrain terrain, std::uint32_t& glyph, char& ascii, Colour& col
 }
 
 namespace {
-
-std::string NameOf(const GameWorld& world, EntityId id) {
-  const Named* named = world.Names().Find(id);
-  if (named != nullptr && !named->name.View().empty()) return std::string(named->name.View());
-  return FormatShortHandle(id);
-}
 
 // The registry's numbers, every pool's occupancy and the world's counters.
 void ExtractMachine(const GameSession& session, DebugData& d) {
@@ -175,27 +170,10 @@ void ExtractInspected(const GameSession& session, EntityId id, DebugData& d) {
 // Monsters in view (or all, when revealing), nearest first, eight at most.
 void ExtractMonsters(const GameSession& session, bool reveal_map, DebugData& d) {
   const GameWorld& world = session.World();
-  const EntityRegistry& registry = world.Registry();
-  const Position* player = world.Positions().Find(world.PlayerEntity());
-  struct Seen {
-    std::int64_t distance;
-    std::uint64_t sequence;
-    EntityId id;
-  };
-  std::vector<Seen> seen;
-  for (EntityId id : world.Ais().Owners()) {
-    const Position* p = world.Positions().Find(id);
-    if (p == nullptr || !registry.IsActive(id)) continue;
-    if (!reveal_map && !session.Scratch().player_view.Visible(p->x, p->y)) continue;
-    const std::int64_t dx = player ? p->x - player->x : 0, dy = player ? p->y - player->y : 0;
-    seen.push_back(Seen{dx * dx + dy * dy, registry.CreationSequenceOf(id), id});
-  }
-  std::sort(seen.begin(), seen.end(), [](const Seen& a, const Seen& b) {
-    return a.distance != b.distance ? a.distance < b.distance : a.sequence < b.sequence;
-  });
+  const std::vector<EntityId> seen = MonstersNearestFirst(session, reveal_map);
   for (std::size_t i = 0; i < seen.size() && i < 8; ++i) {
-    const EnemyAi* ai = world.Ais().Find(seen[i].id);
-    d.monsters.push_back(FormatShortHandle(seen[i].id) + " " + NameOf(world, seen[i].id) + " " +
+    const EnemyAi* ai = world.Ais().Find(seen[i]);
+    d.monsters.push_back(FormatShortHandle(seen[i]) + " " + NameOrHandle(world, seen[i]) + " " +
                          AiActionName(ai->action) + "/" + AiPhaseName(ai->phase));
   }
 }
@@ -329,6 +307,7 @@ void Extract(const GameSession& session, const ExtractOptions& options, RenderFr
                   : std::string(SessionStateName(session.State()));
   frame.game_over = session.State() != SessionState::Playing;
   ExtractPlayerPanels(session, frame);
+  ExtractSidebar(session, options.reveal_map, frame);
   for (const Message& m : session.Messages()) frame.messages.push_back(m.text);
   if (options.debug) ExtractDebug(session, options, frame);
   out = std::move(frame);
@@ -395,27 +374,7 @@ std::string DescribeCell(const GameSession& session, std::int32_t x, std::int32_
   std::string text = std::string("(") + std::to_string(x) + "," + std::to_string(y) + ") " +
                      TerrainName(map.At(x, y));
   if (!visible) return text + " (remembered)";
-  for (EntityId id : world.Positions().Owners()) {
-    const Position* p = world.Positions().Find(id);
-    if (p->x != x || p->y != y || !world.Registry().IsActive(id)) continue;
-    if (world.Players().Contains(id)) {
-      text += "; you";
-      continue;
-    }
-    // Items by what the player knows of them (a murky potion, not its true name).
-    text += "; " + (world.Items().Contains(id) ? DescribeItem(world, id) : NameOf(world, id));
-    if (world.Ais().Contains(id)) {
-      const EnemyAi* ai = world.Ais().Find(id);
-      text += " (" + MonsterState(world, id) + "; AI " + AiActionName(ai->action) + "/" +
-              AiPhaseName(ai->phase) + ")";
-    }
-  }
-  // What a death left here, from the effect's own copy of the name: the dead one's slot may
-  // hold someone else by now.
-  for (const DeathEffect& effect : session.Effects())
-    if (effect.where.x == x && effect.where.y == y)
-      text += "; the remains of " +
-              WithArticle(effect.name.View().empty() ? "something" : effect.name.View());
+  for (const std::string& thing : ThingsAt(session, x, y)) text += "; " + thing;
   return text;
 }
 

@@ -45,16 +45,32 @@ std::string SpeedText(const Combat& combat, const Condition* condition, std::int
 
 }  // namespace
 
+std::int64_t TurnsUntil(std::int64_t until, std::int64_t now) noexcept {
+  return until <= now ? 0 : (until - now + kNormalActionTicks - 1) / kNormalActionTicks;
+}
+
+const char* MonsterStateWord(const EnemyAi& ai) noexcept {
+  switch (ai.phase) {
+    case AiPhase::Asleep:
+      return "asleep";
+    case AiPhase::Wander:
+      return "wandering";
+    case AiPhase::SelectTarget:
+      return "noticed you";
+    case AiPhase::Approach:
+    case AiPhase::Attack:
+      return "hunting you";
+    case AiPhase::Recover:
+      return ai.searching != 0 ? "searching" : "hunting you";
+    case AiPhase::Flee:
+      return "fleeing";
+  }
+  return "unknown";
+}
+
 std::string MonsterState(const GameWorld& world, EntityId monster) {
   std::string text;
-  if (const EnemyAi* ai = world.Ais().Find(monster)) {
-    switch (ai->action) {
-      case AiAction::Idle: text = ai->phase == AiPhase::Asleep ? "asleep" : "idle"; break;
-      case AiAction::Wander: text = "wandering"; break;
-      case AiAction::Hunt: text = "hunting you"; break;
-      case AiAction::Flee: text = "fleeing"; break;
-    }
-  }
+  if (const EnemyAi* ai = world.Ais().Find(monster)) text = MonsterStateWord(*ai);
   if (const Health* h = world.Healths().Find(monster)) text += (text.empty() ? "" : ", ") + Wounds(*h);
   if (const Condition* c = world.Conditions().Find(monster); c != nullptr && c->slow_until > world.Tick())
     text += ", slowed";
@@ -113,9 +129,9 @@ std::vector<std::string> CharacterSheet(const GameSession& session) {
   lines.push_back("Food: " + std::to_string(player->nutrition) + " turns" + (hunger.empty() ? "" : " (" + hunger + ")"));
   if (const Condition* c = me.condition) {
     if (c->haste_until > world.Tick())
-      lines.push_back("Hasted for " + std::to_string((c->haste_until - world.Tick()) / kNormalActionTicks) + " more turns");
+      lines.push_back("Hasted for " + std::to_string(TurnsUntil(c->haste_until, world.Tick())) + " more turns");
     if (c->slow_until > world.Tick())
-      lines.push_back("Slowed for " + std::to_string((c->slow_until - world.Tick()) / kNormalActionTicks) + " more turns");
+      lines.push_back("Slowed for " + std::to_string(TurnsUntil(c->slow_until, world.Tick())) + " more turns");
   }
   lines.push_back("Depth " + std::to_string(player->depth) + " of " + std::to_string(session.FloorCount()) +
                   " (deepest " + std::to_string(player->deepest) + "), " + std::to_string(player->turns) +

@@ -33,4 +33,14 @@ void ExtractPlayerPanels(const GameSession& session, RenderFrame& frame);
 // hurt it is ("unhurt", "lightly wounded", ...).
 [[nodiscard]] std::string MonsterState(const GameWorld& world, EntityId monster);
 
+// Player turns from `now` until the tick `until`, rounded up: a condition that lasts into the
+// next turn never reads "0 turns".
+[[nodiscard]] std::int64_t TurnsUntil(std::int64_t until, std::int64_t now) noexcept;
+
+// A monster's AI phase (core/game/ai.cpp's machine) in the player's words, as look mode and the
+// sidebar say it: asleep; wandering; "noticed you" (choosing its target); "hunting you"
+// (approaching, attacking, recovering from a blow); "searching" (it lost the trail and looks
+// where it last saw you); fleeing.
+[[nodiscard]] const char* MonsterStateWord(const EnemyAi& ai) noexcept;
+
 }  // namespace cairn

@@ -128,6 +128,32 @@ struct FrameItem {
   Colour colour = Colour::Default;
 };
 
+// The sidebar (wide terminals, term/presenter/sidebar.h): a monster in view as the player sees it.
+struct SidebarMonster {
+  EntityId id{};
+  std::int32_t x = 0;
+  std::int32_t y = 0;
+  std::uint32_t glyph = '?';
+  char ascii = '?';
+  Colour colour = Colour::Default;
+  std::string name;             // "kobold archer"
+  std::int32_t health = 0;      // the health bar's fill: hit points now, of at most
+  std::int32_t health_max = 0;  // (0: it has no health to show)
+  std::string state;            // its AI phase in words (MonsterStateWord): "asleep", "hunting you"
+  bool slowed = false;
+};
+
+// What the sidebar shows, always, beside the map: the player's side first, then the monsters.
+struct SidebarData {
+  std::vector<SidebarMonster> monsters;  // in view, nearest first (MonstersNearestFirst)
+  std::string terrain;                   // underfoot: "floor", "open door", "shallow water"
+  std::vector<std::string> underfoot;    // what lies there: "3 darts", "staircase down", remains
+  std::string hunger;                    // "Fed", "Hungry", "Weak", "Starving": never empty
+  std::int32_t nutrition = 0;            // turns of food left
+  std::vector<std::string> conditions;   // "Hasted (12 turns)", "Slowed (3 turns)"
+  std::string quiver;                    // the quivered missile carried ("8 darts"), or ""
+};
+
 struct RenderFrame {
   std::int32_t map_width = 0;
   std::int32_t map_height = 0;
@@ -145,6 +171,7 @@ struct RenderFrame {
   std::vector<std::string> character;  // the character sheet, line by line
   RunSummary summary;                  // how the run ended (summary.ended)
   std::string level_name;              // "Depth 3: caverns"
+  SidebarData sidebar;
 
   [[nodiscard]] const FrameCell& Cell(std::int32_t x, std::int32_t y) const {
     return cells[static_cast<std::size_t>(y) * static_cast<std::size_t>(map_width) +

@@ -1,6 +1,8 @@
 #include "presenter/presenter.h"
 
 #include <algorithm>
+
+#include "presenter/sidebar.h"
 #include <deque>
 
 namespace cairn {
@@ -29,10 +31,8 @@ std::int32_t CameraOrigin(std::int32_t focus, std::int32_t view, std::int32_t ma
 void DrawMap(const RenderFrame& frame, const PresenterState& state, TextGrid& grid, Rect r) {
   const bool looking = state.screen == Screen::Look;
   const bool aiming = state.screen == Screen::Target;
-  const std::int32_t fx = looking ? state.look_x : aiming ? state.target_x : frame.focus_x;
-  const std::int32_t fy = looking ? state.look_y : aiming ? state.target_y : frame.focus_y;
-  const std::int32_t cx = CameraOrigin(fx, r.w, frame.map_width);
-  const std::int32_t cy = CameraOrigin(fy, r.h, frame.map_height);
+  std::int32_t cx = 0, cy = 0;
+  MapOrigin(frame, state, r, cx, cy);
   const auto on_screen = [&](std::int32_t mx, std::int32_t my, std::int32_t& sx, std::int32_t& sy) {
     sx = mx - cx;
     sy = my - cy;
@@ -731,9 +731,12 @@ ScreenLayout LayOut(const PresenterState& state, std::int32_t w, std::int32_t h)
   const std::int32_t pane_width = state.debug_pane ? std::min(56, w * 2 / 5) : 0;
   // The console gets half the screen: room for a reply to wrap and scroll.
   const std::int32_t log_rows = console ? std::max(message_rows, (h - 1) / 2) : message_rows;
-  layout.map = Rect{0, 1, w - pane_width, h - 1 - log_rows};
+  layout.sidebar_shown = SidebarFits(state, w);
+  const std::int32_t sidebar_width = layout.sidebar_shown ? kSidebarWidth : 0;
+  layout.map = Rect{sidebar_width, 1, w - pane_width - sidebar_width, h - 1 - log_rows};
   layout.log = Rect{0, h - log_rows, w - pane_width, log_rows};
   if (state.debug_pane) layout.pane = Rect{w - pane_width, 1, pane_width, h - 1};
+  if (layout.sidebar_shown) layout.sidebar = Rect{0, 1, sidebar_width, layout.map.h};
   return layout;
 }
 
@@ -786,6 +789,16 @@ std::vector<HelpLine> StatusLineHelp() {
   };
 }
 
+void MapOrigin(const RenderFrame& frame, const PresenterState& state, ScreenRect map,
+               std::int32_t& x, std::int32_t& y) {
+  const bool looking = state.screen == Screen::Look;
+  const bool aiming = state.screen == Screen::Target;
+  const std::int32_t fx = looking ? state.look_x : aiming ? state.target_x : frame.focus_x;
+  const std::int32_t fy = looking ? state.look_y : aiming ? state.target_y : frame.focus_y;
+  x = CameraOrigin(fx, map.w, frame.map_width);
+  y = CameraOrigin(fy, map.h, frame.map_height);
+}
+
 void Present(const RenderFrame& frame, const PresenterState& state, TextGrid& grid) {
   const std::int32_t w = grid.Width(), h = grid.Height();
   grid.Clear(0, 0, w, h);
@@ -827,7 +840,7 @@ void Present(const RenderFrame& frame, const PresenterState& state, TextGrid& gr
       // The choices in a box over the top of the map.
       const std::int32_t rows =
           std::min<std::int32_t>(static_cast<std::int32_t>(state.choices.size()), map.h - 2);
-      const Rect box{1, map.y, std::min(map.w - 2, 60), rows + 2};
+      const Rect box{map.x + 1, map.y, std::min(map.w - 2, 60), rows + 2};
       grid.Clear(box.x, box.y, box.w, box.h);
       Box(grid, box, state, "");
       DrawInventoryLines(frame, state, grid, Rect{box.x + 2, box.y + 1, box.w - 3, rows},
@@ -836,13 +849,15 @@ void Present(const RenderFrame& frame, const PresenterState& state, TextGrid& gr
   } else if (state.screen == Screen::Console) {
     DrawConsole(state, grid, log);
   } else if (log.h > 0) {
-    DrawMessages(frame, state, grid, log);
+    DrawMessages(frame, state, grid, BelowHover(state, log));
+    DrawHover(state, grid, log);
   }
+  if (layout.sidebar_shown) DrawSidebar(frame, state, grid, layout.sidebar);
   if (layout.pane_shown) DrawDebugPane(frame, state, grid, layout.pane);
   if (!state.banner.empty()) {
     const std::int32_t width =
         std::min<std::int32_t>(static_cast<std::int32_t>(state.banner.size()) + 4, map.w);
-    const std::int32_t bx = std::max(0, (map.w - width) / 2), by = map.y + map.h / 2;
+    const std::int32_t bx = map.x + std::max(0, (map.w - width) / 2), by = map.y + map.h / 2;
     grid.Clear(bx, by - 1, width, 3);
     grid.Text(bx + 2, by, state.banner, Colour::Yellow, kAttrBold, width - 4);
   }

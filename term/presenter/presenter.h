@@ -16,6 +16,13 @@ inline constexpr std::int32_t kMinHeight = 24;
 // At this width and more the debug pane sits beside the map; below it, it takes the bottom half
 // of the screen in turn with the message log.
 inline constexpr std::int32_t kSidePaneWidth = 120;
+// The sidebar (sidebar.h) sits left of the map from this width on: 21 columns and a generated
+// floor's 79 beside them. Below it (so at 80x24) the screen is as it was without one.
+inline constexpr std::int32_t kSidebarMinWidth = 100;
+inline constexpr std::int32_t kSidebarWidth = 21;  // 20 of text and a rule
+// With the debug pane open the pane wins: the sidebar shows beside it only where the sidebar, a
+// whole floor and the widest pane (56) all fit; narrower, the pane's own monster list stands in.
+inline constexpr std::int32_t kSidebarWithPaneWidth = 156;
 
 // What the debug pane puts first (the pane_view key cycles them): the inspected entity and the
 // trace, the inspected entity and why it is as it is, or the machine (registry, pools, counters).
@@ -75,6 +82,7 @@ struct PresenterState {
   std::int32_t target_y = 0;
   std::string target_text;   // what is under the aiming cursor
   std::string summary_note;  // Summary: where the summary file went
+  std::string hover_text;    // the map cell under the mouse pointer, described (or "")
 };
 
 struct ScreenRect {
@@ -85,8 +93,9 @@ struct ScreenRect {
 // screen. With the pane below the map (narrower than kSidePaneWidth) the map keeps the top half,
 // and the bottom half is the pane's on the map screen and the console's while it is open.
 struct ScreenLayout {
-  ScreenRect map, log, pane;
+  ScreenRect map, log, pane, sidebar;
   bool pane_shown = false;
+  bool sidebar_shown = false;
 };
 [[nodiscard]] ScreenLayout LayOut(const PresenterState& state, std::int32_t width,
                                   std::int32_t height);
@@ -106,6 +115,12 @@ struct ScreenLayout {
 // The status line's words and what each means, for the help screen: every word DrawStatus can
 // write (tests/term/presenter_test.cpp checks a status line with all of them shown).
 [[nodiscard]] std::vector<HelpLine> StatusLineHelp();
+
+// The map cell drawn at the top left of the map's rectangle `map` (the camera): the focus (the
+// player, or the look or aiming cursor) centred, clamped to the map; a map smaller than the
+// rectangle is centred in it, so the origin may be negative.
+void MapOrigin(const RenderFrame& frame, const PresenterState& state, ScreenRect map,
+               std::int32_t& x, std::int32_t& y);
 
 void Present(const RenderFrame& frame, const PresenterState& state, TextGrid& grid);
 

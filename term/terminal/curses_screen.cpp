@@ -2,17 +2,42 @@
 
 #include <curses.h>
 #include <langinfo.h>
+#include <unistd.h>
 
 #include <clocale>
+#include <csignal>
 #include <cstdlib>
 #include <cstring>
 
+#include "mouse.h"
+
 namespace cairn {
+namespace {
+
+constexpr char kMotionOn[] = "\033[?1003h";
+constexpr char kMotionOff[] = "\033[?1003l";
+
+void Send(const char* text, std::size_t size) noexcept {
+  ssize_t ignored = ::write(STDOUT_FILENO, text, size);
+  (void)ignored;
+}
+
+// Ctrl-Z: ncurses's own handler leaves curses, stops the process and, once resumed, puts the
+// screen back; around it, motion reports are turned off for the shell and on again for the game.
+struct sigaction g_curses_suspend;
+void OnSuspend(int signal) {
+  Send(kMotionOff, sizeof kMotionOff - 1);
+  g_curses_suspend.sa_handler(signal);
+  Send(kMotionOn, sizeof kMotionOn - 1);
+}
+
+}  // namespace
 
 CursesScreen::CursesScreen(const ScreenOptions& options) : palette_(options.palette) {
   std::setlocale(LC_ALL, "");
   const char* codeset = nl_langinfo(CODESET);
-  utf8_ = codeset != nullptr && (std::strcmp(codeset, "UTF-8") == 0 || std::strcmp(codeset, "utf8") == 0);
+  utf8_ = codeset != nullptr &&
+          (std::strcmp(codeset, "UTF-8") == 0 || std::strcmp(codeset, "utf8") == 0);
   setenv("ESCDELAY", "25", 0);  // Escape answers at once, not after a second
   initscr();
   cbreak();
@@ -21,7 +46,8 @@ CursesScreen::CursesScreen(const ScreenOptions& options) : palette_(options.pale
   keypad(stdscr, TRUE);
   curs_set(0);
   const char* no_color = std::getenv("NO_COLOR");
-  const bool mono = options.force_monochrome || (no_color != nullptr && no_color[0] != '\0') || !has_colors();
+  const bool mono =
+      options.force_monochrome || (no_color != nullptr && no_color[0] != '\0') || !has_colors();
   if (!mono) {
     start_color();
     use_default_colors();
@@ -32,14 +58,36 @@ CursesScreen::CursesScreen(const ScreenOptions& options) : palette_(options.pale
       init_pair(static_cast<short>(c), fg, -1);
     }
   }
+  if (options.mouse && mousemask(ALL_MOUSE_EVENTS | REPORT_MOUSE_POSITION, nullptr) != 0) {
+    mouse_ = true;
+    mouseinterval(0);
+    Send(kMotionOn, sizeof kMotionOn - 1);
+    // Chained to ncurses's suspend handler only when it installed one (a function to call).
+    struct sigaction current;
+    if (sigaction(SIGTSTP, nullptr, &current) == 0 && (current.sa_flags & SA_SIGINFO) == 0 &&
+        current.sa_handler != SIG_DFL && current.sa_handler != SIG_IGN) {
+      g_curses_suspend = current;
+      struct sigaction chained = current;
+      chained.sa_handler = OnSuspend;
+      sigaction(SIGTSTP, &chained, nullptr);
+    }
+  }
 }
 
 CursesScreen::~CursesScreen() {
+  if (mouse_) {
+    Send(kMotionOff, sizeof kMotionOff - 1);
+    mousemask(0, nullptr);
+  }
   if (!isendwin()) endwin();
 }
 
-std::int32_t CursesScreen::Width() const { return COLS; }
-std::int32_t CursesScreen::Height() const { return LINES; }
+std::int32_t CursesScreen::Width() const {
+  return COLS;
+}
+std::int32_t CursesScreen::Height() const {
+  return LINES;
+}
 
 void CursesScreen::Draw(const TextGrid& grid) {
   for (std::int32_t y = 0; y < grid.Height() && y < LINES; ++y) {
@@ -66,6 +114,19 @@ void CursesScreen::Draw(const TextGrid& grid) {
   refresh();
 }
 
+std::string CursesScreen::ReadMouse() {
+  MEVENT event;
+  if (getmouse(&event) != OK) return "";
+  MouseEvent mouse{MouseKind::Click, event.x, event.y};
+  if (event.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)) return MouseKeyName(mouse);
+  // Motion with no button held; a release, another button or the wheel mean nothing yet.
+  if (event.bstate & REPORT_MOUSE_POSITION) {
+    mouse.kind = MouseKind::Hover;
+    return MouseKeyName(mouse);
+  }
+  return "";
+}
+
 std::string CursesScreen::ReadKey(int timeout_ms) {
   timeout(timeout_ms);
   wint_t key = 0;
@@ -73,24 +134,44 @@ std::string CursesScreen::ReadKey(int timeout_ms) {
   if (kind == ERR) return "";
   if (kind == KEY_CODE_YES) {
     switch (key) {
-      case KEY_RESIZE: return "resize";
-      case KEY_LEFT: return "left";
-      case KEY_RIGHT: return "right";
-      case KEY_UP: return "up";
-      case KEY_DOWN: return "down";
-      case KEY_HOME: return "home";
-      case KEY_END: return "end";
-      case KEY_PPAGE: return "pgup";
-      case KEY_NPAGE: return "pgdn";
-      case KEY_IC: return "insert";
-      case KEY_DC: return "delete";
-      case KEY_BACKSPACE: return "backspace";
-      case KEY_ENTER: return "enter";
-      case KEY_A1: return "kp7";
-      case KEY_A3: return "kp9";
-      case KEY_B2: return "kp5";
-      case KEY_C1: return "kp1";
-      case KEY_C3: return "kp3";
+      case KEY_RESIZE:
+        return "resize";
+      case KEY_MOUSE:
+        return ReadMouse();
+      case KEY_LEFT:
+        return "left";
+      case KEY_RIGHT:
+        return "right";
+      case KEY_UP:
+        return "up";
+      case KEY_DOWN:
+        return "down";
+      case KEY_HOME:
+        return "home";
+      case KEY_END:
+        return "end";
+      case KEY_PPAGE:
+        return "pgup";
+      case KEY_NPAGE:
+        return "pgdn";
+      case KEY_IC:
+        return "insert";
+      case KEY_DC:
+        return "delete";
+      case KEY_BACKSPACE:
+        return "backspace";
+      case KEY_ENTER:
+        return "enter";
+      case KEY_A1:
+        return "kp7";
+      case KEY_A3:
+        return "kp9";
+      case KEY_B2:
+        return "kp5";
+      case KEY_C1:
+        return "kp1";
+      case KEY_C3:
+        return "kp3";
       default:
         for (int f = 1; f <= 12; ++f)
           if (key == static_cast<wint_t>(KEY_F(f))) return "F" + std::to_string(f);
@@ -98,14 +179,20 @@ std::string CursesScreen::ReadKey(int timeout_ms) {
     }
   }
   switch (key) {
-    case 27: return "escape";
+    case 27:
+      return "escape";
     case '\r':
-    case '\n': return "enter";
-    case '\t': return "tab";
+    case '\n':
+      return "enter";
+    case '\t':
+      return "tab";
     case 127:
-    case 8: return "backspace";
-    case ' ': return "space";
-    default: break;
+    case 8:
+      return "backspace";
+    case ' ':
+      return "space";
+    default:
+      break;
   }
   if (key >= 1 && key <= 26) return std::string("ctrl-") + static_cast<char>('a' + key - 1);
   if (key > 32 && key < 127) return std::string(1, static_cast<char>(key));

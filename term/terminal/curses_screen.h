@@ -1,5 +1,12 @@
 // CursesScreen: the only code that talks to ncurses. It copies a TextGrid to the terminal in
-// colour (256, 8, or none) with Unicode glyphs, and turns key presses into key names.
+// colour (256, 8, or none) with Unicode glyphs, and turns key presses into key names and mouse
+// events into the key names of mouse.h.
+//
+// The mouse: ncurses reports presses (mousemask; mouseinterval 0, so a press comes at once, not
+// after a wait to see whether it was a click) in whichever protocol the terminfo entry names
+// (xterm-256color: SGR 1006). Pointer motion needs the terminal's any-motion mode, which ncurses
+// does not ask for: "\033[?1003h" turns it on, and it is turned off again at exit, on a crash
+// (TerminalGuard) and around a suspend (Ctrl-Z), so the shell never receives motion reports.
 #pragma once
 
 #include <cstdint>
@@ -15,6 +22,7 @@ enum class ColourMode : std::uint8_t { Colour256, Colour8, Monochrome };
 struct ScreenOptions {
   bool force_monochrome = false;  // --mono, or NO_COLOR in the environment
   PaletteKind palette = PaletteKind::Standard;
+  bool mouse = true;  // clicks and pointer motion (off with --no-mouse)
 };
 
 class CursesScreen {
@@ -36,6 +44,8 @@ class CursesScreen {
   [[nodiscard]] std::string ReadKey(int timeout_ms);
 
  private:
+  [[nodiscard]] std::string ReadMouse();
+  bool mouse_ = false;
   ColourMode mode_ = ColourMode::Monochrome;
   PaletteKind palette_ = PaletteKind::Standard;
   bool utf8_ = false;

@@ -17,14 +17,17 @@ std::atomic<bool> g_restored{true};
 
 void RestoreModes() noexcept {
   if (g_restored.exchange(true)) return;
-  // Leave the alternate screen, show the cursor, reset attributes; then the saved modes.
-  static const char kReset[] = "\033[?1049l\033[?25h\033[0m\r\n";
+  // Leave the alternate screen, show the cursor, reset attributes, stop mouse reports (motion,
+  // SGR, presses: a crash must not leave the shell receiving them); then the saved modes.
+  static const char kReset[] = "\033[?1049l\033[?25h\033[0m\033[?1003l\033[?1006l\033[?1000l\r\n";
   ssize_t ignored = ::write(STDOUT_FILENO, kReset, sizeof kReset - 1);
   (void)ignored;
   if (g_have_saved) ::tcsetattr(STDIN_FILENO, TCSAFLUSH, &g_saved);
 }
 
-void OnStop(int signal) { g_stop_signal = signal; }
+void OnStop(int signal) {
+  g_stop_signal = signal;
+}
 
 void OnCrash(int signal) {
   RestoreModes();
@@ -53,9 +56,13 @@ TerminalGuard::TerminalGuard() {
   for (int s : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT}) Install(s, OnCrash);
 }
 
-TerminalGuard::~TerminalGuard() { Restore(); }
+TerminalGuard::~TerminalGuard() {
+  Restore();
+}
 
-int TerminalGuard::StopRequested() noexcept { return g_stop_signal; }
+int TerminalGuard::StopRequested() noexcept {
+  return g_stop_signal;
+}
 
 void TerminalGuard::Restore() noexcept {
   if (g_restored) return;

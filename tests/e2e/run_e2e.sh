@@ -8,7 +8,9 @@
 # SIGTERM saves, a start with no arguments resumes and keeps the save, S saves and quits; --record
 # writes a recording that `cairn replay --verify` plays again, restarts included; the save
 # lifecycle: SIGKILL after a resume loses nothing, a second game is refused, a new game beside a
-# waiting save asks, R asks.
+# waiting save asks, R asks; the sidebar, and the mouse (a click travels, pointing describes, a
+# sidebar entry looks; mouse reports on while playing, off while suspended, after it, and with
+# --no-mouse).
 set -u
 cairn=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 work=$(mktemp -d)
@@ -299,6 +301,60 @@ wait_for 'The world is rebuilt' || fail "restart: y did not restart"
 [ -f "$save" ] && fail "restart: the given-up character's save is still there"
 tmx send-keys -t e2e Q y
 finished restart
+
+# 14. The sidebar and the mouse at 120x40. The sidebar shows; the game turns the terminal's
+#     any-motion mouse mode (1003, SGR 1006 reports) on while it plays, off while it is
+#     suspended, on again after fg and off after it ends (tmux's own flags say); mouse events typed
+#     as the reports an xterm sends travel (a press and its release, 1-based column and row),
+#     describe a cell (motion, button code 35) and look at a monster from its sidebar entry;
+#     --no-mouse leaves the mouse alone.
+mouse_flags() { tmx display -p -t e2e '#{mouse_all_flag}#{mouse_sgr_flag}'; }
+at_player() {  # the player's screen column and row, from 0
+  screen | python3 -c 'import sys
+for y, line in enumerate(sys.stdin.read().split("\n")):
+    if "@" in line:
+        print(line.index("@"), y)
+        break'
+}
+mouse() {  # $1: button code, $2 $3: screen column and row from 0; a press (and a release for 0)
+  local report
+  report=$(printf '\033[<%d;%d;%dM' "$1" $(($2 + 1)) $(($3 + 1)))
+  [ "$1" = 0 ] && report="$report$(printf '\033[<0;%d;%dm' $(($2 + 1)) $(($3 + 1)))"
+  tmx send-keys -t e2e -l "$report"
+}
+start mouse --seed 1
+wait_for 'Fed \(food 1800\)' || fail "mouse: no sidebar at 120x40"
+screen | grep -q 'Here: staircase up' || fail "mouse: the sidebar does not say what lies underfoot"
+[ "$(mouse_flags)" = "11" ] || fail "mouse: motion reports are not on while playing ($(mouse_flags))"
+read -r px py <<<"$(at_player)"
+mouse 0 $((px + 4)) "$py"
+wait_for 'Turn 4 ' || fail "mouse: a click four cells east did not travel there ($(screen | head -n 1))"
+[ "$(at_player)" = "$((px + 4)) $py" ] || fail "mouse: the player is at $(at_player), not $((px + 4)) $py"
+mouse 35 "$px" "$py"
+wait_for 'floor; staircase up' || fail "mouse: pointing at the staircase did not describe it"
+tmx send-keys -t e2e C-z
+wait_for 'Stopped' || fail "mouse: Ctrl-Z did not suspend the game"
+[ "$(mouse_flags)" = "00" ] || fail "mouse: motion reports stay on while suspended ($(mouse_flags))"
+tmx send-keys -t e2e 'fg' Enter
+wait_for 'HP [0-9]+/[0-9]+' || fail "mouse: fg did not bring the game back"
+[ "$(mouse_flags)" = "11" ] || fail "mouse: motion reports are not on again after fg ($(mouse_flags))"
+tmx send-keys -t e2e Q y
+finished mouse
+[ "$(mouse_flags)" = "00" ] || fail "mouse: motion reports stay on after the game ($(mouse_flags))"
+start looking --level "$(dirname "$0")/../levels/doomed.toml"
+wait_for 'Fed \(food' || fail "looking: no sidebar"
+row=$(screen | grep -n '^O ogre' | head -n 1 | cut -d: -f1)
+[ -n "$row" ] || fail "looking: the ogre has no sidebar entry"
+mouse 0 4 $((${row:-1} - 1))
+wait_for 'Look: move the cursor' || fail "looking: a click on the ogre's entry did not open look mode"
+screen | grep -qE 'ogre \((noticed|hunting) you' || fail "looking: look mode does not describe the ogre"
+tmx send-keys -t e2e Escape Q y
+finished looking
+start nomouse --seed 1 --no-mouse
+wait_for 'HP [0-9]+/[0-9]+' || fail "nomouse: no status line"
+[ "$(mouse_flags)" = "00" ] || fail "nomouse: --no-mouse turned mouse reports on ($(mouse_flags))"
+tmx send-keys -t e2e Q y
+finished nomouse
 
 if [ $failures -ne 0 ]; then
   echo "$failures end-to-end check(s) failed"

@@ -1,0 +1,143 @@
+#include "view/sidebar_data.h"
+
+#include <algorithm>
+
+#include "game/ai.h"
+#include "game/article.h"
+#include "game/items.h"
+#include "game/rules.h"
+#include "identity/handle_text.h"
+#include "view/player_panels.h"
+
+namespace cairn {
+namespace {
+
+// "Hasted (12 turns)", "Slowed (1 turn)".
+std::string ConditionLine(const char* name, std::int64_t until, std::int64_t now) {
+  const std::int64_t turns = TurnsUntil(until, now);
+  return std::string(name) + " (" + std::to_string(turns) + (turns == 1 ? " turn)" : " turns)");
+}
+
+void ExtractMonsters(const GameSession& session, bool reveal_map, SidebarData& out) {
+  const GameWorld& world = session.World();
+  for (EntityId id : MonstersNearestFirst(session, reveal_map)) {
+    const Position* p = world.Positions().Find(id);
+    const EnemyAi* ai = world.Ais().Find(id);
+    SidebarMonster m;
+    m.id = id;
+    m.x = p->x;
+    m.y = p->y;
+    if (const Appearance* look = world.Appearances().Find(id)) {
+      m.glyph = look->glyph;
+      m.ascii = look->ascii;
+      m.colour = look->colour;
+    }
+    m.name = NameOrHandle(world, id);
+    if (const Health* h = world.Healths().Find(id)) {
+      m.health = h->current;
+      m.health_max = h->max;
+    }
+    m.state = MonsterStateWord(*ai);
+    const Condition* c = world.Conditions().Find(id);
+    m.slowed = c != nullptr && c->slow_until > world.Tick();
+    out.monsters.push_back(std::move(m));
+  }
+}
+
+// What the player carries of the quivered kind (the kind last thrown), by its display name.
+std::string QuiveredMissile(const GameWorld& world, EntityId player_id, const Player& player) {
+  const Quiver* quiver = world.Quivers().Find(player_id);
+  if (quiver == nullptr || quiver->filled == 0) return "";
+  std::vector<EntityId> carried;
+  CarriedItems(world, player_id, carried);
+  for (EntityId id : carried)
+    if (const Item* item = world.Items().Find(id); item != nullptr && item->kind == quiver->kind)
+      return ItemDisplayName(world, *item, &player);
+  return "";
+}
+
+}  // namespace
+
+std::string NameOrHandle(const GameWorld& world, EntityId id) {
+  const Named* named = world.Names().Find(id);
+  if (named != nullptr && !named->name.View().empty()) return std::string(named->name.View());
+  return FormatShortHandle(id);
+}
+
+std::vector<EntityId> MonstersNearestFirst(const GameSession& session, bool reveal_map) {
+  const GameWorld& world = session.World();
+  const EntityRegistry& registry = world.Registry();
+  const Position* player = world.Positions().Find(world.PlayerEntity());
+  struct Seen {
+    std::int64_t distance;
+    std::uint64_t sequence;
+    EntityId id;
+  };
+  std::vector<Seen> seen;
+  for (EntityId id : world.Ais().Owners()) {
+    const Position* p = world.Positions().Find(id);
+    if (p == nullptr || !registry.IsActive(id)) continue;
+    if (!reveal_map && !session.Scratch().player_view.Visible(p->x, p->y)) continue;
+    const std::int64_t dx = player ? p->x - player->x : 0, dy = player ? p->y - player->y : 0;
+    seen.push_back(Seen{dx * dx + dy * dy, registry.CreationSequenceOf(id), id});
+  }
+  std::sort(seen.begin(), seen.end(), [](const Seen& a, const Seen& b) {
+    return a.distance != b.distance ? a.distance < b.distance : a.sequence < b.sequence;
+  });
+  std::vector<EntityId> ids;
+  for (const Seen& s : seen) ids.push_back(s.id);
+  return ids;
+}
+
+std::vector<std::string> ThingsAt(const GameSession& session, std::int32_t x, std::int32_t y) {
+  const GameWorld& world = session.World();
+  std::vector<std::string> things;
+  for (EntityId id : world.Positions().Owners()) {
+    const Position* p = world.Positions().Find(id);
+    if (p->x != x || p->y != y || !world.Registry().IsActive(id)) continue;
+    if (world.Players().Contains(id)) {
+      things.emplace_back("you");
+      continue;
+    }
+    // Items by what the player knows of them (a murky potion, not its true name).
+    std::string text =
+        world.Items().Contains(id) ? DescribeItem(world, id) : NameOrHandle(world, id);
+    if (world.Ais().Contains(id)) {
+      const EnemyAi* ai = world.Ais().Find(id);
+      text += " (" + MonsterState(world, id) + "; AI " + AiActionName(ai->action) + "/" +
+              AiPhaseName(ai->phase) + ")";
+    }
+    things.push_back(std::move(text));
+  }
+  // What a death left here, from the effect's own copy of the name: the dead one's slot may
+  // hold someone else by now.
+  for (const DeathEffect& effect : session.Effects())
+    if (effect.where.x == x && effect.where.y == y)
+      things.push_back("the remains of " +
+                       WithArticle(effect.name.View().empty() ? "something" : effect.name.View()));
+  return things;
+}
+
+void ExtractSidebar(const GameSession& session, bool reveal_map, RenderFrame& frame) {
+  const GameWorld& world = session.World();
+  SidebarData& out = frame.sidebar;
+  ExtractMonsters(session, reveal_map, out);
+  const EntityId player_id = world.PlayerEntity();
+  const Player* player = world.Players().Find(player_id);
+  const Position* at = world.Positions().Find(player_id);
+  if (player == nullptr || at == nullptr) return;  // no one to describe: a death, a fault
+  out.terrain = TerrainName(world.Map().At(at->x, at->y));
+  for (std::string& thing : ThingsAt(session, at->x, at->y))
+    if (thing != "you") out.underfoot.push_back(std::move(thing));
+  out.hunger = frame.hud.hunger.empty() ? "Fed" : frame.hud.hunger;
+  out.nutrition = player->nutrition;
+  if (const Condition* c = world.Conditions().Find(player_id)) {
+    const std::int64_t now = world.Tick();
+    if (c->haste_until > now)
+      out.conditions.push_back(ConditionLine("Hasted", c->haste_until, now));
+    if (c->slow_until > now) out.conditions.push_back(ConditionLine("Slowed", c->slow_until, now));
+  }
+  out.quiver = QuiveredMissile(world, player_id, *player);
+}
+
+}  // namespace cairn
