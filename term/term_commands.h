@@ -22,6 +22,7 @@ int RunFormatCommand(const std::vector<std::string>& args);
 int RunIdentityCommand(const std::vector<std::string>& args);
 int RunGenerateCommand(const std::vector<std::string>& args);
 int RunBotCommand(const std::vector<std::string>& args);
+int RunKeysCommand(const std::vector<std::string>& args);
 
 // The limits every interactive and headless session runs with.
 inline const WorldLimits kSessionLimits = WorldLimits::Uniform(4096);
