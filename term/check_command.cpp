@@ -31,6 +31,7 @@ constexpr CheckedKind kCheckedKinds[] = {
     {"cairn-replay", FileKind::Recording},    {"cairn-save", FileKind::Save},
     {"cairn-definitions", FileKind::Definitions}, {"cairn-keys", FileKind::KeyMap},
     {"cairn-level", FileKind::Level},         {"cairn-dungeon", FileKind::Dungeon},
+    {"cairn-autopickup", FileKind::AutoPickup},
 };
 
 // The file's `format` ("" when it has none) and where it is written. The tree is dropped before
@@ -135,6 +136,15 @@ bool CheckFile(const std::string& path) {
     std::cout << shown << ": ok (key map)\n";
     return true;
   }
+  if (kind == "cairn-autopickup") {
+    AutoPickup rule;
+    if (!BuildAutoPickup(text, path, rule, problems)) {
+      PrintProblems(path, problems);
+      return false;
+    }
+    std::cout << shown << ": ok (autopickup rule, " << (rule.enabled != 0 ? "on" : "off") << ")\n";
+    return true;
+  }
   if (kind == "cairn-level") {
     const auto definitions = DefaultDefinitions(&problems);
     LevelDocument document;
@@ -181,7 +191,8 @@ bool CheckFile(const std::string& path) {
   }
   PrintProblems(path, {TextProblem{format_position,
                                    "unknown file: its format is not cairn-level, cairn-definitions, "
-                                   "cairn-dungeon, cairn-keys, cairn-replay or cairn-save",
+                                   "cairn-dungeon, cairn-keys, cairn-autopickup, cairn-replay or "
+                                   "cairn-save",
                                    {}}});
   return false;
 }

@@ -386,7 +386,14 @@ void GameController::HandleMapKey(const std::string&, Action action) {
     case Action::Throw:
     case Action::Equip:
     case Action::Unequip:
+    case Action::Quiver:
       BeginItemPrompt(action);
+      break;
+    case Action::Fire:
+      BeginFire();
+      break;
+    case Action::AutoPickup:
+      Play(PlayerCommand{PlayerCommandKind::AutoPickup});
       break;
     case Action::Messages:
       state_.screen = Screen::Messages;

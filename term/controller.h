@@ -82,6 +82,8 @@ class GameController {
   void HandleTargetKey(const std::string& key, Action action);
   void BeginItemPrompt(Action action);
   void BeginTarget(const PlayerCommand& command);
+  // f: aims the quivered missile (or says there is none to fire) as a throw is aimed.
+  void BeginFire();
   void UpdateTargetText();
   void Play(const PlayerCommand& command);
   void StartRun(AutoGoal goal, PlayerCommand after = {});

@@ -29,6 +29,7 @@ constexpr PromptInfo kPrompts[] = {
     {Action::Throw, PlayerCommandKind::Throw, "Throw what?", "You have nothing to throw."},
     {Action::Equip, PlayerCommandKind::Equip, "Wield or wear what?", "You have nothing to wield or wear."},
     {Action::Unequip, PlayerCommandKind::Unequip, "Take off what?", "You are not wielding or wearing anything."},
+    {Action::Quiver, PlayerCommandKind::Quiver, "Fire what from now on?", "You have nothing to fire."},
 };
 
 const PromptInfo* InfoFor(Action action) {
@@ -49,6 +50,7 @@ bool Fits(Action action, ItemCategory category, bool equipped) {
     case Action::Throw: return !equipped;
     case Action::Equip: return gear && !equipped;
     case Action::Unequip: return equipped;
+    case Action::Quiver: return category == ItemCategory::Thrown && !equipped;
     default: return false;
   }
 }
@@ -127,11 +129,32 @@ void GameController::BeginTarget(const PlayerCommand& command) {
   aiming_ = command;
   state_.target_x = targets.front().x;
   state_.target_y = targets.front().y;
-  state_.prompt = std::string(command.kind == PlayerCommandKind::Throw ? "Throw" : "Zap") +
-                  " at what? Move the cursor, Tab for the next monster, Enter to " +
-                  (command.kind == PlayerCommandKind::Throw ? "throw" : "zap") + ", Escape to cancel.";
+  std::string verb = command.kind == PlayerCommandKind::Throw ? "throw" : "zap";
+  std::string what = "";
+  if (command.kind == PlayerCommandKind::Fire) {
+    // DCSS: f aims at the nearest, and f again (or Enter) lets fly.
+    const GameWorld& world = session_.World();
+    const Item* missile = world.Items().Find(FireChoice(world, world.PlayerEntity()));
+    verb = "fire";
+    what = missile != nullptr ? " " + KindPlural(world, missile->kind) : "";
+  }
+  std::string prompt = verb;
+  prompt[0] = static_cast<char>(prompt[0] - 'a' + 'A');
+  state_.prompt = prompt + what + " at what? Move the cursor, Tab for the next monster, Enter" +
+                  (command.kind == PlayerCommandKind::Fire ? " or f" : "") + " to " + verb +
+                  ", Escape to cancel.";
   state_.screen = Screen::Target;
   UpdateTargetText();
+}
+
+void GameController::BeginFire() {
+  if (session_.State() != SessionState::Playing) return;
+  const GameWorld& world = session_.World();
+  if (FireChoice(world, world.PlayerEntity()).IsNull()) {
+    session_.Say("You have nothing to fire.");  // no turn passes
+    return;
+  }
+  BeginTarget(PlayerCommand{PlayerCommandKind::Fire});
 }
 
 void GameController::UpdateTargetText() {
@@ -157,7 +180,8 @@ void GameController::HandleTargetKey(const std::string& key, Action action) {
       state_.target_x = targets[next].x;
       state_.target_y = targets[next].y;
     }
-  } else if (key == "enter" || key == "." || action == Action::Throw || action == Action::Zap) {
+  } else if (key == "enter" || key == "." || action == Action::Throw || action == Action::Zap ||
+             action == Action::Fire) {
     PlayerCommand command = aiming_;
     command.aimed = 1;
     command.tx = state_.target_x;

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "content/autopickup_reader.h"
 #include "content/default_content.h"
 #include "content/definitions_reader.h"
 #include "data/embedded_data.h"
@@ -31,6 +32,11 @@ bool ApplyKeys(KeyMap& keys, std::string_view text, const std::string& origin,
 std::string UserKeyFile() {
   const std::string config = ConfigFolder();
   return config.empty() ? "" : config + "/keys.toml";
+}
+
+std::string UserAutoPickupFile() {
+  const std::string config = ConfigFolder();
+  return config.empty() ? "" : config + "/autopickup.toml";
 }
 
 }  // namespace
@@ -62,6 +68,37 @@ bool LoadKeyMap(KeyMap& keys) {
     std::vector<TextProblem> problems;
     if (BuildKeyMap(has_user_file ? &text : nullptr, user, keys, problems)) return true;
     PrintProblems(user, problems);
+    return false;
+  });
+}
+
+bool BuildAutoPickup(const std::string& text, const std::string& origin, AutoPickup& out,
+                     std::vector<TextProblem>& problems) {
+  AutoPickup rule;  // the default, which data/autopickup.toml writes out (tests/content)
+  const std::size_t before = problems.size();
+  if (!ReadAutoPickup(text, rule, problems)) {
+    for (std::size_t i = before; i < problems.size(); ++i) problems[i].file = origin;
+    return false;
+  }
+  out = rule;
+  return true;
+}
+
+bool LoadAutoPickup(AutoPickup& rule, const std::string& path) {
+  const std::string file = path.empty() ? UserAutoPickupFile() : path;
+  // As the key map: anything at the user's path is read (a dangling link or a FIFO is reported);
+  // only "nothing there" means the default. A path given on the command line must be there.
+  struct stat info {};
+  if (file.empty() || (path.empty() && ::lstat(file.c_str(), &info) != 0)) return true;
+  std::string text, error;
+  if (!ReadWholeFile(file, FileKind::AutoPickup, text, error)) {
+    PrintFileError(file, error);
+    return false;
+  }
+  return ReadingOutOfMemory(file, [&] {
+    std::vector<TextProblem> problems;
+    if (BuildAutoPickup(text, file, rule, problems)) return true;
+    PrintProblems(file, problems);
     return false;
   });
 }

@@ -24,6 +24,16 @@ namespace cairn {
 [[nodiscard]] bool BuildKeyMap(const std::string* user_text, const std::string& origin,
                                KeyMap& out, std::vector<TextProblem>& problems);
 
+// The autopickup rule a new run starts with: the default (data/autopickup.toml), then `path`
+// laid over it when `path` is not empty, or else $XDG_CONFIG_HOME/cairn/autopickup.toml (or
+// ~/.config/cairn/autopickup.toml) if anything is there. Problems are printed as
+// PATH:LINE:COLUMN: error: ... lines; false if any (`rule` is then unchanged).
+[[nodiscard]] bool LoadAutoPickup(AutoPickup& rule, const std::string& path = "");
+// The one reading of autopickup files, for the game, `cairn sim --autopickup` and `cairn check`:
+// the default with `text` (from `origin`) laid over it; every problem positioned, its file set.
+[[nodiscard]] bool BuildAutoPickup(const std::string& text, const std::string& origin,
+                                   AutoPickup& out, std::vector<TextProblem>& problems);
+
 // Fills the session's content with the built-in defaults (definitions and the default level),
 // keeping a level already chosen. Prints why and returns false if the built-in content does not
 // read (which the tests keep from ever shipping).

@@ -108,6 +108,8 @@ int ReadPlayOptions(const std::vector<std::string>& args, PlayOptions& options, 
     return kExitInvalid;
   if (!UseDefaultContent(config)) return kExitInvalid;
   if (!LoadKeyMap(keys)) return kExitInvalid;
+  // The rule a new run (or a restart) starts with; a resumed character keeps its own.
+  if (!LoadAutoPickup(config.autopickup)) return kExitInvalid;
   std::string warning;
   if (!StartLogging(parsed.Value("--log").value_or(""),
                     parsed.Value("--log-level").value_or("info"), error, warning)) {

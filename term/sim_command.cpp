@@ -23,7 +23,7 @@ namespace {
 
 constexpr const char* kUsageLine =
     "usage: cairn sim [--seed N] [--level PATH] [--load SAVE] [--input KEYS|@FILE] [--ticks N]\n"
-    "                 [--record FILE] [--save FILE] [--trace]\n";
+    "                 [--record FILE] [--save FILE] [--trace] [--autopickup FILE]\n";
 
 // Prints the trace entries recorded since the last call, oldest first.
 class TracePrinter final : public TickListener {
@@ -70,7 +70,8 @@ int RunSimCommand(const std::vector<std::string>& args) {
                   {"--ticks", true},
                   {"--record", true},
                   {"--save", true},
-                  {"--trace", false}},
+                  {"--trace", false},
+                  {"--autopickup", true}},
                  parsed, error) ||
       !parsed.positional.empty()) {
     if (error.empty()) error = "unexpected argument '" + parsed.positional.front() + "'";
@@ -98,6 +99,14 @@ int RunSimCommand(const std::vector<std::string>& args) {
   if (auto level = parsed.Value("--level"); level && !LoadLevelForCommand(*level, config.level))
     return kExitInvalid;
   if (!UseDefaultContent(config)) return kExitInvalid;
+  // Headless runs never read the player's own files: the default rule, or the one named here.
+  if (auto file = parsed.Value("--autopickup")) {
+    if (parsed.Has("--load")) {
+      std::cerr << "cairn sim: --autopickup sets a new run's rule; a save keeps its own\n";
+      return kExitUsage;
+    }
+    if (!LoadAutoPickup(config.autopickup, *file)) return kExitInvalid;
+  }
   std::string keys;
   if (auto input = parsed.Value("--input"); input && !ReadKeys(*input, keys)) return kExitInvalid;
 

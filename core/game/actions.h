@@ -45,6 +45,16 @@ void ResolveEquip(GameWorld& world, EntityId actor, Intent& intent, bool equip);
 void ResolveUse(GameWorld& world, TickScratch& scratch, EntityId actor, Intent& intent);
 void ResolveThrow(GameWorld& world, TickScratch& scratch, EntityId actor, Intent& intent);
 void ResolveStairs(GameWorld& world, EntityId actor, Intent& intent);
+// After the player stepped onto a cell: picks up, oldest first, every item lying there that the
+// autopickup rule wants (game/items.h: AutoPickupWants), while autopickup is on. Part of the
+// step: no time of its own. A full pack says so and leaves the rest.
+void AutoPickUpHere(GameWorld& world, TickScratch& scratch, EntityId player);
+
+// --- the player's settings (PlayerIntentPhase; no turn, no intent) -------------------------------
+// What Fire throws from now on: the kind of carried `item`.
+void FillQuiver(GameWorld& world, EntityId player, EntityId item);
+// Autopickup on if it was off, off if it was on.
+void ToggleAutoPickup(GameWorld& world, EntityId player);
 
 // --- the passing of time (upkeep.cpp) -------------------------------------------------------------
 // Hunger, starvation, regeneration and the end of timed conditions, once per tick.

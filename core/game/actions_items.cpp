@@ -183,7 +183,11 @@ void ResolvePickUp(GameWorld& world, EntityId actor, Intent& intent) {
     const Position* p = world.Positions().Find(item);
     if (p == nullptr || p->x != where->x || p->y != where->y || !world.Registry().IsActive(item))
       continue;
-    const std::uint64_t rank = (std::uint64_t{world.Items().Find(item)->dropped} << 63) |
+    // What autopickup would take comes first (so explore, standing on items, takes those), then
+    // anything the player did not put down here, then the rest; the oldest of each.
+    const Item* lying = world.Items().Find(item);
+    const std::uint64_t unwanted = AutoPickupWants(world, actor, lying->kind) ? 0 : 1;
+    const std::uint64_t rank = (std::uint64_t{lying->dropped} << 63) | (unwanted << 62) |
                                world.Registry().CreationSequenceOf(item);
     if (chosen.IsNull() || rank < chosen_rank) {
       chosen = item;
@@ -232,6 +236,85 @@ void ResolvePickUp(GameWorld& world, EntityId actor, Intent& intent) {
   ++inventory->count;
   SpendTime(world, actor, ActorTicks(world, actor));
   Notice(world, NoticeKind::PickedUp, actor, chosen, carried.quantity);
+}
+
+void AutoPickUpHere(GameWorld& world, TickScratch& scratch, EntityId player) {
+  if (!AutoPickupOn(world, player)) return;
+  const Position* where = world.Positions().Find(player);
+  Inventory* pack = world.Inventories().Find(player);
+  if (where == nullptr || pack == nullptr) return;
+  // The items lying here, oldest first: a stable order, never the pool's.
+  scratch.items.clear();
+  for (EntityId id : world.Items().Owners()) {
+    const Position* p = world.Positions().Find(id);
+    if (p != nullptr && p->x == where->x && p->y == where->y && world.Registry().IsActive(id))
+      scratch.items.push_back(id);
+  }
+  const EntityRegistry& registry = world.Registry();
+  std::sort(scratch.items.begin(), scratch.items.end(), [&](EntityId a, EntityId b) {
+    return registry.CreationSequenceOf(a) < registry.CreationSequenceOf(b);
+  });
+  bool full_said = false;
+  for (EntityId id : scratch.items) {
+    Item* item = world.Items().Find(id);
+    // What the player put down stays down; the rule sees what is carried so far, so of two new
+    // swords lying here only the first is taken.
+    if (item == nullptr || item->dropped != 0 || !AutoPickupWants(world, player, item->kind))
+      continue;
+    // A stack joins the oldest carried one that takes it; the floor item goes.
+    EntityId joined;
+    for (EntityId mine : world.Items().Owners()) {
+      const Item* held = world.Items().Find(mine);
+      if (held->holder != player || !Stackable(world, *held, *item) ||
+          !registry.IsActive(mine) || held->quantity + item->quantity > kMaxStack)
+        continue;
+      if (joined.IsNull() || registry.CreationSequenceOf(mine) < registry.CreationSequenceOf(joined))
+        joined = mine;
+    }
+    if (!joined.IsNull()) {
+      Item* held = world.Items().Find(joined);
+      const std::int16_t quantity = item->quantity;
+      if (world.QueueDestroy(id) != Status::Ok) return;
+      held->quantity = static_cast<std::int16_t>(held->quantity + quantity);
+      Notice(world, NoticeKind::PickedUp, player, joined, quantity);
+      continue;
+    }
+    const char letter = FreeLetter(world, player);
+    if (pack->count >= pack->capacity || letter == 0) {
+      if (!full_said) Notice(world, NoticeKind::InventoryFull, player, id);
+      full_said = true;
+      continue;
+    }
+    if (world.QueueRemoveComponent<Position>(id) != Status::Ok) return;
+    // Carried from now on (the commit takes it off the floor): the next item's letter, stack and
+    // rule see it.
+    item->holder = player;
+    item->letter = letter;
+    item->dropped = 0;
+    ++pack->count;
+    Notice(world, NoticeKind::PickedUp, player, id, item->quantity);
+  }
+}
+
+void FillQuiver(GameWorld& world, EntityId player, EntityId item) {
+  const Item* chosen = world.Items().Find(item);
+  if (chosen == nullptr) return;
+  const Quiver filled{chosen->kind, 1};
+  if (Quiver* quiver = world.Quivers().Find(player))
+    *quiver = filled;
+  else if (world.QueueSetComponent(player, filled) != Status::Ok)
+    return;
+  Notice(world, NoticeKind::Quivered, player, item, 0);
+}
+
+void ToggleAutoPickup(GameWorld& world, EntityId player) {
+  AutoPickup rule = AutoPickupOf(world, player);
+  rule.enabled = rule.enabled != 0 ? 0 : 1;
+  if (AutoPickup* kept = world.AutoPickups().Find(player))
+    *kept = rule;
+  else if (world.QueueSetComponent(player, rule) != Status::Ok)
+    return;
+  Notice(world, NoticeKind::AutoPickupToggled, player, {}, rule.enabled);
 }
 
 void ResolveDrop(GameWorld& world, EntityId actor, Intent& intent) {
@@ -333,7 +416,10 @@ void ResolveThrow(GameWorld& world, TickScratch& scratch, EntityId actor, Intent
   const Position* to = world.Positions().Find(target);
   if (item == nullptr || item->holder != actor || from == nullptr) return;
   SpendTime(world, actor, ActorTicks(world, actor));
-  if (Quiver* quiver = world.Quivers().Find(actor)) *quiver = Quiver{item->kind, 1};
+  // A missile thrown is what Fire throws next (anything else thrown leaves the quiver alone).
+  if (Quiver* quiver = world.Quivers().Find(actor);
+      quiver != nullptr && ItemKindOf(world, *item).category == ItemCategory::Thrown)
+    *quiver = Quiver{item->kind, 1};
   Position path[kMaxMissileRange];
   const std::int32_t cells =
       to != nullptr ? MissilePath(world, *from, *to, kMaxMissileRange, path) : 0;

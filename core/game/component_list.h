@@ -33,4 +33,5 @@
   X(Inventory, inventory, Inventories, "inventory")    \
   X(Loot, loot, Loots, "loot")                         \
   X(Condition, condition, Conditions, "condition")     \
-  X(Quiver, quiver, Quivers, "quiver")
+  X(Quiver, quiver, Quivers, "quiver")                 \
+  X(AutoPickup, autopickup, AutoPickups, "autopickup")

@@ -343,7 +343,8 @@ struct Inventory {
   }
 };
 
-// What the player fires with `f`, as DCSS's quiver remembers it: the kind of missile last thrown.
+// What the player fires with `f`, as DCSS's quiver remembers it: the kind of missile last thrown
+// (or chosen with `v`). With none of it carried, `f` takes the first missile (items.h: FireChoice).
 struct Quiver {
   std::uint16_t kind = 0;   // an item definition
   std::uint8_t filled = 0;  // 1 once something was thrown (until then `kind` means nothing)
@@ -353,6 +354,30 @@ struct Quiver {
   static void Fields(Self& self, Visit&& visit) {
     visit(self.kind);
     visit(self.filled, FieldCap{"filled", 0, 1});
+  }
+};
+
+// What the player picks up by walking onto it, as DCSS's autopickup: a rule per item class, one
+// bit per ItemCategory (bit 1 << category: potion 0, scroll 1, weapon 2, armour 3, food 4, wand 5,
+// thrown 6, artifact 7). `always`: every item of the class; `new_kinds`: only an item of a kind the
+// player carries none of (a second dagger stays where it lies); a class in neither is left.
+// `enabled` 0 turns it off for the run (the toggle key). A run starts with the rule of the
+// player's autopickup.toml (data/autopickup.toml is the default, and these initial values are
+// that default); it is state like any other: saved, hashed, and written into recordings.
+inline constexpr std::uint8_t kAutoPickupAlways = 0xF3;  // potion scroll food wand thrown artifact
+inline constexpr std::uint8_t kAutoPickupNewKinds = 0x0C;  // weapon armour
+struct AutoPickup {
+  std::uint8_t enabled = 1;
+  std::uint8_t always = kAutoPickupAlways;
+  std::uint8_t new_kinds = kAutoPickupNewKinds;
+  friend bool operator==(const AutoPickup&, const AutoPickup&) = default;
+
+  // Every field, in order, with its cap where its C++ type holds more (field_caps.h).
+  template <class Self, class Visit>
+  static void Fields(Self& self, Visit&& visit) {
+    visit(self.enabled, FieldCap{"enabled", 0, 1});
+    visit(self.always);
+    visit(self.new_kinds);
   }
 };
 

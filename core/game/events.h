@@ -87,7 +87,9 @@ enum class NoticeKind : std::uint8_t {
   Starving,
   Missed,
   Landed,
-  LevelUp
+  LevelUp,
+  Quivered,           // the player's quiver now holds the object's kind (value: see the narrator)
+  AutoPickupToggled,  // value: 1 on, 0 off
 };
 struct NoticeEvent {
   NoticeKind kind = NoticeKind::NothingHere;

@@ -73,7 +73,104 @@ EntityId EquippedIn(const GameWorld& world, EntityId holder, ItemCategory catego
 
 bool WantedItem(const GameWorld& world, EntityId item) noexcept {
   const Item* value = world.Items().Find(item);
-  return value != nullptr && value->dropped == 0 && world.Registry().IsActive(item);
+  return value != nullptr && value->dropped == 0 && world.Registry().IsActive(item) &&
+         AutoPickupWants(world, world.PlayerEntity(), value->kind);
+}
+
+static_assert(static_cast<int>(ItemCategory::Potion) == 0 &&
+                  static_cast<int>(ItemCategory::Artifact) == 7 && kItemCategoryCount == 8,
+              "AutoPickup's masks have one bit per item class, in ItemCategory's order");
+static_assert(kAutoPickupAlways ==
+                  (CategoryBit(ItemCategory::Potion) | CategoryBit(ItemCategory::Scroll) |
+                   CategoryBit(ItemCategory::Food) | CategoryBit(ItemCategory::Wand) |
+                   CategoryBit(ItemCategory::Thrown) | CategoryBit(ItemCategory::Artifact)) &&
+              kAutoPickupNewKinds ==
+                  (CategoryBit(ItemCategory::Weapon) | CategoryBit(ItemCategory::Armour)));
+
+PickupRule RuleOf(const AutoPickup& rule, ItemCategory category) noexcept {
+  const std::uint8_t bit = CategoryBit(category);
+  if ((rule.always & bit) != 0) return PickupRule::Always;
+  return (rule.new_kinds & bit) != 0 ? PickupRule::New : PickupRule::Never;
+}
+
+void SetRule(AutoPickup& rule, ItemCategory category, PickupRule value) noexcept {
+  const std::uint8_t bit = CategoryBit(category);
+  rule.always = static_cast<std::uint8_t>(value == PickupRule::Always ? rule.always | bit
+                                                                      : rule.always & ~bit);
+  rule.new_kinds = static_cast<std::uint8_t>(value == PickupRule::New ? rule.new_kinds | bit
+                                                                      : rule.new_kinds & ~bit);
+}
+
+AutoPickup AutoPickupOf(const GameWorld& world, EntityId holder) noexcept {
+  const AutoPickup* rule = world.AutoPickups().Find(holder);
+  return rule != nullptr ? *rule : AutoPickup{};
+}
+
+bool AutoPickupOn(const GameWorld& world, EntityId holder) noexcept {
+  return !holder.IsNull() && AutoPickupOf(world, holder).enabled != 0;
+}
+
+bool CarriesKind(const GameWorld& world, EntityId holder, std::uint16_t kind) noexcept {
+  if (holder.IsNull()) return false;
+  const auto owners = world.Items().Owners();
+  const auto items = world.Items().Values();
+  for (std::size_t i = 0; i < owners.size(); ++i)
+    if (items[i].holder == holder && items[i].kind == kind && world.Registry().IsActive(owners[i]))
+      return true;
+  return false;
+}
+
+bool AutoPickupWants(const GameWorld& world, EntityId holder, std::uint16_t kind) noexcept {
+  if (holder.IsNull() || kind >= world.Definitions().items.size()) return false;
+  const AutoPickup rule = AutoPickupOf(world, holder);
+  const std::uint8_t bit = CategoryBit(world.Definitions().items[kind].category);
+  if ((rule.always & bit) != 0) return true;
+  return (rule.new_kinds & bit) != 0 && !CarriesKind(world, holder, kind);
+}
+
+bool Quivered(const GameWorld& world, EntityId holder, std::uint16_t kind) noexcept {
+  const Quiver* quiver = world.Quivers().Find(holder);
+  return quiver != nullptr && quiver->filled != 0 && quiver->kind == kind;
+}
+
+EntityId FireChoice(const GameWorld& world, EntityId holder) noexcept {
+  // The first letter (lower case before upper case, as they are handed out) of what fits: no
+  // list is made, so the tick that asks allocates nothing.
+  const auto rank = [](char c) { return c >= 'a' && c <= 'z' ? c - 'a' : 26 + (c - 'A'); };
+  const Quiver* quiver = world.Quivers().Find(holder);
+  const auto owners = world.Items().Owners();
+  const auto items = world.Items().Values();
+  EntityId quivered{}, first{};
+  int quivered_rank = 0, first_rank = 0;
+  for (std::size_t i = 0; i < owners.size(); ++i) {
+    const Item& item = items[i];
+    if (holder.IsNull() || item.holder != holder || item.equipped != 0 ||
+        !world.Registry().IsActive(owners[i]))
+      continue;
+    const ItemDefinition* kind = KindOfItem(world, item);
+    if (kind == nullptr || kind->category != ItemCategory::Thrown) continue;
+    const int r = rank(item.letter);
+    if (first.IsNull() || r < first_rank) {
+      first = owners[i];
+      first_rank = r;
+    }
+    if (quiver != nullptr && quiver->filled != 0 && item.kind == quiver->kind &&
+        (quivered.IsNull() || r < quivered_rank)) {
+      quivered = owners[i];
+      quivered_rank = r;
+    }
+  }
+  return quivered.IsNull() ? first : quivered;
+}
+
+std::string KindPlural(const GameWorld& world, std::uint16_t kind) {
+  Item two;
+  two.kind = kind;
+  two.quantity = 2;
+  two.identified = 1;
+  std::string name =
+      ItemDisplayName(world, two, world.Players().Find(world.PlayerEntity()), false);
+  return name.rfind("2 ", 0) == 0 ? name.substr(2) : name;
 }
 
 bool CarriesArtifact(const GameWorld& world, EntityId holder) noexcept {

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "game/game_world.h"
@@ -27,8 +28,43 @@ void CarriedItems(const GameWorld& world, EntityId holder, std::vector<EntityId>
 [[nodiscard]] EntityId EquippedIn(const GameWorld& world, EntityId holder,
                                   ItemCategory category) noexcept;
 // Whether the player wants `item` where it lies: a live item not one the player put down (explore
-// leaves those, as in DCSS). What the map remembers as lying somewhere, and explore goes for.
+// leaves those, as in DCSS) that the player's autopickup rule takes (AutoPickupWants; whether
+// autopickup is on is not asked). What the map remembers as lying somewhere, and explore goes for
+// while autopickup is on.
 [[nodiscard]] bool WantedItem(const GameWorld& world, EntityId item) noexcept;
+
+// --- autopickup (components.h: AutoPickup) -------------------------------------------------------
+// The bit of an item class in AutoPickup's masks.
+[[nodiscard]] constexpr std::uint8_t CategoryBit(ItemCategory category) noexcept {
+  return static_cast<std::uint8_t>(1u << static_cast<unsigned>(category));
+}
+// `holder`'s rule: its AutoPickup, or the default when it has none (a level's own player, a save
+// from before the rule was kept).
+[[nodiscard]] AutoPickup AutoPickupOf(const GameWorld& world, EntityId holder) noexcept;
+// One class's rule as files write it (autopickup.toml, a recording's header): "never",
+// "always", or "new" (only a kind not carried yet).
+enum class PickupRule : std::uint8_t { Never, Always, New };
+inline constexpr std::string_view kPickupRuleNames[] = {"never", "always", "new"};
+[[nodiscard]] PickupRule RuleOf(const AutoPickup& rule, ItemCategory category) noexcept;
+void SetRule(AutoPickup& rule, ItemCategory category, PickupRule value) noexcept;
+// Whether autopickup is on for `holder`.
+[[nodiscard]] bool AutoPickupOn(const GameWorld& world, EntityId holder) noexcept;
+// Whether `holder`'s rule takes an item of this kind: its class is always picked up, or is picked
+// up as a new kind and `holder` carries none of `kind`.
+[[nodiscard]] bool AutoPickupWants(const GameWorld& world, EntityId holder,
+                                   std::uint16_t kind) noexcept;
+// Whether `holder` carries an item of `kind`.
+[[nodiscard]] bool CarriesKind(const GameWorld& world, EntityId holder, std::uint16_t kind) noexcept;
+
+// --- the quiver (components.h: Quiver) -----------------------------------------------------------
+// What `f` fires: of the quivered kind, the stack with the first letter; with nothing of it
+// carried (or nothing quivered), the first missile (category thrown) by letter, as DCSS fills an
+// empty quiver; null when `holder` carries no missile.
+[[nodiscard]] EntityId FireChoice(const GameWorld& world, EntityId holder) noexcept;
+// Whether `holder`'s quiver holds `kind` (filled, of that kind).
+[[nodiscard]] bool Quivered(const GameWorld& world, EntityId holder, std::uint16_t kind) noexcept;
+// "darts", "javelins": an item kind named in the plural, as the player knows it.
+[[nodiscard]] std::string KindPlural(const GameWorld& world, std::uint16_t kind);
 // Whether `holder` carries an item of category artifact.
 [[nodiscard]] bool CarriesArtifact(const GameWorld& world, EntityId holder) noexcept;
 

@@ -86,7 +86,8 @@ bool TranslatePlayerCommand(const GameWorld& world, const FieldOfView& view,
                           command.kind == PlayerCommandKind::Use ||
                           command.kind == PlayerCommandKind::Throw ||
                           command.kind == PlayerCommandKind::Equip ||
-                          command.kind == PlayerCommandKind::Unequip;
+                          command.kind == PlayerCommandKind::Unequip ||
+                          command.kind == PlayerCommandKind::Quiver;
   if (needs_item) {
     item = CarriedItem(world, player, command.letter);
     carried = world.Items().Find(item);
@@ -159,6 +160,24 @@ bool TranslatePlayerCommand(const GameWorld& world, const FieldOfView& view,
       if (carried->equipped) return Refuse(why, "You are using that; take it off first.");
       if (!ChooseTarget(world, view, command, *at, out.target, why)) return false;
       out.kind = ActionKind::Throw;
+      break;
+    case PlayerCommandKind::Fire:
+      // The quivered kind, or the first missile carried (the tick says when the quiver changes).
+      out.item = FireChoice(world, player);
+      if (out.item.IsNull()) return Refuse(why, "You have nothing to fire.");
+      if (!ChooseTarget(world, view, command, *at, out.target, why)) return false;
+      out.kind = ActionKind::Throw;
+      break;
+    case PlayerCommandKind::Quiver:
+      // A setting, not an action: PlayerIntentPhase fills the quiver; no intent, no turn.
+      if (kind->category != ItemCategory::Thrown)
+        return Refuse(why, "You can only fire missiles, like darts and javelins.");
+      if (Quivered(world, player, carried->kind))
+        return Refuse(why, "Your " + KindPlural(world, carried->kind) + " are already quivered.");
+      out.kind = ActionKind::None;
+      break;
+    case PlayerCommandKind::AutoPickup:
+      out.kind = ActionKind::None;  // a setting, as Quiver
       break;
   }
   intent = out;

@@ -22,6 +22,8 @@ ComponentBundle PlayerRecipe(Position where) {
       .Set(named)
       .Set(Inventory{26, 0})
       .Set(Quiver{});
+  // No AutoPickup here: a recipe's components are in every level's and floor's digest, so the
+  // session gives a new run's player its rule instead (and saves made before it still match).
   return b;
 }
 

@@ -49,7 +49,7 @@ void FeedBundle(Hasher& h, const ComponentBundle& bundle) noexcept {
   });
 }
 
-StateDigest DigestState(const GameWorld& world) {
+StateDigest DigestState(const GameWorld& world, std::size_t pools_in_total) {
   StateDigest digest;
   const EntityRegistry& registry = world.Registry();
   const CanonicalOrder order(registry);
@@ -116,7 +116,8 @@ StateDigest DigestState(const GameWorld& world) {
   Hasher total;
   total.AddSigned(world.Tick());
   total.Add(digest.registry);
-  for (std::uint64_t pool : digest.pools) total.Add(pool);
+  for (std::size_t k = 0; k < digest.pools.size() && k < pools_in_total; ++k)
+    total.Add(digest.pools[k]);
   total.Add(digest.map);
   total.Add(digest.random);
   digest.total = total.Value();

@@ -92,7 +92,10 @@ struct StateDigest {
 };
 
 // Not noexcept: the canonical order is built on the heap (std::bad_alloc propagates).
-[[nodiscard]] StateDigest DigestState(const GameWorld& world);
+// `pools_in_total`: how many component pools, in ComponentKind order, the total covers (all of
+// them; fewer only to check a save from a build that knew fewer components, formats/save.md).
+[[nodiscard]] StateDigest DigestState(const GameWorld& world,
+                                      std::size_t pools_in_total = kComponentKindCount);
 
 // The digest of one entity's component of kind `kind`, or 0 when it has none.
 [[nodiscard]] std::uint64_t DigestComponent(const GameWorld& world, EntityId id,

@@ -58,6 +58,24 @@ void PlayerIntentPhase(GameWorld& world, const TickScratch& scratch, const TickI
   // A command the session would have refused (a replay edited by hand, a stale letter) does
   // nothing: no time passes, as when it is refused before the tick.
   if (!TranslatePlayerCommand(world, scratch.player_view, input.command, wanted, why)) return;
+  // A setting takes no turn: it changes now, and the player may act again in the next tick.
+  if (input.command.kind == PlayerCommandKind::Quiver) {
+    FillQuiver(world, player, wanted.item);
+    return;
+  }
+  if (input.command.kind == PlayerCommandKind::AutoPickup) {
+    ToggleAutoPickup(world, player);
+    return;
+  }
+  // Fire with nothing of the quivered kind left takes the first missile carried, and says so.
+  if (input.command.kind == PlayerCommandKind::Fire) {
+    const Quiver* quiver = world.Quivers().Find(player);
+    const Item* missile = world.Items().Find(wanted.item);
+    if (quiver != nullptr && missile != nullptr && !Quivered(world, player, missile->kind))
+      (void)world.Emit(world.Notices(),
+                       NoticeEvent{NoticeKind::Quivered, player, wanted.item,
+                                   quiver->filled != 0 ? quiver->kind + 1 : 0});
+  }
   *intent = wanted;
   ++state->turns;
   world.Record(TraceEvent::PlayerActed, player, {}, static_cast<std::int64_t>(intent->kind));
@@ -80,6 +98,7 @@ void AiDecisionPhase(GameWorld& world, TickScratch& scratch) {
 
 void MovementPhase(GameWorld& world, TickScratch& scratch) {
   world.SetPhase(TickPhase::Movement);
+  scratch.player_stepped = false;
   StableOrder(world, world.Intents(), scratch,
               [](const Intent& intent) { return intent.kind == ActionKind::Move; });
   TileMap& map = world.Map();
@@ -122,6 +141,7 @@ void MovementPhase(GameWorld& world, TickScratch& scratch) {
     if (world.Blockers().Contains(id)) world.MoveOccupant(id, from, to);
     ClearIntent(*intent);
     SpendTime(world, id, ticks);
+    if (id == world.PlayerEntity()) scratch.player_stepped = true;  // autopickup, below
     TraceEntry moved;
     moved.event = TraceEvent::Moved;
     moved.a = id;
@@ -138,6 +158,11 @@ void ResolveGameplayPhase(GameWorld& world, TickScratch& scratch) {
   scratch.reserved.clear();
   StableOrder(world, world.Intents(), scratch,
               [](const Intent& intent) { return intent.kind != ActionKind::None; });
+  // The player who walked onto items picks up what autopickup wants first: it is part of the step.
+  if (scratch.player_stepped) {
+    scratch.player_stepped = false;
+    AutoPickUpHere(world, scratch, world.PlayerEntity());
+  }
   // Actions below may rebuild scratch lists: walk a copy of the order's length, by index.
   const std::size_t actors = scratch.order.size();
   for (std::size_t i = 0; i < actors; ++i) {
@@ -208,11 +233,11 @@ void UpdatePlayerView(GameWorld& world, TickScratch& scratch) noexcept {
         map.Remember(x, y);
         map.SetItemRemembered(x, y, false);  // seen again: set below if an item still lies there
       }
-  // Items the player would pick up, lying in view: remembered where they lie until the cell is
-  // seen without them (what explore walks to).
+  // Items autopickup wants, lying in view: remembered where they lie until the cell is seen
+  // without them (what explore walks to), by the rule as it is now (on or off alike).
   for (EntityId item : world.Items().Owners()) {
     const Position* at = world.Positions().Find(item);
-    if (at != nullptr && WantedItem(world, item) && scratch.player_view.Visible(at->x, at->y))
+    if (at != nullptr && scratch.player_view.Visible(at->x, at->y) && WantedItem(world, item))
       map.SetItemRemembered(at->x, at->y, true);
   }
 }

@@ -25,6 +25,7 @@ struct TickScratch {
   std::vector<EntityId> order;  // actors in a stable order (reserved to the entity capacity)
   std::vector<EntityId> items;  // a carried-item list (reserved to the entity capacity)
   std::vector<Position> reserved;  // cells a spawn this tick will occupy
+  bool player_stepped = false;     // Movement moved the player this tick (autopickup follows)
 
   [[nodiscard]] Status TryInitialize(std::int32_t width, std::int32_t height,
                                      std::uint32_t entities) noexcept {

@@ -65,7 +65,7 @@ class TileMap {
     return TerrainBlocksSight(At(x, y));
   }
   // What the player remembers of a cell, bits of one byte: its terrain (seen at least once), and
-  // whether an item it would pick up lay there when last seen. Both are state (hashed, saved):
+  // whether an item autopickup wanted lay there when last seen. Both are state (hashed, saved):
   // the player's knowledge, which explore and travel act on.
   static constexpr std::uint8_t kRememberedTerrain = 1;
   static constexpr std::uint8_t kRememberedItem = 2;

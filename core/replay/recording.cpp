@@ -2,6 +2,8 @@
 
 #include <cstdio>
 
+#include "game/definitions.h"
+#include "game/items.h"
 #include "game/state_hash.h"
 #include "sim/keys.h"
 #include "toml/toml_reader.h"
@@ -69,6 +71,16 @@ std::string WriteRecording(const Recording& r) {
   out += "level = \"" + r.level + "\"\n";
   out += "content = " + Hex(r.content) + "\n";
   out += "seed = " + std::to_string(r.seed) + "\n";
+  // The run's starting autopickup rule, written whole: a replay needs no file of the player's.
+  out += "autopickup = { enabled = ";
+  out += r.autopickup.enabled != 0 ? "true" : "false";
+  for (int c = 0; c < kItemCategoryCount; ++c) {
+    const auto category = static_cast<ItemCategory>(c);
+    out += ", " + std::string(ItemCategoryName(category)) + " = \"" +
+           std::string(kPickupRuleNames[static_cast<std::size_t>(RuleOf(r.autopickup, category))]) +
+           "\"";
+  }
+  out += " }\n";
   out += "initial_state = " + Hex(r.initial_state) + "\n";
   out += "initial = ";
   WriteParts(out, r.initial);
@@ -149,6 +161,39 @@ class Reader {
       else ok = false;
     }
     return ok;
+  }
+
+  // { enabled = true, potion = "always", ..., weapon = "new" }: the header's autopickup rule.
+  // A class it does not name keeps the default's rule.
+  void AutoPickupRule(const TomlValue& value, AutoPickup& out) {
+    if (!value.IsTable()) {
+      Problem(value.position, "autopickup must be a table { enabled = true, potion = \"always\", ... }");
+      return;
+    }
+    for (const TomlMember& m : value.members) {
+      if (m.key == "enabled") {
+        if (m.value.kind != TomlKind::Boolean)
+          Problem(m.value.position, "autopickup's enabled must be true or false");
+        else
+          out.enabled = m.value.boolean ? 1 : 0;
+        continue;
+      }
+      int category = -1;
+      for (int c = 0; c < kItemCategoryCount; ++c)
+        if (m.key == ItemCategoryName(static_cast<ItemCategory>(c))) category = c;
+      if (category < 0) {
+        Problem(m.key_position, "unknown item class '" + m.key + "' in autopickup");
+        continue;
+      }
+      int rule = -1;
+      for (std::size_t r = 0; r < std::size(kPickupRuleNames); ++r)
+        if (m.value.kind == TomlKind::String && m.value.text == kPickupRuleNames[r])
+          rule = static_cast<int>(r);
+      if (rule < 0)
+        Problem(m.value.position, "autopickup's " + m.key + " must be \"always\", \"new\" or \"never\"");
+      else
+        SetRule(out, static_cast<ItemCategory>(category), static_cast<PickupRule>(rule));
+    }
   }
 
   bool Entity(const TomlValue& value, EntityDigest& out) {
@@ -262,6 +307,10 @@ bool ParseRecording(std::string_view text, Recording& out, std::vector<Recording
     reader.Problem(v->position, "recording version 1 is not supported: it has no [end], so a recording cut "
                                 "short cannot be told from a whole one, and its hashes predate the seed's; "
                                 "record it again (this build reads version " + std::to_string(kReplayVersion) + ")");
+  else if (v && v->integer == 2)
+    reader.Problem(v->position, "recording version 2 is not supported: its runs had no autopickup, which "
+                                "every run has now, so it would not play the same; record it again (this "
+                                "build reads version " + std::to_string(kReplayVersion) + ")");
   else if (v && v->integer != kReplayVersion)
     reader.Problem(v->position, "recording version " + std::to_string(v->integer) +
                                     " is not supported (this build reads version " +
@@ -273,6 +322,7 @@ bool ParseRecording(std::string_view text, Recording& out, std::vector<Recording
     if (v->integer < 0) reader.Problem(v->position, "seed must not be negative");
     r.seed = static_cast<std::uint64_t>(v->integer);
   }
+  if (const TomlValue* v = root.Find("autopickup")) reader.AutoPickupRule(*v, r.autopickup);
   if (const TomlValue* v = require("initial_state", TomlKind::String))
     (void)reader.Hash(*v, r.initial_state, "initial_state");
   if (const TomlValue* v = require("initial", TomlKind::Table)) {
@@ -280,8 +330,9 @@ bool ParseRecording(std::string_view text, Recording& out, std::vector<Recording
     if (r.initial.size() != kStatePartCount && v->IsTable())
       reader.Problem(v->position, "initial must give the hash of every state part");
   }
-  static constexpr std::string_view kKnown[] = {"format", "version",       "build",   "level", "content",
-                                                "seed",   "initial_state", "initial", "tick",  "end"};
+  static constexpr std::string_view kKnown[] = {"format",     "version",       "build",   "level",
+                                                "content",    "seed",          "initial", "tick",
+                                                "autopickup", "initial_state", "end"};
   for (const TomlMember& m : root.members) {
     bool known = false;
     for (std::string_view k : kKnown) known = known || m.key == k;

@@ -15,13 +15,16 @@
 #include <vector>
 
 #include "game/component_kind.h"
+#include "game/components.h"
 #include "toml/toml_value.h"
 
 namespace cairn {
 
 inline constexpr std::string_view kReplayFormat = "cairn-replay";
 // Version 2 added [end] and hashes each world's seed: version 1 recordings are refused.
-inline constexpr std::int64_t kReplayVersion = 2;
+// Version 3 hashes the player's autopickup rule and names the one the run started with (its
+// `autopickup` member): version 2 recordings are refused.
+inline constexpr std::int64_t kReplayVersion = 3;
 
 // The parts of the state hash, by name: "registry", "map", "random", then each component kind.
 inline constexpr std::size_t kStatePartCount = 3 + kComponentKindCount;
@@ -54,6 +57,7 @@ struct Recording {
   std::string level;             // "default", or the level file's path
   std::uint64_t content = 0;     // the level's digest
   std::uint64_t seed = 0;
+  AutoPickup autopickup{};       // the rule the run's player started with (a replay starts so)
   std::vector<PartHash> initial; // every part's hash before the first tick
   std::uint64_t initial_state = 0;
   std::vector<TickRecord> ticks;

@@ -1,5 +1,6 @@
 #include "replay/replay.h"
 
+#include "game/items.h"
 #include "game/state_hash.h"
 #include "sim/keys.h"
 
@@ -28,6 +29,7 @@ Recorder::Recorder(const GameSession& session, std::string build, std::string le
   recording_.level = std::move(level_name);
   recording_.content = session.ContentDigest();
   recording_.seed = session.Config().seed;
+  recording_.autopickup = AutoPickupOf(session.World(), session.World().PlayerEntity());
   const StateDigest digest = DigestState(session.World());
   recording_.initial_state = digest.total;
   parts_ = PartsOf(digest);
@@ -165,6 +167,7 @@ ReplayResult Replay(const Recording& recording, const SessionConfig& content, bo
   ReplayResult result;
   SessionConfig config = content;
   config.seed = recording.seed;
+  config.autopickup = recording.autopickup;  // the run's, not this machine's autopickup.toml
   std::unique_ptr<GameSession> session;
   if (Status s = GameSession::TryCreate(config, session); s != Status::Ok) {
     result.outcome = ReplayOutcome::Faulted;

@@ -557,10 +557,12 @@ bool ReadSaveText(std::string_view text, const DefinitionSet& definitions, const
   SessionImage image;
   const SourceText source(text);
   TableReader file(root, "the save", problems);
-  constexpr std::int64_t kVersions[] = {kSaveVersion};
+  constexpr std::int64_t kVersions[] = {2, kSaveVersion};
   std::int64_t version = 0;
   // A foreign file or another version: its other members mean nothing here.
   if (!ReadFileHeader(file, kSaveFormat, "save", kVersions, version)) return false;
+  // Version 2 was written before the autopickup component: its hash covers the ones before it.
+  if (version == 2) image.hash_pools = static_cast<std::size_t>(ComponentKind::AutoPickup);
   std::string build;
   (void)file.String("build", build);
   (void)ReadHexMember(file, "content", image.content);

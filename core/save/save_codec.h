@@ -1,4 +1,4 @@
-// The save file (`cairn-save` version 1, docs/formats/save.md): a SessionImage as TOML.
+// The save file (`cairn-save` version 3, docs/formats/save.md): a SessionImage as TOML.
 //
 // Writing is plain text generation; reading goes text -> TOML tree -> every member checked, with
 // every problem reported at its line and column -> SessionImage. Entities are named by their
@@ -19,7 +19,10 @@
 namespace cairn {
 
 inline constexpr std::string_view kSaveFormat = "cairn-save";
-inline constexpr std::int64_t kSaveVersion = 2;  // 2: the state hash covers the seed and the quiver
+// 2: the state hash covers the seed and the quiver. 3: the player's autopickup rule
+// (components.h: AutoPickup). A version-2 save still reads: its player has no rule (the default
+// applies) and its state hash is checked over the components version 2 knew.
+inline constexpr std::int64_t kSaveVersion = 3;
 
 // The whole save text. `build` names the program that wrote it (informational).
 [[nodiscard]] std::string WriteSaveText(const SessionImage& image, const DefinitionSet& definitions,

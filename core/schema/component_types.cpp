@@ -248,6 +248,17 @@ constexpr FieldInfo kQuiverFields[] = {
     IntegerField<Quiver, &Quiver::filled>("filled", 0, 1, 0, "1 once something was thrown"),
 };
 
+constexpr FieldInfo kAutoPickupFields[] = {
+    IntegerField<AutoPickup, &AutoPickup::enabled>("enabled", 0, 1, 1,
+                                                   "1: walking onto an item picks it up by the rule"),
+    IntegerField<AutoPickup, &AutoPickup::always>(
+        "always", 0, 255, kAutoPickupAlways,
+        "item classes always picked up: bit 1 << category (potion 0 ... artifact 7)"),
+    IntegerField<AutoPickup, &AutoPickup::new_kinds>(
+        "new_kinds", 0, 255, kAutoPickupNewKinds,
+        "item classes picked up only as a kind the player carries none of"),
+};
+
 constexpr FieldInfo kLootFields[] = {
     DefinitionField<LootEntry, &LootEntry::item>("item", DefinitionKind::Item, "what may drop"),
     IntegerField<LootEntry, &LootEntry::chance>("chance", 1, 100, 100, "percent chance it drops"),
@@ -377,6 +388,16 @@ constexpr ComponentTypeInfo kTypes[] = {
      {},
      kConditionFields},
     {K::Quiver, "quiver", "Quiver", "item", 1, Multiplicity::One, 1, {}, {}, kQuiverFields},
+    {K::AutoPickup,
+     "autopickup",
+     "Autopickup",
+     "item",
+     1,
+     Multiplicity::One,
+     1,
+     {},
+     {},
+     kAutoPickupFields},
 };
 static_assert(std::size(kTypes) == kComponentKindCount);
 

@@ -32,10 +32,15 @@ bool Frontier(const GameSession& session, std::int32_t x, std::int32_t y) {
   return false;
 }
 
-// An item in view the player could pick up.
+// Whether explore goes for items at all: only while autopickup is on, as in DCSS.
+bool Collecting(const GameSession& session) {
+  return AutoPickupOn(session.World(), session.World().PlayerEntity());
+}
+
+// An item in view that autopickup wants.
 bool ItemInView(const GameSession& session, std::int32_t x, std::int32_t y) {
   const GameWorld& world = session.World();
-  if (!session.Scratch().player_view.Visible(x, y)) return false;
+  if (!Collecting(session) || !session.Scratch().player_view.Visible(x, y)) return false;
   for (EntityId item : world.Items().Owners()) {
     const Position* p = world.Positions().Find(item);
     if (p != nullptr && p->x == x && p->y == y && WantedItem(world, item)) return true;
@@ -66,7 +71,8 @@ bool StairsAt(const GameWorld& world, std::int8_t direction, Position& out) {
 bool AutoPilot::ItemRemembered(const GameSession& session, std::size_t cell) const {
   const TileMap& map = session.World().Map();
   const auto width = static_cast<std::size_t>(map.Width());
-  return width > 0 && map.ItemRemembered(static_cast<std::int32_t>(cell % width),
+  return width > 0 && Collecting(session) &&
+         map.ItemRemembered(static_cast<std::int32_t>(cell % width),
                                          static_cast<std::int32_t>(cell / width));
 }
 
@@ -292,6 +298,7 @@ bool AutoPilot::Next(const GameSession& session, PlayerCommand& out, std::string
         active_ = false;
         return false;
       }
+      last_was_pickup_ = !PackFull(session) && ItemInView(session, at.x + out.dx, at.y + out.dy);
       return true;
     }
     case AutoGoal::Explore: {
@@ -318,6 +325,9 @@ bool AutoPilot::Next(const GameSession& session, PlayerCommand& out, std::string
         active_ = false;
         return false;
       }
+      // A step onto an item autopickup takes picks it up on the way, and its message does not
+      // stop the run.
+      last_was_pickup_ = !full && ItemInView(session, at.x + out.dx, at.y + out.dy);
       return true;
     }
   }

@@ -1,8 +1,9 @@
 // Runs of turns on one key: explore, travel to the stairs, rest. Each run decides one player
 // command at a time from what the player knows (remembered terrain, what is in view), so it
 // plays through the same Submit as a key press and a replay records ordinary commands. It stops
-// as soon as a monster comes into view, the player is hurt, a message says something happened,
-// or there is nothing left to do, as in Brogue and DCSS.
+// as soon as a monster comes into view, the player is hurt, a message says something happened
+// (but not what autopickup took on the way), or there is nothing left to do, as in Brogue and
+// DCSS. Explore walks to the items autopickup wants, and to none while autopickup is off.
 #pragma once
 
 #include <cstdint>
@@ -51,8 +52,9 @@ class AutoPilot {
   bool Survey(const GameSession& session);
   bool StepToward(const GameSession& session, std::size_t cell, PlayerCommand& out) const;
   bool Check(const GameSession& session, std::string& why);
-  // Whether the player remembers an item it would pick up lying at `cell` (the map keeps that
-  // memory, so a route does not flicker as items leave the view, and a save keeps it).
+  // Whether the player remembers an item autopickup wants lying at `cell` (the map keeps that
+  // memory, so a route does not flicker as items leave the view, and a save keeps it); never
+  // while autopickup is off.
   [[nodiscard]] bool ItemRemembered(const GameSession& session, std::size_t cell) const;
 
   AutoGoal goal_ = AutoGoal::Explore;

@@ -17,6 +17,7 @@ constexpr KeyBinding kBindings[] = {
     {'.', {PlayerCommandKind::Wait, 0, 0}},   {'s', {PlayerCommandKind::Wait, 0, 0}},
     {'g', {PlayerCommandKind::PickUp, 0, 0}}, {',', {PlayerCommandKind::PickUp, 0, 0}},
     {'>', {PlayerCommandKind::Descend, 0, 0}}, {'<', {PlayerCommandKind::Ascend, 0, 0}},
+    {'A', {PlayerCommandKind::AutoPickup, 0, 0}},
 };
 
 // Keys that take an item letter after them. The first key of a kind is its canonical one.
@@ -30,7 +31,10 @@ constexpr ItemKey kItemKeys[] = {
     {'e', PlayerCommandKind::Use},   {'z', PlayerCommandKind::Use},
     {'t', PlayerCommandKind::Throw}, {'w', PlayerCommandKind::Equip},
     {'W', PlayerCommandKind::Equip}, {'T', PlayerCommandKind::Unequip},
+    {'v', PlayerCommandKind::Quiver},
 };
+// Fire takes no letter (it throws what the quiver holds), but may be aimed: "f", "f@12,5".
+constexpr char kFireKey = 'f';
 
 bool ItemLetter(char c) noexcept { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 
@@ -77,6 +81,18 @@ KeyToken NextKeyToken(std::string_view keys, std::size_t at) noexcept {
     token.kind = KeyTokenKind::Fight;
     return token;
   }
+  if (c == kFireKey) {
+    token.kind = KeyTokenKind::Command;
+    token.command.kind = PlayerCommandKind::Fire;
+    std::int32_t x = 0, y = 0;
+    if (const std::size_t aim = ParseAim(keys, at + 1, x, y); aim > 0) {
+      token.command.aimed = 1;
+      token.command.tx = x;
+      token.command.ty = y;
+      token.length += aim;
+    }
+    return token;
+  }
   for (const ItemKey& item : kItemKeys) {
     if (item.key != c) continue;
     if (at + 1 >= keys.size() || !ItemLetter(keys[at + 1])) return token;  // Unknown, length 1
@@ -99,6 +115,12 @@ KeyToken NextKeyToken(std::string_view keys, std::size_t at) noexcept {
 std::string CommandText(const PlayerCommand& command) {
   for (const KeyBinding& binding : kBindings)
     if (binding.command == command) return std::string(1, binding.key);
+  if (command.kind == PlayerCommandKind::Fire) {
+    std::string text(1, kFireKey);
+    if (command.aimed)
+      text += "@" + std::to_string(command.tx) + "," + std::to_string(command.ty);
+    return text;
+  }
   for (const ItemKey& item : kItemKeys) {
     if (item.kind != command.kind || !ItemLetter(command.letter)) continue;
     std::string text{item.key, command.letter};

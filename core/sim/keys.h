@@ -5,8 +5,10 @@
 // Most commands are one key ("h", "." , "g"). Commands on an item take its inventory letter
 // next ("da" drops item a, "qa" or "aa" uses it, "wa" wields or wears it, "Ta" takes it off,
 // "ta" throws it at the nearest monster in view); an aimed throw or zap adds the target cell
-// ("ta@12,5"). A few keys start a run of turns instead of one (explore, rest), and F fights
-// the nearest monster (DCSS's auto-fight: one step or one blow per press).
+// ("ta@12,5"). f fires what the quiver holds at the nearest monster in view ("f", or aimed
+// "f@12,5"); "va" quivers item a; A turns autopickup on or off (the terminal's Ctrl-A). A few
+// keys start a run of turns instead of one (explore, rest), and F fights the nearest monster
+// (DCSS's auto-fight: one step or one blow per press).
 #pragma once
 
 #include <cstddef>

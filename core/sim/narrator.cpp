@@ -317,6 +317,18 @@ void GameSession::Narrator::TellNotice(const GameWorld& world, const NoticeEvent
                 Missile(world, AttackEvent{n.subject, {}, 0, 0, 0, AttackKind::Thrown, n.object})) +
             " lands.");
       break;
+    case NoticeKind::Quivered:
+      // value: 0 chosen (or the quiver was empty), else 1 + the kind no longer carried.
+      if (const Item* missile = world.Items().Find(n.object); player && missile != nullptr)
+        say((n.value > 0 ? "You have no " +
+                               KindPlural(world, static_cast<std::uint16_t>(n.value - 1)) +
+                               " left, so you fill your quiver with "
+                         : std::string("You fill your quiver with ")) +
+            KindPlural(world, missile->kind) + ".");
+      break;
+    case NoticeKind::AutoPickupToggled:
+      if (player) say(n.value != 0 ? "Autopickup is now on." : "Autopickup is now off.");
+      break;
   }
 }
 

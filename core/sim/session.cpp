@@ -1,6 +1,7 @@
 #include "sim/session.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "dungeon/floor_generator.h"
 #include "game/items.h"
@@ -130,6 +131,19 @@ Status GameSession::BuildRun(std::shared_ptr<const LevelDefinition> first,
   const std::size_t count = config_.dungeon ? static_cast<std::size_t>(config_.dungeon->floors) : 1;
   std::vector<Floor> floors(count);
   if (Status s = BuildFloor(1, std::move(first), floors[0]); s != Status::Ok) return s;
+  // The new player's autopickup rule is the run's (a level's own player may lack the component).
+  GameWorld& world = *floors[0].world;
+  const EntityId player = world.PlayerEntity();
+  if (AutoPickup* rule = world.AutoPickups().Find(player)) {
+    *rule = config_.autopickup;
+  } else if (!player.IsNull()) {
+    std::optional<StructuralScope> scope;
+    if (Status s = world.TryOpenStructural(WorldPhase::Construction, scope); s != Status::Ok)
+      return s;
+    if (Status s = world.AddComponent(*scope, player, config_.autopickup); s != Status::Ok)
+      return s;
+  }
+  UpdatePlayerView(world, *floors[0].scratch);  // what is remembered as wanted follows the rule
   out = std::move(floors);
   return Status::Ok;
 }
@@ -149,12 +163,13 @@ const GameWorld* GameSession::FloorWorld(std::int32_t depth) const noexcept {
   return floors_[static_cast<std::size_t>(depth - 1)].world.get();
 }
 
-std::uint64_t GameSession::StateHash() const {
+std::uint64_t GameSession::StateHash(std::size_t pools_in_total) const {
   // One floor: exactly its world's digest, so a one-floor game hashes as its world does.
-  if (floors_.size() == 1) return DigestState(World()).total;
+  if (floors_.size() == 1) return DigestState(World(), pools_in_total).total;
   Hasher h(0x52756E0000000001ull);  // "Run" 1
   h.AddSigned(active_);
-  for (const Floor& floor : floors_) h.Add(floor.world ? DigestState(*floor.world).total : 0);
+  for (const Floor& floor : floors_)
+    h.Add(floor.world ? DigestState(*floor.world, pools_in_total).total : 0);
   return h.Value();
 }
 

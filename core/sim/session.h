@@ -50,6 +50,10 @@ struct SessionConfig {
   // Death effects shown at once: a death past it pushes out the oldest (counted as dropped).
   // Presentation only: the run's state and hash never depend on it.
   std::size_t max_effects = 64;
+  // The autopickup rule a new run's player starts with (the player's autopickup.toml, or the
+  // default). It is the run's state from then on (saved, hashed, toggled by a command), so a
+  // recording names it and a replay starts from it; a resumed run keeps its own.
+  AutoPickup autopickup{};
 };
 
 // Told about every tick a session runs (recorders, the bot, tests).
@@ -101,7 +105,8 @@ class GameSession {
     return State() == SessionState::Dead && !remains_.id.IsNull() ? &remains_ : nullptr;
   }
   // One digest of the whole run's authoritative state: every built floor, and which is active.
-  [[nodiscard]] std::uint64_t StateHash() const;
+  // `pools_in_total` as DigestState's: fewer only for a save from a build with fewer components.
+  [[nodiscard]] std::uint64_t StateHash(std::size_t pools_in_total = kComponentKindCount) const;
   // What the run was built from (the first floor if authored, the dungeon plan, the seed's
   // shuffle of appearances): replays refuse content that differs.
   [[nodiscard]] std::uint64_t ContentDigest() const noexcept { return content_digest_; }

@@ -54,6 +54,10 @@ struct SessionImage {
   std::vector<Message> messages;  // the end of the message log, oldest first
   std::uint64_t messages_said = 0;
   std::uint64_t state_hash = 0;  // GameSession::StateHash when captured: a restore must match it
+  // How many component pools (in ComponentKind order) `state_hash` covers: all when captured; a
+  // save from a build that knew fewer components (formats/save.md, version 2) covers fewer, and
+  // a restore checks the hash as that build made it.
+  std::size_t hash_pools = kComponentKindCount;
 };
 
 // Whether every counter of `image` is within the caps a save holds (game/state_limits.h): the

@@ -288,7 +288,7 @@ Status GameSession::TryRestore(const SessionConfig& config, const SessionImage& 
   for (std::size_t i = skip; i < image.messages.size(); ++i)
     session->messages_.push_back(image.messages[i]);
   session->messages_said_ = image.messages_said;
-  if (image.state_hash != 0 && session->StateHash() != image.state_hash) {
+  if (image.state_hash != 0 && session->StateHash(image.hash_pools) != image.state_hash) {
     error = "the restored run does not match the state the save recorded";
     return Status::InvalidArgument;
   }

@@ -10,8 +10,8 @@
 //    4,096 entities reach about 50 MB.
 //  - recording: about 85 bytes a tick (3,791 ticks: 320 KB); the bot's longest run, 30,000 turns,
 //    is about 300,000 ticks, 26 MB.
-//  - definitions, dungeon plans, key maps: the shipped ones are 1 to 4 KB; a manifest holds about
-//    120 bytes an entity of every level it migrates.
+//  - definitions, dungeon plans, key maps, autopickup files: the shipped ones are 1 to 4 KB; a
+//    manifest holds about 120 bytes an entity of every level it migrates.
 //  - console command files and key scripts: typed or generated commands, a few KB to a few MB.
 // Memory follows the cap: reading costs at most a bounded multiple of the file (toml_reader.h).
 #pragma once
@@ -28,6 +28,7 @@ enum class FileKind : std::uint8_t {
   Save,
   Recording,
   KeyMap,
+  AutoPickup,       // an autopickup rule (~/.config/cairn/autopickup.toml)
   Manifest,         // an identity-migration manifest
   ConsoleCommands,  // `cairn console FILE`
   KeyScript,        // `cairn sim --input @FILE`
@@ -48,6 +49,7 @@ inline constexpr FileKindLimit kFileKindLimits[] = {
     {FileKind::Save, "a save", 64 * kMiB},
     {FileKind::Recording, "a recording", 64 * kMiB},
     {FileKind::KeyMap, "a key map", 1 * kMiB},
+    {FileKind::AutoPickup, "an autopickup file", 1 * kMiB},
     {FileKind::Manifest, "an identity manifest", 16 * kMiB},
     {FileKind::ConsoleCommands, "a console command file", 64 * kMiB},
     {FileKind::KeyScript, "a key script", 16 * kMiB},

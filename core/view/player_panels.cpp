@@ -31,6 +31,21 @@ std::string DiceText(std::int32_t count, std::int32_t sides, std::int32_t bonus)
   return text;
 }
 
+// "Autopickup on: potion scroll food wand thrown artifact; new weapon armour" (or "off: ...").
+std::string AutoPickupLine(const AutoPickup& rule) {
+  std::string always, fresh;
+  for (int c = 0; c < kItemCategoryCount; ++c) {
+    const auto category = static_cast<ItemCategory>(c);
+    std::string& list = RuleOf(rule, category) == PickupRule::Always ? always : fresh;
+    if (RuleOf(rule, category) == PickupRule::Never) continue;
+    list += (list.empty() ? "" : " ") + std::string(ItemCategoryName(category));
+  }
+  std::string text = rule.enabled != 0 ? "Autopickup on: " : "Autopickup off: ";
+  text += always.empty() ? "nothing always" : always;
+  if (!fresh.empty()) text += "; new " + fresh;
+  return text;
+}
+
 // "10 ticks an action", or with a condition what it makes of it: "5 ticks an action (hasted;
 // 10 without)".
 std::string SpeedText(const Combat& combat, const Condition* condition, std::int64_t now) {
@@ -145,6 +160,10 @@ std::vector<std::string> CharacterSheet(const GameSession& session) {
   };
   worn(ItemCategory::Weapon, "Wielding: ", "bare hands");
   worn(ItemCategory::Armour, "Wearing:  ", "nothing");
+  const Item* missile = world.Items().Find(FireChoice(world, id));
+  lines.push_back(std::string("Quiver:   ") +
+                  (missile != nullptr ? ItemDisplayName(world, *missile, player) : "nothing to fire"));
+  lines.push_back(AutoPickupLine(AutoPickupOf(world, id)));
   lines.push_back("");
   lines.push_back("Discoveries:");
   std::size_t found = 0;
@@ -177,6 +196,7 @@ void ExtractPlayerPanels(const GameSession& session, RenderFrame& frame) {
   }
   std::vector<EntityId> carried;
   CarriedItems(world, id, carried);
+  const EntityId quivered = FireChoice(world, id);
   for (EntityId item_id : carried) {
     const Item& item = *world.Items().Find(item_id);
     FrameItem line;
@@ -184,6 +204,8 @@ void ExtractPlayerPanels(const GameSession& session, RenderFrame& frame) {
     line.name = ItemDisplayName(world, item, player);
     if (item.kind < world.Definitions().items.size()) line.category = world.Definitions().items[item.kind].category;
     line.equipped = item.equipped != 0;
+    line.quivered = item_id == quivered;
+    if (line.quivered) line.name += " (quivered)";
     if (const Appearance* look = world.Appearances().Find(item_id)) {
       line.glyph = look->glyph;
       line.ascii = look->ascii;

@@ -123,6 +123,7 @@ struct FrameItem {
   std::string name;  // "a +1 sword (wielded)", "3 murky potions"
   ItemCategory category = ItemCategory::Potion;
   bool equipped = false;
+  bool quivered = false;  // what f fires (its name ends "(quivered)")
   std::uint32_t glyph = '?';
   char ascii = '?';
   Colour colour = Colour::Default;

@@ -44,16 +44,11 @@ void ExtractMonsters(const GameSession& session, bool reveal_map, SidebarData& o
   }
 }
 
-// What the player carries of the quivered kind (the kind last thrown), by its display name.
+// What f fires, by its display name: the quivered kind, or the first missile carried (as the
+// inventory marks it "(quivered)": game/items.h, FireChoice).
 std::string QuiveredMissile(const GameWorld& world, EntityId player_id, const Player& player) {
-  const Quiver* quiver = world.Quivers().Find(player_id);
-  if (quiver == nullptr || quiver->filled == 0) return "";
-  std::vector<EntityId> carried;
-  CarriedItems(world, player_id, carried);
-  for (EntityId id : carried)
-    if (const Item* item = world.Items().Find(id); item != nullptr && item->kind == quiver->kind)
-      return ItemDisplayName(world, *item, &player);
-  return "";
+  const Item* item = world.Items().Find(FireChoice(world, player_id));
+  return item != nullptr ? ItemDisplayName(world, *item, &player) : "";
 }
 
 }  // namespace

@@ -136,7 +136,11 @@ tmx send-keys -t e2e Escape
 wait_for 'HP [0-9]+/[0-9]+' || fail "game: the inventory does not close"
 tmx send-keys -t e2e C
 wait_for 'Experience level 1' || fail "game: C does not show the character"
-tmx send-keys -t e2e Escape Q y
+screen | grep -q 'Quiver: *8 darts' || fail "game: the character sheet does not show the quiver"
+# Ctrl-A reaches the game through a real terminal and turns autopickup off (DCSS's key).
+tmx send-keys -t e2e Escape C-a
+wait_for 'Autopickup is now off' || fail "game: Ctrl-A did not turn autopickup off"
+tmx send-keys -t e2e Q y
 finished game
 
 # 8. Death: the summary screen, and the summary file in --morgue.

@@ -35,8 +35,8 @@ agree "$head
 wait = [\"h\"]" 1 "$user_keys:4:9: error: key 'h' is bound to both move_west (data/keys.toml) and wait"
 # Two actions of the file on one key.
 agree "$head
-wait = [\"v\"]
-rest = [\"v\"]" 1 "$user_keys:5:9: error: key 'v' is bound to both wait (line 4) and rest"
+wait = [\"V\"]
+rest = [\"V\"]" 1 "$user_keys:5:9: error: key 'V' is bound to both wait (line 4) and rest"
 # An unknown action and a bad key name.
 agree "$head
 dance = [\"x\"]

@@ -28,6 +28,13 @@ TEST_CASE("the default key map binds every action, with vi keys, arrows and the 
   CHECK(keys.ForKey("n") == Action::MoveSouthEast);
   CHECK(keys.ForKey("ctrl-t") == Action::StepTick);
   CHECK(keys.ForKey("t") == Action::Throw);
+  // DCSS's quiver: f fires, v chooses (DCSS's Q quits here), Ctrl-A (and A) toggles autopickup.
+  CHECK(keys.ForKey("f") == Action::Fire);
+  CHECK(keys.KeysFor(Action::Throw) == std::vector<std::string>{"t"});
+  CHECK(keys.ForKey("v") == Action::Quiver);
+  CHECK(keys.ForKey("Q") == Action::Quit);
+  CHECK(keys.ForKey("ctrl-a") == Action::AutoPickup);
+  CHECK(keys.ForKey("A") == Action::AutoPickup);
   CHECK(keys.ForKey("tab") == Action::Fight);
   CHECK(keys.ForKey("F6") == Action::StepTick);
   CHECK(keys.ForKey("nothing") == Action::None);
@@ -36,9 +43,9 @@ TEST_CASE("the default key map binds every action, with vi keys, arrows and the 
 TEST_CASE("a user file replaces the keys of the actions it names", "[keymap]") {
   KeyMap keys = Defaults();
   std::vector<KeyMapProblem> problems;
-  REQUIRE(keys.Apply("format = \"cairn-keys\"\nversion = 1\n[keys]\nwait = [\"v\", \"space\"]\n",
+  REQUIRE(keys.Apply("format = \"cairn-keys\"\nversion = 1\n[keys]\nwait = [\"V\", \"space\"]\n",
                      "user", problems));
-  CHECK(keys.ForKey("v") == Action::Wait);
+  CHECK(keys.ForKey("V") == Action::Wait);
   CHECK(keys.ForKey(".") == Action::None);  // the old keys are gone
   CHECK(keys.ForKey("h") == Action::MoveWest);  // other actions keep theirs
 }
@@ -49,7 +56,7 @@ TEST_CASE("conflicts, unknown actions and bad key names are errors with position
   std::vector<KeyMapProblem> problems;
   CHECK_FALSE(keys.Apply("format = \"cairn-keys\"\nversion = 1\n[keys]\n"
                          "fly = [\"f\"]\n"
-                         "wait = [\"h\", \"superkey\", \"v\", \"v\"]\n",
+                         "wait = [\"h\", \"superkey\", \"V\", \"V\"]\n",
                          "user.toml", problems));
   REQUIRE(problems.size() == 4);
   CHECK(problems[0].message == "unknown action 'fly'");
@@ -57,9 +64,9 @@ TEST_CASE("conflicts, unknown actions and bad key names are errors with position
   CHECK(problems[1].message.find("'superkey' is not a key name") == 0);
   CHECK(problems[1].position.line == 5);
   CHECK(problems[2].message == "key 'h' is bound to both move_west (data/keys.toml) and wait");
-  CHECK(problems[3].message == "key 'v' is listed twice for wait");
+  CHECK(problems[3].message == "key 'V' is listed twice for wait");
   CHECK(keys.ForKey(".") == Action::Wait);  // unchanged on failure
-  CHECK(keys.ForKey("v") == Action::None);
+  CHECK(keys.ForKey("V") == Action::None);
 }
 
 TEST_CASE("a conflict inside one file names the other line", "[keymap]") {

@@ -180,7 +180,7 @@ TEST_CASE("[end] must agree with the ticks, and nothing may follow it", "[replay
 
 TEST_CASE("a version 1 recording is refused, saying why", "[replay]") {
   std::string text = WriteRecording(RecordRun(5, "ll"));
-  text.replace(text.find("version = 2"), 11, "version = 1");
+  text.replace(text.find("version = 3"), 11, "version = 1");
   CHECK(Mentions(ParseProblems(text), "recording version 1 is not supported: it has no [end]"));
 }
 

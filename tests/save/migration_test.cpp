@@ -1,0 +1,124 @@
+// Saves from before the autopickup rule (version 2) still resume: the player without a rule plays
+// by the default one, and the save's state hash is checked over the components version 2 knew.
+#include <catch2/catch.hpp>
+
+#include "game/items.h"
+#include "storage/read_file.h"
+#include "game/state_hash.h"
+#include "save_test_support.h"
+
+using namespace cairn;
+using namespace cairn::test;
+
+namespace {
+
+constexpr std::size_t kVersion2Pools = static_cast<std::size_t>(ComponentKind::AutoPickup);
+
+std::string Hex(std::uint64_t value) {
+  char text[17];
+  FormatHash(value, text);
+  return text;
+}
+
+// What a version-2 build wrote for `session`: no autopickup component, version 2, and the state
+// hash over every part but the autopickup pool (which that build did not have).
+std::string Version2Text(GameSession& session) {
+  std::string text = SaveText(session);
+  text = Replace(text, "\nversion = 3\n", "\nversion = 2\n");
+  text = Replace(text, "state = \"" + Hex(session.StateHash()) + "\"",
+                 "state = \"" + Hex(session.StateHash(kVersion2Pools)) + "\"");
+  std::string out;
+  std::size_t removed = 0, at = 0;
+  while (at < text.size()) {
+    const std::size_t end = text.find('\n', at);
+    const std::string line = text.substr(at, end == std::string::npos ? end : end + 1 - at);
+    if (line.find("type = \"autopickup\"") != std::string::npos)
+      ++removed;
+    else
+      out += line;
+    at = end == std::string::npos ? text.size() : end + 1;
+  }
+  REQUIRE(removed == 1);  // the player's
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("a version-2 save resumes with the default rule and its hash checked as it was made",
+          "[save][autopickup]") {
+  auto original = Dungeon(3);
+  PlayKeys(*original, "ooooooFFFoooFFF");
+  const std::string v2 = Version2Text(*original);
+  std::unique_ptr<GameSession> resumed;
+  REQUIRE(Resume(v2, DungeonConfig(3), resumed) == "");
+  const GameWorld& world = resumed->World();
+  CHECK(world.AutoPickups().Find(world.PlayerEntity()) == nullptr);  // read as written
+  CHECK(AutoPickupOf(world, world.PlayerEntity()) == AutoPickup{});  // the default rule
+  CHECK(AutoPickupOn(world, world.PlayerEntity()));
+  CHECK(resumed->StateHash(kVersion2Pools) == original->StateHash(kVersion2Pools));
+
+  // It plays on as the original does (which has the default rule as a component).
+  const std::string more = "oooFFFoooFFFoooFFF>>ooo";
+  PlayKeys(*original, more);
+  PlayKeys(*resumed, more);
+  CHECK(resumed->World().Tick() == original->World().Tick());
+  CHECK(resumed->StateHash(kVersion2Pools) == original->StateHash(kVersion2Pools));
+
+  // Its next save is version 3 and resumes as such.
+  const std::string v3 = SaveText(*resumed);
+  CHECK(v3.find("\nversion = 3\n") != std::string::npos);
+  std::unique_ptr<GameSession> again;
+  REQUIRE(Resume(v3, DungeonConfig(3), again) == "");
+  CHECK(again->StateHash() == resumed->StateHash());
+
+  // The toggle gives the old player the rule as a component, switched off.
+  REQUIRE(again->Submit(PlayerCommand{PlayerCommandKind::AutoPickup}) == Status::Ok);
+  const AutoPickup* rule = again->World().AutoPickups().Find(again->World().PlayerEntity());
+  REQUIRE(rule != nullptr);
+  CHECK(rule->enabled == 0);
+}
+
+TEST_CASE("a version-2 save is still checked: a state that does not match is refused",
+          "[save][autopickup]") {
+  auto original = Dungeon(4);
+  PlayKeys(*original, "oooooo");
+  const std::string v2 = Version2Text(*original);
+  std::unique_ptr<GameSession> resumed;
+  // The hash a version-3 build would write does not pass for a version-2 save, nor does an edit.
+  CHECK(Resume(Replace(v2, Hex(original->StateHash(kVersion2Pools)), Hex(original->StateHash())),
+               DungeonConfig(4), resumed) ==
+        "the restored run does not match the state the save recorded");
+  CHECK(Resume(Replace(v2, "\nversion = 2\n", "\nversion = 1\n"), DungeonConfig(4), resumed)
+            .find("save version 1 is not supported (this build reads 2 and 3)") != std::string::npos);
+  // A version-3 save without the component (edited by hand) is refused by its hash too.
+  CHECK(Resume(Replace(v2, "\nversion = 2\n", "\nversion = 3\n"), DungeonConfig(4), resumed) ==
+        "the restored run does not match the state the save recorded");
+}
+
+// A real version-2 save, written by the build before autopickup (`cairn sim --seed 1 --input
+// "$(printf 'oF%.0s' $(seq 1 150))>>oFoF" --save ...`: two floors, the player on the second).
+// It stays loadable as long as the content is what it was made from; content changes (a new
+// monster, another start kit) make every older save "other content", this one too.
+TEST_CASE("a version-2 save written by the build before autopickup resumes and plays on",
+          "[save][autopickup]") {
+  std::string text, error;
+  REQUIRE(ReadWholeFile(std::string(CAIRN_SOURCE_DIR) + "/tests/save/fixtures/v2-seed1-depth2.toml",
+                        FileKind::Save, text, error));
+  SessionImage image;
+  std::vector<TextProblem> problems;
+  REQUIRE(ReadSaveText(text, *Definitions(), DungeonConfig(1).limits, image, problems));
+  CHECK(image.hash_pools == kVersion2Pools);
+  if (image.content != Dungeon(1)->ContentDigest()) {
+    WARN("the built-in content changed since tests/save/fixtures/v2-seed1-depth2.toml was made: "
+         "not resumed");
+    return;
+  }
+  std::unique_ptr<GameSession> resumed;
+  REQUIRE(Resume(text, DungeonConfig(1), resumed) == "");
+  CHECK(resumed->Depth() == 2);
+  CHECK(resumed->World().Tick() == 1881);
+  CHECK(AutoPickupOn(resumed->World(), resumed->World().PlayerEntity()));
+  PlayKeys(*resumed, "oFoFoFoFZoFoF");
+  CHECK(resumed->State() != SessionState::Faulted);
+  CHECK(resumed->World().Tick() > 1881);
+}
