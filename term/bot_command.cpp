@@ -35,7 +35,7 @@ void PrintEnding(const SessionConfig& config, std::int32_t turns) {
   for (const std::string& row : rows) std::cout << row << "\n";
   const auto& messages = session->Messages();
   for (std::size_t i = messages.size() > 12 ? messages.size() - 12 : 0; i < messages.size(); ++i)
-    std::cout << "  " << messages[i].text << "\n";
+    std::cout << "  " << ShownText(messages[i]) << "\n";
 }
 
 }  // namespace
@@ -44,7 +44,11 @@ int RunBotCommand(const std::vector<std::string>& args) {
   ParsedArgs parsed;
   std::string error;
   const char* usage = "usage: cairn bot [--seed N] [--runs K] [--turns T] [--verbose] [--map]\n";
-  if (!ParseArgs(args, {{"--seed", true}, {"--runs", true}, {"--turns", true}, {"--verbose", false},
+  if (!ParseArgs(args,
+                 {{"--seed", true},
+                  {"--runs", true},
+                  {"--turns", true},
+                  {"--verbose", false},
                   {"--map", false}},
                  parsed, error) ||
       !parsed.positional.empty()) {
@@ -53,9 +57,12 @@ int RunBotCommand(const std::vector<std::string>& args) {
     return kExitUsage;
   }
   std::uint64_t seed = 1, runs = 1, turns = 30000;
-  if ((parsed.Value("--seed") && !ParseUnsigned("--seed", *parsed.Value("--seed"), 0, ~std::uint64_t{0} - 100000, seed, error)) ||
-      (parsed.Value("--runs") && !ParseUnsigned("--runs", *parsed.Value("--runs"), 1, 100000, runs, error)) ||
-      (parsed.Value("--turns") && !ParseUnsigned("--turns", *parsed.Value("--turns"), 1, 10'000'000, turns, error))) {
+  if ((parsed.Value("--seed") && !ParseUnsigned("--seed", *parsed.Value("--seed"), 0,
+                                                ~std::uint64_t{0} - 100000, seed, error)) ||
+      (parsed.Value("--runs") &&
+       !ParseUnsigned("--runs", *parsed.Value("--runs"), 1, 100000, runs, error)) ||
+      (parsed.Value("--turns") &&
+       !ParseUnsigned("--turns", *parsed.Value("--turns"), 1, 10'000'000, turns, error))) {
     std::cerr << "cairn bot: " << error << "\n" << usage;
     return kExitUsage;
   }

@@ -55,6 +55,7 @@ GameController::GameController(GameSession& session, KeyMap keys, bool debug_sta
     : session_(session), keys_(std::move(keys)), console_(session) {
   state_.debug_pane = debug_start;
   saved_depth_ = session_.Depth();
+  more_seen_ = session_.MessageCount();  // what was said before (a resumed log) is not news
   if (debug_start) {
     session_.SetPaused(true);
     inspected_ = session_.World().PlayerEntity();
@@ -153,6 +154,18 @@ void GameController::StartRun(AutoGoal goal, PlayerCommand after) {
 
 void GameController::Continue() {
   if (!Busy()) return;
+  // A run of turns waits while the screen is too small to show it (as keys do): the player
+  // would not see what it walks into.
+  if (view_width_ < kMinWidth || view_height_ < kMinHeight) return;
+  ContinueStep();
+  CheckMore();
+  if (state_.more_skip >= 0 && Busy()) {  // a message the player must see ends the run
+    pilot_.Stop();
+    after_travel_ = PlayerCommand{};
+  }
+}
+
+void GameController::ContinueStep() {
   PlayerCommand command;
   std::string why;
   if (pilot_.Active() && pilot_.Next(session_, command, why)) {
@@ -267,6 +280,10 @@ bool GameController::HandleKey(const std::string& key) {
   }
   hovering_ = false;  // a key or a click: the player's attention has moved from the pointer
   state_.hover_text.clear();
+  if (state_.more_skip >= 0) {  // a --more-- takes the key (or click): it only turns the page
+    AdvanceMore(key);
+    return !quit_;
+  }
   if (Busy()) {  // a key during a run stops it, and does nothing else
     Interrupt();
     UpdateBanner();
@@ -351,6 +368,7 @@ bool GameController::HandleKey(const std::string& key) {
   }
   SavePointIfFloorChanged();
   UpdateBanner();
+  CheckMore();
   return !quit_;
 }
 

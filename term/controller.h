@@ -17,6 +17,13 @@
 
 namespace cairn {
 
+// When the log stops for a --more-- (controller_more.cpp): Important (the default) only when a
+// warning or danger would otherwise scroll away unread; All whenever new messages do not fit;
+// Off never.
+enum class MoreMode : std::uint8_t { Important, All, Off };
+// "important", "all", "off" (the --more option's words); false for anything else.
+[[nodiscard]] bool ParseMoreMode(std::string_view text, MoreMode& out) noexcept;
+
 class GameController {
  public:
   GameController(GameSession& session, KeyMap keys, bool debug_start);
@@ -47,6 +54,7 @@ class GameController {
   // is one line of ticks from the start, which a step back would break): the keys say so.
   void SetStepBackOff(std::string why) { session_.SetStepBackOff(std::move(why)); }
   // The screen's size, for what depends on it (how far the console scrolls a page).
+  void SetMoreMode(MoreMode mode) noexcept { more_mode_ = mode; }
   void SetViewSize(std::int32_t width, std::int32_t height) noexcept {
     view_width_ = width;
     view_height_ = height;
@@ -69,8 +77,14 @@ class GameController {
   void HandleMapKey(const std::string& key, Action action);
   void HandleLookKey(const std::string& key, Action action);
   void HandleConsoleKey(const std::string& key);
+  // --more-- (controller_more.cpp): after a key or a step of a run, stops the log where a
+  // message would scroll away unread; a key shows the next page, Escape all of them.
+  void CheckMore();
+  void AdvanceMore(const std::string& key);
+  void ContinueStep();  // one step of a run of turns (Continue)
   // The mouse (controller_mouse.cpp).
   void HandleMouse(const MouseEvent& mouse);
+  void ClickMap(std::int32_t x, std::int32_t y);
   void TravelTo(std::int32_t x, std::int32_t y, bool known);
   void HoverAt(const MouseEvent& mouse);
   void RefreshHover();
@@ -120,6 +134,9 @@ class GameController {
   bool saved_ = false;
   bool run_end_handled_ = false;
   bool quit_ = false;
+  MoreMode more_mode_ = MoreMode::Important;
+  std::uint64_t more_seen_ = 0;      // the messages said up to this count have been shown
+  std::uint64_t more_page_end_ = 0;  // the count of the last message on the --more-- page shown
 };
 
 // The command a movement or action key means, or kind None.

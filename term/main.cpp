@@ -20,17 +20,19 @@
 namespace {
 
 constexpr const char* kUsage =
-    "cairn " CAIRN_VERSION ": a roguelike on an inspectable entity core\n"
+    "cairn " CAIRN_VERSION
+    ": a roguelike on an inspectable entity core\n"
     "\n"
     "usage:\n"
     "  cairn [--seed N] [--level PATH] [--load SAVE] [--save PATH] [--record FILE] [--debug]\n"
     "        [--ascii] [--mono] [--colour-blind] [--no-mouse] [--log PATH] [--log-level L]\n"
-    "        [--morgue DIR]\n"
+    "        [--morgue DIR] [--more important|all|off]\n"
     "                                        play in the terminal (--debug: pane shown, paused)\n"
     "  cairn sim [--seed N] [--level PATH] [--load SAVE] [--input KEYS|@FILE] [--ticks N]\n"
     "            [--record FILE] [--save FILE] [--trace]\n"
     "                                        play headless; last line: tick T state H\n"
-    "  cairn replay FILE [--verify]          replay a recording; --verify names the first difference\n"
+    "  cairn replay FILE [--verify]          replay a recording; --verify names the first "
+    "difference\n"
     "  cairn check PATH...                   validate levels, definitions, recordings and saves\n"
     "  cairn format [--write] LEVEL...       print (or rewrite) levels in canonical form\n"
     "  cairn identity migrate ROOT MANIFEST LEVEL...   mint UUIDs for version-1 levels\n"

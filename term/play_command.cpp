@@ -1,5 +1,6 @@
 // `cairn [--seed N] [--level PATH] [--load SAVE] [--save PATH] [--record FILE] [--debug]
 //        [--ascii] [--mono] [--colour-blind] [--no-mouse] [--log PATH] [--log-level LEVEL]
+//        [--more important|all|off]
 //        [--morgue DIR]`:
 // the game in the terminal.
 //
@@ -43,7 +44,7 @@ namespace {
 constexpr const char* kUsageLine =
     "usage: cairn [--seed N] [--level PATH] [--load SAVE] [--save PATH] [--record FILE] [--debug]\n"
     "             [--ascii] [--mono] [--colour-blind] [--no-mouse] [--log PATH]\n"
-    "             [--log-level LEVEL] [--morgue DIR]\n";
+    "             [--log-level LEVEL] [--morgue DIR] [--more important|all|off]\n";
 constexpr int kRunStepMs = 15;  // between the steps of explore, rest and travel
 
 // What the command line asked for, checked.
@@ -54,6 +55,7 @@ struct PlayOptions {
   std::string load_path;  // --load, or empty
   std::string save_path;  // where the character lives: --save, else --load, else the default
   std::uint64_t crash_after = 0;  // the crash test's frame count, or 0
+  MoreMode more = MoreMode::Important;
 };
 
 // Parses and checks the options and loads what they name (the level, the content, the key map)
@@ -76,6 +78,7 @@ int ReadPlayOptions(const std::vector<std::string>& args, PlayOptions& options, 
                   {"--log-level", true},
                   {"--test-crash-after", true},
                   {"--morgue", true},
+                  {"--more", true},
                   {"--save", true}},
                  parsed, error) ||
       !parsed.positional.empty()) {
@@ -94,6 +97,10 @@ int ReadPlayOptions(const std::vector<std::string>& args, PlayOptions& options, 
   if (auto c = parsed.Value("--test-crash-after");
       c && !ParseUnsigned("--test-crash-after", *c, 1, 1'000'000, options.crash_after, error)) {
     std::cerr << "cairn: " << error << "\n";
+    return kExitUsage;
+  }
+  if (auto more = parsed.Value("--more"); more && !ParseMoreMode(*more, options.more)) {
+    std::cerr << "cairn: --more takes important, all or off, not '" << *more << "'\n";
     return kExitUsage;
   }
   if (parsed.Has("--record") && parsed.Has("--load")) {
@@ -272,6 +279,7 @@ TerminalEnding PlayInTerminal(const PlayOptions& options, GameSession& session, 
   try {
     CursesScreen screen(screen_options);
     GameController controller(session, std::move(keys), parsed.Has("--debug"));
+    controller.SetMoreMode(options.more);
     controller.SetRunEndHandler([&](const std::string& summary) {
       return WriteRunSummary(options.morgue_dir, options.config.seed, summary);
     });

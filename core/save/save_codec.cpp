@@ -9,10 +9,10 @@
 #include "game/level_invariants.h"
 #include "game/state_limits.h"
 #include "identity/uuid.h"
-#include "sim/session.h"
 #include "schema/component_access.h"
 #include "schema/component_body.h"
 #include "schema/component_types.h"
+#include "sim/session.h"
 #include "toml/source_text.h"
 #include "toml/toml_reader.h"
 
@@ -22,9 +22,12 @@ namespace {
 using Fields = std::array<FieldValue, kMaxFieldsPerComponent>;
 
 // The map's characters: one per terrain, as in ASCII levels.
-constexpr std::array<std::pair<char, Terrain>, 6> kTerrainChars = {{
-    {'#', Terrain::Wall}, {'.', Terrain::Floor}, {'+', Terrain::DoorClosed},
-    {'\'', Terrain::DoorOpen}, {'~', Terrain::Water}, {':', Terrain::Chasm}}};
+constexpr std::array<std::pair<char, Terrain>, 6> kTerrainChars = {{{'#', Terrain::Wall},
+                                                                    {'.', Terrain::Floor},
+                                                                    {'+', Terrain::DoorClosed},
+                                                                    {'\'', Terrain::DoorOpen},
+                                                                    {'~', Terrain::Water},
+                                                                    {':', Terrain::Chasm}}};
 constexpr std::string_view kGone = "gone";  // a reference to an entity that no longer exists
 static_assert(DungeonPlan::kMaxFloors == kMaxDepth, "one cap for floors: game/state_limits.h");
 // Where each entity wrote each of its components (line 0: not written).
@@ -42,9 +45,12 @@ bool ParseHex64(std::string_view text, std::uint64_t& out) {
   std::uint64_t value = 0;
   for (char c : text) {
     int digit = -1;
-    if (c >= '0' && c <= '9') digit = c - '0';
-    else if (c >= 'a' && c <= 'f') digit = c - 'a' + 10;
-    else return false;
+    if (c >= '0' && c <= '9')
+      digit = c - '0';
+    else if (c >= 'a' && c <= 'f')
+      digit = c - 'a' + 10;
+    else
+      return false;
     value = (value << 4) | static_cast<std::uint64_t>(digit);
   }
   out = value;
@@ -61,7 +67,8 @@ class WriteReferences final : public DefinitionSetReferences {
   bool Parse(std::string_view, EntityId&, std::string&) const override { return false; }
   std::string Format(EntityId id) const override {
     if (id.IsNull()) return "";
-    if (IsLevelReference(id) && id.Slot < entities_.size()) return UuidText(entities_[id.Slot].source);
+    if (IsLevelReference(id) && id.Slot < entities_.size())
+      return UuidText(entities_[id.Slot].source);
     return std::string(kGone);
   }
 
@@ -69,14 +76,17 @@ class WriteReferences final : public DefinitionSetReferences {
   const std::vector<LevelEntity>& entities_;
 };
 
-void WriteComponents(const LevelEntity& entity, const ReferenceCodec& references, std::string& out) {
+void WriteComponents(const LevelEntity& entity, const ReferenceCodec& references,
+                     std::string& out) {
   out += "components = [\n";
   const auto line = [&](const ComponentTypeInfo& type, std::uint32_t slot, const void* value) {
     Fields fields{};
     for (std::size_t i = 0; i < type.fields.size(); ++i) fields[i] = type.fields[i].get(value);
-    out += "  { type = \"" + std::string(type.name) + "\", version = " + std::to_string(type.version) +
-           ", slot = " + std::to_string(slot) + ", body = " +
-           FormatComponentBody(type, std::span<const FieldValue>(fields.data(), type.fields.size()), references) +
+    out += "  { type = \"" + std::string(type.name) +
+           "\", version = " + std::to_string(type.version) + ", slot = " + std::to_string(slot) +
+           ", body = " +
+           FormatComponentBody(type, std::span<const FieldValue>(fields.data(), type.fields.size()),
+                               references) +
            " },\n";
   };
   for (const ComponentTypeInfo& type : AllComponentTypes()) {
@@ -92,8 +102,9 @@ void WriteComponents(const LevelEntity& entity, const ReferenceCodec& references
     }
   }
   for (const PreservedComponent& kept : entity.preserved)
-    out += "  { type = " + QuoteTomlString(kept.type) + ", version = " + std::to_string(kept.version) +
-           ", slot = " + std::to_string(kept.slot) + ", body = " + kept.body + " },\n";
+    out += "  { type = " + QuoteTomlString(kept.type) +
+           ", version = " + std::to_string(kept.version) + ", slot = " + std::to_string(kept.slot) +
+           ", body = " + kept.body + " },\n";
   out += "]\n";
 }
 
@@ -109,7 +120,8 @@ void WriteFloor(const FloorImage& floor, const DefinitionSet& definitions, std::
   out += "random = {";
   for (std::size_t p = 0; p < kRandomPurposeCount; ++p) {
     const Rng& rng = floor.random.streams[p];
-    out += std::string(p ? ", " : " ") + RandomPurposeName(static_cast<RandomPurpose>(p)) + " = { state = [";
+    out += std::string(p ? ", " : " ") + RandomPurposeName(static_cast<RandomPurpose>(p)) +
+           " = { state = [";
     for (std::size_t w = 0; w < 4; ++w) out += (w ? ", \"" : "\"") + Hex64(rng.State()[w]) + "\"";
     out += "], draws = " + std::to_string(static_cast<std::int64_t>(rng.Draws())) + " }";
   }
@@ -123,7 +135,8 @@ void WriteFloor(const FloorImage& floor, const DefinitionSet& definitions, std::
   out += "noises = [";
   for (std::size_t i = 0; i < floor.noises.size(); ++i) {
     const FloorImage::Noise& n = floor.noises[i];
-    out += std::string(i ? ", " : "") + "{ source = " + QuoteTomlString(references.Format(n.source)) +
+    out += std::string(i ? ", " : "") +
+           "{ source = " + QuoteTomlString(references.Format(n.source)) +
            ", x = " + std::to_string(n.x) + ", y = " + std::to_string(n.y) +
            ", radius = " + std::to_string(n.radius) + " }";
   }
@@ -141,7 +154,8 @@ void WriteFloor(const FloorImage& floor, const DefinitionSet& definitions, std::
   for (std::int32_t y = 0; y < level.height; ++y) {
     std::string row;
     for (std::int32_t x = 0; x < level.width; ++x)
-      row += static_cast<char>('0' + (floor.remembered[static_cast<std::size_t>(y * level.width + x)] & 3));
+      row += static_cast<char>(
+          '0' + (floor.remembered[static_cast<std::size_t>(y * level.width + x)] & 3));
     out += "  \"" + row + "\",\n";
   }
   out += "]\n";
@@ -190,8 +204,8 @@ class ReadReferences final : public DefinitionSetReferences {
 };
 
 // An entity reference member (a source UUID, "gone" or ""), resolved by `references`.
-void ReadReferenceMember(TableReader& reader, std::string_view key, const ReferenceCodec& references,
-                         EntityId& out) {
+void ReadReferenceMember(TableReader& reader, std::string_view key,
+                         const ReferenceCodec& references, EntityId& out) {
   std::string text;
   if (!reader.String(key, text)) return;
   std::string error;
@@ -203,8 +217,9 @@ bool ReadUuidMember(TableReader& reader, std::string_view key, Uuid& out, bool r
   std::string text;
   if (!reader.String(key, text, required)) return false;
   if (TryParseUuid(text, out) != Status::Ok) {
-    reader.Problem(reader.Table().Find(key)->position,
-                   reader.What() + ": '" + std::string(key) + "' is \"" + text + "\", not a version-4 UUID");
+    reader.Problem(
+        reader.Table().Find(key)->position,
+        reader.What() + ": '" + std::string(key) + "' is \"" + text + "\", not a version-4 UUID");
     return false;
   }
   return true;
@@ -214,16 +229,17 @@ bool ReadHexMember(TableReader& reader, std::string_view key, std::uint64_t& out
   std::string text;
   if (!reader.String(key, text)) return false;
   if (!ParseHex64(text, out)) {
-    reader.Problem(reader.Table().Find(key)->position,
-                   reader.What() + ": '" + std::string(key) + "' is 16 lower-case hexadecimal digits");
+    reader.Problem(reader.Table().Find(key)->position, reader.What() + ": '" + std::string(key) +
+                                                           "' is 16 lower-case hexadecimal digits");
     return false;
   }
   return true;
 }
 
-void ReadEntityComponents(const TomlValue& table, const std::string& what, const ComponentBundle& empty,
-                          const ReadReferences& references, const SourceText& source,
-                          LevelEntity& entity, ComponentPositions& where, std::vector<TextProblem>& problems) {
+void ReadEntityComponents(const TomlValue& table, const std::string& what,
+                          const ComponentBundle& empty, const ReadReferences& references,
+                          const SourceText& source, LevelEntity& entity, ComponentPositions& where,
+                          std::vector<TextProblem>& problems) {
   const auto problem = [&](TextPosition at, std::string message) {
     problems.push_back(TextProblem{at, std::move(message), {}});
   };
@@ -251,13 +267,14 @@ void ReadEntityComponents(const TomlValue& table, const std::string& what, const
     if (body == nullptr || type_name.empty()) continue;
     const ComponentTypeInfo* type = FindComponentType(type_name);
     if (type == nullptr) {  // kept unread, written back by the next save
-      entity.preserved.push_back(
-          PreservedComponent{type_name, version, static_cast<std::uint32_t>(slot), source.ValueAt(body->position)});
+      entity.preserved.push_back(PreservedComponent{
+          type_name, version, static_cast<std::uint32_t>(slot), source.ValueAt(body->position)});
       continue;
     }
     const std::string label = what + " component " + type_name;
     if (version > type->version) {
-      problem(entry.position, label + ": version " + std::to_string(version) + " is newer than this build reads (" +
+      problem(entry.position, label + ": version " + std::to_string(version) +
+                                  " is newer than this build reads (" +
                                   std::to_string(type->version) + ")");
       continue;
     }
@@ -278,7 +295,8 @@ void ReadEntityComponents(const TomlValue& table, const std::string& what, const
         continue;
       }
       if (type->max_slots != 0 && type->slots->count(component) >= type->max_slots) {
-        problem(entry.position, label + ": " + type_name + " holds at most " + std::to_string(type->max_slots) + " entries");
+        problem(entry.position, label + ": " + type_name + " holds at most " +
+                                    std::to_string(type->max_slots) + " entries");
         continue;
       }
       target = type->slots->insert(component, static_cast<std::uint32_t>(slot));
@@ -289,10 +307,12 @@ void ReadEntityComponents(const TomlValue& table, const std::string& what, const
     }
     Fields fields{};
     std::vector<BodyProblem> body_problems;
-    if (!DecodeComponentBody(*type, *body, references, std::span<FieldValue>(fields.data(), type->fields.size()),
+    if (!DecodeComponentBody(*type, *body, references,
+                             std::span<FieldValue>(fields.data(), type->fields.size()),
                              body_problems)) {
       for (BodyProblem& p : body_problems) problem(p.position, what + ": " + p.message);
-      if (type->slots != nullptr) (void)type->slots->erase(component, static_cast<std::uint32_t>(slot));
+      if (type->slots != nullptr)
+        (void)type->slots->erase(component, static_cast<std::uint32_t>(slot));
       continue;
     }
     for (std::size_t i = 0; i < type->fields.size(); ++i) type->fields[i].set(target, fields[i]);
@@ -304,7 +324,8 @@ void ReadEntityComponents(const TomlValue& table, const std::string& what, const
     if (!bundle.Has(type.id)) continue;
     for (ComponentTypeId needed : type.requires_types)
       if (!bundle.Has(needed))
-        problem(table.position, what + ": " + std::string(type.name) + " requires " + std::string(TypeInfoOf(needed).name));
+        problem(table.position, what + ": " + std::string(type.name) + " requires " +
+                                    std::string(TypeInfoOf(needed).name));
     for (ComponentTypeId rejected : type.rejects_types)
       if (bundle.Has(rejected))
         problem(table.position, what + ": " + std::string(type.name) + " cannot be with " +
@@ -315,31 +336,40 @@ void ReadEntityComponents(const TomlValue& table, const std::string& what, const
 
 // The semantic checks a level passes (game/level_invariants.h), at each entity's or component's
 // line and column. The player's floor holds the one player; every other floor none.
-void CheckFloor(const FloorImage& floor, const DefinitionSet& definitions, bool players_floor, const std::string& what,
-                const TomlValue& table, const std::vector<const TomlValue*>& tables,
+void CheckFloor(const FloorImage& floor, const DefinitionSet& definitions, bool players_floor,
+                const std::string& what, const TomlValue& table,
+                const std::vector<const TomlValue*>& tables,
                 const std::vector<ComponentPositions>& where, std::vector<TextProblem>& problems) {
   const auto label = [&](std::size_t i) {
-    return "entity " + UuidText(floor.level.entities[i].source) + " (line " + std::to_string(tables[i]->position.line) + ")";
+    return "entity " + UuidText(floor.level.entities[i].source) + " (line " +
+           std::to_string(tables[i]->position.line) + ")";
   };
   std::vector<LevelProblem> broken;
   CheckLevelInvariants(floor.level, definitions, players_floor ? 1 : 0, label, broken);
   for (const LevelProblem& p : broken) {
     if (p.entity == LevelProblem::kWholeLevel) {
-      problems.push_back(TextProblem{table.position, what + " " + p.what + (players_floor ? " (the save's depth is this floor)" : ""), {}});
+      problems.push_back(TextProblem{
+          table.position,
+          what + " " + p.what + (players_floor ? " (the save's depth is this floor)" : ""),
+          {}});
       continue;
     }
-    const TextPosition written = p.has_component ? where[p.entity][static_cast<std::size_t>(p.component)] : TextPosition{};
-    problems.push_back(TextProblem{written.line != 0 ? written : tables[p.entity]->position,
-                                   what + " entity " + UuidText(floor.level.entities[p.entity].source) + " " + p.what, {}});
+    const TextPosition written =
+        p.has_component ? where[p.entity][static_cast<std::size_t>(p.component)] : TextPosition{};
+    problems.push_back(TextProblem{
+        written.line != 0 ? written : tables[p.entity]->position,
+        what + " entity " + UuidText(floor.level.entities[p.entity].source) + " " + p.what,
+        {}});
   }
 }
 
 bool ReadFloor(const TomlValue& table, const DefinitionSet& definitions, const WorldLimits& limits,
-               std::int32_t floor_count, std::int32_t players_depth, const SourceText& source, FloorImage& floor,
-               std::vector<TextProblem>& problems) {
+               std::int32_t floor_count, std::int32_t players_depth, const SourceText& source,
+               FloorImage& floor, std::vector<TextProblem>& problems) {
   const std::size_t before = problems.size();
   TableReader r(table, "floor", problems);
-  if (r.Int("depth", floor.depth, 1, floor_count)) r.SetWhat("floor " + std::to_string(floor.depth));
+  if (r.Int("depth", floor.depth, 1, floor_count))
+    r.SetWhat("floor " + std::to_string(floor.depth));
   LevelDefinition& level = floor.level;
   (void)r.String("name", level.name);
   (void)ReadUuidMember(r, "level_uuid", level.uuid, false);
@@ -359,9 +389,13 @@ bool ReadFloor(const TomlValue& table, const DefinitionSet& definitions, const W
       if (const TomlValue* words = sr.Get("state", TomlKind::Array, true)) {
         bool ok = words->array.size() == 4;
         for (std::size_t w = 0; ok && w < 4; ++w)
-          ok = words->array[w].kind == TomlKind::String && ParseHex64(words->array[w].text, state[w]);
-        if (!ok) sr.Problem(words->position, sr.What() + ": 'state' is four strings of 16 lower-case hexadecimal digits");
-        else if (state == std::array<std::uint64_t, 4>{}) sr.Problem(words->position, sr.What() + ": a generator's state is never all zero");
+          ok = words->array[w].kind == TomlKind::String &&
+               ParseHex64(words->array[w].text, state[w]);
+        if (!ok)
+          sr.Problem(words->position,
+                     sr.What() + ": 'state' is four strings of 16 lower-case hexadecimal digits");
+        else if (state == std::array<std::uint64_t, 4>{})
+          sr.Problem(words->position, sr.What() + ": a generator's state is never all zero");
       }
       (void)sr.Integer("draws", draws, 0, static_cast<std::int64_t>(kMaxRandomDraws));
       sr.RejectUnknown();
@@ -375,25 +409,34 @@ bool ReadFloor(const TomlValue& table, const DefinitionSet& definitions, const W
   if (const TomlValue* rows = r.Get("map", TomlKind::Array, true)) {
     level.height = static_cast<std::int32_t>(rows->array.size());
     level.width = rows->array.empty() || rows->array[0].kind != TomlKind::String
-                      ? 0 : static_cast<std::int32_t>(rows->array[0].text.size());
-    if (level.width < 1 || level.height < 1 || level.width > TileMap::kMaxSide || level.height > TileMap::kMaxSide) {
-      r.Problem(rows->position, r.What() + ": the map is 1 to " + std::to_string(TileMap::kMaxSide) +
-                                    " rows of 1 to " + std::to_string(TileMap::kMaxSide) + " characters");
+                      ? 0
+                      : static_cast<std::int32_t>(rows->array[0].text.size());
+    if (level.width < 1 || level.height < 1 || level.width > TileMap::kMaxSide ||
+        level.height > TileMap::kMaxSide) {
+      r.Problem(rows->position, r.What() + ": the map is 1 to " +
+                                    std::to_string(TileMap::kMaxSide) + " rows of 1 to " +
+                                    std::to_string(TileMap::kMaxSide) + " characters");
       level.width = level.height = 0;
     } else {
-      level.cells.assign(static_cast<std::size_t>(level.width) * static_cast<std::size_t>(level.height), Terrain::Wall);
+      level.cells.assign(
+          static_cast<std::size_t>(level.width) * static_cast<std::size_t>(level.height),
+          Terrain::Wall);
       for (std::size_t y = 0; y < rows->array.size(); ++y) {
         const TomlValue& row = rows->array[y];
-        if (row.kind != TomlKind::String || row.text.size() != static_cast<std::size_t>(level.width)) {
-          r.Problem(row.position, r.What() + ": map row " + std::to_string(y) + " is not a string as wide as the first");
+        if (row.kind != TomlKind::String ||
+            row.text.size() != static_cast<std::size_t>(level.width)) {
+          r.Problem(row.position, r.What() + ": map row " + std::to_string(y) +
+                                      " is not a string as wide as the first");
           continue;
         }
         for (std::size_t x = 0; x < row.text.size(); ++x) {
           const auto found = std::find_if(kTerrainChars.begin(), kTerrainChars.end(),
                                           [&](const auto& e) { return e.first == row.text[x]; });
           if (found == kTerrainChars.end()) {
-            r.Problem(TextPosition{row.position.line, row.position.column + 1 + static_cast<std::uint32_t>(x)},
-                      r.What() + ": '" + std::string(1, row.text[x]) + "' is not a map character (# . + ' ~ :)");
+            r.Problem(TextPosition{row.position.line,
+                                   row.position.column + 1 + static_cast<std::uint32_t>(x)},
+                      r.What() + ": '" + std::string(1, row.text[x]) +
+                          "' is not a map character (# . + ' ~ :)");
             break;
           }
           level.cells[y * static_cast<std::size_t>(level.width) + x] = found->second;
@@ -408,13 +451,18 @@ bool ReadFloor(const TomlValue& table, const DefinitionSet& definitions, const W
     } else {
       for (std::size_t y = 0; y < rows->array.size(); ++y) {
         const TomlValue& row = rows->array[y];
-        bool ok = row.kind == TomlKind::String && row.text.size() == static_cast<std::size_t>(level.width);
+        bool ok = row.kind == TomlKind::String &&
+                  row.text.size() == static_cast<std::size_t>(level.width);
         for (std::size_t x = 0; ok && x < row.text.size(); ++x) {
           // 1: the terrain was seen; 2: an item was seen lying there; 3: both (TileMap's bits).
           ok = row.text[x] >= '0' && row.text[x] <= '3';
-          if (ok) floor.remembered[y * static_cast<std::size_t>(level.width) + x] = static_cast<std::uint8_t>(row.text[x] - '0');
+          if (ok)
+            floor.remembered[y * static_cast<std::size_t>(level.width) + x] =
+                static_cast<std::uint8_t>(row.text[x] - '0');
         }
-        if (!ok) r.Problem(row.position, r.What() + ": remembered row " + std::to_string(y) + " is a string of digits 0 to 3 as wide as the map");
+        if (!ok)
+          r.Problem(row.position, r.What() + ": remembered row " + std::to_string(y) +
+                                      " is a string of digits 0 to 3 as wide as the map");
       }
     }
   }
@@ -433,7 +481,8 @@ bool ReadFloor(const TomlValue& table, const DefinitionSet& definitions, const W
   }
   if (tables.size() > limits.entities)
     r.Problem(table.position, r.What() + " has " + std::to_string(tables.size()) +
-                                  " entities; the world holds at most " + std::to_string(limits.entities));
+                                  " entities; the world holds at most " +
+                                  std::to_string(limits.entities));
   level.entities.resize(tables.size());
   for (std::size_t i = 0; i < tables.size(); ++i) {
     TableReader er(*tables[i], r.What() + " entity", problems);
@@ -441,7 +490,8 @@ bool ReadFloor(const TomlValue& table, const DefinitionSet& definitions, const W
     if (ReadUuidMember(er, "uuid", entity.source)) {
       const std::string text = UuidText(entity.source);
       er.SetWhat(r.What() + " entity " + text);
-      if (const auto [it, fresh] = index.emplace(entity.source, static_cast<std::uint32_t>(i)); !fresh)
+      if (const auto [it, fresh] = index.emplace(entity.source, static_cast<std::uint32_t>(i));
+          !fresh)
         er.Problem(tables[i]->Find("uuid")->position,
                    er.What() + ": the same uuid as the entity at line " +
                        std::to_string(tables[it->second]->position.line));
@@ -454,7 +504,8 @@ bool ReadFloor(const TomlValue& table, const DefinitionSet& definitions, const W
   for (std::size_t i = 0; i < tables.size(); ++i) {
     LevelEntity& entity = level.entities[i];
     const std::string what = r.What() + " entity " + UuidText(entity.source);
-    ReadEntityComponents(*tables[i], what, ComponentBundle{}, references, source, entity, where[i], problems);
+    ReadEntityComponents(*tables[i], what, ComponentBundle{}, references, source, entity, where[i],
+                         problems);
     for (std::size_t k = 0; k < kComponentKindCount; ++k)
       if ((entity.components.mask >> k) & 1u) ++pool_use[k];
   }
@@ -462,7 +513,8 @@ bool ReadFloor(const TomlValue& table, const DefinitionSet& definitions, const W
     if (pool_use[k] > limits.pools[k])
       r.Problem(table.position, r.What() + " has " + std::to_string(pool_use[k]) + " " +
                                     ComponentKindName(static_cast<ComponentKind>(k)) +
-                                    " components; the world holds at most " + std::to_string(limits.pools[k]));
+                                    " components; the world holds at most " +
+                                    std::to_string(limits.pools[k]));
 
   if (const TomlValue* outcomes = r.Get("outcomes", TomlKind::Array, true)) {
     if (outcomes->array.size() > limits.outcomes)
@@ -502,20 +554,23 @@ bool ReadFloor(const TomlValue& table, const DefinitionSet& definitions, const W
   for (std::size_t i = 0; i < level.entities.size(); ++i)
     if (level.entities[i].components.Has<Player>() &&
         level.entities[i].components.player.next_tick > floor.tick + kLongestWait)
-      r.Problem(tables[i]->position, r.What() + ": the player may not act before tick " +
-                                         std::to_string(level.entities[i].components.player.next_tick) +
-                                         ", long after the floor's tick " + std::to_string(floor.tick));
+      r.Problem(tables[i]->position,
+                r.What() + ": the player may not act before tick " +
+                    std::to_string(level.entities[i].components.player.next_tick) +
+                    ", long after the floor's tick " + std::to_string(floor.tick));
   r.RejectUnknown();
   // What the rules need of the floor, once it reads at all (a broken entity would only bring
   // echoes of its first problem).
   if (problems.size() == before)
-    CheckFloor(floor, definitions, floor.depth == players_depth, r.What(), table, tables, where, problems);
+    CheckFloor(floor, definitions, floor.depth == players_depth, r.What(), table, tables, where,
+               problems);
   return problems.size() == before;
 }
 
 }  // namespace
 
-std::string WriteSaveText(const SessionImage& image, const DefinitionSet& definitions, std::string_view build) {
+std::string WriteSaveText(const SessionImage& image, const DefinitionSet& definitions,
+                          std::string_view build) {
   std::string out;
   // Roughly a kilobyte an entity and two bytes a cell: one allocation, not a doubling series.
   std::size_t estimate = 4096 + image.messages.size() * 96;
@@ -531,11 +586,19 @@ std::string WriteSaveText(const SessionImage& image, const DefinitionSet& defini
   out += "state = \"" + Hex64(image.state_hash) + "\"\n";
   out += "depth = " + std::to_string(image.depth) + "\n";
   out += "floors = " + std::to_string(image.floor_count) + "\n";
-  out += "run = \"" + (image.run_instance.IsNil() ? std::string() : UuidText(image.run_instance)) + "\"\n";
+  out += "run = \"" + (image.run_instance.IsNil() ? std::string() : UuidText(image.run_instance)) +
+         "\"\n";
   out += "messages_said = " + std::to_string(static_cast<std::int64_t>(image.messages_said)) + "\n";
   out += "messages = [\n";
-  for (const Message& m : image.messages)
-    out += "  { tick = " + std::to_string(m.tick) + ", text = " + QuoteTomlString(m.text) + " },\n";
+  for (const Message& m : image.messages) {
+    // count and tone only when not the default: a plain message said once reads as before.
+    out += "  { tick = " + std::to_string(m.tick) + ", text = " + QuoteTomlString(m.text);
+    if (m.count > 1) out += ", count = " + std::to_string(m.count);
+    if (m.tone != MessageTone::Plain)
+      out +=
+          ", tone = \"" + std::string(kMessageToneNames[static_cast<std::size_t>(m.tone)]) + "\"";
+    out += " },\n";
+  }
   out += "]\n";
   for (const FloorImage& floor : image.floors) WriteFloor(floor, definitions, out);
   return out;
@@ -549,8 +612,9 @@ bool LooksLikeSave(std::string_view text) {
   return format != nullptr && format->kind == TomlKind::String && format->text == kSaveFormat;
 }
 
-bool ReadSaveText(std::string_view text, const DefinitionSet& definitions, const WorldLimits& limits,
-                  SessionImage& out, std::vector<TextProblem>& problems) {
+bool ReadSaveText(std::string_view text, const DefinitionSet& definitions,
+                  const WorldLimits& limits, SessionImage& out,
+                  std::vector<TextProblem>& problems) {
   const std::size_t before = problems.size();
   TomlValue root;
   if (!ParseTomlFile(text, root, problems)) return false;
@@ -571,22 +635,31 @@ bool ReadSaveText(std::string_view text, const DefinitionSet& definitions, const
   (void)file.Int("floors", image.floor_count, 1, kMaxDepth);
   (void)file.Int("depth", image.depth, 1, image.floor_count);
   std::string run;
-  if (file.String("run", run) && !run.empty() && TryParseUuid(run, image.run_instance) != Status::Ok)
-    file.Problem(root.Find("run")->position, "the save: 'run' is \"" + run + "\", not a version-4 UUID");
-  (void)file.Int("messages_said", image.messages_said, 0, static_cast<std::int64_t>(kMaxMessagesSaid));
+  if (file.String("run", run) && !run.empty() &&
+      TryParseUuid(run, image.run_instance) != Status::Ok)
+    file.Problem(root.Find("run")->position,
+                 "the save: 'run' is \"" + run + "\", not a version-4 UUID");
+  (void)file.Int("messages_said", image.messages_said, 0,
+                 static_cast<std::int64_t>(kMaxMessagesSaid));
   if (const TomlValue* messages = file.Get("messages", TomlKind::Array, true)) {
     if (messages->array.size() > GameSession::kSavedMessages)
-      file.Problem(messages->position, "the save: more than " + std::to_string(GameSession::kSavedMessages) +
-                                           " messages (a save keeps the last " + std::to_string(GameSession::kSavedMessages) + ")");
+      file.Problem(messages->position, "the save: more than " +
+                                           std::to_string(GameSession::kSavedMessages) +
+                                           " messages (a save keeps the last " +
+                                           std::to_string(GameSession::kSavedMessages) + ")");
     for (const TomlValue& m : messages->array) {
       if (!m.IsTable()) {
-        file.Problem(m.position, "the save: each message is { tick, text }");
+        file.Problem(m.position, "the save: each message is { tick, text [, count, tone] }");
         continue;
       }
       TableReader mr(m, "message", problems);
       Message message;
       (void)mr.Integer("tick", message.tick, 0, kMaxTick);
       (void)mr.String("text", message.text);
+      (void)mr.Int("count", message.count, 1, UINT32_MAX, false);
+      std::size_t tone = 0;
+      if (mr.Choice("tone", kMessageToneNames, tone, false))
+        message.tone = static_cast<MessageTone>(tone);
       mr.RejectUnknown();
       image.messages.push_back(std::move(message));
     }
@@ -598,10 +671,12 @@ bool ReadSaveText(std::string_view text, const DefinitionSet& definitions, const
         continue;
       }
       FloorImage floor;
-      if (ReadFloor(table, definitions, limits, image.floor_count, image.depth, source, floor, problems)) {
+      if (ReadFloor(table, definitions, limits, image.floor_count, image.depth, source, floor,
+                    problems)) {
         for (const FloorImage& other : image.floors)
           if (other.depth == floor.depth)
-            file.Problem(table.position, "floor " + std::to_string(floor.depth) + " is saved twice");
+            file.Problem(table.position,
+                         "floor " + std::to_string(floor.depth) + " is saved twice");
         image.floors.push_back(std::move(floor));
       }
     }
@@ -612,8 +687,10 @@ bool ReadSaveText(std::string_view text, const DefinitionSet& definitions, const
   bool active = false;
   for (const FloorImage& floor : image.floors) active = active || floor.depth == image.depth;
   if (!active) {
-    problems.push_back({root.Find("depth")->position, "the save: the player's floor (depth " +
-                                                          std::to_string(image.depth) + ") is not in it", {}});
+    problems.push_back(
+        {root.Find("depth")->position,
+         "the save: the player's floor (depth " + std::to_string(image.depth) + ") is not in it",
+         {}});
     return false;
   }
   out = std::move(image);

@@ -67,6 +67,20 @@ std::string Missile(const GameWorld& world, const AttackEvent& a) {
 
 }  // namespace
 
+Feeling FloorFeeling(const GameWorld& world, std::int32_t depth) {
+  const auto& monsters = world.Definitions().monsters;
+  for (const EnemyAi& ai : world.Ais().Values())
+    if (ai.kind < monsters.size() && monsters[ai.kind].min_depth > depth)
+      return {"You feel a sense of dread: something here belongs deeper down.",
+              MessageTone::Warning};
+  const auto& items = world.Definitions().items;
+  for (const Item& item : world.Items().Values())
+    if (item.holder.IsNull() && item.kind < items.size() &&
+        items[item.kind].category == ItemCategory::Artifact)
+      return {"You feel the pull of something precious on this floor.", MessageTone::Good};
+  return {};
+}
+
 std::string TheName(const GameWorld& world, EntityId id) {
   return "the " + Name(world, id);
 }
@@ -123,6 +137,23 @@ void GameSession::Narrator::BeforeCommit(const GameWorld& world) {
     else
       TellDeath(world, deaths[d++]);
   }
+  WarnOfLowHealth(world);
+}
+
+// DCSS's low hit point warning: once, as this tick's blows take the player's health from above a
+// third of its most to a third or less (stateless: read from the tick's own attacks).
+void GameSession::Narrator::WarnOfLowHealth(const GameWorld& world) {
+  const EntityId player = world.PlayerEntity();
+  const Health* health = world.Healths().Find(player);
+  if (health == nullptr || health->current <= 0) return;
+  std::int64_t taken = 0;
+  for (const AttackEvent& attack : world.Attacks().Events())
+    if (attack.target == player && attack.hit) taken += attack.damage;
+  const std::int64_t line = health->max / 3;
+  if (taken > 0 && health->current <= line && health->current + taken > line)
+    session_.Say("Your health is low! (" + std::to_string(health->current) + " of " +
+                     std::to_string(health->max) + ")",
+                 MessageTone::Danger);
 }
 
 void GameSession::Narrator::TellDeath(const GameWorld& world, const DeathEvent& death) {
@@ -130,7 +161,7 @@ void GameSession::Narrator::TellDeath(const GameWorld& world, const DeathEvent& 
   std::string cause;
   if (death.cause == DeathCause::Starvation) {
     cause = "starved to death";
-    session_.Say("You starve to death...");
+    session_.Say("You starve to death...", MessageTone::Danger);
   } else {
     const MonsterDefinition* kind = MonsterOf(world, death.killer);
     const std::string killer = kind != nullptr ? kind->name : Name(world, death.killer);
@@ -181,13 +212,15 @@ void GameSession::Narrator::TellAttack(const GameWorld& world, const AttackEvent
     }
   }
   if (a.killed) text += on_player ? " You die..." : " The " + target + " dies.";
-  session_.Say(std::move(text));
+  session_.Say(std::move(text), a.killed && on_player ? MessageTone::Danger : MessageTone::Plain);
 }
 
 void GameSession::Narrator::TellNotice(const GameWorld& world, const NoticeEvent& n) {
   const bool player = world.Players().Contains(n.subject);
   const std::string item = DescribeItem(world, n.object);
-  const auto say = [&](std::string text) { session_.Say(std::move(text)); };
+  const auto say = [&](std::string text, MessageTone tone = MessageTone::Plain) {
+    session_.Say(std::move(text), tone);
+  };
   switch (n.kind) {
     case NoticeKind::PickedUp:
       if (player) {
@@ -255,7 +288,8 @@ void GameSession::Narrator::TellNotice(const GameWorld& world, const NoticeEvent
       say("You feel better.");
       break;
     case NoticeKind::Invigorated:
-      say("You feel vigorous! (+" + std::to_string(n.value) + " max hit points)");
+      say("You feel vigorous! (+" + std::to_string(n.value) + " max hit points)",
+          MessageTone::Good);
       break;
     case NoticeKind::Hasted:
       say("You feel yourself speed up.");
@@ -288,28 +322,31 @@ void GameSession::Narrator::TellNotice(const GameWorld& world, const NoticeEvent
       say("Nothing happens: the wand is spent.");
       break;
     case NoticeKind::Stole:
-      say("The " + Name(world, n.subject) + " snatches " + item + " and runs!");
+      say("The " + Name(world, n.subject) + " snatches " + item + " and runs!",
+          MessageTone::Warning);
       break;
     case NoticeKind::Split:
       say("The " + Name(world, n.subject) + " splits in two!");
       break;
     case NoticeKind::Hungry:
-      say("You are getting hungry.");
+      say("You are getting hungry.", MessageTone::Warning);
       break;
     case NoticeKind::Weak:
-      say("You are weak with hunger!");
+      say("You are weak with hunger!", MessageTone::Warning);
       break;
     case NoticeKind::Starving:
-      say("You are starving! Eat something, now.");
+      say("You are starving! Eat something, now.", MessageTone::Danger);
       break;
     case NoticeKind::Missed:
       if (world.Ais().Contains(n.subject))
-        say("The " + Name(world, n.subject) + " grabs at your pack and misses.");
+        say("The " + Name(world, n.subject) + " grabs at your pack and misses.",
+            MessageTone::Warning);
       else
         say("The bolt flies wide.");
       break;
     case NoticeKind::LevelUp:
-      say("Welcome to experience level " + std::to_string(n.value) + "! You feel more able.");
+      say("Welcome to experience level " + std::to_string(n.value) + "! You feel more able.",
+          MessageTone::Good);
       break;
     case NoticeKind::Landed:
       if (player)
@@ -320,10 +357,10 @@ void GameSession::Narrator::TellNotice(const GameWorld& world, const NoticeEvent
     case NoticeKind::Quivered:
       // value: 0 chosen (or the quiver was empty), else 1 + the kind no longer carried.
       if (const Item* missile = world.Items().Find(n.object); player && missile != nullptr)
-        say((n.value > 0 ? "You have no " +
-                               KindPlural(world, static_cast<std::uint16_t>(n.value - 1)) +
-                               " left, so you fill your quiver with "
-                         : std::string("You fill your quiver with ")) +
+        say((n.value > 0
+                 ? "You have no " + KindPlural(world, static_cast<std::uint16_t>(n.value - 1)) +
+                       " left, so you fill your quiver with "
+                 : std::string("You fill your quiver with ")) +
             KindPlural(world, missile->kind) + ".");
       break;
     case NoticeKind::AutoPickupToggled:

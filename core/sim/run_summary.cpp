@@ -37,7 +37,7 @@ std::string FormatRunSummary(const GameSession& session, const std::string& head
   out += "\nLast messages:\n";
   const auto& messages = session.Messages();
   for (std::size_t i = messages.size() > 15 ? messages.size() - 15 : 0; i < messages.size(); ++i)
-    out += "  " + messages[i].text + "\n";
+    out += "  " + ShownText(messages[i]) + "\n";
   return out;
 }
 

@@ -187,10 +187,18 @@ SessionState GameSession::State() const noexcept {
   return SessionState::Playing;
 }
 
-void GameSession::Say(std::string text) {
+void GameSession::Say(std::string text, MessageTone tone) {
   const std::int64_t tick = floors_.empty() || !Active().world ? 0 : World().Tick();
-  messages_.push_back(Message{tick, std::move(text)});
   ++messages_said_;
+  if (!messages_.empty() && messages_.back().text == text && messages_.back().tone == tone &&
+      messages_.back().count < UINT32_MAX) {
+    Message& again = messages_.back();
+    ++again.count;
+    again.tick = tick;
+    again.said = messages_said_;
+    return;
+  }
+  messages_.push_back(Message{tick, std::move(text), 1, tone, messages_said_});
   while (messages_.size() > kMessageHistory) messages_.pop_front();
 }
 

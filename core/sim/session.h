@@ -194,7 +194,9 @@ class GameSession {
   // The components of `id` whose type this build does not know, kept from the level as written
   // (the inspector shows them as "not loaded"); null when there are none or `id` is not alive.
   [[nodiscard]] const std::vector<PreservedComponent>* Preserved(EntityId id) const noexcept;
-  void Say(std::string text);
+  // Adds to the log; the same text and tone as the newest message counts it again instead
+  // ("... x6", as DCSS and Brogue collapse repeats).
+  void Say(std::string text, MessageTone tone = MessageTone::Plain);
   [[nodiscard]] const std::vector<DeathEffect>& Effects() const noexcept { return effects_; }
   // Death effects pushed out early because max_effects were showing (a floor change clearing them
   // is not counted): the pane's "effects dropped". A new run starts it at 0; a step back restores

@@ -64,7 +64,8 @@ Status GameSession::ChangeFloor(std::int32_t direction) {
   const bool first_visit = !floors_[to_index].world;
   if (first_visit) {
     Floor built;
-    if (Status s = BuildFloor(active_ + direction + 1, floors_[to_index].level, built); s != Status::Ok)
+    if (Status s = BuildFloor(active_ + direction + 1, floors_[to_index].level, built);
+        s != Status::Ok)
       return s;
     floors_[to_index] = std::move(built);
   }
@@ -103,7 +104,8 @@ Status GameSession::ChangeFloor(std::int32_t direction) {
   if (status == Status::Ok) {
     std::vector<Binding> keys;
     const auto carry = [&](EntityId old_id, EntityId new_id) {
-      if (const PersistentObjectKey* key = from.Bindings().KeyOf(old_id)) keys.push_back(Binding{*key, new_id});
+      if (const PersistentObjectKey* key = from.Bindings().KeyOf(old_id))
+        keys.push_back(Binding{*key, new_id});
     };
     carry(player, arrived);
     for (std::size_t i = 0; i < carried.size(); ++i) carry(carried[i], created[i + 1]);
@@ -128,6 +130,9 @@ Status GameSession::ChangeFloor(std::int32_t direction) {
   // The first time, what kind of place it is ("caverns", "rooms and corridors, with The Vault").
   Say(std::string(direction > 0 ? "You descend" : "You climb") + " to depth " +
       std::to_string(Depth()) + (first_visit ? ": " + Level().name : std::string()) + ".");
+  if (first_visit)
+    if (const Feeling feeling = FloorFeeling(to, Depth()); !feeling.text.empty())
+      Say(feeling.text, feeling.tone);
   return Status::Ok;
 }
 

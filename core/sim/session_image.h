@@ -16,18 +16,13 @@
 #include "game/level.h"
 #include "game/random.h"
 #include "identity/uuid.h"
+#include "sim/message.h"
 
 namespace cairn {
 
-// One line of the message log, and the tick it was said in.
-struct Message {
-  std::int64_t tick = 0;
-  std::string text;
-};
-
 struct FloorImage {
   std::int32_t depth = 1;
-  LevelDefinition level;                // map now, entities now (see above); digest: as built
+  LevelDefinition level;                 // map now, entities now (see above); digest: as built
   std::vector<std::uint8_t> remembered;  // one per cell, 1: the player has seen it
   std::int64_t tick = 0;
   RandomStreams random;
@@ -41,7 +36,7 @@ struct FloorImage {
     EntityId source{};  // as Outcome::entity
     std::int32_t x = 0, y = 0, radius = 0;
   };
-  std::vector<Noise> noises;      // made in the last tick: the next tick's AI hears them
+  std::vector<Noise> noises;  // made in the last tick: the next tick's AI hears them
 };
 
 struct SessionImage {
@@ -49,9 +44,9 @@ struct SessionImage {
   std::uint64_t content = 0;  // GameSession::ContentDigest: what the run was built from
   std::int32_t depth = 1;     // the floor the player is on
   std::int32_t floor_count = 1;
-  Uuid run_instance{};        // the scope of keys minted for this run's unauthored entities
+  Uuid run_instance{};             // the scope of keys minted for this run's unauthored entities
   std::vector<FloorImage> floors;  // the built floors, by depth
-  std::vector<Message> messages;  // the end of the message log, oldest first
+  std::vector<Message> messages;   // the end of the message log, oldest first
   std::uint64_t messages_said = 0;
   std::uint64_t state_hash = 0;  // GameSession::StateHash when captured: a restore must match it
   // How many component pools (in ComponentKind order) `state_hash` covers: all when captured; a

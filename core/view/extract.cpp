@@ -308,7 +308,7 @@ void Extract(const GameSession& session, const ExtractOptions& options, RenderFr
   frame.game_over = session.State() != SessionState::Playing;
   ExtractPlayerPanels(session, frame);
   ExtractSidebar(session, options.reveal_map, frame);
-  for (const Message& m : session.Messages()) frame.messages.push_back(m.text);
+  for (const Message& m : session.Messages()) frame.messages.emplace_back(ShownText(m), m.tone);
   if (options.debug) ExtractDebug(session, options, frame);
   out = std::move(frame);
   session.NoteExtraction(std::chrono::duration_cast<std::chrono::nanoseconds>(

@@ -8,11 +8,13 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "game/components.h"
 #include "game/definitions.h"
 #include "identity/handle.h"
+#include "sim/message.h"
 #include "sim/run_outcome.h"
 
 namespace cairn {
@@ -155,6 +157,17 @@ struct SidebarData {
   std::string quiver;                    // the quivered missile carried ("8 darts"), or ""
 };
 
+// One message as the log shows it: its text (with " x6" when repeated) and its tone.
+struct FrameMessage {
+  std::string text;
+  MessageTone tone = MessageTone::Plain;
+  FrameMessage() = default;
+  FrameMessage(std::string shown,
+               MessageTone how = MessageTone::Plain)  // NOLINT: a text is a message
+      : text(std::move(shown)), tone(how) {}
+  FrameMessage(const char* shown) : text(shown) {}  // NOLINT: so tests may write {"one", "two"}
+};
+
 struct RenderFrame {
   std::int32_t map_width = 0;
   std::int32_t map_height = 0;
@@ -164,7 +177,7 @@ struct RenderFrame {
   std::int32_t focus_x = 0;  // where the view centres (the player, or the cursor)
   std::int32_t focus_y = 0;
   HudValues hud;
-  std::vector<std::string> messages;  // oldest first, the whole history kept by the session
+  std::vector<FrameMessage> messages;  // oldest first, the whole history kept by the session
   DebugData debug;
   bool game_over = false;
   std::vector<FrameItem> inventory;  // by letter

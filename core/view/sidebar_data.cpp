@@ -117,16 +117,18 @@ void ExtractSidebar(const GameSession& session, bool reveal_map, RenderFrame& fr
   const GameWorld& world = session.World();
   SidebarData& out = frame.sidebar;
   ExtractMonsters(session, reveal_map, out);
-  const EntityId player_id = world.PlayerEntity();
-  const Player* player = world.Players().Find(player_id);
-  const Position* at = world.Positions().Find(player_id);
-  if (player == nullptr || at == nullptr) return;  // no one to describe: a death, a fault
+  // After death, the character as it died (PartsOfPlayer), as the status line shows it.
+  const PlayerParts me = PartsOfPlayer(session);
+  const EntityId player_id = me.id;
+  const Player* player = me.player;
+  const Position* at = me.at;
+  if (player == nullptr || at == nullptr) return;  // no one to describe: a fault
   out.terrain = TerrainName(world.Map().At(at->x, at->y));
   for (std::string& thing : ThingsAt(session, at->x, at->y))
     if (thing != "you") out.underfoot.push_back(std::move(thing));
   out.hunger = frame.hud.hunger.empty() ? "Fed" : frame.hud.hunger;
   out.nutrition = player->nutrition;
-  if (const Condition* c = world.Conditions().Find(player_id)) {
+  if (const Condition* c = me.condition) {
     const std::int64_t now = world.Tick();
     if (c->haste_until > now)
       out.conditions.push_back(ConditionLine("Hasted", c->haste_until, now));

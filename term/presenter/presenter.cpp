@@ -1,11 +1,27 @@
 #include "presenter/presenter.h"
 
 #include <algorithm>
-
-#include "presenter/sidebar.h"
 #include <deque>
 
+#include "presenter/sidebar.h"
+
 namespace cairn {
+
+// A longer word than `width` is cut.
+std::vector<std::string_view> WrapWords(std::string_view text, std::size_t width) {
+  width = std::max<std::size_t>(width, 1);  // a width of 0 would never get through the text
+  std::vector<std::string_view> lines;
+  while (text.size() > width) {
+    std::size_t cut = text.rfind(' ', width);
+    if (cut == std::string_view::npos || cut == 0) cut = width;
+    lines.push_back(text.substr(0, cut));
+    text.remove_prefix(cut);
+    while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
+  }
+  if (!text.empty() || lines.empty()) lines.push_back(text);
+  return lines;
+}
+
 namespace {
 
 using Rect = ScreenRect;
@@ -98,30 +114,56 @@ void DrawStatus(const RenderFrame& frame, TextGrid& grid, std::int32_t width) {
             hud.paused ? kAttrBold : kAttrNone);
 }
 
-std::vector<std::string_view> WrapWords(std::string_view text, std::size_t width);
 std::string_view Ellipsis(const PresenterState& state);
+
+// A message's colour: its tone's (warnings yellow, danger red, good news green), else white for
+// the newest and grey for the rest.
+Colour ToneColour(const FrameMessage& m, bool newest) {
+  switch (m.tone) {
+    case MessageTone::Good:
+      return Colour::Green;
+    case MessageTone::Warning:
+      return Colour::Yellow;
+    case MessageTone::Danger:
+      return Colour::Red;
+    case MessageTone::Plain:
+      break;
+  }
+  return newest ? Colour::White : Colour::Grey;
+}
 
 // Messages newest at the bottom, from `skip` back from the newest; one wider than the rows goes
 // on over the next row rather than being cut. With a single row the newest message's start is
-// shown, ending in "…" when it goes on (P, the history, has it whole).
+// shown, ending in "…" when it goes on (P, the history, has it whole). While a --more-- is
+// waiting (state.more_skip >= 0) the last row says so and the messages stop above it.
 void DrawMessages(const RenderFrame& frame, const PresenterState& state, TextGrid& grid, Rect r,
                   std::size_t skip = 0) {
+  if (state.more_skip >= 0 && r.h >= 2 && state.screen == Screen::Map) {
+    grid.Text(r.x, r.y + r.h - 1, "--more--", Colour::Yellow, kAttrReverse, r.w);
+    r.h -= 1;
+    skip = static_cast<std::size_t>(state.more_skip);
+  }
   if (skip >= frame.messages.size() || r.h <= 0) return;
   const std::size_t newest = frame.messages.size() - 1 - skip;
-  const Colour first = skip == 0 ? Colour::White : Colour::Grey;
+  const bool first_is_newest = skip == 0 || state.more_skip >= 0;
+  const std::uint8_t danger = kAttrBold;
   if (r.h == 1) {
-    std::string text = frame.messages[newest];
+    const FrameMessage& m = frame.messages[newest];
+    std::string text = m.text;
     if (static_cast<std::int32_t>(text.size()) > r.w)
       text = std::string(WrapWords(text, static_cast<std::size_t>(std::max(1, r.w - 4))).front()) +
              " " + std::string(Ellipsis(state));
-    grid.Text(r.x, r.y, text, first, kAttrNone, r.w);
+    grid.Text(r.x, r.y, text, ToneColour(m, first_is_newest),
+              m.tone == MessageTone::Danger ? danger : std::uint8_t{kAttrNone}, r.w);
     return;
   }
   std::int32_t row = r.y + r.h - 1;
   for (std::size_t i = newest + 1; i-- > 0 && row >= r.y;) {
-    const auto parts = WrapWords(frame.messages[i], static_cast<std::size_t>(std::max(1, r.w)));
+    const FrameMessage& m = frame.messages[i];
+    const auto parts = WrapWords(m.text, static_cast<std::size_t>(std::max(1, r.w)));
     for (std::size_t k = parts.size(); k-- > 0 && row >= r.y;)
-      grid.Text(r.x, row--, parts[k], i == newest ? first : Colour::Grey, kAttrNone, r.w);
+      grid.Text(r.x, row--, parts[k], ToneColour(m, i == newest && first_is_newest),
+                m.tone == MessageTone::Danger ? danger : std::uint8_t{kAttrNone}, r.w);
   }
 }
 
@@ -429,21 +471,6 @@ void DrawDebugPane(const RenderFrame& frame, const PresenterState& state, TextGr
     if (y >= r.y + r.h) break;
     grid.Text(r.x + 2, y++, row.text, row.colour, kAttrNone, width);
   }
-}
-
-// Splits `text` at spaces into lines of at most `width` characters (a longer word is cut).
-std::vector<std::string_view> WrapWords(std::string_view text, std::size_t width) {
-  width = std::max<std::size_t>(width, 1);  // a width of 0 would never get through the text
-  std::vector<std::string_view> lines;
-  while (text.size() > width) {
-    std::size_t cut = text.rfind(' ', width);
-    if (cut == std::string_view::npos || cut == 0) cut = width;
-    lines.push_back(text.substr(0, cut));
-    text.remove_prefix(cut);
-    while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
-  }
-  if (!text.empty() || lines.empty()) lines.push_back(text);
-  return lines;
 }
 
 // The help screen's rows, each placed in a column (columns fill pages left to right): group
@@ -755,6 +782,16 @@ std::int32_t ConsoleHistoryRows(const PresenterState& state, std::int32_t width,
   return std::max(0, LayOut(console, width, height).log.h - 1);
 }
 
+void MapOrigin(const RenderFrame& frame, const PresenterState& state, ScreenRect map,
+               std::int32_t& x, std::int32_t& y) {
+  const bool looking = state.screen == Screen::Look;
+  const bool aiming = state.screen == Screen::Target;
+  const std::int32_t fx = looking ? state.look_x : aiming ? state.target_x : frame.focus_x;
+  const std::int32_t fy = looking ? state.look_y : aiming ? state.target_y : frame.focus_y;
+  x = CameraOrigin(fx, map.w, frame.map_width);
+  y = CameraOrigin(fy, map.h, frame.map_height);
+}
+
 std::int32_t HelpPageCount(const PresenterState& state, std::int32_t width, std::int32_t height) {
   const HelpGeometry g = HelpGeometryOf(width, height);
   std::deque<std::string> continued;  // the "Items (continued)" headings the rows point into
@@ -787,16 +824,6 @@ std::vector<HelpLine> StatusLineHelp() {
       line("[dead] [won]", "the run has ended"),
       line("seed 1234", "the dungeon's seed: cairn --seed 1234 plays it again"),
   };
-}
-
-void MapOrigin(const RenderFrame& frame, const PresenterState& state, ScreenRect map,
-               std::int32_t& x, std::int32_t& y) {
-  const bool looking = state.screen == Screen::Look;
-  const bool aiming = state.screen == Screen::Target;
-  const std::int32_t fx = looking ? state.look_x : aiming ? state.target_x : frame.focus_x;
-  const std::int32_t fy = looking ? state.look_y : aiming ? state.target_y : frame.focus_y;
-  x = CameraOrigin(fx, map.w, frame.map_width);
-  y = CameraOrigin(fy, map.h, frame.map_height);
 }
 
 void Present(const RenderFrame& frame, const PresenterState& state, TextGrid& grid) {

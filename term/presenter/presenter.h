@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "presenter/text_grid.h"
@@ -83,6 +84,9 @@ struct PresenterState {
   std::string target_text;   // what is under the aiming cursor
   std::string summary_note;  // Summary: where the summary file went
   std::string hover_text;    // the map cell under the mouse pointer, described (or "")
+  // A --more-- is waiting (GameController::CheckMore): the log shows the messages up to the
+  // `more_skip` newest, and a key shows the next page. -1: none.
+  std::int32_t more_skip = -1;
 };
 
 struct ScreenRect {
@@ -97,6 +101,9 @@ struct ScreenLayout {
   bool pane_shown = false;
   bool sidebar_shown = false;
 };
+// `text` in lines of at most `width` columns, broken between words where it can be.
+[[nodiscard]] std::vector<std::string_view> WrapWords(std::string_view text, std::size_t width);
+
 [[nodiscard]] ScreenLayout LayOut(const PresenterState& state, std::int32_t width,
                                   std::int32_t height);
 
@@ -108,6 +115,12 @@ struct ScreenLayout {
 [[nodiscard]] std::int32_t ConsoleHistoryRows(const PresenterState& state, std::int32_t width,
                                               std::int32_t height);
 
+// The map cell drawn at the top left of the map's rectangle `map` (the camera): the focus (the
+// player, or the look or aiming cursor) centred, clamped to the map; a map smaller than the
+// rectangle is centred in it, so the origin may be negative.
+void MapOrigin(const RenderFrame& frame, const PresenterState& state, ScreenRect map,
+               std::int32_t& x, std::int32_t& y);
+
 // How many pages the help screen has on a WxH screen (the controller returns to the map after
 // the last).
 [[nodiscard]] std::int32_t HelpPageCount(const PresenterState& state, std::int32_t width,
@@ -115,12 +128,6 @@ struct ScreenLayout {
 // The status line's words and what each means, for the help screen: every word DrawStatus can
 // write (tests/term/presenter_test.cpp checks a status line with all of them shown).
 [[nodiscard]] std::vector<HelpLine> StatusLineHelp();
-
-// The map cell drawn at the top left of the map's rectangle `map` (the camera): the focus (the
-// player, or the look or aiming cursor) centred, clamped to the map; a map smaller than the
-// rectangle is centred in it, so the origin may be negative.
-void MapOrigin(const RenderFrame& frame, const PresenterState& state, ScreenRect map,
-               std::int32_t& x, std::int32_t& y);
 
 void Present(const RenderFrame& frame, const PresenterState& state, TextGrid& grid);
 

@@ -372,3 +372,29 @@ TEST_CASE("the state hash covers the seed a world was built from", "[save]") {
   CHECK(DigestState(*a).random != DigestState(*b).random);
   CHECK(DigestState(*a).total != DigestState(*b).total);
 }
+
+TEST_CASE("the log's repeat counts and tones survive a save; a plain line reads as before",
+          "[save]") {
+  auto original = Dungeon(1);
+  original->Say("There is nothing in view to fight.");
+  original->Say("There is nothing in view to fight.");
+  original->Say("There is nothing in view to fight.");
+  original->Say("The monkey snatches 7 rations and runs!", MessageTone::Warning);
+  original->Say("Just news.");
+  const std::string text = SaveText(*original);
+  CHECK(text.find("text = \"There is nothing in view to fight.\", count = 3 }") !=
+        std::string::npos);
+  CHECK(text.find("tone = \"warning\"") != std::string::npos);
+  CHECK(text.find("text = \"Just news.\" }") != std::string::npos);  // defaults are not written
+  std::unique_ptr<GameSession> resumed;
+  REQUIRE(Resume(text, test::DungeonConfig(1), resumed) == "");
+  const auto& log = resumed->Messages();
+  REQUIRE(log.size() >= 3);
+  CHECK(ShownText(log[log.size() - 3]) == "There is nothing in view to fight. x3");
+  CHECK(log[log.size() - 2].tone == MessageTone::Warning);
+  CHECK(log.back().tone == MessageTone::Plain);
+  // A tone no build knows is a problem with its place, not a crash.
+  const std::string bad = Replace(text, "tone = \"warning\"", "tone = \"shouting\"");
+  std::unique_ptr<GameSession> refused;
+  CHECK(Resume(bad, test::DungeonConfig(1), refused).find("tone") != std::string::npos);
+}

@@ -6,6 +6,8 @@
 #include <string>
 
 #include "game/game_test_support.h"
+#include "game/rules.h"
+#include "sim/narrator.h"
 #include "sim/session.h"
 
 using namespace cairn;
@@ -104,4 +106,59 @@ TEST_CASE("a sleeper notices you before its first blow is told", "[messages]") {
   REQUIRE(noticed != none);
   REQUIRE(blow != none);
   CHECK(noticed < blow);
+}
+
+TEST_CASE("a message said again in a row is counted, not repeated", "[messages]") {
+  LevelDefinition level = Level({"#####", "#@..#", "#####"});
+  auto session = SessionOn(level);
+  const std::size_t before = session->Messages().size();
+  const std::uint64_t said = session->MessageCount();
+  for (int i = 0; i < 6; ++i) session->Say("There is nothing in view to fight.");
+  REQUIRE(session->Messages().size() == before + 1);
+  CHECK(session->MessageCount() == said + 6);  // each saying still counts (runs stop on news)
+  const Message& m = session->Messages().back();
+  CHECK(m.count == 6);
+  CHECK(ShownText(m) == "There is nothing in view to fight. x6");
+  session->Say("There is nothing in view to fight.", MessageTone::Warning);  // another tone: new
+  CHECK(session->Messages().size() == before + 2);
+  session->Say("Something else.");
+  session->Say("There is nothing in view to fight.");
+  CHECK(ShownText(session->Messages().back()) == "There is nothing in view to fight.");
+}
+
+TEST_CASE("hunger is a warning and low health a danger the log marks", "[messages]") {
+  LevelDefinition level = Level({"######", "#.@O.#", "######"});
+  auto session = SessionOn(level);
+  GameWorld& world = session->World();
+  Health* health = world.Healths().Find(world.PlayerEntity());
+  health->max = 60;
+  health->current = 21;  // an ogre's blow (2d5+2) takes it to a third (20) or below
+  world.Players().Find(world.PlayerEntity())->nutrition = kHungry + 1;  // hungry next turn
+  const auto tone_of = [&](const std::string& start) {
+    for (const Message& m : session->Messages())
+      if (m.text.rfind(start, 0) == 0) return m.tone;
+    return MessageTone::Plain;
+  };
+  for (int turn = 0; turn < 60 && tone_of("Your health is low!") == MessageTone::Plain &&
+                     session->State() == SessionState::Playing;
+       ++turn)
+    Submit(*session, PlayerCommandKind::Wait, 0);
+  CHECK(tone_of("Your health is low!") == MessageTone::Danger);
+  CHECK(tone_of("You are getting hungry.") == MessageTone::Warning);
+}
+
+TEST_CASE("a floor's feeling: dread of a deeper monster, the pull of the Cairnstone",
+          "[messages]") {
+  // The troll belongs to depths 8-10: on depth 1 it is dread.
+  TestWorld dread(Level({"#####", "#@.T#", "#####"}));
+  const Feeling feeling = FloorFeeling(*dread, 1);
+  CHECK(feeling.text == "You feel a sense of dread: something here belongs deeper down.");
+  CHECK(feeling.tone == MessageTone::Warning);
+  CHECK(FloorFeeling(*dread, 8).text.empty());  // at home on depth 8
+  LevelDefinition precious = Level({"#####", "#@..#", "#####"});
+  AddItem(precious, "cairnstone", {3, 1});
+  TestWorld stone(precious);
+  CHECK(FloorFeeling(*stone, 10).tone == MessageTone::Good);
+  TestWorld quiet(Level({"#####", "#@.r#", "#####"}));
+  CHECK(FloorFeeling(*quiet, 1).text.empty());
 }

@@ -2,8 +2,8 @@
 // save and forget handlers the game wires to the character's save file.
 #include "controller.h"
 
-#include <catch2/catch.hpp>
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <string_view>
 #include <vector>
 
@@ -255,4 +255,77 @@ TEST_CASE("after death the map is only to look at, and Q quits without asking",
   CHECK(h.saves == 0);
   CHECK_FALSE(h.Key("Q"));  // quits at once: no question, no save offered
   CHECK(h.saves == 0);
+}
+
+TEST_CASE("--more-- stops the log where a warning would scroll away unread", "[controller][more]") {
+  Harness h({"######", "#@...#", "######"});
+  h.controller->SetViewSize(80, 24);  // a log of three rows
+  const auto more = [&] { return h.controller->Presentation().more_skip; };
+  // Plain news that does not fit just scrolls (the default asks only for warnings).
+  for (int i = 0; i < 6; ++i) h.session->Say("plain news " + std::to_string(i));
+  REQUIRE(h.Key("ctrl-y"));  // an unbound key: the controller looks at the log after it
+  CHECK(more() == -1);
+  // A warning followed by more than the log holds stops at the warning's page.
+  h.session->Say("The monkey snatches 7 rations and runs!", MessageTone::Warning);
+  for (int i = 0; i < 5; ++i) h.session->Say("later news " + std::to_string(i));
+  REQUIRE(h.Key("ctrl-y"));
+  REQUIRE(more() >= 0);
+  const auto& log = h.session->Messages();
+  const std::size_t last_shown = log.size() - 1 - static_cast<std::size_t>(more());
+  CHECK(log[last_shown - 1].text == "The monkey snatches 7 rations and runs!");  // two rows a page
+  const std::uint64_t hash = h.session->StateHash();
+  REQUIRE(h.Key("l"));  // turns the page, plays nothing
+  CHECK(h.session->StateHash() == hash);
+  int pages = 1;
+  while (more() >= 0 && pages < 10) {
+    REQUIRE(h.Key("space"));
+    ++pages;
+  }
+  CHECK(more() == -1);
+  CHECK(h.session->StateHash() == hash);
+  REQUIRE(h.Key("l"));  // now the move plays
+  CHECK(h.session->StateHash() != hash);
+}
+
+TEST_CASE("--more all stops for any overflow; off never; escape skips every page",
+          "[controller][more]") {
+  Harness h({"######", "#@...#", "######"});
+  h.controller->SetViewSize(80, 24);
+  const auto more = [&] { return h.controller->Presentation().more_skip; };
+  h.controller->SetMoreMode(MoreMode::All);
+  for (int i = 0; i < 9; ++i) h.session->Say("news " + std::to_string(i));
+  REQUIRE(h.Key("ctrl-y"));
+  CHECK(more() >= 0);
+  REQUIRE(h.Key("escape"));
+  CHECK(more() == -1);
+  h.controller->SetMoreMode(MoreMode::Off);
+  h.session->Say("Your health is low!", MessageTone::Danger);
+  for (int i = 0; i < 9; ++i) h.session->Say("more news " + std::to_string(i));
+  REQUIRE(h.Key("ctrl-y"));
+  CHECK(more() == -1);
+  MoreMode mode = MoreMode::Off;
+  CHECK(ParseMoreMode("important", mode));
+  CHECK(mode == MoreMode::Important);
+  CHECK_FALSE(ParseMoreMode("sometimes", mode));
+}
+
+TEST_CASE("a run of turns waits while the terminal is too small, and goes on after",
+          "[controller][size]") {
+  Harness h({"##########", "#@.......#", "#........#", "##########"});
+  h.controller->SetViewSize(80, 24);
+  REQUIRE(h.Key("Z"));  // rest: a run of turns (the player is unhurt, so hurt it first)
+  if (!h.controller->Busy()) {
+    GameWorld& world = h.session->World();
+    world.Healths().Find(world.PlayerEntity())->current = 1;
+    REQUIRE(h.Key("Z"));
+  }
+  REQUIRE(h.controller->Busy());
+  const std::int64_t tick = h.session->World().Tick();
+  h.controller->SetViewSize(70, 20);
+  for (int i = 0; i < 5; ++i) h.controller->Continue();
+  CHECK(h.session->World().Tick() == tick);  // nothing played unseen
+  CHECK(h.controller->Busy());
+  h.controller->SetViewSize(80, 24);
+  h.controller->Continue();
+  CHECK(h.session->World().Tick() > tick);
 }

@@ -330,3 +330,59 @@ TEST_CASE("a heading never ends a help column alone", "[presenter][help]") {
   Present(SomeFrame(), state, grid);
   CHECK(Shows(grid, "\n  Screens\n    ?" + std::string(15, ' ') + "this help"));
 }
+
+namespace {
+
+// The row of the grid that holds `text`, or -1.
+std::int32_t RowOf(const TextGrid& grid, std::string_view text) {
+  for (std::int32_t y = 0; y < grid.Height(); ++y) {
+    std::string row;
+    for (std::int32_t x = 0; x < grid.Width(); ++x) {
+      const std::uint32_t c = grid.At(x, y).glyph;
+      row += c < 128 ? static_cast<char>(c) : '?';
+    }
+    if (row.find(text) != std::string::npos) return y;
+  }
+  return -1;
+}
+
+}  // namespace
+
+TEST_CASE("warnings, danger and good news have their colours in the log", "[presenter][more]") {
+  RenderFrame frame = SomeFrame();
+  frame.messages = {FrameMessage{"The monkey snatches 7 rations and runs!", MessageTone::Warning},
+                    FrameMessage{"Your health is low! (4 of 20)", MessageTone::Danger},
+                    FrameMessage{"Welcome to experience level 2!", MessageTone::Good},
+                    FrameMessage{"You hit the rat (3)."}};
+  TextGrid grid(120, 40);
+  PresenterState state;
+  Present(frame, state, grid);
+  const auto colour_of = [&](std::string_view text) {
+    const std::int32_t y = RowOf(grid, text);
+    REQUIRE(y >= 0);
+    std::int32_t x = 0;
+    while (grid.At(x, y).glyph == ' ') ++x;
+    return grid.At(x, y).colour;
+  };
+  CHECK(colour_of("The monkey snatches") == Colour::Yellow);
+  CHECK(colour_of("Your health is low!") == Colour::Red);
+  CHECK(colour_of("Welcome to experience") == Colour::Green);
+  CHECK(colour_of("You hit the rat") == Colour::White);
+}
+
+TEST_CASE("a waiting --more-- stops the log at its page", "[presenter][more]") {
+  RenderFrame frame = SomeFrame();
+  frame.messages = {"first", "second", "third", "fourth", "fifth"};
+  TextGrid grid(80, 24);
+  PresenterState state;
+  state.more_skip = 3;  // the page ends at "second"
+  Present(frame, state, grid);
+  CHECK(Shows(grid, "--more--"));
+  CHECK(Shows(grid, "second"));
+  CHECK_FALSE(Shows(grid, "third"));
+  CHECK_FALSE(Shows(grid, "fifth"));
+  state.more_skip = -1;
+  Present(frame, state, grid);
+  CHECK_FALSE(Shows(grid, "--more--"));
+  CHECK(Shows(grid, "fifth"));
+}

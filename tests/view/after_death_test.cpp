@@ -45,7 +45,8 @@ TEST_CASE("after death the status line, pack and sheet show the character as it 
   REQUIRE(health != nullptr);
   const std::int32_t max = health->max;
   health->current = 1;
-  Play(*session, PlayerCommandKind::Move, 0, -1);  // a step west: the character's turns are not zero
+  Play(*session, PlayerCommandKind::Move, 0,
+       -1);  // a step west: the character's turns are not zero
   for (int turn = 0; turn < 100 && session->State() == SessionState::Playing; ++turn)
     Play(*session, PlayerCommandKind::Wait);
   REQUIRE(session->State() == SessionState::Dead);
@@ -68,6 +69,9 @@ TEST_CASE("after death the status line, pack and sheet show the character as it 
   CHECK(frame.character[0].rfind("Experience level 1", 0) == 0);
   CHECK(Contains(frame.character, "Hit points 0 of " + std::to_string(max)));
   CHECK(Contains(frame.character, "Wielding: "));
+  // The sidebar (wide terminals) still describes the character: its hunger and where it fell.
+  CHECK(!frame.sidebar.hunger.empty());
+  CHECK(!frame.sidebar.terrain.empty());
   // The view is centred where the character fell: the remains' own position.
   const GameSession::Remains* dead = session->DeadCharacter();
   REQUIRE(dead != nullptr);
