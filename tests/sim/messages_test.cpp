@@ -162,3 +162,22 @@ TEST_CASE("a floor's feeling: dread of a deeper monster, the pull of the Cairnst
   TestWorld quiet(Level({"#####", "#@.r#", "#####"}));
   CHECK(FloorFeeling(*quiet, 1).text.empty());
 }
+
+TEST_CASE("a theft is a warning the log marks", "[messages]") {
+  LevelDefinition level = Level({"######", "#.@m.#", "######"});
+  AddItem(level, "ration", {0, 0}, 'a', 7);
+  auto session = SessionOn(level);
+  GameWorld& world = session->World();
+  world.Healths().Find(world.PlayerEntity())->current = 1000;  // it must live to be robbed
+  world.Healths().Find(world.PlayerEntity())->max = 1000;
+  const Message* theft = nullptr;
+  for (int turn = 0; turn < 200 && theft == nullptr && session->State() == SessionState::Playing;
+       ++turn) {
+    Submit(*session, PlayerCommandKind::Wait, 0);
+    for (const Message& m : session->Messages())
+      if (m.text.find(" snatches ") != std::string::npos) theft = &m;
+  }
+  REQUIRE(theft != nullptr);
+  CHECK(theft->text == "The monkey snatches 7 rations of food and runs!");
+  CHECK(theft->tone == MessageTone::Warning);
+}
