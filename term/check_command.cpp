@@ -28,9 +28,12 @@ struct CheckedKind {
   FileKind kind;
 };
 constexpr CheckedKind kCheckedKinds[] = {
-    {"cairn-replay", FileKind::Recording},    {"cairn-save", FileKind::Save},
-    {"cairn-definitions", FileKind::Definitions}, {"cairn-keys", FileKind::KeyMap},
-    {"cairn-level", FileKind::Level},         {"cairn-dungeon", FileKind::Dungeon},
+    {"cairn-replay", FileKind::Recording},
+    {"cairn-save", FileKind::Save},
+    {"cairn-definitions", FileKind::Definitions},
+    {"cairn-keys", FileKind::KeyMap},
+    {"cairn-level", FileKind::Level},
+    {"cairn-dungeon", FileKind::Dungeon},
     {"cairn-autopickup", FileKind::AutoPickup},
 };
 
@@ -80,7 +83,8 @@ bool CheckFile(const std::string& path) {
     }
     std::string note;  // replayed as `replay --verify` does, so check refuses what it refuses
     if (!CheckRecordingReplays(path, recording, note)) return false;
-    std::cout << shown << ": ok (recording of " << recording.ticks.size() << " ticks" << note << ")\n";
+    std::cout << shown << ": ok (recording of " << recording.ticks.size() << " ticks" << note
+              << ")\n";
     return true;
   }
   if (kind == "cairn-save") {
@@ -97,13 +101,15 @@ bool CheckFile(const std::string& path) {
     std::size_t entities = 0;
     for (const FloorImage& floor : image.floors) entities += floor.level.entities.size();
     const std::string summary = "save of seed " + std::to_string(image.seed) + ", depth " +
-                                std::to_string(image.depth) + ", " + std::to_string(image.floors.size()) +
-                                " floors built, " + std::to_string(entities) + " entities";
+                                std::to_string(image.depth) + ", " +
+                                std::to_string(image.floors.size()) + " floors built, " +
+                                std::to_string(entities) + " entities";
     config.seed = image.seed;
     std::unique_ptr<GameSession> session;
     std::string why;
     std::unique_ptr<GameSession> fresh;
-    if (GameSession::TryCreate(config, fresh) == Status::Ok && fresh->ContentDigest() != image.content) {
+    if (GameSession::TryCreate(config, fresh) == Status::Ok &&
+        fresh->ContentDigest() != image.content) {
       std::cout << shown << ": ok (" << summary << "; made with other content than the built-in "
                 << "dungeon, so not rebuilt)\n";
       return true;
@@ -161,20 +167,22 @@ bool CheckFile(const std::string& path) {
       PrintProblems(path, problems);
       return false;
     }
-    std::cout << shown << ": ok (level \"" << EscapeForTerminal(level.name) << "\", " << level.width << "x"
-              << level.height << ", " << level.entities.size() << " entities)\n";
+    std::cout << shown << ": ok (level \"" << EscapeForTerminal(level.name) << "\", " << level.width
+              << "x" << level.height << ", " << level.entities.size() << " entities)\n";
     return true;
   }
   if (kind == "cairn-dungeon") {
     const auto definitions = DefaultDefinitions(&problems);
     // Set pieces are named relative to the dungeon file's folder (data/levels/... from data/).
     const std::string folder = std::filesystem::path(path).parent_path().string();
-    const LevelSource files = [&](const std::string& name, std::string& level_text, std::string& why) {
+    const LevelSource files = [&](const std::string& name, std::string& level_text,
+                                  std::string& why) {
       return ReadWholeFile(folder.empty() ? name : folder + "/" + name, FileKind::Level, level_text,
                            why);
     };
     DungeonPlan plan;
-    if (!definitions || !ReadDungeonPlan(text, *definitions, kSessionLimits, files, plan, problems)) {
+    if (!definitions ||
+        !ReadDungeonPlan(text, *definitions, kSessionLimits, files, plan, problems)) {
       std::vector<TextProblem> own, theirs;
       for (TextProblem& p : problems) (p.file.empty() ? own : theirs).push_back(std::move(p));
       PrintProblems(path, own);
@@ -189,11 +197,12 @@ bool CheckFile(const std::string& path) {
               << plan.start_kit.size() << " start items)\n";
     return true;
   }
-  PrintProblems(path, {TextProblem{format_position,
-                                   "unknown file: its format is not cairn-level, cairn-definitions, "
-                                   "cairn-dungeon, cairn-keys, cairn-autopickup, cairn-replay or "
-                                   "cairn-save",
-                                   {}}});
+  PrintProblems(path,
+                {TextProblem{format_position,
+                             "unknown file: its format is not cairn-level, cairn-definitions, "
+                             "cairn-dungeon, cairn-keys, cairn-autopickup, cairn-replay or "
+                             "cairn-save",
+                             {}}});
   return false;
 }
 

@@ -27,9 +27,12 @@ constexpr PromptInfo kPrompts[] = {
     {Action::Eat, PlayerCommandKind::Use, "Eat what?", "You have nothing to eat."},
     {Action::Zap, PlayerCommandKind::Use, "Zap what?", "You have no wand."},
     {Action::Throw, PlayerCommandKind::Throw, "Throw what?", "You have nothing to throw."},
-    {Action::Equip, PlayerCommandKind::Equip, "Wield or wear what?", "You have nothing to wield or wear."},
-    {Action::Unequip, PlayerCommandKind::Unequip, "Take off what?", "You are not wielding or wearing anything."},
-    {Action::Quiver, PlayerCommandKind::Quiver, "Fire what from now on?", "You have nothing to fire."},
+    {Action::Equip, PlayerCommandKind::Equip, "Wield or wear what?",
+     "You have nothing to wield or wear."},
+    {Action::Unequip, PlayerCommandKind::Unequip, "Take off what?",
+     "You are not wielding or wearing anything."},
+    {Action::Quiver, PlayerCommandKind::Quiver, "Fire what from now on?",
+     "You have nothing to fire."},
 };
 
 const PromptInfo* InfoFor(Action action) {
@@ -41,17 +44,28 @@ const PromptInfo* InfoFor(Action action) {
 bool Fits(Action action, ItemCategory category, bool equipped) {
   const bool gear = category == ItemCategory::Weapon || category == ItemCategory::Armour;
   switch (action) {
-    case Action::Drop: return true;
-    case Action::Use: return Usable(category) || gear;
-    case Action::Quaff: return category == ItemCategory::Potion;
-    case Action::Read: return category == ItemCategory::Scroll;
-    case Action::Eat: return category == ItemCategory::Food;
-    case Action::Zap: return category == ItemCategory::Wand;
-    case Action::Throw: return !equipped;
-    case Action::Equip: return gear && !equipped;
-    case Action::Unequip: return equipped;
-    case Action::Quiver: return category == ItemCategory::Thrown && !equipped;
-    default: return false;
+    case Action::Drop:
+      return true;
+    case Action::Use:
+      return Usable(category) || gear;
+    case Action::Quaff:
+      return category == ItemCategory::Potion;
+    case Action::Read:
+      return category == ItemCategory::Scroll;
+    case Action::Eat:
+      return category == ItemCategory::Food;
+    case Action::Zap:
+      return category == ItemCategory::Wand;
+    case Action::Throw:
+      return !equipped;
+    case Action::Equip:
+      return gear && !equipped;
+    case Action::Unequip:
+      return equipped;
+    case Action::Quiver:
+      return category == ItemCategory::Thrown && !equipped;
+    default:
+      return false;
   }
 }
 
@@ -63,13 +77,16 @@ std::vector<Position> TargetsInView(const GameSession& session) {
   if (at == nullptr) return {};
   for (EntityId id : world.Ais().Owners()) {
     const Position* p = world.Positions().Find(id);
-    if (p == nullptr || !world.Registry().IsActive(id) || !session.Scratch().player_view.Visible(p->x, p->y))
+    if (p == nullptr || !world.Registry().IsActive(id) ||
+        !session.Scratch().player_view.Visible(p->x, p->y))
       continue;
-    const std::int64_t rank = static_cast<std::int64_t>(ChebyshevDistance(*at, *p)) << 40 |
-                              static_cast<std::int64_t>(world.Registry().CreationSequenceOf(id) & 0xFFFFFFFFFFull);
+    const std::int64_t rank =
+        static_cast<std::int64_t>(ChebyshevDistance(*at, *p)) << 40 |
+        static_cast<std::int64_t>(world.Registry().CreationSequenceOf(id) & 0xFFFFFFFFFFull);
     found.emplace_back(rank, *p);
   }
-  std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::sort(found.begin(), found.end(),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
   std::vector<Position> out;
   for (const auto& f : found) out.push_back(f.second);
   return out;
@@ -175,7 +192,8 @@ void GameController::HandleTargetKey(const std::string& key, Action action) {
     const std::vector<Position> targets = TargetsInView(session_);
     std::size_t next = 0;
     for (std::size_t i = 0; i < targets.size(); ++i)
-      if (targets[i].x == state_.target_x && targets[i].y == state_.target_y) next = (i + 1) % targets.size();
+      if (targets[i].x == state_.target_x && targets[i].y == state_.target_y)
+        next = (i + 1) % targets.size();
     if (!targets.empty()) {
       state_.target_x = targets[next].x;
       state_.target_y = targets[next].y;

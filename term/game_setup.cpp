@@ -109,8 +109,8 @@ bool UseDefaultContent(SessionConfig& config) {
   config.dungeon = DefaultDungeon();
   if (config.definitions && config.dungeon) return true;
   for (const TextProblem& p : problems)
-    std::cerr << p.file << ":" << p.position.line << ":" << p.position.column << ": error: "
-              << p.message << "\n";
+    std::cerr << p.file << ":" << p.position.line << ":" << p.position.column
+              << ": error: " << p.message << "\n";
   if (problems.empty()) std::cerr << "cairn: error: the built-in content does not read\n";
   return false;
 }

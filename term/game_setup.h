@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "keymap/keymap.h"
-#include "toml/table_reader.h"
 #include "sim/session.h"
+#include "toml/table_reader.h"
 
 namespace cairn {
 
@@ -21,8 +21,8 @@ namespace cairn {
 // (data/keys.toml), then `user_text` (null: none) read from `origin` on top, so a key the user's
 // file binds while a default still holds it is refused by both with the same message. Every
 // problem is positioned, with its file set. `out` is set only when there were none.
-[[nodiscard]] bool BuildKeyMap(const std::string* user_text, const std::string& origin,
-                               KeyMap& out, std::vector<TextProblem>& problems);
+[[nodiscard]] bool BuildKeyMap(const std::string* user_text, const std::string& origin, KeyMap& out,
+                               std::vector<TextProblem>& problems);
 
 // The autopickup rule a new run starts with: the default (data/autopickup.toml), then `path`
 // laid over it when `path` is not empty, or else $XDG_CONFIG_HOME/cairn/autopickup.toml (or

@@ -20,7 +20,8 @@ namespace cairn {
 // --seed that disagrees is a problem). Every problem is one line in `diagnostics`, formatted
 // PATH:LINE:COLUMN: error: WHAT. `out` is unchanged on failure, and the file is never touched.
 [[nodiscard]] bool LoadSaveFile(const std::string& path, SessionConfig& config, bool seed_given,
-                                std::unique_ptr<GameSession>& out, std::vector<std::string>& diagnostics);
+                                std::unique_ptr<GameSession>& out,
+                                std::vector<std::string>& diagnostics);
 
 // A line about the save at `path` for a person choosing what to do with it: "seed 42, depth 3,
 // tick 812, saved 2026-12-01 11:02 UTC" (or "it does not load, saved ...").
@@ -29,7 +30,8 @@ namespace cairn {
 // Captures `session` (minting keys from the system's entropy) and writes it to `path`
 // atomically, creating the folder if needed. EntropyUnavailable when no key could be minted
 // (nothing is written); any other failure has `error` set and leaves the old file whole.
-[[nodiscard]] Status WriteSaveFile(GameSession& session, const std::string& path, std::string& error);
+[[nodiscard]] Status WriteSaveFile(GameSession& session, const std::string& path,
+                                   std::string& error);
 
 // One problem as the line every command prints (`severity` "warning" for what `cairn check` only
 // mentions).

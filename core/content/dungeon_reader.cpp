@@ -19,10 +19,12 @@ bool ReadDungeonPlan(std::string_view text, const DefinitionSet& definitions,
   (void)file.Int("floors", plan.floors, 1, DungeonPlan::kMaxFloors);
   std::int64_t width = plan.width, height = plan.height;
   if (const TomlValue* size = file.Get("size", TomlKind::Array, false)) {
-    if (size->array.size() != 2 || size->array[0].kind != TomlKind::Integer || size->array[1].kind != TomlKind::Integer ||
-        size->array[0].integer < 30 || size->array[0].integer > 1000 ||
-        size->array[1].integer < 15 || size->array[1].integer > 1000)
-      file.Problem(size->position, "size must be [width, height] with width 30..1000 and height 15..1000");
+    if (size->array.size() != 2 || size->array[0].kind != TomlKind::Integer ||
+        size->array[1].kind != TomlKind::Integer || size->array[0].integer < 30 ||
+        size->array[0].integer > 1000 || size->array[1].integer < 15 ||
+        size->array[1].integer > 1000)
+      file.Problem(size->position,
+                   "size must be [width, height] with width 30..1000 and height 15..1000");
     else {
       width = size->array[0].integer;
       height = size->array[1].integer;
@@ -52,7 +54,8 @@ bool ReadDungeonPlan(std::string_view text, const DefinitionSet& definitions,
       r.RejectUnknown();
       plan.start_kit.push_back(start);
     }
-    if (plan.start_kit.size() > 26) file.Problem(kit->position, "at most 26 start items (one per letter)");
+    if (plan.start_kit.size() > 26)
+      file.Problem(kit->position, "at most 26 start items (one per letter)");
   }
 
   if (const TomlValue* pieces = file.Get("set_piece", TomlKind::Array, false)) {

@@ -30,7 +30,8 @@ class LevelReferences final : public DefinitionSetReferences {
     const bool by_uuid = document_.version == kLevelVersionUuids;
     Uuid uuid;
     if (by_uuid && TryParseUuid(text, uuid) != Status::Ok) {
-      error = "'" + std::string(text) + "' is not a UUID (version 2 levels refer to entities by UUID)";
+      error =
+          "'" + std::string(text) + "' is not a UUID (version 2 levels refer to entities by UUID)";
       return false;
     }
     for (std::size_t i = 0; i < document_.entities.size(); ++i) {
@@ -53,7 +54,8 @@ class LevelReferences final : public DefinitionSetReferences {
 bool KindRecipe(const std::string& kind, const DefinitionSet& definitions, ComponentBundle& out,
                 std::string& error) {
   const auto prefixed = [&](std::string_view prefix) {
-    return kind.rfind(prefix, 0) == 0 ? std::string_view(kind).substr(prefix.size()) : std::string_view();
+    return kind.rfind(prefix, 0) == 0 ? std::string_view(kind).substr(prefix.size())
+                                      : std::string_view();
   };
   if (kind == "player") {
     out = PlayerRecipe({0, 0});
@@ -109,7 +111,8 @@ bool LoadLevelDocument(const LevelDocument& document, const DefinitionSet& defin
   // The map: every row as wide as the first, every character in the legend.
   level.height = static_cast<std::int32_t>(document.rows.size());
   level.width = document.rows.empty() ? 0 : static_cast<std::int32_t>(document.rows[0].size());
-  if (level.width == 0 && !document.rows.empty()) problem(document.row_positions[0], "the first map row is empty");
+  if (level.width == 0 && !document.rows.empty())
+    problem(document.row_positions[0], "the first map row is empty");
   if (level.width > TileMap::kMaxSide || level.height > TileMap::kMaxSide)
     problem(document.row_positions.empty() ? TextPosition{1, 1} : document.row_positions[0],
             "the map is larger than " + std::to_string(TileMap::kMaxSide) + " cells a side");
@@ -144,7 +147,8 @@ bool LoadLevelDocument(const LevelDocument& document, const DefinitionSet& defin
                                  std::to_string(it->second->id_position.line) + ")");
     if (e.has_uuid)
       if (const auto [it, fresh] = uuids.emplace(e.uuid, &e); !fresh)
-        problem(e.id_position, "entity '" + e.id + "' has the same uuid as '" + it->second->id + "'");
+        problem(e.id_position,
+                "entity '" + e.id + "' has the same uuid as '" + it->second->id + "'");
   }
 
   const LevelReferences references(document, definitions);
@@ -159,7 +163,8 @@ bool LoadLevelDocument(const LevelDocument& document, const DefinitionSet& defin
     std::uint32_t recipe_mask = 0;
     if (!e.kind.empty()) {
       std::string error;
-      if (!KindRecipe(e.kind, definitions, bundle, error)) problem(e.kind_position, "entity '" + e.id + "': " + error);
+      if (!KindRecipe(e.kind, definitions, bundle, error))
+        problem(e.kind_position, "entity '" + e.id + "': " + error);
       recipe_mask = bundle.mask;
     }
     Named named = bundle.Get<Named>();
@@ -174,24 +179,27 @@ bool LoadLevelDocument(const LevelDocument& document, const DefinitionSet& defin
       const ComponentTypeInfo* type = FindComponentType(c.type);
       const std::string label = "entity '" + e.id + "' component " + c.type;
       if (type == nullptr) {  // unknown: kept, unread, to be written back unchanged
-        entity.preserved.push_back(PreservedComponent{c.type, c.version,
-                                                      static_cast<std::uint32_t>(c.slot), c.body_text});
+        entity.preserved.push_back(
+            PreservedComponent{c.type, c.version, static_cast<std::uint32_t>(c.slot), c.body_text});
         continue;
       }
       const auto k = static_cast<std::size_t>(type->id);
       where[k] = c.position;
       if (c.version > type->version) {
         problem(c.position, label + ": version " + std::to_string(c.version) +
-                                " is newer than this build reads (" + std::to_string(type->version) + ")");
+                                " is newer than this build reads (" +
+                                std::to_string(type->version) + ")");
         continue;
       }
       if (type->multiplicity == Multiplicity::One) {
         if (c.slot != 0) {
-          problem(c.position, label + ": " + std::string(type->name) + " is a single component: its slot is 0");
+          problem(c.position,
+                  label + ": " + std::string(type->name) + " is a single component: its slot is 0");
           continue;
         }
         if (listed[k]) {
-          problem(c.position, label + ": a second " + std::string(type->name) + " (a single component)");
+          problem(c.position,
+                  label + ": a second " + std::string(type->name) + " (a single component)");
           continue;
         }
       }
@@ -223,13 +231,15 @@ bool LoadLevelDocument(const LevelDocument& document, const DefinitionSet& defin
       Fields fields{};
       const bool from_recipe = type->slots == nullptr && (recipe_mask & KindBit(type->id)) != 0;
       if (from_recipe) {
-        for (std::size_t i = 0; i < type->fields.size(); ++i) fields[i] = type->fields[i].get(target);
+        for (std::size_t i = 0; i < type->fields.size(); ++i)
+          fields[i] = type->fields[i].get(target);
       } else {
         DefaultFields(*type, fields);
       }
       std::vector<BodyProblem> body_problems;
       if (!DecodeComponentBodyOnto(*type, c.body, references, fields, body_problems)) {
-        for (BodyProblem& p : body_problems) problem(p.position, "entity '" + e.id + "': " + p.message);
+        for (BodyProblem& p : body_problems)
+          problem(p.position, "entity '" + e.id + "': " + p.message);
         continue;
       }
       for (std::size_t i = 0; i < type->fields.size(); ++i) type->fields[i].set(target, fields[i]);
@@ -239,7 +249,9 @@ bool LoadLevelDocument(const LevelDocument& document, const DefinitionSet& defin
     // Requires and rejects, from the type registry, over the entity's final set of components.
     for (const ComponentTypeInfo& type : AllComponentTypes()) {
       if (!bundle.Has(type.id)) continue;
-      const TextPosition at = listed[static_cast<std::size_t>(type.id)] ? where[static_cast<std::size_t>(type.id)] : e.position;
+      const TextPosition at = listed[static_cast<std::size_t>(type.id)]
+                                  ? where[static_cast<std::size_t>(type.id)]
+                                  : e.position;
       for (ComponentTypeId needed : type.requires_types)
         if (!bundle.Has(needed))
           problem(at, "entity '" + e.id + "': " + std::string(type.name) + " requires " +
@@ -280,17 +292,18 @@ bool LoadLevelDocument(const LevelDocument& document, const DefinitionSet& defin
   // What the rules need of a level (game/level_invariants.h): the same checks a save's floors
   // pass, at the entity's (or its component's) line and column.
   std::vector<LevelProblem> broken;
-  CheckLevelInvariants(level, definitions, 1, [&](std::size_t i) { return "'" + document.entities[i].id + "'"; },
-                       broken);
+  CheckLevelInvariants(
+      level, definitions, 1, [&](std::size_t i) { return "'" + document.entities[i].id + "'"; },
+      broken);
   for (const LevelProblem& p : broken) {
     if (p.entity == LevelProblem::kWholeLevel) {
       problem(document.entities.empty() ? TextPosition{1, 1} : document.entities.front().position,
               "the level " + p.what);
       continue;
     }
-    const TextPosition written = p.has_component
-                                     ? component_positions[p.entity][static_cast<std::size_t>(p.component)]
-                                     : TextPosition{};
+    const TextPosition written =
+        p.has_component ? component_positions[p.entity][static_cast<std::size_t>(p.component)]
+                        : TextPosition{};
     problem(written.line != 0 ? written : document.entities[p.entity].position,
             "entity '" + document.entities[p.entity].id + "' " + p.what);
   }

@@ -18,9 +18,9 @@
 
 namespace cairn {
 
-[[nodiscard]] bool LoadLevelDocument(const LevelDocument& document, const DefinitionSet& definitions,
-                                     const WorldLimits& limits, LevelDefinition& out,
-                                     std::vector<TextProblem>& problems);
+[[nodiscard]] bool LoadLevelDocument(const LevelDocument& document,
+                                     const DefinitionSet& definitions, const WorldLimits& limits,
+                                     LevelDefinition& out, std::vector<TextProblem>& problems);
 
 // The components of `document` whose type this build does not know but is close to one it does
 // ("helth": did you mean health?). They load, kept unread (formats/level.md: a newer build's

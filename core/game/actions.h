@@ -11,7 +11,9 @@
 
 namespace cairn {
 
-inline void ClearIntent(Intent& intent) noexcept { intent = Intent{}; }
+inline void ClearIntent(Intent& intent) noexcept {
+  intent = Intent{};
+}
 
 // Ticks an action takes this actor now: its speed, halved while hasted, doubled while slowed.
 [[nodiscard]] std::int32_t ActorTicks(const GameWorld& world, EntityId actor) noexcept;
@@ -56,8 +58,9 @@ void FillQuiver(GameWorld& world, EntityId player, EntityId item);
 // Autopickup on if it was off, off if it was on.
 void ToggleAutoPickup(GameWorld& world, EntityId player);
 
-// --- the passing of time (upkeep.cpp) -------------------------------------------------------------
-// Hunger, starvation, regeneration and the end of timed conditions, once per tick.
+// --- the passing of time (upkeep.cpp)
+// ------------------------------------------------------------- Hunger, starvation, regeneration
+// and the end of timed conditions, once per tick.
 void Upkeep(GameWorld& world, TickScratch& scratch);
 
 }  // namespace cairn

@@ -265,10 +265,11 @@ void AutoPickUpHere(GameWorld& world, TickScratch& scratch, EntityId player) {
     EntityId joined;
     for (EntityId mine : world.Items().Owners()) {
       const Item* held = world.Items().Find(mine);
-      if (held->holder != player || !Stackable(world, *held, *item) ||
-          !registry.IsActive(mine) || held->quantity + item->quantity > kMaxStack)
+      if (held->holder != player || !Stackable(world, *held, *item) || !registry.IsActive(mine) ||
+          held->quantity + item->quantity > kMaxStack)
         continue;
-      if (joined.IsNull() || registry.CreationSequenceOf(mine) < registry.CreationSequenceOf(joined))
+      if (joined.IsNull() ||
+          registry.CreationSequenceOf(mine) < registry.CreationSequenceOf(joined))
         joined = mine;
     }
     if (!joined.IsNull()) {

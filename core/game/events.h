@@ -25,7 +25,7 @@ struct AttackEvent {
   std::uint8_t hit = 0;
   std::uint8_t killed = 0;
   AttackKind kind = AttackKind::Melee;
-  EntityId item{};  // the thrown item or the wand
+  EntityId item{};          // the thrown item or the wand
   std::uint32_t order = 0;  // when in the tick it happened: GameWorld::Emit numbers every event
 };
 

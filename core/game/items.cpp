@@ -168,8 +168,7 @@ std::string KindPlural(const GameWorld& world, std::uint16_t kind) {
   two.kind = kind;
   two.quantity = 2;
   two.identified = 1;
-  std::string name =
-      ItemDisplayName(world, two, world.Players().Find(world.PlayerEntity()), false);
+  std::string name = ItemDisplayName(world, two, world.Players().Find(world.PlayerEntity()), false);
   return name.rfind("2 ", 0) == 0 ? name.substr(2) : name;
 }
 

@@ -54,7 +54,8 @@ void SetRule(AutoPickup& rule, ItemCategory category, PickupRule value) noexcept
 [[nodiscard]] bool AutoPickupWants(const GameWorld& world, EntityId holder,
                                    std::uint16_t kind) noexcept;
 // Whether `holder` carries an item of `kind`.
-[[nodiscard]] bool CarriesKind(const GameWorld& world, EntityId holder, std::uint16_t kind) noexcept;
+[[nodiscard]] bool CarriesKind(const GameWorld& world, EntityId holder,
+                               std::uint16_t kind) noexcept;
 
 // --- the quiver (components.h: Quiver) -----------------------------------------------------------
 // What `f` fires: of the quivered kind, the stack with the first letter; with nothing of it

@@ -16,7 +16,8 @@ bool StairsHere(const GameWorld& world, Position at, std::int8_t direction) {
   const auto stairs = world.StairsPool().Values();
   for (std::size_t i = 0; i < owners.size(); ++i) {
     const Position* p = world.Positions().Find(owners[i]);
-    if (p != nullptr && p->x == at.x && p->y == at.y && stairs[i].direction == direction) return true;
+    if (p != nullptr && p->x == at.x && p->y == at.y && stairs[i].direction == direction)
+      return true;
   }
   return false;
 }
@@ -24,7 +25,8 @@ bool StairsHere(const GameWorld& world, Position at, std::int8_t direction) {
 bool ItemHere(const GameWorld& world, Position at) {
   for (EntityId item : world.Items().Owners()) {
     const Position* p = world.Positions().Find(item);
-    if (p != nullptr && p->x == at.x && p->y == at.y && world.Registry().IsActive(item)) return true;
+    if (p != nullptr && p->x == at.x && p->y == at.y && world.Registry().IsActive(item))
+      return true;
   }
   return false;
 }
@@ -82,12 +84,10 @@ bool TranslatePlayerCommand(const GameWorld& world, const FieldOfView& view,
   EntityId item{};
   const ItemDefinition* kind = nullptr;
   const Item* carried = nullptr;
-  const bool needs_item = command.kind == PlayerCommandKind::Drop ||
-                          command.kind == PlayerCommandKind::Use ||
-                          command.kind == PlayerCommandKind::Throw ||
-                          command.kind == PlayerCommandKind::Equip ||
-                          command.kind == PlayerCommandKind::Unequip ||
-                          command.kind == PlayerCommandKind::Quiver;
+  const bool needs_item =
+      command.kind == PlayerCommandKind::Drop || command.kind == PlayerCommandKind::Use ||
+      command.kind == PlayerCommandKind::Throw || command.kind == PlayerCommandKind::Equip ||
+      command.kind == PlayerCommandKind::Unequip || command.kind == PlayerCommandKind::Quiver;
   if (needs_item) {
     item = CarriedItem(world, player, command.letter);
     carried = world.Items().Find(item);
@@ -99,8 +99,11 @@ bool TranslatePlayerCommand(const GameWorld& world, const FieldOfView& view,
     out.item = item;
   }
   switch (command.kind) {
-    case PlayerCommandKind::None: return Refuse(why, "Nothing to do.");
-    case PlayerCommandKind::Wait: out.kind = ActionKind::Wait; break;
+    case PlayerCommandKind::None:
+      return Refuse(why, "Nothing to do.");
+    case PlayerCommandKind::Wait:
+      out.kind = ActionKind::Wait;
+      break;
     case PlayerCommandKind::Move: {
       if ((command.dx == 0 && command.dy == 0) || command.dx < -1 || command.dx > 1 ||
           command.dy < -1 || command.dy > 1)
@@ -108,7 +111,8 @@ bool TranslatePlayerCommand(const GameWorld& world, const FieldOfView& view,
       const std::int32_t x = at->x + command.dx;
       const std::int32_t y = at->y + command.dy;
       if (!world.Map().Passable(x, y))
-        return Refuse(why, std::string("There is a ") + TerrainName(world.Map().At(x, y)) + " in the way.");
+        return Refuse(
+            why, std::string("There is a ") + TerrainName(world.Map().At(x, y)) + " in the way.");
       out.kind = ActionKind::Move;
       out.dx = command.dx;
       out.dy = command.dy;
@@ -125,7 +129,8 @@ bool TranslatePlayerCommand(const GameWorld& world, const FieldOfView& view,
     case PlayerCommandKind::Ascend:
       if (!StairsHere(world, *at, -1)) return Refuse(why, "There are no stairs up here.");
       if (state->depth <= 1 && !CarriesArtifact(world, player))
-        return Refuse(why, "Daylight is above, but you came for the Cairnstone. It lies at the bottom.");
+        return Refuse(why,
+                      "Daylight is above, but you came for the Cairnstone. It lies at the bottom.");
       out.kind = ActionKind::Ascend;
       break;
     case PlayerCommandKind::Drop:
@@ -134,8 +139,10 @@ bool TranslatePlayerCommand(const GameWorld& world, const FieldOfView& view,
     case PlayerCommandKind::Equip:
     case PlayerCommandKind::Unequip:
     case PlayerCommandKind::Use: {
-      const bool gear = kind->category == ItemCategory::Weapon || kind->category == ItemCategory::Armour;
-      if (command.kind == PlayerCommandKind::Unequip || (command.kind == PlayerCommandKind::Use && gear && carried->equipped)) {
+      const bool gear =
+          kind->category == ItemCategory::Weapon || kind->category == ItemCategory::Armour;
+      if (command.kind == PlayerCommandKind::Unequip ||
+          (command.kind == PlayerCommandKind::Use && gear && carried->equipped)) {
         if (!carried->equipped) return Refuse(why, "You are not wielding or wearing that.");
         out.kind = ActionKind::Unequip;
         break;
@@ -148,7 +155,8 @@ bool TranslatePlayerCommand(const GameWorld& world, const FieldOfView& view,
       }
       if (kind->category == ItemCategory::Thrown) return Refuse(why, "Throw it instead (t).");
       if (kind->category == ItemCategory::Artifact)
-        return Refuse(why, "The Cairnstone is warm in your hand. Carry it up and out of the dungeon.");
+        return Refuse(why,
+                      "The Cairnstone is warm in your hand. Carry it up and out of the dungeon.");
       if (!Usable(kind->category)) return Refuse(why, "You cannot use that.");
       out.kind = ActionKind::Use;
       if (kind->category == ItemCategory::Wand &&

@@ -72,9 +72,8 @@ void PlayerIntentPhase(GameWorld& world, const TickScratch& scratch, const TickI
     const Quiver* quiver = world.Quivers().Find(player);
     const Item* missile = world.Items().Find(wanted.item);
     if (quiver != nullptr && missile != nullptr && !Quivered(world, player, missile->kind))
-      (void)world.Emit(world.Notices(),
-                       NoticeEvent{NoticeKind::Quivered, player, wanted.item,
-                                   quiver->filled != 0 ? quiver->kind + 1 : 0});
+      (void)world.Emit(world.Notices(), NoticeEvent{NoticeKind::Quivered, player, wanted.item,
+                                                    quiver->filled != 0 ? quiver->kind + 1 : 0});
   }
   *intent = wanted;
   ++state->turns;

@@ -18,7 +18,19 @@ namespace cairn {
 // setting of the player's (what Fire throws; autopickup on or off): they take no turn, though
 // the tick they are played in passes like any other, so they are recorded and replayed.
 enum class PlayerCommandKind : std::uint8_t {
-  None, Move, Wait, PickUp, Descend, Ascend, Drop, Use, Throw, Equip, Unequip, Fire, Quiver,
+  None,
+  Move,
+  Wait,
+  PickUp,
+  Descend,
+  Ascend,
+  Drop,
+  Use,
+  Throw,
+  Equip,
+  Unequip,
+  Fire,
+  Quiver,
   AutoPickup
 };
 inline constexpr int kPlayerCommandKindCount = 14;
@@ -26,9 +38,9 @@ struct PlayerCommand {
   PlayerCommandKind kind = PlayerCommandKind::None;
   std::int8_t dx = 0;
   std::int8_t dy = 0;
-  char letter = 0;          // Drop, Use, Throw, Equip, Unequip, Quiver: the item's letter
-  std::uint8_t aimed = 0;   // Throw, Fire and wands: 1 when (tx, ty) is the chosen target cell;
-  std::int32_t tx = 0;      // 0 aims at the nearest monster in view
+  char letter = 0;         // Drop, Use, Throw, Equip, Unequip, Quiver: the item's letter
+  std::uint8_t aimed = 0;  // Throw, Fire and wands: 1 when (tx, ty) is the chosen target cell;
+  std::int32_t tx = 0;     // 0 aims at the nearest monster in view
   std::int32_t ty = 0;
   friend bool operator==(const PlayerCommand&, const PlayerCommand&) = default;
 };

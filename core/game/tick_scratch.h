@@ -8,9 +8,9 @@
 
 #include "base/fixed_array.h"
 #include "base/status.h"
+#include "game/components.h"
 #include "game/fov.h"
 #include "game/pathing.h"
-#include "game/components.h"
 #include "identity/handle.h"
 
 namespace cairn {
@@ -18,12 +18,13 @@ namespace cairn {
 struct TickScratch {
   FieldOfView player_view;
   Pathfinder paths;
-  FixedArray<std::int32_t> player_distance;  // steps to the player (valid when distance_tick == tick)
-  FixedArray<std::int32_t> flee;             // the flee map derived from it
+  FixedArray<std::int32_t>
+      player_distance;            // steps to the player (valid when distance_tick == tick)
+  FixedArray<std::int32_t> flee;  // the flee map derived from it
   std::int64_t distance_tick = -1;
   std::int64_t flee_tick = -1;
-  std::vector<EntityId> order;  // actors in a stable order (reserved to the entity capacity)
-  std::vector<EntityId> items;  // a carried-item list (reserved to the entity capacity)
+  std::vector<EntityId> order;     // actors in a stable order (reserved to the entity capacity)
+  std::vector<EntityId> items;     // a carried-item list (reserved to the entity capacity)
   std::vector<Position> reserved;  // cells a spawn this tick will occupy
   bool player_stepped = false;     // Movement moved the player this tick (autopickup follows)
 

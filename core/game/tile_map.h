@@ -85,7 +85,9 @@ class TileMap {
   }
   // Restores a cell's memory as saved (the bits above).
   void SetRememberedBits(std::int32_t x, std::int32_t y, std::uint8_t bits) noexcept {
-    if (InBounds(x, y)) remembered_[Index(x, y)] = static_cast<std::uint8_t>(bits & (kRememberedTerrain | kRememberedItem));
+    if (InBounds(x, y))
+      remembered_[Index(x, y)] =
+          static_cast<std::uint8_t>(bits & (kRememberedTerrain | kRememberedItem));
   }
   [[nodiscard]] std::size_t Index(std::int32_t x, std::int32_t y) const noexcept {
     return static_cast<std::size_t>(y) * static_cast<std::size_t>(width_) +

@@ -12,9 +12,12 @@ namespace cairn {
 
 const char* StatePartName(std::size_t part) noexcept {
   switch (part) {
-    case 0: return "registry";
-    case 1: return "map";
-    case 2: return "random";
+    case 0:
+      return "registry";
+    case 1:
+      return "map";
+    case 2:
+      return "random";
     default:
       if (part < kStatePartCount) return ComponentKindName(static_cast<ComponentKind>(part - 3));
       return "unknown";
@@ -108,8 +111,8 @@ std::string WriteRecording(const Recording& r) {
     }
   }
   // The closing line: what a recording cut at a tick boundary lacks.
-  out += "\n[end]\nticks = " + std::to_string(r.ticks.size()) + "\nstate = " +
-         Hex(r.ticks.empty() ? r.initial_state : r.ticks.back().state) + "\n";
+  out += "\n[end]\nticks = " + std::to_string(r.ticks.size()) +
+         "\nstate = " + Hex(r.ticks.empty() ? r.initial_state : r.ticks.back().state) + "\n";
   return out;
 }
 
@@ -157,8 +160,10 @@ class Reader {
         continue;
       }
       PartHash ph{static_cast<std::uint32_t>(part), 0};
-      if (Hash(m.value, ph.hash, m.key)) out.push_back(ph);
-      else ok = false;
+      if (Hash(m.value, ph.hash, m.key))
+        out.push_back(ph);
+      else
+        ok = false;
     }
     return ok;
   }
@@ -167,7 +172,8 @@ class Reader {
   // A class it does not name keeps the default's rule.
   void AutoPickupRule(const TomlValue& value, AutoPickup& out) {
     if (!value.IsTable()) {
-      Problem(value.position, "autopickup must be a table { enabled = true, potion = \"always\", ... }");
+      Problem(value.position,
+              "autopickup must be a table { enabled = true, potion = \"always\", ... }");
       return;
     }
     for (const TomlMember& m : value.members) {
@@ -190,7 +196,8 @@ class Reader {
         if (m.value.kind == TomlKind::String && m.value.text == kPickupRuleNames[r])
           rule = static_cast<int>(r);
       if (rule < 0)
-        Problem(m.value.position, "autopickup's " + m.key + " must be \"always\", \"new\" or \"never\"");
+        Problem(m.value.position,
+                "autopickup's " + m.key + " must be \"always\", \"new\" or \"never\"");
       else
         SetRule(out, static_cast<ItemCategory>(category), static_cast<PickupRule>(rule));
     }
@@ -206,14 +213,15 @@ class Reader {
     const std::size_t a = text.find(' ');
     const std::size_t b = a == std::string::npos ? a : text.find(' ', a + 1);
     const std::size_t colon = a == std::string::npos ? a : text.find(':', a + 1);
-    bool ok = a != std::string::npos && b != std::string::npos && colon != std::string::npos &&
-              colon < b;
+    bool ok =
+        a != std::string::npos && b != std::string::npos && colon != std::string::npos && colon < b;
     std::size_t part = 0;
     ok = ok && FindStatePart(text.substr(0, a), part) && part >= 3;
     if (ok) {
       out.kind = static_cast<ComponentKind>(part - 3);
       unsigned long long slot = 0, generation = 0;
-      ok = std::sscanf(text.substr(a + 1, b - a - 1).c_str(), "%llu:%llu", &slot, &generation) == 2 &&
+      ok = std::sscanf(text.substr(a + 1, b - a - 1).c_str(), "%llu:%llu", &slot, &generation) ==
+               2 &&
            slot <= 0xFFFFFFFFull && generation <= 0xFFFFFFFFull;
       out.slot = static_cast<std::uint32_t>(slot);
       out.generation = static_cast<std::uint32_t>(generation);
@@ -239,7 +247,8 @@ void ReadEnd(const TomlValue& root, const Recording& r, Reader& reader) {
   const TomlValue* end = root.Find("end");
   if (end == nullptr) {
     reader.Problem(r.ticks.empty() ? TextPosition{1, 1} : r.ticks.back().position,
-                   "the recording has no [end]: it was cut short after tick " + std::to_string(r.ticks.size()) +
+                   "the recording has no [end]: it was cut short after tick " +
+                       std::to_string(r.ticks.size()) +
                        " (a whole recording ends with [end], its tick count and final state)");
     return;
   }
@@ -268,18 +277,21 @@ void ReadEnd(const TomlValue& root, const Recording& r, Reader& reader) {
                    "[end] says " + std::to_string(ticks) + " ticks, but the recording has " +
                        std::to_string(r.ticks.size()) + " (cut short or added to)");
   if (have_state && state != last_state)
-    reader.Problem(end->Find("state")->position,
-                   "[end] state " + Hex(state) + " is not the last tick's state " + Hex(last_state));
+    reader.Problem(
+        end->Find("state")->position,
+        "[end] state " + Hex(state) + " is not the last tick's state " + Hex(last_state));
   for (const TickRecord& t : r.ticks)
     if (t.position.line > end->position.line) {
-      reader.Problem(t.position, "tick " + std::to_string(t.tick) + " comes after [end] (a recording ends there)");
+      reader.Problem(t.position, "tick " + std::to_string(t.tick) +
+                                     " comes after [end] (a recording ends there)");
       break;
     }
 }
 
 }  // namespace
 
-bool ParseRecording(std::string_view text, Recording& out, std::vector<RecordingProblem>& problems) {
+bool ParseRecording(std::string_view text, Recording& out,
+                    std::vector<RecordingProblem>& problems) {
   const std::size_t before = problems.size();
   TomlValue root;
   TomlError error;
@@ -296,7 +308,8 @@ bool ParseRecording(std::string_view text, Recording& out, std::vector<Recording
       return nullptr;
     }
     if (v->kind != kind) {
-      reader.Problem(v->position, std::string("'") + key + "' must be " + TomlKindWithArticle(kind));
+      reader.Problem(v->position,
+                     std::string("'") + key + "' must be " + TomlKindWithArticle(kind));
       return nullptr;
     }
     return v;
@@ -304,20 +317,25 @@ bool ParseRecording(std::string_view text, Recording& out, std::vector<Recording
   if (const TomlValue* v = require("format", TomlKind::String); v && v->text != kReplayFormat)
     reader.Problem(v->position, "not a cairn recording (format is \"" + v->text + "\")");
   if (const TomlValue* v = require("version", TomlKind::Integer); v && v->integer == 1)
-    reader.Problem(v->position, "recording version 1 is not supported: it has no [end], so a recording cut "
-                                "short cannot be told from a whole one, and its hashes predate the seed's; "
-                                "record it again (this build reads version " + std::to_string(kReplayVersion) + ")");
+    reader.Problem(v->position,
+                   "recording version 1 is not supported: it has no [end], so a recording cut "
+                   "short cannot be told from a whole one, and its hashes predate the seed's; "
+                   "record it again (this build reads version " +
+                       std::to_string(kReplayVersion) + ")");
   else if (v && v->integer == 2)
-    reader.Problem(v->position, "recording version 2 is not supported: its runs had no autopickup, which "
-                                "every run has now, so it would not play the same; record it again (this "
-                                "build reads version " + std::to_string(kReplayVersion) + ")");
+    reader.Problem(v->position,
+                   "recording version 2 is not supported: its runs had no autopickup, which "
+                   "every run has now, so it would not play the same; record it again (this "
+                   "build reads version " +
+                       std::to_string(kReplayVersion) + ")");
   else if (v && v->integer != kReplayVersion)
     reader.Problem(v->position, "recording version " + std::to_string(v->integer) +
                                     " is not supported (this build reads version " +
                                     std::to_string(kReplayVersion) + ")");
   if (const TomlValue* v = require("build", TomlKind::String)) r.build = v->text;
   if (const TomlValue* v = require("level", TomlKind::String)) r.level = v->text;
-  if (const TomlValue* v = require("content", TomlKind::String)) (void)reader.Hash(*v, r.content, "content");
+  if (const TomlValue* v = require("content", TomlKind::String))
+    (void)reader.Hash(*v, r.content, "content");
   if (const TomlValue* v = require("seed", TomlKind::Integer)) {
     if (v->integer < 0) reader.Problem(v->position, "seed must not be negative");
     r.seed = static_cast<std::uint64_t>(v->integer);
@@ -351,12 +369,14 @@ bool ParseRecording(std::string_view text, Recording& out, std::vector<Recording
         }
         for (const TomlMember& m : t.members) {
           if (m.key == "n") {
-            if (m.value.kind != TomlKind::Integer) reader.Problem(m.value.position, "n must be an integer");
+            if (m.value.kind != TomlKind::Integer)
+              reader.Problem(m.value.position, "n must be an integer");
             record.tick = m.value.integer;
           } else if (m.key == "input") {
             PlayerCommand command;
             if (m.value.kind != TomlKind::String || !ParseCommandText(m.value.text, command))
-              reader.Problem(m.value.position, "input must be one player command (\"h\", \"da\", \"ta@3,4\")");
+              reader.Problem(m.value.position,
+                             "input must be one player command (\"h\", \"da\", \"ta@3,4\")");
             else
               record.input = m.value.text;
           } else if (m.key == "state") {

@@ -45,20 +45,20 @@ struct EntityDigest {
 
 struct TickRecord {
   std::int64_t tick = 0;
-  std::string input;         // the player command of this tick as text ("h", "da"); "" for none
+  std::string input;  // the player command of this tick as text ("h", "da"); "" for none
   std::uint64_t state = 0;
-  std::vector<PartHash> parts;        // parts whose hash changed this tick
-  std::vector<EntityDigest> entities; // entity components that changed this tick
-  TextPosition position{};            // where its [[tick]] was read (0:0 when recorded)
+  std::vector<PartHash> parts;         // parts whose hash changed this tick
+  std::vector<EntityDigest> entities;  // entity components that changed this tick
+  TextPosition position{};             // where its [[tick]] was read (0:0 when recorded)
 };
 
 struct Recording {
   std::string build;
-  std::string level;             // "default", or the level file's path
-  std::uint64_t content = 0;     // the level's digest
+  std::string level;          // "default", or the level file's path
+  std::uint64_t content = 0;  // the level's digest
   std::uint64_t seed = 0;
-  AutoPickup autopickup{};       // the rule the run's player started with (a replay starts so)
-  std::vector<PartHash> initial; // every part's hash before the first tick
+  AutoPickup autopickup{};        // the rule the run's player started with (a replay starts so)
+  std::vector<PartHash> initial;  // every part's hash before the first tick
   std::uint64_t initial_state = 0;
   std::vector<TickRecord> ticks;
 };

@@ -68,7 +68,8 @@ void Recorder::AfterTick(const GameWorld& world, const TickInput& input) {
   record.state = digest.total;
   const auto parts = PartsOf(digest);
   for (std::size_t p = 0; p < kStatePartCount; ++p)
-    if (parts[p] != parts_[p]) record.parts.push_back(PartHash{static_cast<std::uint32_t>(p), parts[p]});
+    if (parts[p] != parts_[p])
+      record.parts.push_back(PartHash{static_cast<std::uint32_t>(p), parts[p]});
   parts_ = parts;
   Snapshot(world, &record);
   recording_.ticks.push_back(std::move(record));
@@ -82,8 +83,10 @@ namespace {
 bool FirstEntityDifference(ComponentKind kind, const std::vector<EntityDigest>& recorded,
                            const std::vector<EntityDigest>& replayed, Divergence& d) {
   std::vector<EntityDigest> a, b;
-  for (const EntityDigest& e : recorded) if (e.kind == kind) a.push_back(e);
-  for (const EntityDigest& e : replayed) if (e.kind == kind) b.push_back(e);
+  for (const EntityDigest& e : recorded)
+    if (e.kind == kind) a.push_back(e);
+  for (const EntityDigest& e : replayed)
+    if (e.kind == kind) b.push_back(e);
   std::size_t i = 0, j = 0;
   while (i < a.size() || j < b.size()) {
     const bool has_a = i < a.size(), has_b = j < b.size();
@@ -140,7 +143,9 @@ bool TickMatches(const TickRecord& recorded, const TickRecord& mine,
     d.part = StatePartName(p);
     d.recorded = expected[p];
     d.replayed = replayed[p];
-    if (p >= 3) (void)FirstEntityDifference(static_cast<ComponentKind>(p - 3), recorded.entities, mine.entities, d);
+    if (p >= 3)
+      (void)FirstEntityDifference(static_cast<ComponentKind>(p - 3), recorded.entities,
+                                  mine.entities, d);
     return false;
   }
   if (recorded.state != mine.state || !SameParts(recorded.parts, mine.parts)) {
@@ -218,7 +223,8 @@ ReplayResult Replay(const Recording& recording, const SessionConfig& content, bo
     for (const PartHash& p : recorded.parts) expected[p.part] = p.hash;
     if (mine != nullptr)
       for (const PartHash& p : mine->parts) replayed[p.part] = p.hash;
-    if (verify && (mine == nullptr || !TickMatches(recorded, *mine, expected, replayed, result.divergence))) {
+    if (verify &&
+        (mine == nullptr || !TickMatches(recorded, *mine, expected, replayed, result.divergence))) {
       result.outcome = ReplayOutcome::Diverged;
       result.final_tick = session->World().Tick();
       result.final_state = mine != nullptr ? mine->state : 0;
@@ -240,29 +246,35 @@ std::string DescribeDivergence(const Divergence& d) {
     return std::to_string(e.slot) + ":" + std::to_string(e.generation);
   };
   const auto line = [&](const EntityDigest& e, bool listed) {
-    return listed ? handle(e) + " " + Hex(e.digest) : std::string("no line for slot ") + std::to_string(e.slot);
+    return listed ? handle(e) + " " + Hex(e.digest)
+                  : std::string("no line for slot ") + std::to_string(e.slot);
   };
   std::string text = "diverged at tick " + std::to_string(d.tick) + ": ";
   switch (d.kind) {
     case DivergenceKind::State:
-      return text + "the " + (d.part == "initial_state" ? "initial state" : "state line") + " differs (recorded " +
-             Hex(d.recorded) + ", replayed " + Hex(d.replayed) + ") while every part agrees";
+      return text + "the " + (d.part == "initial_state" ? "initial state" : "state line") +
+             " differs (recorded " + Hex(d.recorded) + ", replayed " + Hex(d.replayed) +
+             ") while every part agrees";
     case DivergenceKind::Entities:
       text += "the entity digests differ";
       if (d.has_entity)
-        text += ": " + d.part + " of " + handle(d.recorded_entity_listed ? d.recorded_entity : d.replayed_entity) +
+        text += ": " + d.part + " of " +
+                handle(d.recorded_entity_listed ? d.recorded_entity : d.replayed_entity) +
                 " (recorded " + line(d.recorded_entity, d.recorded_entity_listed) + ", replayed " +
                 line(d.replayed_entity, d.replayed_entity_listed) + ")";
       return text;
-    case DivergenceKind::Part: break;
+    case DivergenceKind::Part:
+      break;
   }
-  text += d.part + " differs first (recorded " + Hex(d.recorded) + ", replayed " + Hex(d.replayed) + ")";
+  text += d.part + " differs first (recorded " + Hex(d.recorded) + ", replayed " + Hex(d.replayed) +
+          ")";
   if (d.has_entity)
-    text += "; first entity: " + d.part + " of " +
-            handle(d.recorded_entity.digest != 0 || d.replayed_entity.digest == 0 ? d.recorded_entity
-                                                                                 : d.replayed_entity) +
-            " (recorded " + line(d.recorded_entity, d.recorded_entity_listed) + ", replayed " +
-            line(d.replayed_entity, d.replayed_entity_listed) + ")";
+    text +=
+        "; first entity: " + d.part + " of " +
+        handle(d.recorded_entity.digest != 0 || d.replayed_entity.digest == 0 ? d.recorded_entity
+                                                                              : d.replayed_entity) +
+        " (recorded " + line(d.recorded_entity, d.recorded_entity_listed) + ", replayed " +
+        line(d.replayed_entity, d.replayed_entity_listed) + ")";
   return text;
 }
 

@@ -20,10 +20,14 @@ std::string QuoteTomlString(std::string_view text) {
   std::string out = "\"";
   for (char c : text) {
     const auto u = static_cast<unsigned char>(c);
-    if (c == '"') out += "\\\"";
-    else if (c == '\\') out += "\\\\";
-    else if (c == '\n') out += "\\n";
-    else if (c == '\t') out += "\\t";
+    if (c == '"')
+      out += "\\\"";
+    else if (c == '\\')
+      out += "\\\\";
+    else if (c == '\n')
+      out += "\\n";
+    else if (c == '\t')
+      out += "\\t";
     else if (u < 0x20 || u == 0x7F) {
       char buffer[8];
       std::snprintf(buffer, sizeof buffer, "\\u%04X", u);
@@ -195,7 +199,8 @@ bool Decode(const ComponentTypeInfo& type, const TomlValue& body, const Referenc
   }
   std::array<FieldValue, kMaxFieldsPerComponent> decoded{};
   if (onto) {
-    for (std::size_t i = 0; i < type.fields.size() && i < fields.size(); ++i) decoded[i] = fields[i];
+    for (std::size_t i = 0; i < type.fields.size() && i < fields.size(); ++i)
+      decoded[i] = fields[i];
   } else {
     DefaultFields(type, decoded);
   }
@@ -246,14 +251,20 @@ std::string FormatComponentBody(const ComponentTypeInfo& type, std::span<const F
     out += field.name;
     out += " = ";
     switch (field.kind) {
-      case FieldKind::Integer: out += std::to_string(fields[i].integer); break;
+      case FieldKind::Integer:
+        out += std::to_string(fields[i].integer);
+        break;
       case FieldKind::Enum: {
         const auto index = static_cast<std::size_t>(fields[i].integer);
         out += QuoteTomlString(index < field.names.size() ? field.names[index] : "?");
         break;
       }
-      case FieldKind::Entity: out += QuoteTomlString(references.Format(fields[i].entity)); break;
-      case FieldKind::Text: out += QuoteTomlString(fields[i].text); break;
+      case FieldKind::Entity:
+        out += QuoteTomlString(references.Format(fields[i].entity));
+        break;
+      case FieldKind::Text:
+        out += QuoteTomlString(fields[i].text);
+        break;
       case FieldKind::Glyph:
         out += QuoteTomlString(EncodeUtf8(static_cast<std::uint32_t>(fields[i].integer)));
         break;

@@ -249,8 +249,8 @@ constexpr FieldInfo kQuiverFields[] = {
 };
 
 constexpr FieldInfo kAutoPickupFields[] = {
-    IntegerField<AutoPickup, &AutoPickup::enabled>("enabled", 0, 1, 1,
-                                                   "1: walking onto an item picks it up by the rule"),
+    IntegerField<AutoPickup, &AutoPickup::enabled>(
+        "enabled", 0, 1, 1, "1: walking onto an item picks it up by the rule"),
     IntegerField<AutoPickup, &AutoPickup::always>(
         "always", 0, 255, kAutoPickupAlways,
         "item classes always picked up: bit 1 << category (potion 0 ... artifact 7)"),

@@ -73,7 +73,7 @@ bool AutoPilot::ItemRemembered(const GameSession& session, std::size_t cell) con
   const auto width = static_cast<std::size_t>(map.Width());
   return width > 0 && Collecting(session) &&
          map.ItemRemembered(static_cast<std::int32_t>(cell % width),
-                                         static_cast<std::int32_t>(cell / width));
+                            static_cast<std::int32_t>(cell / width));
 }
 
 bool AutoPilot::SomethingLeftToExplore(const GameSession& session) {

@@ -10,13 +10,13 @@ struct KeyBinding {
   PlayerCommand command;
 };
 constexpr KeyBinding kBindings[] = {
-    {'h', {PlayerCommandKind::Move, -1, 0}},  {'j', {PlayerCommandKind::Move, 0, 1}},
-    {'k', {PlayerCommandKind::Move, 0, -1}},  {'l', {PlayerCommandKind::Move, 1, 0}},
-    {'y', {PlayerCommandKind::Move, -1, -1}}, {'u', {PlayerCommandKind::Move, 1, -1}},
-    {'b', {PlayerCommandKind::Move, -1, 1}},  {'n', {PlayerCommandKind::Move, 1, 1}},
-    {'.', {PlayerCommandKind::Wait, 0, 0}},   {'s', {PlayerCommandKind::Wait, 0, 0}},
-    {'g', {PlayerCommandKind::PickUp, 0, 0}}, {',', {PlayerCommandKind::PickUp, 0, 0}},
-    {'>', {PlayerCommandKind::Descend, 0, 0}}, {'<', {PlayerCommandKind::Ascend, 0, 0}},
+    {'h', {PlayerCommandKind::Move, -1, 0}},      {'j', {PlayerCommandKind::Move, 0, 1}},
+    {'k', {PlayerCommandKind::Move, 0, -1}},      {'l', {PlayerCommandKind::Move, 1, 0}},
+    {'y', {PlayerCommandKind::Move, -1, -1}},     {'u', {PlayerCommandKind::Move, 1, -1}},
+    {'b', {PlayerCommandKind::Move, -1, 1}},      {'n', {PlayerCommandKind::Move, 1, 1}},
+    {'.', {PlayerCommandKind::Wait, 0, 0}},       {'s', {PlayerCommandKind::Wait, 0, 0}},
+    {'g', {PlayerCommandKind::PickUp, 0, 0}},     {',', {PlayerCommandKind::PickUp, 0, 0}},
+    {'>', {PlayerCommandKind::Descend, 0, 0}},    {'<', {PlayerCommandKind::Ascend, 0, 0}},
     {'A', {PlayerCommandKind::AutoPickup, 0, 0}},
 };
 
@@ -26,20 +26,23 @@ struct ItemKey {
   PlayerCommandKind kind;
 };
 constexpr ItemKey kItemKeys[] = {
-    {'d', PlayerCommandKind::Drop},  {'a', PlayerCommandKind::Use},
-    {'q', PlayerCommandKind::Use},   {'r', PlayerCommandKind::Use},
-    {'e', PlayerCommandKind::Use},   {'z', PlayerCommandKind::Use},
-    {'t', PlayerCommandKind::Throw}, {'w', PlayerCommandKind::Equip},
-    {'W', PlayerCommandKind::Equip}, {'T', PlayerCommandKind::Unequip},
+    {'d', PlayerCommandKind::Drop},   {'a', PlayerCommandKind::Use},
+    {'q', PlayerCommandKind::Use},    {'r', PlayerCommandKind::Use},
+    {'e', PlayerCommandKind::Use},    {'z', PlayerCommandKind::Use},
+    {'t', PlayerCommandKind::Throw},  {'w', PlayerCommandKind::Equip},
+    {'W', PlayerCommandKind::Equip},  {'T', PlayerCommandKind::Unequip},
     {'v', PlayerCommandKind::Quiver},
 };
 // Fire takes no letter (it throws what the quiver holds), but may be aimed: "f", "f@12,5".
 constexpr char kFireKey = 'f';
 
-bool ItemLetter(char c) noexcept { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+bool ItemLetter(char c) noexcept {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
 
 // "@X,Y" at `at`: the target cell of an aimed command; the characters consumed, or 0.
-std::size_t ParseAim(std::string_view keys, std::size_t at, std::int32_t& x, std::int32_t& y) noexcept {
+std::size_t ParseAim(std::string_view keys, std::size_t at, std::int32_t& x,
+                     std::int32_t& y) noexcept {
   if (at >= keys.size() || keys[at] != '@') return 0;
   const char* begin = keys.data() + at + 1;
   const char* end = keys.data() + keys.size();
@@ -117,15 +120,13 @@ std::string CommandText(const PlayerCommand& command) {
     if (binding.command == command) return std::string(1, binding.key);
   if (command.kind == PlayerCommandKind::Fire) {
     std::string text(1, kFireKey);
-    if (command.aimed)
-      text += "@" + std::to_string(command.tx) + "," + std::to_string(command.ty);
+    if (command.aimed) text += "@" + std::to_string(command.tx) + "," + std::to_string(command.ty);
     return text;
   }
   for (const ItemKey& item : kItemKeys) {
     if (item.kind != command.kind || !ItemLetter(command.letter)) continue;
     std::string text{item.key, command.letter};
-    if (command.aimed)
-      text += "@" + std::to_string(command.tx) + "," + std::to_string(command.ty);
+    if (command.aimed) text += "@" + std::to_string(command.tx) + "," + std::to_string(command.ty);
     return text;
   }
   return {};

@@ -54,8 +54,11 @@ std::string SpeedText(const Combat& combat, const Condition* condition, std::int
   std::string text = std::to_string(now_ticks) + " ticks an action";
   if (now_ticks == base) return text;
   const bool hasted = condition->haste_until > now, slowed = condition->slow_until > now;
-  return text + " (" + (hasted && slowed ? "hasted and slowed" : hasted ? "hasted" : "slowed") + "; " +
-         std::to_string(base) + " without)";
+  return text + " (" +
+         (hasted && slowed ? "hasted and slowed"
+          : hasted         ? "hasted"
+                           : "slowed") +
+         "; " + std::to_string(base) + " without)";
 }
 
 }  // namespace
@@ -86,8 +89,10 @@ const char* MonsterStateWord(const EnemyAi& ai) noexcept {
 std::string MonsterState(const GameWorld& world, EntityId monster) {
   std::string text;
   if (const EnemyAi* ai = world.Ais().Find(monster)) text = MonsterStateWord(*ai);
-  if (const Health* h = world.Healths().Find(monster)) text += (text.empty() ? "" : ", ") + Wounds(*h);
-  if (const Condition* c = world.Conditions().Find(monster); c != nullptr && c->slow_until > world.Tick())
+  if (const Health* h = world.Healths().Find(monster))
+    text += (text.empty() ? "" : ", ") + Wounds(*h);
+  if (const Condition* c = world.Conditions().Find(monster);
+      c != nullptr && c->slow_until > world.Tick())
     text += ", slowed";
   return text;
 }
@@ -134,35 +139,42 @@ std::vector<std::string> CharacterSheet(const GameSession& session) {
   lines.push_back("Experience level " + std::to_string(player->level) + " (" +
                   std::to_string(player->experience) + " experience; the next level at " +
                   std::to_string(ExperienceForLevel(player->level + 1)) + ")");
-  lines.push_back("Hit points " + std::to_string(std::max(health->current, 0)) + " of " + std::to_string(health->max) +
-                  ", one back every " + std::to_string(RegenerationTicks(health->max)) + " ticks while fed");
+  lines.push_back("Hit points " + std::to_string(std::max(health->current, 0)) + " of " +
+                  std::to_string(health->max) + ", one back every " +
+                  std::to_string(RegenerationTicks(health->max)) + " ticks while fed");
   lines.push_back("Accuracy " + std::to_string(combat->accuracy) + ", defense " +
                   std::to_string(combat->defense) + ", damage " +
-                  DiceText(combat->damage_dice, combat->damage_sides, combat->damage_bonus) + ", speed " +
-                  SpeedText(*combat, me.condition, world.Tick()));
+                  DiceText(combat->damage_dice, combat->damage_sides, combat->damage_bonus) +
+                  ", speed " + SpeedText(*combat, me.condition, world.Tick()));
   const std::string hunger = Hunger(player->nutrition);
-  lines.push_back("Food: " + std::to_string(player->nutrition) + " turns" + (hunger.empty() ? "" : " (" + hunger + ")"));
+  lines.push_back("Food: " + std::to_string(player->nutrition) + " turns" +
+                  (hunger.empty() ? "" : " (" + hunger + ")"));
   if (const Condition* c = me.condition) {
     if (c->haste_until > world.Tick())
-      lines.push_back("Hasted for " + std::to_string(TurnsUntil(c->haste_until, world.Tick())) + " more turns");
+      lines.push_back("Hasted for " + std::to_string(TurnsUntil(c->haste_until, world.Tick())) +
+                      " more turns");
     if (c->slow_until > world.Tick())
-      lines.push_back("Slowed for " + std::to_string(TurnsUntil(c->slow_until, world.Tick())) + " more turns");
+      lines.push_back("Slowed for " + std::to_string(TurnsUntil(c->slow_until, world.Tick())) +
+                      " more turns");
   }
-  lines.push_back("Depth " + std::to_string(player->depth) + " of " + std::to_string(session.FloorCount()) +
-                  " (deepest " + std::to_string(player->deepest) + "), " + std::to_string(player->turns) +
+  lines.push_back("Depth " + std::to_string(player->depth) + " of " +
+                  std::to_string(session.FloorCount()) + " (deepest " +
+                  std::to_string(player->deepest) + "), " + std::to_string(player->turns) +
                   " turns, " + std::to_string(player->kills) + " kills");
   lines.push_back("");
   const auto worn = [&](ItemCategory slot, const char* label, const char* none) {
     const Item* item = world.Items().Find(EquippedIn(world, id, slot));
     Item plain = item != nullptr ? *item : Item{};
     plain.equipped = 0;
-    lines.push_back(std::string(label) + (item != nullptr ? ItemDisplayName(world, plain, player) : none));
+    lines.push_back(std::string(label) +
+                    (item != nullptr ? ItemDisplayName(world, plain, player) : none));
   };
   worn(ItemCategory::Weapon, "Wielding: ", "bare hands");
   worn(ItemCategory::Armour, "Wearing:  ", "nothing");
   const Item* missile = world.Items().Find(FireChoice(world, id));
-  lines.push_back(std::string("Quiver:   ") +
-                  (missile != nullptr ? ItemDisplayName(world, *missile, player) : "nothing to fire"));
+  lines.push_back(std::string("Quiver:   ") + (missile != nullptr
+                                                   ? ItemDisplayName(world, *missile, player)
+                                                   : "nothing to fire"));
   lines.push_back(AutoPickupLine(AutoPickupOf(world, id)));
   lines.push_back("");
   lines.push_back("Discoveries:");
@@ -173,7 +185,8 @@ std::vector<std::string> CharacterSheet(const GameSession& session) {
     lines.push_back("  " + kind.name + " (" + kind.unidentified + ")");
     ++found;
   }
-  if (found == 0) lines.push_back("  none yet: use unknown potions, scrolls and wands to learn them");
+  if (found == 0)
+    lines.push_back("  none yet: use unknown potions, scrolls and wands to learn them");
   return lines;
 }
 
@@ -202,7 +215,8 @@ void ExtractPlayerPanels(const GameSession& session, RenderFrame& frame) {
     FrameItem line;
     line.letter = item.letter;
     line.name = ItemDisplayName(world, item, player);
-    if (item.kind < world.Definitions().items.size()) line.category = world.Definitions().items[item.kind].category;
+    if (item.kind < world.Definitions().items.size())
+      line.category = world.Definitions().items[item.kind].category;
     line.equipped = item.equipped != 0;
     line.quivered = item_id == quivered;
     if (line.quivered) line.name += " (quivered)";

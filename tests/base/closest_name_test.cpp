@@ -37,7 +37,7 @@ TEST_CASE("a name is suggested only when it is close to what was typed", "[base]
   CHECK(DidYouMean("rst", names) == " (did you mean rest?)");  // 1 edit in 3 letters
   CHECK(DidYouMean("re", names).empty());                      // 2 letters: nothing is close
   CHECK(DidYouMean("r", names).empty());
-  CHECK(DidYouMean("exxxxlore", names).empty());  // three edits
+  CHECK(DidYouMean("exzzzlore", names).empty());  // three edits: p to z, two z added
   CHECK(DidYouMean("fly", names).empty());
   CHECK(DidYouMean("", names).empty());
   // The exact name is no typo; and with no names there is nothing to say.

@@ -1,8 +1,9 @@
 // The autopickup file: data/autopickup.toml is exactly the rule the game starts with, a user's
 // file lays its classes over it, and every problem is told at its line and column.
+#include "content/autopickup_reader.h"
+
 #include <catch2/catch.hpp>
 
-#include "content/autopickup_reader.h"
 #include "data/embedded_data.h"
 #include "game/items.h"
 
@@ -46,9 +47,10 @@ TEST_CASE("data/autopickup.toml is the default rule, written out", "[autopickup]
 TEST_CASE("a user's file changes the classes it names and keeps the rest", "[autopickup]") {
   AutoPickup rule;
   std::vector<TextProblem> problems;
-  REQUIRE(ReadAutoPickup(std::string(kHeader) +
-                             "enabled = false\n[classes]\npotion = \"never\"\nweapon = \"always\"\n",
-                         rule, problems));
+  REQUIRE(
+      ReadAutoPickup(std::string(kHeader) +
+                         "enabled = false\n[classes]\npotion = \"never\"\nweapon = \"always\"\n",
+                     rule, problems));
   CHECK(rule.enabled == 0);
   CHECK(RuleOf(rule, ItemCategory::Potion) == PickupRule::Never);
   CHECK(RuleOf(rule, ItemCategory::Weapon) == PickupRule::Always);
@@ -79,12 +81,12 @@ TEST_CASE("a bad autopickup file is refused at each problem's line and column", 
 
   // Every problem of the body at once, each where it is.
   problems = Problems(std::string(kHeader) +
-                      "enabled = \"yes\"\n"        // line 3
-                      "colour = 1\n"               // line 4
-                      "[classes]\n"                // line 5
-                      "potion = \"sometimes\"\n"   // line 6
-                      "missiles = \"always\"\n"    // line 7
-                      "wand = 3\n");               // line 8
+                      "enabled = \"yes\"\n"       // line 3
+                      "colour = 1\n"              // line 4
+                      "[classes]\n"               // line 5
+                      "potion = \"sometimes\"\n"  // line 6
+                      "missiles = \"always\"\n"   // line 7
+                      "wand = 3\n");              // line 8
   REQUIRE(problems.size() == 5);
   const auto at = [&](std::size_t line) -> std::string {
     for (const TextProblem& p : problems)
@@ -93,9 +95,11 @@ TEST_CASE("a bad autopickup file is refused at each problem's line and column", 
   };
   CHECK(at(3) == "the autopickup file: 'enabled' must be a boolean, not a string");
   CHECK(at(4).rfind("the autopickup file: unknown member 'colour'", 0) == 0);
-  CHECK(at(6).rfind("[classes]: 'potion' is \"sometimes\", not one of: never, always, new", 0) == 0);
-  CHECK(at(7) == "[classes]: 'missiles' is not an item class (they are potion, scroll, weapon, armour, "
-                 "food, wand, thrown, artifact; darts and javelins are thrown)");
+  CHECK(at(6).rfind("[classes]: 'potion' is \"sometimes\", not one of: never, always, new", 0) ==
+        0);
+  CHECK(at(7) ==
+        "[classes]: 'missiles' is not an item class (they are potion, scroll, weapon, armour, "
+        "food, wand, thrown, artifact; darts and javelins are thrown)");
   CHECK(at(8) == "[classes]: 'wand' must be a string, not an integer");
   for (const TextProblem& p : problems) CHECK(p.position.column >= 1);
 

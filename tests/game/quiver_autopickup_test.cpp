@@ -83,7 +83,7 @@ TEST_CASE("f fires the quivered kind; with none quivered or none left, the first
   REQUIRE(w.Act(ItemCommand(PlayerCommandKind::Quiver, 'b')));
   CHECK(Quivered(*w, player, KindIndex("darts")));
   CHECK(w->Players().Find(player)->next_tick <= w->Tick() + 1);  // the player may act next tick
-  CHECK(w->Players().Find(player)->turns == turns);            // not a turn
+  CHECK(w->Players().Find(player)->turns == turns);              // not a turn
   CHECK(w->Intents().Find(player)->kind == ActionKind::None);
   REQUIRE(Notices(*w, NoticeKind::Quivered).size() == 1);
   CHECK_FALSE(w.Act(ItemCommand(PlayerCommandKind::Quiver, 'b')));

@@ -46,7 +46,7 @@ TEST_CASE("a user file replaces the keys of the actions it names", "[keymap]") {
   REQUIRE(keys.Apply("format = \"cairn-keys\"\nversion = 1\n[keys]\nwait = [\"V\", \"space\"]\n",
                      "user", problems));
   CHECK(keys.ForKey("V") == Action::Wait);
-  CHECK(keys.ForKey(".") == Action::None);  // the old keys are gone
+  CHECK(keys.ForKey(".") == Action::None);      // the old keys are gone
   CHECK(keys.ForKey("h") == Action::MoveWest);  // other actions keep theirs
 }
 
@@ -54,10 +54,11 @@ TEST_CASE("conflicts, unknown actions and bad key names are errors with position
   KeyMap keys = Defaults();
   const KeyMap before = keys;
   std::vector<KeyMapProblem> problems;
-  CHECK_FALSE(keys.Apply("format = \"cairn-keys\"\nversion = 1\n[keys]\n"
-                         "fly = [\"f\"]\n"
-                         "wait = [\"h\", \"superkey\", \"V\", \"V\"]\n",
-                         "user.toml", problems));
+  CHECK_FALSE(
+      keys.Apply("format = \"cairn-keys\"\nversion = 1\n[keys]\n"
+                 "fly = [\"f\"]\n"
+                 "wait = [\"h\", \"superkey\", \"V\", \"V\"]\n",
+                 "user.toml", problems));
   REQUIRE(problems.size() == 4);
   CHECK(problems[0].message == "unknown action 'fly'");
   CHECK(problems[0].position.line == 4);
@@ -72,8 +73,9 @@ TEST_CASE("conflicts, unknown actions and bad key names are errors with position
 TEST_CASE("a conflict inside one file names the other line", "[keymap]") {
   KeyMap keys;
   std::vector<KeyMapProblem> problems;
-  CHECK_FALSE(keys.Apply("format = \"cairn-keys\"\nversion = 1\n[keys]\nwait = [\"x\"]\nlook = [\"x\"]\n",
-                         "k.toml", problems));
+  CHECK_FALSE(
+      keys.Apply("format = \"cairn-keys\"\nversion = 1\n[keys]\nwait = [\"x\"]\nlook = [\"x\"]\n",
+                 "k.toml", problems));
   REQUIRE(problems.size() == 1);
   CHECK(problems[0].message == "key 'x' is bound to both wait (line 4) and look");
   CHECK(problems[0].position.line == 5);
@@ -85,7 +87,8 @@ TEST_CASE("a key map file must say what it is", "[keymap]") {
   CHECK_FALSE(keys.Apply("[keys]\nwait = [\".\"]\n", "k", problems));
   CHECK(problems.size() == 2);
   problems.clear();
-  CHECK_FALSE(keys.Apply("format = \"cairn-keys\"\nversion = 1\n[keys]\nwait = \".\"\n", "k", problems));
+  CHECK_FALSE(
+      keys.Apply("format = \"cairn-keys\"\nversion = 1\n[keys]\nwait = \".\"\n", "k", problems));
   CHECK(problems[0].message.find("must be a list of key names") != std::string::npos);
 }
 

@@ -3,9 +3,9 @@
 #include <catch2/catch.hpp>
 
 #include "game/items.h"
-#include "storage/read_file.h"
 #include "game/state_hash.h"
 #include "save_test_support.h"
+#include "storage/read_file.h"
 
 using namespace cairn;
 using namespace cairn::test;
@@ -86,10 +86,11 @@ TEST_CASE("a version-2 save is still checked: a state that does not match is ref
   std::unique_ptr<GameSession> resumed;
   // The hash a version-3 build would write does not pass for a version-2 save, nor does an edit.
   CHECK(Resume(Replace(v2, Hex(original->StateHash(kVersion2Pools)), Hex(original->StateHash())),
-               DungeonConfig(4), resumed) ==
-        "the restored run does not match the state the save recorded");
+               DungeonConfig(4),
+               resumed) == "the restored run does not match the state the save recorded");
   CHECK(Resume(Replace(v2, "\nversion = 2\n", "\nversion = 1\n"), DungeonConfig(4), resumed)
-            .find("save version 1 is not supported (this build reads 2 and 3)") != std::string::npos);
+            .find("save version 1 is not supported (this build reads 2 and 3)") !=
+        std::string::npos);
   // A version-3 save without the component (edited by hand) is refused by its hash too.
   CHECK(Resume(Replace(v2, "\nversion = 2\n", "\nversion = 3\n"), DungeonConfig(4), resumed) ==
         "the restored run does not match the state the save recorded");
@@ -109,8 +110,9 @@ TEST_CASE("a version-2 save written by the build before autopickup resumes and p
   REQUIRE(ReadSaveText(text, *Definitions(), DungeonConfig(1).limits, image, problems));
   CHECK(image.hash_pools == kVersion2Pools);
   if (image.content != Dungeon(1)->ContentDigest()) {
-    WARN("the built-in content changed since tests/save/fixtures/v2-seed1-depth2.toml was made: "
-         "not resumed");
+    WARN(
+        "the built-in content changed since tests/save/fixtures/v2-seed1-depth2.toml was made: "
+        "not resumed");
     return;
   }
   std::unique_ptr<GameSession> resumed;

@@ -60,8 +60,8 @@ int Lying(const GameSession& session) {
 
 // Two rooms: items in both, a second dagger among them (the player carries one).
 LevelDefinition Rooms() {
-  LevelDefinition level = Level({"##############", "#@...#.......#", "#....+.......#",
-                                 "#....#.......#", "##############"});
+  LevelDefinition level = Level(
+      {"##############", "#@...#.......#", "#....+.......#", "#....#.......#", "##############"});
   AddItem(level, "dagger", {0, 0}, 'a');
   AddItem(level, "potion-healing", {3, 3});
   AddItem(level, "dagger", {4, 1});
@@ -85,12 +85,14 @@ TEST_CASE("explore picks up what autopickup wants on its way, and walks past the
   CHECK(Carried(*session, 'e') == nullptr);
   CHECK(Lying(*session) == 1);  // the second dagger
   const auto& log = session->Messages();
-  CHECK(std::any_of(log.begin(), log.end(), [](const auto& m) { return m.text.rfind("b - ", 0) == 0; }));
+  CHECK(std::any_of(log.begin(), log.end(),
+                    [](const auto& m) { return m.text.rfind("b - ", 0) == 0; }));
   AutoPilot pilot;
   CHECK_FALSE(pilot.SomethingLeftToExplore(*session));
 }
 
-TEST_CASE("with autopickup off explore leaves every item and goes to none", "[autopickup][autopilot]") {
+TEST_CASE("with autopickup off explore leaves every item and goes to none",
+          "[autopickup][autopilot]") {
   AutoPickup off;
   off.enabled = 0;
   auto session = SessionOn(Rooms(), off);
@@ -161,7 +163,8 @@ TEST_CASE("fire, quiver and the autopickup toggle round-trip through their text"
   CHECK(NextKeyToken("f@1", 0).length == 1);     // a broken aim is not part of it
 }
 
-TEST_CASE("a run with its own autopickup rule replays the same without it", "[autopickup][replay]") {
+TEST_CASE("a run with its own autopickup rule replays the same without it",
+          "[autopickup][replay]") {
   // The default dungeon, a rule that is not the default: potions never, weapons always, off.
   AutoPickup rule;
   SetRule(rule, ItemCategory::Potion, PickupRule::Never);
@@ -223,12 +226,14 @@ TEST_CASE("a recording's autopickup header is checked; version 2 is refused", "[
   };
   Recording parsed;
   std::vector<RecordingProblem> problems;
-  CHECK_FALSE(ParseRecording(replaced("potion = \"always\"", "potions = \"always\""), parsed, problems));
+  CHECK_FALSE(
+      ParseRecording(replaced("potion = \"always\"", "potions = \"always\""), parsed, problems));
   REQUIRE(problems.size() == 1);
   CHECK(problems[0].message == "unknown item class 'potions' in autopickup");
   CHECK(problems[0].position.line == 8);  // the header's autopickup line
   problems.clear();
-  CHECK_FALSE(ParseRecording(replaced("potion = \"always\"", "potion = \"often\""), parsed, problems));
+  CHECK_FALSE(
+      ParseRecording(replaced("potion = \"always\"", "potion = \"often\""), parsed, problems));
   REQUIRE(problems.size() == 1);
   CHECK(problems[0].message == "autopickup's potion must be \"always\", \"new\" or \"never\"");
   problems.clear();

@@ -1,10 +1,11 @@
 // Recordings: a run recorded in a test verifies; a tampered one fails at the right tick.
+#include "replay/replay.h"
+
 #include <catch2/catch.hpp>
 
 #include "game/state_hash.h"
-#include "replay/replay.h"
-#include "support/test_content.h"
 #include "sim/keys.h"
+#include "support/test_content.h"
 
 using namespace cairn;
 
@@ -25,7 +26,9 @@ Recording RecordRun(std::uint64_t seed, std::string_view keys) {
 }
 
 // The content to replay on: the recording brings its own seed.
-SessionConfig Content() { return cairn::test::Config(); }
+SessionConfig Content() {
+  return cairn::test::Config();
+}
 
 }  // namespace
 
@@ -67,7 +70,8 @@ TEST_CASE("a tampered input fails at the right tick and names the pool and entit
   CHECK(result.divergence.part == "position");
   REQUIRE(result.divergence.has_entity);
   CHECK(result.divergence.recorded_entity.slot == 0);  // the player
-  CHECK(DescribeDivergence(result.divergence).find("diverged at tick " + std::to_string(tampered_tick)) == 0);
+  CHECK(DescribeDivergence(result.divergence)
+            .find("diverged at tick " + std::to_string(tampered_tick)) == 0);
 }
 
 TEST_CASE("a tampered seed diverges before the first tick, in the random streams", "[replay]") {
@@ -88,9 +92,10 @@ TEST_CASE("a recording of other content is refused", "[replay]") {
 TEST_CASE("malformed recordings report every problem with its position", "[replay]") {
   Recording parsed;
   std::vector<RecordingProblem> problems;
-  CHECK_FALSE(ParseRecording("format = \"other\"\nversion = 9\nseed = -1\nbogus = 1\n"
-                             "[[tick]]\nn = 2\nstate = \"xyz\"\n",
-                             parsed, problems));
+  CHECK_FALSE(
+      ParseRecording("format = \"other\"\nversion = 9\nseed = -1\nbogus = 1\n"
+                     "[[tick]]\nn = 2\nstate = \"xyz\"\n",
+                     parsed, problems));
   std::vector<std::string> messages;
   for (const RecordingProblem& p : problems) messages.push_back(p.message);
   const auto has = [&](std::string_view text) {
@@ -117,7 +122,8 @@ std::vector<std::string> ParseProblems(const std::string& text) {
   (void)ParseRecording(text, parsed, problems);
   std::vector<std::string> out;
   for (const RecordingProblem& p : problems)
-    out.push_back(std::to_string(p.position.line) + ":" + std::to_string(p.position.column) + " " + p.message);
+    out.push_back(std::to_string(p.position.line) + ":" + std::to_string(p.position.column) + " " +
+                  p.message);
   return out;
 }
 
@@ -138,16 +144,19 @@ std::string CutAtTick(const std::string& text, int drop) {
 
 }  // namespace
 
-TEST_CASE("a recording ends with [end]; one cut at a tick boundary is refused as cut short", "[replay]") {
+TEST_CASE("a recording ends with [end]; one cut at a tick boundary is refused as cut short",
+          "[replay]") {
   const Recording recording = RecordRun(5, "lllljjjjhh");
   const std::string text = WriteRecording(recording);
   const std::string n = std::to_string(recording.ticks.size());
   CHECK(text.find("\n[end]\nticks = " + n + "\nstate = \"") != std::string::npos);
   CHECK(text.substr(text.size() - 19, 1) == "\"");  // the last line is the final state
   // Cut after the last tick (only [end] lost), and three ticks earlier.
-  CHECK(Mentions(ParseProblems(CutAtTick(text, 0)), "has no [end]: it was cut short after tick " + n));
-  CHECK(Mentions(ParseProblems(CutAtTick(text, 3)),
-                 "has no [end]: it was cut short after tick " + std::to_string(recording.ticks.size() - 3)));
+  CHECK(Mentions(ParseProblems(CutAtTick(text, 0)),
+                 "has no [end]: it was cut short after tick " + n));
+  CHECK(Mentions(
+      ParseProblems(CutAtTick(text, 3)),
+      "has no [end]: it was cut short after tick " + std::to_string(recording.ticks.size() - 3)));
   // Cut inside [end].
   CHECK(Mentions(ParseProblems(text.substr(0, text.rfind("state = "))), "[end] needs state"));
 }
@@ -162,7 +171,8 @@ TEST_CASE("[end] must agree with the ticks, and nothing may follow it", "[replay
     REQUIRE(at != std::string::npos);
     return copy.replace(at, what.size(), with);
   };
-  CHECK(Mentions(ParseProblems(replace("ticks = " + n, "ticks = 999")), "[end] says 999 ticks, but the recording has " + n));
+  CHECK(Mentions(ParseProblems(replace("ticks = " + n, "ticks = 999")),
+                 "[end] says 999 ticks, but the recording has " + n));
   const std::size_t last = text.rfind("\nstate = \"") + 10;
   CHECK(Mentions(ParseProblems(text.substr(0, last) + "0123456789abcdef" + text.substr(last + 16)),
                  "[end] state \"0123456789abcdef\" is not the last tick's state"));
@@ -171,8 +181,9 @@ TEST_CASE("[end] must agree with the ticks, and nothing may follow it", "[replay
                            "\nstate = \"0123456789abcdef\"\n";
   CHECK(Mentions(ParseProblems(more), "comes after [end]"));
   // Ticks repeated or out of order.
-  const std::string first = text.substr(text.find("\n[[tick]]"), text.find("\n[[tick]]", text.find("\n[[tick]]") + 1) -
-                                                                     text.find("\n[[tick]]"));
+  const std::string first =
+      text.substr(text.find("\n[[tick]]"),
+                  text.find("\n[[tick]]", text.find("\n[[tick]]") + 1) - text.find("\n[[tick]]"));
   std::string twice = text;
   twice.insert(twice.find("\n[[tick]]"), first);
   CHECK(Mentions(ParseProblems(twice), "tick 1 follows tick 1"));
@@ -184,8 +195,9 @@ TEST_CASE("a version 1 recording is refused, saying why", "[replay]") {
   CHECK(Mentions(ParseProblems(text), "recording version 1 is not supported: it has no [end]"));
 }
 
-TEST_CASE("verify checks every entity digest: a zeroed, missing or extra line fails, naming real values",
-          "[replay]") {
+TEST_CASE(
+    "verify checks every entity digest: a zeroed, missing or extra line fails, naming real values",
+    "[replay]") {
   const Recording good = RecordRun(5, "lllllllljjjjjjhhhh");
   std::size_t at = 0;
   while (at < good.ticks.size() && good.ticks[at].entities.empty()) ++at;
@@ -219,7 +231,8 @@ TEST_CASE("verify checks every entity digest: a zeroed, missing or extra line fa
   }
 }
 
-TEST_CASE("a corrupt state line names the recorded and the replayed state, never zeros", "[replay]") {
+TEST_CASE("a corrupt state line names the recorded and the replayed state, never zeros",
+          "[replay]") {
   Recording r = RecordRun(5, "lllllllljjjj");
   REQUIRE(r.ticks.size() > 10);
   TickRecord& tick = r.ticks[r.ticks.size() / 2];
@@ -234,8 +247,9 @@ TEST_CASE("a corrupt state line names the recorded and the replayed state, never
   char a[17], b[17];
   FormatHash(real ^ 0xFF, a);
   FormatHash(real, b);
-  CHECK(said == "diverged at tick " + std::to_string(tick.tick) + ": the state line differs (recorded " + a +
-                    ", replayed " + b + ") while every part agrees");
+  CHECK(said == "diverged at tick " + std::to_string(tick.tick) +
+                    ": the state line differs (recorded " + a + ", replayed " + b +
+                    ") while every part agrees");
   // A part's hash zeroed is named as that part, with both values.
   Recording p = RecordRun(5, "lllllllljjjj");
   for (TickRecord& t : p.ticks)

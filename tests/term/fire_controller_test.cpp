@@ -1,12 +1,11 @@
 // The keys of the quiver and autopickup as a player presses them: f aims at the nearest monster
 // and f again fires, v chooses what f fires, Ctrl-A turns autopickup off and on; the inventory
 // and the character sheet show what is quivered and what autopickup does.
+#include <algorithm>
 #include <catch2/catch.hpp>
 
-#include <algorithm>
-
-#include "controller.h"
 #include "content/default_content.h"
+#include "controller.h"
 #include "game/items.h"
 #include "game/level.h"
 #include "game/recipes.h"
@@ -62,14 +61,14 @@ struct Table {
   }
   bool SheetHas(const std::string& line) const {
     const RenderFrame frame = Frame();
-    return std::find(frame.character.begin(), frame.character.end(), line) !=
-           frame.character.end();
+    return std::find(frame.character.begin(), frame.character.end(), line) != frame.character.end();
   }
 };
 
 }  // namespace
 
-TEST_CASE("f aims at the nearest monster, f again fires the quivered missile", "[controller][quiver]") {
+TEST_CASE("f aims at the nearest monster, f again fires the quivered missile",
+          "[controller][quiver]") {
   Table t({{"javelins", 2}, {"darts", 5}});
   // Nothing quivered yet: f fires the first missile, which the inventory marks.
   RenderFrame frame = t.Frame();
