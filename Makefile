@@ -13,7 +13,7 @@ FUZZ_SECONDS ?= 60
 GENERATOR   := $(shell command -v ninja >/dev/null 2>&1 && echo Ninja || echo "Unix Makefiles")
 
 DEPS       := cmake g++ make ninja-build libncurses-dev libtomlplusplus-dev libspdlog-dev catch2 \
-              libbenchmark-dev tmux clang libclang-rt-14-dev python3
+              libbenchmark-dev tmux clang libclang-rt-14-dev clang-format python3
 BENCH_DEPS := libtcod-dev valgrind
 
 all: build

@@ -1,10 +1,10 @@
 #include "character_save.h"
 
+#include <unistd.h>
+
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
-
-#include <unistd.h>
 
 #include "save_files.h"
 
@@ -20,9 +20,11 @@ FileLock::Outcome CharacterSave::Claim(const std::string& path, const std::strin
     return FileLock::Outcome::Failed;
   }
   FileLock lock, source_lock;
-  if (const auto taken = FileLock::TryTake(path, lock, error); taken != FileLock::Outcome::Taken) return taken;
+  if (const auto taken = FileLock::TryTake(path, lock, error); taken != FileLock::Outcome::Taken)
+    return taken;
   if (!source.empty() && source != path)
-    if (const auto taken = FileLock::TryTake(source, source_lock, error); taken != FileLock::Outcome::Taken)
+    if (const auto taken = FileLock::TryTake(source, source_lock, error);
+        taken != FileLock::Outcome::Taken)
       return taken;
   path_ = path;
   lock_ = std::move(lock);

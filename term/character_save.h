@@ -25,7 +25,8 @@ class CharacterSave {
   // Locks `path` for this game (and `source`, a --load file elsewhere, when it differs), so no
   // other game plays either; makes the save's folder first. HeldElsewhere: another game plays
   // it, and `error` names that game's process; Failed: `error` says why.
-  [[nodiscard]] FileLock::Outcome Claim(const std::string& path, const std::string& source, std::string& error);
+  [[nodiscard]] FileLock::Outcome Claim(const std::string& path, const std::string& source,
+                                        std::string& error);
 
   [[nodiscard]] const std::string& Path() const noexcept { return path_; }
   // A save is on disk at Path().
@@ -33,7 +34,10 @@ class CharacterSave {
 
   // Whether this game writes and removes the save. A game that kept another character's save
   // waiting does neither; `why` says so to the player.
-  void Disown(std::string why) { owned_ = false; why_not_owned_ = std::move(why); }
+  void Disown(std::string why) {
+    owned_ = false;
+    why_not_owned_ = std::move(why);
+  }
   [[nodiscard]] bool Owned() const noexcept { return owned_; }
   [[nodiscard]] const std::string& WhyNotOwned() const noexcept { return why_not_owned_; }
 

@@ -35,8 +35,7 @@ struct ParsedArgs {
                              std::string& error);
 
 // Reads an unsigned decimal within [min, max]; false (with `error`) otherwise.
-[[nodiscard]] bool ParseUnsigned(std::string_view option, std::string_view text,
-                                 std::uint64_t min, std::uint64_t max, std::uint64_t& out,
-                                 std::string& error);
+[[nodiscard]] bool ParseUnsigned(std::string_view option, std::string_view text, std::uint64_t min,
+                                 std::uint64_t max, std::uint64_t& out, std::string& error);
 
 }  // namespace cairn

@@ -58,7 +58,8 @@ int Run(Console& console, int fd, const std::string& source) {
 }  // namespace
 
 int RunConsoleCommand(const std::vector<std::string>& args) {
-  constexpr const char* kUsageLine = "usage: cairn console [--level PATH] [--seed N] [--capacity N] [FILE]\n";
+  constexpr const char* kUsageLine =
+      "usage: cairn console [--level PATH] [--seed N] [--capacity N] [FILE]\n";
   ParsedArgs parsed;
   std::string error;
   if (!ParseArgs(args, {{"--capacity", true}, {"--seed", true}, {"--level", true}}, parsed,

@@ -13,32 +13,19 @@ namespace cairn {
 
 PlayerCommand CommandForAction(Action action) noexcept {
   switch (action) {
-    case Action::MoveWest:
-      return {PlayerCommandKind::Move, -1, 0};
-    case Action::MoveSouth:
-      return {PlayerCommandKind::Move, 0, 1};
-    case Action::MoveNorth:
-      return {PlayerCommandKind::Move, 0, -1};
-    case Action::MoveEast:
-      return {PlayerCommandKind::Move, 1, 0};
-    case Action::MoveNorthWest:
-      return {PlayerCommandKind::Move, -1, -1};
-    case Action::MoveNorthEast:
-      return {PlayerCommandKind::Move, 1, -1};
-    case Action::MoveSouthWest:
-      return {PlayerCommandKind::Move, -1, 1};
-    case Action::MoveSouthEast:
-      return {PlayerCommandKind::Move, 1, 1};
-    case Action::Wait:
-      return {PlayerCommandKind::Wait, 0, 0};
-    case Action::PickUp:
-      return {PlayerCommandKind::PickUp, 0, 0};
-    case Action::Descend:
-      return {PlayerCommandKind::Descend, 0, 0};
-    case Action::Ascend:
-      return {PlayerCommandKind::Ascend, 0, 0};
-    default:
-      return {};
+    case Action::MoveWest: return {PlayerCommandKind::Move, -1, 0};
+    case Action::MoveSouth: return {PlayerCommandKind::Move, 0, 1};
+    case Action::MoveNorth: return {PlayerCommandKind::Move, 0, -1};
+    case Action::MoveEast: return {PlayerCommandKind::Move, 1, 0};
+    case Action::MoveNorthWest: return {PlayerCommandKind::Move, -1, -1};
+    case Action::MoveNorthEast: return {PlayerCommandKind::Move, 1, -1};
+    case Action::MoveSouthWest: return {PlayerCommandKind::Move, -1, 1};
+    case Action::MoveSouthEast: return {PlayerCommandKind::Move, 1, 1};
+    case Action::Wait: return {PlayerCommandKind::Wait, 0, 0};
+    case Action::PickUp: return {PlayerCommandKind::PickUp, 0, 0};
+    case Action::Descend: return {PlayerCommandKind::Descend, 0, 0};
+    case Action::Ascend: return {PlayerCommandKind::Ascend, 0, 0};
+    default: return {};
   }
 }
 
@@ -96,9 +83,7 @@ void GameController::UpdateBanner() {
       state_.banner = "You escaped with the Cairnstone! " + KeysText(keys_, Action::Restart) +
                       ": play again, " + KeysText(keys_, Action::Quit) + ": quit";
       break;
-    case SessionState::Playing:
-      state_.banner.clear();
-      break;
+    case SessionState::Playing: state_.banner.clear(); break;
   }
   if (state_.screen == Screen::Quit)
     state_.banner = session_.State() != SessionState::Playing ? "Really quit? (y/n)"
@@ -312,9 +297,7 @@ bool GameController::HandleKey(const std::string& key) {
       }
       break;
     case Screen::Inventory:
-    case Screen::Character:
-      state_.screen = Screen::Map;
-      break;
+    case Screen::Character: state_.screen = Screen::Map; break;
     case Screen::Summary:
       if (action == Action::Restart)
         HandleMapKey(key, action);
@@ -323,12 +306,8 @@ bool GameController::HandleKey(const std::string& key) {
       else
         state_.screen = Screen::Map;  // to look at the last of the map
       break;
-    case Screen::ItemPrompt:
-      HandleItemPromptKey(key, action);
-      break;
-    case Screen::Target:
-      HandleTargetKey(key, action);
-      break;
+    case Screen::ItemPrompt: HandleItemPromptKey(key, action); break;
+    case Screen::Target: HandleTargetKey(key, action); break;
     case Screen::Messages:
       if (key == "up" || key == "k")
         ++state_.message_scroll;
@@ -343,12 +322,8 @@ bool GameController::HandleKey(const std::string& key) {
       state_.message_scroll = std::clamp(
           state_.message_scroll, 0, std::max(0, static_cast<int>(session_.Messages().size()) - 1));
       break;
-    case Screen::Look:
-      HandleLookKey(key, action);
-      break;
-    case Screen::Console:
-      HandleConsoleKey(key);
-      break;
+    case Screen::Look: HandleLookKey(key, action); break;
+    case Screen::Console: HandleConsoleKey(key); break;
     case Screen::Quit:
       state_.screen = Screen::Map;
       if (key == "y" || key == "Y") {
@@ -362,9 +337,7 @@ bool GameController::HandleKey(const std::string& key) {
       state_.screen = Screen::Map;
       if (key == "y" || key == "Y") RestartRun();
       break;
-    case Screen::Map:
-      HandleMapKey(key, action);
-      break;
+    case Screen::Map: HandleMapKey(key, action); break;
   }
   SavePointIfFloorChanged();
   UpdateBanner();
@@ -380,21 +353,11 @@ void GameController::HandleMapKey(const std::string&, Action action) {
       state_.screen = Screen::Help;
       state_.help_page = 0;
       break;
-    case Action::Inventory:
-      state_.screen = Screen::Inventory;
-      break;
-    case Action::Character:
-      state_.screen = Screen::Character;
-      break;
-    case Action::Explore:
-      StartRun(AutoGoal::Explore);
-      break;
-    case Action::Rest:
-      StartRun(AutoGoal::Rest);
-      break;
-    case Action::Fight:
-      StartRun(AutoGoal::Fight);
-      break;
+    case Action::Inventory: state_.screen = Screen::Inventory; break;
+    case Action::Character: state_.screen = Screen::Character; break;
+    case Action::Explore: StartRun(AutoGoal::Explore); break;
+    case Action::Rest: StartRun(AutoGoal::Rest); break;
+    case Action::Fight: StartRun(AutoGoal::Fight); break;
     case Action::Drop:
     case Action::Use:
     case Action::Quaff:
@@ -404,15 +367,9 @@ void GameController::HandleMapKey(const std::string&, Action action) {
     case Action::Throw:
     case Action::Equip:
     case Action::Unequip:
-    case Action::Quiver:
-      BeginItemPrompt(action);
-      break;
-    case Action::Fire:
-      BeginFire();
-      break;
-    case Action::AutoPickup:
-      Play(PlayerCommand{PlayerCommandKind::AutoPickup});
-      break;
+    case Action::Quiver: BeginItemPrompt(action); break;
+    case Action::Fire: BeginFire(); break;
+    case Action::AutoPickup: Play(PlayerCommand{PlayerCommandKind::AutoPickup}); break;
     case Action::Messages:
       state_.screen = Screen::Messages;
       state_.message_scroll = 0;
@@ -434,12 +391,8 @@ void GameController::HandleMapKey(const std::string&, Action action) {
       else
         state_.screen = Screen::Quit;
       break;
-    case Action::SaveQuit:
-      SaveAndQuit();
-      break;
-    case Action::DebugPane:
-      state_.debug_pane = !state_.debug_pane;
-      break;
+    case Action::SaveQuit: SaveAndQuit(); break;
+    case Action::DebugPane: state_.debug_pane = !state_.debug_pane; break;
     case Action::Pause:
       session_.SetPaused(!session_.Paused());
       if (!session_.Paused() && queued_.kind != PlayerCommandKind::None) {
@@ -448,18 +401,10 @@ void GameController::HandleMapKey(const std::string&, Action action) {
         (void)session_.Submit(pending);
       }
       break;
-    case Action::StepTick:
-      StepForwardTick();
-      break;
-    case Action::StepTurn:
-      StepForwardTurn();
-      break;
-    case Action::StepBackTick:
-      StepBack(false);
-      break;
-    case Action::StepBackTurn:
-      StepBack(true);
-      break;
+    case Action::StepTick: StepForwardTick(); break;
+    case Action::StepTurn: StepForwardTurn(); break;
+    case Action::StepBackTick: StepBack(false); break;
+    case Action::StepBackTurn: StepBack(true); break;
     case Action::Restart:
       // A living character is lost by a restart, so ask first (NetHack players press R to
       // remove a ring); after a death or a victory there is nothing to lose.
@@ -468,12 +413,8 @@ void GameController::HandleMapKey(const std::string&, Action action) {
       else
         RestartRun();
       break;
-    case Action::InspectNext:
-      CycleInspected(1);
-      break;
-    case Action::InspectPrevious:
-      CycleInspected(-1);
-      break;
+    case Action::InspectNext: CycleInspected(1); break;
+    case Action::InspectPrevious: CycleInspected(-1); break;
     case Action::Overlay:
       overlay_ = static_cast<OverlayMode>((static_cast<int>(overlay_) + 1) % kOverlayModeCount);
       state_.debug_pane = state_.debug_pane || overlay_ != OverlayMode::Off;
@@ -495,8 +436,7 @@ void GameController::HandleMapKey(const std::string&, Action action) {
       state_.console_input.clear();
       state_.console_top = -1;
       break;
-    default:
-      break;
+    default: break;
   }
 }
 

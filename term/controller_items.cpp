@@ -44,28 +44,17 @@ const PromptInfo* InfoFor(Action action) {
 bool Fits(Action action, ItemCategory category, bool equipped) {
   const bool gear = category == ItemCategory::Weapon || category == ItemCategory::Armour;
   switch (action) {
-    case Action::Drop:
-      return true;
-    case Action::Use:
-      return Usable(category) || gear;
-    case Action::Quaff:
-      return category == ItemCategory::Potion;
-    case Action::Read:
-      return category == ItemCategory::Scroll;
-    case Action::Eat:
-      return category == ItemCategory::Food;
-    case Action::Zap:
-      return category == ItemCategory::Wand;
-    case Action::Throw:
-      return !equipped;
-    case Action::Equip:
-      return gear && !equipped;
-    case Action::Unequip:
-      return equipped;
-    case Action::Quiver:
-      return category == ItemCategory::Thrown && !equipped;
-    default:
-      return false;
+    case Action::Drop: return true;
+    case Action::Use: return Usable(category) || gear;
+    case Action::Quaff: return category == ItemCategory::Potion;
+    case Action::Read: return category == ItemCategory::Scroll;
+    case Action::Eat: return category == ItemCategory::Food;
+    case Action::Zap: return category == ItemCategory::Wand;
+    case Action::Throw: return !equipped;
+    case Action::Equip: return gear && !equipped;
+    case Action::Unequip: return equipped;
+    case Action::Quiver: return category == ItemCategory::Thrown && !equipped;
+    default: return false;
   }
 }
 

@@ -45,8 +45,7 @@ void GameController::HandleMouse(const MouseEvent& mouse) {
       if (session_.State() == SessionState::Playing)
         TravelTo(x, y, frame.Cell(x, y).knowledge != CellKnowledge::Unknown);
       break;
-    default:
-      break;
+    default: break;
   }
 }
 

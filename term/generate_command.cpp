@@ -29,13 +29,15 @@ int RunGenerateCommand(const std::vector<std::string>& args) {
   }
   if (!UseDefaultContent(config)) return kExitInvalid;
   if (auto d = parsed.Value("--depth");
-      d && !ParseUnsigned("--depth", *d, 1, static_cast<std::uint64_t>(config.dungeon->floors), depth, error)) {
+      d && !ParseUnsigned("--depth", *d, 1, static_cast<std::uint64_t>(config.dungeon->floors),
+                          depth, error)) {
     std::cerr << "cairn generate: " << error << "\n";
     return kExitUsage;
   }
   const DefinitionSet run = ShuffledAppearances(*config.definitions, config.seed);
   LevelDefinition level;
-  if (Status s = GenerateFloor(*config.dungeon, run, config.seed, static_cast<std::int32_t>(depth), level);
+  if (Status s =
+          GenerateFloor(*config.dungeon, run, config.seed, static_cast<std::int32_t>(depth), level);
       s != Status::Ok) {
     std::cerr << "cairn generate: error: " << StatusName(s) << "\n";
     return kExitInvalid;
@@ -55,12 +57,16 @@ int RunGenerateCommand(const std::vector<std::string>& args) {
     if (c.Has<EnemyAi>()) ++monsters;
     if (c.Has<Item>()) ++items;
     if (!c.Has<Position>() || !c.Has<Appearance>()) continue;
-    char& cell = rows[static_cast<std::size_t>(c.position.y)][static_cast<std::size_t>(c.position.x)];
-    if (cell == '@' || (cell != '.' && cell != '~' && cell != '+' && cell != '\'' && c.appearance.layer < 2)) continue;
+    char& cell =
+        rows[static_cast<std::size_t>(c.position.y)][static_cast<std::size_t>(c.position.x)];
+    if (cell == '@' ||
+        (cell != '.' && cell != '~' && cell != '+' && cell != '\'' && c.appearance.layer < 2))
+      continue;
     cell = c.appearance.ascii;
   }
-  std::cout << "Depth " << depth << ": " << level.name << " (seed " << config.seed << ", " << level.width << "x" << level.height
-            << ", " << monsters << " monsters, " << items << " items)\n";
+  std::cout << "Depth " << depth << ": " << level.name << " (seed " << config.seed << ", "
+            << level.width << "x" << level.height << ", " << monsters << " monsters, " << items
+            << " items)\n";
   for (const std::string& row : rows) std::cout << row << "\n";
   return kExitOk;
 }

@@ -7,8 +7,8 @@
 
 #include "base/terminal_text.h"
 #include "cli_args.h"
-#include "game_setup.h"
 #include "content/identity_migration.h"
+#include "game_setup.h"
 #include "out_of_memory.h"
 #include "storage/files.h"
 #include "storage/read_file.h"
@@ -61,7 +61,8 @@ int Migrate(const std::vector<std::string>& args) {
   const std::string& manifest_path = args[1];
   std::error_code ec;
   if (fs::exists(manifest_path, ec)) {
-    PrintFileError(manifest_path, "the manifest exists already; migrate runs once (nothing written)");
+    PrintFileError(manifest_path,
+                   "the manifest exists already; migrate runs once (nothing written)");
     return kExitInvalid;
   }
   std::vector<MigrationInput> levels;

@@ -4,10 +4,10 @@
 
 #include "base/terminal_text.h"
 #include "cli_args.h"
-#include "game_setup.h"
 #include "content/default_content.h"
 #include "content/definitions_reader.h"
 #include "game/state_hash.h"
+#include "game_setup.h"
 #include "out_of_memory.h"
 #include "replay/replay.h"
 #include "storage/read_file.h"
@@ -30,7 +30,8 @@ bool LoadRecordingForCommand(const std::string& path, Recording& out) {
 }
 
 bool ContentForRecording(const Recording& recording, SessionConfig& out) {
-  if (recording.level != "default" && !LoadLevelForCommand(recording.level, out.level)) return false;
+  if (recording.level != "default" && !LoadLevelForCommand(recording.level, out.level))
+    return false;
   return UseDefaultContent(out);
 }
 
@@ -50,9 +51,7 @@ bool CheckRecordingReplays(const std::string& path, const Recording& recording, 
     case ReplayOutcome::Faulted:
       PrintProblems(path, {{TextPosition{}, result.detail, {}}});
       return false;
-    case ReplayOutcome::Diverged:
-      PrintDivergence(path, result.divergence);
-      return false;
+    case ReplayOutcome::Diverged: PrintDivergence(path, result.divergence); return false;
     case ReplayOutcome::Matched: break;
   }
   note = ", replayed";
@@ -75,8 +74,7 @@ int RunReplayCommand(const std::vector<std::string>& args) {
   if (!ContentForRecording(recording, content)) return kExitInvalid;
   if (recording.build != CAIRN_BUILD_ID)
     std::cerr << EscapeForTerminal(path) << ": warning: recorded by build "
-              << EscapeForTerminal(recording.build) << ", replayed by "
-              << CAIRN_BUILD_ID << "\n";
+              << EscapeForTerminal(recording.build) << ", replayed by " << CAIRN_BUILD_ID << "\n";
   const ReplayResult result = Replay(recording, content, parsed.Has("--verify"));
   char hash[17];
   switch (result.outcome) {

@@ -14,7 +14,8 @@ std::string DefaultMorgueFolder() {
   return state.empty() ? "" : state + "/morgue";
 }
 
-std::string WriteRunSummary(const std::string& folder, std::uint64_t seed, const std::string& summary) {
+std::string WriteRunSummary(const std::string& folder, std::uint64_t seed,
+                            const std::string& summary) {
   if (folder.empty()) return "The summary could not be written: " + NoHomeReason() + ".";
   std::error_code ec;
   std::filesystem::create_directories(folder, ec);

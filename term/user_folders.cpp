@@ -37,13 +37,15 @@ std::string HomeFolder() {
 }
 
 std::string StateFolder() {
-  if (std::string state = AbsoluteFromEnvironment("XDG_STATE_HOME"); !state.empty()) return state + "/cairn";
+  if (std::string state = AbsoluteFromEnvironment("XDG_STATE_HOME"); !state.empty())
+    return state + "/cairn";
   const std::string home = HomeFolder();
   return home.empty() ? "" : home + "/.local/state/cairn";
 }
 
 std::string ConfigFolder() {
-  if (std::string config = AbsoluteFromEnvironment("XDG_CONFIG_HOME"); !config.empty()) return config + "/cairn";
+  if (std::string config = AbsoluteFromEnvironment("XDG_CONFIG_HOME"); !config.empty())
+    return config + "/cairn";
   const std::string home = HomeFolder();
   return home.empty() ? "" : home + "/.config/cairn";
 }

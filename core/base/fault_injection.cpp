@@ -22,6 +22,8 @@ void Disarm() noexcept {
   g_fail_at = -1;
   g_seen = 0;
 }
-std::int64_t AllocationsSeen() noexcept { return g_seen; }
+std::int64_t AllocationsSeen() noexcept {
+  return g_seen;
+}
 }  // namespace fault_injection
 }  // namespace cairn

@@ -15,8 +15,8 @@ std::shared_ptr<const LevelDefinition> DefaultLevel() {
     if (!definitions) return nullptr;
     auto loaded = std::make_shared<LevelDefinition>();
     std::vector<TextProblem> problems;
-    if (!LoadLevelText(EmbeddedFile("levels/cellar.toml"), *definitions,
-                       WorldLimits::Uniform(4096), *loaded, problems))
+    if (!LoadLevelText(EmbeddedFile("levels/cellar.toml"), *definitions, WorldLimits::Uniform(4096),
+                       *loaded, problems))
       return nullptr;
     return loaded;
   }();
@@ -24,12 +24,14 @@ std::shared_ptr<const LevelDefinition> DefaultLevel() {
 }
 
 std::shared_ptr<const DungeonPlan> DefaultDungeon() {
-  static const std::shared_ptr<const DungeonPlan> plan = []() -> std::shared_ptr<const DungeonPlan> {
+  static const std::shared_ptr<const DungeonPlan> plan =
+      []() -> std::shared_ptr<const DungeonPlan> {
     const auto definitions = DefaultDefinitions();
     if (!definitions) return nullptr;
     auto read = std::make_shared<DungeonPlan>();
     std::vector<TextProblem> problems;
-    const LevelSource embedded = [](const std::string& path, std::string& text, std::string& error) {
+    const LevelSource embedded = [](const std::string& path, std::string& text,
+                                    std::string& error) {
       text = std::string(EmbeddedFile(path));
       if (text.empty()) error = "no such file in data/";
       return !text.empty();

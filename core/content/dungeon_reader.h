@@ -18,7 +18,8 @@ namespace cairn {
 
 // Fetches a set piece's level text by the path the plan names ("levels/vault.toml"); false if
 // there is no such file (then `error` says why).
-using LevelSource = std::function<bool(const std::string& path, std::string& text, std::string& error)>;
+using LevelSource =
+    std::function<bool(const std::string& path, std::string& text, std::string& error)>;
 
 // Reads a plan; every problem is reported, including those inside the set pieces' levels (with
 // their own file named). `out` is set only when there were none.

@@ -8,11 +8,6 @@
 #include "toml/toml_reader.h"
 
 namespace cairn {
-namespace {
-
-
-
-}  // namespace
 
 Status MintManifest(const std::vector<MigrationInput>& levels, EntropySource& entropy,
                     IdentityManifest& out, std::string& why) {
@@ -30,8 +25,9 @@ Status MintManifest(const std::vector<MigrationInput>& levels, EntropySource& en
   for (const MigrationInput* level : sorted) {
     ManifestDocument doc{level->path, {}};
     if (Status s = TryMintUniqueUuid(entropy, known, doc.uuid); s != Status::Ok) {
-      why = s == Status::IdentityConflict ? "identity-conflict: four candidate UUIDs for " + level->path + " all collided"
-                                          : "entropy unavailable: no identity could be minted";
+      why = s == Status::IdentityConflict
+                ? "identity-conflict: four candidate UUIDs for " + level->path + " all collided"
+                : "entropy unavailable: no identity could be minted";
       return s;
     }
     manifest.documents.push_back(doc);
@@ -41,7 +37,8 @@ Status MintManifest(const std::vector<MigrationInput>& levels, EntropySource& en
     for (const std::string& id : ids) {
       ManifestObject object{level->path, id, {}};
       if (Status s = TryMintUniqueUuid(entropy, known, object.uuid); s != Status::Ok) {
-        why = s == Status::IdentityConflict ? "identity-conflict: four candidate UUIDs for " + level->path + " '" + id + "' all collided"
+        why = s == Status::IdentityConflict ? "identity-conflict: four candidate UUIDs for " +
+                                                  level->path + " '" + id + "' all collided"
                                             : "entropy unavailable: no identity could be minted";
         return s;
       }
@@ -53,18 +50,21 @@ Status MintManifest(const std::vector<MigrationInput>& levels, EntropySource& en
 }
 
 std::string WriteManifest(const IdentityManifest& m) {
-  std::string out = "# cairn identity manifest: the UUIDs minted for version-1 levels. Apply it with\n"
-                    "# `cairn identity apply ROOT MANIFEST LEVEL OUTPUT`; never edit the UUIDs.\n";
+  std::string out =
+      "# cairn identity manifest: the UUIDs minted for version-1 levels. Apply it with\n"
+      "# `cairn identity apply ROOT MANIFEST LEVEL OUTPUT`; never edit the UUIDs.\n";
   out += "format = \"" + std::string(kManifestFormat) + "\"\nversion = 1\n";
   for (const ManifestDocument& d : m.documents)
-    out += "\n[[document]]\npath = " + QuoteTomlString(d.path) + "\nuuid = \"" + UuidText(d.uuid) + "\"\n";
+    out += "\n[[document]]\npath = " + QuoteTomlString(d.path) + "\nuuid = \"" + UuidText(d.uuid) +
+           "\"\n";
   for (const ManifestObject& o : m.objects)
     out += "\n[[object]]\npath = " + QuoteTomlString(o.path) + "\nid = " + QuoteTomlString(o.id) +
            "\nuuid = \"" + UuidText(o.uuid) + "\"\n";
   return out;
 }
 
-bool ReadManifest(std::string_view text, IdentityManifest& out, std::vector<TextProblem>& problems) {
+bool ReadManifest(std::string_view text, IdentityManifest& out,
+                  std::vector<TextProblem>& problems) {
   const std::size_t before = problems.size();
   TomlValue root;
   TomlError error;
@@ -76,10 +76,12 @@ bool ReadManifest(std::string_view text, IdentityManifest& out, std::vector<Text
   TableReader file(root, "the manifest", problems);
   std::string format;
   if (file.String("format", format) && format != kManifestFormat)
-    file.Problem(root.Find("format")->position, "not an identity manifest (format is \"" + format + "\")");
+    file.Problem(root.Find("format")->position,
+                 "not an identity manifest (format is \"" + format + "\")");
   std::int64_t version = 0;
   if (file.Integer("version", version, 1, 1000) && version != 1)
-    file.Problem(root.Find("version")->position, "manifest version " + std::to_string(version) + " is not supported");
+    file.Problem(root.Find("version")->position,
+                 "manifest version " + std::to_string(version) + " is not supported");
   std::set<Uuid> seen;
   const auto read_uuid = [&](TableReader& r, const TomlValue& table, Uuid& uuid) {
     std::string text_uuid;
@@ -99,8 +101,9 @@ bool ReadManifest(std::string_view text, IdentityManifest& out, std::vector<Text
       read_uuid(r, t, d.uuid);
       r.RejectUnknown();
       if (!m.documents.empty() && !(m.documents.back().path < d.path))
-        r.Problem(t.position, m.documents.back().path == d.path ? "the document " + d.path + " appears twice"
-                                                                : "documents are not sorted by path");
+        r.Problem(t.position, m.documents.back().path == d.path
+                                  ? "the document " + d.path + " appears twice"
+                                  : "documents are not sorted by path");
       m.documents.push_back(d);
     }
   }

@@ -27,7 +27,7 @@ struct ManifestDocument {
 };
 struct ManifestObject {
   std::string path;
-  std::string id;    // the legacy (version 1) authored id
+  std::string id;  // the legacy (version 1) authored id
   Uuid uuid{};
 };
 struct IdentityManifest {
@@ -55,7 +55,6 @@ struct MigrationInput {
 // not describe the level exactly is "stale-manifest"; a reference to no known entity is
 // "unresolved-reference"; `why` says which and where.
 [[nodiscard]] bool ApplyManifest(const IdentityManifest& manifest, std::string_view path,
-                                 const LevelDocument& level, LevelDocument& out,
-                                 std::string& why);
+                                 const LevelDocument& level, LevelDocument& out, std::string& why);
 
 }  // namespace cairn

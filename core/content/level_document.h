@@ -35,7 +35,8 @@ struct AuthoredEntity {
   bool has_uuid = false;
   Uuid uuid{};
   std::string name;
-  std::string kind;  // a typed definition id: "monster:rat", "item:dagger", "player", "feature:stairs-down"
+  std::string
+      kind;  // a typed definition id: "monster:rat", "item:dagger", "player", "feature:stairs-down"
   std::vector<AuthoredComponent> components;
   TextPosition position;
   TextPosition id_position;

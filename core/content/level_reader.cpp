@@ -26,18 +26,12 @@ bool ValidLabel(std::string_view id) {
 
 const char* TerrainLegendName(Terrain terrain) noexcept {
   switch (terrain) {
-    case Terrain::Wall:
-      return "wall";
-    case Terrain::Floor:
-      return "floor";
-    case Terrain::DoorClosed:
-      return "door";
-    case Terrain::DoorOpen:
-      return "open-door";
-    case Terrain::Water:
-      return "water";
-    case Terrain::Chasm:
-      return "chasm";
+    case Terrain::Wall: return "wall";
+    case Terrain::Floor: return "floor";
+    case Terrain::DoorClosed: return "door";
+    case Terrain::DoorOpen: return "open-door";
+    case Terrain::Water: return "water";
+    case Terrain::Chasm: return "chasm";
   }
   return "unknown";
 }

@@ -33,7 +33,7 @@ struct StartItem {
 struct DungeonPlan {
   static constexpr std::int32_t kMaxFloors = 99;
   std::int32_t floors = 10;
-  std::int32_t width = 79;   // every generated floor's size, in cells
+  std::int32_t width = 79;  // every generated floor's size, in cells
   std::int32_t height = 29;
   std::vector<SetPiece> set_pieces;
   std::vector<StartItem> start_kit;

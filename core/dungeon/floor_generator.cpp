@@ -38,7 +38,8 @@ bool RandomFreeCell(const Placement& p, Rng& rng, const std::vector<std::int32_t
   std::vector<Position> cells;
   for (std::int32_t y = 1; y < p.grid.Height() - 1; ++y)
     for (std::int32_t x = 1; x < p.grid.Width() - 1; ++x)
-      if (p.Free(x, y) && distance[p.grid.Index(x, y)] >= min_steps) cells.push_back(Position{x, y});
+      if (p.Free(x, y) && distance[p.grid.Index(x, y)] >= min_steps)
+        cells.push_back(Position{x, y});
   if (cells.empty()) return false;
   out = cells[rng.Below(static_cast<std::uint32_t>(cells.size()))];
   return true;
@@ -53,7 +54,8 @@ bool FreeCellNear(const Placement& p, Position near, Position& out) {
     const std::int32_t x = static_cast<std::int32_t>(i % static_cast<std::size_t>(p.grid.Width()));
     const std::int32_t y = static_cast<std::int32_t>(i / static_cast<std::size_t>(p.grid.Width()));
     if (distance[i] <= 0 || !p.Free(x, y)) continue;
-    if (best < 0 || distance[i] < distance[static_cast<std::size_t>(best)]) best = static_cast<std::int32_t>(i);
+    if (best < 0 || distance[i] < distance[static_cast<std::size_t>(best)])
+      best = static_cast<std::int32_t>(i);
   }
   if (best < 0 || distance[static_cast<std::size_t>(best)] > 4) return false;
   out = Position{best % p.grid.Width(), best / p.grid.Width()};
@@ -64,7 +66,8 @@ template <class Definition>
 const Definition* PickByDepth(const std::vector<Definition>& kinds, std::int32_t depth, Rng& rng) {
   std::int64_t total = 0;
   for (const Definition& kind : kinds)
-    if (kind.min_depth <= depth && depth <= kind.max_depth && kind.frequency > 0) total += kind.frequency;
+    if (kind.min_depth <= depth && depth <= kind.max_depth && kind.frequency > 0)
+      total += kind.frequency;
   if (total <= 0) return nullptr;
   std::int64_t roll = rng.Below(static_cast<std::uint32_t>(total));
   for (const Definition& kind : kinds) {
@@ -199,8 +202,8 @@ bool HasArtifact(const LevelDefinition& level, const DefinitionSet& definitions)
 
 // One attempt at floor `depth` from `floor_seed`; false when the layout cannot hold what a
 // floor needs (then `out` is untouched).
-bool TryGenerate(const DungeonPlan& plan, const DefinitionSet& definitions, std::uint64_t floor_seed,
-                 std::int32_t depth, LevelDefinition& out) {
+bool TryGenerate(const DungeonPlan& plan, const DefinitionSet& definitions,
+                 std::uint64_t floor_seed, std::int32_t depth, LevelDefinition& out) {
   Rng rng(floor_seed);
   Placement p(plan.width, plan.height);
 

@@ -43,9 +43,8 @@ void CarveCorridor(FloorGrid& grid, Position from, Position to, bool horizontal_
 void PlaceDoors(FloorGrid& grid, const Rect& room, Rng& rng) {
   auto consider = [&](std::int32_t x, std::int32_t y, bool horizontal_wall) {
     if (grid.At(x, y) != Terrain::Floor || grid.Locked(x, y)) return;
-    const bool flanked = horizontal_wall
-                             ? !grid.Passable(x - 1, y) && !grid.Passable(x + 1, y)
-                             : !grid.Passable(x, y - 1) && !grid.Passable(x, y + 1);
+    const bool flanked = horizontal_wall ? !grid.Passable(x - 1, y) && !grid.Passable(x + 1, y)
+                                         : !grid.Passable(x, y - 1) && !grid.Passable(x, y + 1);
     if (flanked && rng.Percent(55)) grid.Carve(x, y, Terrain::DoorClosed);
   };
   for (std::int32_t x = room.x; x < room.x + room.w; ++x) {
@@ -69,7 +68,8 @@ FloorGrid::FloorGrid(std::int32_t width, std::int32_t height)
 std::vector<Rect> CarveRoomsAndCorridors(FloorGrid& grid, Rng& rng) {
   std::vector<Rect> rooms;
   const std::int32_t wanted = rng.Range(9, 14);
-  for (int attempt = 0; attempt < 300 && static_cast<std::int32_t>(rooms.size()) < wanted; ++attempt) {
+  for (int attempt = 0; attempt < 300 && static_cast<std::int32_t>(rooms.size()) < wanted;
+       ++attempt) {
     Rect room;
     room.w = rng.Range(4, 12);
     room.h = rng.Range(3, 6);
@@ -204,8 +204,10 @@ void ConnectRegions(FloorGrid& grid) {
     while (!queue.empty() && reached < 0) {
       const std::uint32_t cell = queue.front();
       queue.pop_front();
-      const std::int32_t x = static_cast<std::int32_t>(cell % static_cast<std::uint32_t>(grid.Width()));
-      const std::int32_t y = static_cast<std::int32_t>(cell / static_cast<std::uint32_t>(grid.Width()));
+      const std::int32_t x =
+          static_cast<std::int32_t>(cell % static_cast<std::uint32_t>(grid.Width()));
+      const std::int32_t y =
+          static_cast<std::int32_t>(cell / static_cast<std::uint32_t>(grid.Width()));
       for (int d = 0; d < 4; ++d) {
         const std::int32_t nx = x + kDx8[d];
         const std::int32_t ny = y + kDy8[d];
@@ -225,10 +227,14 @@ void ConnectRegions(FloorGrid& grid) {
       // Nothing can reach it (walled in by a set piece): fill it in rather than leave it apart.
       for (std::size_t i = 0; i < labels.size(); ++i)
         if (labels[i] == joining) {
-          const std::int32_t x = static_cast<std::int32_t>(i % static_cast<std::size_t>(grid.Width()));
-          const std::int32_t y = static_cast<std::int32_t>(i / static_cast<std::size_t>(grid.Width()));
-          if (grid.Locked(x, y)) grid.Stamp(x, y, Terrain::Wall, true);
-          else grid.Carve(x, y, Terrain::Wall);
+          const std::int32_t x =
+              static_cast<std::int32_t>(i % static_cast<std::size_t>(grid.Width()));
+          const std::int32_t y =
+              static_cast<std::int32_t>(i / static_cast<std::size_t>(grid.Width()));
+          if (grid.Locked(x, y))
+            grid.Stamp(x, y, Terrain::Wall, true);
+          else
+            grid.Carve(x, y, Terrain::Wall);
         }
       continue;
     }

@@ -131,8 +131,7 @@ void ApplyEffect(GameWorld& world, EntityId user, const ItemDefinition& kind) {
     case ItemEffect::None:
     case ItemEffect::Lightning:
     case ItemEffect::Slow:
-    case ItemEffect::Fire:
-      break;
+    case ItemEffect::Fire: break;
   }
 }
 
@@ -403,8 +402,7 @@ void ResolveUse(GameWorld& world, TickScratch& scratch, EntityId actor, Intent& 
       Zap(world, scratch, actor, id, *item, kind, target);
       break;
     }
-    default:
-      break;
+    default: break;
   }
 }
 

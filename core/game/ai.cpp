@@ -8,88 +8,59 @@ namespace cairn {
 
 const char* AiActionName(AiAction action) noexcept {
   switch (action) {
-    case AiAction::Idle:
-      return "idle";
-    case AiAction::Wander:
-      return "wander";
-    case AiAction::Hunt:
-      return "hunt";
-    case AiAction::Flee:
-      return "flee";
+    case AiAction::Idle: return "idle";
+    case AiAction::Wander: return "wander";
+    case AiAction::Hunt: return "hunt";
+    case AiAction::Flee: return "flee";
   }
   return "unknown";
 }
 
 const char* AiPhaseName(AiPhase phase) noexcept {
   switch (phase) {
-    case AiPhase::Asleep:
-      return "asleep";
-    case AiPhase::Wander:
-      return "wander";
-    case AiPhase::SelectTarget:
-      return "select-target";
-    case AiPhase::Approach:
-      return "approach";
-    case AiPhase::Attack:
-      return "attack";
-    case AiPhase::Recover:
-      return "recover";
-    case AiPhase::Flee:
-      return "flee";
+    case AiPhase::Asleep: return "asleep";
+    case AiPhase::Wander: return "wander";
+    case AiPhase::SelectTarget: return "select-target";
+    case AiPhase::Approach: return "approach";
+    case AiPhase::Attack: return "attack";
+    case AiPhase::Recover: return "recover";
+    case AiPhase::Flee: return "flee";
   }
   return "unknown";
 }
 
 const char* AiProfileName(AiProfile profile) noexcept {
   switch (profile) {
-    case AiProfile::Melee:
-      return "melee";
-    case AiProfile::Coward:
-      return "coward";
-    case AiProfile::Pack:
-      return "pack";
-    case AiProfile::Ranged:
-      return "ranged";
-    case AiProfile::Caster:
-      return "caster";
-    case AiProfile::Thief:
-      return "thief";
-    case AiProfile::Breeder:
-      return "breeder";
+    case AiProfile::Melee: return "melee";
+    case AiProfile::Coward: return "coward";
+    case AiProfile::Pack: return "pack";
+    case AiProfile::Ranged: return "ranged";
+    case AiProfile::Caster: return "caster";
+    case AiProfile::Thief: return "thief";
+    case AiProfile::Breeder: return "breeder";
   }
   return "unknown";
 }
 
 const char* CancelReasonName(CancelReason reason) noexcept {
   switch (reason) {
-    case CancelReason::None:
-      return "none";
-    case CancelReason::TargetGone:
-      return "target-gone";
-    case CancelReason::TargetUnseen:
-      return "target-unseen";
-    case CancelReason::Hurt:
-      return "hurt";
-    case CancelReason::Blocked:
-      return "blocked";
-    case CancelReason::LostTrail:
-      return "lost-trail";
-    case CancelReason::Recovered:
-      return "recovered";
+    case CancelReason::None: return "none";
+    case CancelReason::TargetGone: return "target-gone";
+    case CancelReason::TargetUnseen: return "target-unseen";
+    case CancelReason::Hurt: return "hurt";
+    case CancelReason::Blocked: return "blocked";
+    case CancelReason::LostTrail: return "lost-trail";
+    case CancelReason::Recovered: return "recovered";
   }
   return "unknown";
 }
 
 const char* StepResultName(StepResult result) noexcept {
   switch (result) {
-    case StepResult::Running:
-      return "running";
-    case StepResult::Succeeded:
-      return "succeeded";
-    case StepResult::Failed:
-      return "failed";
-    case StepResult::Cancelled:
-      return "cancelled";
+    case StepResult::Running: return "running";
+    case StepResult::Succeeded: return "succeeded";
+    case StepResult::Failed: return "failed";
+    case StepResult::Cancelled: return "cancelled";
   }
   return "unknown";
 }
@@ -116,17 +87,13 @@ void CancelAction(GameWorld& world, EntityId self, EnemyAi& ai, CancelReason rea
 
 AiAction ActionOfPhase(AiPhase phase) noexcept {
   switch (phase) {
-    case AiPhase::Asleep:
-      return AiAction::Idle;
-    case AiPhase::Wander:
-      return AiAction::Wander;
+    case AiPhase::Asleep: return AiAction::Idle;
+    case AiPhase::Wander: return AiAction::Wander;
     case AiPhase::SelectTarget:
     case AiPhase::Approach:
     case AiPhase::Attack:
-    case AiPhase::Recover:
-      return AiAction::Hunt;
-    case AiPhase::Flee:
-      return AiAction::Flee;
+    case AiPhase::Recover: return AiAction::Hunt;
+    case AiPhase::Flee: return AiAction::Flee;
   }
   return AiAction::Idle;
 }
@@ -456,21 +423,16 @@ Transition Next(AiPhase phase, const PhaseOutcome& outcome) {
   const bool ok = outcome.result == StepResult::Succeeded;
   switch (phase) {
     case AiPhase::Asleep:
-    case AiPhase::Wander:
-      return {AiPhase::SelectTarget, false};  // (only on noticing)
-    case AiPhase::SelectTarget:
-      return {ok ? AiPhase::Approach : AiPhase::Wander, false};
+    case AiPhase::Wander: return {AiPhase::SelectTarget, false};  // (only on noticing)
+    case AiPhase::SelectTarget: return {ok ? AiPhase::Approach : AiPhase::Wander, false};
     case AiPhase::Approach:
       return {ok                                      ? AiPhase::Attack
               : outcome.reason == AiReason::LostTrail ? AiPhase::Recover
                                                       : AiPhase::Wander,
               false};
-    case AiPhase::Attack:
-      return {AiPhase::Recover, false};
-    case AiPhase::Recover:
-      return {ok ? AiPhase::Approach : AiPhase::Wander, false};
-    case AiPhase::Flee:
-      return {AiPhase::SelectTarget, false};
+    case AiPhase::Attack: return {AiPhase::Recover, false};
+    case AiPhase::Recover: return {ok ? AiPhase::Approach : AiPhase::Wander, false};
+    case AiPhase::Flee: return {AiPhase::SelectTarget, false};
   }
   return {AiPhase::Wander, false};
 }
@@ -549,24 +511,12 @@ StepResult StepAi(AiContext& ctx, EntityId self, EnemyAi& ai) {
     const AiPhase phase = ai.phase;
     switch (phase) {
       case AiPhase::Asleep:
-      case AiPhase::Wander:
-        outcome = WanderStep(ctx, self, ai, pos);
-        break;
-      case AiPhase::SelectTarget:
-        outcome = SelectTargetStep(ctx, ai);
-        break;
-      case AiPhase::Approach:
-        outcome = ApproachStep(ctx, self, ai, pos, definition, sees);
-        break;
-      case AiPhase::Attack:
-        outcome = AttackStep(ctx, self, ai, definition);
-        break;
-      case AiPhase::Recover:
-        outcome = RecoverStep(ctx, self, ai, pos, definition, sees);
-        break;
-      case AiPhase::Flee:
-        outcome = FleeStep(ctx, self, ai, pos);
-        break;
+      case AiPhase::Wander: outcome = WanderStep(ctx, self, ai, pos); break;
+      case AiPhase::SelectTarget: outcome = SelectTargetStep(ctx, ai); break;
+      case AiPhase::Approach: outcome = ApproachStep(ctx, self, ai, pos, definition, sees); break;
+      case AiPhase::Attack: outcome = AttackStep(ctx, self, ai, definition); break;
+      case AiPhase::Recover: outcome = RecoverStep(ctx, self, ai, pos, definition, sees); break;
+      case AiPhase::Flee: outcome = FleeStep(ctx, self, ai, pos); break;
     }
     RecordStep(world, self, phase, outcome.result, outcome.reason);
     if (outcome.result == StepResult::Running) return StepResult::Running;

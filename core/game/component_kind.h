@@ -23,9 +23,9 @@ static_assert(kComponentKindCount <= 32, "ComponentBundle's mask and KindBit hol
 
 template <class T>
 struct KindOf;
-#define CAIRN_COMPONENT_KIND_OF(Type, member, Accessor, name) \
-  template <>                                                 \
-  struct KindOf<Type> {                                       \
+#define CAIRN_COMPONENT_KIND_OF(Type, member, Accessor, name)   \
+  template <>                                                   \
+  struct KindOf<Type> {                                         \
     static constexpr ComponentKind value = ComponentKind::Type; \
   };
 CAIRN_FOR_EACH_COMPONENT(CAIRN_COMPONENT_KIND_OF)

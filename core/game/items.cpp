@@ -240,10 +240,8 @@ bool Stackable(const GameWorld& world, const Item& a, const Item& b) noexcept {
     case ItemCategory::Potion:
     case ItemCategory::Scroll:
     case ItemCategory::Food:
-    case ItemCategory::Thrown:
-      return true;
-    default:
-      return false;
+    case ItemCategory::Thrown: return true;
+    default: return false;
   }
 }
 

@@ -47,8 +47,8 @@ Status BuildWorld(const LevelDefinition& level, const WorldLimits& limits,
                   std::shared_ptr<const DefinitionSet> definitions, std::uint64_t seed,
                   std::unique_ptr<GameWorld>& out, std::vector<EntityId>* created) noexcept {
   if (level.width <= 0 || level.height <= 0 ||
-      level.cells.size() != static_cast<std::size_t>(level.width) *
-                                static_cast<std::size_t>(level.height))
+      level.cells.size() !=
+          static_cast<std::size_t>(level.width) * static_cast<std::size_t>(level.height))
     return Status::InvalidArgument;
   if (level.entities.size() > limits.entities) return Status::CapacityExceeded;
   std::unique_ptr<GameWorld> candidate;
@@ -63,7 +63,8 @@ Status BuildWorld(const LevelDefinition& level, const WorldLimits& limits,
   if (Status s = candidate->TryOpenStructural(WorldPhase::Construction, scope); s != Status::Ok)
     return s;
   // Pass 1 creates every entity (so forward references have somewhere to point); pass 2 sets the
-  // components, references resolved. Either failing drops the candidate: nothing reached the caller.
+  // components, references resolved. Either failing drops the candidate: nothing reached the
+  // caller.
   std::vector<EntityId> handles;
   try {
     handles.reserve(level.entities.size());
@@ -94,7 +95,8 @@ Status BuildWorld(const LevelDefinition& level, const WorldLimits& limits,
       const LevelEntity& e = level.entities[i];
       const Uuid& instance = e.instance.IsNil() ? level.uuid : e.instance;
       if (!e.source.IsNil() && !instance.IsNil())
-        bindings.push_back(Binding{PersistentObjectKey{InstanceId{instance}, SourceObjectId{e.source}}, handles[i]});
+        bindings.push_back(Binding{
+            PersistentObjectKey{InstanceId{instance}, SourceObjectId{e.source}}, handles[i]});
     }
   } catch (...) {
     return Status::AllocationFailed;

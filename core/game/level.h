@@ -10,8 +10,8 @@
 #include <cstdint>
 #include <memory>
 #include <span>
-#include <string_view>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "base/status.h"
@@ -37,7 +37,7 @@ struct LevelEntity {
   // Entity references inside `components` are written as level-local references until the world
   // is built: LevelReference(i) names entities[i]. BuildWorld turns them into handles.
   std::vector<PreservedComponent> preserved;
-  Uuid source{};            // version 2: the entity's durable identity (nil in version 1)
+  Uuid source{};  // version 2: the entity's durable identity (nil in version 1)
   // The instance scope of its durable key when it is not the level's own (a save's entities
   // keep the scope they were first bound in); nil: the level's uuid.
   Uuid instance{};
@@ -63,8 +63,8 @@ struct LevelDefinition {
   std::int32_t height = 0;
   std::vector<Terrain> cells;  // row-major, width * height
   std::vector<LevelEntity> entities;
-  std::uint64_t digest = 0;    // content identity, recorded by replays and saves
-  Uuid uuid{};                 // version 2: the document's identity
+  std::uint64_t digest = 0;  // content identity, recorded by replays and saves
+  Uuid uuid{};               // version 2: the document's identity
 
   [[nodiscard]] Terrain At(std::int32_t x, std::int32_t y) const noexcept {
     return cells[static_cast<std::size_t>(y) * static_cast<std::size_t>(width) +

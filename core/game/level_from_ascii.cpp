@@ -33,14 +33,17 @@ LevelDefinition LevelFromAscii(std::string name, std::span<const std::string_vie
       if (c == '@') {
         level.entities.push_back({"player", PlayerRecipe(at), {}, {}});
       } else if (c == '>' || c == '<') {
-        level.entities.push_back({c == '>' ? "stairs-down" : "stairs-up",
-                                  StairsRecipe(at, c == '>' ? 1 : -1), {}, {}});
+        level.entities.push_back(
+            {c == '>' ? "stairs-down" : "stairs-up", StairsRecipe(at, c == '>' ? 1 : -1), {}, {}});
       } else {
         for (const MonsterDefinition& kind : definitions.monsters) {
           if (kind.ascii != c) continue;
           ++monsters;
-          level.entities.push_back({kind.id + "-" + std::to_string(monsters),
-                                    MonsterRecipe(definitions, kind, at, sleepers && monsters % 2 == 0), {}, {}});
+          level.entities.push_back(
+              {kind.id + "-" + std::to_string(monsters),
+               MonsterRecipe(definitions, kind, at, sleepers && monsters % 2 == 0),
+               {},
+               {}});
           break;
         }
       }

@@ -99,11 +99,8 @@ bool TranslatePlayerCommand(const GameWorld& world, const FieldOfView& view,
     out.item = item;
   }
   switch (command.kind) {
-    case PlayerCommandKind::None:
-      return Refuse(why, "Nothing to do.");
-    case PlayerCommandKind::Wait:
-      out.kind = ActionKind::Wait;
-      break;
+    case PlayerCommandKind::None: return Refuse(why, "Nothing to do.");
+    case PlayerCommandKind::Wait: out.kind = ActionKind::Wait; break;
     case PlayerCommandKind::Move: {
       if ((command.dx == 0 && command.dy == 0) || command.dx < -1 || command.dx > 1 ||
           command.dy < -1 || command.dy > 1)
@@ -133,9 +130,7 @@ bool TranslatePlayerCommand(const GameWorld& world, const FieldOfView& view,
                       "Daylight is above, but you came for the Cairnstone. It lies at the bottom.");
       out.kind = ActionKind::Ascend;
       break;
-    case PlayerCommandKind::Drop:
-      out.kind = ActionKind::Drop;
-      break;
+    case PlayerCommandKind::Drop: out.kind = ActionKind::Drop; break;
     case PlayerCommandKind::Equip:
     case PlayerCommandKind::Unequip:
     case PlayerCommandKind::Use: {

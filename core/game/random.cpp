@@ -2,7 +2,9 @@
 
 namespace cairn {
 namespace {
-constexpr std::uint64_t Rotl(std::uint64_t x, int k) noexcept { return (x << k) | (x >> (64 - k)); }
+constexpr std::uint64_t Rotl(std::uint64_t x, int k) noexcept {
+  return (x << k) | (x >> (64 - k));
+}
 }  // namespace
 
 void Rng::Seed(std::uint64_t seed) noexcept {

@@ -169,45 +169,23 @@ void ResolveGameplayPhase(GameWorld& world, TickScratch& scratch) {
     Intent* intent = world.Intents().Find(id);
     if (intent == nullptr || !world.Registry().IsActive(id)) continue;  // died earlier this phase
     switch (intent->kind) {
-      case ActionKind::Attack:
-        ResolveAttack(world, scratch, id, *intent);
-        break;
-      case ActionKind::Shoot:
-        ResolveShoot(world, scratch, id, *intent);
-        break;
-      case ActionKind::Steal:
-        ResolveSteal(world, scratch, id, *intent);
-        break;
-      case ActionKind::PickUp:
-        ResolvePickUp(world, id, *intent);
-        break;
-      case ActionKind::Drop:
-        ResolveDrop(world, id, *intent);
-        break;
-      case ActionKind::Equip:
-        ResolveEquip(world, id, *intent, true);
-        break;
-      case ActionKind::Unequip:
-        ResolveEquip(world, id, *intent, false);
-        break;
-      case ActionKind::Use:
-        ResolveUse(world, scratch, id, *intent);
-        break;
-      case ActionKind::Throw:
-        ResolveThrow(world, scratch, id, *intent);
-        break;
+      case ActionKind::Attack: ResolveAttack(world, scratch, id, *intent); break;
+      case ActionKind::Shoot: ResolveShoot(world, scratch, id, *intent); break;
+      case ActionKind::Steal: ResolveSteal(world, scratch, id, *intent); break;
+      case ActionKind::PickUp: ResolvePickUp(world, id, *intent); break;
+      case ActionKind::Drop: ResolveDrop(world, id, *intent); break;
+      case ActionKind::Equip: ResolveEquip(world, id, *intent, true); break;
+      case ActionKind::Unequip: ResolveEquip(world, id, *intent, false); break;
+      case ActionKind::Use: ResolveUse(world, scratch, id, *intent); break;
+      case ActionKind::Throw: ResolveThrow(world, scratch, id, *intent); break;
       case ActionKind::Descend:
-      case ActionKind::Ascend:
-        ResolveStairs(world, id, *intent);
-        break;
+      case ActionKind::Ascend: ResolveStairs(world, id, *intent); break;
       case ActionKind::Wait:
         ClearIntent(*intent);
         SpendTime(world, id, ActorTicks(world, id));
         break;
       case ActionKind::Move:  // Movement left it: nothing more to do this tick
-      case ActionKind::None:
-        ClearIntent(*intent);
-        break;
+      case ActionKind::None: ClearIntent(*intent); break;
     }
     if (world.Fault().Active()) return;
   }

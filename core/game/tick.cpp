@@ -32,60 +32,36 @@ class PhaseClock {
 
 const char* TickPhaseName(TickPhase phase) noexcept {
   switch (phase) {
-    case TickPhase::BeginTick:
-      return "BeginTick";
-    case TickPhase::PlayerIntent:
-      return "PlayerIntent";
-    case TickPhase::Ai:
-      return "AI";
-    case TickPhase::Movement:
-      return "Movement";
-    case TickPhase::ResolveGameplay:
-      return "ResolveGameplay";
-    case TickPhase::Commit:
-      return "Commit";
-    case TickPhase::EndTick:
-      return "EndTick";
+    case TickPhase::BeginTick: return "BeginTick";
+    case TickPhase::PlayerIntent: return "PlayerIntent";
+    case TickPhase::Ai: return "AI";
+    case TickPhase::Movement: return "Movement";
+    case TickPhase::ResolveGameplay: return "ResolveGameplay";
+    case TickPhase::Commit: return "Commit";
+    case TickPhase::EndTick: return "EndTick";
   }
   return "unknown";
 }
 
 const char* TraceEventName(TraceEvent event) noexcept {
   switch (event) {
-    case TraceEvent::TickStarted:
-      return "tick";
-    case TraceEvent::PlayerActed:
-      return "player-acted";
-    case TraceEvent::AiPhase:
-      return "ai-phase";
-    case TraceEvent::AiStep:
-      return "ai-step";
-    case TraceEvent::Moved:
-      return "moved";
-    case TraceEvent::Attacked:
-      return "attacked";
-    case TraceEvent::Died:
-      return "died";
-    case TraceEvent::SpawnQueued:
-      return "spawn-queued";
-    case TraceEvent::DestroyQueued:
-      return "destroy-queued";
-    case TraceEvent::ComponentQueued:
-      return "component-queued";
-    case TraceEvent::Spawned:
-      return "spawned";
-    case TraceEvent::Destroyed:
-      return "destroyed";
-    case TraceEvent::ComponentChanged:
-      return "component-changed";
-    case TraceEvent::StaleRejected:
-      return "stale-rejected";
-    case TraceEvent::Fault:
-      return "fault";
-    case TraceEvent::RequestRevoked:
-      return "request-revoked";
-    case TraceEvent::TimerSet:
-      return "timer-set";
+    case TraceEvent::TickStarted: return "tick";
+    case TraceEvent::PlayerActed: return "player-acted";
+    case TraceEvent::AiPhase: return "ai-phase";
+    case TraceEvent::AiStep: return "ai-step";
+    case TraceEvent::Moved: return "moved";
+    case TraceEvent::Attacked: return "attacked";
+    case TraceEvent::Died: return "died";
+    case TraceEvent::SpawnQueued: return "spawn-queued";
+    case TraceEvent::DestroyQueued: return "destroy-queued";
+    case TraceEvent::ComponentQueued: return "component-queued";
+    case TraceEvent::Spawned: return "spawned";
+    case TraceEvent::Destroyed: return "destroyed";
+    case TraceEvent::ComponentChanged: return "component-changed";
+    case TraceEvent::StaleRejected: return "stale-rejected";
+    case TraceEvent::Fault: return "fault";
+    case TraceEvent::RequestRevoked: return "request-revoked";
+    case TraceEvent::TimerSet: return "timer-set";
   }
   return "unknown";
 }
@@ -99,8 +75,7 @@ bool TellsTheStory(const TraceEntry& e) noexcept {
     case TraceEvent::Destroyed:
     case TraceEvent::RequestRevoked:
     case TraceEvent::TimerSet:
-    case TraceEvent::Fault:
-      return true;
+    case TraceEvent::Fault: return true;
     case TraceEvent::AiStep: {
       // A wanderer's blocked step only picks another goal: it decides nothing.
       const auto result = static_cast<StepResult>(e.detail[1]);
@@ -115,8 +90,7 @@ bool TellsTheStory(const TraceEntry& e) noexcept {
     case TraceEvent::DestroyQueued:
     case TraceEvent::ComponentQueued:
     case TraceEvent::ComponentChanged:
-    case TraceEvent::StaleRejected:
-      return false;
+    case TraceEvent::StaleRejected: return false;
   }
   return false;
 }
@@ -132,52 +106,32 @@ const char* ActionKindName(ActionKind kind) noexcept {
 
 const char* AiReasonName(AiReason reason) noexcept {
   switch (reason) {
-    case AiReason::None:
-      return "none";
-    case AiReason::Noticed:
-      return "noticed";
-    case AiReason::TargetChosen:
-      return "target-chosen";
-    case AiReason::NoTarget:
-      return "no-target";
-    case AiReason::InReach:
-      return "in-reach";
-    case AiReason::Struck:
-      return "struck";
-    case AiReason::Recovered:
-      return "recovered";
-    case AiReason::LostTrail:
-      return "lost-trail";
-    case AiReason::Spotted:
-      return "spotted";
-    case AiReason::GaveUp:
-      return "gave-up";
-    case AiReason::TargetGone:
-      return "target-gone";
-    case AiReason::Hurt:
-      return "hurt";
-    case AiReason::Blocked:
-      return "blocked";
-    case AiReason::Calmed:
-      return "calmed";
-    case AiReason::Stole:
-      return "stole";
+    case AiReason::None: return "none";
+    case AiReason::Noticed: return "noticed";
+    case AiReason::TargetChosen: return "target-chosen";
+    case AiReason::NoTarget: return "no-target";
+    case AiReason::InReach: return "in-reach";
+    case AiReason::Struck: return "struck";
+    case AiReason::Recovered: return "recovered";
+    case AiReason::LostTrail: return "lost-trail";
+    case AiReason::Spotted: return "spotted";
+    case AiReason::GaveUp: return "gave-up";
+    case AiReason::TargetGone: return "target-gone";
+    case AiReason::Hurt: return "hurt";
+    case AiReason::Blocked: return "blocked";
+    case AiReason::Calmed: return "calmed";
+    case AiReason::Stole: return "stole";
   }
   return "unknown";
 }
 
 const char* TimerKindName(TimerKind kind) noexcept {
   switch (kind) {
-    case TimerKind::Recover:
-      return "recover";
-    case TimerKind::Search:
-      return "search";
-    case TimerKind::Special:
-      return "special";
-    case TimerKind::Haste:
-      return "haste";
-    case TimerKind::Slow:
-      return "slow";
+    case TimerKind::Recover: return "recover";
+    case TimerKind::Search: return "search";
+    case TimerKind::Special: return "special";
+    case TimerKind::Haste: return "haste";
+    case TimerKind::Slow: return "slow";
   }
   return "unknown";
 }

@@ -28,7 +28,9 @@ struct EntityTag;
 // The entity domain's handle: Owner is the world id (see WorldOf), then Slot and Generation.
 using EntityId = Handle<EntityTag>;
 
-[[nodiscard]] constexpr std::uint64_t WorldOf(EntityId id) noexcept { return id.Owner; }
+[[nodiscard]] constexpr std::uint64_t WorldOf(EntityId id) noexcept {
+  return id.Owner;
+}
 
 static_assert(std::is_trivially_copyable_v<EntityId>);
 static_assert(sizeof(EntityId) == 16);

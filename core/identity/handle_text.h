@@ -11,7 +11,7 @@
 
 namespace cairn {
 
-[[nodiscard]] std::string FormatEntity(EntityId id);           // Entity{World=.., Slot=.., Generation=..}
+[[nodiscard]] std::string FormatEntity(EntityId id);  // Entity{World=.., Slot=.., Generation=..}
 [[nodiscard]] std::string FormatShortHandle(EntityId id);      // SLOT:GENERATION
 [[nodiscard]] std::string FormatQualifiedHandle(EntityId id);  // WORLD:SLOT:GENERATION
 

@@ -19,7 +19,9 @@ Status TryIssueOwnerId(std::uint64_t& out) noexcept {
 }
 
 namespace owner_id_test_seam {
-std::uint64_t LastIssued() noexcept { return g_last_issued.load(std::memory_order_relaxed); }
+std::uint64_t LastIssued() noexcept {
+  return g_last_issued.load(std::memory_order_relaxed);
+}
 void SetLastIssued(std::uint64_t value) noexcept {
   g_last_issued.store(value, std::memory_order_relaxed);
 }

@@ -11,8 +11,8 @@
 #include <compare>
 #include <cstddef>
 #include <cstdint>
-#include <span>
 #include <set>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -79,7 +79,8 @@ class SystemEntropySource final : public EntropySource {
   [[nodiscard]] Status Fill(std::span<std::uint8_t> bytes) noexcept override;
 };
 
-// Draws 16 bytes from `source` and makes a version-4 UUID; EntropyUnavailable leaves `out` as it was.
+// Draws 16 bytes from `source` and makes a version-4 UUID; EntropyUnavailable leaves `out` as it
+// was.
 [[nodiscard]] Status TryGenerateUuidV4(EntropySource& source, Uuid& out) noexcept;
 
 // How many times a freshly minted identity that collides with a known one is drawn again.

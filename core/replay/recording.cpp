@@ -12,12 +12,9 @@ namespace cairn {
 
 const char* StatePartName(std::size_t part) noexcept {
   switch (part) {
-    case 0:
-      return "registry";
-    case 1:
-      return "map";
-    case 2:
-      return "random";
+    case 0: return "registry";
+    case 1: return "map";
+    case 2: return "random";
     default:
       if (part < kStatePartCount) return ComponentKindName(static_cast<ComponentKind>(part - 3));
       return "unknown";

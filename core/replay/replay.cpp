@@ -263,8 +263,7 @@ std::string DescribeDivergence(const Divergence& d) {
                 " (recorded " + line(d.recorded_entity, d.recorded_entity_listed) + ", replayed " +
                 line(d.replayed_entity, d.replayed_entity_listed) + ")";
       return text;
-    case DivergenceKind::Part:
-      break;
+    case DivergenceKind::Part: break;
   }
   text += d.part + " differs first (recorded " + Hex(d.recorded) + ", replayed " + Hex(d.replayed) +
           ")";

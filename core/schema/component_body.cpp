@@ -251,20 +251,14 @@ std::string FormatComponentBody(const ComponentTypeInfo& type, std::span<const F
     out += field.name;
     out += " = ";
     switch (field.kind) {
-      case FieldKind::Integer:
-        out += std::to_string(fields[i].integer);
-        break;
+      case FieldKind::Integer: out += std::to_string(fields[i].integer); break;
       case FieldKind::Enum: {
         const auto index = static_cast<std::size_t>(fields[i].integer);
         out += QuoteTomlString(index < field.names.size() ? field.names[index] : "?");
         break;
       }
-      case FieldKind::Entity:
-        out += QuoteTomlString(references.Format(fields[i].entity));
-        break;
-      case FieldKind::Text:
-        out += QuoteTomlString(fields[i].text);
-        break;
+      case FieldKind::Entity: out += QuoteTomlString(references.Format(fields[i].entity)); break;
+      case FieldKind::Text: out += QuoteTomlString(fields[i].text); break;
       case FieldKind::Glyph:
         out += QuoteTomlString(EncodeUtf8(static_cast<std::uint32_t>(fields[i].integer)));
         break;

@@ -27,18 +27,21 @@ class ReferenceCodec {
   virtual ~ReferenceCodec() = default;
   // Reads a reference written as `text` ("" is the null reference); false with `error` set when
   // it names nothing.
-  [[nodiscard]] virtual bool Parse(std::string_view text, EntityId& out, std::string& error) const = 0;
+  [[nodiscard]] virtual bool Parse(std::string_view text, EntityId& out,
+                                   std::string& error) const = 0;
   // Writes a reference ("" for null).
   [[nodiscard]] virtual std::string Format(EntityId id) const = 0;
   // Reads a definition id of `kind` ("rat"); false with `error` set when there is none.
   [[nodiscard]] virtual bool ParseDefinition(DefinitionKind kind, std::string_view text,
                                              std::int64_t& index, std::string& error) const = 0;
-  [[nodiscard]] virtual std::string FormatDefinition(DefinitionKind kind, std::int64_t index) const = 0;
+  [[nodiscard]] virtual std::string FormatDefinition(DefinitionKind kind,
+                                                     std::int64_t index) const = 0;
 };
 
 // Definition ids looked up in a DefinitionSet: the part of a ReferenceCodec every user shares.
 [[nodiscard]] bool ParseDefinitionIn(const DefinitionSet& set, DefinitionKind kind,
-                                     std::string_view text, std::int64_t& index, std::string& error);
+                                     std::string_view text, std::int64_t& index,
+                                     std::string& error);
 [[nodiscard]] std::string FormatDefinitionIn(const DefinitionSet& set, DefinitionKind kind,
                                              std::int64_t index);
 
@@ -48,11 +51,12 @@ class DefinitionSetReferences : public ReferenceCodec {
  public:
   explicit DefinitionSetReferences(const DefinitionSet& definitions) noexcept
       : definitions_(definitions) {}
-  [[nodiscard]] bool ParseDefinition(DefinitionKind kind, std::string_view text, std::int64_t& index,
-                                     std::string& error) const override {
+  [[nodiscard]] bool ParseDefinition(DefinitionKind kind, std::string_view text,
+                                     std::int64_t& index, std::string& error) const override {
     return ParseDefinitionIn(definitions_, kind, text, index, error);
   }
-  [[nodiscard]] std::string FormatDefinition(DefinitionKind kind, std::int64_t index) const override {
+  [[nodiscard]] std::string FormatDefinition(DefinitionKind kind,
+                                             std::int64_t index) const override {
     return FormatDefinitionIn(definitions_, kind, index);
   }
 

@@ -420,18 +420,12 @@ static_assert(TypesAreInIdOrder(), "TypeInfoOf indexes kTypes by id");
 
 const char* FieldKindName(FieldKind kind) noexcept {
   switch (kind) {
-    case FieldKind::Integer:
-      return "an integer";
-    case FieldKind::Enum:
-      return "one of the names";
-    case FieldKind::Entity:
-      return "an entity reference";
-    case FieldKind::Text:
-      return "a string";
-    case FieldKind::Glyph:
-      return "one character";
-    case FieldKind::Definition:
-      return "a definition id";
+    case FieldKind::Integer: return "an integer";
+    case FieldKind::Enum: return "one of the names";
+    case FieldKind::Entity: return "an entity reference";
+    case FieldKind::Text: return "a string";
+    case FieldKind::Glyph: return "one character";
+    case FieldKind::Definition: return "a definition id";
   }
   return "a value";
 }

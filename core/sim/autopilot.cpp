@@ -257,8 +257,7 @@ bool AutoPilot::Next(const GameSession& session, PlayerCommand& out, std::string
   const TileMap& map = world.Map();
   const Position at = *world.Positions().Find(world.PlayerEntity());
   switch (goal_) {
-    case AutoGoal::Fight:
-      break;  // handled above: one command at a time
+    case AutoGoal::Fight: break;  // handled above: one command at a time
     case AutoGoal::Rest: {
       const Health* health = world.Healths().Find(world.PlayerEntity());
       if (health->current >= health->max) {

@@ -81,7 +81,8 @@ EntityId BetterGear(const View& v) {
 bool StepToward(const GameSession& session, Position from, Position goal, PlayerCommand& out) {
   const GameWorld& world = session.World();
   const TileMap& map = world.Map();
-  std::vector<std::int8_t> first(static_cast<std::size_t>(map.Width()) * static_cast<std::size_t>(map.Height()), -2);
+  std::vector<std::int8_t> first(
+      static_cast<std::size_t>(map.Width()) * static_cast<std::size_t>(map.Height()), -2);
   std::deque<Position> queue{from};
   first[map.Index(from.x, from.y)] = -1;
   while (!queue.empty()) {
@@ -91,13 +92,15 @@ bool StepToward(const GameSession& session, Position from, Position goal, Player
       const Position n{p.x + kStepDx[d], p.y + kStepDy[d]};
       if (!map.Passable(n.x, n.y) || first[map.Index(n.x, n.y)] != -2) continue;
       if (!map.Remembered(n.x, n.y) && !session.Scratch().player_view.Visible(n.x, n.y)) continue;
-      const std::int8_t step = first[map.Index(p.x, p.y)] == -1 ? static_cast<std::int8_t>(d) : first[map.Index(p.x, p.y)];
+      const std::int8_t step = first[map.Index(p.x, p.y)] == -1 ? static_cast<std::int8_t>(d)
+                                                                : first[map.Index(p.x, p.y)];
       first[map.Index(n.x, n.y)] = step;
       if (n.x == goal.x && n.y == goal.y) {
         out = PlayerCommand{PlayerCommandKind::Move, kStepDx[step], kStepDy[step]};
         return true;
       }
-      if (!world.OccupantAt(n.x, n.y).IsNull() && session.Scratch().player_view.Visible(n.x, n.y)) continue;
+      if (!world.OccupantAt(n.x, n.y).IsNull() && session.Scratch().player_view.Visible(n.x, n.y))
+        continue;
       queue.push_back(n);
     }
   }
@@ -136,15 +139,17 @@ bool Bot::Decide(const GameSession& session, PlayerCommand& out) {
   const Player* state = world.Players().Find(player);
   const Health* health = world.Healths().Find(player);
   if (at == nullptr || state == nullptr || health == nullptr) return false;
-  Situation s{session, View{world, player, *at, *state, *health, {}}, {}, nullptr, kUnreachable, false};
+  Situation s{session, View{world, player, *at, *state, *health, {}}, {}, nullptr, kUnreachable,
+              false};
   CarriedItems(world, player, s.v.items);
   s.foe = NearestVisibleHostile(world, session.Scratch().player_view, *at);
   s.foe_at = world.Positions().Find(s.foe);
   s.distance = s.foe_at != nullptr ? ChebyshevDistance(*at, *s.foe_at) : kUnreachable;
   s.hurt = health->current * 10 < health->max * 4;
   // The policy, in order (bot.h); the first step that finds something to do decides.
-  return SaveYourself(s, out) || Eat(s, out) || Fight(s, out) || Equip(s, out) || MakeRoom(s, out) ||
-         Rest(s, out) || Learn(s, out) || CarryTheStoneOut(s, out) || ExploreThenDescend(s, out);
+  return SaveYourself(s, out) || Eat(s, out) || Fight(s, out) || Equip(s, out) ||
+         MakeRoom(s, out) || Rest(s, out) || Learn(s, out) || CarryTheStoneOut(s, out) ||
+         ExploreThenDescend(s, out);
 }
 
 bool Bot::Chose(const char* reason) {
@@ -174,9 +179,8 @@ bool Bot::SaveYourself(const Situation& s, PlayerCommand& out) {
 // 2. Hunger.
 bool Bot::Eat(const Situation& s, PlayerCommand& out) {
   if (s.v.state.nutrition >= kHungry) return false;
-  const EntityId food = FindCarried(s.v, [](const ItemDefinition& k, const Item&) {
-    return k.category == ItemCategory::Food;
-  });
+  const EntityId food = FindCarried(
+      s.v, [](const ItemDefinition& k, const Item&) { return k.category == ItemCategory::Food; });
   return !food.IsNull() && s.Use(food, out) && Chose("eat");
 }
 
@@ -188,10 +192,12 @@ bool Bot::Fight(const Situation& s, PlayerCommand& out) {
   const EnemyAi* foe_ai = world.Ais().Find(s.foe);
   const bool fleeing = foe_ai != nullptr && foe_ai->action == AiAction::Flee;
   // Sleepers and wanderers are left alone unless they are in reach: a free blow is worth it.
-  if (foe_ai != nullptr && !fleeing && foe_ai->action != AiAction::Hunt && s.distance > 1) foe_at = nullptr;
+  if (foe_ai != nullptr && !fleeing && foe_ai->action != AiAction::Hunt && s.distance > 1)
+    foe_at = nullptr;
   // A throw only where the missile would fly all the way: a corner in between drops it at the
   // thrower's feet, and picking it up to throw again is a loop that starves.
-  const bool shot = foe_at != nullptr && s.distance <= kThrowRange && ClearShot(world, at, *foe_at, kThrowRange);
+  const bool shot =
+      foe_at != nullptr && s.distance <= kThrowRange && ClearShot(world, at, *foe_at, kThrowRange);
   const auto missile = [&] {
     return FindCarried(s.v, [](const ItemDefinition& k, const Item& i) {
       return k.category == ItemCategory::Thrown && !i.equipped;
@@ -226,7 +232,8 @@ bool Bot::Fight(const Situation& s, PlayerCommand& out) {
   const bool approach = foe_ai == nullptr || foe_ai->profile == AiProfile::Ranged ||
                         foe_ai->profile == AiProfile::Caster || foe_ai->action != AiAction::Hunt ||
                         foe_ai->profile == AiProfile::Coward;
-  if (approach && StepToward(s.session, at, *foe_at, out) && Accepts(s.session, out)) return Chose("approach");
+  if (approach && StepToward(s.session, at, *foe_at, out) && Accepts(s.session, out))
+    return Chose("approach");
   out = PlayerCommand{PlayerCommandKind::Wait};
   return Chose("wait for it");
 }
@@ -261,9 +268,11 @@ bool Bot::Rest(const Situation& s, PlayerCommand& out) {
   const Health& health = s.v.health;
   if (health.current * 10 < health.max * 7 && s.v.state.nutrition > 0 && rest_failures_ < 3) {
     std::string why;
-    if ((!pilot_.Active() || pilot_.Goal() != AutoGoal::Rest) && !pilot_.Start(s.session, AutoGoal::Rest, why))
+    if ((!pilot_.Active() || pilot_.Goal() != AutoGoal::Rest) &&
+        !pilot_.Start(s.session, AutoGoal::Rest, why))
       ++rest_failures_;
-    if (pilot_.Active() && pilot_.Goal() == AutoGoal::Rest && pilot_.Next(s.session, out, why)) return Chose("rest");
+    if (pilot_.Active() && pilot_.Goal() == AutoGoal::Rest && pilot_.Next(s.session, out, why))
+      return Chose("rest");
     ++rest_failures_;
   } else if (health.current >= health.max) {
     rest_failures_ = 0;
@@ -299,7 +308,8 @@ bool Bot::ExploreThenDescend(const Situation& s, PlayerCommand& out) {
   if (!pilot_.Active() || pilot_.Goal() != AutoGoal::Explore) {
     if (pilot_.SomethingLeftToExplore(session)) (void)pilot_.Start(session, AutoGoal::Explore, why);
   }
-  if (pilot_.Active() && pilot_.Goal() == AutoGoal::Explore && pilot_.Next(session, out, why)) return Chose("explore");
+  if (pilot_.Active() && pilot_.Goal() == AutoGoal::Explore && pilot_.Next(session, out, why))
+    return Chose("explore");
   if (pilot_.SomethingLeftToExplore(session) && pilot_.Start(session, AutoGoal::Explore, why) &&
       pilot_.Next(session, out, why))
     return Chose("explore again");
@@ -332,9 +342,10 @@ BotResult PlayBotRun(const SessionConfig& config, std::int32_t max_turns) {
     ++turns;
     // Stuck: many turns in a row that changed nothing but the clock and hunger.
     const Position* p = session->World().Positions().Find(session->World().PlayerEntity());
-    const std::uint64_t place = p != nullptr ? (static_cast<std::uint64_t>(p->x) << 32 | static_cast<std::uint32_t>(p->y)) ^
-                                                   (static_cast<std::uint64_t>(session->Depth()) << 56)
-                                             : 0;
+    const std::uint64_t place =
+        p != nullptr ? (static_cast<std::uint64_t>(p->x) << 32 | static_cast<std::uint32_t>(p->y)) ^
+                           (static_cast<std::uint64_t>(session->Depth()) << 56)
+                     : 0;
     idle = place == last_hash && command.kind == PlayerCommandKind::Wait ? idle + 1 : 0;
     last_hash = place;
     if (idle > 600) break;

@@ -19,11 +19,11 @@ namespace cairn {
 
 struct BotResult {
   std::uint64_t seed = 0;
-  std::int32_t depth = 0;   // the deepest floor reached
-  std::int32_t turns = 0;   // player actions taken
+  std::int32_t depth = 0;  // the deepest floor reached
+  std::int32_t turns = 0;  // player actions taken
   std::int64_t ticks = 0;
-  std::string outcome;      // won, killed, starved, timeout, stuck, fault
-  std::string cause;        // the summary's words ("killed by a goblin on depth 3")
+  std::string outcome;  // won, killed, starved, timeout, stuck, fault
+  std::string cause;    // the summary's words ("killed by a goblin on depth 3")
 };
 
 class Bot {

@@ -27,8 +27,9 @@ bool KeyScript::Next(const GameSession& session, PlayerCommand& out) {
         }
         if (token.command.kind == PlayerCommandKind::Descend ||
             token.command.kind == PlayerCommandKind::Ascend) {
-          const AutoGoal goal = token.command.kind == PlayerCommandKind::Descend ? AutoGoal::StairsDown
-                                                                                 : AutoGoal::StairsUp;
+          const AutoGoal goal = token.command.kind == PlayerCommandKind::Descend
+                                    ? AutoGoal::StairsDown
+                                    : AutoGoal::StairsUp;
           if (pilot_.Start(session, goal, why)) after_travel_ = token.command;
         }
         break;

@@ -236,8 +236,7 @@ void GameSession::Narrator::TellNotice(const GameWorld& world, const NoticeEvent
       if (player) say("There is nothing here to pick up.");
       break;
     case NoticeKind::Descended:
-    case NoticeKind::Ascended:
-      break;  // the session tells of the floor reached
+    case NoticeKind::Ascended: break;  // the session tells of the floor reached
     case NoticeKind::NoStairs:
       if (player) say("There are no stairs here.");
       break;
@@ -245,11 +244,8 @@ void GameSession::Narrator::TellNotice(const GameWorld& world, const NoticeEvent
       if (world.Registry().IsActive(n.subject))
         say("The " + Name(world, n.subject) + " notices you!");
       break;
-    case NoticeKind::Fled:
-      say("The " + Name(world, n.subject) + " flees!");
-      break;
-    case NoticeKind::Blocked:
-      break;
+    case NoticeKind::Fled: say("The " + Name(world, n.subject) + " flees!"); break;
+    case NoticeKind::Blocked: break;
     case NoticeKind::Dropped:
       if (player) say("You drop " + item + ".");
       break;
@@ -272,68 +268,38 @@ void GameSession::Narrator::TellNotice(const GameWorld& world, const NoticeEvent
         say("You put away " + ItemDisplayName(world, plain, world.Players().Find(n.subject)) + ".");
       }
       break;
-    case NoticeKind::Drank:
-      say("You drink " + Used(world, n));
-      break;
-    case NoticeKind::Read:
-      say("You read " + Used(world, n));
-      break;
-    case NoticeKind::Ate:
-      say("You eat " + One(world, n.object) + ". That hit the spot.");
-      break;
-    case NoticeKind::Zapped:
-      say("You zap " + Used(world, n));
-      break;
-    case NoticeKind::Healed:
-      say("You feel better.");
-      break;
+    case NoticeKind::Drank: say("You drink " + Used(world, n)); break;
+    case NoticeKind::Read: say("You read " + Used(world, n)); break;
+    case NoticeKind::Ate: say("You eat " + One(world, n.object) + ". That hit the spot."); break;
+    case NoticeKind::Zapped: say("You zap " + Used(world, n)); break;
+    case NoticeKind::Healed: say("You feel better."); break;
     case NoticeKind::Invigorated:
       say("You feel vigorous! (+" + std::to_string(n.value) + " max hit points)",
           MessageTone::Good);
       break;
-    case NoticeKind::Hasted:
-      say("You feel yourself speed up.");
-      break;
-    case NoticeKind::HasteEnded:
-      say("You feel yourself slow down.");
-      break;
-    case NoticeKind::Slowed:
-      say(Capitalised(TheName(world, n.subject)) + " slows down.");
-      break;
-    case NoticeKind::Teleported:
-      say("You feel yourself yanked elsewhere!");
-      break;
-    case NoticeKind::Mapped:
-      say("A map of this floor forms in your mind.");
-      break;
+    case NoticeKind::Hasted: say("You feel yourself speed up."); break;
+    case NoticeKind::HasteEnded: say("You feel yourself slow down."); break;
+    case NoticeKind::Slowed: say(Capitalised(TheName(world, n.subject)) + " slows down."); break;
+    case NoticeKind::Teleported: say("You feel yourself yanked elsewhere!"); break;
+    case NoticeKind::Mapped: say("A map of this floor forms in your mind."); break;
     case NoticeKind::Enchanted:
       say("Your " +
           ItemDisplayName(world, *world.Items().Find(n.object), world.Players().Find(n.subject),
                           false) +
           " glows blue for a moment.");
       break;
-    case NoticeKind::NothingToEnchant:
-      say("Your hands tingle, then the feeling fades.");
-      break;
+    case NoticeKind::NothingToEnchant: say("Your hands tingle, then the feeling fades."); break;
     case NoticeKind::Identified:
       say(n.value > 0 ? "You know more about what you carry." : "You learn nothing new.");
       break;
-    case NoticeKind::NoCharges:
-      say("Nothing happens: the wand is spent.");
-      break;
+    case NoticeKind::NoCharges: say("Nothing happens: the wand is spent."); break;
     case NoticeKind::Stole:
       say("The " + Name(world, n.subject) + " snatches " + item + " and runs!",
           MessageTone::Warning);
       break;
-    case NoticeKind::Split:
-      say("The " + Name(world, n.subject) + " splits in two!");
-      break;
-    case NoticeKind::Hungry:
-      say("You are getting hungry.", MessageTone::Warning);
-      break;
-    case NoticeKind::Weak:
-      say("You are weak with hunger!", MessageTone::Warning);
-      break;
+    case NoticeKind::Split: say("The " + Name(world, n.subject) + " splits in two!"); break;
+    case NoticeKind::Hungry: say("You are getting hungry.", MessageTone::Warning); break;
+    case NoticeKind::Weak: say("You are weak with hunger!", MessageTone::Warning); break;
     case NoticeKind::Starving:
       say("You are starving! Eat something, now.", MessageTone::Danger);
       break;

@@ -16,14 +16,10 @@ namespace cairn {
 
 const char* SessionStateName(SessionState state) noexcept {
   switch (state) {
-    case SessionState::Playing:
-      return "playing";
-    case SessionState::Dead:
-      return "dead";
-    case SessionState::Won:
-      return "won";
-    case SessionState::Faulted:
-      return "faulted";
+    case SessionState::Playing: return "playing";
+    case SessionState::Dead: return "dead";
+    case SessionState::Won: return "won";
+    case SessionState::Faulted: return "faulted";
   }
   return "unknown";
 }

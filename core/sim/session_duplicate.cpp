@@ -11,7 +11,9 @@
 namespace cairn {
 namespace {
 
-std::string HandleText(EntityId id) { return std::to_string(id.Slot) + ":" + std::to_string(id.Generation); }
+std::string HandleText(EntityId id) {
+  return std::to_string(id.Slot) + ":" + std::to_string(id.Generation);
+}
 
 // Step 1: the whole selection is checked before anything is made. Ok, or why not.
 Status CheckSelection(const GameWorld& world, std::span<const EntityId> set, std::string& why) {
@@ -50,11 +52,13 @@ Status CheckSelection(const GameWorld& world, std::span<const EntityId> set, std
 // minted before it. A copy keeps its original's instance scope; an unkeyed original's copy goes
 // in the run's scope, minted here if the run has none yet (`instance`).
 Status MintKeys(const GameWorld& world, std::span<const EntityId> set, EntropySource& entropy,
-                std::set<Uuid> known, Uuid& instance, std::vector<Binding>& keys, std::string& why) {
+                std::set<Uuid> known, Uuid& instance, std::vector<Binding>& keys,
+                std::string& why) {
   const auto mint = [&](Uuid& fresh) {
     const Status s = TryMintUniqueUuid(entropy, known, fresh);
     if (s != Status::Ok)
-      why = s == Status::EntropyUnavailable ? "no entropy to mint identities" : "identities kept colliding";
+      why = s == Status::EntropyUnavailable ? "no entropy to mint identities"
+                                            : "identities kept colliding";
     return s;
   };
   keys.assign(set.size(), Binding{});
@@ -64,7 +68,8 @@ Status MintKeys(const GameWorld& world, std::span<const EntityId> set, EntropySo
       if (Status s = mint(instance); s != Status::Ok) return s;
     Uuid source;
     if (Status s = mint(source); s != Status::Ok) return s;
-    keys[i].key = PersistentObjectKey{original != nullptr ? original->Instance : InstanceId{instance}, SourceObjectId{source}};
+    keys[i].key = PersistentObjectKey{
+        original != nullptr ? original->Instance : InstanceId{instance}, SourceObjectId{source}};
   }
   return Status::Ok;
 }
@@ -78,8 +83,9 @@ struct PackClaims {
 // Step 3, for one copy: references to members of the set point at their copies; a copy carried
 // by someone outside the set takes a free letter in that pack; a blocking copy moves to the
 // nearest free cell. Ok, or why the copy has no room.
-Status FitCopy(const GameWorld& world, std::span<const EntityId> set, const std::vector<EntityId>& created,
-               ComponentBundle& copy, PackClaims& claims, std::string& why) {
+Status FitCopy(const GameWorld& world, std::span<const EntityId> set,
+               const std::vector<EntityId>& created, ComponentBundle& copy, PackClaims& claims,
+               std::string& why) {
   const auto inside = [&](EntityId id) -> std::size_t {
     return static_cast<std::size_t>(std::find(set.begin(), set.end(), id) - set.begin());
   };
@@ -129,7 +135,9 @@ Status GameSession::Duplicate(std::span<const EntityId> set, EntropySource& entr
   if (Status s = CheckSelection(world, set, why); s != Status::Ok) return s;
   Uuid instance = run_instance_;
   std::vector<Binding> keys;
-  if (Status s = MintKeys(world, set, entropy, KnownIdentities(), instance, keys, why); s != Status::Ok) return s;
+  if (Status s = MintKeys(world, set, entropy, KnownIdentities(), instance, keys, why);
+      s != Status::Ok)
+    return s;
 
   // 3. Clone: every copy's components, references remapped through the old -> new table.
   std::vector<ComponentBundle> copies(set.size());
@@ -175,13 +183,15 @@ Status GameSession::Duplicate(std::span<const EntityId> set, EntropySource& entr
     if (Status s = FitCopy(world, set, created, copy, claims, why); s != Status::Ok) return undo(s);
     Status status = Status::Ok;
     ForEachComponentType([&]<class T>() {
-      if (status == Status::Ok && copy.Has<T>()) status = world.AddComponent(*scope, created[i], copy.Get<T>());
+      if (status == Status::Ok && copy.Has<T>())
+        status = world.AddComponent(*scope, created[i], copy.Get<T>());
     });
     if (status != Status::Ok) {
       why = std::string("a pool is full (") + StatusName(status) + ")";
       return undo(status);
     }
-    if (copy.Has<Blocker>() && copy.Has<Position>()) world.MoveOccupant(created[i], copy.position, copy.position);
+    if (copy.Has<Blocker>() && copy.Has<Position>())
+      world.MoveOccupant(created[i], copy.position, copy.position);
   }
   // 4. Publish the keys in one activation; then the packs' counts and the unknown components.
   for (std::size_t i = 0; i < set.size(); ++i) keys[i].entity = created[i];

@@ -7,11 +7,14 @@
 namespace cairn {
 namespace {
 
-bool Within(std::int64_t value, std::int64_t min, std::int64_t max) noexcept { return value >= min && value <= max; }
+bool Within(std::int64_t value, std::int64_t min, std::int64_t max) noexcept {
+  return value >= min && value <= max;
+}
 
 template <class Int>
 std::string Outside(const std::string& what, Int value, std::int64_t min, std::int64_t max) {
-  return what + " is " + std::to_string(value) + ", outside " + std::to_string(min) + ".." + std::to_string(max);
+  return what + " is " + std::to_string(value) + ", outside " + std::to_string(min) + ".." +
+         std::to_string(max);
 }
 
 bool FloorWithinLimits(const FloorImage& floor, std::string& why) {
@@ -23,8 +26,8 @@ bool FloorWithinLimits(const FloorImage& floor, std::string& why) {
   for (std::size_t p = 0; p < kRandomPurposeCount; ++p) {
     const std::uint64_t draws = floor.random.streams[p].Draws();
     if (draws > kMaxRandomDraws) {
-      why = Outside(what + " random " + RandomPurposeName(static_cast<RandomPurpose>(p)) + " draws", draws, 0,
-                    static_cast<std::int64_t>(kMaxRandomDraws));
+      why = Outside(what + " random " + RandomPurposeName(static_cast<RandomPurpose>(p)) + " draws",
+                    draws, 0, static_cast<std::int64_t>(kMaxRandomDraws));
       return false;
     }
   }
@@ -36,8 +39,9 @@ bool FloorWithinLimits(const FloorImage& floor, std::string& why) {
   for (const FloorImage::Noise& noise : floor.noises)
     if (!Within(noise.radius, 0, kMaxNoiseRadius) || !Within(noise.x, 0, floor.level.width - 1) ||
         !Within(noise.y, 0, floor.level.height - 1)) {
-      why = what + ": a noise at (" + std::to_string(noise.x) + "," + std::to_string(noise.y) + ") of radius " +
-            std::to_string(noise.radius) + " (on the map, radius 0.." + std::to_string(kMaxNoiseRadius) + ")";
+      why = what + ": a noise at (" + std::to_string(noise.x) + "," + std::to_string(noise.y) +
+            ") of radius " + std::to_string(noise.radius) + " (on the map, radius 0.." +
+            std::to_string(kMaxNoiseRadius) + ")";
       return false;
     }
   for (const LevelEntity& entity : floor.level.entities) {
@@ -47,9 +51,11 @@ bool FloorWithinLimits(const FloorImage& floor, std::string& why) {
       return false;
     }
     // The reader refuses a player who may not act for longer than any action takes.
-    if (entity.components.Has<Player>() && entity.components.player.next_tick > floor.tick + kLongestWait) {
+    if (entity.components.Has<Player>() &&
+        entity.components.player.next_tick > floor.tick + kLongestWait) {
       why = who + ": player.next_tick is " + std::to_string(entity.components.player.next_tick) +
-            ", more than " + std::to_string(kLongestWait) + " ticks after the floor's tick " + std::to_string(floor.tick);
+            ", more than " + std::to_string(kLongestWait) + " ticks after the floor's tick " +
+            std::to_string(floor.tick);
       return false;
     }
   }
@@ -65,7 +71,8 @@ bool ImageWithinLimits(const SessionImage& image, std::string& why) {
     return false;
   }
   if (image.messages_said > kMaxMessagesSaid) {
-    why = Outside("messages_said", image.messages_said, 0, static_cast<std::int64_t>(kMaxMessagesSaid));
+    why = Outside("messages_said", image.messages_said, 0,
+                  static_cast<std::int64_t>(kMaxMessagesSaid));
     return false;
   }
   if (image.messages.size() > GameSession::kSavedMessages) {

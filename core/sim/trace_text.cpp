@@ -21,38 +21,28 @@ std::string ComponentChange(std::int64_t value) {
 
 const char* AttackKindName(AttackKind kind) noexcept {
   switch (kind) {
-    case AttackKind::Melee:
-      return "melee";
-    case AttackKind::Thrown:
-      return "thrown";
-    case AttackKind::Missile:
-      return "missile";
-    case AttackKind::Spell:
-      return "spell";
-    case AttackKind::Wand:
-      return "wand";
+    case AttackKind::Melee: return "melee";
+    case AttackKind::Thrown: return "thrown";
+    case AttackKind::Missile: return "missile";
+    case AttackKind::Spell: return "spell";
+    case AttackKind::Wand: return "wand";
   }
   return "unknown";
 }
 
 const char* DeathCauseName(DeathCause cause) noexcept {
   switch (cause) {
-    case DeathCause::Attack:
-      return "attack";
-    case DeathCause::Starvation:
-      return "starvation";
+    case DeathCause::Attack: return "attack";
+    case DeathCause::Starvation: return "starvation";
   }
   return "unknown";
 }
 
 std::string KindText(const EntityKind& kind, const DefinitionSet& definitions) {
   switch (kind.cls) {
-    case KindClass::None:
-      return "";
-    case KindClass::Player:
-      return "player";
-    case KindClass::Stairs:
-      return "stairs";
+    case KindClass::None: return "";
+    case KindClass::Player: return "player";
+    case KindClass::Stairs: return "stairs";
     case KindClass::Monster:
       return kind.index < definitions.monsters.size() ? definitions.monsters[kind.index].id
                                                       : "monster";
@@ -75,8 +65,7 @@ std::string TraceEventText(const TraceEntry& e, const DefinitionSet& definitions
   }
   switch (e.event) {
     case TraceEvent::TickStarted:
-    case TraceEvent::StaleRejected:
-      break;
+    case TraceEvent::StaleRejected: break;
     case TraceEvent::Died:
       text += std::string(" cause=") + DeathCauseName(static_cast<DeathCause>(e.detail[0]));
       if (static_cast<DeathCause>(e.detail[0]) == DeathCause::Attack)
@@ -97,9 +86,7 @@ std::string TraceEventText(const TraceEntry& e, const DefinitionSet& definitions
       if (static_cast<AiReason>(e.detail[2]) != AiReason::None)
         text += std::string(" reason=") + AiReasonName(static_cast<AiReason>(e.detail[2]));
       break;
-    case TraceEvent::Moved:
-      text += " at=" + std::to_string(e.x) + "," + std::to_string(e.y);
-      break;
+    case TraceEvent::Moved: text += " at=" + std::to_string(e.x) + "," + std::to_string(e.y); break;
     case TraceEvent::Attacked:
       text += e.value < 0 ? std::string(" result=miss")
                           : " result=hit damage=" + std::to_string(e.value);
@@ -114,9 +101,7 @@ std::string TraceEventText(const TraceEntry& e, const DefinitionSet& definitions
       text += " cmd=" + std::to_string(e.command) + " request=" + std::to_string(e.value);
       break;
     case TraceEvent::DestroyQueued:
-    case TraceEvent::Destroyed:
-      text += " cmd=" + std::to_string(e.command);
-      break;
+    case TraceEvent::Destroyed: text += " cmd=" + std::to_string(e.command); break;
     case TraceEvent::ComponentQueued:
     case TraceEvent::ComponentChanged:
       text += " cmd=" + std::to_string(e.command) + ComponentChange(e.value);
@@ -124,9 +109,7 @@ std::string TraceEventText(const TraceEntry& e, const DefinitionSet& definitions
     case TraceEvent::Fault:
       text += std::string(" status=") + StatusName(static_cast<Status>(e.value));
       break;
-    case TraceEvent::RequestRevoked:
-      text += " request=" + std::to_string(e.value);
-      break;
+    case TraceEvent::RequestRevoked: text += " request=" + std::to_string(e.value); break;
     case TraceEvent::TimerSet:
       text += std::string(" timer=") + TimerKindName(static_cast<TimerKind>(e.detail[0])) +
               " due=" + std::to_string(e.value);

@@ -65,12 +65,9 @@ WhyAnswer AskWhy(const GameWorld& world, EntityId id, std::size_t links) {
 std::string WhoText(EntityId id, const EntityKind& kind, const DefinitionSet& definitions) {
   const std::string handle = ShortHandle(id);
   switch (kind.cls) {
-    case KindClass::None:
-      return "entity " + handle;
-    case KindClass::Player:
-      return "the player " + handle;
-    case KindClass::Stairs:
-      return "the stairs " + handle;
+    case KindClass::None: return "entity " + handle;
+    case KindClass::Player: return "the player " + handle;
+    case KindClass::Stairs: return "the stairs " + handle;
     case KindClass::Monster:
       return "the " +
              (kind.index < definitions.monsters.size() ? definitions.monsters[kind.index].name
@@ -87,16 +84,13 @@ std::string WhoText(EntityId id, const EntityKind& kind, const DefinitionSet& de
 std::string WhyHeadline(const WhyAnswer& answer, const GameWorld& world) {
   const std::string who = WhoText(answer.subject, answer.kind, world.Definitions());
   switch (answer.state) {
-    case WhyState::Forgotten:
-      return who + ": nothing about it is remembered";
-    case WhyState::Dead:
-      return who + " is dead since tick " + std::to_string(answer.since);
+    case WhyState::Forgotten: return who + ": nothing about it is remembered";
+    case WhyState::Dead: return who + " is dead since tick " + std::to_string(answer.since);
     case WhyState::Gone:
       if (!answer.chain.empty() && answer.chain[0].event == TraceEvent::Destroyed)
         return who + " was removed at tick " + std::to_string(answer.since);
       return who + " is no longer alive, last mentioned at tick " + std::to_string(answer.since);
-    case WhyState::Alive:
-      break;
+    case WhyState::Alive: break;
   }
   std::string text = who;
   if (const Position* at = world.Positions().Find(answer.subject))
@@ -152,10 +146,8 @@ std::string WhyLink(const TraceEntry& e, const DefinitionSet& definitions) {
              " timer, due at tick " + std::to_string(e.value);
     case TraceEvent::RequestRevoked:
       return text + a + "'s spawn request " + std::to_string(e.value) + " was revoked";
-    case TraceEvent::Spawned:
-      return text + a + " was spawned " + Source(e);
-    case TraceEvent::Destroyed:
-      return text + a + " was removed " + Source(e);
+    case TraceEvent::Spawned: return text + a + " was spawned " + Source(e);
+    case TraceEvent::Destroyed: return text + a + " was removed " + Source(e);
     case TraceEvent::Fault:
       return text + "the simulation stopped: " + StatusName(static_cast<Status>(e.value));
     case TraceEvent::TickStarted:
@@ -165,8 +157,7 @@ std::string WhyLink(const TraceEntry& e, const DefinitionSet& definitions) {
     case TraceEvent::DestroyQueued:
     case TraceEvent::ComponentQueued:
     case TraceEvent::ComponentChanged:
-    case TraceEvent::StaleRejected:
-      break;
+    case TraceEvent::StaleRejected: break;
   }
   return text + TraceEventText(e, definitions);
 }

@@ -13,7 +13,9 @@
 namespace cairn {
 namespace {
 
-std::string Reason() { return std::strerror(errno); }
+std::string Reason() {
+  return std::strerror(errno);
+}
 
 // What the holder writes into its lock file: one line, for people.
 std::string HolderText() {
@@ -41,7 +43,9 @@ std::string HolderOf(int fd) {
 
 }  // namespace
 
-std::string LockFileOf(const std::string& path) { return path + ".lock"; }
+std::string LockFileOf(const std::string& path) {
+  return path + ".lock";
+}
 
 FileLock::FileLock(FileLock&& other) noexcept
     : fd_(std::exchange(other.fd_, -1)), path_(std::move(other.path_)) {}
@@ -55,7 +59,9 @@ FileLock& FileLock::operator=(FileLock&& other) noexcept {
   return *this;
 }
 
-FileLock::~FileLock() { Release(); }
+FileLock::~FileLock() {
+  Release();
+}
 
 void FileLock::Release() noexcept {
   if (fd_ < 0) return;
@@ -70,7 +76,8 @@ FileLock::Outcome FileLock::TryTake(const std::string& path, FileLock& out, std:
   const std::string lock_path = LockFileOf(path);
   // A few rounds: each lost only to a holder that removed the file between our open and flock.
   for (int attempt = 0; attempt < 16; ++attempt) {
-    const int fd = ::open(lock_path.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY, 0644);
+    const int fd =
+        ::open(lock_path.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY, 0644);
     if (fd < 0) {
       error = "cannot open the lock file " + lock_path + ": " + Reason();
       return Outcome::Failed;
@@ -84,7 +91,8 @@ FileLock::Outcome FileLock::TryTake(const std::string& path, FileLock& out, std:
     if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
       const int why = errno;
       const bool held = why == EWOULDBLOCK;
-      error = held ? HolderOf(fd) + " holds " + lock_path : "cannot lock " + lock_path + ": " + std::strerror(why);
+      error = held ? HolderOf(fd) + " holds " + lock_path
+                   : "cannot lock " + lock_path + ": " + std::strerror(why);
       ::close(fd);
       return held ? Outcome::HeldElsewhere : Outcome::Failed;
     }

@@ -9,8 +9,8 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <charconv>
 #include <cerrno>
+#include <charconv>
 #include <cstdint>
 #include <cstring>
 #include <ctime>
@@ -18,7 +18,9 @@
 namespace cairn {
 namespace {
 
-std::string Reason() { return std::strerror(errno); }
+std::string Reason() {
+  return std::strerror(errno);
+}
 
 std::string FolderOf(const std::string& path) {
   const std::size_t slash = path.rfind('/');
@@ -77,18 +79,19 @@ std::string TemporaryName(const std::string& path) {
 int CreateTemporary(const std::string& path, std::string& temporary) {
   for (int attempt = 0; attempt < 8; ++attempt) {
     temporary = TemporaryName(path);
-    const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+    const int fd =
+        ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
     if (fd >= 0 || errno != EEXIST) return fd;
   }
   return -1;
 }
 
-// Removes "NAME.tmp-PID" and "NAME.tmp-PID-RANDOM" beside `path` when process PID no longer exists and the file has not
-// changed for an hour: what a writer killed mid-write left. Both, because neither alone is proof:
-// a writer in another PID namespace (a container, another host sharing the folder) looks gone
-// from here, and a process that reuses the number looks alive. No writer takes an hour between
-// creating its temporary and renaming it. Best effort: a folder that cannot be read or a file
-// that cannot be removed is left alone.
+// Removes "NAME.tmp-PID" and "NAME.tmp-PID-RANDOM" beside `path` when process PID no longer exists
+// and the file has not changed for an hour: what a writer killed mid-write left. Both, because
+// neither alone is proof: a writer in another PID namespace (a container, another host sharing the
+// folder) looks gone from here, and a process that reuses the number looks alive. No writer takes
+// an hour between creating its temporary and renaming it. Best effort: a folder that cannot be read
+// or a file that cannot be removed is left alone.
 constexpr time_t kAbandonedAfterSeconds = 3600;
 
 void RemoveAbandonedTemporaries(const std::string& path) {
@@ -199,7 +202,9 @@ void Disarm() noexcept {
   g_fail_at = -1;
   g_seen = 0;
 }
-std::int64_t StepsSeen() noexcept { return g_seen; }
+std::int64_t StepsSeen() noexcept {
+  return g_seen;
+}
 }  // namespace storage_fault
 
 }  // namespace cairn

@@ -30,7 +30,7 @@ class LineReader {
   int fd_;
   std::uint64_t cap_;
   std::uint64_t line_number_ = 0;
-  std::string pending_;          // read but not yet returned
+  std::string pending_;  // read but not yet returned
   std::size_t pending_start_ = 0;
   bool end_ = false;
 };

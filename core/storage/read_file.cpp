@@ -82,7 +82,8 @@ bool OpenForReading(const std::string& path, std::uint64_t cap, std::string_view
       const int why = errno;
       struct stat link {};
       if (why == ENOENT && ::lstat(path.c_str(), &link) == 0 && S_ISLNK(link.st_mode))
-        error = "is a symbolic link to nothing (cannot open: " + std::string(std::strerror(why)) + ")";
+        error =
+            "is a symbolic link to nothing (cannot open: " + std::string(std::strerror(why)) + ")";
       else
         error = "cannot open: " + std::string(std::strerror(why));
       return false;

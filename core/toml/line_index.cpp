@@ -6,7 +6,9 @@ namespace cairn {
 namespace {
 
 // A byte that starts a character (not a UTF-8 continuation byte).
-bool Starts(char c) noexcept { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }
+bool Starts(char c) noexcept {
+  return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+}
 
 }  // namespace
 
@@ -49,8 +51,7 @@ std::size_t LineIndex::OffsetOf(TextPosition at) const {
   const std::size_t line_start = line_starts_[at.line - 1];
   const std::uint32_t wanted = at.column > 0 ? at.column - 1 : 0;  // characters to step over
   // The last mark inside this line that has not passed the wanted column.
-  const std::size_t line_end =
-      at.line < line_starts_.size() ? line_starts_[at.line] : text_.size();
+  const std::size_t line_end = at.line < line_starts_.size() ? line_starts_[at.line] : text_.size();
   // The marks at bytes in [line_start, line_end): [low, high).
   const std::size_t low = (line_start + kStride - 1) / kStride;
   const std::size_t high = std::min(marks_.size(), (line_end + kStride - 1) / kStride);

@@ -19,6 +19,8 @@
 #define TOML_HEADER_ONLY 1
 #define TOML_EXCEPTIONS 0
 #define TOML_ENABLE_FORMATTERS 0
+#include "toml/toml_reader.h"
+
 #include <toml++/toml.h>
 
 #include <algorithm>
@@ -26,7 +28,6 @@
 #include <vector>
 
 #include "toml/toml_ascii.h"
-#include "toml/toml_reader.h"
 #include "toml/toml_shape.h"
 
 namespace cairn {
@@ -54,8 +55,8 @@ class Converter {
   explicit Converter(const AsciiPositionMap& map) : map_(map) {}
 
   TextPosition Position(const toml::source_position& p) const {
-    return map_.Map(TextPosition{static_cast<std::uint32_t>(p.line),
-                                 static_cast<std::uint32_t>(p.column)});
+    return map_.Map(
+        TextPosition{static_cast<std::uint32_t>(p.line), static_cast<std::uint32_t>(p.column)});
   }
 
   // Moves `table` into `out`, emptying toml++'s tree as it goes: each member is erased once
@@ -163,8 +164,8 @@ bool ParseTomlOrThrowBadAlloc(std::string_view text, TomlValue& root, TomlError&
   }
   TomlValue converted;
   if (!convert.Table(result.table(), converted, 0)) {
-    error = TomlError{TextPosition{1, 1}, "nesting deeper than " + std::to_string(kMaxTomlDepth) +
-                                              " levels"};
+    error = TomlError{TextPosition{1, 1},
+                      "nesting deeper than " + std::to_string(kMaxTomlDepth) + " levels"};
     return false;
   }
   converted.position = TextPosition{1, 1};
@@ -188,7 +189,9 @@ bool ParseToml(std::string_view text, TomlValue& root, TomlError& error) noexcep
 }
 
 namespace toml_seam {
-void SkipShapeCheck(bool skip) noexcept { g_skip_shape_check = skip; }
+void SkipShapeCheck(bool skip) noexcept {
+  g_skip_shape_check = skip;
+}
 }  // namespace toml_seam
 
 }  // namespace cairn

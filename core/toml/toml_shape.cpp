@@ -80,9 +80,8 @@ class Scanner {
     switch (c) {
       case '[':
       case '{': {
-        const std::uint32_t depth = open_.empty() || open_.back().bracket == '{'
-                                        ? value_depth_
-                                        : open_.back().depth + 1;
+        const std::uint32_t depth =
+            open_.empty() || open_.back().bracket == '{' ? value_depth_ : open_.back().depth + 1;
         // An array's elements sit one level below it: an array at the limit could hold nothing.
         if (!Deep(c == '[' ? depth + 1 : depth, at_) || !Count(c == '[' ? 2 : 1, at_)) return false;
         open_.push_back({c, depth});
@@ -190,7 +189,7 @@ class Scanner {
   std::string_view text_;
   TomlShapeLimits limits_;
   std::size_t at_ = 0;
-  std::vector<Open> open_;        // never deeper than max_depth: deeper is refused on opening
+  std::vector<Open> open_;         // never deeper than max_depth: deeper is refused on opening
   std::uint32_t table_depth_ = 0;  // of the table the last header opened (0: the root)
   bool line_start_ = true;
   bool in_key_ = true;

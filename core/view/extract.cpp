@@ -21,38 +21,22 @@ namespace cairn {
 
 const char* OverlayModeName(OverlayMode mode) noexcept {
   switch (mode) {
-    case OverlayMode::Off:
-      return "off";
-    case OverlayMode::AiTargets:
-      return "AI targets";
-    case OverlayMode::Labels:
-      return "entity labels";
-    case OverlayMode::Blockers:
-      return "blockers";
+    case OverlayMode::Off: return "off";
+    case OverlayMode::AiTargets: return "AI targets";
+    case OverlayMode::Labels: return "entity labels";
+    case OverlayMode::Blockers: return "blockers";
   }
   return "unknown";
 }
 
 void TerrainLook(Terrain terrain, std::uint32_t& glyph, char& ascii, Colour& colour) noexcept {
   switch (terrain) {
-    case Terrain::Wall:
-      glyph = 0x2593, ascii = '#', colour = Colour::Grey;
-      break;  // ▓
-    case Terrain::Floor:
-      glyph = 0x00B7, ascii = '.', colour = Colour::Grey;
-      break;  // ·
-    case Terrain::DoorClosed:
-      glyph = '+', ascii = '+', colour = Colour::Brown;
-      break;
-    case Terrain::DoorOpen:
-      glyph = '\'', ascii = '\'', colour = Colour::Brown;
-      break;
-    case Terrain::Water:
-      glyph = 0x2248, ascii = '~', colour = Colour::Blue;
-      break;  // ≈
-    case Terrain::Chasm:
-      glyph = ':', ascii = ':', colour = Colour::Purple;
-      break;
+    case Terrain::Wall: glyph = 0x2593, ascii = '#', colour = Colour::Grey; break;   // ▓
+    case Terrain::Floor: glyph = 0x00B7, ascii = '.', colour = Colour::Grey; break;  // ·
+    case Terrain::DoorClosed: glyph = '+', ascii = '+', colour = Colour::Brown; break;
+    case Terrain::DoorOpen: glyph = '\'', ascii = '\'', colour = Colour::Brown; break;
+    case Terrain::Water: glyph = 0x2248, ascii = '~', colour = Colour::Blue; break;  // ≈
+    case Terrain::Chasm: glyph = ':', ascii = ':', colour = Colour::Purple; break;
   }
 }
 
@@ -183,8 +167,7 @@ void ExtractOverlay(const GameWorld& world, const RenderFrame& frame, OverlayMod
                     DebugData& d) {
   const EntityRegistry& registry = world.Registry();
   switch (overlay) {
-    case OverlayMode::Off:
-      break;
+    case OverlayMode::Off: break;
     case OverlayMode::AiTargets: {
       const auto owners = world.Ais().Owners();
       const auto ais = world.Ais().Values();

@@ -14,18 +14,12 @@ namespace {
 // until it is described here.
 const char* TerrainMeaning(Terrain terrain) {
   switch (terrain) {
-    case Terrain::Wall:
-      return "wall: blocks the way and the view";
-    case Terrain::Floor:
-      return "floor";
-    case Terrain::DoorClosed:
-      return "closed door: walk into it to open it; it blocks the view";
-    case Terrain::DoorOpen:
-      return "open door";
-    case Terrain::Water:
-      return "shallow water: wade through it; it does not block the view";
-    case Terrain::Chasm:
-      return "chasm: no way across, but you can see over it";
+    case Terrain::Wall: return "wall: blocks the way and the view";
+    case Terrain::Floor: return "floor";
+    case Terrain::DoorClosed: return "closed door: walk into it to open it; it blocks the view";
+    case Terrain::DoorOpen: return "open door";
+    case Terrain::Water: return "shallow water: wade through it; it does not block the view";
+    case Terrain::Chasm: return "chasm: no way across, but you can see over it";
   }
   return "terrain";
 }
@@ -33,20 +27,13 @@ const char* TerrainMeaning(Terrain terrain) {
 // What a monster of the profile does that its name does not say ("" for a plain fighter).
 const char* ProfileMeaning(AiProfile profile) {
   switch (profile) {
-    case AiProfile::Melee:
-      return "";
-    case AiProfile::Coward:
-      return "flees when hurt";
-    case AiProfile::Pack:
-      return "hunts in packs";
-    case AiProfile::Ranged:
-      return "shoots from afar";
-    case AiProfile::Caster:
-      return "casts spells from afar";
-    case AiProfile::Thief:
-      return "steals, then runs";
-    case AiProfile::Breeder:
-      return "splits when struck";
+    case AiProfile::Melee: return "";
+    case AiProfile::Coward: return "flees when hurt";
+    case AiProfile::Pack: return "hunts in packs";
+    case AiProfile::Ranged: return "shoots from afar";
+    case AiProfile::Caster: return "casts spells from afar";
+    case AiProfile::Thief: return "steals, then runs";
+    case AiProfile::Breeder: return "splits when struck";
   }
   return "";
 }

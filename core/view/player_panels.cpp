@@ -69,19 +69,13 @@ std::int64_t TurnsUntil(std::int64_t until, std::int64_t now) noexcept {
 
 const char* MonsterStateWord(const EnemyAi& ai) noexcept {
   switch (ai.phase) {
-    case AiPhase::Asleep:
-      return "asleep";
-    case AiPhase::Wander:
-      return "wandering";
-    case AiPhase::SelectTarget:
-      return "noticed you";
+    case AiPhase::Asleep: return "asleep";
+    case AiPhase::Wander: return "wandering";
+    case AiPhase::SelectTarget: return "noticed you";
     case AiPhase::Approach:
-    case AiPhase::Attack:
-      return "hunting you";
-    case AiPhase::Recover:
-      return ai.searching != 0 ? "searching" : "hunting you";
-    case AiPhase::Flee:
-      return "fleeing";
+    case AiPhase::Attack: return "hunting you";
+    case AiPhase::Recover: return ai.searching != 0 ? "searching" : "hunting you";
+    case AiPhase::Flee: return "fleeing";
   }
   return "unknown";
 }

@@ -16,18 +16,12 @@ bool ByKey(const Binding& a, const Binding& b) noexcept {
 
 const char* ResolveStatusName(ResolveStatus status) noexcept {
   switch (status) {
-    case ResolveStatus::Resolved:
-      return "resolved";
-    case ResolveStatus::NotResident:
-      return "not-resident";
-    case ResolveStatus::Missing:
-      return "missing";
-    case ResolveStatus::TypeMismatch:
-      return "type-mismatch";
-    case ResolveStatus::InvalidReference:
-      return "invalid-reference";
-    case ResolveStatus::Conflict:
-      return "conflict";
+    case ResolveStatus::Resolved: return "resolved";
+    case ResolveStatus::NotResident: return "not-resident";
+    case ResolveStatus::Missing: return "missing";
+    case ResolveStatus::TypeMismatch: return "type-mismatch";
+    case ResolveStatus::InvalidReference: return "invalid-reference";
+    case ResolveStatus::Conflict: return "conflict";
   }
   return "unknown";
 }

@@ -9,24 +9,15 @@ namespace cairn {
 
 const char* HandleDiagnosisName(HandleDiagnosis diagnosis) noexcept {
   switch (diagnosis) {
-    case HandleDiagnosis::Active:
-      return "active";
-    case HandleDiagnosis::PendingDestroy:
-      return "pending destroy";
-    case HandleDiagnosis::Null:
-      return "null handle";
-    case HandleDiagnosis::OwnerMismatch:
-      return "belongs to another world";
-    case HandleDiagnosis::InvalidGeneration:
-      return "generation zero is never issued";
-    case HandleDiagnosis::SlotOutOfRange:
-      return "slot out of range";
-    case HandleDiagnosis::Free:
-      return "slot is free";
-    case HandleDiagnosis::Retired:
-      return "slot is retired";
-    case HandleDiagnosis::StaleGeneration:
-      return "stale generation";
+    case HandleDiagnosis::Active: return "active";
+    case HandleDiagnosis::PendingDestroy: return "pending destroy";
+    case HandleDiagnosis::Null: return "null handle";
+    case HandleDiagnosis::OwnerMismatch: return "belongs to another world";
+    case HandleDiagnosis::InvalidGeneration: return "generation zero is never issued";
+    case HandleDiagnosis::SlotOutOfRange: return "slot out of range";
+    case HandleDiagnosis::Free: return "slot is free";
+    case HandleDiagnosis::Retired: return "slot is retired";
+    case HandleDiagnosis::StaleGeneration: return "stale generation";
   }
   return "unknown";
 }
@@ -199,16 +190,13 @@ const char* EntityRegistryTestSeam::CheckInvariants(const EntityRegistry& r) {
         if (r.pending_[slot] != 0) ++pending;
         if (record.creation_sequence == 0) return "a live slot has no creation sequence";
         break;
-      case EntityRegistry::SlotState::Free:
-        ++free;
-        break;
+      case EntityRegistry::SlotState::Free: ++free; break;
       case EntityRegistry::SlotState::Retired:
         ++retired;
         if (record.generation != std::numeric_limits<std::uint32_t>::max())
           return "a retired slot has a usable generation";
         break;
-      case EntityRegistry::SlotState::Unused:
-        return "a touched slot is marked unused";
+      case EntityRegistry::SlotState::Unused: return "a touched slot is marked unused";
     }
   }
   if (live != r.live_) return "live count disagrees with the slots";

@@ -10,10 +10,8 @@ PointerTarget PointAt(const RenderFrame& frame, const PresenterState& state, std
   switch (state.screen) {
     case Screen::Map:
     case Screen::Look:
-    case Screen::Target:
-      break;
-    default:
-      return target;  // a screen over the map, or a question: the pointer points at nothing
+    case Screen::Target: break;
+    default: return target;  // a screen over the map, or a question: the pointer points at nothing
   }
   if (width < kMinWidth || height < kMinHeight) return target;
   const ScreenLayout layout = LayOut(state, width, height);

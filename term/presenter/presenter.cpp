@@ -120,14 +120,10 @@ std::string_view Ellipsis(const PresenterState& state);
 // the newest and grey for the rest.
 Colour ToneColour(const FrameMessage& m, bool newest) {
   switch (m.tone) {
-    case MessageTone::Good:
-      return Colour::Green;
-    case MessageTone::Warning:
-      return Colour::Yellow;
-    case MessageTone::Danger:
-      return Colour::Red;
-    case MessageTone::Plain:
-      break;
+    case MessageTone::Good: return Colour::Green;
+    case MessageTone::Warning: return Colour::Yellow;
+    case MessageTone::Danger: return Colour::Red;
+    case MessageTone::Plain: break;
   }
   return newest ? Colour::White : Colour::Grey;
 }
@@ -723,12 +719,9 @@ void DrawConsole(const PresenterState& state, TextGrid& grid, Rect r) {
 
 const char* PaneViewName(PaneView view) noexcept {
   switch (view) {
-    case PaneView::Trace:
-      return "trace";
-    case PaneView::Why:
-      return "why";
-    case PaneView::Machine:
-      return "machine";
+    case PaneView::Trace: return "trace";
+    case PaneView::Why: return "why";
+    case PaneView::Machine: return "machine";
   }
   return "unknown";
 }

@@ -54,5 +54,4 @@ class TextGrid {
   std::vector<GridCell> cells_;
 };
 
-
 }  // namespace cairn

@@ -134,44 +134,25 @@ std::string CursesScreen::ReadKey(int timeout_ms) {
   if (kind == ERR) return "";
   if (kind == KEY_CODE_YES) {
     switch (key) {
-      case KEY_RESIZE:
-        return "resize";
-      case KEY_MOUSE:
-        return ReadMouse();
-      case KEY_LEFT:
-        return "left";
-      case KEY_RIGHT:
-        return "right";
-      case KEY_UP:
-        return "up";
-      case KEY_DOWN:
-        return "down";
-      case KEY_HOME:
-        return "home";
-      case KEY_END:
-        return "end";
-      case KEY_PPAGE:
-        return "pgup";
-      case KEY_NPAGE:
-        return "pgdn";
-      case KEY_IC:
-        return "insert";
-      case KEY_DC:
-        return "delete";
-      case KEY_BACKSPACE:
-        return "backspace";
-      case KEY_ENTER:
-        return "enter";
-      case KEY_A1:
-        return "kp7";
-      case KEY_A3:
-        return "kp9";
-      case KEY_B2:
-        return "kp5";
-      case KEY_C1:
-        return "kp1";
-      case KEY_C3:
-        return "kp3";
+      case KEY_RESIZE: return "resize";
+      case KEY_MOUSE: return ReadMouse();
+      case KEY_LEFT: return "left";
+      case KEY_RIGHT: return "right";
+      case KEY_UP: return "up";
+      case KEY_DOWN: return "down";
+      case KEY_HOME: return "home";
+      case KEY_END: return "end";
+      case KEY_PPAGE: return "pgup";
+      case KEY_NPAGE: return "pgdn";
+      case KEY_IC: return "insert";
+      case KEY_DC: return "delete";
+      case KEY_BACKSPACE: return "backspace";
+      case KEY_ENTER: return "enter";
+      case KEY_A1: return "kp7";
+      case KEY_A3: return "kp9";
+      case KEY_B2: return "kp5";
+      case KEY_C1: return "kp1";
+      case KEY_C3: return "kp3";
       default:
         for (int f = 1; f <= 12; ++f)
           if (key == static_cast<wint_t>(KEY_F(f))) return "F" + std::to_string(f);
@@ -179,20 +160,14 @@ std::string CursesScreen::ReadKey(int timeout_ms) {
     }
   }
   switch (key) {
-    case 27:
-      return "escape";
+    case 27: return "escape";
     case '\r':
-    case '\n':
-      return "enter";
-    case '\t':
-      return "tab";
+    case '\n': return "enter";
+    case '\t': return "tab";
     case 127:
-    case 8:
-      return "backspace";
-    case ' ':
-      return "space";
-    default:
-      break;
+    case 8: return "backspace";
+    case ' ': return "space";
+    default: break;
   }
   if (key >= 1 && key <= 26) return std::string("ctrl-") + static_cast<char>('a' + key - 1);
   if (key > 32 && key < 127) return std::string(1, static_cast<char>(key));

@@ -1,7 +1,8 @@
+#include "base/fixed_array.h"
+
 #include <catch2/catch.hpp>
 
 #include "base/fault_injection.h"
-#include "base/fixed_array.h"
 
 using namespace cairn;
 

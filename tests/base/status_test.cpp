@@ -1,9 +1,8 @@
-#include <catch2/catch.hpp>
+#include "base/status.h"
 
+#include <catch2/catch.hpp>
 #include <set>
 #include <string>
-
-#include "base/status.h"
 
 using cairn::Status;
 

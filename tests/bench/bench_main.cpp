@@ -24,7 +24,8 @@ class CollectingReporter : public benchmark::ConsoleReporter {
       if (median || single) times_[name] = run.GetAdjustedRealTime();
       if (run.run_type == Run::RT_Iteration) {
         const auto [at, fresh] = fastest_.try_emplace(name, run.GetAdjustedRealTime());
-        if (!fresh && run.GetAdjustedRealTime() < at->second) at->second = run.GetAdjustedRealTime();
+        if (!fresh && run.GetAdjustedRealTime() < at->second)
+          at->second = run.GetAdjustedRealTime();
       }
     }
     // The console shows the aggregates of repeated runs (the fastest needs every run, so the
@@ -66,7 +67,8 @@ int main(int argc, char** argv) {
     std::string label = name;
     label.erase(at, 6);
     const double ours = reporter.Fastest().count(name) ? reporter.Fastest().at(name) : 0.0;
-    const double theirs = reporter.Fastest().count(baseline) ? reporter.Fastest().at(baseline) : 0.0;
+    const double theirs =
+        reporter.Fastest().count(baseline) ? reporter.Fastest().at(baseline) : 0.0;
     std::printf("%-50s %12.1f %12.1f %7.2fx %8.2fx\n", label.c_str(), time, found->second,
                 found->second > 0 ? time / found->second : 0.0, theirs > 0 ? ours / theirs : 0.0);
   }

@@ -13,8 +13,9 @@ namespace cairn {
 namespace {
 
 std::string BigLevel() {
-  std::string text = "format = \"cairn-level\"\nversion = 1\nname = \"big\"\n\n[map]\n"
-                     "legend = { \"#\" = \"wall\", \".\" = \"floor\" }\nrows = [\n";
+  std::string text =
+      "format = \"cairn-level\"\nversion = 1\nname = \"big\"\n\n[map]\n"
+      "legend = { \"#\" = \"wall\", \".\" = \"floor\" }\nrows = [\n";
   for (int y = 0; y < 200; ++y) {
     std::string row(200, '.');
     if (y == 0 || y == 199) row.assign(200, '#');
@@ -47,7 +48,8 @@ void LevelLoad_cairn(benchmark::State& state) {
     std::vector<TextProblem> problems;
     if (!LoadLevelText(Text(), *definitions, limits, level, problems)) state.SkipWithError("load");
     std::unique_ptr<GameWorld> world;
-    if (BuildWorld(level, limits, definitions, 1, world) != Status::Ok) state.SkipWithError("build");
+    if (BuildWorld(level, limits, definitions, 1, world) != Status::Ok)
+      state.SkipWithError("build");
     benchmark::DoNotOptimize(world.get());
   }
   state.counters["entities"] = 10000;

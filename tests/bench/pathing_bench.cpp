@@ -5,7 +5,6 @@
 // (the same cells seen, the same path length, the same distances), so the race is fair. Then
 // the cost of one player turn on a full generated floor.
 #include <benchmark/benchmark.h>
-
 #include <libtcod/fov.h>
 #include <libtcod/path.h>
 
@@ -147,11 +146,16 @@ void PlayerTurnOn(benchmark::State& state, std::int32_t depth) {
   world.Players().Find(world.PlayerEntity())->nutrition = 1'000'000;
   state.counters["monsters"] = static_cast<double>(world.Ais().Size());
   for (auto _ : state) {
-    if (session->Submit(PlayerCommand{PlayerCommandKind::Wait}) != Status::Ok) state.SkipWithError("refused");
+    if (session->Submit(PlayerCommand{PlayerCommandKind::Wait}) != Status::Ok)
+      state.SkipWithError("refused");
   }
 }
-void PlayerTurn_cairn(benchmark::State& state) { PlayerTurnOn(state, 8); }
-void PlayerTurn_baseline(benchmark::State& state) { PlayerTurnOn(state, 1); }
+void PlayerTurn_cairn(benchmark::State& state) {
+  PlayerTurnOn(state, 8);
+}
+void PlayerTurn_baseline(benchmark::State& state) {
+  PlayerTurnOn(state, 1);
+}
 BENCHMARK(PlayerTurn_cairn)->Unit(benchmark::kMicrosecond);
 BENCHMARK(PlayerTurn_baseline)->Unit(benchmark::kMicrosecond);
 
@@ -197,20 +201,24 @@ struct Agreement {
         const float d = TCOD_dijkstra_get_distance(dijkstra, x, y);
         const std::int32_t mine = distance[static_cast<std::size_t>(y * kSide + x)];
         const bool unreachable = d < 0;
-        if (unreachable != (mine == kUnreachable) || (!unreachable && static_cast<std::int32_t>(d) != mine)) ++differ;
+        if (unreachable != (mine == kUnreachable) ||
+            (!unreachable && static_cast<std::int32_t>(d) != mine))
+          ++differ;
       }
     TCOD_dijkstra_delete(dijkstra);
-    std::fprintf(stderr, "agreement on the 200x200 map: FOV cells seen cairn %d, libtcod %d, both %d; "
-                "A* path %s length %d (shortest %d, %u cells expanded), libtcod %s length %d; "
-                "Dijkstra cells that differ: %d\n",
-                ours, theirs, both, found ? "found" : "none", length, shortest, expanded,
-                tcod_found ? "found" : "none", tcod_length, differ);
+    std::fprintf(stderr,
+                 "agreement on the 200x200 map: FOV cells seen cairn %d, libtcod %d, both %d; "
+                 "A* path %s length %d (shortest %d, %u cells expanded), libtcod %s length %d; "
+                 "Dijkstra cells that differ: %d\n",
+                 ours, theirs, both, found ? "found" : "none", length, shortest, expanded,
+                 tcod_found ? "found" : "none", tcod_length, differ);
     // Both find a route and cairn's is the shortest (libtcod's A* heuristic may settle for a
     // longer one); both see the same cells (libtcod's rounding of the radius lights a few more
     // at the rim); the distance maps agree cell for cell.
     if (found != tcod_found || length != shortest || tcod_length < shortest || differ != 0 ||
         both != ours) {
-      std::fprintf(stderr, "the pathing pairs disagree: their timings would not compare like with like\n");
+      std::fprintf(stderr,
+                   "the pathing pairs disagree: their timings would not compare like with like\n");
       std::abort();
     }
   }

@@ -36,7 +36,8 @@ LevelDefinition OpenLevel(std::int32_t monsters) {
     const std::size_t cell = static_cast<std::size_t>(y * 200 + x);
     if (taken[cell] || level.cells[cell] != Terrain::Floor) continue;
     taken[cell] = true;
-    const MonsterDefinition& kind = definitions->monsters[static_cast<std::size_t>(i) % definitions->monsters.size()];
+    const MonsterDefinition& kind =
+        definitions->monsters[static_cast<std::size_t>(i) % definitions->monsters.size()];
     level.entities.push_back({"", MonsterRecipe(*definitions, kind, {x, y}, i % 3 == 0), {}, {}});
     ++i;
   }
@@ -61,8 +62,12 @@ void RunTicksOn(benchmark::State& state, std::int32_t monsters) {
   state.counters["monsters"] = monsters;
 }
 
-void Tick_cairn(benchmark::State& state) { RunTicksOn(state, static_cast<std::int32_t>(state.range(0))); }
-void Tick_baseline(benchmark::State& state) { RunTicksOn(state, 0); }
+void Tick_cairn(benchmark::State& state) {
+  RunTicksOn(state, static_cast<std::int32_t>(state.range(0)));
+}
+void Tick_baseline(benchmark::State& state) {
+  RunTicksOn(state, 0);
+}
 
 // Headless play on the default dungeon: ticks per second, restarting when the player dies.
 void DefaultDungeonTicks(benchmark::State& state) {
@@ -72,8 +77,10 @@ void DefaultDungeonTicks(benchmark::State& state) {
   std::unique_ptr<GameSession> session;
   if (GameSession::TryCreate(config, session) != Status::Ok) std::abort();
   Rng rng(9);
-  const PlayerCommand moves[] = {{PlayerCommandKind::Move, 1, 0}, {PlayerCommandKind::Move, -1, 0},
-                                 {PlayerCommandKind::Move, 0, 1}, {PlayerCommandKind::Move, 0, -1},
+  const PlayerCommand moves[] = {{PlayerCommandKind::Move, 1, 0},
+                                 {PlayerCommandKind::Move, -1, 0},
+                                 {PlayerCommandKind::Move, 0, 1},
+                                 {PlayerCommandKind::Move, 0, -1},
                                  {PlayerCommandKind::Wait, 0, 0}};
   for (auto _ : state) {
     if (session->State() != SessionState::Playing && session->Restart() != Status::Ok) std::abort();

@@ -144,7 +144,7 @@ struct LookupSet {
     for (std::uint32_t i = 0; i < n; ++i) {
       EntityId id = world.ids[rng.Next() % n];
       const std::uint64_t kind = rng.Next() % 10;
-      if (kind == 0) id.Generation += 1;                 // stale
+      if (kind == 0) id.Generation += 1;                   // stale
       if (kind == 1) id.Owner = other.registry.WorldId();  // wrong world
       handles.push_back(id);
     }

@@ -1,11 +1,10 @@
 // The debug console protocol, command by command, as SPEC states it.
-#include <catch2/catch.hpp>
+#include "console/console.h"
 
+#include <catch2/catch.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
-
-#include "console/console.h"
 
 using namespace cairn;
 
@@ -88,8 +87,7 @@ TEST_CASE("REMOVE answers ok, none or stale", "[console]") {
   CHECK(s.Run("REMOVE 3:1 health") == "stale");
 }
 
-TEST_CASE("QUERY lists live entities with every type, ascending by slot as numbers",
-          "[console]") {
+TEST_CASE("QUERY lists live entities with every type, ascending by slot as numbers", "[console]") {
   Session s;
   for (int i = 0; i < 12; ++i) s.Run("SPAWN");
   for (int slot : {11, 2, 10, 0}) {
@@ -167,7 +165,8 @@ TEST_CASE("bad commands answer error: and leave the world unchanged", "[console]
       "SET 0:1 health {a = [1, }",
       "SET 0:1 health [@]",
       "SET 0:1 health { \xC3\xA9 = 1 }",
-      "SET 0:1 health \xC9\x8E" "at",
+      "SET 0:1 health \xC9\x8E"
+      "at",
       "SET 0:1 unknown { }",
       "REMOVE 0:1",
       "REMOVE 0:1 nothing",
@@ -199,8 +198,7 @@ TEST_CASE("bad commands answer error: and leave the world unchanged", "[console]
   CHECK(s.Run("SPAWN") == "1:1");
 }
 
-TEST_CASE("a syntactically bad command is an error even when its handle is stale",
-          "[console]") {
+TEST_CASE("a syntactically bad command is an error even when its handle is stale", "[console]") {
   Session s;
   CHECK(s.StartsWithError("GET 5:1 nosuchtype"));
   CHECK(s.StartsWithError("SET 5:1 health { nosuchfield = 1 }"));
@@ -210,8 +208,11 @@ TEST_CASE("a syntactically bad command is an error even when its handle is stale
 TEST_CASE("error messages say where and why", "[console]") {
   Session s;
   s.Run("SPAWN");
-  CHECK(s.Run("GET 0:1 Health").rfind("error: unknown component type 'Health' (known: position, intent, blocker,", 0) == 0);
-  CHECK(s.Run("SET 0:1 health { max = 0 }") == "error: bad body: health.max is 0, outside 1..1000000");
+  CHECK(s.Run("GET 0:1 Health")
+            .rfind("error: unknown component type 'Health' (known: position, intent, blocker,",
+                   0) == 0);
+  CHECK(s.Run("SET 0:1 health { max = 0 }") ==
+        "error: bad body: health.max is 0, outside 1..1000000");
   CHECK(s.Run("spawn") == "error: unknown command 'spawn' (commands are upper case: SPAWN)");
   CHECK(s.Run("SET 0:1 health { \xC3\xA9 = 1 }") ==
         "error: bad body at column 3: non-ASCII character outside a string or comment");
@@ -234,18 +235,19 @@ TEST_CASE("INSPECT, POOLS and REGISTRY describe the machine", "[console]") {
   CHECK(s.Run("INSPECT 0:1") == "Entity{World=" + world +
                                     ", Slot=0, Generation=1} active sequence=1 components: "
                                     "health { current = 2, max = 4 }");
-  CHECK(s.Run("INSPECT 0:9") == "stale: Entity{World=" + world +
-                                    ", Slot=0, Generation=9} stale generation");
+  CHECK(s.Run("INSPECT 0:9") ==
+        "stale: Entity{World=" + world + ", Slot=0, Generation=9} stale generation");
   const std::string pools = s.Run("POOLS");
   CHECK(pools.rfind("position size=0 capacity=64 high-water=0; intent size=0", 0) == 0);
   CHECK(pools.find("; health size=1 capacity=64 high-water=1;") != std::string::npos);
-  CHECK(s.Run("REGISTRY") == "world=" + world +
-                                 " live=1 pending=0 free=63 retired=0 capacity=64 revision=2");
+  CHECK(s.Run("REGISTRY") ==
+        "world=" + world + " live=1 pending=0 free=63 retired=0 capacity=64 revision=2");
 }
 
 TEST_CASE("RunConsole answers one line per command from a stream", "[console]") {
   Session s;
-  std::istringstream in("SPAWN\n\n# note\nSET 0:1 health { current = 1, max = 2 }\r\nGET 0:1 health\n");
+  std::istringstream in(
+      "SPAWN\n\n# note\nSET 0:1 health { current = 1, max = 2 }\r\nGET 0:1 health\n");
   std::ostringstream out;
   CHECK(RunConsole(*s.console, in, out));
   CHECK(out.str() == "0:1\nok\n{ current = 1, max = 2 }\n");
@@ -277,12 +279,13 @@ TEST_CASE("every game component is available to the console", "[console]") {
   Session s;
   s.Run("SPAWN");
   s.Run("SPAWN");
-  for (const char* line : {"SET 0:1 position { x = 2, y = 3 }", "SET 0:1 intent { kind = \"wait\" }",
-                           "SET 0:1 health { current = 3, max = 9 }",
-                           "SET 0:1 enemy_ai { target = \"1:1\", phase = \"approach\" }",
-                           "SET 0:1 appearance { glyph = \"g\" }", "SET 0:1 combat { speed = 5 }",
-                           "SET 0:1 named { name = \"goblin\" }", "SET 1:1 inventory {}",
-                           "SET 1:1 position { x = 0, y = 0 }", "SET 1:1 stairs { direction = -1 }"}) {
+  for (const char* line :
+       {"SET 0:1 position { x = 2, y = 3 }", "SET 0:1 intent { kind = \"wait\" }",
+        "SET 0:1 health { current = 3, max = 9 }",
+        "SET 0:1 enemy_ai { target = \"1:1\", phase = \"approach\" }",
+        "SET 0:1 appearance { glyph = \"g\" }", "SET 0:1 combat { speed = 5 }",
+        "SET 0:1 named { name = \"goblin\" }", "SET 1:1 inventory {}",
+        "SET 1:1 position { x = 0, y = 0 }", "SET 1:1 stairs { direction = -1 }"}) {
     INFO(line);
     CHECK(s.Run(line) == "ok");
   }
@@ -298,6 +301,7 @@ TEST_CASE("TICK runs ticks; HASH and TRACE show the machine", "[console]") {
   CHECK(s.Run("TICK") == "tick 1");
   CHECK(s.Run("TICK 9") == "tick 10");
   CHECK(s.Run("HASH").rfind("tick 10 state ", 0) == 0);
-  CHECK(s.Run("TRACE 2") == "tick=9 phase=BeginTick seq=9 event=tick | tick=10 phase=BeginTick seq=10 event=tick");
+  CHECK(s.Run("TRACE 2") ==
+        "tick=9 phase=BeginTick seq=9 event=tick | tick=10 phase=BeginTick seq=10 event=tick");
   CHECK(s.Run("COUNTERS").rfind("tick=10 commands=0", 0) == 0);
 }

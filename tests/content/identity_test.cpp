@@ -1,7 +1,6 @@
 // Identity migration: version-1 labels to version-2 UUIDs, minted once and applied purely.
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 
 #include "content/identity_migration.h"
 #include "content/level_loader.h"
@@ -40,7 +39,8 @@ class NoEntropy final : public EntropySource {
 };
 
 const char* kLevel =
-    "format = \"cairn-level\"\nversion = 1\nname = \"t\"\n\n[map]\nlegend = { \"#\" = \"wall\", \".\" = \"floor\" }\n"
+    "format = \"cairn-level\"\nversion = 1\nname = \"t\"\n\n[map]\nlegend = { \"#\" = \"wall\", "
+    "\".\" = \"floor\" }\n"
     "rows = [\n  \"#####\",\n  \"#...#\",\n  \"#####\",\n]\n\n"
     "[[entity]]\nid = \"ogre\"\nkind = \"monster:ogre\"\ncomponents = [\n"
     "  { type = \"position\", version = 1, slot = 0, body = { x = 1, y = 1 } },\n"
@@ -48,9 +48,10 @@ const char* kLevel =
     "[[entity]]\nid = \"stone\"\nkind = \"item:dagger\"\ncomponents = [\n"
     "  { type = \"item\", version = 1, slot = 0, body = { holder = \"ogre\" } },\n]\n";
 // The same with a player, so it loads as a level (a level holds exactly one player).
-const std::string kPlayable = std::string(kLevel) +
-                              "\n[[entity]]\nid = \"player\"\nkind = \"player\"\ncomponents = [\n"
-                              "  { type = \"position\", version = 1, slot = 0, body = { x = 3, y = 1 } },\n]\n";
+const std::string kPlayable =
+    std::string(kLevel) +
+    "\n[[entity]]\nid = \"player\"\nkind = \"player\"\ncomponents = [\n"
+    "  { type = \"position\", version = 1, slot = 0, body = { x = 3, y = 1 } },\n]\n";
 
 LevelDocument Read(const std::string& text) {
   LevelDocument document;
@@ -71,7 +72,8 @@ IdentityManifest Mint(std::vector<MigrationInput> levels, std::uint8_t seed = 1)
 
 TEST_CASE("migrate mints one UUID per level and entity, sorted by path then legacy id",
           "[identity]") {
-  const IdentityManifest m = Mint({{"levels/b.toml", Read(kLevel)}, {"levels/a.toml", Read(kLevel)}});
+  const IdentityManifest m =
+      Mint({{"levels/b.toml", Read(kLevel)}, {"levels/a.toml", Read(kLevel)}});
   REQUIRE(m.documents.size() == 2);
   CHECK(m.documents[0].path == "levels/a.toml");
   REQUIRE(m.objects.size() == 4);
@@ -96,7 +98,8 @@ TEST_CASE("a colliding candidate is regenerated at most four times, then identit
   CHECK(why.rfind("identity-conflict", 0) == 0);
   CHECK(manifest.documents.size() == 1);  // unchanged
   NoEntropy none;
-  CHECK(MintManifest({{"a.toml", Read(kLevel)}}, none, manifest, why) == Status::EntropyUnavailable);
+  CHECK(MintManifest({{"a.toml", Read(kLevel)}}, none, manifest, why) ==
+        Status::EntropyUnavailable);
   CHECK(manifest.documents[0].path == "sentinel");
 }
 
@@ -117,12 +120,14 @@ TEST_CASE("apply is pure and writes references as UUIDs; version 1 keeps loading
   // The version-2 level loads, and resolves the holder through the UUID.
   LevelDefinition level;
   std::vector<TextProblem> problems;
-  REQUIRE(LoadLevelText(text, *cairn::test::Definitions(), WorldLimits::Uniform(64), level, problems));
+  REQUIRE(
+      LoadLevelText(text, *cairn::test::Definitions(), WorldLimits::Uniform(64), level, problems));
   CHECK(level.entities[1].components.item.holder == LevelReference(0));
   CHECK(level.entities[0].source == m.objects[0].uuid);
   // ...and reads and writes back unchanged; the version-1 original still loads too.
   CHECK(WriteLevelDocument(Read(text)) == text);
-  REQUIRE(LoadLevelText(kPlayable, *cairn::test::Definitions(), WorldLimits::Uniform(64), level, problems));
+  REQUIRE(LoadLevelText(kPlayable, *cairn::test::Definitions(), WorldLimits::Uniform(64), level,
+                        problems));
 }
 
 TEST_CASE("apply refuses a manifest that does not describe the level exactly", "[identity]") {
@@ -156,16 +161,24 @@ TEST_CASE("the manifest reader refuses what the format forbids", "[identity]") {
     return out;
   };
   const std::string head = "format = \"cairn-identity-manifest\"\nversion = 1\n";
-  const std::string a = "[[object]]\npath = \"a\"\nid = \"x\"\nuuid = \"f47ac10b-58cc-4372-a567-0e02b2c3d479\"\n";
-  const std::string b = "[[object]]\npath = \"a\"\nid = \"w\"\nuuid = \"f47ac10b-58cc-4372-a567-0e02b2c3d478\"\n";
-  CHECK(problems_of(head + a + b) == std::vector<std::string>{"objects are not sorted by path, then id"});
+  const std::string a =
+      "[[object]]\npath = \"a\"\nid = \"x\"\nuuid = \"f47ac10b-58cc-4372-a567-0e02b2c3d479\"\n";
+  const std::string b =
+      "[[object]]\npath = \"a\"\nid = \"w\"\nuuid = \"f47ac10b-58cc-4372-a567-0e02b2c3d478\"\n";
+  CHECK(problems_of(head + a + b) ==
+        std::vector<std::string>{"objects are not sorted by path, then id"});
   const auto twice = problems_of(head + a + a);
   CHECK(std::find(twice.begin(), twice.end(), "the object a 'x' appears twice") != twice.end());
-  CHECK(problems_of(head + "[[object]]\npath = \"a\"\nid = \"x\"\nuuid = \"f47ac10b-58cc-1372-a567-0e02b2c3d479\"\n")[0] ==
-        "'f47ac10b-58cc-1372-a567-0e02b2c3d479' is not a version-4 UUID");
-  CHECK(problems_of(head + "[[document]]\npath = \"a\"\nuuid = \"f47ac10b-58cc-4372-a567-0e02b2c3d479\"\n" + a)[0] ==
-        "the UUID f47ac10b-58cc-4372-a567-0e02b2c3d479 appears twice");
-  CHECK(problems_of(head + "[[object]]\npath = \"a\"\nid = \"x\"\nextra = 1\nuuid = \"f47ac10b-58cc-4372-a567-0e02b2c3d479\"\n")[0] ==
+  CHECK(
+      problems_of(
+          head +
+          "[[object]]\npath = \"a\"\nid = \"x\"\nuuid = \"f47ac10b-58cc-1372-a567-0e02b2c3d479\"\n")
+          [0] == "'f47ac10b-58cc-1372-a567-0e02b2c3d479' is not a version-4 UUID");
+  CHECK(problems_of(
+            head + "[[document]]\npath = \"a\"\nuuid = \"f47ac10b-58cc-4372-a567-0e02b2c3d479\"\n" +
+            a)[0] == "the UUID f47ac10b-58cc-4372-a567-0e02b2c3d479 appears twice");
+  CHECK(problems_of(head + "[[object]]\npath = \"a\"\nid = \"x\"\nextra = 1\nuuid = "
+                           "\"f47ac10b-58cc-4372-a567-0e02b2c3d479\"\n")[0] ==
         "object: unknown member 'extra'");
   CHECK(problems_of(head + "bogus = 2\n")[0] == "the manifest: unknown member 'bogus'");
 }

@@ -61,7 +61,8 @@ TEST_CASE("every floor is one connected place with what it needs", "[dungeon]") 
           if (c.stairs.direction < 0) up = c.position;
         }
         players += c.Has<Player>() ? 1 : 0;
-        if (c.Has<Item>() && definitions.items[c.item.kind].category == ItemCategory::Artifact) ++artifacts;
+        if (c.Has<Item>() && definitions.items[c.item.kind].category == ItemCategory::Artifact)
+          ++artifacts;
         if (c.Has<Position>()) {
           CHECK(TerrainPassable(level.At(c.position.x, c.position.y)));
           if (c.Has<Blocker>()) {
@@ -93,7 +94,8 @@ TEST_CASE("the first floor holds the player with the start kit, carried and know
   REQUIRE(player < level.entities.size());
   std::size_t carried = 0;
   for (const LevelEntity& e : level.entities)
-    if (e.components.Has<Item>() && e.components.item.holder == LevelReference(static_cast<std::uint32_t>(player))) {
+    if (e.components.Has<Item>() &&
+        e.components.item.holder == LevelReference(static_cast<std::uint32_t>(player))) {
       ++carried;
       CHECK_FALSE(e.components.Has<Position>());
       CHECK(e.components.item.letter >= 'a');

@@ -247,19 +247,13 @@ std::string NewInteger(std::string_view old, std::minstd_rand& rng) {
       1000, 32767, 65535, 1000000, -1000000, 2147483647, 4294967295LL, 1125899906842624LL};
   switch (rng() % 8) {
     case 0:
-    case 1:
-      return std::to_string(value + 1);
+    case 1: return std::to_string(value + 1);
     case 2:
-    case 3:
-      return std::to_string(value - 1);
-    case 4:
-      return std::to_string(static_cast<long long>(rng() % 64));
-    case 5:
-      return std::to_string(value * 2);
-    case 6:
-      return std::to_string(value / 2);
-    default:
-      return std::to_string(kInteresting[rng() % std::size(kInteresting)]);
+    case 3: return std::to_string(value - 1);
+    case 4: return std::to_string(static_cast<long long>(rng() % 64));
+    case 5: return std::to_string(value * 2);
+    case 6: return std::to_string(value / 2);
+    default: return std::to_string(kInteresting[rng() % std::size(kInteresting)]);
   }
 }
 

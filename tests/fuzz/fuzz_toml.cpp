@@ -23,12 +23,15 @@ std::uint32_t Depth(const cairn::TomlValue& root) {
     stack.pop_back();
     if (depth > deepest) deepest = depth;
     for (const cairn::TomlValue& element : value->array) stack.push_back({&element, depth + 1});
-    for (const cairn::TomlMember& member : value->members) stack.push_back({&member.value, depth + 1});
+    for (const cairn::TomlMember& member : value->members)
+      stack.push_back({&member.value, depth + 1});
   }
   return deepest;
 }
 
-bool CharacterStart(char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }
+bool CharacterStart(char c) {
+  return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+}
 
 }  // namespace
 

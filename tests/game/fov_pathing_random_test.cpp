@@ -1,6 +1,5 @@
 // Field of view, paths and random numbers: the deterministic machinery under the rules.
 #include <catch2/catch.hpp>
-
 #include <deque>
 #include <vector>
 
@@ -98,7 +97,7 @@ TEST_CASE("field of view lights walls it meets and nothing behind them", "[fov]"
   view.Compute(map, 1, 1, 20);
   CHECK(view.Visible(1, 1));
   CHECK(view.Visible(5, 1));
-  CHECK(view.Visible(6, 1));   // the wall itself
+  CHECK(view.Visible(6, 1));        // the wall itself
   CHECK_FALSE(view.Visible(7, 1));  // behind it
   view.Compute(map, 1, 1, 3);
   CHECK(view.Visible(4, 1));
@@ -114,7 +113,8 @@ TEST_CASE("A* finds a shortest route; distance maps agree with breadth-first sea
     std::vector<std::int32_t> distance(30 * 20);
     Rng rng(seed);
     Position start{0, 0};
-    do start = Position{rng.Range(0, 29), rng.Range(0, 19)}; while (!map.Passable(start.x, start.y));
+    do start = Position{rng.Range(0, 29), rng.Range(0, 19)};
+    while (!map.Passable(start.x, start.y));
     const Position sources[] = {start};
     paths.DistanceMap(map, filter, sources, distance);
     for (int trial = 0; trial < 40; ++trial) {

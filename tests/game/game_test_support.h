@@ -2,20 +2,19 @@
 #pragma once
 
 #include <catch2/catch.hpp>
-
 #include <initializer_list>
 #include <memory>
 #include <string_view>
 #include <vector>
 
 #include "game/definitions.h"
-#include "support/test_content.h"
+#include "game/items.h"
 #include "game/level.h"
+#include "game/player_commands.h"
 #include "game/recipes.h"
 #include "game/systems.h"
 #include "game/tick.h"
-#include "game/items.h"
-#include "game/player_commands.h"
+#include "support/test_content.h"
 
 namespace cairn::test {
 
@@ -26,8 +25,8 @@ inline LevelDefinition Level(std::initializer_list<std::string_view> rows, bool 
 
 // Adds an item of kind `id` to `level`: lying at (x, y), or carried by the player under
 // `letter` when letter is not 0. Returns its index among the level's entities.
-inline std::size_t AddItem(LevelDefinition& level, std::string_view id, Position at, char letter = 0,
-                           std::int16_t quantity = 1) {
+inline std::size_t AddItem(LevelDefinition& level, std::string_view id, Position at,
+                           char letter = 0, std::int16_t quantity = 1) {
   const DefinitionSet& definitions = *Definitions();
   const ItemDefinition* kind = definitions.FindItem(id);
   REQUIRE(kind != nullptr);
@@ -68,11 +67,13 @@ struct TestWorld {
     const EntityId player = world->PlayerEntity();
     std::string why;
     Intent intent;
-    if (player.IsNull() || !TranslatePlayerCommand(*world, scratch.player_view, command, intent, why)) {
+    if (player.IsNull() ||
+        !TranslatePlayerCommand(*world, scratch.player_view, command, intent, why)) {
       refusal = why;
       return false;
     }
-    while (world->Tick() + 1 < world->Players().Find(player)->next_tick) REQUIRE(Tick() == Status::Ok);
+    while (world->Tick() + 1 < world->Players().Find(player)->next_tick)
+      REQUIRE(Tick() == Status::Ok);
     REQUIRE(Tick(command) == Status::Ok);
     return true;
   }

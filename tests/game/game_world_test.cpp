@@ -1,14 +1,14 @@
-#include <catch2/catch.hpp>
+#include "game/game_world.h"
 
 #include <array>
+#include <catch2/catch.hpp>
 #include <set>
 #include <string>
 
 #include "base/fault_injection.h"
-#include "game/game_world.h"
-#include "support/test_content.h"
 #include "schema/component_access.h"
 #include "schema/component_types.h"
+#include "support/test_content.h"
 
 using namespace cairn;
 
@@ -16,8 +16,8 @@ namespace {
 
 std::unique_ptr<GameWorld> MakeWorld(std::uint32_t n = 64) {
   std::unique_ptr<GameWorld> world;
-  REQUIRE(GameWorld::TryCreate(WorldLimits::Uniform(n), cairn::test::Definitions(), 8, 8, 1, world) ==
-          Status::Ok);
+  REQUIRE(GameWorld::TryCreate(WorldLimits::Uniform(n), cairn::test::Definitions(), 8, 8, 1,
+                               world) == Status::Ok);
   return world;
 }
 
@@ -42,7 +42,8 @@ void AddEveryComponent(GameWorld& world, StructuralScope& scope, EntityId id) {
 TEST_CASE("every pool the world visits has a registered component type, and back", "[game]") {
   auto world = MakeWorld();
   std::set<std::string> pools;
-  world->ForEachPool([&](const auto&, ComponentKind kind) { pools.insert(ComponentKindName(kind)); });
+  world->ForEachPool(
+      [&](const auto&, ComponentKind kind) { pools.insert(ComponentKindName(kind)); });
   std::set<std::string> types;
   for (const ComponentTypeInfo& type : AllComponentTypes()) types.insert(std::string(type.name));
   CHECK(pools == types);
@@ -111,8 +112,8 @@ TEST_CASE("world creation fails cleanly at each reserve", "[game][alloc]") {
     INFO("failing reserve " << at);
     std::unique_ptr<GameWorld> out;
     fault_injection::FailAllocationAt(at);
-    CHECK(GameWorld::TryCreate(WorldLimits::Uniform(32), cairn::test::Definitions(), 8, 8, 1, out) ==
-          Status::AllocationFailed);
+    CHECK(GameWorld::TryCreate(WorldLimits::Uniform(32), cairn::test::Definitions(), 8, 8, 1,
+                               out) == Status::AllocationFailed);
     fault_injection::Disarm();
     CHECK(out == nullptr);
   }

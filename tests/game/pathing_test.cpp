@@ -1,12 +1,12 @@
 // A*: every answer checked against a plain breadth-first search under the same rules (the
 // goal is always enterable; a filter narrows the passable cells), on maps of every shape; and
 // the pathfinder's cached copy of the walls follows the map it is given.
-#include <catch2/catch.hpp>
+#include "game/pathing.h"
 
+#include <catch2/catch.hpp>
 #include <deque>
 #include <vector>
 
-#include "game/pathing.h"
 #include "game/random.h"
 #include "game/random_map.h"
 
@@ -73,7 +73,8 @@ void CheckQuery(Pathfinder& paths, const TileMap& map, const CellFilter& filter,
 
 }  // namespace
 
-TEST_CASE("A* finds the shortest route on maps of every shape, walls at the ends included", "[path]") {
+TEST_CASE("A* finds the shortest route on maps of every shape, walls at the ends included",
+          "[path]") {
   const CellFilter plain;
   const CrowdFilter crowd(5);
   std::int32_t queries = 0, routes = 0;
@@ -89,7 +90,8 @@ TEST_CASE("A* finds the shortest route on maps of every shape, walls at the ends
       const Position to{rng.Range(0, w - 1), rng.Range(0, h - 1)};
       if (from.x == to.x && from.y == to.y) continue;
       INFO("seed " << seed << " trial " << trial);
-      CheckQuery(paths, map, trial % 2 == 0 ? plain : static_cast<const CellFilter&>(crowd), from, to);
+      CheckQuery(paths, map, trial % 2 == 0 ? plain : static_cast<const CellFilter&>(crowd), from,
+                 to);
       ++queries;
       Position step{};
       std::int32_t length = 0;

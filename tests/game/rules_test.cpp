@@ -1,10 +1,11 @@
 // The rules that run by themselves: hunger and starvation, regeneration, experience, and the
 // monster specials (missiles, packs that surround, thieves, breeders).
+#include "game/rules.h"
+
 #include <catch2/catch.hpp>
 
 #include "game/actions.h"
 #include "game/ai.h"
-#include "game/rules.h"
 #include "game_test_support.h"
 
 using namespace cairn;
@@ -94,19 +95,22 @@ TEST_CASE("an archer in range with a clear line shoots instead of closing in", "
 }
 
 TEST_CASE("a pack spreads around its prey instead of queueing", "[rules]") {
-  TestWorld w(Level({"#########", "#.......#", "#...@...#", "#.......#", "#jj.....#", "#########"}));
+  TestWorld w(
+      Level({"#########", "#.......#", "#...@...#", "#.......#", "#jj.....#", "#########"}));
   for (EntityId id : w->Ais().Owners()) {
     EnemyAi& ai = *w->Ais().Find(id);
     ai.action = AiAction::Hunt;
     ai.phase = AiPhase::SelectTarget;
     ai.alertness = 2 * kAlertnessToHunt;
   }
-  for (int i = 0; i < 40; ++i) REQUIRE(w.Tick(PlayerCommand{PlayerCommandKind::Wait}) == Status::Ok);
+  for (int i = 0; i < 40; ++i)
+    REQUIRE(w.Tick(PlayerCommand{PlayerCommandKind::Wait}) == Status::Ok);
   // Both jackals ended beside the player, on different sides.
   const Position player = *w->Positions().Find(w->PlayerEntity());
   std::vector<Position> around;
   for (EntityId id : w->Ais().Owners())
-    if (const Position* p = w->Positions().Find(id); p != nullptr && ChebyshevDistance(*p, player) == 1)
+    if (const Position* p = w->Positions().Find(id);
+        p != nullptr && ChebyshevDistance(*p, player) == 1)
       around.push_back(*p);
   REQUIRE(around.size() == 2);
   CHECK((around[0].x != around[1].x || around[0].y != around[1].y));
@@ -134,7 +138,8 @@ TEST_CASE("a thief takes something not in use and runs; killed, it drops it", "[
   const Position at = *w->Positions().Find(monkey);
   w->Healths().Find(monkey)->current = 1;
   BeginTickPhase(*w);
-  StrikeBlow(*w, w.scratch, AttackEvent{w->PlayerEntity(), monkey, 0, 0, 0, AttackKind::Melee, {}}, true, 5);
+  StrikeBlow(*w, w.scratch, AttackEvent{w->PlayerEntity(), monkey, 0, 0, 0, AttackKind::Melee, {}},
+             true, 5);
   REQUIRE(CommitPhase(*w) == Status::Ok);
   EndTickPhase(*w, w.scratch);
   bool dropped = false;
@@ -153,7 +158,8 @@ TEST_CASE("a breeder splits when hit, and the two share what was left", "[rules]
   REQUIRE_FALSE(jelly.IsNull());
   w->Healths().Find(jelly)->current = 30;
   BeginTickPhase(*w);
-  StrikeBlow(*w, w.scratch, AttackEvent{w->PlayerEntity(), jelly, 0, 0, 0, AttackKind::Melee, {}}, true, 10);
+  StrikeBlow(*w, w.scratch, AttackEvent{w->PlayerEntity(), jelly, 0, 0, 0, AttackKind::Melee, {}},
+             true, 10);
   REQUIRE(CommitPhase(*w) == Status::Ok);
   EndTickPhase(*w, w.scratch);
   std::int32_t jellies = 0, total = 0;

@@ -39,7 +39,8 @@ TEST_CASE("an action costs ticks by the actor's speed", "[tick]") {
   CHECK(world.Positions().Find(player)->x == 2);
   // A faster player acts sooner.
   world.Combats().Find(player)->speed = 5;
-  while (world.Tick() + 1 < world.Players().Find(player)->next_tick) REQUIRE(w.Tick() == Status::Ok);
+  while (world.Tick() + 1 < world.Players().Find(player)->next_tick)
+    REQUIRE(w.Tick() == Status::Ok);
   REQUIRE(w.Tick(PlayerCommand{PlayerCommandKind::Move, 1, 0}) == Status::Ok);
   CHECK(world.Positions().Find(player)->x == 3);
   CHECK(world.Players().Find(player)->next_tick == world.Tick() + 5);
@@ -55,7 +56,8 @@ TEST_CASE("walking into a closed door opens it; walking into a monster attacks i
   const EntityId rat = w.Monster("rat");
   world.Positions().Find(rat)->x = 2;  // a value write between ticks: put the rat in the door
   world.Ais().Find(rat)->wake_tick = 1000;
-  while (world.Tick() + 1 < world.Players().Find(player)->next_tick) REQUIRE(w.Tick() == Status::Ok);
+  while (world.Tick() + 1 < world.Players().Find(player)->next_tick)
+    REQUIRE(w.Tick() == Status::Ok);
   REQUIRE(w.Tick(PlayerCommand{PlayerCommandKind::Move, 1, 0}) == Status::Ok);
   REQUIRE(world.Attacks().Size() == 1);
   CHECK(world.Attacks().Events()[0].attacker == player);
@@ -63,8 +65,7 @@ TEST_CASE("walking into a closed door opens it; walking into a monster attacks i
   CHECK(world.Positions().Find(player)->x == 1);
 }
 
-TEST_CASE("two movers wanting one cell: the older one gets it, whatever the pool order",
-          "[tick]") {
+TEST_CASE("two movers wanting one cell: the older one gets it, whatever the pool order", "[tick]") {
   // Two rats either side of one free cell; both step into it in the same tick.
   for (int swap = 0; swap < 2; ++swap) {
     TestWorld w(Level({"#######", "#@r.r.#", "#######"}));
@@ -85,8 +86,10 @@ TEST_CASE("two movers wanting one cell: the older one gets it, whatever the pool
     const Position o = *world.Positions().Find(older);
     const Position y = *world.Positions().Find(younger);
     const Position middle{3, 1};
-    *world.Intents().Find(older) = Intent{ActionKind::Move, static_cast<std::int8_t>(middle.x - o.x), 0, 0, {}};
-    *world.Intents().Find(younger) = Intent{ActionKind::Move, static_cast<std::int8_t>(middle.x - y.x), 0, 0, {}};
+    *world.Intents().Find(older) =
+        Intent{ActionKind::Move, static_cast<std::int8_t>(middle.x - o.x), 0, 0, {}};
+    *world.Intents().Find(younger) =
+        Intent{ActionKind::Move, static_cast<std::int8_t>(middle.x - y.x), 0, 0, {}};
     REQUIRE(w.Tick() == Status::Ok);
     CHECK(world.Positions().Find(older)->x == 3);
     CHECK(world.Positions().Find(younger)->x == y.x);

@@ -1,8 +1,7 @@
-#include <catch2/catch.hpp>
-
-#include <type_traits>
-
 #include "identity/handle.h"
+
+#include <catch2/catch.hpp>
+#include <type_traits>
 
 using namespace cairn;
 

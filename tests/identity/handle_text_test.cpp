@@ -1,6 +1,6 @@
-#include <catch2/catch.hpp>
-
 #include "identity/handle_text.h"
+
+#include <catch2/catch.hpp>
 
 using namespace cairn;
 
@@ -23,9 +23,9 @@ TEST_CASE("console handle text parses in both forms", "[identity]") {
 
 TEST_CASE("malformed handle text is refused and leaves the output unchanged", "[identity]") {
   const EntityId before{5, 6, 7};
-  for (const char* bad : {"", "3", "3:", ":4", "a:1", "1:b", "-1:1", "+1:1", "1:2:3:4",
-                          "4294967296:1", "1:4294967296", " 1:1", "1:1 ", "1::1", "0x1:1",
-                          "18446744073709551616:0:1"}) {
+  for (const char* bad :
+       {"", "3", "3:", ":4", "a:1", "1:b", "-1:1", "+1:1", "1:2:3:4", "4294967296:1",
+        "1:4294967296", " 1:1", "1:1 ", "1::1", "0x1:1", "18446744073709551616:0:1"}) {
     EntityId out = before;
     CHECK(TryParseHandleText(bad, 1, out) == Status::InvalidArgument);
     CHECK(out == before);

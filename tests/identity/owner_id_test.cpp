@@ -1,8 +1,7 @@
-#include <catch2/catch.hpp>
-
-#include <limits>
-
 #include "identity/owner_id.h"
+
+#include <catch2/catch.hpp>
+#include <limits>
 
 using namespace cairn;
 

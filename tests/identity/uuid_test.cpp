@@ -1,11 +1,10 @@
-#include <catch2/catch.hpp>
+#include "identity/uuid.h"
 
 #include <array>
+#include <catch2/catch.hpp>
 #include <set>
 #include <string>
 #include <type_traits>
-
-#include "identity/uuid.h"
 
 using namespace cairn;
 
@@ -63,20 +62,20 @@ TEST_CASE("malformed UUID text is refused and the output is unchanged", "[uuid]"
   REQUIRE(TryParseUuid("f47ac10b-58cc-4372-a567-0e02b2c3d479", before) == Status::Ok);
   const char* bad[] = {
       "",
-      "{f47ac10b-58cc-4372-a567-0e02b2c3d479}",   // braces
-      " f47ac10b-58cc-4372-a567-0e02b2c3d479",    // whitespace
+      "{f47ac10b-58cc-4372-a567-0e02b2c3d479}",  // braces
+      " f47ac10b-58cc-4372-a567-0e02b2c3d479",   // whitespace
       "f47ac10b-58cc-4372-a567-0e02b2c3d479 ",
-      "f47ac10b_58cc_4372_a567_0e02b2c3d479",     // wrong separators
-      "f47ac10b58cc4372a5670e02b2c3d479",         // no separators
-      "f47ac10b-58cc-4372-a567-0e02b2c3d47",      // too short
-      "f47ac10b-58cc-4372-a567-0e02b2c3d4790",    // too long
-      "f47ac10b-58c-c4372-a567-0e02b2c3d479",     // dash moved
-      "g47ac10b-58cc-4372-a567-0e02b2c3d479",     // not hex
-      "f47ac10b-58cc-1372-a567-0e02b2c3d479",     // version 1
-      "f47ac10b-58cc-7372-a567-0e02b2c3d479",     // version 7
-      "f47ac10b-58cc-4372-c567-0e02b2c3d479",     // Microsoft variant
-      "f47ac10b-58cc-4372-0567-0e02b2c3d479",     // NCS variant
-      "00000000-0000-0000-0000-000000000000",     // nil is not an identity
+      "f47ac10b_58cc_4372_a567_0e02b2c3d479",   // wrong separators
+      "f47ac10b58cc4372a5670e02b2c3d479",       // no separators
+      "f47ac10b-58cc-4372-a567-0e02b2c3d47",    // too short
+      "f47ac10b-58cc-4372-a567-0e02b2c3d4790",  // too long
+      "f47ac10b-58c-c4372-a567-0e02b2c3d479",   // dash moved
+      "g47ac10b-58cc-4372-a567-0e02b2c3d479",   // not hex
+      "f47ac10b-58cc-1372-a567-0e02b2c3d479",   // version 1
+      "f47ac10b-58cc-7372-a567-0e02b2c3d479",   // version 7
+      "f47ac10b-58cc-4372-c567-0e02b2c3d479",   // Microsoft variant
+      "f47ac10b-58cc-4372-0567-0e02b2c3d479",   // NCS variant
+      "00000000-0000-0000-0000-000000000000",   // nil is not an identity
   };
   for (const char* text : bad) {
     Uuid out = before;

@@ -35,7 +35,9 @@ std::unique_ptr<GameSession> Dungeon(std::uint64_t seed) {
 EntityId SomeMonster(const GameWorld& world) {
   EntityId best;
   for (EntityId id : world.Ais().Owners())
-    if (best.IsNull() || world.Registry().CreationSequenceOf(id) < world.Registry().CreationSequenceOf(best)) best = id;
+    if (best.IsNull() ||
+        world.Registry().CreationSequenceOf(id) < world.Registry().CreationSequenceOf(best))
+      best = id;
   REQUIRE_FALSE(best.IsNull());
   return best;
 }
@@ -44,7 +46,9 @@ struct Census {
   std::uint32_t live, bound;
   std::uint64_t revision;
   explicit Census(const GameWorld& w)
-      : live(w.Registry().LiveCount()), bound(w.Bindings().Size()), revision(w.Bindings().Revision()) {}
+      : live(w.Registry().LiveCount()),
+        bound(w.Bindings().Size()),
+        revision(w.Bindings().Revision()) {}
   bool operator==(const Census&) const = default;
 };
 
@@ -78,13 +82,15 @@ TEST_CASE("duplicating remaps references inside the set and keeps those outside"
   // The monster's copy has its components and stands on a free cell of its own.
   CHECK(world.Ais().Find(copies[0])->kind == world.Ais().Find(monster)->kind);
   CHECK(world.Healths().Find(copies[0])->current == world.Healths().Find(monster)->current);
-  CHECK(world.OccupantAt(world.Positions().Find(copies[0])->x, world.Positions().Find(copies[0])->y) == copies[0]);
+  CHECK(world.OccupantAt(world.Positions().Find(copies[0])->x,
+                         world.Positions().Find(copies[0])->y) == copies[0]);
   // Fresh keys, each unlike every other.
   REQUIRE(world.Bindings().KeyOf(copies[0]) != nullptr);
   REQUIRE(world.Bindings().KeyOf(copies[1]) != nullptr);
   CHECK(world.Bindings().KeyOf(copies[0])->Source != world.Bindings().KeyOf(copies[1])->Source);
   EntityId found;
-  CHECK(world.Bindings().TryResolve(*world.Bindings().KeyOf(copies[0]), found) == ResolveStatus::Resolved);
+  CHECK(world.Bindings().TryResolve(*world.Bindings().KeyOf(copies[0]), found) ==
+        ResolveStatus::Resolved);
   CHECK(found == copies[0]);
   // And the game goes on with them.
   REQUIRE(session->StepTick() == Status::Ok);
@@ -142,7 +148,8 @@ TEST_CASE("a duplication that cannot finish leaves nothing behind", "[dup]") {
   CHECK(session->Duplicate(with_player, fine, out, why) == Status::InvalidOperation);
   const EntityId twice[] = {monster, monster};
   CHECK(session->Duplicate(twice, fine, out, why) == Status::InvalidArgument);
-  const EntityId stale[] = {monster, EntityId{world.WorldId(), monster.Slot, monster.Generation + 1}};
+  const EntityId stale[] = {monster,
+                            EntityId{world.WorldId(), monster.Slot, monster.Generation + 1}};
   CHECK(session->Duplicate(stale, fine, out, why) == Status::InvalidEntity);
 
   CHECK(Census(world) == before);
@@ -185,6 +192,8 @@ TEST_CASE("duplication copies components this build does not know", "[dup]") {
   REQUIRE(resumed->CaptureImage(entropy, again) == Status::Ok);
   const std::string out = WriteSaveText(again, *test::Definitions(), "test");
   std::size_t glows = 0;
-  for (std::size_t at = out.find("\"glow\""); at != std::string::npos; at = out.find("\"glow\"", at + 1)) ++glows;
+  for (std::size_t at = out.find("\"glow\""); at != std::string::npos;
+       at = out.find("\"glow\"", at + 1))
+    ++glows;
   CHECK(glows == 2);
 }

@@ -22,17 +22,20 @@ std::string ImageProblems(GameSession& session, test::CountingEntropy& entropy) 
   std::string all;
   for (const FloorImage& floor : image.floors) {
     std::vector<LevelProblem> problems;
-    CheckLevelInvariants(floor.level, session.Definitions(), floor.depth == image.depth ? 1 : 0,
-                         [](std::size_t i) { return "entity " + std::to_string(i); }, problems);
+    CheckLevelInvariants(
+        floor.level, session.Definitions(), floor.depth == image.depth ? 1 : 0,
+        [](std::size_t i) { return "entity " + std::to_string(i); }, problems);
     for (const LevelProblem& p : problems)
-      all += "floor " + std::to_string(floor.depth) + " entity " + std::to_string(p.entity) + " " + p.what + "\n";
+      all += "floor " + std::to_string(floor.depth) + " entity " + std::to_string(p.entity) + " " +
+             p.what + "\n";
   }
   return all;
 }
 
 }  // namespace
 
-TEST_CASE("every state the bot reaches between ticks passes the checks a save is read with", "[save][invariants]") {
+TEST_CASE("every state the bot reaches between ticks passes the checks a save is read with",
+          "[save][invariants]") {
   test::CountingEntropy entropy;
   std::int64_t checked = 0;
   std::int32_t deepest = 0;

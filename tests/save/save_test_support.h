@@ -2,7 +2,6 @@
 #pragma once
 
 #include <catch2/catch.hpp>
-
 #include <memory>
 #include <string>
 #include <string_view>
@@ -30,17 +29,20 @@ inline std::string SaveText(GameSession& session) {
 
 // Reads and restores; returns the problems' text, "LINE:COLUMN: WHAT" each (empty when it
 // worked).
-inline std::string Resume(const std::string& text, const SessionConfig& config, std::unique_ptr<GameSession>& out) {
+inline std::string Resume(const std::string& text, const SessionConfig& config,
+                          std::unique_ptr<GameSession>& out) {
   SessionImage image;
   std::vector<TextProblem> problems;
   if (!ReadSaveText(text, *config.definitions, config.limits, image, problems)) {
     std::string all;
     for (const TextProblem& p : problems)
-      all += std::to_string(p.position.line) + ":" + std::to_string(p.position.column) + ": " + p.message + "\n";
+      all += std::to_string(p.position.line) + ":" + std::to_string(p.position.column) + ": " +
+             p.message + "\n";
     return all;
   }
   std::string error;
-  if (GameSession::TryRestore(config, image, out, error) != Status::Ok) return error.empty() ? "restore failed" : error;
+  if (GameSession::TryRestore(config, image, out, error) != Status::Ok)
+    return error.empty() ? "restore failed" : error;
   return "";
 }
 

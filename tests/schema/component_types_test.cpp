@@ -1,10 +1,9 @@
-#include <catch2/catch.hpp>
+#include "schema/component_types.h"
 
 #include <array>
+#include <catch2/catch.hpp>
 #include <set>
 #include <string>
-
-#include "schema/component_types.h"
 
 using namespace cairn;
 
@@ -35,8 +34,10 @@ FieldValue Distinct(const FieldInfo& field, std::int64_t salt) {
     case FieldKind::Text: v.text = "t" + std::to_string(salt); break;
     default: {
       // In unsigned arithmetic: a field may span the whole of int64 (a bit set).
-      const std::uint64_t span = static_cast<std::uint64_t>(field.max) - static_cast<std::uint64_t>(field.min) + 1;
-      const std::uint64_t offset = span == 0 ? static_cast<std::uint64_t>(salt) : static_cast<std::uint64_t>(salt) % span;
+      const std::uint64_t span =
+          static_cast<std::uint64_t>(field.max) - static_cast<std::uint64_t>(field.min) + 1;
+      const std::uint64_t offset =
+          span == 0 ? static_cast<std::uint64_t>(salt) : static_cast<std::uint64_t>(salt) % span;
       v.integer = static_cast<std::int64_t>(static_cast<std::uint64_t>(field.min) + offset);
       break;
     }
@@ -61,11 +62,14 @@ TEST_CASE("every field's get and set reach their own member and no other", "[sch
         CHECK(field.min <= field.default_value);
         CHECK(field.default_value <= field.max);
       }
-      if (field.kind == FieldKind::Enum) CHECK(field.names.size() == static_cast<std::size_t>(field.max + 1));
+      if (field.kind == FieldKind::Enum)
+        CHECK(field.names.size() == static_cast<std::size_t>(field.max + 1));
       alignas(16) std::array<unsigned char, 512> storage{};
       for (std::size_t j = 0; j < type.fields.size(); ++j)
-        type.fields[j].set(storage.data(), Distinct(type.fields[j], static_cast<std::int64_t>(j) + 1));
-      CHECK(Same(field, field.get(storage.data()), Distinct(field, static_cast<std::int64_t>(i) + 1)));
+        type.fields[j].set(storage.data(),
+                           Distinct(type.fields[j], static_cast<std::int64_t>(j) + 1));
+      CHECK(Same(field, field.get(storage.data()),
+                 Distinct(field, static_cast<std::int64_t>(i) + 1)));
       field.set(storage.data(), Distinct(field, 40));
       CHECK(Same(field, field.get(storage.data()), Distinct(field, 40)));
       for (std::size_t j = 0; j < type.fields.size(); ++j)
@@ -92,8 +96,8 @@ TEST_CASE("requires and rejects name registered types, never the type itself", "
 TEST_CASE("Many slots: add three, remove the middle, add takes max+1; a gone slot is NotFound",
           "[schema][membership]") {
   std::unique_ptr<GameWorld> world;
-  REQUIRE(GameWorld::TryCreate(WorldLimits::Uniform(8), cairn::test::Definitions(), 4, 4, 1, world) ==
-          Status::Ok);
+  REQUIRE(GameWorld::TryCreate(WorldLimits::Uniform(8), cairn::test::Definitions(), 4, 4, 1,
+                               world) == Status::Ok);
   std::optional<StructuralScope> scope;
   REQUIRE(world->TryOpenStructural(WorldPhase::Commit, scope) == Status::Ok);
   EntityId id;
@@ -102,40 +106,51 @@ TEST_CASE("Many slots: add three, remove the middle, add takes max+1; a gone slo
   std::uint32_t slot = 0;
   std::array<FieldValue, kMaxFieldsPerComponent> fields{};
   DefaultFields(*FindComponentType("loot"), fields);
-  CHECK(AddEntry(*world, *scope, id, ComponentKind::Loot, fields, kNextSlot, slot, why) == Status::InvalidOperation);
+  CHECK(AddEntry(*world, *scope, id, ComponentKind::Loot, fields, kNextSlot, slot, why) ==
+        Status::InvalidOperation);
   CHECK(why == "loot requires enemy_ai first");
   for (const char* needed : {"position", "intent", "health"}) {
     DefaultFields(*FindComponentType(needed), fields);
-    REQUIRE(AddEntry(*world, *scope, id, FindComponentType(needed)->id, fields, kNextSlot, slot, why) == Status::Ok);
+    REQUIRE(AddEntry(*world, *scope, id, FindComponentType(needed)->id, fields, kNextSlot, slot,
+                     why) == Status::Ok);
   }
   DefaultFields(*FindComponentType("enemy_ai"), fields);
-  REQUIRE(AddEntry(*world, *scope, id, ComponentKind::EnemyAi, fields, kNextSlot, slot, why) == Status::Ok);
-  CHECK(AddEntry(*world, *scope, id, ComponentKind::EnemyAi, fields, kNextSlot, slot, why) == Status::InvalidOperation);
+  REQUIRE(AddEntry(*world, *scope, id, ComponentKind::EnemyAi, fields, kNextSlot, slot, why) ==
+          Status::Ok);
+  CHECK(AddEntry(*world, *scope, id, ComponentKind::EnemyAi, fields, kNextSlot, slot, why) ==
+        Status::InvalidOperation);
   CHECK(why == "the entity already has enemy_ai (a single component)");
-  CHECK(AddEntry(*world, *scope, id, ComponentKind::Position, fields, 1, slot, why) == Status::InvalidOperation);
+  CHECK(AddEntry(*world, *scope, id, ComponentKind::Position, fields, 1, slot, why) ==
+        Status::InvalidOperation);
   DefaultFields(*FindComponentType("loot"), fields);
   for (std::uint32_t expected : {0u, 1u, 2u}) {
-    REQUIRE(AddEntry(*world, *scope, id, ComponentKind::Loot, fields, kNextSlot, slot, why) == Status::Ok);
+    REQUIRE(AddEntry(*world, *scope, id, ComponentKind::Loot, fields, kNextSlot, slot, why) ==
+            Status::Ok);
     CHECK(slot == expected);
   }
   REQUIRE(RemoveEntry(*world, *scope, id, ComponentKind::Loot, 1, why) == Status::Ok);
-  CHECK(SlotsOf(*world, id, ComponentKind::Loot) == std::vector<std::uint32_t>{0, 2});  // no renumbering
+  CHECK(SlotsOf(*world, id, ComponentKind::Loot) ==
+        std::vector<std::uint32_t>{0, 2});  // no renumbering
   CHECK(RemoveEntry(*world, *scope, id, ComponentKind::Loot, 1, why) == Status::NotFound);
   CHECK(ReadSlot(*world, id, ComponentKind::Loot, 1, fields) == false);
-  REQUIRE(AddEntry(*world, *scope, id, ComponentKind::Loot, fields, kNextSlot, slot, why) == Status::Ok);
+  REQUIRE(AddEntry(*world, *scope, id, ComponentKind::Loot, fields, kNextSlot, slot, why) ==
+          Status::Ok);
   CHECK(slot == 3);  // max + 1, not the hole
   REQUIRE(AddEntry(*world, *scope, id, ComponentKind::Loot, fields, 1, slot, why) == Status::Ok);
   CHECK(slot == 1);  // undo of the removal restores its slot
-  CHECK(AddEntry(*world, *scope, id, ComponentKind::Loot, fields, kNextSlot, slot, why) == Status::CapacityExceeded);
+  CHECK(AddEntry(*world, *scope, id, ComponentKind::Loot, fields, kNextSlot, slot, why) ==
+        Status::CapacityExceeded);
   CHECK(SlotsOf(*world, id, ComponentKind::Loot) == std::vector<std::uint32_t>{0, 1, 2, 3});
   // The last entry of a component another requires cannot go; removing the rest can.
-  CHECK(RemoveEntry(*world, *scope, id, ComponentKind::EnemyAi, 0, why) == Status::InvalidOperation);
+  CHECK(RemoveEntry(*world, *scope, id, ComponentKind::EnemyAi, 0, why) ==
+        Status::InvalidOperation);
   CHECK(why == "cannot remove enemy_ai: loot requires it");
 }
 
 #include "game/component_bundle.h"
 
-TEST_CASE("ForEachReference visits exactly the schema's entity fields, both ways", "[schema][references]") {
+TEST_CASE("ForEachReference visits exactly the schema's entity fields, both ways",
+          "[schema][references]") {
   // Through the schema, give every entity field of one component a handle of its own; then
   // ForEachReference over a bundle holding only that component must visit each of those handles
   // once and nothing else. A reference field the schema lists but Fields() misses is never

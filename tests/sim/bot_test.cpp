@@ -1,12 +1,13 @@
 // The bot: whole runs through the same Submit as the keys, deterministic by seed, fault-free,
 // and good enough to get past the first floor.
+#include "sim/bot.h"
+
 #include <catch2/catch.hpp>
 
 #include "game/actions.h"
-#include "game/level.h"
-#include "sim/bot.h"
-#include "sim/session.h"
 #include "game/game_test_support.h"
+#include "game/level.h"
+#include "sim/session.h"
 #include "support/test_content.h"
 
 using namespace cairn;
@@ -41,7 +42,8 @@ std::unique_ptr<GameSession> CornerStandOff(bool wall_low) {
   else
     rows = {"#####", "#g###", "##.@#", "###.#", "#####"};
   SessionConfig config = cairn::test::Config();
-  auto level = std::make_shared<LevelDefinition>(LevelFromAscii("t", rows, *config.definitions, false));
+  auto level =
+      std::make_shared<LevelDefinition>(LevelFromAscii("t", rows, *config.definitions, false));
   cairn::test::AddItem(*level, "darts", {3, 2}, 'c', 10);
   config.level = level;
   std::unique_ptr<GameSession> session;

@@ -33,7 +33,8 @@ std::shared_ptr<const LevelDefinition> TestLevel(const std::string& path) {
   REQUIRE(ReadWholeFile(std::string(CAIRN_SOURCE_DIR) + "/" + path, FileKind::Level, text, error));
   auto level = std::make_shared<LevelDefinition>();
   std::vector<TextProblem> problems;
-  REQUIRE(LoadLevelText(text, *cairn::test::Definitions(), WorldLimits::Uniform(4096), *level, problems));
+  REQUIRE(LoadLevelText(text, *cairn::test::Definitions(), WorldLimits::Uniform(4096), *level,
+                        problems));
   return level;
 }
 
@@ -64,8 +65,9 @@ TEST_CASE("taking the stairs down moves the player and the pack to a new world",
   const Position at = *world.Positions().Find(player);
   bool on_stairs = false;
   for (EntityId s : world.StairsPool().Owners())
-    on_stairs = on_stairs || (world.StairsPool().Find(s)->direction < 0 &&
-                              world.Positions().Find(s)->x == at.x && world.Positions().Find(s)->y == at.y);
+    on_stairs =
+        on_stairs || (world.StairsPool().Find(s)->direction < 0 &&
+                      world.Positions().Find(s)->x == at.x && world.Positions().Find(s)->y == at.y);
   CHECK(on_stairs);
   REQUIRE(session->FloorWorld(1) != nullptr);
   CHECK(session->FloorWorld(1)->PlayerEntity().IsNull());

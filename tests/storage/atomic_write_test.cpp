@@ -1,7 +1,5 @@
 // WriteFileAtomically keeps the old file whole: a failure injected at each of its steps in turn,
 // and a writer killed with SIGKILL at many moments, always leave `path` old or new, never a mix.
-#include <catch2/catch.hpp>
-
 #include <signal.h>
 #include <stdlib.h>
 #include <sys/types.h>
@@ -10,6 +8,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
@@ -218,8 +217,8 @@ TEST_CASE("a writer killed at any moment leaves the old or the new file, whole",
   // An hour later (the files are aged by hand), one more save by a writer that lives: every
   // killed writer's temporary is gone after it.
   for (const std::string& name : Temporaries(folder.Path()))
-    std::filesystem::last_write_time(folder.File(name),
-                                     std::filesystem::file_time_type::clock::now() - std::chrono::hours(2));
+    std::filesystem::last_write_time(
+        folder.File(name), std::filesystem::file_time_type::clock::now() - std::chrono::hours(2));
   REQUIRE(Write(path, a));
   CHECK(Temporaries(folder.Path()).empty());
   CHECK(Read(path) == a);
@@ -240,7 +239,7 @@ TEST_CASE("a save removes the temporaries of writers that are gone, and only tho
   const std::string alive = "save.txt.tmp-" + std::to_string(::getppid());  // the test's parent
   const std::string fresh = "save.txt.tmp-999999999";  // past any PID (2^22 at most): just written
   const std::string dead_random = dead + "-0123456789abcdef";  // today's name: PID and 64 bits
-  const std::string not_ours = dead + "-xyz";                   // a PID, then something else
+  const std::string not_ours = dead + "-xyz";                  // a PID, then something else
   plant(dead);
   plant(dead_random);
   plant(not_ours);
@@ -250,10 +249,11 @@ TEST_CASE("a save removes the temporaries of writers that are gone, and only tho
   plant("other.txt.tmp-" + std::to_string(gone));  // another file's: not this save's business
   // All but `fresh` were left two hours ago. `fresh` names no process here either (the number
   // is past any PID), as a writer in another PID namespace would look: it is young, so it stays.
-  for (const std::string& name : {dead, dead_random, not_ours, alive, std::string("save.txt.tmp-notanumber"),
-                                  "other.txt.tmp-" + std::to_string(gone)})
-    std::filesystem::last_write_time(folder.File(name),
-                                     std::filesystem::file_time_type::clock::now() - std::chrono::hours(2));
+  for (const std::string& name :
+       {dead, dead_random, not_ours, alive, std::string("save.txt.tmp-notanumber"),
+        "other.txt.tmp-" + std::to_string(gone)})
+    std::filesystem::last_write_time(
+        folder.File(name), std::filesystem::file_time_type::clock::now() - std::chrono::hours(2));
   REQUIRE(Write(path, "the save\n"));
   const std::vector<std::string> left = Temporaries(folder.Path());
   const auto has = [&](const std::string& name) {
@@ -277,10 +277,12 @@ TEST_CASE("a symbolic link planted at a temporary's name is never followed", "[s
   // The old predictable names, and a few of today's, all point at the victim: an attacker who
   // can write the folder plants them hoping the next save writes through one.
   const std::string pid = std::to_string(::getpid());
-  std::vector<std::string> planted = {"save.txt.tmp-" + pid, "save.txt.tmp-" + pid + "-0000000000000000"};
+  std::vector<std::string> planted = {"save.txt.tmp-" + pid,
+                                      "save.txt.tmp-" + pid + "-0000000000000000"};
   for (const std::string& name : planted)
     REQUIRE(::symlink(victim.c_str(), folder.File(name).c_str()) == 0);
-  REQUIRE(::symlink("/nonexistent/dangling", folder.File("save.txt.tmp-" + pid + "-ffffffffffffffff").c_str()) == 0);
+  REQUIRE(::symlink("/nonexistent/dangling",
+                    folder.File("save.txt.tmp-" + pid + "-ffffffffffffffff").c_str()) == 0);
   for (int i = 0; i < 20; ++i) REQUIRE(Write(path, "save number " + std::to_string(i) + "\n"));
   CHECK(Read(path) == "save number 19\n");
   CHECK(Read(victim) == "the victim's own text\n");

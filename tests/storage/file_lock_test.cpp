@@ -1,16 +1,15 @@
 // FileLock makes a file one process's: a second taker is refused and told who holds it, a dead
 // holder's lock is free at once, and release leaves no lock file behind.
-#include <catch2/catch.hpp>
+#include "storage/file_lock.h"
 
 #include <signal.h>
 #include <stdlib.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <catch2/catch.hpp>
 #include <filesystem>
 #include <string>
-
-#include "storage/file_lock.h"
 
 using namespace cairn;
 
@@ -83,7 +82,8 @@ TEST_CASE("a lock whose holder was killed is free at once", "[storage][lock]") {
   std::filesystem::remove_all(folder);
 }
 
-TEST_CASE("a symbolic link at the lock file's name is refused, not followed", "[storage][lock][hostile]") {
+TEST_CASE("a symbolic link at the lock file's name is refused, not followed",
+          "[storage][lock][hostile]") {
   const std::string folder = TempFolder();
   const std::string save = folder + "/save.toml";
   const std::string victim = folder + "/victim";

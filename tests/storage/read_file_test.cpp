@@ -1,20 +1,20 @@
 // ReadWholeFile and LineReader against what a hostile path can name: a FIFO nobody writes, an
 // endless device, a huge sparse file, a directory, a dangling link, a file that grows while it is
 // read, an endless line. Each is an error at once, with the reason, and the output untouched.
-#include <catch2/catch.hpp>
+#include "storage/read_file.h"
 
 #include <fcntl.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <catch2/catch.hpp>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <string>
 
 #include "storage/line_reader.h"
-#include "storage/read_file.h"
 #include "support/temp_folder.h"
 
 using namespace cairn;
@@ -136,8 +136,8 @@ TEST_CASE("OpenForReading opens what ReadWholeFile would read, and refuses the r
 namespace {
 
 // Every line LineReader gives for `text`, then how it stopped.
-std::vector<std::string> Lines(const std::string& text, std::uint64_t cap,
-                               LineReader::Result& stop, std::uint64_t& line_number) {
+std::vector<std::string> Lines(const std::string& text, std::uint64_t cap, LineReader::Result& stop,
+                               std::uint64_t& line_number) {
   // A file, not a pipe: a pipe holds 64 KiB, and the long-line case writes more.
   TempFolder folder;
   WriteText(folder.File("lines"), text);

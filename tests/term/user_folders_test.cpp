@@ -1,15 +1,14 @@
 // Where state and settings go: XDG first, then HOME, then the password database's home; never
 // the current folder (a save written wherever the program started is a save lost).
-#include <catch2/catch.hpp>
+#include "user_folders.h"
 
 #include <pwd.h>
 #include <stdlib.h>
 #include <unistd.h>
 
+#include <catch2/catch.hpp>
 #include <optional>
 #include <string>
-
-#include "user_folders.h"
 
 using namespace cairn;
 
@@ -20,12 +19,16 @@ class ScopedEnvironment {
  public:
   ScopedEnvironment(const char* name, std::optional<std::string> value) : name_(name) {
     if (const char* old = std::getenv(name)) old_ = old;
-    if (value) ::setenv(name, value->c_str(), 1);
-    else ::unsetenv(name);
+    if (value)
+      ::setenv(name, value->c_str(), 1);
+    else
+      ::unsetenv(name);
   }
   ~ScopedEnvironment() {
-    if (old_) ::setenv(name_, old_->c_str(), 1);
-    else ::unsetenv(name_);
+    if (old_)
+      ::setenv(name_, old_->c_str(), 1);
+    else
+      ::unsetenv(name_);
   }
   ScopedEnvironment(const ScopedEnvironment&) = delete;
   ScopedEnvironment& operator=(const ScopedEnvironment&) = delete;
@@ -65,7 +68,8 @@ TEST_CASE("with HOME unset, empty or relative, the password database's home is u
   ScopedEnvironment config("XDG_CONFIG_HOME", std::nullopt);
   const std::string home = PasswordHome();
   for (const std::optional<std::string>& value :
-       {std::optional<std::string>{}, std::optional<std::string>{""}, std::optional<std::string>{"."}}) {
+       {std::optional<std::string>{}, std::optional<std::string>{""},
+        std::optional<std::string>{"."}}) {
     ScopedEnvironment unset("HOME", value);
     CHECK(HomeFolder() == home);
     CHECK(StateFolder() == home + "/.local/state/cairn");

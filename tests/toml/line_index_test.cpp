@@ -1,19 +1,21 @@
 // LineIndex answers what counting from the start of the line answers, in bounded time however
 // long the line: a 5 MB line of a million non-ASCII strings took hours to check before (every
 // position lookup walked the line from its start).
-#include <catch2/catch.hpp>
+#include "toml/line_index.h"
 
+#include <catch2/catch.hpp>
 #include <chrono>
 #include <string>
 
-#include "toml/line_index.h"
 #include "toml/toml_reader.h"
 
 using namespace cairn;
 
 namespace {
 
-bool Starts(char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }
+bool Starts(char c) {
+  return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+}
 
 // What the index must agree with: a walk from the text's start.
 TextPosition NaivePosition(const std::string& text, std::size_t offset) {
@@ -34,7 +36,8 @@ std::string MixedText() {
   std::string text;
   for (int line = 0; line < 40; ++line) {
     const int length = (line * 97) % 1300;
-    for (int i = 0; i < length; ++i) text += (i + line) % 5 == 0 ? "\xC3\xA9" : (i % 7 == 0 ? "\xF0\x9F\x90\x80" : "x");
+    for (int i = 0; i < length; ++i)
+      text += (i + line) % 5 == 0 ? "\xC3\xA9" : (i % 7 == 0 ? "\xF0\x9F\x90\x80" : "x");
     text += '\n';
   }
   return text + "last line, no newline \xE2\x82\xAC";
@@ -56,8 +59,7 @@ TEST_CASE("every character's position is what counting from the start gives", "[
   }
 }
 
-TEST_CASE("an offset past the end or a position that names no line is the text's end",
-          "[toml]") {
+TEST_CASE("an offset past the end or a position that names no line is the text's end", "[toml]") {
   const std::string text = "ab\ncd";
   const LineIndex index(text);
   CHECK(index.OffsetOf({9, 1}) == text.size());

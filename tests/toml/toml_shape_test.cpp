@@ -1,12 +1,12 @@
 // The shape check (toml_shape.h) refuses, before toml++ or the converter recurse, a text nested
 // deeper than kMaxTomlDepth or holding more values than its size allows; and what cairn's own
 // files look like passes. Before it, 30,000 dotted parts overflowed the stack (issue 13).
-#include <catch2/catch.hpp>
+#include "toml/toml_shape.h"
 
+#include <catch2/catch.hpp>
 #include <string>
 
 #include "toml/toml_reader.h"
-#include "toml/toml_shape.h"
 
 using namespace cairn;
 
@@ -55,7 +55,7 @@ TEST_CASE("nesting is counted across headers, dotted keys, arrays and inline tab
   ExpectTooDeep(Repeat("a", 65, ".") + " = 1\n", 1, 1);
   CHECK(Parses("[" + Repeat("a", 63, ".") + "]\nx = 1\n"));
   ExpectTooDeep("[" + Repeat("a", 64, ".") + "]\nx = 1\n", 2, 1);
-  CHECK(Parses("[[" + Repeat("a", 62, ".") + "]]\nx = 1\n"));   // the array and its element
+  CHECK(Parses("[[" + Repeat("a", 62, ".") + "]]\nx = 1\n"));  // the array and its element
   ExpectTooDeep("[[" + Repeat("a", 63, ".") + "]]\nx = 1\n", 2, 1);
   CHECK(Parses("x = " + std::string(63, '[') + std::string(63, ']') + "\n"));
   ExpectTooDeep("x = " + std::string(64, '[') + std::string(64, ']') + "\n", 1, 68);

@@ -1,8 +1,8 @@
-#include <catch2/catch.hpp>
+#include "world/component_pool.h"
 
+#include <catch2/catch.hpp>
 #include <vector>
 
-#include "world/component_pool.h"
 #include "world_test_support.h"
 
 using namespace cairn;
@@ -45,7 +45,8 @@ TEST_CASE("a pool records its world and reserves storage up front", "[pool]") {
   CHECK(f.pool.WorldId() == f.registry.WorldId());
   CHECK(f.pool.Capacity() == 8);
   CHECK(f.pool.Size() == 0);
-  CHECK(f.pool.ReservedBytes() == 32 * 2 * sizeof(std::uint32_t) + 8 * (sizeof(EntityId) + sizeof(Value)));
+  CHECK(f.pool.ReservedBytes() ==
+        32 * 2 * sizeof(std::uint32_t) + 8 * (sizeof(EntityId) + sizeof(Value)));
   ComponentPool<Value> too_big;
   CHECK(too_big.TryInitialize(f.registry, 33) == Status::InvalidArgument);
   EntityRegistry uninitialized;

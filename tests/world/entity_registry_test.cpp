@@ -1,10 +1,10 @@
-#include <catch2/catch.hpp>
+#include "world/entity_registry.h"
 
+#include <catch2/catch.hpp>
 #include <limits>
 
 #include "identity/owner_id.h"
 #include "world/component_pool.h"
-#include "world/entity_registry.h"
 #include "world_test_support.h"
 
 using namespace cairn;
@@ -146,8 +146,7 @@ TEST_CASE("freed slots are reused most recently freed first", "[registry]") {
   RequireInvariants(r);
 }
 
-TEST_CASE("pending destroy keeps an entity alive but not active, and is idempotent",
-          "[registry]") {
+TEST_CASE("pending destroy keeps an entity alive but not active, and is idempotent", "[registry]") {
   EntityRegistry r;
   REQUIRE(r.TryInitialize(4) == Status::Ok);
   const EntityId id = MustCreate(r);
@@ -164,8 +163,7 @@ TEST_CASE("pending destroy keeps an entity alive but not active, and is idempote
   RequireInvariants(r);
 }
 
-TEST_CASE("a slot released at the largest generation is retired and still counts",
-          "[registry]") {
+TEST_CASE("a slot released at the largest generation is retired and still counts", "[registry]") {
   EntityRegistry r;
   REQUIRE(r.TryInitialize(2) == Status::Ok);
   MustCreate(r);
@@ -198,8 +196,7 @@ TEST_CASE("creation sequence exhaustion is a status, not a wrap", "[registry]") 
   CHECK(r.LiveCount() == 1);
 }
 
-TEST_CASE("structural revision advances on every structural change and never wraps",
-          "[registry]") {
+TEST_CASE("structural revision advances on every structural change and never wraps", "[registry]") {
   EntityRegistry r;
   REQUIRE(r.TryInitialize(4) == Status::Ok);
   ComponentPool<int> pool;
@@ -287,7 +284,9 @@ TEST_CASE("an uninitialized registry refuses everything", "[registry]") {
 // every pool first). Holding a scope is not enough to release, and only GameWorld and the tests
 // can make the key that opens one.
 template <class T>
-concept CanRelease = requires(T& holder, EntityId id) { holder.TryRelease(id); };
+concept CanRelease = requires(T& holder, EntityId id) {
+  holder.TryRelease(id);
+};
 static_assert(!CanRelease<StructuralScope>);
 static_assert(!CanRelease<EntityRegistry>);
 static_assert(!std::is_default_constructible_v<StructuralKey>);

@@ -1,7 +1,6 @@
 // A randomized run of mixed operations on a registry and two pools, compared after every step
 // with a deliberately simple reference model, plus a full invariant check after every step.
 #include <catch2/catch.hpp>
-
 #include <cstdint>
 #include <limits>
 #include <map>
@@ -63,9 +62,8 @@ struct Model {
   }
 
   bool Alive(EntityId id) const {
-    return id.Owner == world && id.Owner != 0 && id.Slot < slots.size() &&
-           slots[id.Slot].live && slots[id.Slot].generation == id.Generation &&
-           id.Generation != 0;
+    return id.Owner == world && id.Owner != 0 && id.Slot < slots.size() && slots[id.Slot].live &&
+           slots[id.Slot].generation == id.Generation && id.Generation != 0;
   }
 };
 
@@ -107,7 +105,8 @@ TEST_CASE("200,000 random operations agree with a reference model at every step"
       default: {  // a live one
         std::vector<EntityId> live;
         for (std::uint32_t slot = 0; slot < kCapacity; ++slot)
-          if (model.slots[slot].live) live.push_back({model.world, slot, model.slots[slot].generation});
+          if (model.slots[slot].live)
+            live.push_back({model.world, slot, model.slots[slot].generation});
         if (live.empty()) return EntityId{};
         return live[rng.Below(static_cast<std::uint32_t>(live.size()))];
       }
@@ -212,7 +211,10 @@ TEST_CASE("200,000 random operations agree with a reference model at every step"
         ModelSlot& m = model.slots[id.Slot];
         const bool had = which ? m.a.has_value() : m.b.has_value();
         REQUIRE(s == (had ? Status::Ok : Status::MissingComponent));
-        if (which) m.a.reset(); else m.b.reset();
+        if (which)
+          m.a.reset();
+        else
+          m.b.reset();
       }
     } else if (op < 85) {  // value write through Find
       const EntityId id = pick_handle();

@@ -9,7 +9,9 @@
 namespace cairn {
 namespace test {
 
-inline StructuralKey Key() { return StructuralTestAccess::Key(); }
+inline StructuralKey Key() {
+  return StructuralTestAccess::Key();
+}
 
 // Creates one entity inside its own structural scope; fails the test if creation fails.
 inline EntityId MustCreate(EntityRegistry& registry) {
