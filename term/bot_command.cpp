@@ -15,7 +15,7 @@ namespace {
 // What the player knew at the end: the map as remembered, what was in view, the last messages.
 void PrintEnding(const SessionConfig& config, std::int32_t turns) {
   std::unique_ptr<GameSession> session;
-  if (GameSession::TryCreate(config, session) != Status::Ok) return;
+  if (GameSession::Create(config, session) != Status::Ok) return;
   Bot bot;
   for (std::int32_t t = 0; t < turns && session->State() == SessionState::Playing; ++t) {
     PlayerCommand command;

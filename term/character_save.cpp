@@ -20,10 +20,10 @@ FileLock::Outcome CharacterSave::Claim(const std::string& path, const std::strin
     return FileLock::Outcome::Failed;
   }
   FileLock lock, source_lock;
-  if (const auto taken = FileLock::TryTake(path, lock, error); taken != FileLock::Outcome::Taken)
+  if (const auto taken = FileLock::Take(path, lock, error); taken != FileLock::Outcome::Taken)
     return taken;
   if (!source.empty() && source != path)
-    if (const auto taken = FileLock::TryTake(source, source_lock, error);
+    if (const auto taken = FileLock::Take(source, source_lock, error);
         taken != FileLock::Outcome::Taken)
       return taken;
   path_ = path;

@@ -108,13 +108,13 @@ bool CheckFile(const std::string& path) {
     std::unique_ptr<GameSession> session;
     std::string why;
     std::unique_ptr<GameSession> fresh;
-    if (GameSession::TryCreate(config, fresh) == Status::Ok &&
+    if (GameSession::Create(config, fresh) == Status::Ok &&
         fresh->ContentDigest() != image.content) {
       std::cout << shown << ": ok (" << summary << "; made with other content than the built-in "
                 << "dungeon, so not rebuilt)\n";
       return true;
     }
-    if (GameSession::TryRestore(config, image, session, why) != Status::Ok) {
+    if (GameSession::Restore(config, image, session, why) != Status::Ok) {
       PrintFileError(path, why);
       return false;
     }

@@ -89,7 +89,7 @@ int RunConsoleCommand(const std::vector<std::string>& args) {
     if (!LoadLevelForCommand(*level, options.level)) return kExitInvalid;
   }
   std::unique_ptr<Console> console;
-  if (Status s = Console::TryCreate(options, console); s != Status::Ok) {
+  if (Status s = Console::Create(options, console); s != Status::Ok) {
     std::cerr << "cairn console: error: cannot build the world: " << StatusName(s) << "\n";
     return kExitInvalid;
   }

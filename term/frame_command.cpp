@@ -56,7 +56,7 @@ int RunFrameCommand(const std::vector<std::string>& args) {
   KeyMap keys;
   if (!LoadKeyMap(keys)) return kExitInvalid;
   std::unique_ptr<GameSession> session;
-  if (Status s = GameSession::TryCreate(config, session); s != Status::Ok) {
+  if (Status s = GameSession::Create(config, session); s != Status::Ok) {
     std::cerr << "cairn frame: error: cannot build the world: " << StatusName(s) << "\n";
     return kExitInvalid;
   }

@@ -194,7 +194,7 @@ bool StartSession(PlayOptions& options, CharacterSave& character,
     LogInfo("resumed " + resume_path + ", seed " + std::to_string(config.seed));
     return true;
   }
-  if (Status s = GameSession::TryCreate(config, session); s != Status::Ok) {
+  if (Status s = GameSession::Create(config, session); s != Status::Ok) {
     std::cerr << "cairn: error: cannot build the world: " << StatusName(s) << "\n";
     return false;
   }

@@ -86,7 +86,7 @@ bool LoadSaveFile(const std::string& path, SessionConfig& config, bool seed_give
   SessionConfig restored = config;
   restored.seed = image.seed;
   std::unique_ptr<GameSession> session;
-  if (GameSession::TryRestore(restored, image, session, error) != Status::Ok) {
+  if (GameSession::Restore(restored, image, session, error) != Status::Ok) {
     // The restore's reasons can quote the save (entity ids, names): escaped like every problem.
     diagnostics.push_back(EscapeForTerminal(path) + ": error: " + EscapeForTerminal(error));
     return false;

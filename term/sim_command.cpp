@@ -133,7 +133,7 @@ int RunSimCommand(const std::vector<std::string>& args) {
       for (const std::string& line : diagnostics) std::cerr << EscapeForTerminal(line) << "\n";
       return kExitInvalid;
     }
-  } else if (Status s = GameSession::TryCreate(config, session); s != Status::Ok) {
+  } else if (Status s = GameSession::Create(config, session); s != Status::Ok) {
     std::cerr << "cairn sim: error: cannot build the world: " << StatusName(s) << "\n";
     return kExitInvalid;
   }

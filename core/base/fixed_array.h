@@ -2,7 +2,7 @@
 //
 // The core reserves everything at initialization and never allocates on a hot path, so storage
 // is a fixed array rather than a growing vector: there is no push_back that could reallocate and
-// no exception to catch. Every allocation in the core goes through TryAllocate, which is also the
+// no exception to catch. Every allocation in the core goes through Allocate, which is also the
 // one place the allocation-failure test seam (fault_injection.h) intercepts.
 #pragma once
 
@@ -28,7 +28,7 @@ class FixedArray {
 
   // Allocates `count` zeroed elements (at least one, so index 0 is always readable).
   // On failure the array is unchanged.
-  [[nodiscard]] Status TryAllocate(std::size_t count) noexcept {
+  [[nodiscard]] Status Allocate(std::size_t count) noexcept {
     if (count > max_count()) return Status::AllocationFailed;
     if (ShouldFailAllocation()) return Status::AllocationFailed;
     std::unique_ptr<T[]> fresh(new (std::nothrow) T[count == 0 ? 1 : count]());

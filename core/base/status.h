@@ -25,7 +25,7 @@ enum class Status : std::uint8_t {
   BufferTooSmall,      // a caller's buffer cannot hold the output
   InvalidArgument,     // a malformed value (text that is not a UUID, a zero capacity...)
   InvalidOperation,    // a well-formed request the current state does not allow
-  NotInitialized,      // the object was used before a successful TryInitialize
+  NotInitialized,      // the object was used before a successful Initialize
   NotFound,            // an addressed thing (slot, key, file) does not exist
   IdentityConflict,    // a minted identity collided too often
 };

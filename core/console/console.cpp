@@ -95,7 +95,7 @@ struct Target {
 
 Target ParseTarget(std::string_view handle_text, std::string_view type_text, std::uint64_t world) {
   Target target;
-  if (TryParseHandleText(handle_text, world, target.id) != Status::Ok) {
+  if (ParseHandleText(handle_text, world, target.id) != Status::Ok) {
     target.error = Error("'" + std::string(handle_text) +
                          "' is not a handle: write SLOT:GENERATION or WORLD:SLOT:GENERATION");
     return target;
@@ -157,7 +157,7 @@ bool OneHandle(std::string_view args, std::string_view usage, std::uint64_t worl
     error = Error(std::string(usage));
     return false;
   }
-  if (TryParseHandleText(words[0], world, id) != Status::Ok) {
+  if (ParseHandleText(words[0], world, id) != Status::Ok) {
     error = Error("'" + std::string(words[0]) +
                   "' is not a handle: write SLOT:GENERATION or WORLD:SLOT:GENERATION");
     return false;
@@ -208,7 +208,7 @@ std::shared_ptr<const LevelDefinition> EmptyLevel() {
   return level;
 }
 
-Status Console::TryCreate(const ConsoleOptions& options, std::unique_ptr<Console>& out) {
+Status Console::Create(const ConsoleOptions& options, std::unique_ptr<Console>& out) {
   std::unique_ptr<Console> console(new (std::nothrow) Console());
   if (!console) return Status::AllocationFailed;
   SessionConfig config;
@@ -217,7 +217,7 @@ Status Console::TryCreate(const ConsoleOptions& options, std::unique_ptr<Console
   config.level = options.level ? options.level : EmptyLevel();
   config.definitions = DefaultDefinitions();
   if (!config.definitions) return Status::InvalidArgument;
-  if (Status s = GameSession::TryCreate(config, console->owned_); s != Status::Ok) return s;
+  if (Status s = GameSession::Create(config, console->owned_); s != Status::Ok) return s;
   console->session_ = console->owned_.get();
   out = std::move(console);
   return Status::Ok;
@@ -264,7 +264,7 @@ std::string Console::Spawn(std::string_view args) {
   if (!args.empty()) return Error("SPAWN takes no arguments");
   GameWorld& world = MutableWorld();
   std::optional<StructuralScope> scope;
-  if (Status s = world.TryOpenStructural(WorldPhase::Commit, scope); s != Status::Ok)
+  if (Status s = world.OpenStructural(WorldPhase::Commit, scope); s != Status::Ok)
     return Error(std::string("cannot spawn now: ") + StatusName(s));
   EntityId id;
   const Status status = world.CreateEntity(*scope, id);
@@ -284,7 +284,7 @@ std::string Console::Despawn(std::string_view args) {
     return error;
   if (!world.Registry().IsAlive(id)) return "stale";
   std::optional<StructuralScope> scope;
-  if (Status s = world.TryOpenStructural(WorldPhase::Commit, scope); s != Status::Ok)
+  if (Status s = world.OpenStructural(WorldPhase::Commit, scope); s != Status::Ok)
     return Error(std::string("cannot despawn now: ") + StatusName(s));
   const EntityKind kind = world.KindOfEntity(id);  // (taken while it still exists)
   const Status status = world.DestroyEntity(*scope, id);
@@ -343,7 +343,7 @@ std::string Console::Set(std::string_view args) {
     return "ok";
   }
   std::optional<StructuralScope> scope;
-  if (Status s = world.TryOpenStructural(WorldPhase::Commit, scope); s != Status::Ok)
+  if (Status s = world.OpenStructural(WorldPhase::Commit, scope); s != Status::Ok)
     return Error(std::string("cannot set now: ") + StatusName(s));
   std::uint32_t added = 0;
   const std::uint32_t request = type.multiplicity == Multiplicity::One ? kNextSlot : target.slot;
@@ -394,7 +394,7 @@ std::string Console::Remove(std::string_view args) {
                  std::string(target.type->name) + ":" + std::to_string(slots.front()));
   if (std::find(slots.begin(), slots.end(), slot) == slots.end()) return "none";
   std::optional<StructuralScope> scope;
-  if (Status s = world.TryOpenStructural(WorldPhase::Commit, scope); s != Status::Ok)
+  if (Status s = world.OpenStructural(WorldPhase::Commit, scope); s != Status::Ok)
     return Error(std::string("cannot remove now: ") + StatusName(s));
   std::string why;
   if (Status s = RemoveEntry(world, *scope, target.id, target.type->id, slot, why); s != Status::Ok)
@@ -603,7 +603,7 @@ std::string Console::Dup(std::string_view args) {
   std::vector<EntityId> set;
   for (std::string_view word : words) {
     EntityId id;
-    if (TryParseHandleText(word, world.WorldId(), id) != Status::Ok)
+    if (ParseHandleText(word, world.WorldId(), id) != Status::Ok)
       return Error("'" + std::string(word) +
                    "' is not a handle: write SLOT:GENERATION or WORLD:SLOT:GENERATION");
     if (!world.Registry().IsAlive(id)) return "stale";
@@ -637,11 +637,11 @@ std::string Console::Resolve(std::string_view args) {
   const std::vector<std::string_view> words = Words(args);
   if (words.size() != 2) return Error("RESOLVE takes an instance UUID and a source UUID");
   PersistentObjectKey key;
-  if (TryParseUuid(words[0], key.Instance.Value) != Status::Ok ||
-      TryParseUuid(words[1], key.Source.Value) != Status::Ok)
+  if (ParseUuid(words[0], key.Instance.Value) != Status::Ok ||
+      ParseUuid(words[1], key.Source.Value) != Status::Ok)
     return Error("RESOLVE takes two version-4 UUIDs (from KEY H)");
   EntityId id;
-  const ResolveStatus status = MutableWorld().Bindings().TryResolve(key, id);
+  const ResolveStatus status = MutableWorld().Bindings().Resolve(key, id);
   std::string reply = ResolveStatusName(status);
   if (status == ResolveStatus::Resolved) reply += " " + FormatShortHandle(id);
   return reply + " revision " + std::to_string(World().Bindings().Revision());

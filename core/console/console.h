@@ -26,8 +26,7 @@ struct ConsoleOptions {
 class Console {
  public:
   // A console over its own session, built from the options.
-  [[nodiscard]] static Status TryCreate(const ConsoleOptions& options,
-                                        std::unique_ptr<Console>& out);
+  [[nodiscard]] static Status Create(const ConsoleOptions& options, std::unique_ptr<Console>& out);
   // A console over a session someone else owns (the game's in-game console).
   explicit Console(GameSession& session) noexcept : session_(&session) {}
 

@@ -24,7 +24,7 @@ Status MintManifest(const std::vector<MigrationInput>& levels, EntropySource& en
   std::sort(sorted.begin(), sorted.end(), [](auto* a, auto* b) { return a->path < b->path; });
   for (const MigrationInput* level : sorted) {
     ManifestDocument doc{level->path, {}};
-    if (Status s = TryMintUniqueUuid(entropy, known, doc.uuid); s != Status::Ok) {
+    if (Status s = MintUniqueUuid(entropy, known, doc.uuid); s != Status::Ok) {
       why = s == Status::IdentityConflict
                 ? "identity-conflict: four candidate UUIDs for " + level->path + " all collided"
                 : "entropy unavailable: no identity could be minted";
@@ -36,7 +36,7 @@ Status MintManifest(const std::vector<MigrationInput>& levels, EntropySource& en
     std::sort(ids.begin(), ids.end());
     for (const std::string& id : ids) {
       ManifestObject object{level->path, id, {}};
-      if (Status s = TryMintUniqueUuid(entropy, known, object.uuid); s != Status::Ok) {
+      if (Status s = MintUniqueUuid(entropy, known, object.uuid); s != Status::Ok) {
         why = s == Status::IdentityConflict ? "identity-conflict: four candidate UUIDs for " +
                                                   level->path + " '" + id + "' all collided"
                                             : "entropy unavailable: no identity could be minted";
@@ -87,7 +87,7 @@ bool ReadManifest(std::string_view text, IdentityManifest& out,
     std::string text_uuid;
     if (!r.String("uuid", text_uuid)) return;
     const TextPosition at = table.Find("uuid")->position;
-    if (TryParseUuid(text_uuid, uuid) != Status::Ok)
+    if (ParseUuid(text_uuid, uuid) != Status::Ok)
       r.Problem(at, "'" + text_uuid + "' is not a version-4 UUID");
     else if (!seen.insert(uuid).second)
       r.Problem(at, "the UUID " + text_uuid + " appears twice");

@@ -29,7 +29,7 @@ class LevelReferences final : public DefinitionSetReferences {
     }
     const bool by_uuid = document_.version == kLevelVersionUuids;
     Uuid uuid;
-    if (by_uuid && TryParseUuid(text, uuid) != Status::Ok) {
+    if (by_uuid && ParseUuid(text, uuid) != Status::Ok) {
       error =
           "'" + std::string(text) + "' is not a UUID (version 2 levels refer to entities by UUID)";
       return false;

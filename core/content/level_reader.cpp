@@ -58,7 +58,7 @@ bool ReadLevelDocument(std::string_view text, LevelDocument& out,
     if (doc.version != kLevelVersionUuids)
       file.Problem(root.Find("uuid")->position,
                    "a version 1 level has no uuid (migrate it to version 2)");
-    else if (TryParseUuid(uuid_text, doc.uuid) != Status::Ok)
+    else if (ParseUuid(uuid_text, doc.uuid) != Status::Ok)
       file.Problem(root.Find("uuid")->position, "'" + uuid_text + "' is not a version-4 UUID");
     else
       doc.has_uuid = true;
@@ -126,7 +126,7 @@ bool ReadLevelDocument(std::string_view text, LevelDocument& out,
       if (r.String("uuid", entity_uuid, doc.version == kLevelVersionUuids)) {
         if (doc.version != kLevelVersionUuids)
           r.Problem(table.Find("uuid")->position, "a version 1 level's entities have no uuid");
-        else if (TryParseUuid(entity_uuid, e.uuid) != Status::Ok)
+        else if (ParseUuid(entity_uuid, e.uuid) != Status::Ok)
           r.Problem(table.Find("uuid")->position, "'" + entity_uuid + "' is not a version-4 UUID");
         else
           e.has_uuid = true;

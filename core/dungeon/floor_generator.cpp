@@ -202,8 +202,8 @@ bool HasArtifact(const LevelDefinition& level, const DefinitionSet& definitions)
 
 // One attempt at floor `depth` from `floor_seed`; false when the layout cannot hold what a
 // floor needs (then `out` is untouched).
-bool TryGenerate(const DungeonPlan& plan, const DefinitionSet& definitions,
-                 std::uint64_t floor_seed, std::int32_t depth, LevelDefinition& out) {
+bool Generate(const DungeonPlan& plan, const DefinitionSet& definitions, std::uint64_t floor_seed,
+              std::int32_t depth, LevelDefinition& out) {
   Rng rng(floor_seed);
   Placement p(plan.width, plan.height);
 
@@ -312,7 +312,7 @@ Status GenerateFloor(const DungeonPlan& plan, const DefinitionSet& definitions, 
   // A layout that leaves no room for what a floor needs is thrown away and drawn again, as
   // Brogue does; the attempt number is part of the seed, so this stays deterministic.
   for (std::uint64_t attempt = 0; attempt < kAttempts; ++attempt)
-    if (TryGenerate(plan, definitions, Mix64(FloorSeed(seed, depth) + attempt), depth, out))
+    if (Generate(plan, definitions, Mix64(FloorSeed(seed, depth) + attempt), depth, out))
       return Status::Ok;
   return Status::CapacityExceeded;
 }

@@ -104,9 +104,9 @@ struct RewindAccess;
 template <class T>
 class EventQueue {
  public:
-  [[nodiscard]] Status TryInitialize(std::uint32_t capacity, bool required) noexcept {
+  [[nodiscard]] Status Initialize(std::uint32_t capacity, bool required) noexcept {
     FixedArray<T> storage;
-    if (Status s = storage.TryAllocate(capacity); s != Status::Ok) return s;
+    if (Status s = storage.Allocate(capacity); s != Status::Ok) return s;
     storage_.swap(storage);
     capacity_ = capacity;
     required_ = required;

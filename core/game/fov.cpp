@@ -37,18 +37,18 @@ bool IsSymmetric(std::int64_t depth, std::int64_t column, Slope start, Slope end
 
 }  // namespace
 
-Status FieldOfView::TryInitialize(std::int32_t width, std::int32_t height) noexcept {
+Status FieldOfView::Initialize(std::int32_t width, std::int32_t height) noexcept {
   if (width <= 0 || height <= 0) return Status::InvalidArgument;
   FixedArray<std::uint32_t> visible;
   FixedArray<std::int32_t> stack;
   const std::size_t cells = static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
-  if (Status s = visible.TryAllocate(cells); s != Status::Ok) return s;
+  if (Status s = visible.Allocate(cells); s != Status::Ok) return s;
   // Each pending row is 5 numbers. Scanning depth-first, the rows pending at once are at most the
   // siblings waiting at each depth along the current path: a row of depth d has at most d + 1
   // children, so fewer than R^2/2 + 2R rows for a radius R (capped at kMaxRadius).
   const std::size_t side = static_cast<std::size_t>(width > height ? width : height);
   const std::size_t r = side < kMaxRadius ? side : kMaxRadius;
-  if (Status s = stack.TryAllocate(5 * (r * r / 2 + 2 * r + 8)); s != Status::Ok) return s;
+  if (Status s = stack.Allocate(5 * (r * r / 2 + 2 * r + 8)); s != Status::Ok) return s;
   visible_.swap(visible);
   stack_.swap(stack);
   width_ = width;

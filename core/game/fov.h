@@ -16,7 +16,7 @@ class FieldOfView {
  public:
   static constexpr std::int32_t kMaxRadius = 512;
 
-  [[nodiscard]] Status TryInitialize(std::int32_t width, std::int32_t height) noexcept;
+  [[nodiscard]] Status Initialize(std::int32_t width, std::int32_t height) noexcept;
 
   // Computes what is visible from (x, y) within `radius` cells (Euclidean, rounded so that a
   // radius-r circle includes its r-distance axis cells), replacing the previous result.

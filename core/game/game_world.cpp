@@ -15,15 +15,15 @@ const char* ComponentKindName(ComponentKind kind) noexcept {
   return index < kComponentKindCount ? kComponentKindNames[index].data() : "unknown";
 }
 
-Status GameWorld::TryCreate(const WorldLimits& limits,
-                            std::shared_ptr<const DefinitionSet> definitions,
-                            std::int32_t map_width, std::int32_t map_height, std::uint64_t seed,
-                            std::unique_ptr<GameWorld>& out) noexcept {
+Status GameWorld::Create(const WorldLimits& limits,
+                         std::shared_ptr<const DefinitionSet> definitions, std::int32_t map_width,
+                         std::int32_t map_height, std::uint64_t seed,
+                         std::unique_ptr<GameWorld>& out) noexcept {
   if (!definitions) return Status::InvalidArgument;
   if (ShouldFailAllocation()) return Status::AllocationFailed;
   std::unique_ptr<GameWorld> world(new (std::nothrow) GameWorld());
   if (!world) return Status::AllocationFailed;
-  if (Status s = world->TryInitialize(limits, map_width, map_height); s != Status::Ok) return s;
+  if (Status s = world->Initialize(limits, map_width, map_height); s != Status::Ok) return s;
   world->definitions_ = std::move(definitions);
   world->seed_ = seed;
   world->random_.Seed(seed);
@@ -31,33 +31,31 @@ Status GameWorld::TryCreate(const WorldLimits& limits,
   return Status::Ok;
 }
 
-Status GameWorld::TryInitialize(const WorldLimits& limits, std::int32_t map_width,
-                                std::int32_t map_height) noexcept {
+Status GameWorld::Initialize(const WorldLimits& limits, std::int32_t map_width,
+                             std::int32_t map_height) noexcept {
   // The registry takes its world id only after its own storage is reserved. A later reserve that
   // fails leaves that id unused, which is harmless: ids are never reused anyway.
-  if (Status s = registry_.TryInitialize(limits.entities); s != Status::Ok) return s;
+  if (Status s = registry_.Initialize(limits.entities); s != Status::Ok) return s;
   Status status = Status::Ok;
   ForEachComponentType([&]<class T>() {
     if (status == Status::Ok)
-      status = Pool<T>().TryInitialize(registry_, limits.Pool(KindOf<T>::value));
+      status = Pool<T>().Initialize(registry_, limits.Pool(KindOf<T>::value));
   });
   if (status != Status::Ok) return status;
-  if (Status s = map_.TryInitialize(map_width, map_height); s != Status::Ok) return s;
-  if (Status s = occupancy_.TryAllocate(map_.Cells().size()); s != Status::Ok) return s;
-  if (Status s = bindings_.TryInitialize(registry_); s != Status::Ok) return s;
-  if (Status s = commands_.TryAllocate(limits.commands); s != Status::Ok) return s;
-  if (Status s = bundles_.TryAllocate(limits.commands); s != Status::Ok) return s;
-  if (Status s = pending_outcomes_.TryAllocate(limits.outcomes); s != Status::Ok) return s;
-  if (Status s = visible_outcomes_.TryAllocate(limits.outcomes); s != Status::Ok) return s;
-  if (Status s = attacks_.TryInitialize(limits.events, true); s != Status::Ok) return s;
-  if (Status s = deaths_.TryInitialize(limits.events, true); s != Status::Ok) return s;
-  if (Status s = noises_.TryInitialize(limits.events, true); s != Status::Ok) return s;
+  if (Status s = map_.Initialize(map_width, map_height); s != Status::Ok) return s;
+  if (Status s = occupancy_.Allocate(map_.Cells().size()); s != Status::Ok) return s;
+  if (Status s = bindings_.Initialize(registry_); s != Status::Ok) return s;
+  if (Status s = commands_.Allocate(limits.commands); s != Status::Ok) return s;
+  if (Status s = bundles_.Allocate(limits.commands); s != Status::Ok) return s;
+  if (Status s = pending_outcomes_.Allocate(limits.outcomes); s != Status::Ok) return s;
+  if (Status s = visible_outcomes_.Allocate(limits.outcomes); s != Status::Ok) return s;
+  if (Status s = attacks_.Initialize(limits.events, true); s != Status::Ok) return s;
+  if (Status s = deaths_.Initialize(limits.events, true); s != Status::Ok) return s;
+  if (Status s = noises_.Initialize(limits.events, true); s != Status::Ok) return s;
   // Notices only feed the message log: under pressure they may be dropped, with a count.
-  if (Status s = notices_.TryInitialize(limits.events, false); s != Status::Ok) return s;
-  if (Status s = trace_.TryInitialize(limits.trace == 0 ? 1 : limits.trace); s != Status::Ok)
-    return s;
-  if (Status s = story_.TryInitialize(limits.story == 0 ? 1 : limits.story); s != Status::Ok)
-    return s;
+  if (Status s = notices_.Initialize(limits.events, false); s != Status::Ok) return s;
+  if (Status s = trace_.Initialize(limits.trace == 0 ? 1 : limits.trace); s != Status::Ok) return s;
+  if (Status s = story_.Initialize(limits.story == 0 ? 1 : limits.story); s != Status::Ok) return s;
   limits_ = limits;
   return Status::Ok;
 }
@@ -80,15 +78,14 @@ Status GameWorld::RestoreRuntime(std::int64_t tick, const RandomStreams& random,
   return Status::Ok;
 }
 
-Status GameWorld::TryOpenStructural(WorldPhase phase,
-                                    std::optional<StructuralScope>& scope) noexcept {
+Status GameWorld::OpenStructural(WorldPhase phase, std::optional<StructuralScope>& scope) noexcept {
   if (in_tick_) return Status::InvalidPhase;
   scope.emplace(registry_, phase, StructuralKey{});
   return Status::Ok;
 }
 
 Status GameWorld::CreateEntity(StructuralScope& scope, EntityId& out) noexcept {
-  return scope.Registry().TryCreate(out);
+  return scope.Registry().Create(out);
 }
 
 Status GameWorld::ApplyBundle(StructuralScope& scope, EntityId id, const ComponentBundle& bundle,
@@ -129,8 +126,8 @@ Status GameWorld::DestroyEntity(StructuralScope& scope, EntityId id) noexcept {
   // The durable binding goes first, while the handle is still alive: a recycled slot must never
   // answer to this entity's UUID.
   bindings_.Detach(id);
-  ForEachPool([&](auto& pool, ComponentKind) { (void)pool.TryRemove(id); });
-  return scope.TryRelease(id);
+  ForEachPool([&](auto& pool, ComponentKind) { (void)pool.Remove(id); });
+  return scope.Release(id);
 }
 
 // --- commands -----------------------------------------------------------------------------------

@@ -9,7 +9,7 @@
 // the phase that owns them, through the pools. Structural writes (spawn, destroy, add or remove a
 // component) are queued with the Queue* calls during a tick and published by Commit; the direct
 // structural API (CreateEntity, DestroyEntity, AddComponent, RemoveComponent) needs a
-// StructuralScope, which TryOpenStructural grants only between ticks (world construction, the
+// StructuralScope, which OpenStructural grants only between ticks (world construction, the
 // console's commit boundary) and Commit opens for itself.
 //
 // GameWorld is created on the heap and never moves: its pools hold the address of its registry.
@@ -73,11 +73,10 @@ class GameWorld {
  public:
   // Builds an empty world: every pool, queue and the map reserved, random streams seeded from
   // `seed`. `out` is unchanged on failure.
-  [[nodiscard]] static Status TryCreate(const WorldLimits& limits,
-                                        std::shared_ptr<const DefinitionSet> definitions,
-                                        std::int32_t map_width, std::int32_t map_height,
-                                        std::uint64_t seed,
-                                        std::unique_ptr<GameWorld>& out) noexcept;
+  [[nodiscard]] static Status Create(const WorldLimits& limits,
+                                     std::shared_ptr<const DefinitionSet> definitions,
+                                     std::int32_t map_width, std::int32_t map_height,
+                                     std::uint64_t seed, std::unique_ptr<GameWorld>& out) noexcept;
 
   GameWorld(const GameWorld&) = delete;
   GameWorld& operator=(const GameWorld&) = delete;
@@ -182,8 +181,8 @@ class GameWorld {
 
   // --- the direct structural API: construction and commit only ---------------------------------
   // Opens a structural scope between ticks; InvalidPhase while a tick runs.
-  [[nodiscard]] Status TryOpenStructural(WorldPhase phase,
-                                         std::optional<StructuralScope>& scope) noexcept;
+  [[nodiscard]] Status OpenStructural(WorldPhase phase,
+                                      std::optional<StructuralScope>& scope) noexcept;
   [[nodiscard]] Status CreateEntity(StructuralScope& scope, EntityId& out) noexcept;
   // Creates an entity with every component of `bundle`; on failure nothing is left behind.
   [[nodiscard]] Status CreateFromBundle(StructuralScope& scope, const ComponentBundle& bundle,
@@ -194,11 +193,11 @@ class GameWorld {
   // argument proves the caller is at a structural boundary.
   template <class T>
   [[nodiscard]] Status AddComponent(StructuralScope&, EntityId id, const T& value) noexcept {
-    return Pool<T>().TryInsert(id, value);
+    return Pool<T>().Insert(id, value);
   }
   template <class T>
   [[nodiscard]] Status RemoveComponent(StructuralScope&, EntityId id) noexcept {
-    return Pool<T>().TryRemove(id);
+    return Pool<T>().Remove(id);
   }
 
   // --- commands (during a tick) ---------------------------------------------------------------
@@ -368,8 +367,8 @@ class GameWorld {
   };
 
   GameWorld() noexcept = default;
-  [[nodiscard]] Status TryInitialize(const WorldLimits& limits, std::int32_t map_width,
-                                     std::int32_t map_height) noexcept;
+  [[nodiscard]] Status Initialize(const WorldLimits& limits, std::int32_t map_width,
+                                  std::int32_t map_height) noexcept;
   [[nodiscard]] Status RecordComponentCommand(EntityId id, const ComponentBundle& bundle,
                                               ComponentKind kind, bool remove) noexcept;
   [[nodiscard]] Status Preflight() noexcept;

@@ -52,15 +52,15 @@ Status BuildWorld(const LevelDefinition& level, const WorldLimits& limits,
     return Status::InvalidArgument;
   if (level.entities.size() > limits.entities) return Status::CapacityExceeded;
   std::unique_ptr<GameWorld> candidate;
-  if (Status s = GameWorld::TryCreate(limits, std::move(definitions), level.width, level.height,
-                                      seed, candidate);
+  if (Status s = GameWorld::Create(limits, std::move(definitions), level.width, level.height, seed,
+                                   candidate);
       s != Status::Ok)
     return s;
   TileMap& map = candidate->Map();
   for (std::int32_t y = 0; y < level.height; ++y)
     for (std::int32_t x = 0; x < level.width; ++x) map.Set(x, y, level.At(x, y));
   std::optional<StructuralScope> scope;
-  if (Status s = candidate->TryOpenStructural(WorldPhase::Construction, scope); s != Status::Ok)
+  if (Status s = candidate->OpenStructural(WorldPhase::Construction, scope); s != Status::Ok)
     return s;
   // Pass 1 creates every entity (so forward references have somewhere to point); pass 2 sets the
   // components, references resolved. Either failing drops the candidate: nothing reached the
@@ -101,7 +101,7 @@ Status BuildWorld(const LevelDefinition& level, const WorldLimits& limits,
   } catch (...) {
     return Status::AllocationFailed;
   }
-  if (Status s = candidate->Bindings().TryActivate(bindings); s != Status::Ok) return s;
+  if (Status s = candidate->Bindings().Activate(bindings); s != Status::Ok) return s;
   candidate->RebuildOccupancy();
   if (created != nullptr) {
     try {

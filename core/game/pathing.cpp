@@ -13,7 +13,7 @@ constexpr std::uint32_t kWall = 0;
 
 }  // namespace
 
-Status Pathfinder::TryInitialize(std::int32_t width, std::int32_t height) noexcept {
+Status Pathfinder::Initialize(std::int32_t width, std::int32_t height) noexcept {
   if (width <= 0 || height <= 0 || width > TileMap::kMaxSide || height > TileMap::kMaxSide)
     return Status::InvalidArgument;
   const std::size_t cells = static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
@@ -22,14 +22,14 @@ Status Pathfinder::TryInitialize(std::int32_t width, std::int32_t height) noexce
   FixedArray<std::uint32_t> node, touched, queue;
   FixedArray<OpenEntry> open;
   FixedArray<HeapNode> heap;
-  if (Status s = node.TryAllocate(padded); s != Status::Ok) return s;
+  if (Status s = node.Allocate(padded); s != Status::Ok) return s;
   // Every passable cell and the goal once, the start once (it may be a wall), and the one slot
   // past the end that a visit writes without keeping.
-  if (Status s = touched.TryAllocate(cells + 2); s != Status::Ok) return s;
+  if (Status s = touched.Allocate(cells + 2); s != Status::Ok) return s;
   // Each cell is expanded at most once and pushes at most its 8 neighbours; the start is one more.
-  if (Status s = open.TryAllocate(cells * 8 + 1); s != Status::Ok) return s;
-  if (Status s = heap.TryAllocate(cells * 8 + 16); s != Status::Ok) return s;
-  if (Status s = queue.TryAllocate(cells); s != Status::Ok) return s;
+  if (Status s = open.Allocate(cells * 8 + 1); s != Status::Ok) return s;
+  if (Status s = heap.Allocate(cells * 8 + 16); s != Status::Ok) return s;
+  if (Status s = queue.Allocate(cells); s != Status::Ok) return s;
   node_.swap(node);  // all kWall: PrepareFor fills it at the first search
   touched_.swap(touched);
   open_.swap(open);

@@ -3,7 +3,7 @@
 //
 // Moves go to any of the 8 neighbours and every step costs the same (a diagonal step takes as
 // long as a straight one, as in NetHack and Brogue), so distance is Chebyshev distance. All
-// scratch storage is reserved at TryInitialize; searches never allocate. A* always returns a
+// scratch storage is reserved at Initialize; searches never allocate. A* always returns a
 // shortest route, and the same map always gives the same route (decision 0007 says how it is
 // kept fast: a padded copy of the walls, one comparison per neighbour, stacks by f).
 #pragma once
@@ -40,7 +40,7 @@ class CellFilter {
 
 class Pathfinder {
  public:
-  [[nodiscard]] Status TryInitialize(std::int32_t width, std::int32_t height) noexcept;
+  [[nodiscard]] Status Initialize(std::int32_t width, std::int32_t height) noexcept;
 
   // A* from `from` to `to`. The goal cell is always enterable (so an actor can path to the cell a
   // blocker stands on, then attack). On success `step` is the first move and `length` the number

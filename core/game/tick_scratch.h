@@ -28,13 +28,13 @@ struct TickScratch {
   std::vector<Position> reserved;  // cells a spawn this tick will occupy
   bool player_stepped = false;     // Movement moved the player this tick (autopickup follows)
 
-  [[nodiscard]] Status TryInitialize(std::int32_t width, std::int32_t height,
-                                     std::uint32_t entities) noexcept {
-    if (Status s = player_view.TryInitialize(width, height); s != Status::Ok) return s;
-    if (Status s = paths.TryInitialize(width, height); s != Status::Ok) return s;
+  [[nodiscard]] Status Initialize(std::int32_t width, std::int32_t height,
+                                  std::uint32_t entities) noexcept {
+    if (Status s = player_view.Initialize(width, height); s != Status::Ok) return s;
+    if (Status s = paths.Initialize(width, height); s != Status::Ok) return s;
     const std::size_t cells = static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
-    if (Status s = player_distance.TryAllocate(cells); s != Status::Ok) return s;
-    if (Status s = flee.TryAllocate(cells); s != Status::Ok) return s;
+    if (Status s = player_distance.Allocate(cells); s != Status::Ok) return s;
+    if (Status s = flee.Allocate(cells); s != Status::Ok) return s;
     try {
       order.reserve(entities);
       items.reserve(entities);

@@ -21,14 +21,14 @@ std::uint64_t TileMap::NextRevision() noexcept {
   return counter.fetch_add(1, std::memory_order_relaxed) + 1;
 }
 
-Status TileMap::TryInitialize(std::int32_t width, std::int32_t height) noexcept {
+Status TileMap::Initialize(std::int32_t width, std::int32_t height) noexcept {
   if (width <= 0 || height <= 0 || width > kMaxSide || height > kMaxSide)
     return Status::InvalidArgument;
   const auto count = static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
   FixedArray<Terrain> cells;
   FixedArray<std::uint8_t> remembered;
-  if (Status s = cells.TryAllocate(count); s != Status::Ok) return s;
-  if (Status s = remembered.TryAllocate(count); s != Status::Ok) return s;
+  if (Status s = cells.Allocate(count); s != Status::Ok) return s;
+  if (Status s = remembered.Allocate(count); s != Status::Ok) return s;
   for (Terrain& t : cells.span()) t = Terrain::Wall;
   cells_.swap(cells);
   remembered_.swap(remembered);

@@ -37,7 +37,7 @@ class TileMap {
   static constexpr std::int32_t kMaxSide = 4096;
 
   // Allocates a width x height map of walls, nothing remembered. Unchanged on failure.
-  [[nodiscard]] Status TryInitialize(std::int32_t width, std::int32_t height) noexcept;
+  [[nodiscard]] Status Initialize(std::int32_t width, std::int32_t height) noexcept;
 
   [[nodiscard]] std::int32_t Width() const noexcept { return width_; }
   [[nodiscard]] std::int32_t Height() const noexcept { return height_; }

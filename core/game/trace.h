@@ -109,10 +109,10 @@ struct RewindAccess;
 
 class TraceRing {
  public:
-  [[nodiscard]] Status TryInitialize(std::uint32_t capacity) noexcept {
+  [[nodiscard]] Status Initialize(std::uint32_t capacity) noexcept {
     if (capacity == 0) return Status::InvalidArgument;
     FixedArray<TraceEntry> storage;
-    if (Status s = storage.TryAllocate(capacity); s != Status::Ok) return s;
+    if (Status s = storage.Allocate(capacity); s != Status::Ok) return s;
     entries_.swap(storage);
     return Status::Ok;
   }

@@ -34,7 +34,7 @@ bool ParseDecimal(std::string_view text, Number& out) noexcept {
 
 }  // namespace
 
-Status TryParseHandleText(std::string_view text, std::uint64_t world, EntityId& out) noexcept {
+Status ParseHandleText(std::string_view text, std::uint64_t world, EntityId& out) noexcept {
   const std::size_t first = text.find(':');
   if (first == std::string_view::npos) return Status::InvalidArgument;
   const std::size_t second = text.find(':', first + 1);

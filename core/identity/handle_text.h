@@ -17,7 +17,7 @@ namespace cairn {
 
 // Parses `SLOT:GENERATION` (taking `world` as the owner) or `WORLD:SLOT:GENERATION`, decimal
 // digits only, each part within its type's range. InvalidArgument leaves `out` unchanged.
-[[nodiscard]] Status TryParseHandleText(std::string_view text, std::uint64_t world,
-                                        EntityId& out) noexcept;
+[[nodiscard]] Status ParseHandleText(std::string_view text, std::uint64_t world,
+                                     EntityId& out) noexcept;
 
 }  // namespace cairn

@@ -9,7 +9,7 @@ namespace {
 std::atomic<std::uint64_t> g_last_issued{0};
 }  // namespace
 
-Status TryIssueOwnerId(std::uint64_t& out) noexcept {
+Status IssueOwnerId(std::uint64_t& out) noexcept {
   std::uint64_t last = g_last_issued.load(std::memory_order_relaxed);
   do {
     if (last == std::numeric_limits<std::uint64_t>::max()) return Status::IdentityExhausted;

@@ -13,7 +13,7 @@
 namespace cairn {
 
 // Issues the next owner id into `out`; `out` is unchanged on failure.
-[[nodiscard]] Status TryIssueOwnerId(std::uint64_t& out) noexcept;
+[[nodiscard]] Status IssueOwnerId(std::uint64_t& out) noexcept;
 
 namespace owner_id_test_seam {
 // The last id issued (0 before the first). Tests save it, move it, and put it back.

@@ -49,14 +49,14 @@ bool ParseShape(std::string_view text, Uuid& out) noexcept {
 
 }  // namespace
 
-Status TryParseUuid(std::string_view text, Uuid& out) noexcept {
+Status ParseUuid(std::string_view text, Uuid& out) noexcept {
   Uuid parsed;
   if (!ParseShape(text, parsed) || !IsVersion4RfcVariant(parsed)) return Status::InvalidArgument;
   out = parsed;
   return Status::Ok;
 }
 
-Status TryParseOptionalUuid(std::string_view text, Uuid& out) noexcept {
+Status ParseOptionalUuid(std::string_view text, Uuid& out) noexcept {
   Uuid parsed;
   if (!ParseShape(text, parsed)) return Status::InvalidArgument;
   if (!parsed.IsNil() && !IsVersion4RfcVariant(parsed)) return Status::InvalidArgument;
@@ -77,7 +77,7 @@ Status FormatUuid(const Uuid& uuid, std::span<char> buffer) noexcept {
   return Status::Ok;
 }
 
-Status TryMakeUuidV4(std::span<const std::uint8_t, 16> bytes, Uuid& out) noexcept {
+Status MakeUuidV4(std::span<const std::uint8_t, 16> bytes, Uuid& out) noexcept {
   Uuid made;
   for (std::size_t i = 0; i < 16; ++i) made.Bytes[i] = bytes[i];
   made.Bytes[6] = static_cast<std::uint8_t>((made.Bytes[6] & 0x0F) | 0x40);
@@ -96,16 +96,16 @@ Status SystemEntropySource::Fill(std::span<std::uint8_t> bytes) noexcept {
   return Status::Ok;
 }
 
-Status TryGenerateUuidV4(EntropySource& source, Uuid& out) noexcept {
+Status GenerateUuidV4(EntropySource& source, Uuid& out) noexcept {
   std::array<std::uint8_t, 16> bytes{};
   if (source.Fill(bytes) != Status::Ok) return Status::EntropyUnavailable;
-  return TryMakeUuidV4(bytes, out);
+  return MakeUuidV4(bytes, out);
 }
 
-Status TryMintUniqueUuid(EntropySource& source, std::set<Uuid>& known, Uuid& out) {
+Status MintUniqueUuid(EntropySource& source, std::set<Uuid>& known, Uuid& out) {
   for (int attempt = 0; attempt <= kMintRetries; ++attempt) {
     Uuid candidate;
-    if (Status s = TryGenerateUuidV4(source, candidate); s != Status::Ok) return s;
+    if (Status s = GenerateUuidV4(source, candidate); s != Status::Ok) return s;
     if (known.insert(candidate).second) {
       out = candidate;
       return Status::Ok;

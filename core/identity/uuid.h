@@ -2,7 +2,7 @@
 //
 // cairn mints version-4 UUIDs only, from an injected entropy source, and accepts only version 4
 // with the RFC variant as a durable identity. The all-zero (nil) UUID is reserved to mean "no
-// reference": it is never an identity, and only TryParseOptionalUuid accepts it. Text is always
+// reference": it is never an identity, and only ParseOptionalUuid accepts it. Text is always
 // the 36-character lowercase 8-4-4-4-12 form. Semantic wrappers (AssetId, SourceObjectId,
 // InstanceId) keep ids of different kinds from being mixed up by the compiler.
 #pragma once
@@ -54,16 +54,16 @@ inline constexpr std::size_t kUuidTextLength = 36;
 // Parses exactly 36 characters 8-4-4-4-12 of case-insensitive hex naming a version-4, RFC-variant
 // UUID. Anything else (braces, whitespace, other separators or lengths, nil, other versions or
 // variants) is InvalidArgument and leaves `out` unchanged.
-[[nodiscard]] Status TryParseUuid(std::string_view text, Uuid& out) noexcept;
-// As TryParseUuid, but also accepts the nil UUID (an absent optional reference).
-[[nodiscard]] Status TryParseOptionalUuid(std::string_view text, Uuid& out) noexcept;
+[[nodiscard]] Status ParseUuid(std::string_view text, Uuid& out) noexcept;
+// As ParseUuid, but also accepts the nil UUID (an absent optional reference).
+[[nodiscard]] Status ParseOptionalUuid(std::string_view text, Uuid& out) noexcept;
 
 // Writes the 36 lowercase characters into `buffer`, plus a terminating zero when there is room for
 // it. Fewer than 36 characters of room is BufferTooSmall, with the buffer untouched.
 [[nodiscard]] Status FormatUuid(const Uuid& uuid, std::span<char> buffer) noexcept;
 
 // Makes a version-4 UUID from 16 given bytes by setting the version and variant bits.
-[[nodiscard]] Status TryMakeUuidV4(std::span<const std::uint8_t, 16> bytes, Uuid& out) noexcept;
+[[nodiscard]] Status MakeUuidV4(std::span<const std::uint8_t, 16> bytes, Uuid& out) noexcept;
 
 // Where random bytes come from. Production uses SystemEntropySource; tests inject their own.
 class EntropySource {
@@ -81,7 +81,7 @@ class SystemEntropySource final : public EntropySource {
 
 // Draws 16 bytes from `source` and makes a version-4 UUID; EntropyUnavailable leaves `out` as it
 // was.
-[[nodiscard]] Status TryGenerateUuidV4(EntropySource& source, Uuid& out) noexcept;
+[[nodiscard]] Status GenerateUuidV4(EntropySource& source, Uuid& out) noexcept;
 
 // How many times a freshly minted identity that collides with a known one is drawn again.
 inline constexpr int kMintRetries = 4;
@@ -89,7 +89,7 @@ inline constexpr int kMintRetries = 4;
 // A v4 UUID from `source` that is not in `known` (and is then added to it): the first candidate
 // and at most kMintRetries more. IdentityConflict when all of them collided, EntropyUnavailable
 // when the source failed; `out` unchanged either way. Exact equality of all 16 bytes decides.
-[[nodiscard]] Status TryMintUniqueUuid(EntropySource& source, std::set<Uuid>& known, Uuid& out);
+[[nodiscard]] Status MintUniqueUuid(EntropySource& source, std::set<Uuid>& known, Uuid& out);
 
 // The 36-character canonical text (lower case).
 [[nodiscard]] std::string UuidText(const Uuid& uuid);

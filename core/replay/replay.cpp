@@ -174,7 +174,7 @@ ReplayResult Replay(const Recording& recording, const SessionConfig& content, bo
   config.seed = recording.seed;
   config.autopickup = recording.autopickup;  // the run's, not this machine's autopickup.toml
   std::unique_ptr<GameSession> session;
-  if (Status s = GameSession::TryCreate(config, session); s != Status::Ok) {
+  if (Status s = GameSession::Create(config, session); s != Status::Ok) {
     result.outcome = ReplayOutcome::Faulted;
     result.detail = std::string("cannot build the world: ") + StatusName(s);
     return result;

@@ -185,7 +185,7 @@ class ReadReferences final : public DefinitionSetReferences {
       return true;
     }
     Uuid uuid;
-    if (TryParseUuid(text, uuid) != Status::Ok) {
+    if (ParseUuid(text, uuid) != Status::Ok) {
       error = "'" + std::string(text) + "' is not a UUID (a save refers to entities by UUID)";
       return false;
     }
@@ -216,7 +216,7 @@ void ReadReferenceMember(TableReader& reader, std::string_view key,
 bool ReadUuidMember(TableReader& reader, std::string_view key, Uuid& out, bool required = true) {
   std::string text;
   if (!reader.String(key, text, required)) return false;
-  if (TryParseUuid(text, out) != Status::Ok) {
+  if (ParseUuid(text, out) != Status::Ok) {
     reader.Problem(
         reader.Table().Find(key)->position,
         reader.What() + ": '" + std::string(key) + "' is \"" + text + "\", not a version-4 UUID");
@@ -635,8 +635,7 @@ bool ReadSaveText(std::string_view text, const DefinitionSet& definitions,
   (void)file.Int("floors", image.floor_count, 1, kMaxDepth);
   (void)file.Int("depth", image.depth, 1, image.floor_count);
   std::string run;
-  if (file.String("run", run) && !run.empty() &&
-      TryParseUuid(run, image.run_instance) != Status::Ok)
+  if (file.String("run", run) && !run.empty() && ParseUuid(run, image.run_instance) != Status::Ok)
     file.Problem(root.Find("run")->position,
                  "the save: 'run' is \"" + run + "\", not a version-4 UUID");
   (void)file.Int("messages_said", image.messages_said, 0,

@@ -4,7 +4,7 @@
 // every problem reported at its line and column -> SessionImage. Entities are named by their
 // source UUID and references are written as the target's UUID, so nothing runtime (world ids,
 // slots, generations, addresses) is ever written or read. Turning the image into worlds is
-// GameSession::TryRestore's job.
+// GameSession::Restore's job.
 #pragma once
 
 #include <string>

@@ -10,7 +10,7 @@ bool HandleReferences::Parse(std::string_view text, EntityId& out, std::string& 
     return true;
   }
   EntityId id;
-  if (TryParseHandleText(text, world_.WorldId(), id) != Status::Ok) {
+  if (ParseHandleText(text, world_.WorldId(), id) != Status::Ok) {
     error = "'" + std::string(text) + "' is not a handle (SLOT:GENERATION, or \"\" for none)";
     return false;
   }

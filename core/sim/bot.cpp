@@ -327,7 +327,7 @@ BotResult PlayBotRun(const SessionConfig& config, std::int32_t max_turns) {
   BotResult result;
   result.seed = config.seed;
   std::unique_ptr<GameSession> session;
-  if (GameSession::TryCreate(config, session) != Status::Ok) {
+  if (GameSession::Create(config, session) != Status::Ok) {
     result.outcome = "fault";
     return result;
   }

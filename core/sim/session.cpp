@@ -26,7 +26,7 @@ const char* SessionStateName(SessionState state) noexcept {
 
 GameSession::~GameSession() = default;
 
-Status GameSession::TryPrepare(const SessionConfig& config, std::unique_ptr<GameSession>& out) {
+Status GameSession::Prepare(const SessionConfig& config, std::unique_ptr<GameSession>& out) {
   if (!config.definitions || (!config.level && !config.dungeon)) return Status::InvalidArgument;
   if (config.definitions->items.size() > static_cast<std::size_t>(kMaxItemKinds))
     return Status::InvalidArgument;
@@ -63,9 +63,9 @@ std::uint64_t GameSession::DigestContent(const SessionConfig& config) {
   return content.Value();
 }
 
-Status GameSession::TryCreate(const SessionConfig& config, std::unique_ptr<GameSession>& out) {
+Status GameSession::Create(const SessionConfig& config, std::unique_ptr<GameSession>& out) {
   std::unique_ptr<GameSession> session;
-  if (Status s = TryPrepare(config, session); s != Status::Ok) return s;
+  if (Status s = Prepare(config, session); s != Status::Ok) return s;
   std::vector<Floor> floors;
   if (Status s = session->BuildRun(config.level, floors); s != Status::Ok) return s;
   session->Publish(std::move(floors));
@@ -110,8 +110,8 @@ Status GameSession::FinishFloor(std::shared_ptr<const LevelDefinition> level,
     if (!level->entities[i].preserved.empty())
       kept.push_back(PreservedEntry{created[i], &level->entities[i].preserved});
   auto scratch = std::make_unique<TickScratch>();
-  if (Status s = scratch->TryInitialize(world->Map().Width(), world->Map().Height(),
-                                        config_.limits.entities);
+  if (Status s =
+          scratch->Initialize(world->Map().Width(), world->Map().Height(), config_.limits.entities);
       s != Status::Ok)
     return s;
   UpdatePlayerView(*world, *scratch);
@@ -134,8 +134,7 @@ Status GameSession::BuildRun(std::shared_ptr<const LevelDefinition> first,
     *rule = config_.autopickup;
   } else if (!player.IsNull()) {
     std::optional<StructuralScope> scope;
-    if (Status s = world.TryOpenStructural(WorldPhase::Construction, scope); s != Status::Ok)
-      return s;
+    if (Status s = world.OpenStructural(WorldPhase::Construction, scope); s != Status::Ok) return s;
     if (Status s = world.AddComponent(*scope, player, config_.autopickup); s != Status::Ok)
       return s;
   }

@@ -68,8 +68,8 @@ class GameSession {
   static constexpr std::size_t kMessageHistory = 1000;
   static constexpr std::int32_t kEffectTicks = 40;
 
-  [[nodiscard]] static Status TryCreate(const SessionConfig& config,
-                                        std::unique_ptr<GameSession>& out);
+  [[nodiscard]] static Status Create(const SessionConfig& config,
+                                     std::unique_ptr<GameSession>& out);
   ~GameSession();
   GameSession(const GameSession&) = delete;
   GameSession& operator=(const GameSession&) = delete;
@@ -129,8 +129,8 @@ class GameSession {
   // (game/level_invariants.h) and be the floor the seed made (its level digest), and every
   // counter be within its cap, whether or not the image has a state hash to compare. Any failure
   // leaves `out` unchanged and releases everything the attempt built.
-  [[nodiscard]] static Status TryRestore(const SessionConfig& config, const SessionImage& image,
-                                         std::unique_ptr<GameSession>& out, std::string& error);
+  [[nodiscard]] static Status Restore(const SessionConfig& config, const SessionImage& image,
+                                      std::unique_ptr<GameSession>& out, std::string& error);
   // Duplicates a set of the active floor's entities as one transaction (session_duplicate.cpp):
   // each copy gets a fresh durable key (a new source UUID from `entropy`, checked against every
   // key the run knows, at most four retries; the original's instance scope, or the run's), all
@@ -258,9 +258,9 @@ class GameSession {
   [[nodiscard]] std::set<Uuid> KnownIdentities() const;
   // What the run is built from: the first floor if authored, the plan, the definitions.
   [[nodiscard]] static std::uint64_t DigestContent(const SessionConfig& config);
-  // The shared part of TryCreate and TryRestore: checks the config, shuffles appearances.
-  [[nodiscard]] static Status TryPrepare(const SessionConfig& config,
-                                         std::unique_ptr<GameSession>& out);
+  // The shared part of Create and Restore: checks the config, shuffles appearances.
+  [[nodiscard]] static Status Prepare(const SessionConfig& config,
+                                      std::unique_ptr<GameSession>& out);
   void EndRun(bool won, std::string cause);
 
   SessionConfig config_;

@@ -55,7 +55,7 @@ Status MintKeys(const GameWorld& world, std::span<const EntityId> set, EntropySo
                 std::set<Uuid> known, Uuid& instance, std::vector<Binding>& keys,
                 std::string& why) {
   const auto mint = [&](Uuid& fresh) {
-    const Status s = TryMintUniqueUuid(entropy, known, fresh);
+    const Status s = MintUniqueUuid(entropy, known, fresh);
     if (s != Status::Ok)
       why = s == Status::EntropyUnavailable ? "no entropy to mint identities"
                                             : "identities kept colliding";
@@ -143,7 +143,7 @@ Status GameSession::Duplicate(std::span<const EntityId> set, EntropySource& entr
   std::vector<ComponentBundle> copies(set.size());
   for (std::size_t i = 0; i < set.size(); ++i) copies[i] = world.CaptureEntity(set[i]);
   std::optional<StructuralScope> scope;
-  if (Status s = world.TryOpenStructural(WorldPhase::Commit, scope); s != Status::Ok) {
+  if (Status s = world.OpenStructural(WorldPhase::Commit, scope); s != Status::Ok) {
     why = "no structural changes now";
     return s;
   }
@@ -195,7 +195,7 @@ Status GameSession::Duplicate(std::span<const EntityId> set, EntropySource& entr
   }
   // 4. Publish the keys in one activation; then the packs' counts and the unknown components.
   for (std::size_t i = 0; i < set.size(); ++i) keys[i].entity = created[i];
-  if (Status s = world.Bindings().TryActivate(keys); s != Status::Ok) {
+  if (Status s = world.Bindings().Activate(keys); s != Status::Ok) {
     why = "the new identities could not be bound";
     return undo(s);
   }

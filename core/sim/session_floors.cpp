@@ -87,7 +87,7 @@ Status GameSession::ChangeFloor(std::int32_t direction) {
   // Create everything in the new world first; only when all of it exists does the old world
   // let go, so a failure leaves the player where they were.
   std::optional<StructuralScope> scope;
-  if (Status s = to.TryOpenStructural(WorldPhase::Construction, scope); s != Status::Ok) return s;
+  if (Status s = to.OpenStructural(WorldPhase::Construction, scope); s != Status::Ok) return s;
   std::vector<EntityId> created;
   EntityId arrived{};
   Status status = to.CreateFromBundle(*scope, body, arrived);
@@ -109,7 +109,7 @@ Status GameSession::ChangeFloor(std::int32_t direction) {
     };
     carry(player, arrived);
     for (std::size_t i = 0; i < carried.size(); ++i) carry(carried[i], created[i + 1]);
-    status = to.Bindings().TryActivate(keys);
+    status = to.Bindings().Activate(keys);
   }
   if (status != Status::Ok) {
     for (EntityId id : created) (void)to.DestroyEntity(*scope, id);
@@ -117,7 +117,7 @@ Status GameSession::ChangeFloor(std::int32_t direction) {
   }
   scope.reset();
   std::optional<StructuralScope> leaving;
-  if (Status s = from.TryOpenStructural(WorldPhase::Construction, leaving); s == Status::Ok) {
+  if (Status s = from.OpenStructural(WorldPhase::Construction, leaving); s == Status::Ok) {
     for (EntityId id : carried) (void)from.DestroyEntity(*leaving, id);
     (void)from.DestroyEntity(*leaving, player);
   }

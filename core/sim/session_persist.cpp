@@ -147,7 +147,7 @@ Status GameSession::CaptureImage(EntropySource& entropy, SessionImage& out, std:
   // Mint first, for every floor; publish only when all of it succeeded.
   Uuid instance = run_instance_;
   if (instance.IsNil())
-    if (Status s = TryMintUniqueUuid(entropy, known, instance); s != Status::Ok) return s;
+    if (Status s = MintUniqueUuid(entropy, known, instance); s != Status::Ok) return s;
   std::vector<std::vector<Binding>> minted(floors_.size());
   for (std::size_t f = 0; f < floors_.size(); ++f) {
     if (!floors_[f].world) continue;
@@ -155,14 +155,13 @@ Status GameSession::CaptureImage(EntropySource& entropy, SessionImage& out, std:
     for (EntityId id : orders[f]->Entities()) {
       if (world.Bindings().KeyOf(id) != nullptr) continue;
       Uuid source;
-      if (Status s = TryMintUniqueUuid(entropy, known, source); s != Status::Ok) return s;
+      if (Status s = MintUniqueUuid(entropy, known, source); s != Status::Ok) return s;
       minted[f].push_back(
           Binding{PersistentObjectKey{InstanceId{instance}, SourceObjectId{source}}, id});
     }
   }
   for (std::size_t f = 0; f < floors_.size(); ++f)
-    if (Status s =
-            floors_[f].world ? floors_[f].world->Bindings().TryActivate(minted[f]) : Status::Ok;
+    if (Status s = floors_[f].world ? floors_[f].world->Bindings().Activate(minted[f]) : Status::Ok;
         s != Status::Ok)
       return s;  // (cannot happen: one key per live entity fits, and every key is fresh)
   run_instance_ = instance;
@@ -196,14 +195,14 @@ Status GameSession::CaptureImage(EntropySource& entropy, SessionImage& out, std:
   return Status::Ok;
 }
 
-Status GameSession::TryRestore(const SessionConfig& config, const SessionImage& image,
-                               std::unique_ptr<GameSession>& out, std::string& error) {
+Status GameSession::Restore(const SessionConfig& config, const SessionImage& image,
+                            std::unique_ptr<GameSession>& out, std::string& error) {
   if (image.seed != config.seed) {
     error = "the save's seed does not match the run's";
     return Status::InvalidArgument;
   }
   std::unique_ptr<GameSession> session;
-  if (Status s = TryPrepare(config, session); s != Status::Ok) {
+  if (Status s = Prepare(config, session); s != Status::Ok) {
     error = "the content cannot start a run";
     return s;
   }

@@ -72,7 +72,7 @@ void FileLock::Release() noexcept {
   path_.clear();
 }
 
-FileLock::Outcome FileLock::TryTake(const std::string& path, FileLock& out, std::string& error) {
+FileLock::Outcome FileLock::Take(const std::string& path, FileLock& out, std::string& error) {
   const std::string lock_path = LockFileOf(path);
   // A few rounds: each lost only to a holder that removed the file between our open and flock.
   for (int attempt = 0; attempt < 16; ++attempt) {

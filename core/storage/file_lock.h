@@ -27,7 +27,7 @@ class FileLock {
   // it, and `error` names that process ("process 1234 on host h since 2026-12-01 11:07:15 UTC
   // holds PATH.lock"). Failed: the lock file could not be made or locked; `error` says why.
   // `out` is unchanged unless Taken.
-  [[nodiscard]] static Outcome TryTake(const std::string& path, FileLock& out, std::string& error);
+  [[nodiscard]] static Outcome Take(const std::string& path, FileLock& out, std::string& error);
 
   [[nodiscard]] bool Held() const noexcept { return fd_ >= 0; }
   // The locked file's path (not the lock file's); empty when nothing is held.

@@ -26,7 +26,7 @@ const char* ResolveStatusName(ResolveStatus status) noexcept {
   return "unknown";
 }
 
-Status WorldBindingTable::TryInitialize(const EntityRegistry& registry) noexcept {
+Status WorldBindingTable::Initialize(const EntityRegistry& registry) noexcept {
   if (registry_ != nullptr) return Status::InvalidOperation;
   if (!registry.IsInitialized()) return Status::NotInitialized;
   const std::size_t capacity = registry.Capacity();
@@ -34,11 +34,11 @@ Status WorldBindingTable::TryInitialize(const EntityRegistry& registry) noexcept
   FixedArray<Reverse> reverse;
   FixedArray<std::uint64_t> stamp;
   FixedArray<InstanceId> instances;
-  if (Status s = forward.TryAllocate(capacity); s != Status::Ok) return s;
-  if (Status s = merge.TryAllocate(capacity); s != Status::Ok) return s;
-  if (Status s = reverse.TryAllocate(capacity); s != Status::Ok) return s;
-  if (Status s = stamp.TryAllocate(capacity); s != Status::Ok) return s;
-  if (Status s = instances.TryAllocate(capacity); s != Status::Ok) return s;
+  if (Status s = forward.Allocate(capacity); s != Status::Ok) return s;
+  if (Status s = merge.Allocate(capacity); s != Status::Ok) return s;
+  if (Status s = reverse.Allocate(capacity); s != Status::Ok) return s;
+  if (Status s = stamp.Allocate(capacity); s != Status::Ok) return s;
+  if (Status s = instances.Allocate(capacity); s != Status::Ok) return s;
   forward_.swap(forward);
   merge_.swap(merge);
   reverse_.swap(reverse);
@@ -62,7 +62,7 @@ void WorldBindingTable::Drop(std::uint32_t index) noexcept {
   ++revision_;
 }
 
-Status WorldBindingTable::TryActivate(std::span<const Binding> batch) noexcept {
+Status WorldBindingTable::Activate(std::span<const Binding> batch) noexcept {
   if (registry_ == nullptr) return Status::NotInitialized;
   if (batch.empty()) return Status::Ok;
   const std::size_t capacity = forward_.size();
@@ -148,8 +148,7 @@ void WorldBindingTable::Detach(EntityId id) noexcept {
   if (index != used_) Drop(index);
 }
 
-ResolveStatus WorldBindingTable::TryResolve(const PersistentObjectKey& key,
-                                            EntityId& out) noexcept {
+ResolveStatus WorldBindingTable::Resolve(const PersistentObjectKey& key, EntityId& out) noexcept {
   if (KeyIsNil(key)) return ResolveStatus::InvalidReference;
   if (registry_ == nullptr) return ResolveStatus::NotResident;
   const std::uint32_t index = Find(key);

@@ -5,10 +5,10 @@
 // and a slot-indexed reverse map from an entity to its key, validated by the entity's owner and
 // generation so a recycled slot never inherits a former incarnation's UUID.
 //
-// Bindings are published a batch at a time (TryActivate: all or nothing) and each publication or
+// Bindings are published a batch at a time (Activate: all or nothing) and each publication or
 // detachment advances a revision, so a caller that cached "not found" knows when to ask again.
 // The destruction path detaches an entity's binding before its slot is released. All storage is
-// reserved by TryInitialize for the registry's capacity; nothing allocates afterwards.
+// reserved by Initialize for the registry's capacity; nothing allocates afterwards.
 #pragma once
 
 #include <cstdint>
@@ -22,7 +22,7 @@
 
 namespace cairn {
 
-// What TryResolve found for a durable key.
+// What Resolve found for a durable key.
 enum class ResolveStatus : std::uint8_t {
   Resolved,          // a live entity holds the key (check its components before use)
   NotResident,       // the key's instance scope has never been activated in this world
@@ -47,14 +47,14 @@ class WorldBindingTable {
   WorldBindingTable& operator=(const WorldBindingTable&) = delete;
 
   // Reserves room for one binding per registry slot. The registry must outlive the table.
-  [[nodiscard]] Status TryInitialize(const EntityRegistry& registry) noexcept;
+  [[nodiscard]] Status Initialize(const EntityRegistry& registry) noexcept;
 
   // Publishes every binding of `batch` at once and advances the revision. Refused as a whole,
   // publishing nothing: InvalidArgument for a nil key part, InvalidEntity for an entity that is
   // not alive in this world, InvalidOperation for an entity that already has a key (or appears
   // twice), IdentityConflict for a key already bound (or twice in the batch), CapacityExceeded
   // (for the bindings, or for the instance scopes: the table remembers one per slot at most).
-  [[nodiscard]] Status TryActivate(std::span<const Binding> batch) noexcept;
+  [[nodiscard]] Status Activate(std::span<const Binding> batch) noexcept;
 
   // Drops `id`'s binding, if it has one (a stale or unbound id is ignored). Called by the
   // destruction path before the slot is released.
@@ -62,13 +62,13 @@ class WorldBindingTable {
 
   // The entity holding `key`, without I/O. A binding whose entity is gone is dropped and answered
   // Missing. `out` is set only when Resolved.
-  [[nodiscard]] ResolveStatus TryResolve(const PersistentObjectKey& key, EntityId& out) noexcept;
-  // As TryResolve, and the entity must also have a component in `pool` (TypeMismatch otherwise).
+  [[nodiscard]] ResolveStatus Resolve(const PersistentObjectKey& key, EntityId& out) noexcept;
+  // As Resolve, and the entity must also have a component in `pool` (TypeMismatch otherwise).
   template <class Pool>
-  [[nodiscard]] ResolveStatus TryResolveWith(const PersistentObjectKey& key, const Pool& pool,
-                                             EntityId& out) noexcept {
+  [[nodiscard]] ResolveStatus ResolveWith(const PersistentObjectKey& key, const Pool& pool,
+                                          EntityId& out) noexcept {
     EntityId found;
-    const ResolveStatus status = TryResolve(key, found);
+    const ResolveStatus status = Resolve(key, found);
     if (status != ResolveStatus::Resolved) return status;
     if (!pool.Contains(found)) return ResolveStatus::TypeMismatch;
     out = found;

@@ -12,7 +12,7 @@
 // the generation in the sparse entry keeps a random lookup to two dependent loads (sparse, then
 // value) instead of three (sparse, owner, value): see docs/PERFORMANCE.md.
 //
-// All storage is reserved by TryInitialize (sparse for every registry slot, dense for the pool's
+// All storage is reserved by Initialize (sparse for every registry slot, dense for the pool's
 // own capacity); insert and remove never allocate. Removal swaps the last element into the hole,
 // so dense order is an implementation detail: rules whose result depends on order reduce by a
 // stable key (creation sequence, authored id), never by dense position.
@@ -48,16 +48,16 @@ class ComponentPool {
   // Binds the pool to an initialized registry (which must outlive it, and whose structural
   // revision the pool advances) and reserves storage for `capacity` components (at most the
   // registry's capacity). Unchanged on failure.
-  [[nodiscard]] Status TryInitialize(EntityRegistry& registry, std::uint32_t capacity) noexcept {
+  [[nodiscard]] Status Initialize(EntityRegistry& registry, std::uint32_t capacity) noexcept {
     if (registry_ != nullptr) return Status::InvalidOperation;
     if (!registry.IsInitialized()) return Status::NotInitialized;
     if (capacity > registry.Capacity()) return Status::InvalidArgument;
     FixedArray<SparseEntry> sparse;
     FixedArray<EntityId> owners;
     FixedArray<T> values;
-    if (Status s = sparse.TryAllocate(registry.Capacity()); s != Status::Ok) return s;
-    if (Status s = owners.TryAllocate(capacity); s != Status::Ok) return s;
-    if (Status s = values.TryAllocate(capacity); s != Status::Ok) return s;
+    if (Status s = sparse.Allocate(registry.Capacity()); s != Status::Ok) return s;
+    if (Status s = owners.Allocate(capacity); s != Status::Ok) return s;
+    if (Status s = values.Allocate(capacity); s != Status::Ok) return s;
     for (SparseEntry& entry : sparse.span()) entry = SparseEntry{kMissing, 0};
     sparse_.swap(sparse);
     owners_.swap(owners);
@@ -84,7 +84,7 @@ class ComponentPool {
   // Adds a component to a live entity of this world that has none of this type. The owner,
   // value and sparse entry are published together and the registry's structural revision
   // advances; on failure nothing changes.
-  [[nodiscard]] Status TryInsert(EntityId id, const T& value) noexcept {
+  [[nodiscard]] Status Insert(EntityId id, const T& value) noexcept {
     if (Status s = CheckStructural(id); s != Status::Ok) return s;
     if (sparse_[id.Slot].index != kMissing) return Status::DuplicateComponent;
     if (size_ == capacity_) {
@@ -92,7 +92,7 @@ class ComponentPool {
       return Status::CapacityExceeded;
     }
     if (registry_->StructuralRevisionsRemaining() == 0) return Status::SequenceExhausted;
-    (void)registry_->TryNoteStructuralChange();  // cannot fail now: checked just above
+    (void)registry_->NoteStructuralChange();  // cannot fail now: checked just above
     owners_[size_] = id;
     values_[size_] = value;
     sparse_[id.Slot] = SparseEntry{size_, id.Generation};
@@ -104,12 +104,12 @@ class ComponentPool {
 
   // Removes the entity's component: the last element moves into the hole and its owner's sparse
   // entry follows it. InvalidEntity for a handle that is not alive, MissingComponent when absent.
-  [[nodiscard]] Status TryRemove(EntityId id) noexcept {
+  [[nodiscard]] Status Remove(EntityId id) noexcept {
     if (Status s = CheckStructural(id); s != Status::Ok) return s;
     std::uint32_t hole = 0;
     if (!Locate(id, hole)) return Status::MissingComponent;
     if (registry_->StructuralRevisionsRemaining() == 0) return Status::SequenceExhausted;
-    (void)registry_->TryNoteStructuralChange();
+    (void)registry_->NoteStructuralChange();
     const std::uint32_t last = size_ - 1;
     if (hole != last) {
       owners_[hole] = owners_[last];

@@ -22,19 +22,19 @@ const char* HandleDiagnosisName(HandleDiagnosis diagnosis) noexcept {
   return "unknown";
 }
 
-Status EntityRegistry::TryInitialize(std::uint32_t capacity) noexcept {
+Status EntityRegistry::Initialize(std::uint32_t capacity) noexcept {
   if (IsInitialized()) return Status::InvalidOperation;
   if (capacity == 0) return Status::InvalidArgument;
   FixedArray<std::uint32_t> live_generation;
   FixedArray<std::uint8_t> pending;
   FixedArray<SlotRecord> slots;
   FixedArray<std::uint32_t> free_stack;
-  if (Status s = live_generation.TryAllocate(capacity); s != Status::Ok) return s;
-  if (Status s = pending.TryAllocate(capacity); s != Status::Ok) return s;
-  if (Status s = slots.TryAllocate(capacity); s != Status::Ok) return s;
-  if (Status s = free_stack.TryAllocate(capacity); s != Status::Ok) return s;
+  if (Status s = live_generation.Allocate(capacity); s != Status::Ok) return s;
+  if (Status s = pending.Allocate(capacity); s != Status::Ok) return s;
+  if (Status s = slots.Allocate(capacity); s != Status::Ok) return s;
+  if (Status s = free_stack.Allocate(capacity); s != Status::Ok) return s;
   std::uint64_t world = 0;
-  if (Status s = TryIssueOwnerId(world); s != Status::Ok) return s;  // last: failures consume none
+  if (Status s = IssueOwnerId(world); s != Status::Ok) return s;  // last: failures consume none
   live_generation_.swap(live_generation);
   pending_.swap(pending);
   slots_.swap(slots);
@@ -44,7 +44,7 @@ Status EntityRegistry::TryInitialize(std::uint32_t capacity) noexcept {
   return Status::Ok;
 }
 
-Status EntityRegistry::TryCreate(EntityId& out) noexcept {
+Status EntityRegistry::Create(EntityId& out) noexcept {
   if (!IsInitialized()) return Status::NotInitialized;
   if (!StructuralChangesAllowed()) return Status::InvalidPhase;
   if (free_top_ == 0 && touched_ == capacity_) {
@@ -117,7 +117,7 @@ EntityId EntityRegistry::EntityAtSlot(std::uint32_t slot) const noexcept {
   return EntityId{world_, slot, slots_[slot].generation};
 }
 
-Status EntityRegistry::TryRelease(EntityId id) noexcept {
+Status EntityRegistry::Release(EntityId id) noexcept {
   if (!StructuralChangesAllowed()) return Status::InvalidPhase;
   if (!IsAlive(id)) return Status::InvalidEntity;
   if (structural_revision_ == std::numeric_limits<std::uint64_t>::max())
@@ -140,7 +140,7 @@ Status EntityRegistry::TryRelease(EntityId id) noexcept {
   return Status::Ok;
 }
 
-Status EntityRegistry::TryNoteStructuralChange() noexcept {
+Status EntityRegistry::NoteStructuralChange() noexcept {
   if (!StructuralChangesAllowed()) return Status::InvalidPhase;
   if (structural_revision_ == std::numeric_limits<std::uint64_t>::max())
     return Status::SequenceExhausted;

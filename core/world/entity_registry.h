@@ -2,7 +2,7 @@
 //
 // The registry owns slot metadata only (generation, state, pending-destroy bit, creation
 // sequence) and a stack of reusable slots; component state lives in ComponentPool<T>. Everything
-// is allocated by TryInitialize; create, check and release never allocate.
+// is allocated by Initialize; create, check and release never allocate.
 //
 // Lifecycle of a slot: Unused -> Live -> (pending destroy) -> Free -> Live ... ; a slot released at
 // the largest generation becomes Retired for good and still counts against capacity. Generations
@@ -54,11 +54,11 @@ class EntityRegistry {
 
   // Allocates metadata for `capacity` slots, then takes a fresh world id last, so a failure
   // consumes no id. A registry initializes once; calling again is InvalidOperation.
-  [[nodiscard]] Status TryInitialize(std::uint32_t capacity) noexcept;
+  [[nodiscard]] Status Initialize(std::uint32_t capacity) noexcept;
 
   // Creates one live entity; `out` unchanged on failure. InvalidPhase outside a StructuralScope,
   // CapacityExceeded when no slot is free, SequenceExhausted when creation sequences ran out.
-  [[nodiscard]] Status TryCreate(EntityId& out) noexcept;
+  [[nodiscard]] Status Create(EntityId& out) noexcept;
 
   // Nonzero owner equal to this world, nonzero generation, slot in range, live, exact generation.
   [[nodiscard]] bool IsAlive(EntityId id) const noexcept;
@@ -126,8 +126,8 @@ class EntityRegistry {
     SlotState state;
   };
 
-  [[nodiscard]] Status TryRelease(EntityId id) noexcept;
-  [[nodiscard]] Status TryNoteStructuralChange() noexcept;
+  [[nodiscard]] Status Release(EntityId id) noexcept;
+  [[nodiscard]] Status NoteStructuralChange() noexcept;
 
   // Hot arrays, read by every IsAlive and IsActive: the generation of the live entity in each
   // slot (0 when the slot holds none), and its pending-destroy flag. Kept apart from SlotRecord
@@ -173,7 +173,7 @@ class StructuralScope {
   friend struct StructuralTestAccess;
   // Releases a live entity's slot: advances its generation (or retires it) and pushes it on the
   // free stack. The caller has already removed its components. InvalidEntity if not alive.
-  [[nodiscard]] Status TryRelease(EntityId id) noexcept { return registry_.TryRelease(id); }
+  [[nodiscard]] Status Release(EntityId id) noexcept { return registry_.Release(id); }
   [[nodiscard]] EntityRegistry& Registry() noexcept { return registry_; }
 
   EntityRegistry& registry_;

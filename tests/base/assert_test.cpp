@@ -55,7 +55,7 @@ TEST_CASE("a failed assertion aborts, naming its place, condition and message", 
 TEST_CASE("a FixedArray index past its size is an assertion, not a silent read", "[base][assert]") {
   const auto [status, text] = InChild([] {
     cairn::FixedArray<int> array;
-    if (array.TryAllocate(4) != cairn::Status::Ok) ::_exit(3);
+    if (array.Allocate(4) != cairn::Status::Ok) ::_exit(3);
     volatile int past = array[4];
     (void)past;
   });

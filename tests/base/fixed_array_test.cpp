@@ -9,7 +9,7 @@ using namespace cairn;
 TEST_CASE("a fixed array allocates once and reports its size in bytes", "[base]") {
   FixedArray<int> array;
   CHECK(array.empty());
-  REQUIRE(array.TryAllocate(10) == Status::Ok);
+  REQUIRE(array.Allocate(10) == Status::Ok);
   CHECK(array.size() == 10);
   CHECK(array.bytes() == 10 * sizeof(int));
   array[9] = 7;
@@ -18,10 +18,10 @@ TEST_CASE("a fixed array allocates once and reports its size in bytes", "[base]"
 
 TEST_CASE("a failed allocation leaves the fixed array as it was", "[base]") {
   FixedArray<int> array;
-  REQUIRE(array.TryAllocate(3) == Status::Ok);
+  REQUIRE(array.Allocate(3) == Status::Ok);
   array[0] = 42;
   fault_injection::FailAllocationAt(0);
-  CHECK(array.TryAllocate(100) == Status::AllocationFailed);
+  CHECK(array.Allocate(100) == Status::AllocationFailed);
   fault_injection::Disarm();
   CHECK(array.size() == 3);
   CHECK(array[0] == 42);
@@ -29,16 +29,16 @@ TEST_CASE("a failed allocation leaves the fixed array as it was", "[base]") {
 
 TEST_CASE("an impossible size is refused without overflowing the byte count", "[base]") {
   FixedArray<std::uint64_t> array;
-  CHECK(array.TryAllocate(static_cast<std::size_t>(-1) / 4) == Status::AllocationFailed);
+  CHECK(array.Allocate(static_cast<std::size_t>(-1) / 4) == Status::AllocationFailed);
   CHECK(array.size() == 0);
 }
 
 TEST_CASE("the fault injection seam fails exactly the chosen allocation once", "[base]") {
   FixedArray<char> a, b, c;
   fault_injection::FailAllocationAt(1);
-  CHECK(a.TryAllocate(1) == Status::Ok);
-  CHECK(b.TryAllocate(1) == Status::AllocationFailed);
-  CHECK(c.TryAllocate(1) == Status::Ok);
+  CHECK(a.Allocate(1) == Status::Ok);
+  CHECK(b.Allocate(1) == Status::AllocationFailed);
+  CHECK(c.Allocate(1) == Status::Ok);
   CHECK(fault_injection::AllocationsSeen() == 3);
   fault_injection::Disarm();
 }

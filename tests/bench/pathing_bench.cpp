@@ -29,7 +29,7 @@ struct BenchMap {
   TileMap map;
   TCOD_Map* tcod = nullptr;
   BenchMap() {
-    if (map.TryInitialize(kSide, kSide) != Status::Ok) std::abort();
+    if (map.Initialize(kSide, kSide) != Status::Ok) std::abort();
     tcod = TCOD_map_new(kSide, kSide);
     Rng rng(4242);
     for (std::int32_t y = 0; y < kSide; ++y)
@@ -56,7 +56,7 @@ constexpr std::int32_t kRadius = 60;
 void Fov_cairn(benchmark::State& state) {
   BenchMap& m = Shared();
   FieldOfView fov;
-  if (fov.TryInitialize(kSide, kSide) != Status::Ok) std::abort();
+  if (fov.Initialize(kSide, kSide) != Status::Ok) std::abort();
   for (auto _ : state) {
     fov.Compute(m.map, 100, 100, kRadius);
     benchmark::DoNotOptimize(fov.Visible(101, 101));
@@ -75,7 +75,7 @@ BENCHMARK(Fov_baseline)->Unit(benchmark::kMicrosecond);
 void AStar_cairn(benchmark::State& state) {
   BenchMap& m = Shared();
   Pathfinder paths;
-  if (paths.TryInitialize(kSide, kSide) != Status::Ok) std::abort();
+  if (paths.Initialize(kSide, kSide) != Status::Ok) std::abort();
   const CellFilter open;
   Position step{};
   std::int32_t length = 0;
@@ -96,7 +96,7 @@ BENCHMARK(AStar_baseline)->Unit(benchmark::kMicrosecond);
 void Dijkstra_cairn(benchmark::State& state) {
   BenchMap& m = Shared();
   Pathfinder paths;
-  if (paths.TryInitialize(kSide, kSide) != Status::Ok) std::abort();
+  if (paths.Initialize(kSide, kSide) != Status::Ok) std::abort();
   std::vector<std::int32_t> distance(kSide * kSide);
   const CellFilter open;
   const Position sources[] = {{100, 100}};
@@ -126,7 +126,7 @@ void PlayerTurnOn(benchmark::State& state, std::int32_t depth) {
   config.definitions = DefaultDefinitions();
   config.dungeon = DefaultDungeon();
   std::unique_ptr<GameSession> session;
-  if (GameSession::TryCreate(config, session) != Status::Ok) std::abort();
+  if (GameSession::Create(config, session) != Status::Ok) std::abort();
   // Walk down by the stairs' own rule: arrive through the session, as a player would.
   for (std::int32_t d = 1; d < depth; ++d) {
     GameWorld& world = session->World();
@@ -164,7 +164,7 @@ struct Agreement {
   Agreement() {
     BenchMap& m = Shared();
     FieldOfView fov;
-    if (fov.TryInitialize(kSide, kSide) != Status::Ok) std::abort();
+    if (fov.Initialize(kSide, kSide) != Status::Ok) std::abort();
     fov.Compute(m.map, 100, 100, kRadius);
     TCOD_map_compute_fov(m.tcod, 100, 100, kRadius, true, FOV_SYMMETRIC_SHADOWCAST);
     std::int32_t ours = 0, theirs = 0, both = 0;
@@ -176,7 +176,7 @@ struct Agreement {
         both += a && b;
       }
     Pathfinder paths;
-    if (paths.TryInitialize(kSide, kSide) != Status::Ok) std::abort();
+    if (paths.Initialize(kSide, kSide) != Status::Ok) std::abort();
     Position step{};
     std::int32_t length = 0;
     const CellFilter open;

@@ -9,9 +9,9 @@
 //   Save10k           CaptureImage + WriteSaveText
 //   SaveWrite10k      WriteSaveText only (of an image captured once)
 //   ReadOnly10k       ReadSaveText only (text -> TOML tree -> checked SessionImage)
-//   Resume10k_cairn   ReadSaveText + TryRestore (a playable session)
+//   Resume10k_cairn   ReadSaveText + Restore (a playable session)
 //   Resume10k_baseline  parsing the same text into a TOML tree only: the floor any reader pays
-//   Resolve_cairn     TryResolve(key) for every entity, keys in a shuffled order
+//   Resolve_cairn     Resolve(key) for every entity, keys in a shuffled order
 //   Resolve_baseline  IsAlive(handle) + Positions().Find(handle), the same entities, same order
 //   ResolveInOrder_*  the same, each in its own best order: keys sorted, handles by slot
 #include <benchmark/benchmark.h>
@@ -101,7 +101,7 @@ struct Crowd {
     config.definitions = DefaultDefinitions();
     if (config.definitions == nullptr) std::abort();
     config.level = CrowdLevel(*config.definitions);
-    if (GameSession::TryCreate(config, session) != Status::Ok) std::abort();
+    if (GameSession::Create(config, session) != Status::Ok) std::abort();
     CountingEntropy entropy;
     if (session->CaptureImage(entropy, image) != Status::Ok) std::abort();  // mints every key
     text = WriteSaveText(image, *config.definitions, "cairn bench");
@@ -122,7 +122,7 @@ struct Crowd {
     for (EntityId id : handles) keys.push_back(*world.Bindings().KeyOf(id));
     for (std::size_t i = 0; i < keys.size(); ++i) {  // every key resolves, to its own entity
       EntityId found;
-      if (session->World().Bindings().TryResolve(keys[i], found) != ResolveStatus::Resolved ||
+      if (session->World().Bindings().Resolve(keys[i], found) != ResolveStatus::Resolved ||
           found != handles[i])
         std::abort();
     }
@@ -162,7 +162,7 @@ Crowd& TheCrowd() {
     return false;
   std::unique_ptr<GameSession> resumed;
   std::string error;
-  return GameSession::TryRestore(crowd.config, image, resumed, error) == Status::Ok;
+  return GameSession::Restore(crowd.config, image, resumed, error) == Status::Ok;
 }
 
 [[gnu::noinline]] bool ParseOnce(const Crowd& crowd) {
@@ -207,7 +207,7 @@ bool RoundTripMatches(const Crowd& crowd) {
     std::string error;
     return ReadSaveText(crowd.text, *crowd.config.definitions, crowd.config.limits, image,
                         problems) &&
-           GameSession::TryRestore(crowd.config, image, resumed, error) == Status::Ok &&
+           GameSession::Restore(crowd.config, image, resumed, error) == Status::Ok &&
            resumed->StateHash() == crowd.session->StateHash() &&
            resumed->World().Bindings().Size() == kEntities;
   }();
@@ -237,7 +237,7 @@ void Resume10k_baseline(benchmark::State& state) {
   std::uint64_t sum = 0;
   for (const PersistentObjectKey& key : keys) {
     EntityId id;
-    if (table.TryResolve(key, id) == ResolveStatus::Resolved) sum += id.Slot;
+    if (table.Resolve(key, id) == ResolveStatus::Resolved) sum += id.Slot;
   }
   return sum;
 }

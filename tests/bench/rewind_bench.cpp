@@ -43,7 +43,7 @@ struct FullFloor {
     config.definitions = DefaultDefinitions();
     config.dungeon = DefaultDungeon();
     if (!config.definitions || !config.dungeon) std::abort();
-    if (GameSession::TryCreate(config, session) != Status::Ok) std::abort();
+    if (GameSession::Create(config, session) != Status::Ok) std::abort();
     std::string keys;
     for (int i = 0; i < 400; ++i) keys += "oF";
     KeyScript script(keys);

@@ -51,7 +51,7 @@ void RunTicksOn(benchmark::State& state, std::int32_t monsters) {
   std::unique_ptr<GameWorld> world;
   if (BuildWorld(level, limits, DefaultDefinitions(), 1, world) != Status::Ok) std::abort();
   TickScratch scratch;
-  if (scratch.TryInitialize(200, 200, limits.entities) != Status::Ok) std::abort();
+  if (scratch.Initialize(200, 200, limits.entities) != Status::Ok) std::abort();
   UpdatePlayerView(*world, scratch);
   // Keep the player alive and waiting: this measures the monsters' ticks.
   world->Healths().Find(world->PlayerEntity())->current = 1'000'000;
@@ -75,7 +75,7 @@ void DefaultDungeonTicks(benchmark::State& state) {
   config.definitions = DefaultDefinitions();
   config.level = DefaultLevel();
   std::unique_ptr<GameSession> session;
-  if (GameSession::TryCreate(config, session) != Status::Ok) std::abort();
+  if (GameSession::Create(config, session) != Status::Ok) std::abort();
   Rng rng(9);
   const PlayerCommand moves[] = {{PlayerCommandKind::Move, 1, 0},
                                  {PlayerCommandKind::Move, -1, 0},

@@ -39,16 +39,16 @@ struct World {
   std::vector<EntityId> ids;
 
   explicit World(std::uint32_t n) {
-    if (registry.TryInitialize(n) != Status::Ok) std::abort();
-    if (bodies.TryInitialize(registry, n) != Status::Ok) std::abort();
-    if (motions.TryInitialize(registry, n) != Status::Ok) std::abort();
+    if (registry.Initialize(n) != Status::Ok) std::abort();
+    if (bodies.Initialize(registry, n) != Status::Ok) std::abort();
+    if (motions.Initialize(registry, n) != Status::Ok) std::abort();
     StructuralScope scope(registry, WorldPhase::Construction, StructuralTestAccess::Key());
     for (std::uint32_t i = 0; i < n; ++i) {
       EntityId id;
-      if (registry.TryCreate(id) != Status::Ok) std::abort();
+      if (registry.Create(id) != Status::Ok) std::abort();
       const auto v = static_cast<std::int32_t>(i);
-      if (bodies.TryInsert(id, Body{v, -v}) != Status::Ok) std::abort();
-      if (motions.TryInsert(id, Motion{1, v & 3}) != Status::Ok) std::abort();
+      if (bodies.Insert(id, Body{v, -v}) != Status::Ok) std::abort();
+      if (motions.Insert(id, Motion{1, v & 3}) != Status::Ok) std::abort();
       ids.push_back(id);
     }
   }
@@ -113,14 +113,14 @@ void Iterate2Shuffled_cairn(benchmark::State& state) {
   const auto n = static_cast<std::uint32_t>(state.range(0));
   World world(n);
   ComponentPool<Motion> shuffled;
-  if (shuffled.TryInitialize(world.registry, n) != Status::Ok) std::abort();
+  if (shuffled.Initialize(world.registry, n) != Status::Ok) std::abort();
   std::vector<EntityId> order = world.ids;
   Rng rng{99};
   for (std::size_t i = order.size(); i > 1; --i) std::swap(order[i - 1], order[rng.Next() % i]);
   {
     StructuralScope scope(world.registry, WorldPhase::Construction, StructuralTestAccess::Key());
     for (EntityId id : order)
-      if (shuffled.TryInsert(id, Motion{1, 1}) != Status::Ok) std::abort();
+      if (shuffled.Insert(id, Motion{1, 1}) != Status::Ok) std::abort();
   }
   PoolJoin join(world.bodies, shuffled);
   for (auto _ : state) {
@@ -201,18 +201,18 @@ void IsAlive_baseline(benchmark::State& state) {
 void Churn_cairn(benchmark::State& state) {
   const auto n = static_cast<std::uint32_t>(state.range(0));
   EntityRegistry registry;
-  if (registry.TryInitialize(n) != Status::Ok) std::abort();
+  if (registry.Initialize(n) != Status::Ok) std::abort();
   ComponentPool<Body> bodies;
-  if (bodies.TryInitialize(registry, n) != Status::Ok) std::abort();
+  if (bodies.Initialize(registry, n) != Status::Ok) std::abort();
   std::vector<EntityId> ids(n);
   for (auto _ : state) {
     StructuralScope scope(registry, WorldPhase::Commit, StructuralTestAccess::Key());
     for (EntityId& id : ids) {
-      (void)registry.TryCreate(id);
-      (void)bodies.TryInsert(id, Body{1, 2});
+      (void)registry.Create(id);
+      (void)bodies.Insert(id, Body{1, 2});
     }
     for (EntityId id : ids) {
-      (void)bodies.TryRemove(id);
+      (void)bodies.Remove(id);
       (void)StructuralTestAccess::Release(scope, id);
     }
   }

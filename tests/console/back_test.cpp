@@ -42,7 +42,7 @@ TEST_CASE("BACK across the stairs gives back the floor above and its HASH", "[co
   for (std::uint64_t seed = 1; seed <= 8 && !crossed; ++seed) {
     CAPTURE(seed);
     std::unique_ptr<GameSession> session;
-    REQUIRE(GameSession::TryCreate(cairn::test::DungeonConfig(seed), session) == Status::Ok);
+    REQUIRE(GameSession::Create(cairn::test::DungeonConfig(seed), session) == Status::Ok);
     Console console(*session);
     KeyScript script(keys);
     std::vector<TickInput> inputs;

@@ -15,7 +15,7 @@ struct Session {
   explicit Session(std::uint32_t capacity = 64) {
     ConsoleOptions options;
     options.capacity = capacity;
-    REQUIRE(Console::TryCreate(options, console) == Status::Ok);
+    REQUIRE(Console::Create(options, console) == Status::Ok);
   }
   std::string Run(const std::string& line) {
     bool has_reply = false;

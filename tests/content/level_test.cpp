@@ -343,7 +343,7 @@ TEST_CASE("a bad level or a failed reserve leaves the running world exactly as i
           "[content]") {
   SessionConfig config = cairn::test::Config();
   std::unique_ptr<GameSession> session;
-  REQUIRE(GameSession::TryCreate(config, session) == Status::Ok);
+  REQUIRE(GameSession::Create(config, session) == Status::Ok);
   REQUIRE(session->RunTicks(20) == Status::Ok);
   const std::uint64_t world_id = session->World().WorldId();
   const std::uint64_t hash = DigestState(session->World()).total;

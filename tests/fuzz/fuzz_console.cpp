@@ -13,7 +13,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!console) {
     cairn::ConsoleOptions options;
     options.capacity = 64;
-    if (cairn::Console::TryCreate(options, console) != cairn::Status::Ok) __builtin_trap();
+    if (cairn::Console::Create(options, console) != cairn::Status::Ok) __builtin_trap();
   }
   bool has_reply = false;
   (void)console->Execute("RESTART", has_reply);

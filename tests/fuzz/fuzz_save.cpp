@@ -1,6 +1,6 @@
 // Fuzzes the save loader and the restore behind it: any bytes must give a SessionImage or
 // positioned problems, never a crash, undefined behaviour, a leak or a hang. An image that reads
-// is rebuilt with GameSession::TryRestore against the built-in content (the default dungeon, or
+// is rebuilt with GameSession::Restore against the built-in content (the default dungeon, or
 // the dungeon under the cellar level when the save says it was made with `--level` of that); a
 // refusal must say why, and a run that is rebuilt must keep its worlds' invariants and run a few
 // ticks, so a restored world the simulation cannot handle is found.
@@ -43,7 +43,7 @@ struct Content {
 
 std::uint64_t DigestOf(const cairn::SessionConfig& config) {
   std::unique_ptr<cairn::GameSession> session;
-  if (cairn::GameSession::TryCreate(config, session) != cairn::Status::Ok) __builtin_trap();
+  if (cairn::GameSession::Create(config, session) != cairn::Status::Ok) __builtin_trap();
   return session->ContentDigest();
 }
 
@@ -123,7 +123,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   image.state_hash = 0;
   std::unique_ptr<cairn::GameSession> session;
   std::string error;
-  if (cairn::GameSession::TryRestore(config, image, session, error) != cairn::Status::Ok) {
+  if (cairn::GameSession::Restore(config, image, session, error) != cairn::Status::Ok) {
     if (error.empty() || session != nullptr) __builtin_trap();  // says why, leaves `out` alone
     return 0;
   }

@@ -231,7 +231,7 @@ TEST_CASE("the state hash is canonical: the same entities in other slots hash al
   // other generations, and the item's holder reference names other handles.
   const auto add_pair = [](GameWorld& world) {
     std::optional<StructuralScope> scope;
-    REQUIRE(world.TryOpenStructural(WorldPhase::Construction, scope) == Status::Ok);
+    REQUIRE(world.OpenStructural(WorldPhase::Construction, scope) == Status::Ok);
     ComponentBundle rat = RatAt(world, {3, 2});
     EntityId monster;
     REQUIRE(world.CreateFromBundle(*scope, rat, monster) == Status::Ok);
@@ -244,7 +244,7 @@ TEST_CASE("the state hash is canonical: the same entities in other slots hash al
   };
   {
     std::optional<StructuralScope> scope;
-    REQUIRE(churned->TryOpenStructural(WorldPhase::Construction, scope) == Status::Ok);
+    REQUIRE(churned->OpenStructural(WorldPhase::Construction, scope) == Status::Ok);
     EntityId a, b, c;
     REQUIRE(churned->CreateEntity(*scope, a) == Status::Ok);
     REQUIRE(churned->CreateEntity(*scope, b) == Status::Ok);
@@ -271,7 +271,7 @@ TEST_CASE("capacity failures sum the world's, the registry's, every pool's and t
   GameWorld& world = *w;
   REQUIRE(world.Registry().LiveCount() < 4);
   std::optional<StructuralScope> scope;
-  REQUIRE(world.TryOpenStructural(WorldPhase::Commit, scope) == Status::Ok);
+  REQUIRE(world.OpenStructural(WorldPhase::Commit, scope) == Status::Ok);
   // The registry full, then one more: the registry counts it.
   std::vector<EntityId> made;
   while (world.Registry().FreeCount() > 0) {

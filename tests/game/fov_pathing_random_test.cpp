@@ -65,8 +65,8 @@ TEST_CASE("field of view is symmetric: if A sees B then B sees A", "[fov]") {
   for (std::uint64_t seed = 1; seed <= 6; ++seed) {
     const TileMap map = RandomMap(40, 30, seed, 25);
     FieldOfView from, to;
-    REQUIRE(from.TryInitialize(40, 30) == Status::Ok);
-    REQUIRE(to.TryInitialize(40, 30) == Status::Ok);
+    REQUIRE(from.Initialize(40, 30) == Status::Ok);
+    REQUIRE(to.Initialize(40, 30) == Status::Ok);
     Rng rng(seed * 31);
     int pairs_seen = 0;
     for (int trial = 0; trial < 60; ++trial) {
@@ -89,11 +89,11 @@ TEST_CASE("field of view is symmetric: if A sees B then B sees A", "[fov]") {
 
 TEST_CASE("field of view lights walls it meets and nothing behind them", "[fov]") {
   TileMap map;
-  REQUIRE(map.TryInitialize(11, 3) == Status::Ok);
+  REQUIRE(map.Initialize(11, 3) == Status::Ok);
   for (std::int32_t x = 0; x < 11; ++x) map.Set(x, 1, Terrain::Floor);
   map.Set(6, 1, Terrain::Wall);
   FieldOfView view;
-  REQUIRE(view.TryInitialize(11, 3) == Status::Ok);
+  REQUIRE(view.Initialize(11, 3) == Status::Ok);
   view.Compute(map, 1, 1, 20);
   CHECK(view.Visible(1, 1));
   CHECK(view.Visible(5, 1));
@@ -108,7 +108,7 @@ TEST_CASE("A* finds a shortest route; distance maps agree with breadth-first sea
   for (std::uint64_t seed = 1; seed <= 5; ++seed) {
     const TileMap map = RandomMap(30, 20, seed, 30);
     Pathfinder paths;
-    REQUIRE(paths.TryInitialize(30, 20) == Status::Ok);
+    REQUIRE(paths.Initialize(30, 20) == Status::Ok);
     const CellFilter filter;
     std::vector<std::int32_t> distance(30 * 20);
     Rng rng(seed);
@@ -137,10 +137,10 @@ TEST_CASE("A* finds a shortest route; distance maps agree with breadth-first sea
 
 TEST_CASE("rolling down a flee map leads away from the threat", "[path]") {
   TileMap map;
-  REQUIRE(map.TryInitialize(20, 3) == Status::Ok);
+  REQUIRE(map.Initialize(20, 3) == Status::Ok);
   for (std::int32_t x = 0; x < 20; ++x) map.Set(x, 1, Terrain::Floor);
   Pathfinder paths;
-  REQUIRE(paths.TryInitialize(20, 3) == Status::Ok);
+  REQUIRE(paths.Initialize(20, 3) == Status::Ok);
   const CellFilter filter;
   std::vector<std::int32_t> distance(60), flee(60);
   const Position threat[] = {{5, 1}};

@@ -54,7 +54,7 @@ struct TestWorld {
   explicit TestWorld(const LevelDefinition& level, WorldLimits limits = WorldLimits::Uniform(64),
                      std::uint64_t seed = 1) {
     REQUIRE(BuildWorld(level, limits, Definitions(), seed, world) == Status::Ok);
-    REQUIRE(scratch.TryInitialize(level.width, level.height, limits.entities) == Status::Ok);
+    REQUIRE(scratch.Initialize(level.width, level.height, limits.entities) == Status::Ok);
     UpdatePlayerView(*world, scratch);
   }
   GameWorld& operator*() { return *world; }

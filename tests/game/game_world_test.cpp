@@ -16,14 +16,14 @@ namespace {
 
 std::unique_ptr<GameWorld> MakeWorld(std::uint32_t n = 64) {
   std::unique_ptr<GameWorld> world;
-  REQUIRE(GameWorld::TryCreate(WorldLimits::Uniform(n), cairn::test::Definitions(), 8, 8, 1,
-                               world) == Status::Ok);
+  REQUIRE(GameWorld::Create(WorldLimits::Uniform(n), cairn::test::Definitions(), 8, 8, 1, world) ==
+          Status::Ok);
   return world;
 }
 
 StructuralScope& Open(GameWorld& world, std::optional<StructuralScope>& scope,
                       WorldPhase phase = WorldPhase::Commit) {
-  REQUIRE(world.TryOpenStructural(phase, scope) == Status::Ok);
+  REQUIRE(world.OpenStructural(phase, scope) == Status::Ok);
   return *scope;
 }
 
@@ -99,8 +99,8 @@ TEST_CASE("the structural API is closed while systems run", "[game]") {
     REQUIRE(world->CreateEntity(Open(*world, opened), id) == Status::Ok);
   }
   // Outside any scope the world is in its Simulation phase.
-  CHECK(world->Positions().TryInsert(id, Position{1, 1}) == Status::InvalidPhase);
-  CHECK(world->Healths().TryRemove(id) == Status::InvalidPhase);
+  CHECK(world->Positions().Insert(id, Position{1, 1}) == Status::InvalidPhase);
+  CHECK(world->Healths().Remove(id) == Status::InvalidPhase);
 }
 
 TEST_CASE("world creation fails cleanly at each reserve", "[game][alloc]") {
@@ -112,8 +112,8 @@ TEST_CASE("world creation fails cleanly at each reserve", "[game][alloc]") {
     INFO("failing reserve " << at);
     std::unique_ptr<GameWorld> out;
     fault_injection::FailAllocationAt(at);
-    CHECK(GameWorld::TryCreate(WorldLimits::Uniform(32), cairn::test::Definitions(), 8, 8, 1,
-                               out) == Status::AllocationFailed);
+    CHECK(GameWorld::Create(WorldLimits::Uniform(32), cairn::test::Definitions(), 8, 8, 1, out) ==
+          Status::AllocationFailed);
     fault_injection::Disarm();
     CHECK(out == nullptr);
   }
@@ -123,7 +123,7 @@ TEST_CASE("a pool with less room than the registry fills independently", "[game]
   WorldLimits limits = WorldLimits::Uniform(8);
   limits.pools[static_cast<std::size_t>(ComponentKind::Position)] = 2;
   std::unique_ptr<GameWorld> world;
-  REQUIRE(GameWorld::TryCreate(limits, cairn::test::Definitions(), 8, 8, 1, world) == Status::Ok);
+  REQUIRE(GameWorld::Create(limits, cairn::test::Definitions(), 8, 8, 1, world) == Status::Ok);
   std::optional<StructuralScope> opened;
   StructuralScope& scope = Open(*world, opened, WorldPhase::Construction);
   EntityId ids[3];

@@ -83,7 +83,7 @@ TEST_CASE("A* finds the shortest route on maps of every shape, walls at the ends
     const std::int32_t w = rng.Range(1, 40), h = rng.Range(1, 30);
     const TileMap map = test::RandomMap(w, h, rng, rng.Below(60));
     Pathfinder paths;
-    REQUIRE(paths.TryInitialize(w, h) == Status::Ok);
+    REQUIRE(paths.Initialize(w, h) == Status::Ok);
     for (int trial = 0; trial < 12; ++trial) {
       // Any two cells: the start or the goal may be a wall (the goal is always enterable).
       const Position from{rng.Range(0, w - 1), rng.Range(0, h - 1)};
@@ -106,7 +106,7 @@ TEST_CASE("A* answers the same twice, and a search leaves nothing behind for the
   Rng rng(77);
   const TileMap map = test::RandomMap(60, 40, rng, 25);
   Pathfinder paths;
-  REQUIRE(paths.TryInitialize(60, 40) == Status::Ok);
+  REQUIRE(paths.Initialize(60, 40) == Status::Ok);
   const CellFilter plain;
   const CrowdFilter crowd(4);
   const Position a{0, 0}, b{59, 39}, c{30, 0};
@@ -126,7 +126,7 @@ TEST_CASE("A* answers the same twice, and a search leaves nothing behind for the
   CHECK(first.y == again.y);
   // A fresh pathfinder agrees with the used one.
   Pathfinder fresh;
-  REQUIRE(fresh.TryInitialize(60, 40) == Status::Ok);
+  REQUIRE(fresh.Initialize(60, 40) == Status::Ok);
   Position fresh_step{};
   std::int32_t fresh_length = 0;
   CHECK(fresh.FindPath(map, plain, a, b, 1u << 30, fresh_step, fresh_length) == found);
@@ -137,10 +137,10 @@ TEST_CASE("A* answers the same twice, and a search leaves nothing behind for the
 
 TEST_CASE("A* sees walls that change between searches, and tells maps apart", "[path]") {
   TileMap map;
-  REQUIRE(map.TryInitialize(9, 3) == Status::Ok);
+  REQUIRE(map.Initialize(9, 3) == Status::Ok);
   for (std::int32_t x = 0; x < 9; ++x) map.Set(x, 1, Terrain::Floor);
   Pathfinder paths;
-  REQUIRE(paths.TryInitialize(9, 3) == Status::Ok);
+  REQUIRE(paths.Initialize(9, 3) == Status::Ok);
   const CellFilter plain;
   Position step{};
   std::int32_t length = 0;
@@ -162,7 +162,7 @@ TEST_CASE("A* sees walls that change between searches, and tells maps apart", "[
   CHECK_FALSE(paths.FindPath(map, plain, {0, 1}, {8, 1}, 1000, step, length));
   // Another map of the same size, asked of the same pathfinder: its own walls, not the last map's.
   TileMap open;
-  REQUIRE(open.TryInitialize(9, 3) == Status::Ok);
+  REQUIRE(open.Initialize(9, 3) == Status::Ok);
   for (std::int32_t y = 0; y < 3; ++y)
     for (std::int32_t x = 0; x < 9; ++x) open.Set(x, y, Terrain::Floor);
   CHECK(open.PassabilityRevision() != map.PassabilityRevision());
@@ -173,21 +173,21 @@ TEST_CASE("A* sees walls that change between searches, and tells maps apart", "[
 
 TEST_CASE("A* refuses what it cannot answer", "[path]") {
   TileMap map;
-  REQUIRE(map.TryInitialize(5, 5) == Status::Ok);
+  REQUIRE(map.Initialize(5, 5) == Status::Ok);
   Pathfinder paths;
   Position step{7, 7};
   std::int32_t length = 7;
   const CellFilter plain;
   CHECK_FALSE(paths.FindPath(map, plain, {0, 0}, {4, 4}, 100, step, length));  // not initialized
-  REQUIRE(paths.TryInitialize(5, 5) == Status::Ok);
+  REQUIRE(paths.Initialize(5, 5) == Status::Ok);
   CHECK_FALSE(paths.FindPath(map, plain, {0, 0}, {0, 0}, 100, step, length));   // already there
   CHECK_FALSE(paths.FindPath(map, plain, {-1, 0}, {4, 4}, 100, step, length));  // off the map
   CHECK_FALSE(paths.FindPath(map, plain, {0, 0}, {5, 4}, 100, step, length));
   TileMap other;
-  REQUIRE(other.TryInitialize(6, 5) == Status::Ok);
+  REQUIRE(other.Initialize(6, 5) == Status::Ok);
   CHECK_FALSE(paths.FindPath(other, plain, {0, 0}, {4, 4}, 100, step, length));  // wrong size
   CHECK(step.x == 7);  // outputs unchanged on failure
   CHECK(length == 7);
-  CHECK(paths.TryInitialize(0, 5) == Status::InvalidArgument);
-  CHECK(paths.TryInitialize(5, TileMap::kMaxSide + 1) == Status::InvalidArgument);
+  CHECK(paths.Initialize(0, 5) == Status::InvalidArgument);
+  CHECK(paths.Initialize(5, TileMap::kMaxSide + 1) == Status::InvalidArgument);
 }

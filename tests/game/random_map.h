@@ -11,7 +11,7 @@ namespace cairn::test {
 
 inline TileMap RandomMap(std::int32_t w, std::int32_t h, Rng& rng, std::uint32_t wall_percent) {
   TileMap map;
-  REQUIRE(map.TryInitialize(w, h) == Status::Ok);
+  REQUIRE(map.Initialize(w, h) == Status::Ok);
   for (std::int32_t y = 0; y < h; ++y)
     for (std::int32_t x = 0; x < w; ++x)
       map.Set(x, y, rng.Percent(wall_percent) ? Terrain::Wall : Terrain::Floor);

@@ -78,7 +78,7 @@ TEST_CASE("two movers wanting one cell: the older one gets it, whatever the pool
     const EntityId younger = older == owners[0] ? owners[1] : owners[0];
     if (swap) {  // reorder the dense arrays: remove and re-add the older rat's intent
       std::optional<StructuralScope> scope;
-      REQUIRE(world.TryOpenStructural(WorldPhase::Commit, scope) == Status::Ok);
+      REQUIRE(world.OpenStructural(WorldPhase::Commit, scope) == Status::Ok);
       REQUIRE(world.RemoveComponent<Intent>(*scope, older) == Status::Ok);
       REQUIRE(world.AddComponent(*scope, older, Intent{}) == Status::Ok);
     }

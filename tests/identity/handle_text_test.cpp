@@ -13,11 +13,11 @@ TEST_CASE("handles are written for people and for the console", "[identity]") {
 
 TEST_CASE("console handle text parses in both forms", "[identity]") {
   EntityId out;
-  REQUIRE(TryParseHandleText("3:4", 12, out) == Status::Ok);
+  REQUIRE(ParseHandleText("3:4", 12, out) == Status::Ok);
   CHECK(out == EntityId{12, 3, 4});
-  REQUIRE(TryParseHandleText("99:0:1", 12, out) == Status::Ok);
+  REQUIRE(ParseHandleText("99:0:1", 12, out) == Status::Ok);
   CHECK(out == EntityId{99, 0, 1});
-  REQUIRE(TryParseHandleText("4294967295:4294967295", 1, out) == Status::Ok);
+  REQUIRE(ParseHandleText("4294967295:4294967295", 1, out) == Status::Ok);
   CHECK(out == EntityId{1, 4294967295u, 4294967295u});
 }
 
@@ -27,7 +27,7 @@ TEST_CASE("malformed handle text is refused and leaves the output unchanged", "[
        {"", "3", "3:", ":4", "a:1", "1:b", "-1:1", "+1:1", "1:2:3:4", "4294967296:1",
         "1:4294967296", " 1:1", "1:1 ", "1::1", "0x1:1", "18446744073709551616:0:1"}) {
     EntityId out = before;
-    CHECK(TryParseHandleText(bad, 1, out) == Status::InvalidArgument);
+    CHECK(ParseHandleText(bad, 1, out) == Status::InvalidArgument);
     CHECK(out == before);
   }
 }

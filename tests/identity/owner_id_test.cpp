@@ -9,7 +9,7 @@ TEST_CASE("owner ids are nonzero and strictly increasing", "[identity]") {
   std::uint64_t previous = 0;
   for (int i = 0; i < 100; ++i) {
     std::uint64_t id = 0;
-    REQUIRE(TryIssueOwnerId(id) == Status::Ok);
+    REQUIRE(IssueOwnerId(id) == Status::Ok);
     CHECK(id != 0);
     CHECK(id > previous);
     previous = id;
@@ -22,12 +22,12 @@ TEST_CASE("the owner id source reports exhaustion at its last value and never wr
   constexpr std::uint64_t kMax = std::numeric_limits<std::uint64_t>::max();
   owner_id_test_seam::SetLastIssued(kMax - 1);
   std::uint64_t id = 0;
-  REQUIRE(TryIssueOwnerId(id) == Status::Ok);
+  REQUIRE(IssueOwnerId(id) == Status::Ok);
   CHECK(id == kMax);
   std::uint64_t untouched = 123;
-  CHECK(TryIssueOwnerId(untouched) == Status::IdentityExhausted);
+  CHECK(IssueOwnerId(untouched) == Status::IdentityExhausted);
   CHECK(untouched == 123);
-  CHECK(TryIssueOwnerId(untouched) == Status::IdentityExhausted);
+  CHECK(IssueOwnerId(untouched) == Status::IdentityExhausted);
   CHECK(owner_id_test_seam::LastIssued() == kMax);
   owner_id_test_seam::SetLastIssued(saved);
 }

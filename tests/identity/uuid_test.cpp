@@ -48,18 +48,18 @@ class NoEntropy final : public EntropySource {
 
 TEST_CASE("a version-4 UUID parses case-insensitively and formats in lower case", "[uuid]") {
   Uuid u;
-  REQUIRE(TryParseUuid("F47AC10B-58CC-4372-A567-0E02B2C3D479", u) == Status::Ok);
+  REQUIRE(ParseUuid("F47AC10B-58CC-4372-A567-0E02B2C3D479", u) == Status::Ok);
   CHECK(u.Bytes[0] == 0xF4);
   CHECK(u.Bytes[15] == 0x79);
   CHECK(Format(u) == "f47ac10b-58cc-4372-a567-0e02b2c3d479");
   Uuid lower;
-  REQUIRE(TryParseUuid("f47ac10b-58cc-4372-a567-0e02b2c3d479", lower) == Status::Ok);
+  REQUIRE(ParseUuid("f47ac10b-58cc-4372-a567-0e02b2c3d479", lower) == Status::Ok);
   CHECK(lower == u);
 }
 
 TEST_CASE("malformed UUID text is refused and the output is unchanged", "[uuid]") {
   Uuid before;
-  REQUIRE(TryParseUuid("f47ac10b-58cc-4372-a567-0e02b2c3d479", before) == Status::Ok);
+  REQUIRE(ParseUuid("f47ac10b-58cc-4372-a567-0e02b2c3d479", before) == Status::Ok);
   const char* bad[] = {
       "",
       "{f47ac10b-58cc-4372-a567-0e02b2c3d479}",  // braces
@@ -80,25 +80,24 @@ TEST_CASE("malformed UUID text is refused and the output is unchanged", "[uuid]"
   for (const char* text : bad) {
     Uuid out = before;
     INFO(text);
-    CHECK(TryParseUuid(text, out) == Status::InvalidArgument);
+    CHECK(ParseUuid(text, out) == Status::InvalidArgument);
     CHECK(out == before);
   }
 }
 
 TEST_CASE("only the optional form accepts nil, as 'no reference'", "[uuid]") {
   Uuid out;
-  REQUIRE(TryParseOptionalUuid("f47ac10b-58cc-4372-a567-0e02b2c3d479", out) == Status::Ok);
-  REQUIRE(TryParseOptionalUuid("00000000-0000-0000-0000-000000000000", out) == Status::Ok);
+  REQUIRE(ParseOptionalUuid("f47ac10b-58cc-4372-a567-0e02b2c3d479", out) == Status::Ok);
+  REQUIRE(ParseOptionalUuid("00000000-0000-0000-0000-000000000000", out) == Status::Ok);
   CHECK(out.IsNil());
-  CHECK(TryParseOptionalUuid("f47ac10b-58cc-1372-a567-0e02b2c3d479", out) ==
-        Status::InvalidArgument);
+  CHECK(ParseOptionalUuid("f47ac10b-58cc-1372-a567-0e02b2c3d479", out) == Status::InvalidArgument);
   CHECK(out.IsNil());
 }
 
 TEST_CASE("formatting reports too little space and writes a terminator when there is room",
           "[uuid]") {
   Uuid u;
-  REQUIRE(TryParseUuid("f47ac10b-58cc-4372-a567-0e02b2c3d479", u) == Status::Ok);
+  REQUIRE(ParseUuid("f47ac10b-58cc-4372-a567-0e02b2c3d479", u) == Status::Ok);
   std::array<char, 35> small{};
   small.fill('x');
   CHECK(FormatUuid(u, small) == Status::BufferTooSmall);
@@ -112,23 +111,23 @@ TEST_CASE("formatting reports too little space and writes a terminator when ther
   CHECK(roomy[36] == '\0');
 }
 
-TEST_CASE("TryMakeUuidV4 sets the version and variant bits and nothing else", "[uuid]") {
+TEST_CASE("MakeUuidV4 sets the version and variant bits and nothing else", "[uuid]") {
   std::array<std::uint8_t, 16> ones{};
   ones.fill(0xFF);
   Uuid u;
-  REQUIRE(TryMakeUuidV4(ones, u) == Status::Ok);
+  REQUIRE(MakeUuidV4(ones, u) == Status::Ok);
   CHECK(Format(u) == "ffffffff-ffff-4fff-bfff-ffffffffffff");
   std::array<std::uint8_t, 16> zeros{};
-  REQUIRE(TryMakeUuidV4(zeros, u) == Status::Ok);
+  REQUIRE(MakeUuidV4(zeros, u) == Status::Ok);
   CHECK(Format(u) == "00000000-0000-4000-8000-000000000000");
   Uuid reparsed;
-  CHECK(TryParseUuid(Format(u), reparsed) == Status::Ok);
+  CHECK(ParseUuid(Format(u), reparsed) == Status::Ok);
 }
 
 TEST_CASE("generation draws from the injected source", "[uuid]") {
   FixedBytes source(0x10);
   Uuid u;
-  REQUIRE(TryGenerateUuidV4(source, u) == Status::Ok);
+  REQUIRE(GenerateUuidV4(source, u) == Status::Ok);
   CHECK(Format(u) == "10111213-1415-4617-9819-1a1b1c1d1e1f");
 }
 
@@ -138,7 +137,7 @@ TEST_CASE("no entropy means EntropyUnavailable and an unchanged output, with no 
   Uuid u;
   u.Bytes.fill(0x42);
   const Uuid before = u;
-  CHECK(TryGenerateUuidV4(source, u) == Status::EntropyUnavailable);
+  CHECK(GenerateUuidV4(source, u) == Status::EntropyUnavailable);
   CHECK(u == before);
 }
 
@@ -147,9 +146,9 @@ TEST_CASE("the system entropy source mints distinct valid version-4 UUIDs", "[uu
   std::set<std::string> seen;
   for (int i = 0; i < 200; ++i) {
     Uuid u;
-    REQUIRE(TryGenerateUuidV4(system, u) == Status::Ok);
+    REQUIRE(GenerateUuidV4(system, u) == Status::Ok);
     Uuid reparsed;
-    REQUIRE(TryParseUuid(Format(u), reparsed) == Status::Ok);
+    REQUIRE(ParseUuid(Format(u), reparsed) == Status::Ok);
     CHECK(reparsed == u);
     CHECK(seen.insert(Format(u)).second);
   }
@@ -159,8 +158,8 @@ TEST_CASE("the system entropy source mints distinct valid version-4 UUIDs", "[uu
 
 TEST_CASE("persistent object keys order by instance, then source", "[uuid]") {
   Uuid a, b;
-  REQUIRE(TryParseUuid("00000000-0000-4000-8000-000000000001", a) == Status::Ok);
-  REQUIRE(TryParseUuid("00000000-0000-4000-8000-000000000002", b) == Status::Ok);
+  REQUIRE(ParseUuid("00000000-0000-4000-8000-000000000001", a) == Status::Ok);
+  REQUIRE(ParseUuid("00000000-0000-4000-8000-000000000002", b) == Status::Ok);
   const PersistentObjectKey k1{InstanceId{a}, SourceObjectId{b}};
   const PersistentObjectKey k2{InstanceId{b}, SourceObjectId{a}};
   CHECK(k1 < k2);
@@ -187,26 +186,26 @@ TEST_CASE("minting retries a collision at most four times", "[uuid][mint]") {
   std::set<Uuid> known;
   CollidingEntropy first(0);
   Uuid taken;
-  REQUIRE(TryMintUniqueUuid(first, known, taken) == Status::Ok);  // 0x40+1 pattern
+  REQUIRE(MintUniqueUuid(first, known, taken) == Status::Ok);  // 0x40+1 pattern
   // Now every candidate collides with something known: the first draw and four retries.
   std::set<Uuid> with_pattern;
   CollidingEntropy pattern(1);
   Uuid p;
-  REQUIRE(TryMintUniqueUuid(pattern, with_pattern, p) == Status::Ok);  // the 0x11 pattern
+  REQUIRE(MintUniqueUuid(pattern, with_pattern, p) == Status::Ok);  // the 0x11 pattern
   CollidingEntropy stuck(100);
   Uuid out;
-  CHECK(TryMintUniqueUuid(stuck, with_pattern, out) == Status::IdentityConflict);
+  CHECK(MintUniqueUuid(stuck, with_pattern, out) == Status::IdentityConflict);
   CHECK(stuck.draws_ == 1 + kMintRetries);
   CHECK(out.IsNil());
   CHECK(with_pattern.size() == 1);
   // Four collisions, then a fresh candidate: the fifth draw succeeds.
   CollidingEntropy four(4);
-  REQUIRE(TryMintUniqueUuid(four, with_pattern, out) == Status::Ok);
+  REQUIRE(MintUniqueUuid(four, with_pattern, out) == Status::Ok);
   CHECK(four.draws_ == 5);
   CHECK(with_pattern.count(out) == 1);
   CHECK(UuidText(out).size() == 36);
   NoEntropy none;
   Uuid untouched;
-  CHECK(TryMintUniqueUuid(none, with_pattern, untouched) == Status::EntropyUnavailable);
+  CHECK(MintUniqueUuid(none, with_pattern, untouched) == Status::EntropyUnavailable);
   CHECK(untouched.IsNil());
 }

@@ -27,7 +27,7 @@ class RunsOut final : public EntropySource {
 };
 std::unique_ptr<GameSession> Dungeon(std::uint64_t seed) {
   std::unique_ptr<GameSession> session;
-  REQUIRE(GameSession::TryCreate(test::DungeonConfig(seed), session) == Status::Ok);
+  REQUIRE(GameSession::Create(test::DungeonConfig(seed), session) == Status::Ok);
   return session;
 }
 
@@ -89,7 +89,7 @@ TEST_CASE("duplicating remaps references inside the set and keeps those outside"
   REQUIRE(world.Bindings().KeyOf(copies[1]) != nullptr);
   CHECK(world.Bindings().KeyOf(copies[0])->Source != world.Bindings().KeyOf(copies[1])->Source);
   EntityId found;
-  CHECK(world.Bindings().TryResolve(*world.Bindings().KeyOf(copies[0]), found) ==
+  CHECK(world.Bindings().Resolve(*world.Bindings().KeyOf(copies[0]), found) ==
         ResolveStatus::Resolved);
   CHECK(found == copies[0]);
   // And the game goes on with them.
@@ -107,7 +107,7 @@ TEST_CASE("a reference between members of the set points at the copy", "[dup]") 
   const EntityId monster = SomeMonster(world);
   {
     std::optional<StructuralScope> scope;
-    REQUIRE(world.TryOpenStructural(WorldPhase::Commit, scope) == Status::Ok);
+    REQUIRE(world.OpenStructural(WorldPhase::Commit, scope) == Status::Ok);
     REQUIRE(world.AddComponent(*scope, monster, Inventory{4, 0}) == Status::Ok);
   }
   world.Items().Find(pack[0])->holder = monster;
@@ -174,7 +174,7 @@ TEST_CASE("duplication copies components this build does not know", "[dup]") {
   REQUIRE(ReadSaveText(text, *test::Definitions(), WorldLimits::Uniform(4096), edited, problems));
   std::unique_ptr<GameSession> resumed;
   std::string error;
-  REQUIRE(GameSession::TryRestore(test::DungeonConfig(6), edited, resumed, error) == Status::Ok);
+  REQUIRE(GameSession::Restore(test::DungeonConfig(6), edited, resumed, error) == Status::Ok);
   const GameWorld& world = resumed->World();
   EntityId glowing;
   for (EntityId id : world.Items().Owners())

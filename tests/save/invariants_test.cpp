@@ -41,7 +41,7 @@ TEST_CASE("every state the bot reaches between ticks passes the checks a save is
   std::int32_t deepest = 0;
   for (std::uint64_t seed : {1u, 2u, 5u, 11u}) {
     std::unique_ptr<GameSession> session;
-    REQUIRE(GameSession::TryCreate(test::DungeonConfig(seed), session) == Status::Ok);
+    REQUIRE(GameSession::Create(test::DungeonConfig(seed), session) == Status::Ok);
     Bot bot;
     PlayerCommand command;
     while (session->State() == SessionState::Playing && session->World().Tick() < 12000) {

@@ -35,7 +35,7 @@ SessionConfig Small(bool loot = false) {
 
 std::unique_ptr<GameSession> Start(const SessionConfig& config) {
   std::unique_ptr<GameSession> session;
-  REQUIRE(GameSession::TryCreate(config, session) == Status::Ok);
+  REQUIRE(GameSession::Create(config, session) == Status::Ok);
   return session;
 }
 
@@ -342,7 +342,7 @@ TEST_CASE("growth a save must hold is bounded where it happens", "[save][limits]
     auto session = Start(config);
     session->World().Combats().Find(PlayerOf(*session))->speed = kMaxActionTicks;
     std::optional<StructuralScope> scope;
-    REQUIRE(session->World().TryOpenStructural(WorldPhase::Construction, scope) == Status::Ok);
+    REQUIRE(session->World().OpenStructural(WorldPhase::Construction, scope) == Status::Ok);
     REQUIRE(session->World().AddComponent(*scope, PlayerOf(*session), Condition{0, 1'000'000}) ==
             Status::Ok);
     scope.reset();

@@ -90,7 +90,7 @@ TEST_CASE("a save carries durable keys and no runtime identity", "[save]") {
   const PersistentObjectKey* key = world.Bindings().KeyOf(player);
   REQUIRE(key != nullptr);
   EntityId found;
-  REQUIRE(resumed->World().Bindings().TryResolve(*key, found) == ResolveStatus::Resolved);
+  REQUIRE(resumed->World().Bindings().Resolve(*key, found) == ResolveStatus::Resolved);
   CHECK(found == resumed->World().PlayerEntity());
   CHECK(found.Owner != player.Owner);
   // And written again, the text is the same: the format is stable.
@@ -272,8 +272,7 @@ TEST_CASE("a run with two players is refused", "[save]") {
   image.state_hash = 0;
   std::unique_ptr<GameSession> out;
   std::string error;
-  CHECK(GameSession::TryRestore(test::DungeonConfig(8), image, out, error) ==
-        Status::InvalidArgument);
+  CHECK(GameSession::Restore(test::DungeonConfig(8), image, out, error) == Status::InvalidArgument);
   CHECK(error.find("is a second player") != std::string::npos);
   CHECK(out == nullptr);
 }

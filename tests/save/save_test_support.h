@@ -15,7 +15,7 @@ namespace cairn::test {
 
 inline std::unique_ptr<GameSession> Dungeon(std::uint64_t seed) {
   std::unique_ptr<GameSession> session;
-  REQUIRE(GameSession::TryCreate(DungeonConfig(seed), session) == Status::Ok);
+  REQUIRE(GameSession::Create(DungeonConfig(seed), session) == Status::Ok);
   return session;
 }
 
@@ -41,7 +41,7 @@ inline std::string Resume(const std::string& text, const SessionConfig& config,
     return all;
   }
   std::string error;
-  if (GameSession::TryRestore(config, image, out, error) != Status::Ok)
+  if (GameSession::Restore(config, image, out, error) != Status::Ok)
     return error.empty() ? "restore failed" : error;
   return "";
 }

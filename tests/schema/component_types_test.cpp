@@ -96,10 +96,10 @@ TEST_CASE("requires and rejects name registered types, never the type itself", "
 TEST_CASE("Many slots: add three, remove the middle, add takes max+1; a gone slot is NotFound",
           "[schema][membership]") {
   std::unique_ptr<GameWorld> world;
-  REQUIRE(GameWorld::TryCreate(WorldLimits::Uniform(8), cairn::test::Definitions(), 4, 4, 1,
-                               world) == Status::Ok);
+  REQUIRE(GameWorld::Create(WorldLimits::Uniform(8), cairn::test::Definitions(), 4, 4, 1, world) ==
+          Status::Ok);
   std::optional<StructuralScope> scope;
-  REQUIRE(world->TryOpenStructural(WorldPhase::Commit, scope) == Status::Ok);
+  REQUIRE(world->OpenStructural(WorldPhase::Commit, scope) == Status::Ok);
   EntityId id;
   REQUIRE(world->CreateEntity(*scope, id) == Status::Ok);
   std::string why;

@@ -21,7 +21,7 @@ std::unique_ptr<GameSession> SessionOn(const LevelDefinition& level, AutoPickup 
   SessionConfig config = Config(1, std::make_shared<const LevelDefinition>(level));
   config.autopickup = rule;
   std::unique_ptr<GameSession> session;
-  REQUIRE(GameSession::TryCreate(config, session) == Status::Ok);
+  REQUIRE(GameSession::Create(config, session) == Status::Ok);
   return session;
 }
 
@@ -172,7 +172,7 @@ TEST_CASE("a run with its own autopickup rule replays the same without it",
   SessionConfig config = DungeonConfig(3);
   config.autopickup = rule;
   std::unique_ptr<GameSession> session;
-  REQUIRE(GameSession::TryCreate(config, session) == Status::Ok);
+  REQUIRE(GameSession::Create(config, session) == Status::Ok);
   Recorder recorder(*session, "test-build", "default");
   session->SetTickListener(&recorder);
   PlayKeys(*session, "oooooFFFFFooAooAooovcfff");
@@ -198,7 +198,7 @@ TEST_CASE("a run with its own autopickup rule replays the same without it",
 
   // And the same keys with the default rule are another run.
   std::unique_ptr<GameSession> other;
-  REQUIRE(GameSession::TryCreate(DungeonConfig(3), other) == Status::Ok);
+  REQUIRE(GameSession::Create(DungeonConfig(3), other) == Status::Ok);
   PlayKeys(*other, "oooooFFFFFooAooAooovcfff");
   CHECK(other->StateHash() != played);
 
@@ -213,7 +213,7 @@ TEST_CASE("a run with its own autopickup rule replays the same without it",
 
 TEST_CASE("a recording's autopickup header is checked; version 2 is refused", "[replay]") {
   std::unique_ptr<GameSession> session;
-  REQUIRE(GameSession::TryCreate(DungeonConfig(2), session) == Status::Ok);
+  REQUIRE(GameSession::Create(DungeonConfig(2), session) == Status::Ok);
   Recorder recorder(*session, "test-build", "default");
   session->SetTickListener(&recorder);
   PlayKeys(*session, "ll");

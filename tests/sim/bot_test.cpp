@@ -47,7 +47,7 @@ std::unique_ptr<GameSession> CornerStandOff(bool wall_low) {
   cairn::test::AddItem(*level, "darts", {3, 2}, 'c', 10);
   config.level = level;
   std::unique_ptr<GameSession> session;
-  REQUIRE(GameSession::TryCreate(config, session) == Status::Ok);
+  REQUIRE(GameSession::Create(config, session) == Status::Ok);
   return session;
 }
 

@@ -29,7 +29,7 @@ std::unique_ptr<GameSession> RatRoom(std::size_t max_effects) {
   config.limits = WorldLimits::Uniform(32);
   config.limits.pools[static_cast<std::size_t>(ComponentKind::Condition)] = 1;
   std::unique_ptr<GameSession> session;
-  REQUIRE(GameSession::TryCreate(config, session) == Status::Ok);
+  REQUIRE(GameSession::Create(config, session) == Status::Ok);
   GameWorld& world = session->World();
   world.Combats().Find(world.PlayerEntity())->accuracy = 100;  // cannot miss
   for (EntityId rat : world.Ais().Owners()) {
@@ -65,7 +65,7 @@ void Edit(GameSession& session, std::uint8_t key) {
   GameWorld& world = session.World();
   session.NoteEdit();
   std::optional<StructuralScope> scope;
-  REQUIRE(world.TryOpenStructural(WorldPhase::Commit, scope) == Status::Ok);
+  REQUIRE(world.OpenStructural(WorldPhase::Commit, scope) == Status::Ok);
   EntityId a, b;
   REQUIRE(world.CreateEntity(*scope, a) == Status::Ok);
   for (int i = 0; i < 2; ++i) {
@@ -78,9 +78,9 @@ void Edit(GameSession& session, std::uint8_t key) {
   CHECK(world.AddComponent(*scope, b, Condition{}) == Status::CapacityExceeded);
   const PersistentObjectKey held = cairn::test::TestKey(1, key);
   const Binding first[] = {{held, a}};
-  REQUIRE(world.Bindings().TryActivate(first) == Status::Ok);
+  REQUIRE(world.Bindings().Activate(first) == Status::Ok);
   const Binding clash[] = {{held, b}};
-  CHECK(world.Bindings().TryActivate(clash) == Status::IdentityConflict);
+  CHECK(world.Bindings().Activate(clash) == Status::IdentityConflict);
 }
 
 }  // namespace
@@ -164,19 +164,19 @@ TEST_CASE("the counters are not part of the state hash", "[counters]") {
     GameWorld& world = session->World();
     session->NoteEdit();
     std::optional<StructuralScope> scope;
-    REQUIRE(world.TryOpenStructural(WorldPhase::Commit, scope) == Status::Ok);
+    REQUIRE(world.OpenStructural(WorldPhase::Commit, scope) == Status::Ok);
     REQUIRE(world.AddComponent(*scope, world.PlayerEntity(), Condition{}) == Status::Ok);
     const Binding bound[] = {{cairn::test::TestKey(1, 2), world.PlayerEntity()}};
-    REQUIRE(world.Bindings().TryActivate(bound) == Status::Ok);
+    REQUIRE(world.Bindings().Activate(bound) == Status::Ok);
   }
   {
     GameWorld& world = counted->World();
     const EntityId rat = world.Ais().Owners()[0];
     std::optional<StructuralScope> scope;
-    REQUIRE(world.TryOpenStructural(WorldPhase::Commit, scope) == Status::Ok);
+    REQUIRE(world.OpenStructural(WorldPhase::Commit, scope) == Status::Ok);
     CHECK(world.AddComponent(*scope, rat, Condition{}) == Status::CapacityExceeded);
     const Binding clash[] = {{cairn::test::TestKey(1, 2), rat}};
-    CHECK(world.Bindings().TryActivate(clash) == Status::IdentityConflict);
+    CHECK(world.Bindings().Activate(clash) == Status::IdentityConflict);
   }
   CHECK(counted->World().CapacityFailures() == 1);
   CHECK(counted->World().Bindings().Conflicts() == 1);

@@ -18,7 +18,7 @@ namespace {
 
 std::unique_ptr<GameSession> Dungeon(std::uint64_t seed) {
   std::unique_ptr<GameSession> session;
-  REQUIRE(GameSession::TryCreate(cairn::test::DungeonConfig(seed), session) == Status::Ok);
+  REQUIRE(GameSession::Create(cairn::test::DungeonConfig(seed), session) == Status::Ok);
   return session;
 }
 
@@ -108,7 +108,7 @@ TEST_CASE("the way out with the Cairnstone wins the run; without it, it is refus
   SessionConfig config = cairn::test::DungeonConfig();
   config.level = TestLevel("tests/levels/escape.toml");
   std::unique_ptr<GameSession> session;
-  REQUIRE(GameSession::TryCreate(config, session) == Status::Ok);
+  REQUIRE(GameSession::Create(config, session) == Status::Ok);
   REQUIRE(session->Submit(PlayerCommand{PlayerCommandKind::Ascend}) == Status::Ok);
   CHECK(session->State() == SessionState::Won);
   CHECK(session->Summary().ended);
@@ -124,7 +124,7 @@ TEST_CASE("a death ends the run with its cause, depth and turns", "[floors]") {
   SessionConfig config = cairn::test::DungeonConfig();
   config.level = TestLevel("tests/levels/doomed.toml");
   std::unique_ptr<GameSession> session;
-  REQUIRE(GameSession::TryCreate(config, session) == Status::Ok);
+  REQUIRE(GameSession::Create(config, session) == Status::Ok);
   REQUIRE(session->Submit(PlayerCommand{PlayerCommandKind::Wait}) == Status::Ok);
   CHECK(session->State() == SessionState::Dead);
   const RunSummary& summary = session->Summary();

@@ -57,9 +57,8 @@ TEST_CASE("any key string plays without a fault, and the same way twice", "[keys
     std::uint64_t hashes[2] = {};
     for (int twice = 0; twice < 2; ++twice) {
       std::unique_ptr<GameSession> session;
-      REQUIRE(GameSession::TryCreate(
-                  cairn::test::DungeonConfig(static_cast<std::uint64_t>(run + 1)), session) ==
-              Status::Ok);
+      REQUIRE(GameSession::Create(cairn::test::DungeonConfig(static_cast<std::uint64_t>(run + 1)),
+                                  session) == Status::Ok);
       KeyScript script(keys);
       PlayerCommand command;
       int commands = 0;

@@ -14,7 +14,7 @@ namespace {
 Recording RecordRun(std::uint64_t seed, std::string_view keys) {
   const SessionConfig config = cairn::test::Config(seed);
   std::unique_ptr<GameSession> session;
-  REQUIRE(GameSession::TryCreate(config, session) == Status::Ok);
+  REQUIRE(GameSession::Create(config, session) == Status::Ok);
   Recorder recorder(*session, "test-build", "default");
   session->SetTickListener(&recorder);
   for (char key : keys) {

@@ -123,7 +123,7 @@ std::unique_ptr<GameSession> Dungeon(std::uint64_t seed, RewindOptions options =
   SessionConfig config = cairn::test::DungeonConfig(seed);
   config.rewind = options;
   std::unique_ptr<GameSession> session;
-  REQUIRE(GameSession::TryCreate(config, session) == Status::Ok);
+  REQUIRE(GameSession::Create(config, session) == Status::Ok);
   return session;
 }
 
@@ -319,7 +319,7 @@ TEST_CASE("a step back across an edit between ticks is exact on both sides of it
   session->NoteEdit();
   world.Healths().Find(world.PlayerEntity())->current = 3;
   std::optional<StructuralScope> scope;
-  REQUIRE(world.TryOpenStructural(WorldPhase::Commit, scope) == Status::Ok);
+  REQUIRE(world.OpenStructural(WorldPhase::Commit, scope) == Status::Ok);
   EntityId spawned;
   REQUIRE(world.CreateEntity(*scope, spawned) == Status::Ok);
   scope.reset();
@@ -348,7 +348,7 @@ TEST_CASE("after a step back a handle names the same entity and slots are reused
   session->NoteEdit();
   {
     std::optional<StructuralScope> scope;
-    REQUIRE(world.TryOpenStructural(WorldPhase::Commit, scope) == Status::Ok);
+    REQUIRE(world.OpenStructural(WorldPhase::Commit, scope) == Status::Ok);
     for (EntityId id : victims) REQUIRE(world.DestroyEntity(*scope, id) == Status::Ok);
   }
   REQUIRE(session->RunTicks(25) == Status::Ok);
@@ -357,7 +357,7 @@ TEST_CASE("after a step back a handle names the same entity and slots are reused
   const auto spawn_three = [&] {
     std::vector<EntityId> made(3);
     std::optional<StructuralScope> scope;
-    REQUIRE(world.TryOpenStructural(WorldPhase::Commit, scope) == Status::Ok);
+    REQUIRE(world.OpenStructural(WorldPhase::Commit, scope) == Status::Ok);
     for (EntityId& id : made) REQUIRE(world.CreateEntity(*scope, id) == Status::Ok);
     return made;
   };

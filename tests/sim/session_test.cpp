@@ -30,7 +30,7 @@ namespace {
 std::unique_ptr<GameSession> MakeSession(std::uint64_t seed = 1) {
   const SessionConfig config = cairn::test::Config(seed);
   std::unique_ptr<GameSession> session;
-  REQUIRE(GameSession::TryCreate(config, session) == Status::Ok);
+  REQUIRE(GameSession::Create(config, session) == Status::Ok);
   return session;
 }
 

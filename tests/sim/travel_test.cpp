@@ -19,7 +19,7 @@ std::unique_ptr<GameSession> On(std::initializer_list<std::string_view> rows) {
       cairn::test::Config(1, std::make_shared<LevelDefinition>(
                                  LevelFromAscii("t", list, *cairn::test::Definitions(), false)));
   std::unique_ptr<GameSession> session;
-  REQUIRE(GameSession::TryCreate(config, session) == Status::Ok);
+  REQUIRE(GameSession::Create(config, session) == Status::Ok);
   return session;
 }
 

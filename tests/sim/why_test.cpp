@@ -195,7 +195,7 @@ TEST_CASE(
   for (std::uint64_t seed = 1; seed <= 8 && deaths < 2; ++seed) {
     CAPTURE(seed);
     std::unique_ptr<GameSession> session;
-    REQUIRE(GameSession::TryCreate(cairn::test::Config(seed), session) == Status::Ok);
+    REQUIRE(GameSession::Create(cairn::test::Config(seed), session) == Status::Ok);
     KeyScript script(keys);
     EntityId player;  // its handle on the floor it is on (each floor is a world of its own)
     for (int tick = 0; tick < 60000 && session->State() == SessionState::Playing; ++tick) {

@@ -28,13 +28,13 @@ TEST_CASE("a held lock refuses a second taker and names the holder", "[storage][
   const std::string save = folder + "/save.toml";
   FileLock first;
   std::string error;
-  REQUIRE(FileLock::TryTake(save, first, error) == FileLock::Outcome::Taken);
+  REQUIRE(FileLock::Take(save, first, error) == FileLock::Outcome::Taken);
   CHECK(first.Held());
   CHECK(first.Path() == save);
   CHECK(std::filesystem::exists(save + ".lock"));
 
   FileLock second;
-  CHECK(FileLock::TryTake(save, second, error) == FileLock::Outcome::HeldElsewhere);
+  CHECK(FileLock::Take(save, second, error) == FileLock::Outcome::HeldElsewhere);
   CHECK_FALSE(second.Held());
   CHECK(error.find("process " + std::to_string(::getpid())) != std::string::npos);
   CHECK(error.find(save + ".lock") != std::string::npos);
@@ -42,7 +42,7 @@ TEST_CASE("a held lock refuses a second taker and names the holder", "[storage][
   first.Release();
   CHECK_FALSE(first.Held());
   CHECK_FALSE(std::filesystem::exists(save + ".lock"));
-  REQUIRE(FileLock::TryTake(save, second, error) == FileLock::Outcome::Taken);
+  REQUIRE(FileLock::Take(save, second, error) == FileLock::Outcome::Taken);
   CHECK(second.Held());
   second.Release();
   std::filesystem::remove_all(folder);
@@ -58,7 +58,7 @@ TEST_CASE("a lock whose holder was killed is free at once", "[storage][lock]") {
   if (child == 0) {
     FileLock held;
     std::string why;
-    const char ok = FileLock::TryTake(save, held, why) == FileLock::Outcome::Taken ? 'y' : 'n';
+    const char ok = FileLock::Take(save, held, why) == FileLock::Outcome::Taken ? 'y' : 'n';
     (void)!::write(ready[1], &ok, 1);
     ::pause();
     ::_exit(0);
@@ -68,13 +68,13 @@ TEST_CASE("a lock whose holder was killed is free at once", "[storage][lock]") {
   REQUIRE(ok == 'y');
   FileLock mine;
   std::string error;
-  CHECK(FileLock::TryTake(save, mine, error) == FileLock::Outcome::HeldElsewhere);
+  CHECK(FileLock::Take(save, mine, error) == FileLock::Outcome::HeldElsewhere);
   CHECK(error.find("process " + std::to_string(child)) != std::string::npos);
   ::kill(child, SIGKILL);
   REQUIRE(::waitpid(child, nullptr, 0) == child);
   // The dead holder's lock file is still there (it could not remove it); the lock is not.
   CHECK(std::filesystem::exists(save + ".lock"));
-  REQUIRE(FileLock::TryTake(save, mine, error) == FileLock::Outcome::Taken);
+  REQUIRE(FileLock::Take(save, mine, error) == FileLock::Outcome::Taken);
   CHECK(mine.Held());
   ::close(ready[0]);
   ::close(ready[1]);
@@ -90,7 +90,7 @@ TEST_CASE("a symbolic link at the lock file's name is refused, not followed",
   REQUIRE(::symlink(victim.c_str(), (save + ".lock").c_str()) == 0);
   FileLock lock;
   std::string error;
-  CHECK(FileLock::TryTake(save, lock, error) == FileLock::Outcome::Failed);
+  CHECK(FileLock::Take(save, lock, error) == FileLock::Outcome::Failed);
   CHECK_FALSE(lock.Held());
   CHECK(error.find("cannot open the lock file") != std::string::npos);
   CHECK_FALSE(std::filesystem::exists(victim));
@@ -102,13 +102,13 @@ TEST_CASE("a lock moved into another FileLock is still held, once", "[storage][l
   const std::string save = folder + "/save.toml";
   FileLock a;
   std::string error;
-  REQUIRE(FileLock::TryTake(save, a, error) == FileLock::Outcome::Taken);
+  REQUIRE(FileLock::Take(save, a, error) == FileLock::Outcome::Taken);
   FileLock b = std::move(a);
   CHECK(b.Held());
   CHECK_FALSE(a.Held());  // NOLINT(bugprone-use-after-move): moved-from state is specified
   a.Release();            // releasing the moved-from lock must not free b's
   FileLock c;
-  CHECK(FileLock::TryTake(save, c, error) == FileLock::Outcome::HeldElsewhere);
+  CHECK(FileLock::Take(save, c, error) == FileLock::Outcome::HeldElsewhere);
   b.Release();
   std::filesystem::remove_all(folder);
 }

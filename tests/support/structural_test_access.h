@@ -9,7 +9,7 @@ namespace cairn {
 struct StructuralTestAccess {
   static StructuralKey Key() noexcept { return StructuralKey{}; }
   [[nodiscard]] static Status Release(StructuralScope& scope, EntityId id) noexcept {
-    return scope.TryRelease(id);
+    return scope.Release(id);
   }
 };
 

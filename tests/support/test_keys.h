@@ -14,7 +14,7 @@ inline Uuid FilledUuid(std::uint8_t n) {
   std::array<std::uint8_t, 16> bytes;
   bytes.fill(n);
   Uuid out;
-  REQUIRE(TryMakeUuidV4(bytes, out) == Status::Ok);
+  REQUIRE(MakeUuidV4(bytes, out) == Status::Ok);
   return out;
 }
 

@@ -30,7 +30,7 @@ struct Harness {
     config.level =
         std::make_shared<LevelDefinition>(LevelFromAscii("t", list, *config.definitions, false));
     config.dungeon = DefaultDungeon();
-    REQUIRE(GameSession::TryCreate(config, session) == Status::Ok);
+    REQUIRE(GameSession::Create(config, session) == Status::Ok);
     KeyMap keys;
     REQUIRE(LoadKeyMap(keys));
     controller = std::make_unique<GameController>(*session, std::move(keys), false);

@@ -42,7 +42,7 @@ struct Table {
     }
     config.level = std::make_shared<LevelDefinition>(level);
     config.dungeon = DefaultDungeon();
-    REQUIRE(GameSession::TryCreate(config, session) == Status::Ok);
+    REQUIRE(GameSession::Create(config, session) == Status::Ok);
     KeyMap keys;
     REQUIRE(LoadKeyMap(keys));
     controller = std::make_unique<GameController>(*session, std::move(keys), false);

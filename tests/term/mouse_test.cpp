@@ -45,7 +45,7 @@ struct Harness {
       level.entities.push_back(LevelEntity{"darts", item, {}, {}});
     }
     config.level = std::make_shared<LevelDefinition>(level);
-    REQUIRE(GameSession::TryCreate(config, session) == Status::Ok);
+    REQUIRE(GameSession::Create(config, session) == Status::Ok);
     KeyMap keys;
     REQUIRE(LoadKeyMap(keys));
     controller = std::make_unique<GameController>(*session, std::move(keys), false);

@@ -17,7 +17,7 @@ namespace {
 RenderFrame SomeFrame() {
   const SessionConfig config = cairn::test::Config();
   std::unique_ptr<GameSession> session;
-  REQUIRE(GameSession::TryCreate(config, session) == Status::Ok);
+  REQUIRE(GameSession::Create(config, session) == Status::Ok);
   ExtractOptions options;
   options.debug = true;
   options.inspected = session->World().PlayerEntity();

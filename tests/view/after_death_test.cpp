@@ -13,8 +13,8 @@ namespace {
 
 std::unique_ptr<GameSession> SessionOn(const LevelDefinition& level) {
   std::unique_ptr<GameSession> session;
-  REQUIRE(GameSession::TryCreate(Config(1, std::make_shared<const LevelDefinition>(level)),
-                                 session) == Status::Ok);
+  REQUIRE(GameSession::Create(Config(1, std::make_shared<const LevelDefinition>(level)), session) ==
+          Status::Ok);
   return session;
 }
 

@@ -17,7 +17,7 @@ TEST_CASE("a death effect is drawn from its own data after its entity's slot is 
       cairn::test::Config(1, std::make_shared<LevelDefinition>(
                                  LevelFromAscii("t", rows, *cairn::test::Definitions(), false)));
   std::unique_ptr<GameSession> session;
-  REQUIRE(GameSession::TryCreate(config, session) == Status::Ok);
+  REQUIRE(GameSession::Create(config, session) == Status::Ok);
   GameWorld& world = session->World();
   const EntityId player = world.PlayerEntity();
   const EntityId rat = world.Ais().Owners()[0];
@@ -35,7 +35,7 @@ TEST_CASE("a death effect is drawn from its own data after its entity's slot is 
   EntityId occupant;
   {
     std::optional<StructuralScope> scope;
-    REQUIRE(world.TryOpenStructural(WorldPhase::Commit, scope) == Status::Ok);
+    REQUIRE(world.OpenStructural(WorldPhase::Commit, scope) == Status::Ok);
     do {
       REQUIRE(world.CreateEntity(*scope, occupant) == Status::Ok);
     } while (occupant.Slot != rat.Slot);

@@ -15,7 +15,7 @@ std::unique_ptr<GameSession> MakeSession(const std::vector<std::string_view>& ro
       cairn::test::Config(1, std::make_shared<LevelDefinition>(
                                  LevelFromAscii("t", rows, *cairn::test::Definitions(), false)));
   std::unique_ptr<GameSession> session;
-  REQUIRE(GameSession::TryCreate(config, session) == Status::Ok);
+  REQUIRE(GameSession::Create(config, session) == Status::Ok);
   return session;
 }
 
@@ -115,7 +115,7 @@ std::string Words(const TraceEntry& e) {
 TEST_CASE("a run of ticks that only started is one line: 'ticks 182-190: nothing happened'",
           "[view][trace]") {
   TraceRing ring;
-  REQUIRE(ring.TryInitialize(256) == Status::Ok);
+  REQUIRE(ring.Initialize(256) == Status::Ok);
   const EntityId rat{1, 3, 1}, player{1, 0, 1};
   ring.Record(Entry(181, TraceEvent::TickStarted));
   ring.Record(Entry(181, TraceEvent::Moved, rat));
@@ -145,7 +145,7 @@ TEST_CASE("a run of ticks that only started is one line: 'ticks 182-190: nothing
 TEST_CASE("an idle run closed by the end of the ring still counts every tick it holds",
           "[view][trace]") {
   TraceRing ring;
-  REQUIRE(ring.TryInitialize(4) == Status::Ok);  // ticks 1-3 are pushed out
+  REQUIRE(ring.Initialize(4) == Status::Ok);  // ticks 1-3 are pushed out
   for (std::int64_t t = 1; t <= 8; ++t) ring.Record(Entry(t, TraceEvent::TickStarted));
   CHECK(TraceLines(ring, 12, EntityId{}, Words) ==
         std::vector<std::string>{"ticks 5-8: nothing happened"});

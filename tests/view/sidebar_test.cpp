@@ -26,7 +26,7 @@ std::unique_ptr<GameSession> MakeSession(
   if (edit) edit(*level, *definitions);
   const SessionConfig config = cairn::test::Config(1, level);
   std::unique_ptr<GameSession> session;
-  REQUIRE(GameSession::TryCreate(config, session) == Status::Ok);
+  REQUIRE(GameSession::Create(config, session) == Status::Ok);
   return session;
 }
 

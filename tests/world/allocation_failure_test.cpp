@@ -19,7 +19,7 @@ TEST_CASE("registry initialization fails cleanly at each of its reserves", "[all
   fault_injection::FailAllocationAt(-1);
   {
     EntityRegistry probe;
-    REQUIRE(probe.TryInitialize(64) == Status::Ok);
+    REQUIRE(probe.Initialize(64) == Status::Ok);
   }
   const std::int64_t reserves = fault_injection::AllocationsSeen();
   REQUIRE(reserves >= 2);
@@ -28,23 +28,23 @@ TEST_CASE("registry initialization fails cleanly at each of its reserves", "[all
     const std::uint64_t ids_before = owner_id_test_seam::LastIssued();
     EntityRegistry r;
     fault_injection::FailAllocationAt(at);
-    CHECK(r.TryInitialize(64) == Status::AllocationFailed);
+    CHECK(r.Initialize(64) == Status::AllocationFailed);
     fault_injection::Disarm();
     CHECK_FALSE(r.IsInitialized());
     CHECK(r.Capacity() == 0);
     CHECK(r.MetadataBytes() == 0);
     CHECK(owner_id_test_seam::LastIssued() == ids_before);  // no world id consumed
-    REQUIRE(r.TryInitialize(64) == Status::Ok);             // and it can still succeed
+    REQUIRE(r.Initialize(64) == Status::Ok);                // and it can still succeed
   }
 }
 
 TEST_CASE("pool initialization fails cleanly at each of its reserves", "[alloc]") {
   EntityRegistry registry;
-  REQUIRE(registry.TryInitialize(64) == Status::Ok);
+  REQUIRE(registry.Initialize(64) == Status::Ok);
   fault_injection::FailAllocationAt(-1);
   {
     ComponentPool<Value> probe;
-    REQUIRE(probe.TryInitialize(registry, 32) == Status::Ok);
+    REQUIRE(probe.Initialize(registry, 32) == Status::Ok);
   }
   const std::int64_t reserves = fault_injection::AllocationsSeen();
   REQUIRE(reserves == 3);  // sparse, dense owners, dense values
@@ -52,30 +52,30 @@ TEST_CASE("pool initialization fails cleanly at each of its reserves", "[alloc]"
     INFO("failing reserve " << at);
     ComponentPool<Value> pool;
     fault_injection::FailAllocationAt(at);
-    CHECK(pool.TryInitialize(registry, 32) == Status::AllocationFailed);
+    CHECK(pool.Initialize(registry, 32) == Status::AllocationFailed);
     fault_injection::Disarm();
     CHECK_FALSE(pool.IsInitialized());
     CHECK(pool.Capacity() == 0);
     CHECK(pool.ReservedBytes() == 0);
     const EntityId id = cairn::test::MustCreate(registry);
     StructuralScope scope(registry, WorldPhase::Commit, cairn::test::Key());
-    CHECK(pool.TryInsert(id, {}) == Status::NotInitialized);
+    CHECK(pool.Insert(id, {}) == Status::NotInitialized);
   }
 }
 
 TEST_CASE("insert and remove never allocate", "[alloc]") {
   EntityRegistry registry;
-  REQUIRE(registry.TryInitialize(16) == Status::Ok);
+  REQUIRE(registry.Initialize(16) == Status::Ok);
   ComponentPool<Value> pool;
-  REQUIRE(pool.TryInitialize(registry, 16) == Status::Ok);
+  REQUIRE(pool.Initialize(registry, 16) == Status::Ok);
   fault_injection::FailAllocationAt(0);  // any allocation from here on would fail
   StructuralScope scope(registry, WorldPhase::Commit, cairn::test::Key());
   for (int i = 0; i < 16; ++i) {
     EntityId id;
-    REQUIRE(registry.TryCreate(id) == Status::Ok);
-    REQUIRE(pool.TryInsert(id, {i}) == Status::Ok);
+    REQUIRE(registry.Create(id) == Status::Ok);
+    REQUIRE(pool.Insert(id, {i}) == Status::Ok);
     if (i % 2 == 0) {
-      REQUIRE(pool.TryRemove(id) == Status::Ok);
+      REQUIRE(pool.Remove(id) == Status::Ok);
       REQUIRE(StructuralTestAccess::Release(scope, id) == Status::Ok);
     }
   }

@@ -20,8 +20,8 @@ struct Fixture {
   EntityRegistry registry;
   WorldBindingTable table;
   Fixture() {
-    REQUIRE(registry.TryInitialize(16) == Status::Ok);
-    REQUIRE(table.TryInitialize(registry) == Status::Ok);
+    REQUIRE(registry.Initialize(16) == Status::Ok);
+    REQUIRE(table.Initialize(registry) == Status::Ok);
   }
 };
 
@@ -32,13 +32,13 @@ TEST_CASE("an activated batch resolves both ways", "[bindings]") {
   const EntityId a = MustCreate(f.registry), b = MustCreate(f.registry);
   const std::uint64_t before = f.table.Revision();
   const Binding batch[] = {{TestKey(1, 9), a}, {TestKey(1, 3), b}};
-  REQUIRE(f.table.TryActivate(batch) == Status::Ok);
+  REQUIRE(f.table.Activate(batch) == Status::Ok);
   CHECK(f.table.Revision() > before);
   CHECK(f.table.Size() == 2);
   EntityId out;
-  CHECK(f.table.TryResolve(TestKey(1, 9), out) == ResolveStatus::Resolved);
+  CHECK(f.table.Resolve(TestKey(1, 9), out) == ResolveStatus::Resolved);
   CHECK(out == a);
-  CHECK(f.table.TryResolve(TestKey(1, 3), out) == ResolveStatus::Resolved);
+  CHECK(f.table.Resolve(TestKey(1, 3), out) == ResolveStatus::Resolved);
   CHECK(out == b);
   REQUIRE(f.table.KeyOf(a) != nullptr);
   CHECK(*f.table.KeyOf(a) == TestKey(1, 9));
@@ -52,12 +52,12 @@ TEST_CASE("resolving answers every status", "[bindings]") {
   Fixture f;
   const EntityId a = MustCreate(f.registry);
   const Binding batch[] = {{TestKey(1, 2), a}};
-  REQUIRE(f.table.TryActivate(batch) == Status::Ok);
+  REQUIRE(f.table.Activate(batch) == Status::Ok);
   EntityId out;
-  CHECK(f.table.TryResolve(TestKey(1, 7), out) == ResolveStatus::Missing);      // scope known
-  CHECK(f.table.TryResolve(TestKey(4, 2), out) == ResolveStatus::NotResident);  // scope never here
-  CHECK(f.table.TryResolve(PersistentObjectKey{}, out) == ResolveStatus::InvalidReference);
-  CHECK(f.table.TryResolve(PersistentObjectKey{InstanceId{cairn::test::FilledUuid(1)}, {}}, out) ==
+  CHECK(f.table.Resolve(TestKey(1, 7), out) == ResolveStatus::Missing);      // scope known
+  CHECK(f.table.Resolve(TestKey(4, 2), out) == ResolveStatus::NotResident);  // scope never here
+  CHECK(f.table.Resolve(PersistentObjectKey{}, out) == ResolveStatus::InvalidReference);
+  CHECK(f.table.Resolve(PersistentObjectKey{InstanceId{cairn::test::FilledUuid(1)}, {}}, out) ==
         ResolveStatus::InvalidReference);
   CHECK(out.IsNull());  // untouched by every miss
 
@@ -65,14 +65,14 @@ TEST_CASE("resolving answers every status", "[bindings]") {
     int hp = 1;
   };
   ComponentPool<Health> healths;
-  REQUIRE(healths.TryInitialize(f.registry, 16) == Status::Ok);
-  CHECK(f.table.TryResolveWith(TestKey(1, 2), healths, out) == ResolveStatus::TypeMismatch);
+  REQUIRE(healths.Initialize(f.registry, 16) == Status::Ok);
+  CHECK(f.table.ResolveWith(TestKey(1, 2), healths, out) == ResolveStatus::TypeMismatch);
   CHECK(out.IsNull());
   {
     StructuralScope scope(f.registry, WorldPhase::Commit, test::Key());
-    REQUIRE(healths.TryInsert(a, Health{}) == Status::Ok);
+    REQUIRE(healths.Insert(a, Health{}) == Status::Ok);
   }
-  CHECK(f.table.TryResolveWith(TestKey(1, 2), healths, out) == ResolveStatus::Resolved);
+  CHECK(f.table.ResolveWith(TestKey(1, 2), healths, out) == ResolveStatus::Resolved);
   CHECK(out == a);
 }
 
@@ -80,7 +80,7 @@ TEST_CASE("a refused batch publishes nothing", "[bindings]") {
   Fixture f;
   const EntityId a = MustCreate(f.registry), b = MustCreate(f.registry), c = MustCreate(f.registry);
   const Binding first[] = {{TestKey(1, 1), a}};
-  REQUIRE(f.table.TryActivate(first) == Status::Ok);
+  REQUIRE(f.table.Activate(first) == Status::Ok);
   const std::uint64_t revision = f.table.Revision();
 
   const EntityId dead = MustCreate(f.registry);
@@ -106,16 +106,16 @@ TEST_CASE("a refused batch publishes nothing", "[bindings]") {
   };
   for (const Case& test : cases) {
     INFO(test.what);
-    CHECK(f.table.TryActivate(test.batch) == test.expected);
+    CHECK(f.table.Activate(test.batch) == test.expected);
     CHECK(f.table.Revision() == revision);
     CHECK(f.table.Size() == 1);
     EntityId out;
-    CHECK(f.table.TryResolve(TestKey(1, 5), out) == ResolveStatus::Missing);
+    CHECK(f.table.Resolve(TestKey(1, 5), out) == ResolveStatus::Missing);
     CHECK(f.table.KeyOf(b) == nullptr);
   }
   // And a good batch after all those refusals still goes through (no leftover marks).
   const Binding good[] = {{TestKey(1, 5), b}, {TestKey(1, 6), c}};
-  CHECK(f.table.TryActivate(good) == Status::Ok);
+  CHECK(f.table.Activate(good) == Status::Ok);
   CHECK(f.table.Size() == 3);
 }
 
@@ -123,16 +123,16 @@ TEST_CASE("a cached miss is invalidated by the binding revision", "[bindings]") 
   Fixture f;
   EntityId out;
   const Binding scope_opener[] = {{TestKey(1, 1), MustCreate(f.registry)}};
-  REQUIRE(f.table.TryActivate(scope_opener) == Status::Ok);
+  REQUIRE(f.table.Activate(scope_opener) == Status::Ok);
   // A caller caches "missing" together with the revision it saw.
-  REQUIRE(f.table.TryResolve(TestKey(1, 2), out) == ResolveStatus::Missing);
+  REQUIRE(f.table.Resolve(TestKey(1, 2), out) == ResolveStatus::Missing);
   const std::uint64_t cached_at = f.table.Revision();
   // The target is loaded later: the revision moves, so the cache knows to ask again.
   const EntityId late = MustCreate(f.registry);
   const Binding batch[] = {{TestKey(1, 2), late}};
-  REQUIRE(f.table.TryActivate(batch) == Status::Ok);
+  REQUIRE(f.table.Activate(batch) == Status::Ok);
   CHECK(f.table.Revision() != cached_at);
-  CHECK(f.table.TryResolve(TestKey(1, 2), out) == ResolveStatus::Resolved);
+  CHECK(f.table.Resolve(TestKey(1, 2), out) == ResolveStatus::Resolved);
   CHECK(out == late);
 }
 
@@ -141,7 +141,7 @@ TEST_CASE("a recycled slot never inherits a key; recreating a key gives a fresh 
   Fixture f;
   const EntityId first = MustCreate(f.registry);
   const Binding batch[] = {{TestKey(1, 4), first}};
-  REQUIRE(f.table.TryActivate(batch) == Status::Ok);
+  REQUIRE(f.table.Activate(batch) == Status::Ok);
 
   // Unload: the destruction path detaches, then releases the slot.
   const std::uint64_t before = f.table.Revision();
@@ -149,7 +149,7 @@ TEST_CASE("a recycled slot never inherits a key; recreating a key gives a fresh 
   CHECK(f.table.Revision() > before);
   MustRelease(f.registry, first);
   EntityId out;
-  CHECK(f.table.TryResolve(TestKey(1, 4), out) == ResolveStatus::Missing);
+  CHECK(f.table.Resolve(TestKey(1, 4), out) == ResolveStatus::Missing);
 
   // The slot is reused (most recently freed first) by an unrelated entity: no key.
   const EntityId reuse = MustCreate(f.registry);
@@ -160,8 +160,8 @@ TEST_CASE("a recycled slot never inherits a key; recreating a key gives a fresh 
   // Reloading the same key binds it to a new incarnation.
   const EntityId reload = MustCreate(f.registry);
   const Binding again[] = {{TestKey(1, 4), reload}};
-  REQUIRE(f.table.TryActivate(again) == Status::Ok);
-  CHECK(f.table.TryResolve(TestKey(1, 4), out) == ResolveStatus::Resolved);
+  REQUIRE(f.table.Activate(again) == Status::Ok);
+  CHECK(f.table.Resolve(TestKey(1, 4), out) == ResolveStatus::Resolved);
   CHECK(out == reload);
   CHECK(out != first);
 }
@@ -171,18 +171,18 @@ TEST_CASE("a binding whose incarnation ended without a detach is dropped as miss
   Fixture f;
   const EntityId e = MustCreate(f.registry);
   const Binding batch[] = {{TestKey(2, 2), e}};
-  REQUIRE(f.table.TryActivate(batch) == Status::Ok);
+  REQUIRE(f.table.Activate(batch) == Status::Ok);
   MustRelease(f.registry, e);  // no detach: the table must still not answer with a dead handle
   const EntityId reuse = MustCreate(f.registry);
   REQUIRE(reuse.Slot == e.Slot);
   EntityId out;
-  CHECK(f.table.TryResolve(TestKey(2, 2), out) == ResolveStatus::Missing);
+  CHECK(f.table.Resolve(TestKey(2, 2), out) == ResolveStatus::Missing);
   CHECK(out.IsNull());
   CHECK(f.table.Size() == 0);
   CHECK(f.table.KeyOf(reuse) == nullptr);
   // The key is free to bind again.
   const Binding again[] = {{TestKey(2, 2), reuse}};
-  CHECK(f.table.TryActivate(again) == Status::Ok);
+  CHECK(f.table.Activate(again) == Status::Ok);
 }
 
 TEST_CASE("the table fills to the registry's capacity and no further", "[bindings]") {
@@ -190,36 +190,36 @@ TEST_CASE("the table fills to the registry's capacity and no further", "[binding
   std::vector<Binding> batch;
   for (std::uint8_t i = 0; i < 16; ++i)
     batch.push_back({TestKey(1, static_cast<std::uint8_t>(i + 1)), MustCreate(f.registry)});
-  REQUIRE(f.table.TryActivate(batch) == Status::Ok);
+  REQUIRE(f.table.Activate(batch) == Status::Ok);
   CHECK(f.table.Size() == 16);
   // Detach one, bind its key again to the same live entity: room was made.
   f.table.Detach(batch[3].entity);
   const Binding back[] = {batch[3]};
-  CHECK(f.table.TryActivate(back) == Status::Ok);
+  CHECK(f.table.Activate(back) == Status::Ok);
   EntityId out;
   for (const Binding& b : batch) {
-    REQUIRE(f.table.TryResolve(b.key, out) == ResolveStatus::Resolved);
+    REQUIRE(f.table.Resolve(b.key, out) == ResolveStatus::Resolved);
     CHECK(out == b.entity);
   }
 }
 
 TEST_CASE("binding table initialization fails cleanly at each reserve", "[bindings][alloc]") {
   EntityRegistry registry;
-  REQUIRE(registry.TryInitialize(8) == Status::Ok);
+  REQUIRE(registry.Initialize(8) == Status::Ok);
   fault_injection::FailAllocationAt(-1);
   {
     WorldBindingTable probe;
-    REQUIRE(probe.TryInitialize(registry) == Status::Ok);
+    REQUIRE(probe.Initialize(registry) == Status::Ok);
   }
   const std::int64_t reserves = fault_injection::AllocationsSeen();
   REQUIRE(reserves >= 3);
   for (std::int64_t at = 0; at < reserves; ++at) {
     WorldBindingTable table;
     fault_injection::FailAllocationAt(at);
-    CHECK(table.TryInitialize(registry) == Status::AllocationFailed);
+    CHECK(table.Initialize(registry) == Status::AllocationFailed);
     fault_injection::Disarm();
     CHECK(table.Capacity() == 0);
-    REQUIRE(table.TryInitialize(registry) == Status::Ok);
+    REQUIRE(table.Initialize(registry) == Status::Ok);
   }
 }
 
@@ -229,18 +229,18 @@ TEST_CASE("a batch that brings more instance scopes than the table remembers is 
   for (std::uint8_t i = 0; i < 16; ++i) {
     const EntityId e = MustCreate(f.registry);
     const Binding one[] = {{TestKey(static_cast<std::uint8_t>(100 + i), 1), e}};
-    REQUIRE(f.table.TryActivate(one) == Status::Ok);
+    REQUIRE(f.table.Activate(one) == Status::Ok);
     f.table.Detach(e);  // the binding goes; the scope is remembered
     MustRelease(f.registry, e);
   }
   const std::uint64_t revision = f.table.Revision();
   const Binding fresh[] = {{TestKey(7, 1), MustCreate(f.registry)}};
-  CHECK(f.table.TryActivate(fresh) == Status::CapacityExceeded);
+  CHECK(f.table.Activate(fresh) == Status::CapacityExceeded);
   CHECK(f.table.Revision() == revision);
   // A known scope still binds.
   const Binding known[] = {{TestKey(100, 2), fresh[0].entity}};
-  CHECK(f.table.TryActivate(known) == Status::Ok);
+  CHECK(f.table.Activate(known) == Status::Ok);
   EntityId out;
-  CHECK(f.table.TryResolve(TestKey(115, 1), out) ==
+  CHECK(f.table.Resolve(TestKey(115, 1), out) ==
         ResolveStatus::Missing);  // its scope is remembered
 }

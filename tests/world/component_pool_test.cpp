@@ -20,16 +20,16 @@ struct Fixture {
   EntityRegistry registry;
   ComponentPool<Value> pool;
   explicit Fixture(std::uint32_t capacity = 16, std::uint32_t pool_capacity = 16) {
-    REQUIRE(registry.TryInitialize(capacity) == Status::Ok);
-    REQUIRE(pool.TryInitialize(registry, pool_capacity) == Status::Ok);
+    REQUIRE(registry.Initialize(capacity) == Status::Ok);
+    REQUIRE(pool.Initialize(registry, pool_capacity) == Status::Ok);
   }
   Status Insert(EntityId id, Value v) {
     StructuralScope scope(registry, WorldPhase::Commit, cairn::test::Key());
-    return pool.TryInsert(id, v);
+    return pool.Insert(id, v);
   }
   Status Remove(EntityId id) {
     StructuralScope scope(registry, WorldPhase::Commit, cairn::test::Key());
-    return pool.TryRemove(id);
+    return pool.Remove(id);
   }
   void RequireInvariants() {
     const char* broken = pool.CheckInvariants();
@@ -48,10 +48,10 @@ TEST_CASE("a pool records its world and reserves storage up front", "[pool]") {
   CHECK(f.pool.ReservedBytes() ==
         32 * 2 * sizeof(std::uint32_t) + 8 * (sizeof(EntityId) + sizeof(Value)));
   ComponentPool<Value> too_big;
-  CHECK(too_big.TryInitialize(f.registry, 33) == Status::InvalidArgument);
+  CHECK(too_big.Initialize(f.registry, 33) == Status::InvalidArgument);
   EntityRegistry uninitialized;
-  CHECK(too_big.TryInitialize(uninitialized, 1) == Status::NotInitialized);
-  CHECK(f.pool.TryInitialize(f.registry, 8) == Status::InvalidOperation);
+  CHECK(too_big.Initialize(uninitialized, 1) == Status::NotInitialized);
+  CHECK(f.pool.Initialize(f.registry, 8) == Status::InvalidOperation);
 }
 
 TEST_CASE("insert publishes a value that Find returns, const and mutable", "[pool]") {
@@ -83,7 +83,7 @@ TEST_CASE("a second component of the same type is refused and changes nothing", 
 TEST_CASE("only a live entity of this world may receive a component", "[pool]") {
   Fixture f;
   EntityRegistry other;
-  REQUIRE(other.TryInitialize(16) == Status::Ok);
+  REQUIRE(other.Initialize(16) == Status::Ok);
   const EntityId foreign = MustCreate(other);
   const EntityId dead = MustCreate(f.registry);
   MustRelease(f.registry, dead);
@@ -97,9 +97,9 @@ TEST_CASE("only a live entity of this world may receive a component", "[pool]") 
 TEST_CASE("pool structural changes outside a scope answer InvalidPhase", "[pool]") {
   Fixture f;
   const EntityId id = MustCreate(f.registry);
-  CHECK(f.pool.TryInsert(id, {}) == Status::InvalidPhase);
+  CHECK(f.pool.Insert(id, {}) == Status::InvalidPhase);
   REQUIRE(f.Insert(id, {3, 3}) == Status::Ok);
-  CHECK(f.pool.TryRemove(id) == Status::InvalidPhase);
+  CHECK(f.pool.Remove(id) == Status::InvalidPhase);
   CHECK(f.pool.Find(id) != nullptr);
 }
 
@@ -109,7 +109,7 @@ TEST_CASE("remove distinguishes an invalid entity from an absent component", "[p
   CHECK(f.Remove(id) == Status::MissingComponent);
   CHECK(f.Remove(EntityId{}) == Status::InvalidEntity);
   EntityRegistry other;
-  REQUIRE(other.TryInitialize(4) == Status::Ok);
+  REQUIRE(other.Initialize(4) == Status::Ok);
   CHECK(f.Remove(MustCreate(other)) == Status::InvalidEntity);
 }
 
@@ -193,7 +193,7 @@ TEST_CASE("pending-destroy entities keep their components until commit", "[pool]
 TEST_CASE("an uninitialized pool finds nothing and refuses changes", "[pool]") {
   ComponentPool<Value> pool;
   CHECK(pool.Find(EntityId{1, 0, 1}) == nullptr);
-  CHECK(pool.TryInsert(EntityId{1, 0, 1}, {}) == Status::NotInitialized);
-  CHECK(pool.TryRemove(EntityId{1, 0, 1}) == Status::NotInitialized);
+  CHECK(pool.Insert(EntityId{1, 0, 1}, {}) == Status::NotInitialized);
+  CHECK(pool.Remove(EntityId{1, 0, 1}) == Status::NotInitialized);
   CHECK(pool.Owners().empty());
 }

@@ -18,16 +18,16 @@ using cairn::test::TestKey;
 
 namespace {
 
-Status TryCreate(EntityRegistry& registry, EntityId& out) {
+Status Create(EntityRegistry& registry, EntityId& out) {
   StructuralScope scope(registry, WorldPhase::Commit, cairn::test::Key());
-  return registry.TryCreate(out);
+  return registry.Create(out);
 }
 
 }  // namespace
 
 TEST_CASE("the peak generation is the highest any entity was created with", "[counters]") {
   EntityRegistry registry;
-  REQUIRE(registry.TryInitialize(4) == Status::Ok);
+  REQUIRE(registry.Initialize(4) == Status::Ok);
   CHECK(registry.PeakGeneration() == 0);  // nothing created yet
   const EntityId other = MustCreate(registry);
   CHECK(registry.PeakGeneration() == 1);
@@ -50,34 +50,34 @@ TEST_CASE("the peak generation is the highest any entity was created with", "[co
 
 TEST_CASE("a creation refused for want of a slot is counted once per refusal", "[counters]") {
   EntityRegistry registry;
-  REQUIRE(registry.TryInitialize(2) == Status::Ok);
+  REQUIRE(registry.Initialize(2) == Status::Ok);
   (void)MustCreate(registry);
   const EntityId second = MustCreate(registry);
   CHECK(registry.CapacityFailures() == 0);
   EntityId out;
-  CHECK(TryCreate(registry, out) == Status::CapacityExceeded);
+  CHECK(Create(registry, out) == Status::CapacityExceeded);
   CHECK(registry.CapacityFailures() == 1);
-  CHECK(TryCreate(registry, out) == Status::CapacityExceeded);
+  CHECK(Create(registry, out) == Status::CapacityExceeded);
   CHECK(registry.CapacityFailures() == 2);
   // Another refusal (the wrong phase) is not a capacity failure.
-  CHECK(registry.TryCreate(out) == Status::InvalidPhase);
+  CHECK(registry.Create(out) == Status::InvalidPhase);
   CHECK(registry.CapacityFailures() == 2);
   MustRelease(registry, second);
-  CHECK(TryCreate(registry, out) == Status::Ok);
+  CHECK(Create(registry, out) == Status::Ok);
   CHECK(registry.CapacityFailures() == 2);
   CHECK(registry.LiveCount() == 2);
 }
 
 TEST_CASE("a pool filled to capacity counts the insert it refuses", "[counters]") {
   EntityRegistry registry;
-  REQUIRE(registry.TryInitialize(8) == Status::Ok);
+  REQUIRE(registry.Initialize(8) == Status::Ok);
   ComponentPool<int> pool;
-  REQUIRE(pool.TryInitialize(registry, 3) == Status::Ok);
+  REQUIRE(pool.Initialize(registry, 3) == Status::Ok);
   std::vector<EntityId> ids;
   for (int i = 0; i < 5; ++i) ids.push_back(MustCreate(registry));
   const auto insert = [&](EntityId id) {
     StructuralScope scope(registry, WorldPhase::Commit, cairn::test::Key());
-    return pool.TryInsert(id, 7);
+    return pool.Insert(id, 7);
   };
   for (int i = 0; i < 3; ++i) REQUIRE(insert(ids[static_cast<std::size_t>(i)]) == Status::Ok);
   CHECK(pool.CapacityFailures() == 0);
@@ -94,49 +94,49 @@ TEST_CASE("a pool filled to capacity counts the insert it refuses", "[counters]"
 
 TEST_CASE("binding a key another entity holds is a conflict, counted", "[counters]") {
   EntityRegistry registry;
-  REQUIRE(registry.TryInitialize(16) == Status::Ok);
+  REQUIRE(registry.Initialize(16) == Status::Ok);
   WorldBindingTable table;
-  REQUIRE(table.TryInitialize(registry) == Status::Ok);
+  REQUIRE(table.Initialize(registry) == Status::Ok);
   const EntityId a = MustCreate(registry), b = MustCreate(registry), c = MustCreate(registry);
   const Binding first[] = {{TestKey(1, 1), a}};
-  REQUIRE(table.TryActivate(first) == Status::Ok);
+  REQUIRE(table.Activate(first) == Status::Ok);
   CHECK(table.Conflicts() == 0);
   const Binding taken[] = {{TestKey(1, 1), b}};
-  CHECK(table.TryActivate(taken) == Status::IdentityConflict);
+  CHECK(table.Activate(taken) == Status::IdentityConflict);
   CHECK(table.Conflicts() == 1);
   const Binding twice[] = {{TestKey(1, 2), b}, {TestKey(1, 2), c}};
-  CHECK(table.TryActivate(twice) == Status::IdentityConflict);
+  CHECK(table.Activate(twice) == Status::IdentityConflict);
   CHECK(table.Conflicts() == 2);
   // Refusals of another kind are not conflicts.
   const Binding rebind[] = {{TestKey(1, 3), a}};
-  CHECK(table.TryActivate(rebind) == Status::InvalidOperation);
+  CHECK(table.Activate(rebind) == Status::InvalidOperation);
   const Binding nil[] = {{PersistentObjectKey{}, b}};
-  CHECK(table.TryActivate(nil) == Status::InvalidArgument);
+  CHECK(table.Activate(nil) == Status::InvalidArgument);
   CHECK(table.Conflicts() == 2);
   CHECK(table.CapacityFailures() == 0);
   // The key freed (its holder destroyed), binding it to another entity is no conflict.
   table.Detach(a);
   MustRelease(registry, a);
-  CHECK(table.TryActivate(taken) == Status::Ok);
+  CHECK(table.Activate(taken) == Status::Ok);
   CHECK(table.Conflicts() == 2);
   CHECK(table.Size() == 1);
 }
 
 TEST_CASE("a binding batch refused for want of room is a capacity failure", "[counters]") {
   EntityRegistry registry;
-  REQUIRE(registry.TryInitialize(4) == Status::Ok);
+  REQUIRE(registry.Initialize(4) == Status::Ok);
   WorldBindingTable table;
-  REQUIRE(table.TryInitialize(registry) == Status::Ok);
+  REQUIRE(table.Initialize(registry) == Status::Ok);
   // Four scopes remembered, every binding gone again: a fifth scope has no room.
   for (std::uint8_t i = 0; i < 4; ++i) {
     const EntityId e = MustCreate(registry);
     const Binding one[] = {{TestKey(static_cast<std::uint8_t>(50 + i), 1), e}};
-    REQUIRE(table.TryActivate(one) == Status::Ok);
+    REQUIRE(table.Activate(one) == Status::Ok);
     table.Detach(e);
     MustRelease(registry, e);
   }
   const Binding fresh[] = {{TestKey(9, 1), MustCreate(registry)}};
-  CHECK(table.TryActivate(fresh) == Status::CapacityExceeded);
+  CHECK(table.Activate(fresh) == Status::CapacityExceeded);
   CHECK(table.CapacityFailures() == 1);
   CHECK(table.Conflicts() == 0);
 }

@@ -14,22 +14,22 @@ using cairn::test::RequireInvariants;
 
 TEST_CASE("a registry initializes once, with a fresh nonzero world id", "[registry]") {
   EntityRegistry a, b;
-  REQUIRE(a.TryInitialize(8) == Status::Ok);
-  REQUIRE(b.TryInitialize(8) == Status::Ok);
+  REQUIRE(a.Initialize(8) == Status::Ok);
+  REQUIRE(b.Initialize(8) == Status::Ok);
   CHECK(a.WorldId() != 0);
   CHECK(b.WorldId() > a.WorldId());
   const std::uint64_t world = a.WorldId();
-  CHECK(a.TryInitialize(16) == Status::InvalidOperation);  // never reset in place
+  CHECK(a.Initialize(16) == Status::InvalidOperation);  // never reset in place
   CHECK(a.WorldId() == world);
   CHECK(a.Capacity() == 8);
   EntityRegistry zero;
-  CHECK(zero.TryInitialize(0) == Status::InvalidArgument);
+  CHECK(zero.Initialize(0) == Status::InvalidArgument);
   CHECK_FALSE(zero.IsInitialized());
 }
 
 TEST_CASE("generations start at 1 and slots are handed out in order", "[registry]") {
   EntityRegistry r;
-  REQUIRE(r.TryInitialize(4) == Status::Ok);
+  REQUIRE(r.Initialize(4) == Status::Ok);
   const EntityId a = MustCreate(r);
   const EntityId b = MustCreate(r);
   CHECK(a == EntityId{r.WorldId(), 0, 1});
@@ -42,10 +42,10 @@ TEST_CASE("generations start at 1 and slots are handed out in order", "[registry
 
 TEST_CASE("structural changes outside a scope answer InvalidPhase in every build", "[registry]") {
   EntityRegistry r;
-  REQUIRE(r.TryInitialize(4) == Status::Ok);
+  REQUIRE(r.Initialize(4) == Status::Ok);
   CHECK(r.Phase() == WorldPhase::Simulation);
   EntityId out{1, 2, 3};
-  CHECK(r.TryCreate(out) == Status::InvalidPhase);
+  CHECK(r.Create(out) == Status::InvalidPhase);
   CHECK(out == EntityId{1, 2, 3});
   CHECK(r.LiveCount() == 0);
   {
@@ -62,7 +62,7 @@ TEST_CASE("structural changes outside a scope answer InvalidPhase in every build
 
 TEST_CASE("a stale handle is rejected after its slot is reused", "[registry]") {
   EntityRegistry r;
-  REQUIRE(r.TryInitialize(4) == Status::Ok);
+  REQUIRE(r.Initialize(4) == Status::Ok);
   const EntityId old = MustCreate(r);
   MustRelease(r, old);
   CHECK_FALSE(r.IsAlive(old));
@@ -79,8 +79,8 @@ TEST_CASE("a stale handle is rejected after its slot is reused", "[registry]") {
 TEST_CASE("two worlds issuing identical slot and generation patterns reject each other",
           "[registry]") {
   EntityRegistry first, second;
-  REQUIRE(first.TryInitialize(4) == Status::Ok);
-  REQUIRE(second.TryInitialize(4) == Status::Ok);
+  REQUIRE(first.Initialize(4) == Status::Ok);
+  REQUIRE(second.Initialize(4) == Status::Ok);
   const EntityId a = MustCreate(first);
   const EntityId b = MustCreate(second);
   CHECK(a.Slot == b.Slot);
@@ -101,11 +101,11 @@ TEST_CASE("a rebuilt world rejects old handles even where slot and generation co
   EntityId old;
   {
     EntityRegistry original;
-    REQUIRE(original.TryInitialize(4) == Status::Ok);
+    REQUIRE(original.Initialize(4) == Status::Ok);
     old = MustCreate(original);
   }
   EntityRegistry rebuilt;
-  REQUIRE(rebuilt.TryInitialize(4) == Status::Ok);
+  REQUIRE(rebuilt.Initialize(4) == Status::Ok);
   const EntityId fresh = MustCreate(rebuilt);
   CHECK(fresh.Slot == old.Slot);
   CHECK(fresh.Generation == old.Generation);
@@ -114,7 +114,7 @@ TEST_CASE("a rebuilt world rejects old handles even where slot and generation co
 
 TEST_CASE("zero and out-of-range ids are rejected with their reason", "[registry]") {
   EntityRegistry r;
-  REQUIRE(r.TryInitialize(4) == Status::Ok);
+  REQUIRE(r.Initialize(4) == Status::Ok);
   const EntityId live = MustCreate(r);
   const std::uint64_t w = r.WorldId();
   CHECK_FALSE(r.IsAlive(EntityId{}));
@@ -133,7 +133,7 @@ TEST_CASE("zero and out-of-range ids are rejected with their reason", "[registry
 
 TEST_CASE("freed slots are reused most recently freed first", "[registry]") {
   EntityRegistry r;
-  REQUIRE(r.TryInitialize(8) == Status::Ok);
+  REQUIRE(r.Initialize(8) == Status::Ok);
   EntityId ids[5];
   for (EntityId& id : ids) id = MustCreate(r);
   MustRelease(r, ids[1]);
@@ -148,7 +148,7 @@ TEST_CASE("freed slots are reused most recently freed first", "[registry]") {
 
 TEST_CASE("pending destroy keeps an entity alive but not active, and is idempotent", "[registry]") {
   EntityRegistry r;
-  REQUIRE(r.TryInitialize(4) == Status::Ok);
+  REQUIRE(r.Initialize(4) == Status::Ok);
   const EntityId id = MustCreate(r);
   REQUIRE(r.MarkPendingDestroy(id) == Status::Ok);
   CHECK(r.IsAlive(id));
@@ -165,7 +165,7 @@ TEST_CASE("pending destroy keeps an entity alive but not active, and is idempote
 
 TEST_CASE("a slot released at the largest generation is retired and still counts", "[registry]") {
   EntityRegistry r;
-  REQUIRE(r.TryInitialize(2) == Status::Ok);
+  REQUIRE(r.Initialize(2) == Status::Ok);
   MustCreate(r);
   EntityRegistryTestSeam::SetGeneration(r, 0, std::numeric_limits<std::uint32_t>::max());
   const EntityId last = r.EntityAtSlot(0);
@@ -178,39 +178,39 @@ TEST_CASE("a slot released at the largest generation is retired and still counts
   CHECK(next.Slot == 1);  // the retired slot is never reused
   StructuralScope scope(r, WorldPhase::Commit, cairn::test::Key());
   EntityId out{};
-  CHECK(r.TryCreate(out) == Status::CapacityExceeded);  // retired counts against capacity
+  CHECK(r.Create(out) == Status::CapacityExceeded);  // retired counts against capacity
   CHECK(out.IsNull());
   RequireInvariants(r);
 }
 
 TEST_CASE("creation sequence exhaustion is a status, not a wrap", "[registry]") {
   EntityRegistry r;
-  REQUIRE(r.TryInitialize(4) == Status::Ok);
+  REQUIRE(r.Initialize(4) == Status::Ok);
   EntityRegistryTestSeam::SetLastCreationSequence(r, std::numeric_limits<std::uint64_t>::max() - 1);
   const EntityId last = MustCreate(r);
   CHECK(r.CreationSequenceOf(last) == std::numeric_limits<std::uint64_t>::max());
   StructuralScope scope(r, WorldPhase::Commit, cairn::test::Key());
   EntityId out{};
-  CHECK(r.TryCreate(out) == Status::SequenceExhausted);
+  CHECK(r.Create(out) == Status::SequenceExhausted);
   CHECK(out.IsNull());
   CHECK(r.LiveCount() == 1);
 }
 
 TEST_CASE("structural revision advances on every structural change and never wraps", "[registry]") {
   EntityRegistry r;
-  REQUIRE(r.TryInitialize(4) == Status::Ok);
+  REQUIRE(r.Initialize(4) == Status::Ok);
   ComponentPool<int> pool;
-  REQUIRE(pool.TryInitialize(r, 4) == Status::Ok);
+  REQUIRE(pool.Initialize(r, 4) == Status::Ok);
   const std::uint64_t r0 = r.StructuralRevision();
   const EntityId id = MustCreate(r);
   CHECK(r.StructuralRevision() == r0 + 1);
   {
     StructuralScope scope(r, WorldPhase::Commit, cairn::test::Key());
-    REQUIRE(pool.TryInsert(id, 7) == Status::Ok);  // a pool insert is structural too
+    REQUIRE(pool.Insert(id, 7) == Status::Ok);  // a pool insert is structural too
     CHECK(r.StructuralRevision() == r0 + 2);
-    REQUIRE(pool.TryRemove(id) == Status::Ok);
+    REQUIRE(pool.Remove(id) == Status::Ok);
     CHECK(r.StructuralRevision() == r0 + 3);
-    REQUIRE(pool.TryInsert(id, 8) == Status::Ok);
+    REQUIRE(pool.Insert(id, 8) == Status::Ok);
   }
   CHECK(*pool.Find(id) == 8);
   const std::uint64_t before_max = r.StructuralRevision();
@@ -220,9 +220,9 @@ TEST_CASE("structural revision advances on every structural change and never wra
   EntityRegistryTestSeam::SetStructuralRevision(r, std::numeric_limits<std::uint64_t>::max());
   StructuralScope scope(r, WorldPhase::Commit, cairn::test::Key());
   EntityId out{};
-  CHECK(r.TryCreate(out) == Status::SequenceExhausted);
+  CHECK(r.Create(out) == Status::SequenceExhausted);
   CHECK(out.IsNull());
-  CHECK(pool.TryRemove(id) == Status::SequenceExhausted);
+  CHECK(pool.Remove(id) == Status::SequenceExhausted);
   CHECK(pool.Find(id) != nullptr);
   CHECK(StructuralTestAccess::Release(scope, id) == Status::SequenceExhausted);
   CHECK(r.IsAlive(id));
@@ -235,17 +235,17 @@ TEST_CASE("world id exhaustion fails initialization and consumes nothing", "[reg
   const std::uint64_t saved = owner_id_test_seam::LastIssued();
   owner_id_test_seam::SetLastIssued(std::numeric_limits<std::uint64_t>::max());
   EntityRegistry r;
-  CHECK(r.TryInitialize(4) == Status::IdentityExhausted);
+  CHECK(r.Initialize(4) == Status::IdentityExhausted);
   CHECK_FALSE(r.IsInitialized());
   CHECK(r.Capacity() == 0);
   owner_id_test_seam::SetLastIssued(saved);
-  REQUIRE(r.TryInitialize(4) == Status::Ok);
+  REQUIRE(r.Initialize(4) == Status::Ok);
   CHECK(r.WorldId() == saved + 1);
 }
 
 TEST_CASE("counts partition the capacity", "[registry]") {
   EntityRegistry r;
-  REQUIRE(r.TryInitialize(10) == Status::Ok);
+  REQUIRE(r.Initialize(10) == Status::Ok);
   EntityId ids[6];
   for (EntityId& id : ids) id = MustCreate(r);
   MustRelease(r, ids[0]);
@@ -262,7 +262,7 @@ TEST_CASE("counts partition the capacity", "[registry]") {
 
 TEST_CASE("releasing a dead or null handle is refused", "[registry]") {
   EntityRegistry r;
-  REQUIRE(r.TryInitialize(4) == Status::Ok);
+  REQUIRE(r.Initialize(4) == Status::Ok);
   const EntityId id = MustCreate(r);
   MustRelease(r, id);
   StructuralScope scope(r, WorldPhase::Commit, cairn::test::Key());
@@ -275,7 +275,7 @@ TEST_CASE("an uninitialized registry refuses everything", "[registry]") {
   EntityRegistry r;
   EntityId out{};
   StructuralScope scope(r, WorldPhase::Commit, cairn::test::Key());
-  CHECK(r.TryCreate(out) == Status::NotInitialized);
+  CHECK(r.Create(out) == Status::NotInitialized);
   CHECK_FALSE(r.IsAlive(EntityId{1, 0, 1}));
   CHECK(r.DiagnoseHandle(EntityId{1, 0, 1}) == HandleDiagnosis::OwnerMismatch);
 }
@@ -285,7 +285,7 @@ TEST_CASE("an uninitialized registry refuses everything", "[registry]") {
 // can make the key that opens one.
 template <class T>
 concept CanRelease = requires(T& holder, EntityId id) {
-  holder.TryRelease(id);
+  holder.Release(id);
 };
 static_assert(!CanRelease<StructuralScope>);
 static_assert(!CanRelease<EntityRegistry>);

@@ -76,13 +76,13 @@ constexpr int kSteps = 200'000;
 
 TEST_CASE("200,000 random operations agree with a reference model at every step", "[model]") {
   EntityRegistry registry;
-  REQUIRE(registry.TryInitialize(kCapacity) == Status::Ok);
+  REQUIRE(registry.Initialize(kCapacity) == Status::Ok);
   ComponentPool<A> pool_a;
   ComponentPool<B> pool_b;
-  REQUIRE(pool_a.TryInitialize(registry, kPoolACapacity) == Status::Ok);
-  REQUIRE(pool_b.TryInitialize(registry, kPoolBCapacity) == Status::Ok);
+  REQUIRE(pool_a.Initialize(registry, kPoolACapacity) == Status::Ok);
+  REQUIRE(pool_b.Initialize(registry, kPoolBCapacity) == Status::Ok);
   EntityRegistry foreign;
-  REQUIRE(foreign.TryInitialize(kCapacity) == Status::Ok);
+  REQUIRE(foreign.Initialize(kCapacity) == Status::Ok);
   const EntityId foreign_id = cairn::test::MustCreate(foreign);
 
   Model model;
@@ -119,7 +119,7 @@ TEST_CASE("200,000 random operations agree with a reference model at every step"
     StructuralScope scope(registry, WorldPhase::Commit, cairn::test::Key());
     if (op < 22) {  // create
       EntityId id{};
-      const Status s = registry.TryCreate(id);
+      const Status s = registry.Create(id);
       const bool can = !model.free_stack.empty() || model.next_unused < kCapacity;
       REQUIRE((s == Status::Ok) == can);
       if (can) {
@@ -151,8 +151,8 @@ TEST_CASE("200,000 random operations agree with a reference model at every step"
       REQUIRE(registry.IsAlive(id) == alive);
       if (alive) {
         ModelSlot& m = model.slots[id.Slot];
-        REQUIRE((pool_a.TryRemove(id) == Status::Ok) == m.a.has_value());
-        REQUIRE((pool_b.TryRemove(id) == Status::Ok) == m.b.has_value());
+        REQUIRE((pool_a.Remove(id) == Status::Ok) == m.a.has_value());
+        REQUIRE((pool_b.Remove(id) == Status::Ok) == m.b.has_value());
         REQUIRE(StructuralTestAccess::Release(scope, id) == Status::Ok);
         m.a.reset();
         m.b.reset();
@@ -166,7 +166,7 @@ TEST_CASE("200,000 random operations agree with a reference model at every step"
         }
       } else {
         REQUIRE(StructuralTestAccess::Release(scope, id) == Status::InvalidEntity);
-        REQUIRE(pool_a.TryRemove(id) == Status::InvalidEntity);
+        REQUIRE(pool_a.Remove(id) == Status::InvalidEntity);
       }
     } else if (op < 43) {  // mark pending destroy
       const EntityId id = pick_handle();
@@ -176,7 +176,7 @@ TEST_CASE("200,000 random operations agree with a reference model at every step"
     } else if (op < 60) {  // insert A
       const EntityId id = pick_handle();
       const std::int32_t value = static_cast<std::int32_t>(rng.Next());
-      const Status s = pool_a.TryInsert(id, A{value});
+      const Status s = pool_a.Insert(id, A{value});
       if (!model.Alive(id)) {
         REQUIRE(s == Status::InvalidEntity);
       } else if (model.slots[id.Slot].a) {
@@ -190,7 +190,7 @@ TEST_CASE("200,000 random operations agree with a reference model at every step"
     } else if (op < 72) {  // insert B
       const EntityId id = pick_handle();
       const std::int64_t value = static_cast<std::int64_t>(rng.Next());
-      const Status s = pool_b.TryInsert(id, B{value});
+      const Status s = pool_b.Insert(id, B{value});
       if (!model.Alive(id)) {
         REQUIRE(s == Status::InvalidEntity);
       } else if (model.slots[id.Slot].b) {
@@ -204,7 +204,7 @@ TEST_CASE("200,000 random operations agree with a reference model at every step"
     } else if (op < 80) {  // remove A or B
       const EntityId id = pick_handle();
       const bool which = rng.Below(2) == 0;
-      const Status s = which ? pool_a.TryRemove(id) : pool_b.TryRemove(id);
+      const Status s = which ? pool_a.Remove(id) : pool_b.Remove(id);
       if (!model.Alive(id)) {
         REQUIRE(s == Status::InvalidEntity);
       } else {

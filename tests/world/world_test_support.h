@@ -17,7 +17,7 @@ inline StructuralKey Key() {
 inline EntityId MustCreate(EntityRegistry& registry) {
   StructuralScope scope(registry, WorldPhase::Commit, Key());
   EntityId id;
-  REQUIRE(registry.TryCreate(id) == Status::Ok);
+  REQUIRE(registry.Create(id) == Status::Ok);
   return id;
 }
 
