@@ -33,7 +33,7 @@ void PrintEnding(const SessionConfig& config, std::int32_t turns) {
   for (const FrameEntity& e : frame.entities)
     rows[static_cast<std::size_t>(e.y)][static_cast<std::size_t>(e.x)] = e.ascii;
   for (const std::string& row : rows) std::cout << row << "\n";
-  const auto& messages = session->Messages();
+  const auto& messages = session->Log().Messages();
   for (std::size_t i = messages.size() > 12 ? messages.size() - 12 : 0; i < messages.size(); ++i)
     std::cout << "  " << ShownText(messages[i]) << "\n";
 }

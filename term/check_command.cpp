@@ -15,6 +15,7 @@
 #include "replay/recording.h"
 #include "save/save_codec.h"
 #include "save_files.h"
+#include "sim/session_persist.h"
 #include "storage/read_file.h"
 #include "term_commands.h"
 #include "toml/toml_reader.h"
@@ -114,7 +115,7 @@ bool CheckFile(const std::string& path) {
                 << "dungeon, so not rebuilt)\n";
       return true;
     }
-    if (GameSession::Restore(config, image, session, why) != Status::Ok) {
+    if (RestoreSession(config, image, session, why) != Status::Ok) {
       PrintFileError(path, why);
       return false;
     }

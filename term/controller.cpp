@@ -42,7 +42,7 @@ GameController::GameController(GameSession& session, KeyMap keys, bool debug_sta
     : session_(session), keys_(std::move(keys)), console_(session) {
   state_.debug_pane = debug_start;
   saved_depth_ = session_.Depth();
-  more_seen_ = session_.MessageCount();  // what was said before (a resumed log) is not news
+  more_seen_ = session_.Log().MessageCount();  // what was said before (a resumed log) is not news
   if (debug_start) {
     session_.SetPaused(true);
     inspected_ = session_.World().PlayerEntity();
@@ -113,7 +113,7 @@ void GameController::Play(const PlayerCommand& command) {
     // Paused: remember the command; stepping carries it out when the player may act.
     std::string why;
     if (session_.WouldRefuse(command, why)) {
-      session_.Say(why);
+      session_.Log().Say(why);
       return;
     }
     queued_ = command;
@@ -126,12 +126,13 @@ void GameController::Play(const PlayerCommand& command) {
 void GameController::StartRun(AutoGoal goal, PlayerCommand after) {
   if (session_.State() != SessionState::Playing) return;
   if (session_.Paused()) {
-    session_.Say("The simulation is paused: " + KeysText(keys_, Action::Pause) + " resumes it.");
+    session_.Log().Say("The simulation is paused: " + KeysText(keys_, Action::Pause) +
+                       " resumes it.");
     return;
   }
   std::string why;
   if (!pilot_.Start(session_, goal, why)) {
-    session_.Say(why);
+    session_.Log().Say(why);
     return;
   }
   after_travel_ = after;
@@ -162,7 +163,7 @@ void GameController::ContinueStep() {
   const PlayerCommand after = after_travel_;
   after_travel_ = PlayerCommand{};
   if (!why.empty()) {
-    session_.Say(why);
+    session_.Log().Say(why);
     return;
   }
   if (after.kind != PlayerCommandKind::None) Play(after);
@@ -173,7 +174,7 @@ void GameController::Interrupt() {
   if (!Busy()) return;
   pilot_.Stop();
   after_travel_ = PlayerCommand{};
-  session_.Say("You stop.");
+  session_.Log().Say("You stop.");
 }
 
 void GameController::CheckRunEnd() {
@@ -195,7 +196,7 @@ void GameController::SavePointIfFloorChanged() {
   saved_depth_ = session_.Depth();
   if (!on_save_ || !saving_off_.empty()) return;
   if (const std::string failure = on_save_(); !failure.empty())
-    session_.Say("The game could not be saved on arriving here: " + failure);
+    session_.Log().Say("The game could not be saved on arriving here: " + failure);
 }
 
 void GameController::RestartRun() {
@@ -235,20 +236,20 @@ void GameController::CycleInspected(int direction) {
 
 void GameController::SaveAndQuit() {
   if (session_.State() != SessionState::Playing) {
-    session_.Say("This run is over: there is nothing to save.");
+    session_.Log().Say("This run is over: there is nothing to save.");
     return;
   }
   if (!saving_off_.empty()) {
-    session_.Say("This game cannot be saved: " + saving_off_);
+    session_.Log().Say("This game cannot be saved: " + saving_off_);
     return;
   }
   if (!on_save_) {
-    session_.Say("Saving is not available here.");
+    session_.Log().Say("Saving is not available here.");
     return;
   }
   const std::string failure = on_save_();
   if (!failure.empty()) {
-    session_.Say("The game was not saved: " + failure);
+    session_.Log().Say("The game was not saved: " + failure);
     return;
   }
   saved_ = true;
@@ -319,8 +320,9 @@ bool GameController::HandleKey(const std::string& key) {
         state_.message_scroll = std::max(0, state_.message_scroll - 10);
       else
         state_.screen = Screen::Map;
-      state_.message_scroll = std::clamp(
-          state_.message_scroll, 0, std::max(0, static_cast<int>(session_.Messages().size()) - 1));
+      state_.message_scroll =
+          std::clamp(state_.message_scroll, 0,
+                     std::max(0, static_cast<int>(session_.Log().Messages().size()) - 1));
       break;
     case Screen::Look: HandleLookKey(key, action); break;
     case Screen::Console: HandleConsoleKey(key); break;
@@ -423,8 +425,9 @@ void GameController::HandleMapKey(const std::string&, Action action) {
       trace_inspected_only_ = !trace_inspected_only_;
       state_.debug_pane = true;
       if (trace_inspected_only_ && inspected_.IsNull())
-        session_.Say("The trace shows only the inspected entity's entries once one is inspected (" +
-                     KeysText(keys_, Action::InspectNext) + ", or look and Enter).");
+        session_.Log().Say(
+            "The trace shows only the inspected entity's entries once one is inspected (" +
+            KeysText(keys_, Action::InspectNext) + ", or look and Enter).");
       break;
     case Action::PaneView:
       state_.pane_view =
@@ -558,17 +561,18 @@ void GameController::StepBack(bool whole_turn) {
   std::string why;
   const Status status = whole_turn ? session_.StepBackTurn(why) : session_.StepBack(1, why);
   if (status != Status::Ok) {
-    session_.Say("Cannot step back: " + (why.empty() ? std::string(StatusName(status)) : why) +
-                 ".");
+    session_.Log().Say(
+        "Cannot step back: " + (why.empty() ? std::string(StatusName(status)) : why) + ".");
     return;
   }
   // The queued command was chosen for the present just left; the step forward keys redo instead.
   queued_ = PlayerCommand{};
   run_end_handled_ = session_.State() != SessionState::Playing;
   if (state_.screen == Screen::Summary) state_.screen = Screen::Map;
-  session_.Say("Stepped back from tick " + std::to_string(before) + " to tick " +
-               std::to_string(session_.World().Tick()) + " (" + KeysText(keys_, Action::StepTick) +
-               " / " + KeysText(keys_, Action::StepTurn) + " redo).");
+  session_.Log().Say("Stepped back from tick " + std::to_string(before) + " to tick " +
+                     std::to_string(session_.World().Tick()) + " (" +
+                     KeysText(keys_, Action::StepTick) + " / " + KeysText(keys_, Action::StepTurn) +
+                     " redo).");
 }
 
 }  // namespace cairn

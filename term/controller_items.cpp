@@ -92,7 +92,7 @@ void GameController::BeginItemPrompt(Action action) {
   for (const FrameItem& item : frame.inventory)
     if (Fits(action, item.category, item.equipped)) state_.choices.push_back(item.letter);
   if (state_.choices.empty()) {
-    session_.Say(info->none);
+    session_.Log().Say(info->none);
     return;
   }
   prompt_action_ = action;
@@ -129,7 +129,7 @@ void GameController::HandleItemPromptKey(const std::string& key, Action) {
 void GameController::BeginTarget(const PlayerCommand& command) {
   const std::vector<Position> targets = TargetsInView(session_);
   if (targets.empty()) {
-    session_.Say("There is nothing in view to aim at.");
+    session_.Log().Say("There is nothing in view to aim at.");
     return;
   }
   aiming_ = command;
@@ -157,7 +157,7 @@ void GameController::BeginFire() {
   if (session_.State() != SessionState::Playing) return;
   const GameWorld& world = session_.World();
   if (FireChoice(world, world.PlayerEntity()).IsNull()) {
-    session_.Say("You have nothing to fire.");  // no turn passes
+    session_.Log().Say("You have nothing to fire.");  // no turn passes
     return;
   }
   BeginTarget(PlayerCommand{PlayerCommandKind::Fire});

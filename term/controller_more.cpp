@@ -32,14 +32,14 @@ std::size_t RowsOf(const Message& m, std::int32_t width) {
 }  // namespace
 
 void GameController::CheckMore() {
-  const std::uint64_t said = session_.MessageCount();
+  const std::uint64_t said = session_.Log().MessageCount();
   if (said < more_seen_) more_seen_ = said;  // stepped back: the log is an older one
   state_.more_skip = -1;
   if (more_mode_ == MoreMode::Off || state_.screen != Screen::Map) {
     more_seen_ = said;
     return;
   }
-  const auto& log = session_.Messages();
+  const auto& log = session_.Log().Messages();
   std::size_t first = log.size();  // the oldest message not yet shown
   while (first > 0 && log[first - 1].said > more_seen_) --first;
   if (first == log.size()) return;
@@ -74,7 +74,7 @@ void GameController::CheckMore() {
 
 void GameController::AdvanceMore(const std::string& key) {
   state_.more_skip = -1;
-  more_seen_ = key == "escape" ? session_.MessageCount() : more_page_end_;
+  more_seen_ = key == "escape" ? session_.Log().MessageCount() : more_page_end_;
   CheckMore();  // the next page, if what is left still does not fit
 }
 

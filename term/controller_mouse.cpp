@@ -63,9 +63,9 @@ void GameController::TravelTo(std::int32_t x, std::int32_t y, bool known) {
     return Play(PlayerCommand{PlayerCommandKind::Move, static_cast<std::int8_t>(dx),
                               static_cast<std::int8_t>(dy)});
   PlayerCommand step;
-  if (!known) return session_.Say("You have not seen that place.");
+  if (!known) return session_.Log().Say("You have not seen that place.");
   if (!pilot_.FirstStepTo(session_, x, y, step))
-    return session_.Say("There is no known way there.");
+    return session_.Log().Say("There is no known way there.");
   pilot_.SetTravelTarget(x, y);
   std::string why;
   if (!session_.Paused() && pilot_.Start(session_, AutoGoal::Travel, why)) return;

@@ -190,7 +190,7 @@ bool StartSession(PlayOptions& options, CharacterSave& character,
           << "cairn: the save was left as it is; `cairn --seed N` starts a new game instead\n";
       return false;
     }
-    session->Say("Welcome back.");
+    session->Log().Say("Welcome back.");
     LogInfo("resumed " + resume_path + ", seed " + std::to_string(config.seed));
     return true;
   }

@@ -9,6 +9,7 @@
 #include "base/terminal_text.h"
 #include "game_setup.h"
 #include "save/save_codec.h"
+#include "sim/session_persist.h"
 #include "storage/files.h"
 #include "storage/read_file.h"
 #include "summary_file.h"
@@ -86,7 +87,7 @@ bool LoadSaveFile(const std::string& path, SessionConfig& config, bool seed_give
   SessionConfig restored = config;
   restored.seed = image.seed;
   std::unique_ptr<GameSession> session;
-  if (GameSession::Restore(restored, image, session, error) != Status::Ok) {
+  if (RestoreSession(restored, image, session, error) != Status::Ok) {
     // The restore's reasons can quote the save (entity ids, names): escaped like every problem.
     diagnostics.push_back(EscapeForTerminal(path) + ": error: " + EscapeForTerminal(error));
     return false;
@@ -99,7 +100,7 @@ bool LoadSaveFile(const std::string& path, SessionConfig& config, bool seed_give
 Status WriteSaveFile(GameSession& session, const std::string& path, std::string& error) {
   SessionImage image;
   std::string why;
-  if (Status s = session.CaptureImage(ProgramEntropy(), image, &why); s != Status::Ok) {
+  if (Status s = CaptureImage(session, ProgramEntropy(), image, &why); s != Status::Ok) {
     error = s == Status::EntropyUnavailable ? "no entropy to mint the save's identities"
             : s == Status::InvalidOperation ? "the run has ended: there is nothing to save"
             : !why.empty()                  ? "cannot save the run: " + why

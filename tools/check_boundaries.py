@@ -48,6 +48,10 @@ OUTSIDE = [
 # The presenter draws RenderFrame values only: these headers must not be reachable from it.
 PRESENTER_FORBIDDEN = {"sim/session.h", "game/game_world.h"}
 
+# Headers private to one module: the narrow way into a class that only the module's own units may
+# take (sim/session_access.h opens GameSession's floors to saving, restoring and duplicating).
+MODULE_PRIVATE = {"sim/session_access.h": "sim"}
+
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]')
 
 
@@ -91,6 +95,9 @@ def main():
             if target in CORE_MODULES and target != module and target not in ALLOWED[module]:
                 rule = "the simulation must not include " if module in SIMULATION else f"core/{module} must not include "
                 problems.append(where + rule + f"core/{target} (\"{name}\"); see core/{module}/README.md")
+            if name in MODULE_PRIVATE and module != MODULE_PRIVATE[name]:
+                problems.append(where + f"\"{name}\" is private to core/{MODULE_PRIVATE[name]}; "
+                                "use the module's public headers")
             if "/" not in name and resolve(root, path, name) is None:
                 continue
     # The presenter, through every header it reaches.

@@ -14,6 +14,7 @@
 #include "schema/component_body.h"
 #include "schema/component_types.h"
 #include "schema/handle_references.h"
+#include "sim/session_duplicate.h"
 #include "sim/trace_text.h"
 #include "sim/why.h"
 #include "toml/toml_reader.h"
@@ -549,7 +550,8 @@ std::string Console::Counters(std::string_view args) {
          " peak-generation=" + std::to_string(w.Registry().PeakGeneration()) +
          " capacity-failures=" + std::to_string(w.CapacityFailures()) +
          " binding-conflicts=" + std::to_string(w.Bindings().Conflicts()) +
-         " effects-dropped=" + std::to_string(session_->EffectsDropped()) + " last-extraction-us=" +
+         " effects-dropped=" + std::to_string(session_->Log().EffectsDropped()) +
+         " last-extraction-us=" +
          std::to_string((session_->LastExtractionNanoseconds() + 500) / 1000) +
          " fault=" + (w.Fault().Active() ? StatusName(w.Fault().status) : "none");
 }
@@ -611,7 +613,7 @@ std::string Console::Dup(std::string_view args) {
   }
   std::vector<EntityId> copies;
   std::string why;
-  if (Status s = session_->Duplicate(set, *entropy_, copies, why); s != Status::Ok)
+  if (Status s = DuplicateEntities(*session_, set, *entropy_, copies, why); s != Status::Ok)
     return Error("nothing duplicated: " + why);
   std::string reply;
   for (EntityId id : copies) reply += (reply.empty() ? "" : " ") + FormatShortHandle(id);

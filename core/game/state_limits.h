@@ -4,10 +4,11 @@
 //
 // A save is only worth writing if it can be read back, so these numbers are shared by the
 // simulation (which stops with a fault before a counter passes its cap: game/tick.cpp), the save
-// writer (GameSession::CaptureImage refuses a state past them), the save reader (core/save) and
-// the component schema (core/schema: its field ranges are these numbers). tests/save checks that
-// every field the schema bounds more narrowly than its C++ type has that range as its cap in
-// Fields(), so a new field cannot be forgotten. docs/formats/save.md has the table.
+// writer (CaptureImage, sim/session_persist.h, refuses a state past them), the save reader
+// (core/save) and the component schema (core/schema: its field ranges are these numbers).
+// tests/save checks that every field the schema bounds more narrowly than its C++ type has that
+// range as its cap in Fields(), so a new field cannot be forgotten. docs/formats/save.md has the
+// table.
 #pragma once
 
 #include <cstdint>

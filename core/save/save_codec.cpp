@@ -12,7 +12,6 @@
 #include "schema/component_access.h"
 #include "schema/component_body.h"
 #include "schema/component_types.h"
-#include "sim/session.h"
 #include "toml/source_text.h"
 #include "toml/toml_reader.h"
 
@@ -641,11 +640,10 @@ bool ReadSaveText(std::string_view text, const DefinitionSet& definitions,
   (void)file.Int("messages_said", image.messages_said, 0,
                  static_cast<std::int64_t>(kMaxMessagesSaid));
   if (const TomlValue* messages = file.Get("messages", TomlKind::Array, true)) {
-    if (messages->array.size() > GameSession::kSavedMessages)
-      file.Problem(messages->position, "the save: more than " +
-                                           std::to_string(GameSession::kSavedMessages) +
+    if (messages->array.size() > kSavedMessages)
+      file.Problem(messages->position, "the save: more than " + std::to_string(kSavedMessages) +
                                            " messages (a save keeps the last " +
-                                           std::to_string(GameSession::kSavedMessages) + ")");
+                                           std::to_string(kSavedMessages) + ")");
     for (const TomlValue& m : messages->array) {
       if (!m.IsTable()) {
         file.Problem(m.position, "the save: each message is { tick, text [, count, tone] }");

@@ -4,7 +4,7 @@
 // every problem reported at its line and column -> SessionImage. Entities are named by their
 // source UUID and references are written as the target's UUID, so nothing runtime (world ids,
 // slots, generations, addresses) is ever written or read. Turning the image into worlds is
-// GameSession::Restore's job.
+// RestoreSession's job (sim/session_persist.h).
 #pragma once
 
 #include <string>

@@ -119,30 +119,31 @@ void FillSummary(const GameWorld& world, RunSummary& summary) {
                             ItemDisplayName(world, *world.Items().Find(item), nullptr));
 }
 
-void GameSession::Narrator::BeforeCommit(const GameWorld& world) {
-  // Causes before effects: the three queues are told as one, in the order Emit numbered them.
-  const auto attacks = world.Attacks().Events();
-  const auto notices = world.Notices().Events();
-  const auto deaths = world.Deaths().Events();
-  std::size_t a = 0, n = 0, d = 0;
-  constexpr std::uint32_t kNone = ~std::uint32_t{0};
-  while (a < attacks.size() || n < notices.size() || d < deaths.size()) {
-    const std::uint32_t next_attack = a < attacks.size() ? attacks[a].order : kNone;
-    const std::uint32_t next_notice = n < notices.size() ? notices[n].order : kNone;
-    const std::uint32_t next_death = d < deaths.size() ? deaths[d].order : kNone;
-    if (next_attack <= next_notice && next_attack <= next_death)
-      TellAttack(world, attacks[a++]);
-    else if (next_notice <= next_death)
-      TellNotice(world, notices[n++]);
-    else
-      TellDeath(world, deaths[d++]);
+RunSummary DeathSummary(const GameWorld& world, const DeathEvent& death, std::int32_t depth) {
+  std::string cause;
+  if (death.cause == DeathCause::Starvation) {
+    cause = "starved to death";
+  } else {
+    const MonsterDefinition* kind = MonsterOf(world, death.killer);
+    const std::string killer = kind != nullptr ? kind->name : Name(world, death.killer);
+    cause = (death.blow == AttackKind::Spell ? "slain by the magic of " : "killed by ") +
+            WithArticle(killer);
   }
-  WarnOfLowHealth(world);
+  cause += " on depth " + std::to_string(depth);
+  RunSummary summary;
+  FillSummary(world, summary);
+  summary.ended = true;
+  summary.cause = cause;
+  for (const TraceEntry& link : AskWhy(world, death.entity, kDeathWhyLinks).chain)
+    summary.why.push_back(WhyLink(link, world.Definitions()));
+  return summary;
 }
+
+namespace {
 
 // DCSS's low hit point warning: once, as this tick's blows take the player's health from above a
 // third of its most to a third or less (stateless: read from the tick's own attacks).
-void GameSession::Narrator::WarnOfLowHealth(const GameWorld& world) {
+void WarnOfLowHealth(const GameWorld& world, RunLog& log) {
   const EntityId player = world.PlayerEntity();
   const Health* health = world.Healths().Find(player);
   if (health == nullptr || health->current <= 0) return;
@@ -151,35 +152,20 @@ void GameSession::Narrator::WarnOfLowHealth(const GameWorld& world) {
     if (attack.target == player && attack.hit) taken += attack.damage;
   const std::int64_t line = health->max / 3;
   if (taken > 0 && health->current <= line && health->current + taken > line)
-    session_.Say("Your health is low! (" + std::to_string(health->current) + " of " +
-                     std::to_string(health->max) + ")",
-                 MessageTone::Danger);
+    log.Say("Your health is low! (" + std::to_string(health->current) + " of " +
+                std::to_string(health->max) + ")",
+            MessageTone::Danger);
 }
 
-void GameSession::Narrator::TellDeath(const GameWorld& world, const DeathEvent& death) {
-  if (!world.Players().Contains(death.entity) || session_.summary_.ended) return;
-  std::string cause;
-  if (death.cause == DeathCause::Starvation) {
-    cause = "starved to death";
-    session_.Say("You starve to death...", MessageTone::Danger);
-  } else {
-    const MonsterDefinition* kind = MonsterOf(world, death.killer);
-    const std::string killer = kind != nullptr ? kind->name : Name(world, death.killer);
-    cause = (death.blow == AttackKind::Spell ? "slain by the magic of " : "killed by ") +
-            WithArticle(killer);
-  }
-  cause += " on depth " + std::to_string(session_.Depth());
-  RunSummary summary;
-  FillSummary(world, summary);
-  summary.ended = true;
-  summary.cause = cause;
-  for (const TraceEntry& link : AskWhy(world, death.entity, kDeathWhyLinks).chain)
-    summary.why.push_back(WhyLink(link, world.Definitions()));
-  session_.summary_ = summary;
-  session_.remains_ = Remains{death.entity, world.CaptureEntity(death.entity)};
+// The player's death is told once, as the run's end; a monster's is told by the blow that killed
+// it. Returns whether it was the player's.
+bool TellDeath(const GameWorld& world, const DeathEvent& death, bool run_ended, RunLog& log) {
+  if (!world.Players().Contains(death.entity) || run_ended) return false;
+  if (death.cause == DeathCause::Starvation) log.Say("You starve to death...", MessageTone::Danger);
+  return true;
 }
 
-void GameSession::Narrator::TellAttack(const GameWorld& world, const AttackEvent& a) {
+void TellAttack(const GameWorld& world, const AttackEvent& a, RunLog& log) {
   const bool by_player = world.Players().Contains(a.attacker);
   const bool on_player = world.Players().Contains(a.target);
   const std::string target = Name(world, a.target);
@@ -212,14 +198,14 @@ void GameSession::Narrator::TellAttack(const GameWorld& world, const AttackEvent
     }
   }
   if (a.killed) text += on_player ? " You die..." : " The " + target + " dies.";
-  session_.Say(std::move(text), a.killed && on_player ? MessageTone::Danger : MessageTone::Plain);
+  log.Say(std::move(text), a.killed && on_player ? MessageTone::Danger : MessageTone::Plain);
 }
 
-void GameSession::Narrator::TellNotice(const GameWorld& world, const NoticeEvent& n) {
+void TellNotice(const GameWorld& world, const NoticeEvent& n, RunLog& log) {
   const bool player = world.Players().Contains(n.subject);
   const std::string item = DescribeItem(world, n.object);
   const auto say = [&](std::string text, MessageTone tone = MessageTone::Plain) {
-    session_.Say(std::move(text), tone);
+    log.Say(std::move(text), tone);
   };
   switch (n.kind) {
     case NoticeKind::PickedUp:
@@ -333,6 +319,29 @@ void GameSession::Narrator::TellNotice(const GameWorld& world, const NoticeEvent
       if (player) say(n.value != 0 ? "Autopickup is now on." : "Autopickup is now off.");
       break;
   }
+}
+
+}  // namespace
+
+void Narrate(const GameWorld& world, bool run_ended, RunLog& log) {
+  // Causes before effects: the three queues are told as one, in the order Emit numbered them.
+  const auto attacks = world.Attacks().Events();
+  const auto notices = world.Notices().Events();
+  const auto deaths = world.Deaths().Events();
+  std::size_t a = 0, n = 0, d = 0;
+  constexpr std::uint32_t kNone = ~std::uint32_t{0};
+  while (a < attacks.size() || n < notices.size() || d < deaths.size()) {
+    const std::uint32_t next_attack = a < attacks.size() ? attacks[a].order : kNone;
+    const std::uint32_t next_notice = n < notices.size() ? notices[n].order : kNone;
+    const std::uint32_t next_death = d < deaths.size() ? deaths[d].order : kNone;
+    if (next_attack <= next_notice && next_attack <= next_death)
+      TellAttack(world, attacks[a++], log);
+    else if (next_notice <= next_death)
+      TellNotice(world, notices[n++], log);
+    else
+      run_ended = TellDeath(world, deaths[d++], run_ended, log) || run_ended;
+  }
+  WarnOfLowHealth(world, log);
 }
 
 }  // namespace cairn

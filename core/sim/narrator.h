@@ -1,25 +1,28 @@
-// The message log's words: what a tick's events say to the player. Part of GameSession (its
-// Narrator); kept apart because it is all wording and no rules.
+// The message log's words: what a tick's events say to the player, what the run's summary says of
+// the player's death, and a floor's feeling. All wording and no rules: these functions read a
+// world and write a RunLog (sim/run_log.h) or plain values, never a session.
 #pragma once
 
-#include "sim/session.h"
+#include <cstdint>
+#include <string>
+
+#include "game/game_world.h"
+#include "sim/message.h"
+#include "sim/run_log.h"
+#include "sim/run_outcome.h"
 
 namespace cairn {
 
-// Writes the message log from the tick's events, before the commit removes the dead, and notes
-// the end of the run when the player dies.
-class GameSession::Narrator final : public TickObserver {
- public:
-  explicit Narrator(GameSession& session) : session_(session) {}
-  void BeforeCommit(const GameWorld& world) override;
+// Writes `log` from the tick's events (called before the commit removes the dead, so the dead
+// still have names), causes before effects in the order the tick emitted them. `run_ended`: the
+// run had already ended (a won run's player can still die under debug steps), so the player's
+// death is not told as the end.
+void Narrate(const GameWorld& world, bool run_ended, RunLog& log);
 
- private:
-  void TellAttack(const GameWorld& world, const AttackEvent& attack);
-  void TellNotice(const GameWorld& world, const NoticeEvent& notice);
-  void TellDeath(const GameWorld& world, const DeathEvent& death);
-  void WarnOfLowHealth(const GameWorld& world);
-  GameSession& session_;
-};
+// The run's summary as the player dies in `death` on depth `depth`: what FillSummary reads, how
+// the player died ("killed by a goblin on depth 3"), and the chain of why. Before the commit.
+[[nodiscard]] RunSummary DeathSummary(const GameWorld& world, const DeathEvent& death,
+                                      std::int32_t depth);
 
 // A floor's feeling on the first arrival (as NetHack's and Brogue's), read from what the floor
 // holds, so it never draws on the random streams: dread (a warning) when a monster from deeper

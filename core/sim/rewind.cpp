@@ -178,10 +178,10 @@ Status RewindBuffer::Capture(Moment& out) noexcept {
       floor.view_y = view.OriginY();
       floor.view_radius = view.Radius();
     }
-    moment.messages = session_.messages_;
-    moment.messages_said = session_.messages_said_;
-    moment.effects = session_.effects_;
-    moment.effects_dropped = session_.effects_dropped_;
+    moment.messages = session_.log_.messages_;
+    moment.messages_said = session_.log_.messages_said_;
+    moment.effects = session_.log_.effects_;
+    moment.effects_dropped = session_.log_.effects_dropped_;
     moment.summary = session_.summary_;
     moment.run_instance = session_.run_instance_;
     out = std::move(moment);
@@ -232,10 +232,10 @@ Status RewindBuffer::Restore(const Moment& moment) noexcept {
     live.preserved.swap(preserved[i]);
   }
   session_.active_ = moment.active;
-  session_.messages_.swap(messages);
-  session_.messages_said_ = moment.messages_said;
-  session_.effects_.swap(effects);
-  session_.effects_dropped_ = moment.effects_dropped;
+  session_.log_.messages_.swap(messages);
+  session_.log_.messages_said_ = moment.messages_said;
+  session_.log_.effects_.swap(effects);
+  session_.log_.effects_dropped_ = moment.effects_dropped;
   session_.summary_ = std::move(summary);
   session_.run_instance_ = moment.run_instance;
   return Status::Ok;

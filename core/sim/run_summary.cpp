@@ -35,7 +35,7 @@ std::string FormatRunSummary(const GameSession& session, const std::string& head
   if (s.discoveries.empty()) out += "  none\n";
   for (const std::string& found : s.discoveries) out += "  " + found + "\n";
   out += "\nLast messages:\n";
-  const auto& messages = session.Messages();
+  const auto& messages = session.Log().Messages();
   for (std::size_t i = messages.size() > 15 ? messages.size() - 15 : 0; i < messages.size(); ++i)
     out += "  " + ShownText(messages[i]) + "\n";
   return out;

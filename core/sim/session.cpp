@@ -24,6 +24,15 @@ const char* SessionStateName(SessionState state) noexcept {
   return "unknown";
 }
 
+GameSession::GameSession(const SessionConfig& config)
+    : config_(config),
+      // The log's clock is the active floor's (none while the first floor is being built).
+      log_(
+          [this]() -> std::int64_t {
+            return floors_.empty() || !Active().world ? 0 : World().Tick();
+          },
+          config.max_effects) {}
+
 GameSession::~GameSession() = default;
 
 Status GameSession::Prepare(const SessionConfig& config, std::unique_ptr<GameSession>& out) {
@@ -33,9 +42,8 @@ Status GameSession::Prepare(const SessionConfig& config, std::unique_ptr<GameSes
   if (config.dungeon &&
       (config.dungeon->floors < 1 || config.dungeon->floors > DungeonPlan::kMaxFloors))
     return Status::InvalidArgument;
-  std::unique_ptr<GameSession> session(new (std::nothrow) GameSession());
+  std::unique_ptr<GameSession> session(new (std::nothrow) GameSession(config));
   if (!session) return Status::AllocationFailed;
-  session->config_ = config;
   session->rewind_.reset(new (std::nothrow) RewindBuffer(*session, config.rewind));
   if (!session->rewind_) return Status::AllocationFailed;
   session->definitions_ =
@@ -69,12 +77,11 @@ Status GameSession::Create(const SessionConfig& config, std::unique_ptr<GameSess
   std::vector<Floor> floors;
   if (Status s = session->BuildRun(config.level, floors); s != Status::Ok) return s;
   session->Publish(std::move(floors));
-  session->narrator_ = std::make_unique<Narrator>(*session);
   if (session->FloorCount() > 1)
-    session->Say("Welcome to cairn. Bring the Cairnstone up from depth " +
-                 std::to_string(session->FloorCount()) + ". (? for help)");
+    session->log_.Say("Welcome to cairn. Bring the Cairnstone up from depth " +
+                      std::to_string(session->FloorCount()) + ". (? for help)");
   else
-    session->Say("Welcome to cairn. (? for help)");
+    session->log_.Say("Welcome to cairn. (? for help)");
   out = std::move(session);
   return Status::Ok;
 }
@@ -146,8 +153,7 @@ Status GameSession::BuildRun(std::shared_ptr<const LevelDefinition> first,
 void GameSession::Publish(std::vector<Floor> floors) {
   floors_ = std::move(floors);
   active_ = 0;
-  effects_.clear();
-  effects_dropped_ = 0;
+  log_.NewRun();
   summary_ = RunSummary{};
   remains_ = Remains{};
   rewind_->Reset();  // a new run: nothing of the old one can be stepped back to
@@ -182,21 +188,6 @@ SessionState GameSession::State() const noexcept {
   return SessionState::Playing;
 }
 
-void GameSession::Say(std::string text, MessageTone tone) {
-  const std::int64_t tick = floors_.empty() || !Active().world ? 0 : World().Tick();
-  ++messages_said_;
-  if (!messages_.empty() && messages_.back().text == text && messages_.back().tone == tone &&
-      messages_.back().count < UINT32_MAX) {
-    Message& again = messages_.back();
-    ++again.count;
-    again.tick = tick;
-    again.said = messages_said_;
-    return;
-  }
-  messages_.push_back(Message{tick, std::move(text), 1, tone, messages_said_});
-  while (messages_.size() > kMessageHistory) messages_.pop_front();
-}
-
 void GameSession::EndRun(bool won, std::string cause) {
   RunSummary summary;
   FillSummary(World(), summary);
@@ -207,29 +198,16 @@ void GameSession::EndRun(bool won, std::string cause) {
 }
 
 void GameSession::AfterTick(const TickInput& input) {
-  // Effects: age the old, then add this tick's deaths (captured as plain values).
-  for (DeathEffect& effect : effects_) --effect.remaining;
-  effects_.erase(std::remove_if(effects_.begin(), effects_.end(),
-                                [](const DeathEffect& e) { return e.remaining <= 0; }),
-                 effects_.end());
-  for (const DeathEvent& death : World().Deaths().Events()) {
-    if (effects_.size() >= config_.max_effects) {  // full: the newest death is the one to show
-      ++effects_dropped_;
-      if (effects_.empty()) continue;  // (none are shown at all)
-      effects_.erase(effects_.begin());
-    }
-    effects_.push_back(DeathEffect{death.where, kRemainsGlyph, kRemainsAscii, kRemainsColour,
-                                   kEffectTicks, death.name});
-  }
+  log_.ShowDeaths(World().Deaths().Events());
   // The log's count is saved too (game/state_limits.h); it cannot wrap, but it can pass what a
   // save holds, and then the run stops as at any other cap.
-  if (messages_said_ > kMaxMessagesSaid)
+  if (log_.MessageCount() > kMaxMessagesSaid)
     World().SetFault(Status::CapacityExceeded,
                      "the message count reached the largest a save can hold");
   if (World().Fault().Active()) {
     const SimulationFault& fault = World().Fault();
-    Say(std::string("Simulation fault at tick ") + std::to_string(fault.tick) + " (" +
-        TickPhaseName(fault.phase) + "): " + fault.what + ". Press R to restart.");
+    log_.Say(std::string("Simulation fault at tick ") + std::to_string(fault.tick) + " (" +
+             TickPhaseName(fault.phase) + "): " + fault.what + ". Press R to restart.");
   } else {
     FollowStairs();
   }
@@ -237,10 +215,22 @@ void GameSession::AfterTick(const TickInput& input) {
   if (listener_ != nullptr && !rewind_->Replaying()) listener_->AfterTick(World(), input);
 }
 
+void GameSession::BeforeCommit(const GameWorld& world) {
+  const bool ended = summary_.ended;  // a won run's player may still die under debug steps
+  Narrate(world, ended, log_);
+  if (ended) return;
+  for (const DeathEvent& death : world.Deaths().Events()) {
+    if (!world.Players().Contains(death.entity)) continue;
+    summary_ = DeathSummary(world, death, Depth());
+    remains_ = Remains{death.entity, world.CaptureEntity(death.entity)};
+    return;
+  }
+}
+
 Status GameSession::StepTick(const TickInput& input) {
   if (World().Fault().Active()) return World().Fault().status;
   rewind_->BeforeTick(input);
-  const Status status = RunTick(World(), Scratch(), input, &timings_, narrator_.get());
+  const Status status = RunTick(World(), Scratch(), input, &timings_, this);
   AfterTick(input);
   rewind_->AfterTick();
   // (AfterTick may stop the run too: a cap of the session's own)
@@ -260,7 +250,7 @@ Status GameSession::Restart() {
   if (Status s = BuildRun(config_.level, floors); s != Status::Ok) return s;
   Publish(std::move(floors));
   ++restarts_;
-  Say("The world is rebuilt (world " + std::to_string(World().WorldId()) + ").");
+  log_.Say("The world is rebuilt (world " + std::to_string(World().WorldId()) + ").");
   return Status::Ok;
 }
 
@@ -317,7 +307,7 @@ Status GameSession::Submit(const PlayerCommand& command, std::string* refusal) {
   if (State() != SessionState::Playing) return Status::InvalidOperation;
   std::string why;
   if (Refuse(command, why)) {
-    Say(why);
+    log_.Say(why);
     if (refusal != nullptr) *refusal = why;
     return Status::InvalidOperation;
   }

@@ -1,9 +1,13 @@
 // GameSession: one run of the game. It owns the dungeon's floors (one GameWorld each, built the
-// first time the player reaches them and kept while the run lasts), the tick driver state
-// (pause, stepping), and the presentation-owned state the worlds must not hold: the message log,
-// the death effects, and the run's summary when it ends. The terminal game, `cairn sim`,
-// `cairn bot`, the console and replays all drive the game through this one class, so they run
-// the same ticks.
+// first time the player reaches them and kept while the run lasts), the tick driver (submit,
+// step, run, pause, restart, step back), the run's end (its summary, the character as it died)
+// and one RunLog (sim/run_log.h): the message log and death effects the worlds must not hold.
+// The terminal game, `cairn sim`, `cairn bot`, the console and replays all drive the game
+// through this one class, so they run the same ticks.
+//
+// Saving, restoring and duplicating are free functions over the session (sim/session_persist.h,
+// sim/session_duplicate.h); they reach its floors through SessionAccess (sim/session_access.h),
+// not through this interface.
 //
 // Only the floor the player is on runs; the others wait, frozen, and catch up to the run's clock
 // when the player arrives (their monsters' timers have simply expired). Moving between floors
@@ -12,9 +16,7 @@
 #pragma once
 
 #include <cstdint>
-#include <deque>
 #include <memory>
-#include <set>
 #include <span>
 #include <string>
 #include <vector>
@@ -25,12 +27,14 @@
 #include "game/tick.h"
 #include "game/tick_scratch.h"
 #include "identity/uuid.h"
+#include "sim/run_log.h"
 #include "sim/run_outcome.h"
 #include "sim/session_image.h"
 
 namespace cairn {
 
 class RewindBuffer;
+struct SessionAccess;
 
 // How far back a run can be stepped (sim/rewind.h, docs/decisions/0011-rewind.md).
 struct RewindOptions {
@@ -63,14 +67,13 @@ class TickListener {
   virtual void AfterTick(const GameWorld& world, const TickInput& input) = 0;
 };
 
-class GameSession {
+// The run's tick observer is the session itself (privately): before each commit it has the
+// narrator tell the tick's events and notes the player's death as the run's end.
+class GameSession final : private TickObserver {
  public:
-  static constexpr std::size_t kMessageHistory = 1000;
-  static constexpr std::int32_t kEffectTicks = 40;
-
   [[nodiscard]] static Status Create(const SessionConfig& config,
                                      std::unique_ptr<GameSession>& out);
-  ~GameSession();
+  ~GameSession() override;
   GameSession(const GameSession&) = delete;
   GameSession& operator=(const GameSession&) = delete;
 
@@ -110,37 +113,6 @@ class GameSession {
   // What the run was built from (the first floor if authored, the dungeon plan, the seed's
   // shuffle of appearances): replays refuse content that differs.
   [[nodiscard]] std::uint64_t ContentDigest() const noexcept { return content_digest_; }
-
-  // --- saving and restoring (session_persist.cpp) ---------------------------------------------
-  // How many messages a save keeps.
-  static constexpr std::size_t kSavedMessages = 200;
-  // The run as plain data, between ticks only. Every live entity without a durable key gets one
-  // first, minted from `entropy` (each checked against every key of the run, at most four
-  // retries): EntropyUnavailable or IdentityConflict binds nothing and leaves `out` unchanged.
-  // InvalidOperation when the run has ended or is mid-tick. CapacityExceeded when a counter is
-  // past the cap a save holds (ImageWithinLimits; `why`, if given, names it): `out` unchanged,
-  // the keys minted for it kept.
-  [[nodiscard]] Status CaptureImage(EntropySource& entropy, SessionImage& out,
-                                    std::string* why = nullptr);
-  // A run rebuilt from `image` in fresh worlds, in two passes per floor (create every entity,
-  // then set components with references resolved), every durable key bound in one activation
-  // per floor. `config` must describe the content the image was made from (InvalidArgument
-  // otherwise, with `error` saying so). Every floor must pass the semantic checks levels pass
-  // (game/level_invariants.h) and be the floor the seed made (its level digest), and every
-  // counter be within its cap, whether or not the image has a state hash to compare. Any failure
-  // leaves `out` unchanged and releases everything the attempt built.
-  [[nodiscard]] static Status Restore(const SessionConfig& config, const SessionImage& image,
-                                      std::unique_ptr<GameSession>& out, std::string& error);
-  // Duplicates a set of the active floor's entities as one transaction (session_duplicate.cpp):
-  // each copy gets a fresh durable key (a new source UUID from `entropy`, checked against every
-  // key the run knows, at most four retries; the original's instance scope, or the run's), all
-  // its components and unknown components; references to entities inside the set point at their
-  // copies, references outside it are kept. A blocking copy stands on the nearest free cell; a
-  // carried copy takes a free letter in the same pack. All or nothing: on failure no entity, key
-  // or component is left behind and `out` is unchanged. `out` receives the copies, in order.
-  // `why` says what refused it.
-  [[nodiscard]] Status Duplicate(std::span<const EntityId> set, EntropySource& entropy,
-                                 std::vector<EntityId>& out, std::string& why);
   // The scope of keys minted for this run's unauthored entities (nil until the first save).
   [[nodiscard]] const Uuid& RunInstance() const noexcept { return run_instance_; }
 
@@ -187,21 +159,13 @@ class GameSession {
     return Refuse(command, why);
   }
 
-  // --- presentation-owned state --------------------------------------------------------------
-  [[nodiscard]] const std::deque<Message>& Messages() const noexcept { return messages_; }
-  // How many messages were ever said (the log keeps the last kMessageHistory).
-  [[nodiscard]] std::uint64_t MessageCount() const noexcept { return messages_said_; }
+  // --- what the run shows of itself (sim/run_log.h) -------------------------------------------
+  // The message log and the death effects: `session.Log().Say(...)`, `.Messages()`, `.Effects()`.
+  [[nodiscard]] RunLog& Log() noexcept { return log_; }
+  [[nodiscard]] const RunLog& Log() const noexcept { return log_; }
   // The components of `id` whose type this build does not know, kept from the level as written
   // (the inspector shows them as "not loaded"); null when there are none or `id` is not alive.
   [[nodiscard]] const std::vector<PreservedComponent>* Preserved(EntityId id) const noexcept;
-  // Adds to the log; the same text and tone as the newest message counts it again instead
-  // ("... x6", as DCSS and Brogue collapse repeats).
-  void Say(std::string text, MessageTone tone = MessageTone::Plain);
-  [[nodiscard]] const std::vector<DeathEffect>& Effects() const noexcept { return effects_; }
-  // Death effects pushed out early because max_effects were showing (a floor change clearing them
-  // is not counted): the pane's "effects dropped". A new run starts it at 0; a step back restores
-  // it.
-  [[nodiscard]] std::uint64_t EffectsDropped() const noexcept { return effects_dropped_; }
   // How long the last render-frame extraction took (view/extract.cpp measures each one and reports
   // the one before it). A measurement of the presentation, not of the run: a step back or a
   // restart leaves it alone. Set through a const session because extraction only reads the run.
@@ -213,9 +177,10 @@ class GameSession {
   void SetTickListener(TickListener* listener) noexcept { listener_ = listener; }
 
  private:
-  class Narrator;
   // Takes and restores moments of the run: every member below that a tick or an edit changes.
   friend class RewindBuffer;
+  // Saving, restoring and duplicating: the few members they reach (sim/session_access.h).
+  friend struct SessionAccess;
   struct PreservedEntry {
     EntityId entity;
     const std::vector<PreservedComponent>* components;  // owned by the floor's level
@@ -229,7 +194,7 @@ class GameSession {
     std::vector<std::unique_ptr<const std::vector<PreservedComponent>>> owned_preserved;
   };
 
-  GameSession() = default;
+  explicit GameSession(const SessionConfig& config);
   [[nodiscard]] Floor& Active() noexcept { return floors_[static_cast<std::size_t>(active_)]; }
   [[nodiscard]] const Floor& Active() const noexcept {
     return floors_[static_cast<std::size_t>(active_)];
@@ -253,9 +218,9 @@ class GameSession {
   [[nodiscard]] Status ChangeFloor(std::int32_t direction);
   [[nodiscard]] bool Refuse(const PlayerCommand& command, std::string& why) const;
   void AfterTick(const TickInput& input);
-  // Every durable identity the run knows (keys on every floor, level UUIDs, the run's scope): what
-  // a freshly minted one is checked against.
-  [[nodiscard]] std::set<Uuid> KnownIdentities() const;
+  // The tick's observer: the narrator's words, then the player's death as the run's end (before
+  // the commit removes the body, so the summary and the remains can still read it).
+  void BeforeCommit(const GameWorld& world) override;
   // What the run is built from: the first floor if authored, the plan, the definitions.
   [[nodiscard]] static std::uint64_t DigestContent(const SessionConfig& config);
   // The shared part of Create and Restore: checks the config, shuffles appearances.
@@ -267,17 +232,13 @@ class GameSession {
   std::shared_ptr<const DefinitionSet> definitions_;
   std::vector<Floor> floors_;
   std::int32_t active_ = 0;
-  std::unique_ptr<Narrator> narrator_;
-  std::deque<Message> messages_;
-  std::vector<DeathEffect> effects_;
+  RunLog log_;
   RunSummary summary_;
   Remains remains_{};
   PhaseTimings timings_{};
   TickListener* listener_ = nullptr;
   std::unique_ptr<RewindBuffer> rewind_;
   std::uint64_t restarts_ = 0;
-  std::uint64_t messages_said_ = 0;
-  std::uint64_t effects_dropped_ = 0;
   mutable std::int64_t extraction_ns_ = 0;
   std::uint64_t content_digest_ = 0;
   Uuid run_instance_{};

@@ -1,15 +1,25 @@
-// Graph duplication: copying a set of entities as one transaction (design 001, "Duplication is a
-// graph transaction"): mint every new identity, build the old -> new table, clone, remap the
-// references inside the set, keep those outside, validate, then publish; or nothing at all.
+// Graph duplication (session_duplicate.h): copying a set of entities as one transaction (design
+// 001, "Duplication is a graph transaction"): mint every new identity, build the old -> new table,
+// clone, remap the references inside the set, keep those outside, validate, then publish; or
+// nothing at all. Each step below is one function; DuplicateEntities runs them in order and undoes
+// what was made when one fails.
+#include "sim/session_duplicate.h"
+
 #include <algorithm>
+#include <memory>
+#include <new>
+#include <optional>
 #include <set>
 
 #include "game/items.h"
 #include "game/state_hash.h"
-#include "sim/session.h"
+#include "sim/session_access.h"
 
 namespace cairn {
 namespace {
+
+using Floor = SessionAccess::Floor;
+using UnknownComponents = std::vector<PreservedComponent>;
 
 std::string HandleText(EntityId id) {
   return std::to_string(id.Slot) + ":" + std::to_string(id.Generation);
@@ -80,7 +90,7 @@ struct PackClaims {
   std::vector<EntityId> holders;                   // one entry per copy carried from outside
 };
 
-// Step 3, for one copy: references to members of the set point at their copies; a copy carried
+// Step 5, for one copy: references to members of the set point at their copies; a copy carried
 // by someone outside the set takes a free letter in that pack; a blocking copy moves to the
 // nearest free cell. Ok, or why the copy has no room.
 Status FitCopy(const GameWorld& world, std::span<const EntityId> set,
@@ -127,89 +137,131 @@ Status FitCopy(const GameWorld& world, std::span<const EntityId> set,
   return Status::Ok;
 }
 
+// What a duplication has prepared and made so far: everything a failure must undo is `created`.
+struct Copies {
+  std::vector<ComponentBundle> bundles;  // the originals' components, fitted to the copies
+  std::vector<EntityId> created;         // the copies made so far, in the set's order
+  PackClaims claims;
+  std::vector<std::unique_ptr<const UnknownComponents>> unknown;  // per copy; null for none
+};
+
+// Step 3: the originals' components, and everything later steps could fail to allocate, before
+// anything is created (so publishing cannot fail).
+Status ReserveCopies(const GameSession& session, std::span<const EntityId> set, Floor& floor,
+                     Copies& copies, std::string& why) {
+  try {
+    copies.created.reserve(set.size());
+    copies.claims.letters.reserve(set.size());
+    copies.claims.holders.reserve(set.size());
+    floor.owned_preserved.reserve(floor.owned_preserved.size() + set.size());
+    floor.preserved.reserve(floor.preserved.size() + set.size());
+    copies.unknown.resize(set.size());
+    for (std::size_t i = 0; i < set.size(); ++i)
+      if (const UnknownComponents* unknown = session.Preserved(set[i]))
+        copies.unknown[i] = std::make_unique<const UnknownComponents>(*unknown);
+  } catch (const std::bad_alloc&) {
+    why = "out of memory";
+    return Status::AllocationFailed;
+  }
+  return Status::Ok;
+}
+
+// Step 4 (pass 1): an entity for every copy, so references inside the set have somewhere to point.
+Status CreateCopies(GameWorld& world, StructuralScope& scope, Copies& copies, std::string& why) {
+  for (std::size_t i = 0; i < copies.bundles.size(); ++i) {
+    EntityId id;
+    if (Status s = world.CreateEntity(scope, id); s != Status::Ok) {
+      why = "the world is full";
+      return s;
+    }
+    copies.created.push_back(id);
+  }
+  return Status::Ok;
+}
+
+// Step 5 (pass 2): every copy's components, fitted (FitCopy), added, and its cell taken.
+Status FillCopies(GameWorld& world, StructuralScope& scope, std::span<const EntityId> set,
+                  Copies& copies, std::string& why) {
+  for (std::size_t i = 0; i < set.size(); ++i) {
+    ComponentBundle& copy = copies.bundles[i];
+    const EntityId made = copies.created[i];
+    if (Status s = FitCopy(world, set, copies.created, copy, copies.claims, why); s != Status::Ok)
+      return s;
+    Status status = Status::Ok;
+    ForEachComponentType([&]<class T>() {
+      if (status == Status::Ok && copy.Has<T>())
+        status = world.AddComponent(scope, made, copy.Get<T>());
+    });
+    if (status != Status::Ok) {
+      why = std::string("a pool is full (") + StatusName(status) + ")";
+      return status;
+    }
+    if (copy.Has<Blocker>() && copy.Has<Position>())
+      world.MoveOccupant(made, copy.position, copy.position);
+  }
+  return Status::Ok;
+}
+
+// Step 6: the copies' keys, published in one activation.
+Status BindCopies(GameWorld& world, const std::vector<EntityId>& created,
+                  std::vector<Binding>& keys, std::string& why) {
+  for (std::size_t i = 0; i < created.size(); ++i) keys[i].entity = created[i];
+  if (Status s = world.Bindings().Activate(keys); s != Status::Ok) {
+    why = "the new identities could not be bound";
+    return s;
+  }
+  return Status::Ok;
+}
+
+// Step 7, once nothing can fail (all of it reserved in step 3): the packs' counts and the copies'
+// unknown components.
+void PublishCopies(GameWorld& world, Copies& copies, Floor& floor) {
+  for (EntityId holder : copies.claims.holders)
+    if (Inventory* pack = world.Inventories().Find(holder)) ++pack->count;
+  for (std::size_t i = 0; i < copies.created.size(); ++i) {
+    if (!copies.unknown[i]) continue;
+    floor.owned_preserved.push_back(std::move(copies.unknown[i]));
+    floor.preserved.push_back(
+        SessionAccess::PreservedEntry{copies.created[i], floor.owned_preserved.back().get()});
+  }
+}
+
 }  // namespace
 
-Status GameSession::Duplicate(std::span<const EntityId> set, EntropySource& entropy,
-                              std::vector<EntityId>& out, std::string& why) {
-  GameWorld& world = World();
+Status DuplicateEntities(GameSession& session, std::span<const EntityId> set,
+                         EntropySource& entropy, std::vector<EntityId>& out, std::string& why) {
+  GameWorld& world = session.World();
   if (Status s = CheckSelection(world, set, why); s != Status::Ok) return s;
-  Uuid instance = run_instance_;
+  Uuid instance = session.RunInstance();
   std::vector<Binding> keys;
-  if (Status s = MintKeys(world, set, entropy, KnownIdentities(), instance, keys, why);
+  if (Status s = MintKeys(world, set, entropy, KnownIdentities(session), instance, keys, why);
       s != Status::Ok)
     return s;
 
-  // 3. Clone: every copy's components, references remapped through the old -> new table.
-  std::vector<ComponentBundle> copies(set.size());
-  for (std::size_t i = 0; i < set.size(); ++i) copies[i] = world.CaptureEntity(set[i]);
+  Copies copies;
+  copies.bundles.resize(set.size());
+  for (std::size_t i = 0; i < set.size(); ++i) copies.bundles[i] = world.CaptureEntity(set[i]);
   std::optional<StructuralScope> scope;
   if (Status s = world.OpenStructural(WorldPhase::Commit, scope); s != Status::Ok) {
     why = "no structural changes now";
     return s;
   }
-  std::vector<EntityId> created;
-  PackClaims claims;
-  Floor& floor = Active();
-  std::vector<std::unique_ptr<const std::vector<PreservedComponent>>> kept;  // unknown components
-  try {  // everything that could fail to allocate, before anything is created
-    created.reserve(set.size());
-    claims.letters.reserve(set.size());
-    claims.holders.reserve(set.size());
-    floor.owned_preserved.reserve(floor.owned_preserved.size() + set.size());
-    floor.preserved.reserve(floor.preserved.size() + set.size());
-    kept.resize(set.size());
-    for (std::size_t i = 0; i < set.size(); ++i)
-      if (const std::vector<PreservedComponent>* unknown = Preserved(set[i]))
-        kept[i] = std::make_unique<const std::vector<PreservedComponent>>(*unknown);
-  } catch (const std::bad_alloc&) {
-    why = "out of memory";
-    return Status::AllocationFailed;
-  }
-  const auto undo = [&](Status status) {
-    for (EntityId id : created) (void)world.DestroyEntity(*scope, id);
+  Floor& floor = SessionAccess::ActiveFloor(session);
+  if (Status s = ReserveCopies(session, set, floor, copies, why); s != Status::Ok) return s;
+  Status status = CreateCopies(world, *scope, copies, why);
+  if (status == Status::Ok) status = FillCopies(world, *scope, set, copies, why);
+  if (status == Status::Ok) status = BindCopies(world, copies.created, keys, why);
+  if (status != Status::Ok) {  // nothing of the attempt is left behind
+    for (EntityId id : copies.created) (void)world.DestroyEntity(*scope, id);
     world.RebuildOccupancy();
     return status;
-  };
-  for (std::size_t i = 0; i < set.size(); ++i) {  // pass 1: the entities
-    EntityId id;
-    if (Status s = world.CreateEntity(*scope, id); s != Status::Ok) {
-      why = "the world is full";
-      return undo(s);
-    }
-    created.push_back(id);
   }
-  for (std::size_t i = 0; i < set.size(); ++i) {  // pass 2: the components
-    ComponentBundle& copy = copies[i];
-    if (Status s = FitCopy(world, set, created, copy, claims, why); s != Status::Ok) return undo(s);
-    Status status = Status::Ok;
-    ForEachComponentType([&]<class T>() {
-      if (status == Status::Ok && copy.Has<T>())
-        status = world.AddComponent(*scope, created[i], copy.Get<T>());
-    });
-    if (status != Status::Ok) {
-      why = std::string("a pool is full (") + StatusName(status) + ")";
-      return undo(status);
-    }
-    if (copy.Has<Blocker>() && copy.Has<Position>())
-      world.MoveOccupant(created[i], copy.position, copy.position);
-  }
-  // 4. Publish the keys in one activation; then the packs' counts and the unknown components.
-  for (std::size_t i = 0; i < set.size(); ++i) keys[i].entity = created[i];
-  if (Status s = world.Bindings().Activate(keys); s != Status::Ok) {
-    why = "the new identities could not be bound";
-    return undo(s);
-  }
-  run_instance_ = instance;  // (the same, or minted above for this run's first unauthored key)
-  for (EntityId holder : claims.holders)
-    if (Inventory* pack = world.Inventories().Find(holder)) ++pack->count;
-  for (std::size_t i = 0; i < set.size(); ++i) {  // reserved above: cannot fail
-    if (!kept[i]) continue;
-    floor.owned_preserved.push_back(std::move(kept[i]));
-    floor.preserved.push_back(PreservedEntry{created[i], floor.owned_preserved.back().get()});
-  }
+  // The same scope, or the one minted above for this run's first unauthored key.
+  SessionAccess::SetRunInstance(session, instance);
+  PublishCopies(world, copies, floor);
   scope.reset();
   world.RebuildOccupancy();
-  out = std::move(created);
+  out = std::move(copies.created);
   return Status::Ok;
 }
 

@@ -42,18 +42,18 @@ void GameSession::FollowStairs() {
     if (direction < 0 && Depth() == 1) {
       if (CarriesArtifact(world, player)) {
         EndRun(true, "escaped the dungeon with the Cairnstone");
-        Say("You climb into the daylight with the Cairnstone. You have won!");
+        log_.Say("You climb into the daylight with the Cairnstone. You have won!");
       } else {
-        Say("You cannot leave without the Cairnstone.");
+        log_.Say("You cannot leave without the Cairnstone.");
       }
       return;
     }
     if (Depth() + direction < 1 || Depth() + direction > FloorCount()) {
-      Say("The stairs are choked with rubble.");
+      log_.Say("The stairs are choked with rubble.");
       return;
     }
     if (Status s = ChangeFloor(direction); s != Status::Ok)
-      Say(std::string("The stairs will not take you (") + StatusName(s) + ").");
+      log_.Say(std::string("The stairs will not take you (") + StatusName(s) + ").");
     return;
   }
 }
@@ -126,13 +126,13 @@ Status GameSession::ChangeFloor(std::int32_t direction) {
   active_ = static_cast<std::int32_t>(to_index);
   to.RebuildOccupancy();
   UpdatePlayerView(to, *floors_[to_index].scratch);
-  effects_.clear();
+  log_.ClearEffects();
   // The first time, what kind of place it is ("caverns", "rooms and corridors, with The Vault").
-  Say(std::string(direction > 0 ? "You descend" : "You climb") + " to depth " +
-      std::to_string(Depth()) + (first_visit ? ": " + Level().name : std::string()) + ".");
+  log_.Say(std::string(direction > 0 ? "You descend" : "You climb") + " to depth " +
+           std::to_string(Depth()) + (first_visit ? ": " + Level().name : std::string()) + ".");
   if (first_visit)
     if (const Feeling feeling = FloorFeeling(to, Depth()); !feeling.text.empty())
-      Say(feeling.text, feeling.tone);
+      log_.Say(feeling.text, feeling.tone);
   return Status::Ok;
 }
 

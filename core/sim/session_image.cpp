@@ -2,7 +2,6 @@
 #include "sim/session_image.h"
 
 #include "game/state_limits.h"
-#include "sim/session.h"
 
 namespace cairn {
 namespace {
@@ -75,8 +74,8 @@ bool ImageWithinLimits(const SessionImage& image, std::string& why) {
                   static_cast<std::int64_t>(kMaxMessagesSaid));
     return false;
   }
-  if (image.messages.size() > GameSession::kSavedMessages) {
-    why = "more than " + std::to_string(GameSession::kSavedMessages) + " messages";
+  if (image.messages.size() > kSavedMessages) {
+    why = "more than " + std::to_string(kSavedMessages) + " messages";
     return false;
   }
   for (const Message& message : image.messages)

@@ -9,6 +9,7 @@
 // address.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -38,6 +39,9 @@ struct FloorImage {
   };
   std::vector<Noise> noises;  // made in the last tick: the next tick's AI hears them
 };
+
+// How many messages a save keeps (the end of the log; the count of all said is kept besides).
+inline constexpr std::size_t kSavedMessages = 200;
 
 struct SessionImage {
   std::uint64_t seed = 0;

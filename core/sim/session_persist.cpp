@@ -1,4 +1,7 @@
-// Saving and restoring a run: the boundary where runtime handles become durable keys and back.
+// Saving and restoring a run (session_persist.h): the boundary where runtime handles become durable
+// keys and back.
+#include "sim/session_persist.h"
+
 #include <algorithm>
 #include <optional>
 #include <set>
@@ -7,11 +10,13 @@
 #include "game/level_invariants.h"
 #include "game/state_hash.h"
 #include "game/systems.h"
-#include "sim/narrator.h"
-#include "sim/session.h"
+#include "sim/session_access.h"
 
 namespace cairn {
 namespace {
+
+using Floor = SessionAccess::Floor;
+using Orders = std::vector<std::optional<CanonicalOrder>>;
 
 // The floor's world as a FloorImage: entities in creation order (`order`, of this world),
 // references by place.
@@ -110,48 +115,37 @@ bool FloorInvariantsHold(const FloorImage& floor, const DefinitionSet& definitio
   return false;
 }
 
-}  // namespace
+// --- capturing ---------------------------------------------------------------------------------
 
-std::set<Uuid> GameSession::KnownIdentities() const {
-  std::set<Uuid> known;
-  for (const Floor& floor : floors_) {
-    if (!floor.world) continue;
-    floor.world->Bindings().ForEach([&](const Binding& b) {
-      known.insert(b.key.Instance.Value);
-      known.insert(b.key.Source.Value);
-    });
-    if (floor.level && !floor.level->uuid.IsNil()) known.insert(floor.level->uuid);
-  }
-  if (!run_instance_.IsNil()) known.insert(run_instance_);
-  return known;
+// Each built floor's canonical order, made once: minting and the image both walk it.
+Orders CanonicalOrders(const std::vector<Floor>& floors) {
+  Orders orders(floors.size());
+  for (std::size_t f = 0; f < floors.size(); ++f)
+    if (floors[f].world) orders[f].emplace(floors[f].world->Registry());
+  return orders;
 }
 
-Status GameSession::CaptureImage(EntropySource& entropy, SessionImage& out, std::string* why) {
-  if (State() != SessionState::Playing || World().InTick()) return Status::InvalidOperation;
-
-  // Each built floor's canonical order, made once: minting and the image both walk it.
-  std::vector<std::optional<CanonicalOrder>> orders(floors_.size());
-  bool all_keyed = !run_instance_.IsNil();
-  for (std::size_t f = 0; f < floors_.size(); ++f) {
-    if (!floors_[f].world) continue;
-    const GameWorld& world = *floors_[f].world;
-    orders[f].emplace(world.Registry());
-    for (EntityId id : orders[f]->Entities())
-      all_keyed = all_keyed && world.Bindings().KeyOf(id) != nullptr;
-  }
+// A durable key for every live entity that has none, under the run's scope (minted too if the run
+// has none yet). Mints first, for every floor, and binds only when all of it succeeded.
+Status KeyEveryEntity(GameSession& session, const Orders& orders, EntropySource& entropy) {
+  const std::vector<Floor>& floors = SessionAccess::Floors(session);
+  bool all_keyed = !session.RunInstance().IsNil();
+  for (std::size_t f = 0; f < floors.size(); ++f)
+    if (floors[f].world)
+      for (EntityId id : orders[f]->Entities())
+        all_keyed = all_keyed && floors[f].world->Bindings().KeyOf(id) != nullptr;
   // Every key in use, so a fresh one never repeats one; not needed when nothing gets a key
   // (every save after the first, unless something new was made).
   std::set<Uuid> known;
-  if (!all_keyed) known = KnownIdentities();
+  if (!all_keyed) known = KnownIdentities(session);
 
-  // Mint first, for every floor; publish only when all of it succeeded.
-  Uuid instance = run_instance_;
+  Uuid instance = session.RunInstance();
   if (instance.IsNil())
     if (Status s = MintUniqueUuid(entropy, known, instance); s != Status::Ok) return s;
-  std::vector<std::vector<Binding>> minted(floors_.size());
-  for (std::size_t f = 0; f < floors_.size(); ++f) {
-    if (!floors_[f].world) continue;
-    const GameWorld& world = *floors_[f].world;
+  std::vector<std::vector<Binding>> minted(floors.size());
+  for (std::size_t f = 0; f < floors.size(); ++f) {
+    if (!floors[f].world) continue;
+    const GameWorld& world = *floors[f].world;
     for (EntityId id : orders[f]->Entities()) {
       if (world.Bindings().KeyOf(id) != nullptr) continue;
       Uuid source;
@@ -160,31 +154,151 @@ Status GameSession::CaptureImage(EntropySource& entropy, SessionImage& out, std:
           Binding{PersistentObjectKey{InstanceId{instance}, SourceObjectId{source}}, id});
     }
   }
-  for (std::size_t f = 0; f < floors_.size(); ++f)
-    if (Status s = floors_[f].world ? floors_[f].world->Bindings().Activate(minted[f]) : Status::Ok;
+  for (std::size_t f = 0; f < floors.size(); ++f)
+    if (Status s = floors[f].world ? floors[f].world->Bindings().Activate(minted[f]) : Status::Ok;
         s != Status::Ok)
       return s;  // (cannot happen: one key per live entity fits, and every key is fresh)
-  run_instance_ = instance;
+  SessionAccess::SetRunInstance(session, instance);
+  return Status::Ok;
+}
 
+// The run as an image, once every entity has its key.
+SessionImage ImageOfRun(const GameSession& session, const Orders& orders) {
   SessionImage image;
-  image.seed = config_.seed;
-  image.content = content_digest_;
-  image.depth = Depth();
-  image.floor_count = FloorCount();
-  image.run_instance = run_instance_;
-  for (std::size_t f = 0; f < floors_.size(); ++f) {
-    const Floor& floor = floors_[f];
+  image.seed = session.Config().seed;
+  image.content = session.ContentDigest();
+  image.depth = session.Depth();
+  image.floor_count = session.FloorCount();
+  image.run_instance = session.RunInstance();
+  const std::vector<Floor>& floors = SessionAccess::Floors(session);
+  for (std::size_t f = 0; f < floors.size(); ++f) {
+    const Floor& floor = floors[f];
     if (!floor.world) continue;
     std::vector<std::pair<EntityId, const std::vector<PreservedComponent>*>> preserved;
-    for (const PreservedEntry& entry : floor.preserved)
+    for (const SessionAccess::PreservedEntry& entry : floor.preserved)
       preserved.emplace_back(entry.entity, entry.components);
     image.floors.push_back(ImageOf(*floor.world, *orders[f], *floor.level,
                                    static_cast<std::int32_t>(f) + 1, preserved));
   }
-  const std::size_t keep = std::min(messages_.size(), kSavedMessages);
-  image.messages.assign(messages_.end() - static_cast<std::ptrdiff_t>(keep), messages_.end());
-  image.messages_said = messages_said_;
-  image.state_hash = StateHash();
+  const std::deque<Message>& messages = session.Log().Messages();
+  const std::size_t keep = std::min(messages.size(), kSavedMessages);
+  image.messages.assign(messages.end() - static_cast<std::ptrdiff_t>(keep), messages.end());
+  image.messages_said = session.Log().MessageCount();
+  image.state_hash = session.StateHash();
+  return image;
+}
+
+// --- restoring ---------------------------------------------------------------------------------
+
+// Whether `image` was made from the content `session` was prepared with, for a dungeon of `count`
+// floors, with every counter within its cap.
+Status CheckImageFits(const GameSession& session, const SessionImage& image, std::int32_t count,
+                      std::string& error) {
+  if (session.ContentDigest() != image.content) {
+    error = "the save was made with other content (another level, dungeon plan or definitions)";
+    return Status::InvalidArgument;
+  }
+  if (image.floor_count != count || image.depth < 1 || image.depth > count) {
+    error = "the save's floors do not fit this dungeon";
+    return Status::InvalidArgument;
+  }
+  if (!ImageWithinLimits(image, error)) return Status::InvalidArgument;
+  return Status::Ok;
+}
+
+// Pass 1 and 2 and the one activation of every key (BuildWorld, game/level.h), then what the world
+// keeps besides its entities: the clock, the random streams, the spawn counter and outcomes, the
+// last tick's noises.
+Status RebuildWorld(const GameSession& session, const FloorImage& floor,
+                    const LevelDefinition& level, std::unique_ptr<GameWorld>& world,
+                    std::vector<EntityId>& created, std::string& error) {
+  if (Status s = BuildWorld(level, session.Config().limits, SessionAccess::Definitions(session),
+                            SessionAccess::FloorWorldSeed(session, floor.depth), world, &created);
+      s != Status::Ok) {
+    error = "floor " + std::to_string(floor.depth) + " cannot be rebuilt: " + StatusName(s);
+    return s;
+  }
+  if (floor.remembered.size() != world->Map().RememberedCells().size()) {
+    error = "floor " + std::to_string(floor.depth) + ": the remembered map is not the map's size";
+    return Status::InvalidArgument;
+  }
+  const auto handle = [&](EntityId ref) {
+    return IsLevelReference(ref) ? (ref.Slot < created.size() ? created[ref.Slot] : kGoneReference)
+                                 : ref;
+  };
+  std::vector<SpawnOutcome> outcomes;
+  for (const FloorImage::Outcome& o : floor.outcomes)
+    outcomes.push_back(SpawnOutcome{o.request, handle(o.entity)});
+  std::vector<NoiseEvent> noises;
+  for (const FloorImage::Noise& n : floor.noises)
+    noises.push_back(NoiseEvent{handle(n.source), Position{n.x, n.y}, n.radius});
+  if (Status s =
+          world->RestoreRuntime(floor.tick, floor.random, floor.last_request, outcomes, noises);
+      s != Status::Ok) {
+    error = "floor " + std::to_string(floor.depth) + ": " + StatusName(s);
+    return s;
+  }
+  return Status::Ok;
+}
+
+// One saved floor into its place in `floors`: checked as a level file is and against the seed,
+// rebuilt, its remembered map put back.
+Status RestoreFloor(const GameSession& session, const FloorImage& floor, bool players_floor,
+                    std::vector<Floor>& floors, std::string& error) {
+  const auto count = static_cast<std::int32_t>(floors.size());
+  if (floor.depth < 1 || floor.depth > count ||
+      floors[static_cast<std::size_t>(floor.depth - 1)].world) {
+    error = "floor " + std::to_string(floor.depth) + " is out of range or saved twice";
+    return Status::InvalidArgument;
+  }
+  const DefinitionSet& definitions = session.Definitions();
+  if (!FloorInvariantsHold(floor, definitions, players_floor, error) ||
+      !FloorOriginMatches(session.Config(), definitions, floor, error))
+    return Status::InvalidArgument;
+  auto level = std::make_shared<LevelDefinition>(floor.level);
+  std::unique_ptr<GameWorld> world;
+  std::vector<EntityId> created;
+  if (Status s = RebuildWorld(session, floor, *level, world, created, error); s != Status::Ok)
+    return s;
+  Floor built;
+  if (Status s = SessionAccess::FinishFloor(session, level, std::move(world), created, built);
+      s != Status::Ok) {
+    error = std::string("out of memory: ") + StatusName(s);
+    return s;
+  }
+  for (std::int32_t y = 0; y < level->height; ++y)
+    for (std::int32_t x = 0; x < level->width; ++x)
+      built.world->Map().SetRememberedBits(
+          x, y,
+          floor.remembered[static_cast<std::size_t>(y) * static_cast<std::size_t>(level->width) +
+                           static_cast<std::size_t>(x)]);
+  floors[static_cast<std::size_t>(floor.depth - 1)] = std::move(built);
+  return Status::Ok;
+}
+
+}  // namespace
+
+std::set<Uuid> KnownIdentities(const GameSession& session) {
+  std::set<Uuid> known;
+  for (const Floor& floor : SessionAccess::Floors(session)) {
+    if (!floor.world) continue;
+    floor.world->Bindings().ForEach([&](const Binding& b) {
+      known.insert(b.key.Instance.Value);
+      known.insert(b.key.Source.Value);
+    });
+    if (floor.level && !floor.level->uuid.IsNil()) known.insert(floor.level->uuid);
+  }
+  if (!session.RunInstance().IsNil()) known.insert(session.RunInstance());
+  return known;
+}
+
+Status CaptureImage(GameSession& session, EntropySource& entropy, SessionImage& out,
+                    std::string* why) {
+  if (session.State() != SessionState::Playing || session.World().InTick())
+    return Status::InvalidOperation;
+  const Orders orders = CanonicalOrders(SessionAccess::Floors(session));
+  if (Status s = KeyEveryEntity(session, orders, entropy); s != Status::Ok) return s;
+  SessionImage image = ImageOfRun(session, orders);
   // Never write what cannot be read back: a counter past its cap (which the simulation stops
   // before reaching) is refused here rather than by the next resume.
   if (std::string reason; !ImageWithinLimits(image, reason)) {
@@ -195,98 +309,32 @@ Status GameSession::CaptureImage(EntropySource& entropy, SessionImage& out, std:
   return Status::Ok;
 }
 
-Status GameSession::Restore(const SessionConfig& config, const SessionImage& image,
-                            std::unique_ptr<GameSession>& out, std::string& error) {
+Status RestoreSession(const SessionConfig& config, const SessionImage& image,
+                      std::unique_ptr<GameSession>& out, std::string& error) {
   if (image.seed != config.seed) {
     error = "the save's seed does not match the run's";
     return Status::InvalidArgument;
   }
   std::unique_ptr<GameSession> session;
-  if (Status s = Prepare(config, session); s != Status::Ok) {
+  if (Status s = SessionAccess::Prepare(config, session); s != Status::Ok) {
     error = "the content cannot start a run";
     return s;
   }
-  if (session->content_digest_ != image.content) {
-    error = "the save was made with other content (another level, dungeon plan or definitions)";
-    return Status::InvalidArgument;
-  }
   const std::int32_t count = config.dungeon ? config.dungeon->floors : 1;
-  if (image.floor_count != count || image.depth < 1 || image.depth > count) {
-    error = "the save's floors do not fit this dungeon";
-    return Status::InvalidArgument;
-  }
-  if (!ImageWithinLimits(image, error)) return Status::InvalidArgument;
+  if (Status s = CheckImageFits(*session, image, count, error); s != Status::Ok) return s;
   std::vector<Floor> floors(static_cast<std::size_t>(count));
-  for (const FloorImage& floor : image.floors) {
-    if (floor.depth < 1 || floor.depth > count ||
-        floors[static_cast<std::size_t>(floor.depth - 1)].world) {
-      error = "floor " + std::to_string(floor.depth) + " is out of range or saved twice";
-      return Status::InvalidArgument;
-    }
-    // The same rules a level file passes, and the floor is the one the seed made.
-    if (!FloorInvariantsHold(floor, *session->definitions_, floor.depth == image.depth, error) ||
-        !FloorOriginMatches(config, *session->definitions_, floor, error))
-      return Status::InvalidArgument;
-    auto level = std::make_shared<LevelDefinition>(floor.level);
-    // Pass 1 and 2 and the one activation of every key: BuildWorld (game/level.h).
-    std::unique_ptr<GameWorld> world;
-    std::vector<EntityId> created;
-    if (Status s = BuildWorld(*level, config.limits, session->definitions_,
-                              session->FloorWorldSeed(floor.depth), world, &created);
-        s != Status::Ok) {
-      error = "floor " + std::to_string(floor.depth) + " cannot be rebuilt: " + StatusName(s);
+  for (const FloorImage& floor : image.floors)
+    if (Status s = RestoreFloor(*session, floor, floor.depth == image.depth, floors, error);
+        s != Status::Ok)
       return s;
-    }
-    // Then what the world keeps besides its entities.
-    if (floor.remembered.size() != world->Map().RememberedCells().size()) {
-      error = "floor " + std::to_string(floor.depth) + ": the remembered map is not the map's size";
-      return Status::InvalidArgument;
-    }
-    const auto handle = [&](EntityId ref) {
-      return IsLevelReference(ref)
-                 ? (ref.Slot < created.size() ? created[ref.Slot] : kGoneReference)
-                 : ref;
-    };
-    std::vector<SpawnOutcome> outcomes;
-    for (const FloorImage::Outcome& o : floor.outcomes)
-      outcomes.push_back(SpawnOutcome{o.request, handle(o.entity)});
-    std::vector<NoiseEvent> noises;
-    for (const FloorImage::Noise& n : floor.noises)
-      noises.push_back(NoiseEvent{handle(n.source), Position{n.x, n.y}, n.radius});
-    if (Status s =
-            world->RestoreRuntime(floor.tick, floor.random, floor.last_request, outcomes, noises);
-        s != Status::Ok) {
-      error = "floor " + std::to_string(floor.depth) + ": " + StatusName(s);
-      return s;
-    }
-    Floor built;
-    if (Status s = session->FinishFloor(level, std::move(world), created, built); s != Status::Ok) {
-      error = std::string("out of memory: ") + StatusName(s);
-      return s;
-    }
-    for (std::int32_t y = 0; y < level->height; ++y)
-      for (std::int32_t x = 0; x < level->width; ++x)
-        built.world->Map().SetRememberedBits(
-            x, y,
-            floor.remembered[static_cast<std::size_t>(y) * static_cast<std::size_t>(level->width) +
-                             static_cast<std::size_t>(x)]);
-    floors[static_cast<std::size_t>(floor.depth - 1)] = std::move(built);
-  }
   // Each floor's players were counted above (one on the player's floor, none elsewhere).
   const Floor& active = floors[static_cast<std::size_t>(image.depth - 1)];
   if (!active.world || active.world->PlayerEntity().IsNull()) {
     error = "the save has no player on floor " + std::to_string(image.depth);
     return Status::InvalidArgument;
   }
-  session->Publish(std::move(floors));
-  session->active_ = image.depth - 1;
-  session->run_instance_ = image.run_instance;
-  session->narrator_ = std::make_unique<Narrator>(*session);
-  const std::size_t skip =
-      image.messages.size() > kMessageHistory ? image.messages.size() - kMessageHistory : 0;
-  for (std::size_t i = skip; i < image.messages.size(); ++i)
-    session->messages_.push_back(image.messages[i]);
-  session->messages_said_ = image.messages_said;
+  SessionAccess::Publish(*session, std::move(floors), image.depth, image.run_instance);
+  session->Log().Resume(image.messages, image.messages_said);
   if (image.state_hash != 0 && session->StateHash(image.hash_pools) != image.state_hash) {
     error = "the restored run does not match the state the save recorded";
     return Status::InvalidArgument;

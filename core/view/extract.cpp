@@ -76,7 +76,7 @@ void ExtractMachine(const GameSession& session, DebugData& d) {
   d.counters.push_back("peak generation " + std::to_string(registry.PeakGeneration()) +
                        "  capacity failures " + std::to_string(world.CapacityFailures()));
   d.counters.push_back("binding conflicts " + std::to_string(world.Bindings().Conflicts()) +
-                       "  effects dropped " + std::to_string(session.EffectsDropped()));
+                       "  effects dropped " + std::to_string(session.Log().EffectsDropped()));
   // The frame before this one's: this extraction is still running.
   d.counters.push_back("last extraction " +
                        std::to_string((session.LastExtractionNanoseconds() + 500) / 1000) + " us");
@@ -260,7 +260,7 @@ void Extract(const GameSession& session, const ExtractOptions& options, RenderFr
   });
   for (const Drawn& d : drawn) frame.entities.push_back(d.entity);
 
-  for (const DeathEffect& effect : session.Effects())
+  for (const DeathEffect& effect : session.Log().Effects())
     if (options.reveal_map || view.Visible(effect.where.x, effect.where.y))
       frame.effects.push_back(
           FrameEffect{effect.where.x, effect.where.y, effect.glyph, effect.ascii, effect.colour});
@@ -291,7 +291,8 @@ void Extract(const GameSession& session, const ExtractOptions& options, RenderFr
   frame.game_over = session.State() != SessionState::Playing;
   ExtractPlayerPanels(session, frame);
   ExtractSidebar(session, options.reveal_map, frame);
-  for (const Message& m : session.Messages()) frame.messages.emplace_back(ShownText(m), m.tone);
+  for (const Message& m : session.Log().Messages())
+    frame.messages.emplace_back(ShownText(m), m.tone);
   if (options.debug) ExtractDebug(session, options, frame);
   out = std::move(frame);
   session.NoteExtraction(std::chrono::duration_cast<std::chrono::nanoseconds>(

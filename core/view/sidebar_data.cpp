@@ -106,7 +106,7 @@ std::vector<std::string> ThingsAt(const GameSession& session, std::int32_t x, st
   }
   // What a death left here, from the effect's own copy of the name: the dead one's slot may
   // hold someone else by now.
-  for (const DeathEffect& effect : session.Effects())
+  for (const DeathEffect& effect : session.Log().Effects())
     if (effect.where.x == x && effect.where.y == y)
       things.push_back("the remains of " +
                        WithArticle(effect.name.View().empty() ? "something" : effect.name.View()));

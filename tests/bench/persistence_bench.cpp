@@ -29,7 +29,7 @@
 #include "game/random.h"
 #include "game/recipes.h"
 #include "save/save_codec.h"
-#include "sim/session.h"
+#include "sim/session_persist.h"
 #include "toml/toml_reader.h"
 
 namespace cairn {
@@ -103,7 +103,7 @@ struct Crowd {
     config.level = CrowdLevel(*config.definitions);
     if (GameSession::Create(config, session) != Status::Ok) std::abort();
     CountingEntropy entropy;
-    if (session->CaptureImage(entropy, image) != Status::Ok) std::abort();  // mints every key
+    if (CaptureImage(*session, entropy, image) != Status::Ok) std::abort();  // mints every key
     text = WriteSaveText(image, *config.definitions, "cairn bench");
 
     const GameWorld& world = session->World();
@@ -140,7 +140,7 @@ Crowd& TheCrowd() {
 
 [[gnu::noinline]] std::size_t SaveOnce(Crowd& crowd, EntropySource& entropy) {
   SessionImage image;
-  if (crowd.session->CaptureImage(entropy, image) != Status::Ok) return 0;
+  if (CaptureImage(*crowd.session, entropy, image) != Status::Ok) return 0;
   const std::string text = WriteSaveText(image, *crowd.config.definitions, "cairn bench");
   return text.size();
 }
@@ -162,7 +162,7 @@ Crowd& TheCrowd() {
     return false;
   std::unique_ptr<GameSession> resumed;
   std::string error;
-  return GameSession::Restore(crowd.config, image, resumed, error) == Status::Ok;
+  return RestoreSession(crowd.config, image, resumed, error) == Status::Ok;
 }
 
 [[gnu::noinline]] bool ParseOnce(const Crowd& crowd) {
@@ -207,7 +207,7 @@ bool RoundTripMatches(const Crowd& crowd) {
     std::string error;
     return ReadSaveText(crowd.text, *crowd.config.definitions, crowd.config.limits, image,
                         problems) &&
-           GameSession::Restore(crowd.config, image, resumed, error) == Status::Ok &&
+           RestoreSession(crowd.config, image, resumed, error) == Status::Ok &&
            resumed->StateHash() == crowd.session->StateHash() &&
            resumed->World().Bindings().Size() == kEntities;
   }();

@@ -1,6 +1,6 @@
 // Fuzzes the save loader and the restore behind it: any bytes must give a SessionImage or
 // positioned problems, never a crash, undefined behaviour, a leak or a hang. An image that reads
-// is rebuilt with GameSession::Restore against the built-in content (the default dungeon, or
+// is rebuilt with RestoreSession against the built-in content (the default dungeon, or
 // the dungeon under the cellar level when the save says it was made with `--level` of that); a
 // refusal must say why, and a run that is rebuilt must keep its worlds' invariants and run a few
 // ticks, so a restored world the simulation cannot handle is found.
@@ -25,7 +25,7 @@
 #include "content/default_content.h"
 #include "content/definitions_reader.h"
 #include "save/save_codec.h"
-#include "sim/session.h"
+#include "sim/session_persist.h"
 
 namespace {
 
@@ -123,7 +123,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   image.state_hash = 0;
   std::unique_ptr<cairn::GameSession> session;
   std::string error;
-  if (cairn::GameSession::Restore(config, image, session, error) != cairn::Status::Ok) {
+  if (cairn::RestoreSession(config, image, session, error) != cairn::Status::Ok) {
     if (error.empty() || session != nullptr) __builtin_trap();  // says why, leaves `out` alone
     return 0;
   }

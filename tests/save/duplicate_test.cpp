@@ -4,7 +4,8 @@
 
 #include "game/items.h"
 #include "save/save_codec.h"
-#include "sim/session.h"
+#include "sim/session_duplicate.h"
+#include "sim/session_persist.h"
 #include "support/test_content.h"
 #include "support/test_entropy.h"
 
@@ -68,7 +69,7 @@ TEST_CASE("duplicating remaps references inside the set and keeps those outside"
   CountingEntropy entropy;
   std::vector<EntityId> copies;
   std::string why;
-  REQUIRE(session->Duplicate(set, entropy, copies, why) == Status::Ok);
+  REQUIRE(DuplicateEntities(*session, set, entropy, copies, why) == Status::Ok);
   REQUIRE(copies.size() == 2);
   // The copy of the item is still the player's (an outside reference kept), under a new letter.
   const Item* original = world.Items().Find(pack[1]);
@@ -119,7 +120,7 @@ TEST_CASE("a reference between members of the set points at the copy", "[dup]") 
   CountingEntropy entropy;
   std::vector<EntityId> copies;
   std::string why;
-  REQUIRE(session->Duplicate(set, entropy, copies, why) == Status::Ok);
+  REQUIRE(DuplicateEntities(*session, set, entropy, copies, why) == Status::Ok);
   CHECK(world.Items().Find(copies[0])->holder == copies[1]);
   CHECK(world.Items().Find(pack[0])->holder == monster);  // the original untouched
   CHECK(world.Inventories().Find(copies[1])->count == 1);
@@ -139,18 +140,18 @@ TEST_CASE("a duplication that cannot finish leaves nothing behind", "[dup]") {
   std::string why;
 
   RunsOut two(2);  // the run instance and one source, then nothing
-  CHECK(session->Duplicate(set, two, out, why) == Status::EntropyUnavailable);
+  CHECK(DuplicateEntities(*session, set, two, out, why) == Status::EntropyUnavailable);
   CHECK(why.find("entropy") != std::string::npos);
   StuckEntropy stuck;
-  CHECK(session->Duplicate(set, stuck, out, why) == Status::IdentityConflict);
+  CHECK(DuplicateEntities(*session, set, stuck, out, why) == Status::IdentityConflict);
   CountingEntropy fine;
   const EntityId with_player[] = {monster, world.PlayerEntity()};
-  CHECK(session->Duplicate(with_player, fine, out, why) == Status::InvalidOperation);
+  CHECK(DuplicateEntities(*session, with_player, fine, out, why) == Status::InvalidOperation);
   const EntityId twice[] = {monster, monster};
-  CHECK(session->Duplicate(twice, fine, out, why) == Status::InvalidArgument);
+  CHECK(DuplicateEntities(*session, twice, fine, out, why) == Status::InvalidArgument);
   const EntityId stale[] = {monster,
                             EntityId{world.WorldId(), monster.Slot, monster.Generation + 1}};
-  CHECK(session->Duplicate(stale, fine, out, why) == Status::InvalidEntity);
+  CHECK(DuplicateEntities(*session, stale, fine, out, why) == Status::InvalidEntity);
 
   CHECK(Census(world) == before);
   CHECK(session->StateHash() == hash);
@@ -162,7 +163,7 @@ TEST_CASE("duplication copies components this build does not know", "[dup]") {
   auto session = Dungeon(6);
   CountingEntropy entropy;
   SessionImage image;
-  REQUIRE(session->CaptureImage(entropy, image) == Status::Ok);
+  REQUIRE(CaptureImage(*session, entropy, image) == Status::Ok);
   std::string text = WriteSaveText(image, *test::Definitions(), "test");
   // Give the player's first item a component from the future, then resume.
   const std::size_t item = text.find("{ type = \"item\"");
@@ -174,7 +175,7 @@ TEST_CASE("duplication copies components this build does not know", "[dup]") {
   REQUIRE(ReadSaveText(text, *test::Definitions(), WorldLimits::Uniform(4096), edited, problems));
   std::unique_ptr<GameSession> resumed;
   std::string error;
-  REQUIRE(GameSession::Restore(test::DungeonConfig(6), edited, resumed, error) == Status::Ok);
+  REQUIRE(RestoreSession(test::DungeonConfig(6), edited, resumed, error) == Status::Ok);
   const GameWorld& world = resumed->World();
   EntityId glowing;
   for (EntityId id : world.Items().Owners())
@@ -182,14 +183,14 @@ TEST_CASE("duplication copies components this build does not know", "[dup]") {
   REQUIRE_FALSE(glowing.IsNull());
   std::vector<EntityId> copies;
   const EntityId set[] = {glowing};
-  REQUIRE(resumed->Duplicate(set, entropy, copies, error) == Status::Ok);
+  REQUIRE(DuplicateEntities(*resumed, set, entropy, copies, error) == Status::Ok);
   const std::vector<PreservedComponent>* kept = resumed->Preserved(copies[0]);
   REQUIRE(kept != nullptr);
   REQUIRE(kept->size() == 1);
   CHECK((*kept)[0].type == "glow");
   // Saved again, both carry it.
   SessionImage again;
-  REQUIRE(resumed->CaptureImage(entropy, again) == Status::Ok);
+  REQUIRE(CaptureImage(*resumed, entropy, again) == Status::Ok);
   const std::string out = WriteSaveText(again, *test::Definitions(), "test");
   std::size_t glows = 0;
   for (std::size_t at = out.find("\"glow\""); at != std::string::npos;

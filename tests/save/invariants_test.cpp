@@ -6,7 +6,7 @@
 #include "game/level_invariants.h"
 #include "save/save_codec.h"
 #include "sim/bot.h"
-#include "sim/session.h"
+#include "sim/session_persist.h"
 #include "support/test_content.h"
 #include "support/test_entropy.h"
 
@@ -18,7 +18,7 @@ namespace {
 std::string ImageProblems(GameSession& session, test::CountingEntropy& entropy) {
   SessionImage image;
   std::string why;
-  if (session.CaptureImage(entropy, image, &why) != Status::Ok) return "capture: " + why + "\n";
+  if (CaptureImage(session, entropy, image, &why) != Status::Ok) return "capture: " + why + "\n";
   std::string all;
   for (const FloorImage& floor : image.floors) {
     std::vector<LevelProblem> problems;

@@ -63,7 +63,7 @@ void SetRuntime(GameSession& session, std::int64_t tick, std::uint32_t last_requ
 Status Capture(GameSession& session, std::string& text, std::string& why) {
   static test::CountingEntropy entropy;
   SessionImage image;
-  const Status status = session.CaptureImage(entropy, image, &why);
+  const Status status = CaptureImage(session, entropy, image, &why);
   if (status == Status::Ok) text = WriteSaveText(image, *test::Definitions(), "cairn test");
   return status;
 }
@@ -233,12 +233,12 @@ TEST_CASE("the message count: a save at its cap reads back, one past is refused 
   auto session = Start(config);
   test::CountingEntropy entropy;
   SessionImage image;
-  REQUIRE(session->CaptureImage(entropy, image) == Status::Ok);
+  REQUIRE(CaptureImage(*session, entropy, image) == Status::Ok);
   image.messages_said = kMaxMessagesSaid;  // (the count is not hashed: the log is not game state)
   std::unique_ptr<GameSession> resumed;
   REQUIRE(test::Resume(WriteSaveText(image, *test::Definitions(), "cairn test"), config, resumed) ==
           "");
-  CHECK(resumed->MessageCount() == kMaxMessagesSaid);
+  CHECK(resumed->Log().MessageCount() == kMaxMessagesSaid);
   // One more message, and the writer refuses...
   std::string refusal;
   CHECK(resumed->Submit(PlayerCommand{PlayerCommandKind::Move, -1, 0}, &refusal) ==

@@ -8,7 +8,7 @@
 #include "save/save_codec.h"
 #include "save/save_test_support.h"
 #include "sim/key_script.h"
-#include "sim/session.h"
+#include "sim/session_persist.h"
 #include "support/test_content.h"
 #include "support/test_entropy.h"
 
@@ -41,7 +41,7 @@ TEST_CASE("save, resume and continue: the same state as never having saved", "[s
     CHECK(resumed->StateHash() == original->StateHash());
     CHECK(resumed->World().Tick() == original->World().Tick());
     CHECK(resumed->Depth() == original->Depth());
-    CHECK(resumed->Messages().back().text == original->Messages().back().text);
+    CHECK(resumed->Log().Messages().back().text == original->Log().Messages().back().text);
     // And the futures agree, step for step.
     test::PlayKeys(*original, b);
     test::PlayKeys(*resumed, b);
@@ -80,7 +80,7 @@ TEST_CASE("a save carries durable keys and no runtime identity", "[save]") {
   CHECK(world.Bindings().Size() == world.Registry().LiveCount());
   CountingEntropy again;
   SessionImage image;
-  REQUIRE(session->CaptureImage(again, image) == Status::Ok);
+  REQUIRE(CaptureImage(*session, again, image) == Status::Ok);
   CHECK(again.fills_ == 0);
   CHECK(WriteSaveText(image, *test::Definitions(), "cairn test") == text);
   const EntityId player = world.PlayerEntity();
@@ -103,11 +103,11 @@ TEST_CASE("minting refuses without entropy and binds nothing", "[save]") {
   SessionImage image;
   image.seed = 77;
   NoEntropy none;
-  CHECK(session->CaptureImage(none, image) == Status::EntropyUnavailable);
+  CHECK(CaptureImage(*session, none, image) == Status::EntropyUnavailable);
   CHECK(session->World().Bindings().Size() == bound);
   CHECK(image.seed == 77);
   StuckEntropy stuck;
-  CHECK(session->CaptureImage(stuck, image) == Status::IdentityConflict);
+  CHECK(CaptureImage(*session, stuck, image) == Status::IdentityConflict);
   CHECK(session->World().Bindings().Size() == bound);
   CHECK(session->RunInstance().IsNil());
 }
@@ -260,7 +260,7 @@ TEST_CASE("a run with two players is refused", "[save]") {
   auto session = Dungeon(8);
   test::CountingEntropy entropy;
   SessionImage image;
-  REQUIRE(session->CaptureImage(entropy, image) == Status::Ok);
+  REQUIRE(CaptureImage(*session, entropy, image) == Status::Ok);
   FloorImage& floor = image.floors.front();
   for (const LevelEntity& e : floor.level.entities)
     if (e.components.Has<Player>()) {
@@ -272,7 +272,7 @@ TEST_CASE("a run with two players is refused", "[save]") {
   image.state_hash = 0;
   std::unique_ptr<GameSession> out;
   std::string error;
-  CHECK(GameSession::Restore(test::DungeonConfig(8), image, out, error) == Status::InvalidArgument);
+  CHECK(RestoreSession(test::DungeonConfig(8), image, out, error) == Status::InvalidArgument);
   CHECK(error.find("is a second player") != std::string::npos);
   CHECK(out == nullptr);
 }
@@ -375,11 +375,11 @@ TEST_CASE("the state hash covers the seed a world was built from", "[save]") {
 TEST_CASE("the log's repeat counts and tones survive a save; a plain line reads as before",
           "[save]") {
   auto original = Dungeon(1);
-  original->Say("There is nothing in view to fight.");
-  original->Say("There is nothing in view to fight.");
-  original->Say("There is nothing in view to fight.");
-  original->Say("The monkey snatches 7 rations and runs!", MessageTone::Warning);
-  original->Say("Just news.");
+  original->Log().Say("There is nothing in view to fight.");
+  original->Log().Say("There is nothing in view to fight.");
+  original->Log().Say("There is nothing in view to fight.");
+  original->Log().Say("The monkey snatches 7 rations and runs!", MessageTone::Warning);
+  original->Log().Say("Just news.");
   const std::string text = SaveText(*original);
   CHECK(text.find("text = \"There is nothing in view to fight.\", count = 3 }") !=
         std::string::npos);
@@ -387,7 +387,7 @@ TEST_CASE("the log's repeat counts and tones survive a save; a plain line reads 
   CHECK(text.find("text = \"Just news.\" }") != std::string::npos);  // defaults are not written
   std::unique_ptr<GameSession> resumed;
   REQUIRE(Resume(text, test::DungeonConfig(1), resumed) == "");
-  const auto& log = resumed->Messages();
+  const auto& log = resumed->Log().Messages();
   REQUIRE(log.size() >= 3);
   CHECK(ShownText(log[log.size() - 3]) == "There is nothing in view to fight. x3");
   CHECK(log[log.size() - 2].tone == MessageTone::Warning);

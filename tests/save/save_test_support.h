@@ -7,7 +7,7 @@
 #include <string_view>
 
 #include "save/save_codec.h"
-#include "sim/session.h"
+#include "sim/session_persist.h"
 #include "support/test_content.h"
 #include "support/test_entropy.h"
 
@@ -23,7 +23,7 @@ inline std::unique_ptr<GameSession> Dungeon(std::uint64_t seed) {
 inline std::string SaveText(GameSession& session) {
   static CountingEntropy entropy;  // one source for the whole suite, as the system's would be
   SessionImage image;
-  REQUIRE(session.CaptureImage(entropy, image) == Status::Ok);
+  REQUIRE(CaptureImage(session, entropy, image) == Status::Ok);
   return WriteSaveText(image, *Definitions(), "cairn test");
 }
 
@@ -41,7 +41,7 @@ inline std::string Resume(const std::string& text, const SessionConfig& config,
     return all;
   }
   std::string error;
-  if (GameSession::Restore(config, image, out, error) != Status::Ok)
+  if (RestoreSession(config, image, out, error) != Status::Ok)
     return error.empty() ? "restore failed" : error;
   return "";
 }

@@ -26,7 +26,7 @@ std::unique_ptr<GameSession> SessionOn(const LevelDefinition& level, AutoPickup 
 }
 
 bool Said(const GameSession& session, const std::string& text) {
-  const auto& log = session.Messages();
+  const auto& log = session.Log().Messages();
   return std::any_of(log.begin(), log.end(), [&](const auto& m) { return m.text == text; });
 }
 
@@ -84,7 +84,7 @@ TEST_CASE("explore picks up what autopickup wants on its way, and walks past the
   CHECK(KindId(*session, Carried(*session, 'd')) == "chain-mail");
   CHECK(Carried(*session, 'e') == nullptr);
   CHECK(Lying(*session) == 1);  // the second dagger
-  const auto& log = session->Messages();
+  const auto& log = session->Log().Messages();
   CHECK(std::any_of(log.begin(), log.end(),
                     [](const auto& m) { return m.text.rfind("b - ", 0) == 0; }));
   AutoPilot pilot;
@@ -128,14 +128,14 @@ TEST_CASE("the log says what the quiver does and what autopickup is", "[autopick
   CHECK(session->Submit(quiver, &why) == Status::InvalidOperation);
   CHECK(why == "You can only fire missiles, like darts and javelins.");
   REQUIRE(session->Submit(PlayerCommand{PlayerCommandKind::AutoPickup}) == Status::Ok);
-  CHECK(session->Messages().back().text == "Autopickup is now off.");
+  CHECK(session->Log().Messages().back().text == "Autopickup is now off.");
   // Nothing left to fire: refused, said, and no time passes.
   LevelDefinition bare = Level({"#####", "#@.O#", "#####"}, true);
   auto empty = SessionOn(bare);
   const std::int64_t tick = empty->World().Tick();
   CHECK(empty->Submit(PlayerCommand{PlayerCommandKind::Fire}, &why) == Status::InvalidOperation);
   CHECK(why == "You have nothing to fire.");
-  CHECK(empty->Messages().back().text == "You have nothing to fire.");
+  CHECK(empty->Log().Messages().back().text == "You have nothing to fire.");
   CHECK(empty->World().Tick() == tick);
 }
 

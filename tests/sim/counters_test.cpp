@@ -55,7 +55,7 @@ struct Counters {
       : peak_generation(session.World().Registry().PeakGeneration()),
         capacity_failures(session.World().CapacityFailures()),
         conflicts(session.World().Bindings().Conflicts()),
-        effects_dropped(session.EffectsDropped()) {}
+        effects_dropped(session.Log().EffectsDropped()) {}
   bool operator==(const Counters&) const = default;
 };
 
@@ -87,27 +87,27 @@ void Edit(GameSession& session, std::uint8_t key) {
 
 TEST_CASE("deaths past the effects kept push out the oldest, and each is counted", "[counters]") {
   auto session = RatRoom(2);
-  CHECK(session->EffectsDropped() == 0);
+  CHECK(session->Log().EffectsDropped() == 0);
   KillRatAt(*session, 2, 1);
   KillRatAt(*session, 4, 1);
-  CHECK(session->Effects().size() == 2);
-  CHECK(session->EffectsDropped() == 0);
+  CHECK(session->Log().Effects().size() == 2);
+  CHECK(session->Log().EffectsDropped() == 0);
   // A third death while both still show: the oldest (the first rat's) goes.
   KillRatAt(*session, 2, 3);
-  REQUIRE(session->World().Tick() < GameSession::kEffectTicks);
-  CHECK(session->Effects().size() == 2);
-  CHECK(session->EffectsDropped() == 1);
-  for (const DeathEffect& effect : session->Effects())
+  REQUIRE(session->World().Tick() < RunLog::kEffectTicks);
+  CHECK(session->Log().Effects().size() == 2);
+  CHECK(session->Log().EffectsDropped() == 1);
+  for (const DeathEffect& effect : session->Log().Effects())
     CHECK_FALSE((effect.where.x == 2 && effect.where.y == 1));
   KillRatAt(*session, 4, 3);
-  CHECK(session->EffectsDropped() == 2);
+  CHECK(session->Log().EffectsDropped() == 2);
   // Effects that fade on their own are not dropped.
-  REQUIRE(session->RunTicks(GameSession::kEffectTicks) == Status::Ok);
-  CHECK(session->Effects().empty());
-  CHECK(session->EffectsDropped() == 2);
+  REQUIRE(session->RunTicks(RunLog::kEffectTicks) == Status::Ok);
+  CHECK(session->Log().Effects().empty());
+  CHECK(session->Log().EffectsDropped() == 2);
   // A new run starts from nothing.
   REQUIRE(session->Restart() == Status::Ok);
-  CHECK(session->EffectsDropped() == 0);
+  CHECK(session->Log().EffectsDropped() == 0);
 }
 
 TEST_CASE("a step back puts every counter back and a restart starts them again",
@@ -129,8 +129,8 @@ TEST_CASE("a step back puts every counter back and a restart starts them again",
   CHECK(first.conflicts == 1);
   REQUIRE(session->RunTicks(5) == Status::Ok);
   Edit(*session, 3);
-  REQUIRE(session->Effects().size() == 2);  // both still showing...
-  KillRatAt(*session, 4, 3);                // ...so the last death drops one
+  REQUIRE(session->Log().Effects().size() == 2);  // both still showing...
+  KillRatAt(*session, 4, 3);                      // ...so the last death drops one
   const Counters second(*session);
   CHECK(second.capacity_failures == 3);  // the full pool refused both of the second edit's entities
   CHECK(second.conflicts == 2);

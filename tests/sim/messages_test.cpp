@@ -23,7 +23,7 @@ std::unique_ptr<GameSession> SessionOn(const LevelDefinition& level) {
 }
 
 bool Said(const GameSession& session, const std::string& text) {
-  const auto& log = session.Messages();
+  const auto& log = session.Log().Messages();
   return std::any_of(log.begin(), log.end(), [&](const auto& m) { return m.text == text; });
 }
 
@@ -61,7 +61,7 @@ namespace {
 
 // Where a message first appears in the log, or the log's size when it never does.
 std::size_t FirstAt(const GameSession& session, const std::string& start) {
-  const auto& log = session.Messages();
+  const auto& log = session.Log().Messages();
   for (std::size_t i = 0; i < log.size(); ++i)
     if (log[i].text.rfind(start, 0) == 0) return i;
   return log.size();
@@ -82,8 +82,8 @@ TEST_CASE("the zap is told before the bolt it fires", "[messages]") {
   REQUIRE(session->Submit(zap, &why) == Status::Ok);
   const std::size_t zapped = FirstAt(*session, "You zap ");
   const std::size_t bolt = FirstAt(*session, "The bolt ");
-  REQUIRE(zapped < session->Messages().size());
-  REQUIRE(bolt < session->Messages().size());
+  REQUIRE(zapped < session->Log().Messages().size());
+  REQUIRE(bolt < session->Log().Messages().size());
   CHECK(zapped < bolt);
 }
 
@@ -95,7 +95,7 @@ TEST_CASE("a sleeper notices you before its first blow is told", "[messages]") {
   std::size_t noticed = none, blow = none;
   for (int turn = 0; turn < 80 && (noticed == none || blow == none); ++turn) {
     Submit(*session, PlayerCommandKind::Wait, 0);
-    const auto& log = session->Messages();
+    const auto& log = session->Log().Messages();
     for (std::size_t i = 0; i < log.size(); ++i) {
       if (noticed == none && log[i].text == "The goblin notices you!") noticed = i;
       if (blow == none && (log[i].text.rfind("The goblin hits you", 0) == 0 ||
@@ -111,19 +111,20 @@ TEST_CASE("a sleeper notices you before its first blow is told", "[messages]") {
 TEST_CASE("a message said again in a row is counted, not repeated", "[messages]") {
   LevelDefinition level = Level({"#####", "#@..#", "#####"});
   auto session = SessionOn(level);
-  const std::size_t before = session->Messages().size();
-  const std::uint64_t said = session->MessageCount();
-  for (int i = 0; i < 6; ++i) session->Say("There is nothing in view to fight.");
-  REQUIRE(session->Messages().size() == before + 1);
-  CHECK(session->MessageCount() == said + 6);  // each saying still counts (runs stop on news)
-  const Message& m = session->Messages().back();
+  const std::size_t before = session->Log().Messages().size();
+  const std::uint64_t said = session->Log().MessageCount();
+  for (int i = 0; i < 6; ++i) session->Log().Say("There is nothing in view to fight.");
+  REQUIRE(session->Log().Messages().size() == before + 1);
+  CHECK(session->Log().MessageCount() == said + 6);  // each saying still counts (runs stop on news)
+  const Message& m = session->Log().Messages().back();
   CHECK(m.count == 6);
   CHECK(ShownText(m) == "There is nothing in view to fight. x6");
-  session->Say("There is nothing in view to fight.", MessageTone::Warning);  // another tone: new
-  CHECK(session->Messages().size() == before + 2);
-  session->Say("Something else.");
-  session->Say("There is nothing in view to fight.");
-  CHECK(ShownText(session->Messages().back()) == "There is nothing in view to fight.");
+  session->Log().Say("There is nothing in view to fight.",
+                     MessageTone::Warning);  // another tone: new
+  CHECK(session->Log().Messages().size() == before + 2);
+  session->Log().Say("Something else.");
+  session->Log().Say("There is nothing in view to fight.");
+  CHECK(ShownText(session->Log().Messages().back()) == "There is nothing in view to fight.");
 }
 
 TEST_CASE("hunger is a warning and low health a danger the log marks", "[messages]") {
@@ -135,7 +136,7 @@ TEST_CASE("hunger is a warning and low health a danger the log marks", "[message
   health->current = 21;  // an ogre's blow (2d5+2) takes it to a third (20) or below
   world.Players().Find(world.PlayerEntity())->nutrition = kHungry + 1;  // hungry next turn
   const auto tone_of = [&](const std::string& start) {
-    for (const Message& m : session->Messages())
+    for (const Message& m : session->Log().Messages())
       if (m.text.rfind(start, 0) == 0) return m.tone;
     return MessageTone::Plain;
   };
@@ -174,7 +175,7 @@ TEST_CASE("a theft is a warning the log marks", "[messages]") {
   for (int turn = 0; turn < 200 && theft == nullptr && session->State() == SessionState::Playing;
        ++turn) {
     Submit(*session, PlayerCommandKind::Wait, 0);
-    for (const Message& m : session->Messages())
+    for (const Message& m : session->Log().Messages())
       if (m.text.find(" snatches ") != std::string::npos) theft = &m;
   }
   REQUIRE(theft != nullptr);

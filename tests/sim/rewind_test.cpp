@@ -13,6 +13,7 @@
 #include "game/state_hash.h"
 #include "sim/key_script.h"
 #include "sim/session.h"
+#include "sim/session_persist.h"
 #include "support/test_content.h"
 #include "support/test_entropy.h"
 
@@ -111,10 +112,11 @@ std::string Describe(const GameSession& session, bool ids = true) {
   for (std::int32_t depth = 1; depth <= session.FloorCount(); ++depth)
     if (const GameWorld* world = session.FloorWorld(depth))
       text += " | floor " + std::to_string(depth) + ": " + DescribeWorld(*world, ids);
-  text += " | messages=" + std::to_string(session.MessageCount());
-  if (!session.Messages().empty()) text += " last='" + session.Messages().back().text + "'";
-  text += " effects=" + std::to_string(session.Effects().size()) +
-          " dropped=" + std::to_string(session.EffectsDropped()) +
+  text += " | messages=" + std::to_string(session.Log().MessageCount());
+  if (!session.Log().Messages().empty())
+    text += " last='" + session.Log().Messages().back().text + "'";
+  text += " effects=" + std::to_string(session.Log().Effects().size()) +
+          " dropped=" + std::to_string(session.Log().EffectsDropped()) +
           " state=" + SessionStateName(session.State());
   return text;
 }
@@ -383,7 +385,7 @@ TEST_CASE("keys minted by a save inside the window go with the step back", "[rew
   const std::string unsaved = Describe(*session);
   cairn::test::CountingEntropy entropy;
   SessionImage image;
-  REQUIRE(session->CaptureImage(entropy, image) == Status::Ok);
+  REQUIRE(CaptureImage(*session, entropy, image) == Status::Ok);
   const EntityId player = session->World().PlayerEntity();
   REQUIRE(session->World().Bindings().KeyOf(player) != nullptr);
   const std::string saved = Describe(*session);

@@ -83,7 +83,7 @@ TEST_CASE("a refused command costs no time; a turn runs until the player may act
   CHECK(session->Submit(west, &why) == Status::InvalidOperation);
   CHECK(why == "There is a wall in the way.");
   CHECK(session->World().Tick() == 20);
-  CHECK(session->Messages().back().text == why);
+  CHECK(session->Log().Messages().back().text == why);
   CHECK(session->Submit(PlayerCommand{PlayerCommandKind::PickUp}, &why) ==
         Status::InvalidOperation);
   CHECK(why == "There is nothing here to pick up.");
@@ -148,6 +148,6 @@ TEST_CASE("100,000 ticks of random input: no fault and no growth in memory", "[s
   // snapshots of the floor being played (each some 250 KB with its trace and story rings).
   CHECK(rewind_peak > 0);
   CHECK(rewind_peak <= 8u * 1024 * 1024);
-  CHECK(session->Messages().size() <= GameSession::kMessageHistory);
-  CHECK(session->Effects().size() <= session->Config().max_effects);
+  CHECK(session->Log().Messages().size() <= RunLog::kMessageHistory);
+  CHECK(session->Log().Effects().size() <= session->Config().max_effects);
 }

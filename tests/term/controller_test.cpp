@@ -44,7 +44,7 @@ struct Harness {
   bool Key(const std::string& key) { return controller->HandleKey(key); }
   const std::string& Banner() { return controller->Presentation().banner; }
   std::string LastMessage() {
-    return session->Messages().empty() ? "" : session->Messages().back().text;
+    return session->Log().Messages().empty() ? "" : session->Log().Messages().back().text;
   }
 };
 
@@ -262,15 +262,15 @@ TEST_CASE("--more-- stops the log where a warning would scroll away unread", "[c
   h.controller->SetViewSize(80, 24);  // a log of three rows
   const auto more = [&] { return h.controller->Presentation().more_skip; };
   // Plain news that does not fit just scrolls (the default asks only for warnings).
-  for (int i = 0; i < 6; ++i) h.session->Say("plain news " + std::to_string(i));
+  for (int i = 0; i < 6; ++i) h.session->Log().Say("plain news " + std::to_string(i));
   REQUIRE(h.Key("ctrl-y"));  // an unbound key: the controller looks at the log after it
   CHECK(more() == -1);
   // A warning followed by more than the log holds stops at the warning's page.
-  h.session->Say("The monkey snatches 7 rations and runs!", MessageTone::Warning);
-  for (int i = 0; i < 5; ++i) h.session->Say("later news " + std::to_string(i));
+  h.session->Log().Say("The monkey snatches 7 rations and runs!", MessageTone::Warning);
+  for (int i = 0; i < 5; ++i) h.session->Log().Say("later news " + std::to_string(i));
   REQUIRE(h.Key("ctrl-y"));
   REQUIRE(more() >= 0);
-  const auto& log = h.session->Messages();
+  const auto& log = h.session->Log().Messages();
   const std::size_t last_shown = log.size() - 1 - static_cast<std::size_t>(more());
   CHECK(log[last_shown - 1].text == "The monkey snatches 7 rations and runs!");  // two rows a page
   const std::uint64_t hash = h.session->StateHash();
@@ -293,14 +293,14 @@ TEST_CASE("--more all stops for any overflow; off never; escape skips every page
   h.controller->SetViewSize(80, 24);
   const auto more = [&] { return h.controller->Presentation().more_skip; };
   h.controller->SetMoreMode(MoreMode::All);
-  for (int i = 0; i < 9; ++i) h.session->Say("news " + std::to_string(i));
+  for (int i = 0; i < 9; ++i) h.session->Log().Say("news " + std::to_string(i));
   REQUIRE(h.Key("ctrl-y"));
   CHECK(more() >= 0);
   REQUIRE(h.Key("escape"));
   CHECK(more() == -1);
   h.controller->SetMoreMode(MoreMode::Off);
-  h.session->Say("Your health is low!", MessageTone::Danger);
-  for (int i = 0; i < 9; ++i) h.session->Say("more news " + std::to_string(i));
+  h.session->Log().Say("Your health is low!", MessageTone::Danger);
+  for (int i = 0; i < 9; ++i) h.session->Log().Say("more news " + std::to_string(i));
   REQUIRE(h.Key("ctrl-y"));
   CHECK(more() == -1);
   MoreMode mode = MoreMode::Off;

@@ -49,7 +49,7 @@ struct Table {
   }
   void Key(const std::string& key) { REQUIRE(controller->HandleKey(key)); }
   const PresenterState& State() const { return controller->Presentation(); }
-  std::string LastMessage() const { return session->Messages().back().text; }
+  std::string LastMessage() const { return session->Log().Messages().back().text; }
   const Item* Carried(char letter) const {
     const GameWorld& world = session->World();
     return world.Items().Find(CarriedItem(world, world.PlayerEntity(), letter));

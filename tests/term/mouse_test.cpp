@@ -72,7 +72,7 @@ struct Harness {
   }
   Position Player() { return *session->World().Positions().Find(session->World().PlayerEntity()); }
   std::string LastMessage() {
-    return session->Messages().empty() ? "" : session->Messages().back().text;
+    return session->Log().Messages().empty() ? "" : session->Log().Messages().back().text;
   }
 };
 

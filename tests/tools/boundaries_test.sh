@@ -29,6 +29,7 @@ expect_refused core/schema/component_types.cpp '#include <toml++/toml.h>' "inclu
 expect_refused core/toml/source_text.cpp '#include "game/components.h"' "core/toml must not include core/game"
 expect_refused core/view/render_frame.h '#include "sim/session.h"' "the presenter reaches sim/session.h" \
   term/presenter/presenter.h
+expect_refused core/console/console.cpp '#include "sim/session_access.h"' "is private to core/sim"
 expect_refused term/presenter/palette.h '#include "game/game_world.h"' "the presenter reaches game/game_world.h"
 
 [ $failures -eq 0 ] && echo "the include boundary check passes the tree and refuses each break"

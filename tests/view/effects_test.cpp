@@ -27,7 +27,7 @@ TEST_CASE("a death effect is drawn from its own data after its entity's slot is 
   world.Ais().Find(rat)->wake_tick = 1000;       // stays where it is
   REQUIRE(session->Submit(PlayerCommand{PlayerCommandKind::Move, 1, 0}) == Status::Ok);
   REQUIRE_FALSE(world.Registry().IsAlive(rat));
-  REQUIRE(session->Effects().size() == 1);
+  REQUIRE(session->Log().Effects().size() == 1);
 
   // The freed slot comes back (most recently freed first) under a new generation, as something
   // else entirely: another look, somewhere else in view.
@@ -73,7 +73,7 @@ TEST_CASE("a death effect is drawn from its own data after its entity's slot is 
   CHECK(look.find("floor; the remains of a rat") != std::string::npos);
   CHECK(DescribeCell(*session, died_at.x + 3, died_at.y).find("remains") == std::string::npos);
   // And it lasts its own time, whoever holds the slot now.
-  REQUIRE(session->RunTicks(static_cast<std::uint64_t>(GameSession::kEffectTicks)) == Status::Ok);
+  REQUIRE(session->RunTicks(static_cast<std::uint64_t>(RunLog::kEffectTicks)) == Status::Ok);
   Extract(*session, ExtractOptions{}, frame);
   CHECK(frame.effects.empty());
 }

@@ -1,0 +1,46 @@
+// RunLog (run_log.h): saying, collapsing repeats, and the death effects' lifetimes.
+#include "sim/run_log.h"
+
+#include <algorithm>
+#include <cstdint>
+
+namespace cairn {
+
+void RunLog::Say(std::string text, MessageTone tone) {
+  const std::int64_t tick = now_ ? now_() : 0;
+  ++messages_said_;
+  if (!messages_.empty() && messages_.back().text == text && messages_.back().tone == tone &&
+      messages_.back().count < UINT32_MAX) {
+    Message& again = messages_.back();
+    ++again.count;
+    again.tick = tick;
+    again.said = messages_said_;
+    return;
+  }
+  messages_.push_back(Message{tick, std::move(text), 1, tone, messages_said_});
+  while (messages_.size() > kMessageHistory) messages_.pop_front();
+}
+
+void RunLog::Resume(std::span<const Message> saved, std::uint64_t said) {
+  const std::size_t skip = saved.size() > kMessageHistory ? saved.size() - kMessageHistory : 0;
+  for (std::size_t i = skip; i < saved.size(); ++i) messages_.push_back(saved[i]);
+  messages_said_ = said;
+}
+
+void RunLog::ShowDeaths(std::span<const DeathEvent> deaths) {
+  for (DeathEffect& effect : effects_) --effect.remaining;
+  effects_.erase(std::remove_if(effects_.begin(), effects_.end(),
+                                [](const DeathEffect& e) { return e.remaining <= 0; }),
+                 effects_.end());
+  for (const DeathEvent& death : deaths) {
+    if (effects_.size() >= max_effects_) {  // full: the newest death is the one to show
+      ++effects_dropped_;
+      if (effects_.empty()) continue;  // (none are shown at all)
+      effects_.erase(effects_.begin());
+    }
+    effects_.push_back(DeathEffect{death.where, kRemainsGlyph, kRemainsAscii, kRemainsColour,
+                                   kEffectTicks, death.name});
+  }
+}
+
+}  // namespace cairn
