@@ -18,6 +18,7 @@
 // new run.
 #include <csignal>
 #include <filesystem>
+#include <functional>
 #include <iostream>
 
 #include "character_save.h"
@@ -252,13 +253,80 @@ struct TerminalEnding {
   std::string save_failure;  // why a save on the way out failed
 };
 
+// The screen the flags ask for: colours or none, the palette, the mouse.
+ScreenOptions ScreenOptionsFor(const ParsedArgs& parsed) {
+  ScreenOptions screen_options;
+  screen_options.force_monochrome = parsed.Has("--mono");
+  screen_options.palette = parsed.Has("--colour-blind") || parsed.Has("--color-blind")
+                               ? PaletteKind::ColourBlind
+                               : PaletteKind::Standard;
+  screen_options.mouse = !parsed.Has("--no-mouse");
+  return screen_options;
+}
+
+// Gives the controller what only the command knows: the --more mode, where a run's summary goes,
+// how the character is saved and forgotten, and why saving or stepping back is off.
+void ConnectController(GameController& controller, const PlayOptions& options,
+                       CharacterSave& character, const std::function<std::string()>& save_now) {
+  controller.SetMoreMode(options.more);
+  controller.SetRunEndHandler(
+      [morgue_dir = options.morgue_dir, seed = options.config.seed](const std::string& summary) {
+        return WriteRunSummary(morgue_dir, seed, summary);
+      });
+  controller.SetSaveHandler(save_now);
+  controller.SetForgetHandler([save_path = options.save_path, &character] {
+    if (const std::string why = character.Forget(); !why.empty())
+      LogWarn(why);
+    else if (character.Owned())
+      LogInfo("the character's story ended: no save left in " + save_path);
+  });
+  if (!character.Owned()) controller.SetSavingOff(character.WhyNotOwned());
+  if (options.parsed.Has("--record"))
+    controller.SetStepBackOff(
+        "--record is recording this run, and a recording holds each tick once, in order "
+        "(play without --record to step back)");
+}
+
+// One step of a run of turns (explore, rest, travel), after waiting a few milliseconds for a key,
+// so the run can be watched and stopped by any key; a pointer that only moved is described and
+// the run goes on.
+void StepTheRun(GameController& controller, CursesScreen& screen) {
+  const std::string key = screen.ReadKey(kRunStepMs);
+  MouseEvent mouse;
+  if (ParseMouseKey(key, mouse) && mouse.kind == MouseKind::Hover) {
+    (void)controller.HandleKey(key);
+  } else if (!key.empty()) {
+    controller.Interrupt();
+    return;
+  }
+  controller.Continue();
+}
+
+// Waits a little for a key and plays it. False when the key ended the game (saved, quit, given
+// up).
+bool PlayTheNextKey(GameSession& session, GameController& controller, CursesScreen& screen,
+                    RunRecording& recording) {
+  const std::string key = screen.ReadKey(100);
+  if (key.empty()) return true;
+  LogDebug("key " + key);
+  const std::int64_t tick_before = session.World().Tick();
+  controller.SetViewSize(screen.Width(), screen.Height());
+  if (!controller.HandleKey(key)) return false;
+  recording.FollowRestarts();
+  if (session.World().Tick() != tick_before)
+    LogDebug("tick " + std::to_string(session.World().Tick()));
+  if (session.World().Fault().Active())
+    LogWarn(std::string("simulation fault: ") + session.World().Fault().what);
+  return true;
+}
+
 // The game in the terminal: draws, reads keys, plays runs of turns a step at a time, and on a
 // hang-up, a termination or an internal error saves the character before leaving.
 TerminalEnding PlayInTerminal(const PlayOptions& options, GameSession& session, KeyMap keys,
                               CharacterSave& character, RunRecording& recording) {
   const ParsedArgs& parsed = options.parsed;
   TerminalEnding ending;
-  const auto save_now = [&]() -> std::string {
+  const std::function<std::string()> save_now = [&]() -> std::string {
     if (std::string why = character.Save(session); !why.empty()) return why;
     LogInfo("saved to " + options.save_path + " at tick " + std::to_string(session.World().Tick()));
     return "";
@@ -270,31 +338,10 @@ TerminalEnding PlayInTerminal(const PlayOptions& options, GameSession& session, 
     ending.saved = ending.save_failure.empty();
   };
   TerminalGuard guard;
-  ScreenOptions screen_options;
-  screen_options.force_monochrome = parsed.Has("--mono");
-  screen_options.palette = parsed.Has("--colour-blind") || parsed.Has("--color-blind")
-                               ? PaletteKind::ColourBlind
-                               : PaletteKind::Standard;
-  screen_options.mouse = !parsed.Has("--no-mouse");
   try {
-    CursesScreen screen(screen_options);
+    CursesScreen screen(ScreenOptionsFor(parsed));
     GameController controller(session, std::move(keys), parsed.Has("--debug"));
-    controller.SetMoreMode(options.more);
-    controller.SetRunEndHandler([&](const std::string& summary) {
-      return WriteRunSummary(options.morgue_dir, options.config.seed, summary);
-    });
-    controller.SetSaveHandler(save_now);
-    controller.SetForgetHandler([&] {
-      if (const std::string why = character.Forget(); !why.empty())
-        LogWarn(why);
-      else if (character.Owned())
-        LogInfo("the character's story ended: no save left in " + options.save_path);
-    });
-    if (!character.Owned()) controller.SetSavingOff(character.WhyNotOwned());
-    if (parsed.Has("--record"))
-      controller.SetStepBackOff(
-          "--record is recording this run, and a recording holds each tick once, in order "
-          "(play without --record to step back)");
+    ConnectController(controller, options, character, save_now);
     controller.Presentation().ascii = parsed.Has("--ascii") || !screen.Utf8();
     RenderFrame frame;
     std::uint64_t frames = 0;
@@ -313,34 +360,12 @@ TerminalEnding PlayInTerminal(const PlayOptions& options, GameSession& session, 
       screen.Draw(grid);
       if (options.crash_after != 0 && ++frames >= options.crash_after)
         std::abort();  // the crash test
-      // During a run (explore, rest, travel) a step every few milliseconds, so it can be
-      // watched and stopped by any key.
       if (controller.Busy()) {
-        const std::string key = screen.ReadKey(kRunStepMs);
-        MouseEvent mouse;
-        if (ParseMouseKey(key, mouse) && mouse.kind == MouseKind::Hover)
-          (void)controller.HandleKey(key);  // the pointer moved: described, the run goes on
-        else if (!key.empty()) {
-          controller.Interrupt();
-          continue;
-        }
-        controller.Continue();
-        continue;
-      }
-      const std::string key = screen.ReadKey(100);
-      if (key.empty()) continue;
-      LogDebug("key " + key);
-      const std::int64_t tick_before = session.World().Tick();
-      controller.SetViewSize(screen.Width(), screen.Height());
-      if (!controller.HandleKey(key)) {
+        StepTheRun(controller, screen);
+      } else if (!PlayTheNextKey(session, controller, screen, recording)) {
         ending.saved = controller.Saved();
         break;
       }
-      recording.FollowRestarts();
-      if (session.World().Tick() != tick_before)
-        LogDebug("tick " + std::to_string(session.World().Tick()));
-      if (session.World().Fault().Active())
-        LogWarn(std::string("simulation fault: ") + session.World().Fault().what);
     }
   } catch (const std::exception& e) {
     ending.fatal = e.what();
