@@ -227,26 +227,7 @@ bool AutoPilot::Start(const GameSession& session, AutoGoal goal, std::string& wh
 bool AutoPilot::Next(const GameSession& session, PlayerCommand& out, std::string& why) {
   why.clear();
   if (!active_) return false;
-  if (goal_ == AutoGoal::Fight) {
-    // One command, then the run is over: the player presses again for the next blow.
-    active_ = false;
-    const GameWorld& world = session.World();
-    const Position* at = world.Positions().Find(world.PlayerEntity());
-    const Position* foe = world.Positions().Find(
-        at != nullptr ? NearestVisibleHostile(world, session.Scratch().player_view, *at)
-                      : EntityId{});
-    if (at == nullptr || foe == nullptr || session.Depth() != depth_) return false;
-    if (ChebyshevDistance(*at, *foe) == 1) {
-      out = PlayerCommand{PlayerCommandKind::Move, static_cast<std::int8_t>(foe->x - at->x),
-                          static_cast<std::int8_t>(foe->y - at->y)};
-      return true;
-    }
-    if (!Survey(session) || !StepToward(session, world.Map().Index(foe->x, foe->y), out)) {
-      why = "There is no way to it.";
-      return false;
-    }
-    return true;
-  }
+  if (goal_ == AutoGoal::Fight) return NextBlow(session, out, why);
   if (!Check(session, why)) {
     active_ = false;
     return false;
@@ -254,84 +235,105 @@ bool AutoPilot::Next(const GameSession& session, PlayerCommand& out, std::string
   messages_ = session.Log().MessageCount();
   last_was_pickup_ = false;
   const GameWorld& world = session.World();
-  const TileMap& map = world.Map();
   const Position at = *world.Positions().Find(world.PlayerEntity());
   switch (goal_) {
     case AutoGoal::Fight: break;  // handled above: one command at a time
-    case AutoGoal::Rest: {
-      const Health* health = world.Healths().Find(world.PlayerEntity());
-      if (health->current >= health->max) {
-        why = "You feel rested.";
-        active_ = false;
-        return false;
-      }
-      if (steps_ > kMaxRestTurns) {
-        why = "You cannot rest any longer.";
-        active_ = false;
-        return false;
-      }
-      out = PlayerCommand{PlayerCommandKind::Wait};
-      return true;
-    }
-    case AutoGoal::Travel:
-      if (at.x == travel_x_ && at.y == travel_y_) {
-        active_ = false;  // arrived
-        return false;
-      }
-      if (!FirstStepTo(session, travel_x_, travel_y_, out)) {
-        why = "There is no known way there.";
-        active_ = false;
-        return false;
-      }
-      return true;
+    case AutoGoal::Rest: return NextRest(session, out, why);
+    case AutoGoal::Travel: return NextTravelStep(session, at, out, why);
     case AutoGoal::StairsDown:
-    case AutoGoal::StairsUp: {
-      Position stairs{};
-      if (!StairsAt(world, goal_ == AutoGoal::StairsDown ? 1 : -1, stairs) ||
-          (stairs.x == at.x && stairs.y == at.y)) {
-        active_ = false;  // arrived
-        return false;
-      }
-      if (!Survey(session) || !StepToward(session, map.Index(stairs.x, stairs.y), out)) {
-        why = "There is no known way to the stairs.";
-        active_ = false;
-        return false;
-      }
-      last_was_pickup_ = !PackFull(session) && ItemInView(session, at.x + out.dx, at.y + out.dy);
-      return true;
-    }
-    case AutoGoal::Explore: {
-      const bool full = PackFull(session);
-      if (!full && ItemInView(session, at.x, at.y)) {
-        out = PlayerCommand{PlayerCommandKind::PickUp};
-        last_was_pickup_ = true;
-        return true;
-      }
-      if (!Survey(session)) {
-        active_ = false;
-        return false;
-      }
-      std::size_t best = distance_.size();
-      for (std::int32_t y = 0; y < map.Height(); ++y)
-        for (std::int32_t x = 0; x < map.Width(); ++x) {
-          const std::size_t cell = map.Index(x, y);
-          if (distance_[cell] == kUnreachable || distance_[cell] == 0) continue;
-          if (!Frontier(session, x, y) && (full || !ItemRemembered(session, cell))) continue;
-          if (best == distance_.size() || distance_[cell] < distance_[best]) best = cell;
-        }
-      if (best == distance_.size() || !StepToward(session, best, out)) {
-        why = "There is nothing left to explore here.";
-        active_ = false;
-        return false;
-      }
-      // A step onto an item autopickup takes picks it up on the way, and its message does not
-      // stop the run.
-      last_was_pickup_ = !full && ItemInView(session, at.x + out.dx, at.y + out.dy);
-      return true;
-    }
+    case AutoGoal::StairsUp: return NextStairsStep(session, at, out, why);
+    case AutoGoal::Explore: return NextExploreStep(session, at, out, why);
   }
   active_ = false;
   return false;
+}
+
+bool AutoPilot::End(std::string& why, std::string text) {
+  why = std::move(text);
+  active_ = false;
+  return false;
+}
+
+bool AutoPilot::NextBlow(const GameSession& session, PlayerCommand& out, std::string& why) {
+  // One command, then the run is over: the player presses again for the next blow.
+  active_ = false;
+  const GameWorld& world = session.World();
+  const Position* at = world.Positions().Find(world.PlayerEntity());
+  const Position* foe = world.Positions().Find(
+      at != nullptr ? NearestVisibleHostile(world, session.Scratch().player_view, *at)
+                    : EntityId{});
+  if (at == nullptr || foe == nullptr || session.Depth() != depth_) return false;
+  if (ChebyshevDistance(*at, *foe) == 1) {
+    out = PlayerCommand{PlayerCommandKind::Move, static_cast<std::int8_t>(foe->x - at->x),
+                        static_cast<std::int8_t>(foe->y - at->y)};
+    return true;
+  }
+  if (!Survey(session) || !StepToward(session, world.Map().Index(foe->x, foe->y), out)) {
+    why = "There is no way to it.";
+    return false;
+  }
+  return true;
+}
+
+bool AutoPilot::NextRest(const GameSession& session, PlayerCommand& out, std::string& why) {
+  const GameWorld& world = session.World();
+  const Health* health = world.Healths().Find(world.PlayerEntity());
+  if (health->current >= health->max) return End(why, "You feel rested.");
+  if (steps_ > kMaxRestTurns) return End(why, "You cannot rest any longer.");
+  out = PlayerCommand{PlayerCommandKind::Wait};
+  return true;
+}
+
+bool AutoPilot::NextTravelStep(const GameSession& session, Position at, PlayerCommand& out,
+                               std::string& why) {
+  if (at.x == travel_x_ && at.y == travel_y_) return End(why, "");  // arrived
+  if (!FirstStepTo(session, travel_x_, travel_y_, out))
+    return End(why, "There is no known way there.");
+  return true;
+}
+
+bool AutoPilot::NextStairsStep(const GameSession& session, Position at, PlayerCommand& out,
+                               std::string& why) {
+  const GameWorld& world = session.World();
+  Position stairs{};
+  if (!StairsAt(world, goal_ == AutoGoal::StairsDown ? 1 : -1, stairs) ||
+      (stairs.x == at.x && stairs.y == at.y))
+    return End(why, "");  // arrived
+  if (!Survey(session) || !StepToward(session, world.Map().Index(stairs.x, stairs.y), out))
+    return End(why, "There is no known way to the stairs.");
+  last_was_pickup_ = !PackFull(session) && ItemInView(session, at.x + out.dx, at.y + out.dy);
+  return true;
+}
+
+bool AutoPilot::NextExploreStep(const GameSession& session, Position at, PlayerCommand& out,
+                                std::string& why) {
+  const bool full = PackFull(session);
+  if (!full && ItemInView(session, at.x, at.y)) {
+    out = PlayerCommand{PlayerCommandKind::PickUp};
+    last_was_pickup_ = true;
+    return true;
+  }
+  if (!Survey(session)) return End(why, "");
+  const std::size_t goal = NearestPlaceToExplore(session, full);
+  if (goal == distance_.size() || !StepToward(session, goal, out))
+    return End(why, "There is nothing left to explore here.");
+  // A step onto an item autopickup takes picks it up on the way, and its message does not
+  // stop the run.
+  last_was_pickup_ = !full && ItemInView(session, at.x + out.dx, at.y + out.dy);
+  return true;
+}
+
+std::size_t AutoPilot::NearestPlaceToExplore(const GameSession& session, bool pack_full) const {
+  const TileMap& map = session.World().Map();
+  std::size_t best = distance_.size();
+  for (std::int32_t y = 0; y < map.Height(); ++y)
+    for (std::int32_t x = 0; x < map.Width(); ++x) {
+      const std::size_t cell = map.Index(x, y);
+      if (distance_[cell] == kUnreachable || distance_[cell] == 0) continue;
+      if (!Frontier(session, x, y) && (pack_full || !ItemRemembered(session, cell))) continue;
+      if (best == distance_.size() || distance_[cell] < distance_[best]) best = cell;
+    }
+  return best;
 }
 
 }  // namespace cairn

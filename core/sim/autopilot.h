@@ -52,6 +52,22 @@ class AutoPilot {
   bool Survey(const GameSession& session);
   bool StepToward(const GameSession& session, std::size_t cell, PlayerCommand& out) const;
   bool Check(const GameSession& session, std::string& why);
+  // Ends the run, saying why (empty: it ended where it meant to). Returns false, as Next does
+  // when there is no next command.
+  bool End(std::string& why, std::string text);
+  // Next, one goal each: the blow (or step) toward the nearest monster, a turn of rest, a step
+  // of travel, toward the stairs, or of exploring (a pick-up first when one is underfoot).
+  bool NextBlow(const GameSession& session, PlayerCommand& out, std::string& why);
+  bool NextRest(const GameSession& session, PlayerCommand& out, std::string& why);
+  bool NextTravelStep(const GameSession& session, Position at, PlayerCommand& out,
+                      std::string& why);
+  bool NextStairsStep(const GameSession& session, Position at, PlayerCommand& out,
+                      std::string& why);
+  bool NextExploreStep(const GameSession& session, Position at, PlayerCommand& out,
+                       std::string& why);
+  // The nearest surveyed cell worth going to: one beside the unknown, or one where an item the
+  // player would pick up is remembered (not with a full pack); distance_.size() when none.
+  [[nodiscard]] std::size_t NearestPlaceToExplore(const GameSession& session, bool pack_full) const;
   // Whether the player remembers an item autopickup wants lying at `cell` (the map keeps that
   // memory, so a route does not flicker as items leave the view, and a save keeps it); never
   // while autopickup is off.
