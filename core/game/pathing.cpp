@@ -11,6 +11,26 @@ namespace {
 constexpr std::uint32_t kFresh = 0xFFFFFFFFu;
 constexpr std::uint32_t kWall = 0;
 
+// Walks a finished search back from the goal to the start by the direction each cell was entered
+// by (the low three bits of its node word, padded grid of `stride` columns): the route's length
+// in moves, and its first step (the cell entered from the start, unpadded).
+void WalkBack(const std::uint32_t* node, std::uint32_t start, std::uint32_t goal,
+              std::int32_t stride, Position& step, std::int32_t& length) noexcept {
+  const std::int32_t back[8] = {-stride,    1,          stride,     -1,
+                                1 - stride, stride + 1, stride - 1, -stride - 1};
+  std::uint32_t cell = goal, after_start = goal;
+  std::int32_t moves = 0;
+  while (cell != start) {
+    after_start = cell;
+    cell -= static_cast<std::uint32_t>(back[node[cell] & 7u]);
+    ++moves;
+  }
+  const auto ustride = static_cast<std::uint32_t>(stride);
+  step = Position{static_cast<std::int32_t>(after_start % ustride) - 1,
+                  static_cast<std::int32_t>(after_start / ustride) - 1};
+  length = moves;
+}
+
 }  // namespace
 
 Status Pathfinder::Initialize(std::int32_t width, std::int32_t height) noexcept {
@@ -94,6 +114,7 @@ Pathfinder::HeapNode Pathfinder::HeapPop() noexcept {
 //
 // One function on purpose: the counters and the held child are plain locals the compiler keeps
 // in registers; kept in a struct passed between functions, every visit wrote them to memory.
+// Only the walk back, once a search, is a step of its own (WalkBack).
 template <bool kPlain>
 bool Pathfinder::Run(const TileMap& map, const CellFilter& filter, Position from, Position to,
                      std::uint32_t max_expansions, Position& step, std::int32_t& length) noexcept {
@@ -194,19 +215,7 @@ bool Pathfinder::Run(const TileMap& map, const CellFilter& filter, Position from
     }
     (std::make_integer_sequence<int, 8>{});
     if (reached) {
-      const std::int32_t back[8] = {-stride,    1,          stride,     -1,
-                                    1 - stride, stride + 1, stride - 1, -stride - 1};
-      std::uint32_t cell = goal, after_start = goal;
-      std::int32_t moves = 0;
-      while (cell != start) {
-        after_start = cell;
-        cell -= static_cast<std::uint32_t>(back[node[cell] & 7u]);
-        ++moves;
-      }
-      const auto ustride = static_cast<std::uint32_t>(stride);
-      step = Position{static_cast<std::int32_t>(after_start % ustride) - 1,
-                      static_cast<std::int32_t>(after_start / ustride) - 1};
-      length = moves;
+      WalkBack(node, start, goal, stride, step, length);
       found = true;
       break;
     }

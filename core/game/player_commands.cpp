@@ -46,6 +46,73 @@ bool ChooseTarget(const GameWorld& world, const FieldOfView& view, const PlayerC
   return true;
 }
 
+// Whether the command names an item the player carries.
+bool NamesAnItem(PlayerCommandKind kind) {
+  return kind == PlayerCommandKind::Drop || kind == PlayerCommandKind::Use ||
+         kind == PlayerCommandKind::Throw || kind == PlayerCommandKind::Equip ||
+         kind == PlayerCommandKind::Unequip || kind == PlayerCommandKind::Quiver;
+}
+
+// The carried item a command's letter names, with its Item and definition; a refusal when the
+// player carries none by that letter (an unprintable letter shown as '?').
+bool FindLetteredItem(const GameWorld& world, EntityId player, char letter, EntityId& item,
+                      const Item*& carried, const ItemDefinition*& kind, std::string& why) {
+  item = CarriedItem(world, player, letter);
+  carried = world.Items().Find(item);
+  if (carried == nullptr || carried->kind >= world.Definitions().items.size()) {
+    const char shown = letter >= 0x21 && letter <= 0x7E ? letter : '?';
+    return Refuse(why, std::string("You have no item '") + shown + "'.");
+  }
+  kind = &world.Definitions().items[carried->kind];
+  return true;
+}
+
+// A step (or, where someone stands, a blow) in one of the eight directions, onto what is passable.
+bool TranslateMove(const GameWorld& world, Position at, const PlayerCommand& command, Intent& out,
+                   std::string& why) {
+  if ((command.dx == 0 && command.dy == 0) || command.dx < -1 || command.dx > 1 ||
+      command.dy < -1 || command.dy > 1)
+    return Refuse(why, "That is not a direction.");
+  const std::int32_t x = at.x + command.dx;
+  const std::int32_t y = at.y + command.dy;
+  if (!world.Map().Passable(x, y))
+    return Refuse(why,
+                  std::string("There is a ") + TerrainName(world.Map().At(x, y)) + " in the way.");
+  out.kind = ActionKind::Move;
+  out.dx = command.dx;
+  out.dy = command.dy;
+  return true;
+}
+
+// Use, Equip and Unequip of a carried item: `a` on gear wields, wears or takes it off; on
+// anything else drinks, reads, eats or zaps it (a wand at a target).
+bool TranslateItemUse(const GameWorld& world, const FieldOfView& view, const PlayerCommand& command,
+                      Position at, const Item& carried, const ItemDefinition& kind, Intent& out,
+                      std::string& why) {
+  const bool gear = kind.category == ItemCategory::Weapon || kind.category == ItemCategory::Armour;
+  if (command.kind == PlayerCommandKind::Unequip ||
+      (command.kind == PlayerCommandKind::Use && gear && carried.equipped)) {
+    if (!carried.equipped) return Refuse(why, "You are not wielding or wearing that.");
+    out.kind = ActionKind::Unequip;
+    return true;
+  }
+  if (command.kind == PlayerCommandKind::Equip || gear) {
+    if (!gear) return Refuse(why, "You cannot wield or wear that.");
+    if (carried.equipped) return Refuse(why, "You are already using that.");
+    out.kind = ActionKind::Equip;
+    return true;
+  }
+  if (kind.category == ItemCategory::Thrown) return Refuse(why, "Throw it instead (t).");
+  if (kind.category == ItemCategory::Artifact)
+    return Refuse(why, "The Cairnstone is warm in your hand. Carry it up and out of the dungeon.");
+  if (!Usable(kind.category)) return Refuse(why, "You cannot use that.");
+  out.kind = ActionKind::Use;
+  if (kind.category == ItemCategory::Wand &&
+      !ChooseTarget(world, view, command, at, out.target, why))
+    return false;
+  return true;
+}
+
 }  // namespace
 
 bool Usable(ItemCategory category) noexcept {
@@ -84,37 +151,16 @@ bool TranslatePlayerCommand(const GameWorld& world, const FieldOfView& view,
   EntityId item{};
   const ItemDefinition* kind = nullptr;
   const Item* carried = nullptr;
-  const bool needs_item =
-      command.kind == PlayerCommandKind::Drop || command.kind == PlayerCommandKind::Use ||
-      command.kind == PlayerCommandKind::Throw || command.kind == PlayerCommandKind::Equip ||
-      command.kind == PlayerCommandKind::Unequip || command.kind == PlayerCommandKind::Quiver;
-  if (needs_item) {
-    item = CarriedItem(world, player, command.letter);
-    carried = world.Items().Find(item);
-    if (carried == nullptr || carried->kind >= world.Definitions().items.size()) {
-      const char shown = command.letter >= 0x21 && command.letter <= 0x7E ? command.letter : '?';
-      return Refuse(why, std::string("You have no item '") + shown + "'.");
-    }
-    kind = &world.Definitions().items[carried->kind];
+  if (NamesAnItem(command.kind)) {
+    if (!FindLetteredItem(world, player, command.letter, item, carried, kind, why)) return false;
     out.item = item;
   }
   switch (command.kind) {
     case PlayerCommandKind::None: return Refuse(why, "Nothing to do.");
     case PlayerCommandKind::Wait: out.kind = ActionKind::Wait; break;
-    case PlayerCommandKind::Move: {
-      if ((command.dx == 0 && command.dy == 0) || command.dx < -1 || command.dx > 1 ||
-          command.dy < -1 || command.dy > 1)
-        return Refuse(why, "That is not a direction.");
-      const std::int32_t x = at->x + command.dx;
-      const std::int32_t y = at->y + command.dy;
-      if (!world.Map().Passable(x, y))
-        return Refuse(
-            why, std::string("There is a ") + TerrainName(world.Map().At(x, y)) + " in the way.");
-      out.kind = ActionKind::Move;
-      out.dx = command.dx;
-      out.dy = command.dy;
+    case PlayerCommandKind::Move:
+      if (!TranslateMove(world, *at, command, out, why)) return false;
       break;
-    }
     case PlayerCommandKind::PickUp:
       if (!ItemHere(world, *at)) return Refuse(why, "There is nothing here to pick up.");
       out.kind = ActionKind::PickUp;
@@ -133,32 +179,9 @@ bool TranslatePlayerCommand(const GameWorld& world, const FieldOfView& view,
     case PlayerCommandKind::Drop: out.kind = ActionKind::Drop; break;
     case PlayerCommandKind::Equip:
     case PlayerCommandKind::Unequip:
-    case PlayerCommandKind::Use: {
-      const bool gear =
-          kind->category == ItemCategory::Weapon || kind->category == ItemCategory::Armour;
-      if (command.kind == PlayerCommandKind::Unequip ||
-          (command.kind == PlayerCommandKind::Use && gear && carried->equipped)) {
-        if (!carried->equipped) return Refuse(why, "You are not wielding or wearing that.");
-        out.kind = ActionKind::Unequip;
-        break;
-      }
-      if (command.kind == PlayerCommandKind::Equip || gear) {
-        if (!gear) return Refuse(why, "You cannot wield or wear that.");
-        if (carried->equipped) return Refuse(why, "You are already using that.");
-        out.kind = ActionKind::Equip;
-        break;
-      }
-      if (kind->category == ItemCategory::Thrown) return Refuse(why, "Throw it instead (t).");
-      if (kind->category == ItemCategory::Artifact)
-        return Refuse(why,
-                      "The Cairnstone is warm in your hand. Carry it up and out of the dungeon.");
-      if (!Usable(kind->category)) return Refuse(why, "You cannot use that.");
-      out.kind = ActionKind::Use;
-      if (kind->category == ItemCategory::Wand &&
-          !ChooseTarget(world, view, command, *at, out.target, why))
-        return false;
+    case PlayerCommandKind::Use:
+      if (!TranslateItemUse(world, view, command, *at, *carried, *kind, out, why)) return false;
       break;
-    }
     case PlayerCommandKind::Throw:
       if (carried->equipped) return Refuse(why, "You are using that; take it off first.");
       if (!ChooseTarget(world, view, command, *at, out.target, why)) return false;
