@@ -57,10 +57,20 @@ bool ReadKeys(const std::string& spec, std::string& keys) {
   return true;
 }
 
-}  // namespace
-
-int RunSimCommand(const std::vector<std::string>& args) {
+// What the command line asked for, checked and loaded.
+struct SimOptions {
   ParsedArgs parsed;
+  SessionConfig config;
+  std::uint64_t ticks = 0;  // --ticks: play by ticks up to this one (when given)
+  std::string keys;         // --input, read
+};
+
+// Parses and checks the options and loads what they name (the level, the content, the
+// autopickup rule, the keys). Returns -1 to go on, or the exit status to stop with (the problem
+// printed).
+int ReadSimOptions(const std::vector<std::string>& args, SimOptions& options) {
+  ParsedArgs& parsed = options.parsed;
+  SessionConfig& config = options.config;
   std::string error;
   if (!ParseArgs(args,
                  {{"--seed", true},
@@ -78,16 +88,13 @@ int RunSimCommand(const std::vector<std::string>& args) {
     std::cerr << "cairn sim: " << error << "\n" << kUsageLine;
     return kExitUsage;
   }
-  SessionConfig config;
-  std::uint64_t ticks = 0;
-  const bool ticks_given = parsed.Has("--ticks");
   if (auto seed = parsed.Value("--seed");
       seed && !ParseUnsigned("--seed", *seed, 0, ~std::uint64_t{0}, config.seed, error)) {
     std::cerr << "cairn sim: " << error << "\n";
     return kExitUsage;
   }
   if (auto t = parsed.Value("--ticks");
-      t && !ParseUnsigned("--ticks", *t, 0, std::uint64_t{1} << 40, ticks, error)) {
+      t && !ParseUnsigned("--ticks", *t, 0, std::uint64_t{1} << 40, options.ticks, error)) {
     std::cerr << "cairn sim: " << error << "\n";
     return kExitUsage;
   }
@@ -107,23 +114,31 @@ int RunSimCommand(const std::vector<std::string>& args) {
     }
     if (!LoadAutoPickup(config.autopickup, *file)) return kExitInvalid;
   }
-  std::string keys;
-  if (auto input = parsed.Value("--input"); input && !ReadKeys(*input, keys)) return kExitInvalid;
+  if (auto input = parsed.Value("--input"); input && !ReadKeys(*input, options.keys))
+    return kExitInvalid;
+  return -1;
+}
 
-  // A save a game is playing is never written over from here (character_save.h): --save takes
-  // the same lock the game holds, for as long as this run lasts.
-  CharacterSave target;
-  if (auto save = parsed.Value("--save")) {
-    if (const auto claimed = target.Claim(*save, "", error); claimed != FileLock::Outcome::Taken) {
-      std::cerr << *save << ": error: "
-                << (claimed == FileLock::Outcome::HeldElsewhere ? "a game is playing this save: "
-                                                                : "")
-                << error << "\n";
-      return kExitInvalid;
-    }
+// A save a game is playing is never written over from here (character_save.h): --save takes the
+// same lock the game holds, for as long as this run lasts. False with the problem printed.
+bool ClaimSaveTarget(const ParsedArgs& parsed, CharacterSave& target) {
+  auto save = parsed.Value("--save");
+  if (!save) return true;
+  std::string error;
+  if (const auto claimed = target.Claim(*save, "", error); claimed != FileLock::Outcome::Taken) {
+    std::cerr << *save << ": error: "
+              << (claimed == FileLock::Outcome::HeldElsewhere ? "a game is playing this save: "
+                                                              : "")
+              << error << "\n";
+    return false;
   }
+  return true;
+}
 
-  std::unique_ptr<GameSession> session;
+// The run: the save --load names, or a new one. False with the problem printed.
+bool StartSimSession(SimOptions& options, std::unique_ptr<GameSession>& session) {
+  const ParsedArgs& parsed = options.parsed;
+  SessionConfig& config = options.config;
   if (auto load = parsed.Value("--load")) {
     std::vector<std::string> diagnostics;
     if (!ReadingOutOfMemory(*load, [&] {
@@ -131,49 +146,52 @@ int RunSimCommand(const std::vector<std::string>& args) {
         })) {
       // Escaping twice changes nothing, so the lines ProblemLine made escaped pass as they are.
       for (const std::string& line : diagnostics) std::cerr << EscapeForTerminal(line) << "\n";
-      return kExitInvalid;
+      return false;
     }
   } else if (Status s = GameSession::Create(config, session); s != Status::Ok) {
     std::cerr << "cairn sim: error: cannot build the world: " << StatusName(s) << "\n";
-    return kExitInvalid;
+    return false;
   }
-  // One listener slot: a fan-out keeps both the recorder and the tracer informed.
-  TracePrinter tracer;
-  std::unique_ptr<Recorder> recorder;
-  if (parsed.Has("--record"))
-    recorder = std::make_unique<Recorder>(*session, CAIRN_BUILD_ID,
-                                          parsed.Value("--level").value_or("default"));
-  struct FanOut final : TickListener {
-    TickListener* a = nullptr;
-    TickListener* b = nullptr;
-    void AfterTick(const GameWorld& w, const TickInput& in) override {
-      if (a) a->AfterTick(w, in);
-      if (b) b->AfterTick(w, in);
-    }
-  } fan_out;
-  fan_out.a = recorder.get();
-  fan_out.b = parsed.Has("--trace") ? &tracer : nullptr;
-  session->SetTickListener(&fan_out);
+  return true;
+}
 
-  KeyScript script(keys);
-  auto take_command = [&](PlayerCommand& command) { return script.Next(*session, command); };
+// One listener slot: a fan-out keeps both the recorder and the tracer informed.
+struct TickFanOut final : TickListener {
+  TickListener* a = nullptr;
+  TickListener* b = nullptr;
+  void AfterTick(const GameWorld& w, const TickInput& in) override {
+    if (a) a->AfterTick(w, in);
+    if (b) b->AfterTick(w, in);
+  }
+};
 
+// Plays the keys: by ticks up to --ticks (waiting once the keys run out), or else a command at a
+// time until the keys run out or the run ends. A failing status stops the keys; what the run left
+// is written and reported like any other end (a fault is said last).
+void PlayKeys(GameSession& session, const SimOptions& options) {
+  KeyScript script(options.keys);
+  auto take_command = [&](PlayerCommand& command) { return script.Next(session, command); };
   Status status = Status::Ok;
-  if (ticks_given) {
-    while (status == Status::Ok && session->State() == SessionState::Playing &&
-           static_cast<std::uint64_t>(session->World().Tick()) < ticks) {
+  if (options.parsed.Has("--ticks")) {
+    while (status == Status::Ok && session.State() == SessionState::Playing &&
+           static_cast<std::uint64_t>(session.World().Tick()) < options.ticks) {
       TickInput input;
-      if (session->PlayerReady() && !take_command(input.command))
+      if (session.PlayerReady() && !take_command(input.command))
         input.command = PlayerCommand{PlayerCommandKind::Wait, 0, 0};  // keys ran out: wait
-      status = session->StepTick(input);
+      status = session.StepTick(input);
     }
   } else {
     PlayerCommand command;
-    while (status == Status::Ok && session->State() == SessionState::Playing &&
+    while (status == Status::Ok && session.State() == SessionState::Playing &&
            take_command(command))
-      status = session->Submit(command);
+      status = session.Submit(command);
   }
+}
 
+// Writes what --record and --save ask for. Returns -1 to go on, or the exit status to stop with
+// (the problem printed).
+int WriteSimFiles(const ParsedArgs& parsed, GameSession& session, const Recorder* recorder) {
+  std::string error;
   if (recorder) {
     const std::string path = *parsed.Value("--record");
     if (!WriteFileAtomically(path, WriteRecording(recorder->Result()), error)) {
@@ -181,8 +199,8 @@ int RunSimCommand(const std::vector<std::string>& args) {
       return kExitInvalid;
     }
   }
-  if (auto save = parsed.Value("--save"); save && !session->World().Fault().Active()) {
-    if (Status s = WriteSaveFile(*session, *save, error); s != Status::Ok) {
+  if (auto save = parsed.Value("--save"); save && !session.World().Fault().Active()) {
+    if (Status s = WriteSaveFile(session, *save, error); s != Status::Ok) {
       std::cerr << *save << ": error: " << error << "\n";
       return s == Status::EntropyUnavailable ? kExitEntropy : kExitInvalid;
     }
@@ -191,15 +209,21 @@ int RunSimCommand(const std::vector<std::string>& args) {
     // past a cap could not be read back. The fault itself is said below.
     std::cerr << *save << ": not written: the run stopped with a simulation fault\n";
   }
-  const GameWorld& world = session->World();
+  return -1;
+}
+
+// Prints where the run ended and, last, `tick T state H`; a simulation fault on standard error.
+// The exit status.
+int ReportSimEnd(const GameSession& session) {
+  const GameWorld& world = session.World();
   if (const Player* player = world.Players().Find(world.PlayerEntity()))
-    std::cout << "depth " << session->Depth() << " turns " << player->turns << " "
-              << SessionStateName(session->State()) << "\n";
+    std::cout << "depth " << session.Depth() << " turns " << player->turns << " "
+              << SessionStateName(session.State()) << "\n";
   else
-    std::cout << "depth " << session->Depth() << " " << SessionStateName(session->State()) << ": "
-              << session->Summary().cause << "\n";
+    std::cout << "depth " << session.Depth() << " " << SessionStateName(session.State()) << ": "
+              << session.Summary().cause << "\n";
   char hash[17];
-  FormatHash(session->StateHash(), hash);
+  FormatHash(session.StateHash(), hash);
   std::cout << "tick " << world.Tick() << " state " << hash << "\n";
   if (world.Fault().Active()) {
     const SimulationFault& fault = world.Fault();
@@ -209,6 +233,32 @@ int RunSimCommand(const std::vector<std::string>& args) {
     return kExitFault;
   }
   return kExitOk;
+}
+
+}  // namespace
+
+int RunSimCommand(const std::vector<std::string>& args) {
+  SimOptions options;
+  if (const int stop = ReadSimOptions(args, options); stop >= 0) return stop;
+  const ParsedArgs& parsed = options.parsed;
+  CharacterSave target;
+  if (!ClaimSaveTarget(parsed, target)) return kExitInvalid;
+  std::unique_ptr<GameSession> session;
+  if (!StartSimSession(options, session)) return kExitInvalid;
+
+  TracePrinter tracer;
+  std::unique_ptr<Recorder> recorder;
+  if (parsed.Has("--record"))
+    recorder = std::make_unique<Recorder>(*session, CAIRN_BUILD_ID,
+                                          parsed.Value("--level").value_or("default"));
+  TickFanOut fan_out;
+  fan_out.a = recorder.get();
+  fan_out.b = parsed.Has("--trace") ? &tracer : nullptr;
+  session->SetTickListener(&fan_out);
+
+  PlayKeys(*session, options);
+  if (const int stop = WriteSimFiles(parsed, *session, recorder.get()); stop >= 0) return stop;
+  return ReportSimEnd(*session);
 }
 
 }  // namespace cairn
