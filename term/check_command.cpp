@@ -54,7 +54,153 @@ bool SniffFormat(const std::string& path, std::string_view text, std::string& fo
   return true;
 }
 
-// Checks one file; prints its problems; true when it is valid.
+// A recording: parsed, then replayed as `replay --verify` does.
+bool CheckRecordingFile(const std::string& path, const std::string& shown,
+                        const std::string& text) {
+  std::vector<TextProblem> problems;
+  Recording recording;
+  std::vector<RecordingProblem> found;
+  if (!ParseRecording(text, recording, found)) {
+    for (const RecordingProblem& p : found) problems.push_back({p.position, p.message, {}});
+    PrintProblems(path, problems);
+    return false;
+  }
+  std::string note;  // replayed as `replay --verify` does, so check refuses what it refuses
+  if (!CheckRecordingReplays(path, recording, note)) return false;
+  std::cout << shown << ": ok (recording of " << recording.ticks.size() << " ticks" << note
+            << ")\n";
+  return true;
+}
+
+// A save: the structure first (every problem, with its position), then a rebuild of the run
+// against the built-in content when that is what it was made from.
+bool CheckSaveFile(const std::string& path, const std::string& shown, const std::string& text) {
+  std::vector<TextProblem> problems;
+  SessionConfig config;
+  if (!UseDefaultContent(config)) return false;
+  config.limits = kSessionLimits;
+  SessionImage image;
+  if (!ReadSaveText(text, *config.definitions, config.limits, image, problems)) {
+    PrintProblems(path, problems);
+    return false;
+  }
+  std::size_t entities = 0;
+  for (const FloorImage& floor : image.floors) entities += floor.level.entities.size();
+  const std::string summary = "save of seed " + std::to_string(image.seed) + ", depth " +
+                              std::to_string(image.depth) + ", " +
+                              std::to_string(image.floors.size()) + " floors built, " +
+                              std::to_string(entities) + " entities";
+  config.seed = image.seed;
+  std::unique_ptr<GameSession> session;
+  std::string why;
+  std::unique_ptr<GameSession> fresh;
+  if (GameSession::Create(config, fresh) == Status::Ok && fresh->ContentDigest() != image.content) {
+    std::cout << shown << ": ok (" << summary << "; made with other content than the built-in "
+              << "dungeon, so not rebuilt)\n";
+    return true;
+  }
+  if (RestoreSession(config, image, session, why) != Status::Ok) {
+    PrintFileError(path, why);
+    return false;
+  }
+  std::cout << shown << ": ok (" << summary << ", rebuilt)\n";
+  return true;
+}
+
+// Monster and item definitions.
+bool CheckDefinitionsFile(const std::string& path, const std::string& shown,
+                          const std::string& text) {
+  std::vector<TextProblem> problems;
+  DefinitionSet set;
+  if (!ReadDefinitions(text, set, problems)) {
+    PrintProblems(path, problems);
+    return false;
+  }
+  std::cout << shown << ": ok (" << set.monsters.size() << " monsters, " << set.items.size()
+            << " items)\n";
+  return true;
+}
+
+// A key map.
+bool CheckKeysFile(const std::string& path, const std::string& shown, const std::string& text) {
+  std::vector<TextProblem> problems;
+  // What the game would play with: the defaults with this file on top, so a key the file binds
+  // that a default already holds is refused here exactly as the game refuses it.
+  KeyMap keys;
+  if (!BuildKeyMap(&text, path, keys, problems)) {
+    PrintProblems(path, problems);
+    return false;
+  }
+  std::cout << shown << ": ok (key map)\n";
+  return true;
+}
+
+// An autopickup rule.
+bool CheckAutoPickupFile(const std::string& path, const std::string& shown,
+                         const std::string& text) {
+  std::vector<TextProblem> problems;
+  AutoPickup rule;
+  if (!BuildAutoPickup(text, path, rule, problems)) {
+    PrintProblems(path, problems);
+    return false;
+  }
+  std::cout << shown << ": ok (autopickup rule, " << (rule.enabled != 0 ? "on" : "off") << ")\n";
+  return true;
+}
+
+// A level, read and loaded against the built-in definitions.
+bool CheckLevelFile(const std::string& path, const std::string& shown, const std::string& text) {
+  std::vector<TextProblem> problems;
+  const auto definitions = DefaultDefinitions(&problems);
+  LevelDocument document;
+  LevelDefinition level;
+  if (!definitions || !ReadLevelDocument(text, document, problems)) {
+    PrintProblems(path, problems);
+    return false;
+  }
+  // A type this build does not know loads (kept unread), but one a typo away from a known
+  // type is most likely a mistake: said, without failing the file.
+  for (const TextProblem& note : LikelyMisspeltTypes(document))
+    std::cerr << ProblemLine(path, note, "warning") << "\n";
+  if (!LoadLevelDocument(document, *definitions, kSessionLimits, level, problems)) {
+    PrintProblems(path, problems);
+    return false;
+  }
+  std::cout << shown << ": ok (level \"" << EscapeForTerminal(level.name) << "\", " << level.width
+            << "x" << level.height << ", " << level.entities.size() << " entities)\n";
+  return true;
+}
+
+// A dungeon plan, with the set pieces it names read from beside it.
+bool CheckDungeonFile(const std::string& path, const std::string& shown, const std::string& text) {
+  std::vector<TextProblem> problems;
+  const auto definitions = DefaultDefinitions(&problems);
+  // Set pieces are named relative to the dungeon file's folder (data/levels/... from data/).
+  const std::string folder = std::filesystem::path(path).parent_path().string();
+  const LevelSource files = [&](const std::string& name, std::string& level_text,
+                                std::string& why) {
+    return ReadWholeFile(folder.empty() ? name : folder + "/" + name, FileKind::Level, level_text,
+                         why);
+  };
+  DungeonPlan plan;
+  if (!definitions || !ReadDungeonPlan(text, *definitions, kSessionLimits, files, plan, problems)) {
+    std::vector<TextProblem> own, theirs;
+    for (TextProblem& p : problems) (p.file.empty() ? own : theirs).push_back(std::move(p));
+    PrintProblems(path, own);
+    for (TextProblem& p : theirs) {
+      if (!folder.empty()) p.file = folder + "/" + p.file;
+      PrintProblems(p.file, {p});
+    }
+    return false;
+  }
+  std::cout << shown << ": ok (dungeon of " << plan.floors << " floors, " << plan.width << "x"
+            << plan.height << ", " << plan.set_pieces.size() << " set pieces, "
+            << plan.start_kit.size() << " start items)\n";
+  return true;
+}
+
+// Checks one file; prints its problems; true when it is valid. The format member says which
+// kind of file it is, and each kind has its own check.
 bool CheckFile(const std::string& path) {
   const std::string shown = EscapeForTerminal(path);
   std::string text, error;
@@ -73,131 +219,13 @@ bool CheckFile(const std::string& path) {
       return false;
     }
   }
-  std::vector<TextProblem> problems;
-  if (kind == "cairn-replay") {
-    Recording recording;
-    std::vector<RecordingProblem> found;
-    if (!ParseRecording(text, recording, found)) {
-      for (const RecordingProblem& p : found) problems.push_back({p.position, p.message, {}});
-      PrintProblems(path, problems);
-      return false;
-    }
-    std::string note;  // replayed as `replay --verify` does, so check refuses what it refuses
-    if (!CheckRecordingReplays(path, recording, note)) return false;
-    std::cout << shown << ": ok (recording of " << recording.ticks.size() << " ticks" << note
-              << ")\n";
-    return true;
-  }
-  if (kind == "cairn-save") {
-    // The structure first (every problem, with its position), then a rebuild of the run against
-    // the built-in content when that is what it was made from.
-    SessionConfig config;
-    if (!UseDefaultContent(config)) return false;
-    config.limits = kSessionLimits;
-    SessionImage image;
-    if (!ReadSaveText(text, *config.definitions, config.limits, image, problems)) {
-      PrintProblems(path, problems);
-      return false;
-    }
-    std::size_t entities = 0;
-    for (const FloorImage& floor : image.floors) entities += floor.level.entities.size();
-    const std::string summary = "save of seed " + std::to_string(image.seed) + ", depth " +
-                                std::to_string(image.depth) + ", " +
-                                std::to_string(image.floors.size()) + " floors built, " +
-                                std::to_string(entities) + " entities";
-    config.seed = image.seed;
-    std::unique_ptr<GameSession> session;
-    std::string why;
-    std::unique_ptr<GameSession> fresh;
-    if (GameSession::Create(config, fresh) == Status::Ok &&
-        fresh->ContentDigest() != image.content) {
-      std::cout << shown << ": ok (" << summary << "; made with other content than the built-in "
-                << "dungeon, so not rebuilt)\n";
-      return true;
-    }
-    if (RestoreSession(config, image, session, why) != Status::Ok) {
-      PrintFileError(path, why);
-      return false;
-    }
-    std::cout << shown << ": ok (" << summary << ", rebuilt)\n";
-    return true;
-  }
-  if (kind == "cairn-definitions") {
-    DefinitionSet set;
-    if (!ReadDefinitions(text, set, problems)) {
-      PrintProblems(path, problems);
-      return false;
-    }
-    std::cout << shown << ": ok (" << set.monsters.size() << " monsters, " << set.items.size()
-              << " items)\n";
-    return true;
-  }
-  if (kind == "cairn-keys") {
-    // What the game would play with: the defaults with this file on top, so a key the file binds
-    // that a default already holds is refused here exactly as the game refuses it.
-    KeyMap keys;
-    if (!BuildKeyMap(&text, path, keys, problems)) {
-      PrintProblems(path, problems);
-      return false;
-    }
-    std::cout << shown << ": ok (key map)\n";
-    return true;
-  }
-  if (kind == "cairn-autopickup") {
-    AutoPickup rule;
-    if (!BuildAutoPickup(text, path, rule, problems)) {
-      PrintProblems(path, problems);
-      return false;
-    }
-    std::cout << shown << ": ok (autopickup rule, " << (rule.enabled != 0 ? "on" : "off") << ")\n";
-    return true;
-  }
-  if (kind == "cairn-level") {
-    const auto definitions = DefaultDefinitions(&problems);
-    LevelDocument document;
-    LevelDefinition level;
-    if (!definitions || !ReadLevelDocument(text, document, problems)) {
-      PrintProblems(path, problems);
-      return false;
-    }
-    // A type this build does not know loads (kept unread), but one a typo away from a known
-    // type is most likely a mistake: said, without failing the file.
-    for (const TextProblem& note : LikelyMisspeltTypes(document))
-      std::cerr << ProblemLine(path, note, "warning") << "\n";
-    if (!LoadLevelDocument(document, *definitions, kSessionLimits, level, problems)) {
-      PrintProblems(path, problems);
-      return false;
-    }
-    std::cout << shown << ": ok (level \"" << EscapeForTerminal(level.name) << "\", " << level.width
-              << "x" << level.height << ", " << level.entities.size() << " entities)\n";
-    return true;
-  }
-  if (kind == "cairn-dungeon") {
-    const auto definitions = DefaultDefinitions(&problems);
-    // Set pieces are named relative to the dungeon file's folder (data/levels/... from data/).
-    const std::string folder = std::filesystem::path(path).parent_path().string();
-    const LevelSource files = [&](const std::string& name, std::string& level_text,
-                                  std::string& why) {
-      return ReadWholeFile(folder.empty() ? name : folder + "/" + name, FileKind::Level, level_text,
-                           why);
-    };
-    DungeonPlan plan;
-    if (!definitions ||
-        !ReadDungeonPlan(text, *definitions, kSessionLimits, files, plan, problems)) {
-      std::vector<TextProblem> own, theirs;
-      for (TextProblem& p : problems) (p.file.empty() ? own : theirs).push_back(std::move(p));
-      PrintProblems(path, own);
-      for (TextProblem& p : theirs) {
-        if (!folder.empty()) p.file = folder + "/" + p.file;
-        PrintProblems(p.file, {p});
-      }
-      return false;
-    }
-    std::cout << shown << ": ok (dungeon of " << plan.floors << " floors, " << plan.width << "x"
-              << plan.height << ", " << plan.set_pieces.size() << " set pieces, "
-              << plan.start_kit.size() << " start items)\n";
-    return true;
-  }
+  if (kind == "cairn-replay") return CheckRecordingFile(path, shown, text);
+  if (kind == "cairn-save") return CheckSaveFile(path, shown, text);
+  if (kind == "cairn-definitions") return CheckDefinitionsFile(path, shown, text);
+  if (kind == "cairn-keys") return CheckKeysFile(path, shown, text);
+  if (kind == "cairn-autopickup") return CheckAutoPickupFile(path, shown, text);
+  if (kind == "cairn-level") return CheckLevelFile(path, shown, text);
+  if (kind == "cairn-dungeon") return CheckDungeonFile(path, shown, text);
   PrintProblems(path,
                 {TextProblem{format_position,
                              "unknown file: its format is not cairn-level, cairn-definitions, "
