@@ -198,25 +198,9 @@ void ExtractOverlay(const GameWorld& world, const RenderFrame& frame, OverlayMod
   }
 }
 
-void ExtractDebug(const GameSession& session, const ExtractOptions& options, RenderFrame& frame) {
-  DebugData& d = frame.debug;
-  d.overlay = options.overlay;
-  ExtractMachine(session, d);
-  ExtractTrace(session.World(), options, d);
-  if (!options.inspected.IsNull()) ExtractInspected(session, options.inspected, d);
-  ExtractMonsters(session, options.reveal_map, d);
-  ExtractOverlay(session.World(), frame, options.overlay, d);
-}
-
-}  // namespace
-
-void Extract(const GameSession& session, const ExtractOptions& options, RenderFrame& out) {
-  const auto started = std::chrono::steady_clock::now();
-  const GameWorld& world = session.World();
-  const TileMap& map = world.Map();
-  const FieldOfView& view = session.Scratch().player_view;
-  const EntityRegistry& registry = world.Registry();
-  RenderFrame frame;
+// The map: every cell in view, or remembered, with its terrain's look; the rest stay blank.
+void ExtractCells(const TileMap& map, const FieldOfView& view, bool reveal_map,
+                  RenderFrame& frame) {
   frame.map_width = map.Width();
   frame.map_height = map.Height();
   frame.cells.resize(static_cast<std::size_t>(map.Width()) *
@@ -224,13 +208,19 @@ void Extract(const GameSession& session, const ExtractOptions& options, RenderFr
   for (std::int32_t y = 0; y < map.Height(); ++y) {
     for (std::int32_t x = 0; x < map.Width(); ++x) {
       FrameCell& cell = frame.cells[map.Index(x, y)];
-      const bool visible = options.reveal_map || view.Visible(x, y);
+      const bool visible = reveal_map || view.Visible(x, y);
       if (!visible && !map.Remembered(x, y)) continue;
       TerrainLook(map.At(x, y), cell.glyph, cell.ascii, cell.colour);
       cell.knowledge = visible ? CellKnowledge::Visible : CellKnowledge::Remembered;
     }
   }
+}
 
+// Entities with a place and a look, in draw order: by layer, then by creation sequence.
+void ExtractEntities(const GameWorld& world, const FieldOfView& view, bool reveal_map,
+                     RenderFrame& frame) {
+  const TileMap& map = world.Map();
+  const EntityRegistry& registry = world.Registry();
   // Entities with a place and a look, skipping any pending destroy: monsters and items only in
   // view, features (stairs) also where remembered, the player always.
   struct Drawn {
@@ -247,7 +237,7 @@ void Extract(const GameSession& session, const ExtractOptions& options, RenderFr
     const Position* p = world.Positions().Find(id);
     if (p == nullptr || !map.InBounds(p->x, p->y)) continue;
     const bool player = world.Players().Contains(id);
-    const bool visible = options.reveal_map || view.Visible(p->x, p->y);
+    const bool visible = reveal_map || view.Visible(p->x, p->y);
     const bool feature = world.StairsPool().Contains(id);
     if (!player && !visible && !(feature && map.Remembered(p->x, p->y))) continue;
     const Appearance& look = looks[i];
@@ -259,14 +249,13 @@ void Extract(const GameSession& session, const ExtractOptions& options, RenderFr
     return a.layer != b.layer ? a.layer < b.layer : a.sequence < b.sequence;
   });
   for (const Drawn& d : drawn) frame.entities.push_back(d.entity);
+}
 
-  for (const DeathEffect& effect : session.Log().Effects())
-    if (options.reveal_map || view.Visible(effect.where.x, effect.where.y))
-      frame.effects.push_back(
-          FrameEffect{effect.where.x, effect.where.y, effect.glyph, effect.ascii, effect.colour});
-
+// The status line's values. After death, the character as it died (PartsOfPlayer): the status
+// line never reads 0/0.
+void ExtractHud(const GameSession& session, RenderFrame& frame) {
+  const GameWorld& world = session.World();
   HudValues& hud = frame.hud;
-  // After death, the character as it died (PartsOfPlayer): the status line never reads 0/0.
   const PlayerParts me = PartsOfPlayer(session);
   if (const Health* h = me.health) {
     hud.health = std::max(h->current, 0);
@@ -288,6 +277,35 @@ void Extract(const GameSession& session, const ExtractOptions& options, RenderFr
   hud.state = session.State() == SessionState::Faulted
                   ? std::string("fault: ") + world.Fault().what
                   : std::string(SessionStateName(session.State()));
+}
+
+void ExtractDebug(const GameSession& session, const ExtractOptions& options, RenderFrame& frame) {
+  DebugData& d = frame.debug;
+  d.overlay = options.overlay;
+  ExtractMachine(session, d);
+  ExtractTrace(session.World(), options, d);
+  if (!options.inspected.IsNull()) ExtractInspected(session, options.inspected, d);
+  ExtractMonsters(session, options.reveal_map, d);
+  ExtractOverlay(session.World(), frame, options.overlay, d);
+}
+
+}  // namespace
+
+void Extract(const GameSession& session, const ExtractOptions& options, RenderFrame& out) {
+  const auto started = std::chrono::steady_clock::now();
+  const GameWorld& world = session.World();
+  const TileMap& map = world.Map();
+  const FieldOfView& view = session.Scratch().player_view;
+  RenderFrame frame;
+  ExtractCells(map, view, options.reveal_map, frame);
+  ExtractEntities(world, view, options.reveal_map, frame);
+
+  for (const DeathEffect& effect : session.Log().Effects())
+    if (options.reveal_map || view.Visible(effect.where.x, effect.where.y))
+      frame.effects.push_back(
+          FrameEffect{effect.where.x, effect.where.y, effect.glyph, effect.ascii, effect.colour});
+
+  ExtractHud(session, frame);
   frame.game_over = session.State() != SessionState::Playing;
   ExtractPlayerPanels(session, frame);
   ExtractSidebar(session, options.reveal_map, frame);
