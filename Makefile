@@ -2,7 +2,8 @@
 #   make        build build/cairn            make play   build and play the default dungeon
 #   make check  every test suite, twice      make bench  benchmarks beside their baselines
 #   make fuzz   libFuzzer targets, bounded   make clean  remove the build folders
-.PHONY: all build play check check-release check-sanitize bench fuzz deps deps-bench clean
+#   make lint   clang-tidy alone (make check runs it too)
+.PHONY: all build play check check-release check-sanitize lint bench fuzz deps deps-bench clean
 
 BUILD       ?= build
 SAN_BUILD   ?= build-asan
@@ -13,7 +14,7 @@ FUZZ_SECONDS ?= 60
 GENERATOR   := $(shell command -v ninja >/dev/null 2>&1 && echo Ninja || echo "Unix Makefiles")
 
 DEPS       := cmake g++ make ninja-build libncurses-dev libtomlplusplus-dev libspdlog-dev catch2 \
-              libbenchmark-dev tmux clang libclang-rt-14-dev clang-format python3
+              libbenchmark-dev tmux clang libclang-rt-14-dev clang-format clang-tidy python3
 BENCH_DEPS := libtcod-dev valgrind
 
 all: build
@@ -34,14 +35,23 @@ build: $(BUILD)/CMakeCache.txt
 play: build
 	./$(BUILD)/cairn
 
-check: deps check-release check-sanitize
-	@echo "make check: every suite passed (Release with g++, ASan+UBSan with clang)"
+check: deps check-release lint check-sanitize
+	@echo "make check: every suite passed (Release with g++, clang-tidy, ASan+UBSan with clang)"
+
+# The Release build's configuration; its compile database (compile_commands.json) feeds lint.
+RELEASE_CONFIG := -DCMAKE_BUILD_TYPE=Release -DCAIRN_WERROR=ON -DCAIRN_TESTS=ON \
+                  -DCMAKE_EXPORT_COMPILE_COMMANDS=ON
 
 check-release:
-	cmake -S . -B $(BUILD) -G "$(GENERATOR)" -DCMAKE_BUILD_TYPE=Release -DCAIRN_WERROR=ON \
-	  -DCAIRN_TESTS=ON
+	cmake -S . -B $(BUILD) -G "$(GENERATOR)" $(RELEASE_CONFIG)
 	cmake --build $(BUILD) -j $(JOBS)
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
+
+# clang-tidy with .clang-tidy's checks over core/ and term/, every finding an error.
+lint:
+	@tools/install-deps.sh $(DEPS)
+	cmake -S . -B $(BUILD) -G "$(GENERATOR)" $(RELEASE_CONFIG)
+	tools/run-tidy.sh $(BUILD) $(JOBS)
 
 check-sanitize:
 	CXX=clang++ cmake -S . -B $(SAN_BUILD) -G "$(GENERATOR)" -DCMAKE_BUILD_TYPE=RelWithDebInfo \

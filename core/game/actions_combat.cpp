@@ -249,7 +249,7 @@ void ResolveShoot(GameWorld& world, TickScratch& scratch, EntityId shooter, Inte
     return;
   }
   if (EnemyAi* ai = world.Ais().Find(shooter)) {
-    ai->special_tick = world.Tick() + kind->cooldown * kNormalActionTicks;
+    ai->special_tick = world.Tick() + std::int64_t{kind->cooldown} * kNormalActionTicks;
     if (kind->cooldown > 0) world.RecordTimer(shooter, TimerKind::Special, ai->special_tick);
   }
   Position path[kMaxMissileRange];

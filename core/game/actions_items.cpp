@@ -74,7 +74,7 @@ void ApplyEffect(GameWorld& world, EntityId user, const ItemDefinition& kind) {
       }
       break;
     case ItemEffect::Haste:
-      SetCondition(world, user, true, world.Tick() + kind.power * kNormalActionTicks);
+      SetCondition(world, user, true, world.Tick() + std::int64_t{kind.power} * kNormalActionTicks);
       Notice(world, NoticeKind::Hasted, user, {}, kind.power);
       break;
     case ItemEffect::Teleport: {

@@ -34,6 +34,7 @@ LimitBreach CheckFields(const T& component) noexcept {
   T::Fields(component, [&](const auto& field, const auto&... cap) {
     if constexpr (sizeof...(cap) == 1) {
       const FieldCap& limit = (cap, ...);
+      // NOLINTNEXTLINE(bugprone-signed-char-misuse): an int8_t field is a number, not text
       const auto value = static_cast<std::int64_t>(field);
       if (found || (value >= limit.min && value <= limit.max)) return;
       found =

@@ -29,7 +29,7 @@ class GameWorld;
 inline constexpr std::int64_t kMaxTick = std::int64_t{1} << 50;
 // The longest a player can have to wait to act again: the longest action (field_caps.h), slowed.
 // A save whose player waits longer is corrupt.
-inline constexpr std::int64_t kLongestWait = 2 * kMaxActionTicks;
+inline constexpr std::int64_t kLongestWait = std::int64_t{2} * kMaxActionTicks;
 // Spawn requests are numbered from 1; the last number refuses the next spawn (a fault).
 inline constexpr std::uint32_t kMaxSpawnRequest = 0xFFFFFFFFu;
 // Written as TOML integers, which are signed 64-bit.

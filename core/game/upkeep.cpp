@@ -29,7 +29,7 @@ void Upkeep(GameWorld& world, TickScratch&) {
       ++health->current;
   }
   // Monsters that regenerate (trolls) do so every ten turns.
-  if (tick % (10 * kNormalActionTicks) == 0) {
+  if (tick % (std::int64_t{10} * kNormalActionTicks) == 0) {
     const auto owners = world.Ais().Owners();
     for (EntityId monster : owners) {
       const EnemyAi* ai = world.Ais().Find(monster);

@@ -1,6 +1,7 @@
 #include "keymap/keymap.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "base/closest_name.h"
 #include "toml/toml_reader.h"
@@ -70,7 +71,7 @@ constexpr std::string_view kFileMembers[] = {"format", "version", "keys"};
 
 // The suggestion, or what to say when there is none.
 std::string OrElse(std::string suggestion, std::string_view otherwise) {
-  return suggestion.empty() ? std::string(otherwise) : suggestion;
+  return suggestion.empty() ? std::string(otherwise) : std::move(suggestion);
 }
 
 // " (did you mean explore?)" for an action name that is not one.

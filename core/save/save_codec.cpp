@@ -154,7 +154,7 @@ void WriteFloor(const FloorImage& floor, const DefinitionSet& definitions, std::
     std::string row;
     for (std::int32_t x = 0; x < level.width; ++x)
       row += static_cast<char>(
-          '0' + (floor.remembered[static_cast<std::size_t>(y * level.width + x)] & 3));
+          '0' + (floor.remembered[static_cast<std::size_t>(y) * level.width + x] & 3));
     out += "  \"" + row + "\",\n";
   }
   out += "]\n";

@@ -22,6 +22,7 @@ constexpr FieldInfo IntegerField(std::string_view name, std::int64_t min, std::i
   info.description = description;
   info.get = [](const void* c) {
     FieldValue v;
+    // NOLINTNEXTLINE(bugprone-signed-char-misuse): an int8_t field is a number, not text
     v.integer = static_cast<std::int64_t>(static_cast<const T*>(c)->*Member);
     return v;
   };

@@ -60,7 +60,8 @@ void GameSession::FollowStairs() {
 
 Status GameSession::ChangeFloor(std::int32_t direction) {
   const std::size_t from_index = static_cast<std::size_t>(active_);
-  const std::size_t to_index = static_cast<std::size_t>(active_ + direction);
+  const std::int32_t to_active = active_ + direction;  // FollowStairs keeps it a floor's index
+  const std::size_t to_index = static_cast<std::size_t>(to_active);
   const bool first_visit = !floors_[to_index].world;
   if (first_visit) {
     Floor built;

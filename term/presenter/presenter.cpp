@@ -698,15 +698,15 @@ void DrawConsole(const PresenterState& state, TextGrid& grid, Rect r) {
   const std::int32_t last_top = std::max(0, count - history);
   const std::int32_t top = state.console_top < 0 ? last_top : std::min(state.console_top, last_top);
   for (std::int32_t i = 0; i < history && top + i < count; ++i) {
-    std::string text = rows[static_cast<std::size_t>(top + i)];
+    std::string text = rows[static_cast<std::size_t>(top) + static_cast<std::size_t>(i)];
     Colour colour = Colour::Cyan;
     if (i == 0 && top > 0) {
       text =
-          MoreLines(state, static_cast<std::size_t>(top + 1), "earlier") + " (PgUp scrolls back)";
+          MoreLines(state, static_cast<std::size_t>(top) + 1, "earlier") + " (PgUp scrolls back)";
       colour = Colour::Yellow;
     } else if (i == history - 1 && top + history < count) {
-      text = MoreLines(state, static_cast<std::size_t>(count - top - history + 1)) +
-             " (PgDn scrolls on)";
+      const std::int32_t below = count - top - history;  // rows past the last one shown
+      text = MoreLines(state, static_cast<std::size_t>(below) + 1) + " (PgDn scrolls on)";
       colour = Colour::Yellow;
     }
     grid.Text(r.x, r.y + i, text, colour, kAttrNone, r.w);

@@ -7,12 +7,12 @@ namespace cairn {
 void TextGrid::Put(std::int32_t x, std::int32_t y, std::uint32_t glyph, Colour colour,
                    std::uint8_t attributes) noexcept {
   if (x < 0 || y < 0 || x >= width_ || y >= height_) return;
-  cells_[static_cast<std::size_t>(y * width_ + x)] = GridCell{glyph, colour, attributes};
+  cells_[Index(x, y)] = GridCell{glyph, colour, attributes};
 }
 
 void TextGrid::SetAttributes(std::int32_t x, std::int32_t y, std::uint8_t attributes) noexcept {
   if (x < 0 || y < 0 || x >= width_ || y >= height_) return;
-  cells_[static_cast<std::size_t>(y * width_ + x)].attributes = attributes;
+  cells_[Index(x, y)].attributes = attributes;
 }
 
 std::int32_t TextGrid::Text(std::int32_t x, std::int32_t y, std::string_view text, Colour colour,

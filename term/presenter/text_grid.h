@@ -23,12 +23,14 @@ struct GridCell {
 class TextGrid {
  public:
   TextGrid(std::int32_t width, std::int32_t height)
-      : width_(width), height_(height), cells_(static_cast<std::size_t>(width * height)) {}
+      : width_(width),
+        height_(height),
+        cells_(static_cast<std::size_t>(width) * static_cast<std::size_t>(height)) {}
 
   [[nodiscard]] std::int32_t Width() const noexcept { return width_; }
   [[nodiscard]] std::int32_t Height() const noexcept { return height_; }
   [[nodiscard]] const GridCell& At(std::int32_t x, std::int32_t y) const {
-    return cells_[static_cast<std::size_t>(y * width_ + x)];
+    return cells_[Index(x, y)];
   }
   void Put(std::int32_t x, std::int32_t y, std::uint32_t glyph, Colour colour = Colour::Default,
            std::uint8_t attributes = kAttrNone) noexcept;
@@ -49,6 +51,11 @@ class TextGrid {
   [[nodiscard]] std::string AttributeMap() const;
 
  private:
+  // The cell's place in cells_, in size_t so a large grid's product cannot overflow an int.
+  [[nodiscard]] std::size_t Index(std::int32_t x, std::int32_t y) const noexcept {
+    return static_cast<std::size_t>(y) * static_cast<std::size_t>(width_) +
+           static_cast<std::size_t>(x);
+  }
   std::int32_t width_;
   std::int32_t height_;
   std::vector<GridCell> cells_;
