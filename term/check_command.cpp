@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "base/terminal_text.h"
+#include "base/text_problem.h"
 #include "cli_args.h"
 #include "content/definitions_reader.h"
 #include "content/dungeon_reader.h"
@@ -18,7 +19,7 @@
 #include "sim/session_persist.h"
 #include "storage/read_file.h"
 #include "term_commands.h"
-#include "toml/toml_reader.h"
+#include "toml/table_reader.h"
 
 namespace cairn {
 namespace {
@@ -43,9 +44,9 @@ constexpr CheckedKind kCheckedKinds[] = {
 bool SniffFormat(const std::string& path, std::string_view text, std::string& format,
                  TextPosition& position) {
   TomlValue root;
-  TomlError toml_error;
-  if (!ParseToml(text, root, toml_error)) {
-    PrintProblems(path, {TextProblem{toml_error.position, toml_error.message, {}}});
+  std::vector<TextProblem> problems;
+  if (!ParseTomlFile(text, root, problems)) {
+    PrintProblems(path, problems);
     return false;
   }
   const TomlValue* member = root.Find("format");
@@ -59,9 +60,7 @@ bool CheckRecordingFile(const std::string& path, const std::string& shown,
                         const std::string& text) {
   std::vector<TextProblem> problems;
   Recording recording;
-  std::vector<RecordingProblem> found;
-  if (!ParseRecording(text, recording, found)) {
-    for (const RecordingProblem& p : found) problems.push_back({p.position, p.message, {}});
+  if (!ParseRecording(text, recording, problems)) {
     PrintProblems(path, problems);
     return false;
   }
@@ -161,7 +160,7 @@ bool CheckLevelFile(const std::string& path, const std::string& shown, const std
   // A type this build does not know loads (kept unread), but one a typo away from a known
   // type is most likely a mistake: said, without failing the file.
   for (const TextProblem& note : LikelyMisspeltTypes(document))
-    std::cerr << ProblemLine(path, note, "warning") << "\n";
+    std::cerr << FormatProblem(path, note, "warning") << "\n";
   if (!LoadLevelDocument(document, *definitions, kSessionLimits, level, problems)) {
     PrintProblems(path, problems);
     return false;
@@ -230,8 +229,7 @@ bool CheckFile(const std::string& path) {
                 {TextProblem{format_position,
                              "unknown file: its format is not cairn-level, cairn-definitions, "
                              "cairn-dungeon, cairn-keys, cairn-autopickup, cairn-replay or "
-                             "cairn-save",
-                             {}}});
+                             "cairn-save"}});
   return false;
 }
 

@@ -35,8 +35,7 @@ int RunLines(Console& console, int fd, const std::string& source) {
         PrintProblems(source, {TextProblem{{static_cast<std::uint32_t>(lines.LineNumber()), 1},
                                            "the line is longer than the " +
                                                std::to_string(kConsoleLineCap >> 20) +
-                                               " MiB limit for one console command",
-                                           {}}});
+                                               " MiB limit for one console command"}});
         return kExitInvalid;
       case LineReader::Result::Failed:
         PrintFileError(source, "cannot read: " + error);

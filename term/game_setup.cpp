@@ -20,15 +20,6 @@
 namespace cairn {
 namespace {
 
-// Applies one key file onto `keys`, its problems (if any) named after `origin`.
-bool ApplyKeys(KeyMap& keys, std::string_view text, const std::string& origin,
-               std::vector<TextProblem>& problems) {
-  std::vector<KeyMapProblem> found;
-  if (keys.Apply(text, origin, found)) return true;
-  for (KeyMapProblem& p : found) problems.push_back({p.position, std::move(p.message), origin});
-  return false;
-}
-
 std::string UserKeyFile() {
   const std::string config = ConfigFolder();
   return config.empty() ? "" : config + "/keys.toml";
@@ -44,8 +35,8 @@ std::string UserAutoPickupFile() {
 bool BuildKeyMap(const std::string* user_text, const std::string& origin, KeyMap& out,
                  std::vector<TextProblem>& problems) {
   KeyMap built;
-  if (!ApplyKeys(built, EmbeddedFile("keys.toml"), "data/keys.toml", problems)) return false;
-  if (user_text != nullptr && !ApplyKeys(built, *user_text, origin, problems)) return false;
+  if (!built.Apply(EmbeddedFile("keys.toml"), "data/keys.toml", problems)) return false;
+  if (user_text != nullptr && !built.Apply(*user_text, origin, problems)) return false;
   out = std::move(built);
   return true;
 }
@@ -77,7 +68,7 @@ bool BuildAutoPickup(const std::string& text, const std::string& origin, AutoPic
   AutoPickup rule;  // the default, which data/autopickup.toml writes out (tests/content)
   const std::size_t before = problems.size();
   if (!ReadAutoPickup(text, rule, problems)) {
-    for (std::size_t i = before; i < problems.size(); ++i) problems[i].file = origin;
+    SetProblemFile(problems, before, origin);
     return false;
   }
   out = rule;
@@ -108,9 +99,7 @@ bool UseDefaultContent(SessionConfig& config) {
   config.definitions = DefaultDefinitions(&problems);
   config.dungeon = DefaultDungeon();
   if (config.definitions && config.dungeon) return true;
-  for (const TextProblem& p : problems)
-    std::cerr << p.file << ":" << p.position.line << ":" << p.position.column
-              << ": error: " << p.message << "\n";
+  for (const TextProblem& p : problems) std::cerr << FormatProblem("cairn", p) << "\n";
   if (problems.empty()) std::cerr << "cairn: error: the built-in content does not read\n";
   return false;
 }

@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
+#include "base/text_problem.h"
 #include "keymap/keymap.h"
 #include "sim/session.h"
-#include "toml/table_reader.h"
 
 namespace cairn {
 

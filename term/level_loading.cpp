@@ -2,6 +2,7 @@
 // every problem as PATH:LINE:COLUMN: error: ... on standard error.
 #include <iostream>
 
+#include "base/text_problem.h"
 #include "content/definitions_reader.h"
 #include "content/level_loader.h"
 #include "out_of_memory.h"
@@ -12,11 +13,11 @@
 namespace cairn {
 
 void PrintProblems(const std::string& path, const std::vector<TextProblem>& problems) {
-  for (const TextProblem& p : problems) std::cerr << ProblemLine(path, p) << "\n";
+  for (const TextProblem& p : problems) std::cerr << FormatProblem(path, p) << "\n";
 }
 
 void PrintFileError(const std::string& path, const std::string& what) {
-  std::cerr << ProblemLine(path, TextProblem{{}, what, {}}) << "\n";
+  std::cerr << FormatProblem(path, TextProblem{{}, what}) << "\n";
 }
 
 namespace {

@@ -21,9 +21,9 @@ bool LoadRecordingForCommand(const std::string& path, Recording& out) {
     PrintFileError(path, error);
     return false;
   }
-  std::vector<RecordingProblem> problems;
+  std::vector<TextProblem> problems;
   if (!ParseRecording(text, out, problems)) {
-    for (const RecordingProblem& p : problems) PrintProblems(path, {{p.position, p.message, {}}});
+    PrintProblems(path, problems);
     return false;
   }
   return true;

@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "base/terminal_text.h"
+#include "base/text_problem.h"
 #include "game_setup.h"
 #include "save/save_codec.h"
 #include "sim/session_persist.h"
@@ -22,17 +23,6 @@ std::string DefaultSavePath() {
   return state.empty() ? "" : state + "/save.toml";
 }
 
-std::string ProblemLine(const std::string& path, const TextProblem& p, std::string_view severity) {
-  // The file's name and the message both quote what a file or a user wrote: escaped, so a
-  // control sequence in them is shown, never obeyed by the terminal.
-  const std::string file = EscapeForTerminal(p.file.empty() ? path : p.file);
-  const std::string message = EscapeForTerminal(p.message);
-  const std::string tag = ": " + std::string(severity) + ": ";
-  if (p.position.line == 0) return file + tag + message;
-  return file + ":" + std::to_string(p.position.line) + ":" + std::to_string(p.position.column) +
-         tag + message;
-}
-
 namespace {
 
 // Reads the save at `path` into `image`; every problem is a line in `diagnostics`.
@@ -45,7 +35,7 @@ bool ReadSaveImage(const std::string& path, const SessionConfig& config, Session
   }
   std::vector<TextProblem> problems;
   if (!ReadSaveText(text, *config.definitions, config.limits, image, problems)) {
-    for (const TextProblem& p : problems) diagnostics.push_back(ProblemLine(path, p));
+    for (const TextProblem& p : problems) diagnostics.push_back(FormatProblem(path, p));
     return false;
   }
   return true;

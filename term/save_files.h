@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "base/status.h"
+#include "base/text_problem.h"
 #include "sim/session.h"
-#include "toml/table_reader.h"
 
 namespace cairn {
 
@@ -32,10 +32,5 @@ namespace cairn {
 // (nothing is written); any other failure has `error` set and leaves the old file whole.
 [[nodiscard]] Status WriteSaveFile(GameSession& session, const std::string& path,
                                    std::string& error);
-
-// One problem as the line every command prints (`severity` "warning" for what `cairn check` only
-// mentions).
-[[nodiscard]] std::string ProblemLine(const std::string& path, const TextProblem& problem,
-                                      std::string_view severity = "error");
 
 }  // namespace cairn

@@ -144,7 +144,7 @@ bool StartSimSession(SimOptions& options, std::unique_ptr<GameSession>& session)
     if (!ReadingOutOfMemory(*load, [&] {
           return LoadSaveFile(*load, config, parsed.Has("--seed"), session, diagnostics);
         })) {
-      // Escaping twice changes nothing, so the lines ProblemLine made escaped pass as they are.
+      // Escaping twice changes nothing, so the lines FormatProblem made escaped pass as they are.
       for (const std::string& line : diagnostics) std::cerr << EscapeForTerminal(line) << "\n";
       return false;
     }

@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
+#include "base/text_problem.h"
 #include "game/level.h"
 #include "replay/recording.h"
-#include "toml/table_reader.h"
 
 namespace cairn {
 
@@ -39,7 +39,7 @@ inline const WorldLimits kSessionLimits = WorldLimits::Uniform(4096);
                                          std::string& note);
 
 // Prints problems as PATH:LINE:COLUMN: error: WHAT (PATH: error: WHAT without a position), the
-// path and message escaped for the terminal (ProblemLine in save_files.h).
+// path and message escaped for the terminal (FormatProblem, base/text_problem.h).
 void PrintProblems(const std::string& path, const std::vector<TextProblem>& problems);
 // Prints PATH: error: WHAT for a problem with the file as a whole (it cannot be read), escaped.
 void PrintFileError(const std::string& path, const std::string& what);

@@ -314,7 +314,7 @@ std::string Console::Set(std::string_view args) {
   // The body is read as the value of one key, `body = ...`; columns are reported within the body.
   static constexpr std::string_view kPrefix = "body = ";
   TomlValue document;
-  TomlError toml_error;
+  TextProblem toml_error;
   if (!ParseToml(std::string(kPrefix) + std::string(body_text), document, toml_error)) {
     const std::uint32_t column =
         toml_error.position.column > kPrefix.size()
@@ -326,7 +326,7 @@ std::string Console::Set(std::string_view args) {
   if (body == nullptr || document.members.size() != 1 || !body->IsTable() || !body->inline_table)
     return Error("the body must be one TOML inline table, like { x = 1, y = 2 }");
   Fields fields{};
-  std::vector<BodyProblem> problems;
+  std::vector<TextProblem> problems;
   const HandleReferences references(world);
   if (!DecodeComponentBody(type, *body, references, fields, problems)) {
     std::string message = "bad body: " + problems.front().message;

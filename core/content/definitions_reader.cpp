@@ -4,7 +4,7 @@
 
 #include "base/utf8.h"
 #include "data/embedded_data.h"
-#include "toml/toml_reader.h"
+#include "toml/table_reader.h"
 
 namespace cairn {
 namespace {
@@ -63,6 +63,108 @@ void ReadDiceMember(TableReader& r, std::string_view key, Dice& out, bool requir
               r.What() + ": '" + std::string(key) + "' must be dice like \"1d6\" or \"2d4+1\"");
 }
 
+// A definition's id: valid, and not a monster's or item's already defined. The reader is then
+// named after it ("monster 'rat'").
+std::string ReadDefinitionId(TableReader& r, std::string_view kind, const DefinitionSet& added) {
+  std::string id;
+  if (r.String("id", id)) {
+    const TextPosition at = r.Table().Find("id")->position;
+    if (!ValidId(id))
+      r.Problem(at, std::string(kind == "item" ? "an " : "a ") + std::string(kind) +
+                        " id is 1 to 64 of a-z 0-9 - _");
+    else if (added.FindMonster(id) != nullptr || added.FindItem(id) != nullptr)
+      r.Problem(at, "the id '" + id + "' is already defined");
+  }
+  r.SetWhat(std::string(kind) + " '" + id + "'");
+  return id;
+}
+
+// One [[monster]]: its look, combat, behaviour and where it is found.
+MonsterDefinition ReadMonster(const TomlValue& table, const DefinitionSet& added,
+                              std::vector<TextProblem>& problems) {
+  MonsterDefinition m;
+  TableReader r(table, "monster", problems);
+  m.id = ReadDefinitionId(r, "monster", added);
+  (void)r.ShownString("name", m.name);
+  ReadLook(r, m.glyph, m.ascii, m.colour);
+  (void)r.Int("health", m.health, 1, 100000);
+  (void)r.Int("accuracy", m.combat.accuracy, -100, 100);
+  (void)r.Int("defense", m.combat.defense, -100, 100);
+  Dice damage;
+  ReadDiceMember(r, "damage", damage, true);
+  m.combat.damage_dice = damage.count;
+  m.combat.damage_sides = damage.sides;
+  m.combat.damage_bonus = damage.bonus;
+  (void)r.Int("speed", m.combat.speed, 1, 1000);
+  (void)r.Int("move_speed", m.combat.move_speed, 1, 1000, false);
+  (void)r.Int("cooldown", m.cooldown, 0, 100, false);
+  (void)r.Int("recover", m.recover, 0, 1000, false);
+  (void)r.Int("search", m.search, 0, 1000, false);
+  std::size_t profile = 0;
+  if (r.Choice("profile", kProfiles, profile)) m.profile = static_cast<AiProfile>(profile);
+  (void)r.Int("sight", m.sight, 1, 50);
+  (void)r.Int("flee_percent", m.flee_percent, 0, 100, false);
+  std::int64_t low = 1, high = 10;
+  if (r.Range("depth", low, high, 1, 99)) {
+    m.min_depth = static_cast<std::int32_t>(low);
+    m.max_depth = static_cast<std::int32_t>(high);
+  }
+  (void)r.Int("frequency", m.frequency, 0, 1000);
+  ReadDiceMember(r, "ranged", m.ranged, false);
+  (void)r.Int("range", m.range, 0, 50, false);
+  (void)r.ShownString("ranged_verb", m.ranged_verb, false);
+  (void)r.Int("regeneration", m.regeneration, 0, 100, false);
+  (void)r.Int("group", m.group, 1, 20, false);
+  if (m.ranged.count > 0 && (m.range <= 0 || m.ranged_verb.empty()))
+    r.Problem(table.position, r.What() + ": a ranged attack needs range and ranged_verb");
+  r.RejectUnknown();
+  return m;
+}
+
+// One [[item]]: its category, look, effect, figures and where it is found.
+ItemDefinition ReadItem(const TomlValue& table, const DefinitionSet& added,
+                        std::vector<TextProblem>& problems) {
+  ItemDefinition item;
+  TableReader r(table, "item", problems);
+  item.id = ReadDefinitionId(r, "item", added);
+  (void)r.ShownString("name", item.name);
+  (void)r.ShownString("unidentified", item.unidentified, false);
+  std::size_t category = 0, effect = 0;
+  if (r.Choice("category", kCategories, category))
+    item.category = static_cast<ItemCategory>(category);
+  ReadLook(r, item.glyph, item.ascii, item.colour);
+  if (r.Choice("effect", kEffects, effect, false)) item.effect = static_cast<ItemEffect>(effect);
+  (void)r.Int("power", item.power, 0, 10000, false);
+  ReadDiceMember(r, "damage", item.damage, false);
+  (void)r.Int("accuracy", item.accuracy, -100, 100, false);
+  (void)r.Int("defense", item.defense, 0, 100, false);
+  (void)r.Int("nutrition", item.nutrition, 0, 100000, false);
+  std::int64_t low = 0, high = 0;
+  if (r.Range("charges", low, high, 0, 100, false)) {
+    item.min_charges = static_cast<std::int32_t>(low);
+    item.max_charges = static_cast<std::int32_t>(high);
+  }
+  if (r.Range("quantity", low, high, 1, 1000, false)) {
+    item.min_quantity = static_cast<std::int32_t>(low);
+    item.max_quantity = static_cast<std::int32_t>(high);
+  }
+  low = 1, high = 10;
+  if (r.Range("depth", low, high, 1, 99)) {
+    item.min_depth = static_cast<std::int32_t>(low);
+    item.max_depth = static_cast<std::int32_t>(high);
+  }
+  (void)r.Int("frequency", item.frequency, 0, 1000);
+  const bool needs_damage =
+      item.category == ItemCategory::Weapon || item.category == ItemCategory::Thrown;
+  if (needs_damage && item.damage.count == 0)
+    r.Problem(table.position,
+              r.What() + ": a " + ItemCategoryName(item.category) + " needs damage");
+  if (item.category == ItemCategory::Food && item.nutrition <= 0)
+    r.Problem(table.position, r.What() + ": food needs nutrition");
+  r.RejectUnknown();
+  return item;
+}
+
 }  // namespace
 
 bool ParseDice(std::string_view text, Dice& out) noexcept {
@@ -100,119 +202,20 @@ bool ReadDefinitions(std::string_view text, DefinitionSet& into,
   std::int64_t version = 0;
   if (!ReadFileHeader(file, "cairn-definitions", "definitions", kVersions, version)) return false;
   DefinitionSet added = into;
-  const auto duplicate = [&](const std::string& id) {
-    return added.FindMonster(id) != nullptr || added.FindItem(id) != nullptr;
-  };
   if (const TomlValue* monsters = file.Get("monster", TomlKind::Array, false)) {
     for (const TomlValue& table : monsters->array) {
-      if (!table.IsTable()) {
+      if (table.IsTable())
+        added.monsters.push_back(ReadMonster(table, added, problems));
+      else
         file.Problem(table.position, "each [[monster]] must be a table");
-        continue;
-      }
-      MonsterDefinition m;
-      std::string id;
-      TableReader r(table, "monster", problems);
-      if (r.String("id", id)) {
-        if (!ValidId(id))
-          r.Problem(table.Find("id")->position, "a monster id is 1 to 64 of a-z 0-9 - _");
-        else if (duplicate(id))
-          r.Problem(table.Find("id")->position, "the id '" + id + "' is already defined");
-      }
-      TableReader& named = r;
-      named.SetWhat("monster '" + id + "'");
-      m.id = id;
-      (void)r.ShownString("name", m.name);
-      ReadLook(named, m.glyph, m.ascii, m.colour);
-      (void)named.Int("health", m.health, 1, 100000);
-      (void)named.Int("accuracy", m.combat.accuracy, -100, 100);
-      (void)named.Int("defense", m.combat.defense, -100, 100);
-      Dice damage;
-      ReadDiceMember(named, "damage", damage, true);
-      m.combat.damage_dice = damage.count;
-      m.combat.damage_sides = damage.sides;
-      m.combat.damage_bonus = damage.bonus;
-      (void)named.Int("speed", m.combat.speed, 1, 1000);
-      (void)named.Int("move_speed", m.combat.move_speed, 1, 1000, false);
-      (void)named.Int("cooldown", m.cooldown, 0, 100, false);
-      (void)named.Int("recover", m.recover, 0, 1000, false);
-      (void)named.Int("search", m.search, 0, 1000, false);
-      std::size_t profile = 0;
-      if (named.Choice("profile", kProfiles, profile)) m.profile = static_cast<AiProfile>(profile);
-      (void)named.Int("sight", m.sight, 1, 50);
-      (void)named.Int("flee_percent", m.flee_percent, 0, 100, false);
-      std::int64_t low = 1, high = 10;
-      if (named.Range("depth", low, high, 1, 99)) {
-        m.min_depth = static_cast<std::int32_t>(low);
-        m.max_depth = static_cast<std::int32_t>(high);
-      }
-      (void)named.Int("frequency", m.frequency, 0, 1000);
-      ReadDiceMember(named, "ranged", m.ranged, false);
-      (void)named.Int("range", m.range, 0, 50, false);
-      (void)named.ShownString("ranged_verb", m.ranged_verb, false);
-      (void)named.Int("regeneration", m.regeneration, 0, 100, false);
-      (void)named.Int("group", m.group, 1, 20, false);
-      if (m.ranged.count > 0 && (m.range <= 0 || m.ranged_verb.empty()))
-        named.Problem(table.position,
-                      named.What() + ": a ranged attack needs range and ranged_verb");
-      r.RejectUnknown();
-      added.monsters.push_back(std::move(m));
     }
   }
   if (const TomlValue* items = file.Get("item", TomlKind::Array, false)) {
     for (const TomlValue& table : items->array) {
-      if (!table.IsTable()) {
+      if (table.IsTable())
+        added.items.push_back(ReadItem(table, added, problems));
+      else
         file.Problem(table.position, "each [[item]] must be a table");
-        continue;
-      }
-      ItemDefinition item;
-      std::string id;
-      TableReader r(table, "item", problems);
-      if (r.String("id", id)) {
-        if (!ValidId(id))
-          r.Problem(table.Find("id")->position, "an item id is 1 to 64 of a-z 0-9 - _");
-        else if (duplicate(id))
-          r.Problem(table.Find("id")->position, "the id '" + id + "' is already defined");
-      }
-      TableReader& named = r;
-      named.SetWhat("item '" + id + "'");
-      item.id = id;
-      (void)r.ShownString("name", item.name);
-      (void)named.ShownString("unidentified", item.unidentified, false);
-      std::size_t category = 0, effect = 0;
-      if (named.Choice("category", kCategories, category))
-        item.category = static_cast<ItemCategory>(category);
-      ReadLook(named, item.glyph, item.ascii, item.colour);
-      if (named.Choice("effect", kEffects, effect, false))
-        item.effect = static_cast<ItemEffect>(effect);
-      (void)named.Int("power", item.power, 0, 10000, false);
-      ReadDiceMember(named, "damage", item.damage, false);
-      (void)named.Int("accuracy", item.accuracy, -100, 100, false);
-      (void)named.Int("defense", item.defense, 0, 100, false);
-      (void)named.Int("nutrition", item.nutrition, 0, 100000, false);
-      std::int64_t low = 0, high = 0;
-      if (named.Range("charges", low, high, 0, 100, false)) {
-        item.min_charges = static_cast<std::int32_t>(low);
-        item.max_charges = static_cast<std::int32_t>(high);
-      }
-      if (named.Range("quantity", low, high, 1, 1000, false)) {
-        item.min_quantity = static_cast<std::int32_t>(low);
-        item.max_quantity = static_cast<std::int32_t>(high);
-      }
-      low = 1, high = 10;
-      if (named.Range("depth", low, high, 1, 99)) {
-        item.min_depth = static_cast<std::int32_t>(low);
-        item.max_depth = static_cast<std::int32_t>(high);
-      }
-      (void)named.Int("frequency", item.frequency, 0, 1000);
-      const bool needs_damage =
-          item.category == ItemCategory::Weapon || item.category == ItemCategory::Thrown;
-      if (needs_damage && item.damage.count == 0)
-        named.Problem(table.position,
-                      named.What() + ": a " + ItemCategoryName(item.category) + " needs damage");
-      if (item.category == ItemCategory::Food && item.nutrition <= 0)
-        named.Problem(table.position, named.What() + ": food needs nutrition");
-      r.RejectUnknown();
-      added.items.push_back(std::move(item));
     }
   }
   file.RejectUnknown();
@@ -233,10 +236,8 @@ std::shared_ptr<const DefinitionSet> DefaultDefinitions(std::vector<TextProblem>
       std::vector<TextProblem> found;
       if (!ReadDefinitions(EmbeddedFile(file), *set, found)) {
         ok = false;
-        for (TextProblem& p : found) {
-          p.file = "data/" + std::string(file);
-          result.problems.push_back(std::move(p));
-        }
+        SetProblemFile(found, 0, "data/" + std::string(file));
+        result.problems.insert(result.problems.end(), found.begin(), found.end());
       }
     }
     if (ok) result.set = set;

@@ -5,7 +5,6 @@
 
 #include "schema/component_body.h"
 #include "schema/component_types.h"
-#include "toml/toml_reader.h"
 
 namespace cairn {
 
@@ -67,21 +66,12 @@ bool ReadManifest(std::string_view text, IdentityManifest& out,
                   std::vector<TextProblem>& problems) {
   const std::size_t before = problems.size();
   TomlValue root;
-  TomlError error;
-  if (!ParseToml(text, root, error)) {
-    problems.push_back({error.position, error.message, {}});
-    return false;
-  }
+  if (!ParseTomlFile(text, root, problems)) return false;
   IdentityManifest m;
   TableReader file(root, "the manifest", problems);
-  std::string format;
-  if (file.String("format", format) && format != kManifestFormat)
-    file.Problem(root.Find("format")->position,
-                 "not an identity manifest (format is \"" + format + "\")");
+  constexpr std::int64_t kVersions[] = {1};
   std::int64_t version = 0;
-  if (file.Integer("version", version, 1, 1000) && version != 1)
-    file.Problem(root.Find("version")->position,
-                 "manifest version " + std::to_string(version) + " is not supported");
+  if (!ReadFileHeader(file, kManifestFormat, "identity manifest", kVersions, version)) return false;
   std::set<Uuid> seen;
   const auto read_uuid = [&](TableReader& r, const TomlValue& table, Uuid& uuid) {
     std::string text_uuid;

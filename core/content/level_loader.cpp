@@ -95,218 +95,275 @@ bool KindRecipe(const std::string& kind, const DefinitionSet& definitions, Compo
   return false;
 }
 
+// Where an entity wrote each of its components (line 0: it came from the kind's recipe), and
+// which it listed.
+struct ComponentPlaces {
+  std::array<TextPosition, kComponentKindCount> where{};
+  std::array<bool, kComponentKindCount> listed{};
+};
+
+// One validation of a level document into a LevelDefinition, in named steps; every problem is
+// added to `problems` with its place, and a step never stops at the first.
+class LevelLoad {
+ public:
+  LevelLoad(const LevelDocument& document, const DefinitionSet& definitions,
+            std::vector<TextProblem>& problems)
+      : document_(document),
+        definitions_(definitions),
+        references_(document, definitions),
+        problems_(problems) {}
+
+  // The map: every row as wide as the first, every character in the legend.
+  void ReadTerrain(LevelDefinition& level) {
+    level.height = static_cast<std::int32_t>(document_.rows.size());
+    level.width = document_.rows.empty() ? 0 : static_cast<std::int32_t>(document_.rows[0].size());
+    if (level.width == 0 && !document_.rows.empty())
+      Problem(document_.row_positions[0], "the first map row is empty");
+    if (level.width > TileMap::kMaxSide || level.height > TileMap::kMaxSide)
+      Problem(document_.row_positions.empty() ? TextPosition{1, 1} : document_.row_positions[0],
+              "the map is larger than " + std::to_string(TileMap::kMaxSide) + " cells a side");
+    level.cells.assign(
+        static_cast<std::size_t>(level.width) * static_cast<std::size_t>(level.height),
+        Terrain::Wall);
+    for (std::size_t y = 0; y < document_.rows.size(); ++y) {
+      const std::string& row = document_.rows[y];
+      const TextPosition at = document_.row_positions[y];
+      if (static_cast<std::int32_t>(row.size()) != level.width) {
+        Problem(at, "map row " + std::to_string(y) + " is " + std::to_string(row.size()) +
+                        " characters wide; the first row is " + std::to_string(level.width));
+        continue;
+      }
+      for (std::size_t x = 0; x < row.size(); ++x) {
+        const auto found = std::find_if(document_.legend.begin(), document_.legend.end(),
+                                        [&](const LegendEntry& e) { return e.glyph == row[x]; });
+        if (found == document_.legend.end()) {
+          Problem(TextPosition{at.line, at.column + 1 + static_cast<std::uint32_t>(x)},
+                  "map character '" + std::string(1, row[x]) + "' is not in the legend");
+          continue;
+        }
+        level.cells[y * static_cast<std::size_t>(level.width) + x] = found->terrain;
+      }
+    }
+  }
+
+  // Ids and UUIDs are unique.
+  void CheckIdentitiesUnique() {
+    std::map<std::string, const AuthoredEntity*> ids;
+    std::map<Uuid, const AuthoredEntity*> uuids;
+    for (const AuthoredEntity& e : document_.entities) {
+      if (const auto [it, fresh] = ids.emplace(e.id, &e); !fresh)
+        Problem(e.id_position, "the id '" + e.id + "' is already used (line " +
+                                   std::to_string(it->second->id_position.line) + ")");
+      if (e.has_uuid)
+        if (const auto [it, fresh] = uuids.emplace(e.uuid, &e); !fresh)
+          Problem(e.id_position,
+                  "entity '" + e.id + "' has the same uuid as '" + it->second->id + "'");
+    }
+  }
+
+  // One authored entity: its kind's recipe, its name, each listed component over them, then the
+  // rules between its components.
+  void ReadEntity(const AuthoredEntity& e, LevelEntity& entity, ComponentPlaces& places) {
+    entity.authored_id = e.id;
+    if (e.has_uuid) entity.source = e.uuid;
+    ComponentBundle& bundle = entity.components;
+    const std::uint32_t recipe_mask = StartFromKind(e, bundle);
+    for (const AuthoredComponent& c : e.components)
+      ReadComponent(e, c, recipe_mask, entity, places);
+    CheckRequiresRejects(e, bundle, places);
+    // A carried item has no place of its own: the kind's recipe position goes unless one was
+    // written (which the semantic checks refuse). Anything else of a kind that stands somewhere
+    // must say where.
+    const bool carried = bundle.Has<Item>() && !bundle.item.holder.IsNull();
+    const bool has_position = places.listed[static_cast<std::size_t>(ComponentKind::Position)];
+    if (carried && !has_position) bundle.mask &= ~KindBit(ComponentKind::Position);
+    if (!carried && !e.kind.empty() && (recipe_mask & KindBit(ComponentKind::Position)) != 0 &&
+        !has_position)
+      Problem(e.position, "entity '" + e.id + "' needs a position");
+  }
+
+  // Capacity: the level must fit the world it will be built into.
+  void CheckCapacity(const LevelDefinition& level, const WorldLimits& limits) {
+    if (level.entities.size() > limits.entities)
+      Problem(document_.entities.empty() ? TextPosition{1, 1} : document_.entities.back().position,
+              "the level has " + std::to_string(level.entities.size()) +
+                  " entities; the world holds at most " + std::to_string(limits.entities));
+    std::array<std::uint32_t, kComponentKindCount> pool_use{};
+    for (const LevelEntity& entity : level.entities)
+      for (std::size_t k = 0; k < kComponentKindCount; ++k)
+        if ((entity.components.mask >> k) & 1u) ++pool_use[k];
+    for (std::size_t k = 0; k < kComponentKindCount; ++k)
+      if (pool_use[k] > limits.pools[k])
+        Problem(TextPosition{1, 1}, "the level has " + std::to_string(pool_use[k]) + " " +
+                                        ComponentKindName(static_cast<ComponentKind>(k)) +
+                                        " components; the world holds at most " +
+                                        std::to_string(limits.pools[k]));
+  }
+
+  // What the rules need of a level (game/level_invariants.h): the same checks a save's floors
+  // pass, at the entity's (or its component's) line and column.
+  void CheckRules(const LevelDefinition& level, const std::vector<ComponentPlaces>& places) {
+    std::vector<LevelProblem> broken;
+    CheckLevelInvariants(
+        level, definitions_, 1, [&](std::size_t i) { return "'" + document_.entities[i].id + "'"; },
+        broken);
+    for (const LevelProblem& p : broken) {
+      if (p.entity == LevelProblem::kWholeLevel) {
+        Problem(
+            document_.entities.empty() ? TextPosition{1, 1} : document_.entities.front().position,
+            "the level " + p.what);
+        continue;
+      }
+      const TextPosition written =
+          p.has_component ? places[p.entity].where[static_cast<std::size_t>(p.component)]
+                          : TextPosition{};
+      Problem(written.line != 0 ? written : document_.entities[p.entity].position,
+              "entity '" + document_.entities[p.entity].id + "' " + p.what);
+    }
+  }
+
+ private:
+  void Problem(TextPosition at, std::string message) {
+    problems_.emplace_back(at, std::move(message));
+  }
+
+  // The entity's kind's recipe (none without a kind) and its id and name; the recipe's mask.
+  std::uint32_t StartFromKind(const AuthoredEntity& e, ComponentBundle& bundle) {
+    std::uint32_t recipe_mask = 0;
+    if (!e.kind.empty()) {
+      std::string error;
+      if (!KindRecipe(e.kind, definitions_, bundle, error))
+        Problem(e.kind_position, "entity '" + e.id + "': " + error);
+      recipe_mask = bundle.mask;
+    }
+    Named named = bundle.Get<Named>();
+    (void)named.id.Assign(e.id);
+    if (!e.name.empty() && !named.name.Assign(e.name))
+      Problem(e.position, "entity '" + e.id + "': the name is longer than 31 bytes");
+    bundle.Set(named);
+    return recipe_mask;
+  }
+
+  // One listed component: an unknown type kept unread; a known one checked (version, slot,
+  // multiplicity) and its body read over the recipe's values or the type's defaults.
+  void ReadComponent(const AuthoredEntity& e, const AuthoredComponent& c, std::uint32_t recipe_mask,
+                     LevelEntity& entity, ComponentPlaces& places) {
+    const ComponentTypeInfo* type = FindComponentType(c.type);
+    if (type == nullptr) {  // unknown: kept, unread, to be written back unchanged
+      entity.preserved.push_back(
+          PreservedComponent{c.type, c.version, static_cast<std::uint32_t>(c.slot), c.body_text});
+      return;
+    }
+    const std::string label = "entity '" + e.id + "' component " + c.type;
+    const auto k = static_cast<std::size_t>(type->id);
+    places.where[k] = c.position;
+    if (c.version > type->version) {
+      Problem(c.position, label + ": version " + std::to_string(c.version) +
+                              " is newer than this build reads (" + std::to_string(type->version) +
+                              ")");
+      return;
+    }
+    if (type->multiplicity == Multiplicity::One && c.slot != 0) {
+      Problem(c.position,
+              label + ": " + std::string(type->name) + " is a single component: its slot is 0");
+      return;
+    }
+    if (type->multiplicity == Multiplicity::One && places.listed[k]) {
+      Problem(c.position,
+              label + ": a second " + std::string(type->name) + " (a single component)");
+      return;
+    }
+    places.listed[k] = true;
+    ComponentBundle& bundle = entity.components;
+    void* target = ComponentTarget(*type, c, label, bundle);
+    if (target == nullptr) return;
+    Fields fields{};
+    const bool from_recipe = type->slots == nullptr && (recipe_mask & KindBit(type->id)) != 0;
+    if (from_recipe) {
+      for (std::size_t i = 0; i < type->fields.size(); ++i) fields[i] = type->fields[i].get(target);
+    } else {
+      DefaultFields(*type, fields);
+    }
+    std::vector<TextProblem> body_problems;
+    if (!DecodeComponentBodyOnto(*type, c.body, references_, fields, body_problems)) {
+      for (TextProblem& p : body_problems)
+        Problem(p.position, "entity '" + e.id + "': " + p.message);
+      return;
+    }
+    for (std::size_t i = 0; i < type->fields.size(); ++i) type->fields[i].set(target, fields[i]);
+    bundle.mask |= KindBit(type->id);
+  }
+
+  // Where the component's fields go: the bundle's component, or for a slotted type the entry
+  // of the component's slot, added (null with a problem: a slot used twice, full, or out of
+  // range).
+  void* ComponentTarget(const ComponentTypeInfo& type, const AuthoredComponent& c,
+                        const std::string& label, ComponentBundle& bundle) {
+    void* component = ComponentIn(bundle, type.id);
+    if (type.slots == nullptr) return component;
+    if (!bundle.Has(type.id)) {
+      ForEachComponentType([&]<class T>() {
+        if (KindOf<T>::value == type.id) bundle.Get<T>() = T{};
+      });
+    }
+    const auto slot = static_cast<std::uint32_t>(c.slot);
+    if (type.slots->find(component, slot) != nullptr) {
+      Problem(c.position, label + ": slot " + std::to_string(c.slot) + " is used twice");
+      return nullptr;
+    }
+    if (type.max_slots != 0 && type.slots->count(component) >= type.max_slots) {
+      Problem(c.position, label + ": " + std::string(type.name) + " holds at most " +
+                              std::to_string(type.max_slots) + " entries");
+      return nullptr;
+    }
+    void* target = type.slots->insert(component, slot);
+    if (target == nullptr)
+      Problem(c.position, label + ": slot " + std::to_string(c.slot) + " is out of range");
+    return target;
+  }
+
+  // Requires and rejects, from the type registry, over the entity's final set of components.
+  void CheckRequiresRejects(const AuthoredEntity& e, const ComponentBundle& bundle,
+                            const ComponentPlaces& places) {
+    for (const ComponentTypeInfo& type : AllComponentTypes()) {
+      if (!bundle.Has(type.id)) continue;
+      const auto k = static_cast<std::size_t>(type.id);
+      const TextPosition at = places.listed[k] ? places.where[k] : e.position;
+      for (ComponentTypeId needed : type.requires_types)
+        if (!bundle.Has(needed))
+          Problem(at, "entity '" + e.id + "': " + std::string(type.name) + " requires " +
+                          std::string(TypeInfoOf(needed).name));
+      for (ComponentTypeId rejected : type.rejects_types)
+        if (bundle.Has(rejected))
+          Problem(at, "entity '" + e.id + "': " + std::string(type.name) + " cannot be with " +
+                          std::string(TypeInfoOf(rejected).name));
+    }
+  }
+
+  const LevelDocument& document_;
+  const DefinitionSet& definitions_;
+  const LevelReferences references_;
+  std::vector<TextProblem>& problems_;
+};
+
 }  // namespace
 
 bool LoadLevelDocument(const LevelDocument& document, const DefinitionSet& definitions,
                        const WorldLimits& limits, LevelDefinition& out,
                        std::vector<TextProblem>& problems) {
   const std::size_t before = problems.size();
-  const auto problem = [&](TextPosition at, std::string message) {
-    problems.push_back(TextProblem{at, std::move(message), {}});
-  };
+  LevelLoad load(document, definitions, problems);
   LevelDefinition level;
   level.name = document.name;
   if (document.has_uuid) level.uuid = document.uuid;
-
-  // The map: every row as wide as the first, every character in the legend.
-  level.height = static_cast<std::int32_t>(document.rows.size());
-  level.width = document.rows.empty() ? 0 : static_cast<std::int32_t>(document.rows[0].size());
-  if (level.width == 0 && !document.rows.empty())
-    problem(document.row_positions[0], "the first map row is empty");
-  if (level.width > TileMap::kMaxSide || level.height > TileMap::kMaxSide)
-    problem(document.row_positions.empty() ? TextPosition{1, 1} : document.row_positions[0],
-            "the map is larger than " + std::to_string(TileMap::kMaxSide) + " cells a side");
-  level.cells.assign(static_cast<std::size_t>(level.width) * static_cast<std::size_t>(level.height),
-                     Terrain::Wall);
-  for (std::size_t y = 0; y < document.rows.size(); ++y) {
-    const std::string& row = document.rows[y];
-    const TextPosition at = document.row_positions[y];
-    if (static_cast<std::int32_t>(row.size()) != level.width) {
-      problem(at, "map row " + std::to_string(y) + " is " + std::to_string(row.size()) +
-                      " characters wide; the first row is " + std::to_string(level.width));
-      continue;
-    }
-    for (std::size_t x = 0; x < row.size(); ++x) {
-      const auto found = std::find_if(document.legend.begin(), document.legend.end(),
-                                      [&](const LegendEntry& e) { return e.glyph == row[x]; });
-      if (found == document.legend.end()) {
-        problem(TextPosition{at.line, at.column + 1 + static_cast<std::uint32_t>(x)},
-                "map character '" + std::string(1, row[x]) + "' is not in the legend");
-        continue;
-      }
-      level.cells[y * static_cast<std::size_t>(level.width) + x] = found->terrain;
-    }
-  }
-
-  // Ids and UUIDs are unique.
-  std::map<std::string, const AuthoredEntity*> ids;
-  std::map<Uuid, const AuthoredEntity*> uuids;
-  for (const AuthoredEntity& e : document.entities) {
-    if (const auto [it, fresh] = ids.emplace(e.id, &e); !fresh)
-      problem(e.id_position, "the id '" + e.id + "' is already used (line " +
-                                 std::to_string(it->second->id_position.line) + ")");
-    if (e.has_uuid)
-      if (const auto [it, fresh] = uuids.emplace(e.uuid, &e); !fresh)
-        problem(e.id_position,
-                "entity '" + e.id + "' has the same uuid as '" + it->second->id + "'");
-  }
-
-  const LevelReferences references(document, definitions);
-  std::array<std::uint32_t, kComponentKindCount> pool_use{};
-  // Where each entity wrote each component (line 0: it came from the kind's recipe).
-  std::vector<std::array<TextPosition, kComponentKindCount>> component_positions;
-  for (const AuthoredEntity& e : document.entities) {
-    LevelEntity entity;
-    entity.authored_id = e.id;
-    if (e.has_uuid) entity.source = e.uuid;
-    ComponentBundle& bundle = entity.components;
-    std::uint32_t recipe_mask = 0;
-    if (!e.kind.empty()) {
-      std::string error;
-      if (!KindRecipe(e.kind, definitions, bundle, error))
-        problem(e.kind_position, "entity '" + e.id + "': " + error);
-      recipe_mask = bundle.mask;
-    }
-    Named named = bundle.Get<Named>();
-    (void)named.id.Assign(e.id);
-    if (!e.name.empty() && !named.name.Assign(e.name))
-      problem(e.position, "entity '" + e.id + "': the name is longer than 31 bytes");
-    bundle.Set(named);
-
-    std::array<TextPosition, kComponentKindCount> where{};
-    std::array<bool, kComponentKindCount> listed{};
-    for (const AuthoredComponent& c : e.components) {
-      const ComponentTypeInfo* type = FindComponentType(c.type);
-      const std::string label = "entity '" + e.id + "' component " + c.type;
-      if (type == nullptr) {  // unknown: kept, unread, to be written back unchanged
-        entity.preserved.push_back(
-            PreservedComponent{c.type, c.version, static_cast<std::uint32_t>(c.slot), c.body_text});
-        continue;
-      }
-      const auto k = static_cast<std::size_t>(type->id);
-      where[k] = c.position;
-      if (c.version > type->version) {
-        problem(c.position, label + ": version " + std::to_string(c.version) +
-                                " is newer than this build reads (" +
-                                std::to_string(type->version) + ")");
-        continue;
-      }
-      if (type->multiplicity == Multiplicity::One) {
-        if (c.slot != 0) {
-          problem(c.position,
-                  label + ": " + std::string(type->name) + " is a single component: its slot is 0");
-          continue;
-        }
-        if (listed[k]) {
-          problem(c.position,
-                  label + ": a second " + std::string(type->name) + " (a single component)");
-          continue;
-        }
-      }
-      listed[k] = true;
-      void* component = ComponentIn(bundle, type->id);
-      void* target = component;
-      if (type->slots != nullptr) {
-        if (!bundle.Has(type->id)) {
-          ForEachComponentType([&]<class T>() {
-            if (KindOf<T>::value == type->id) bundle.Get<T>() = T{};
-          });
-        }
-        if (type->slots->find(component, static_cast<std::uint32_t>(c.slot)) != nullptr) {
-          problem(c.position, label + ": slot " + std::to_string(c.slot) + " is used twice");
-          continue;
-        }
-        if (type->max_slots != 0 && type->slots->count(component) >= type->max_slots) {
-          problem(c.position, label + ": " + std::string(type->name) + " holds at most " +
-                                  std::to_string(type->max_slots) + " entries");
-          continue;
-        }
-        target = type->slots->insert(component, static_cast<std::uint32_t>(c.slot));
-        if (target == nullptr) {
-          problem(c.position, label + ": slot " + std::to_string(c.slot) + " is out of range");
-          continue;
-        }
-      }
-      // The body is read over what the kind's recipe already gave (or the type's defaults).
-      Fields fields{};
-      const bool from_recipe = type->slots == nullptr && (recipe_mask & KindBit(type->id)) != 0;
-      if (from_recipe) {
-        for (std::size_t i = 0; i < type->fields.size(); ++i)
-          fields[i] = type->fields[i].get(target);
-      } else {
-        DefaultFields(*type, fields);
-      }
-      std::vector<BodyProblem> body_problems;
-      if (!DecodeComponentBodyOnto(*type, c.body, references, fields, body_problems)) {
-        for (BodyProblem& p : body_problems)
-          problem(p.position, "entity '" + e.id + "': " + p.message);
-        continue;
-      }
-      for (std::size_t i = 0; i < type->fields.size(); ++i) type->fields[i].set(target, fields[i]);
-      bundle.mask |= KindBit(type->id);
-    }
-
-    // Requires and rejects, from the type registry, over the entity's final set of components.
-    for (const ComponentTypeInfo& type : AllComponentTypes()) {
-      if (!bundle.Has(type.id)) continue;
-      const TextPosition at = listed[static_cast<std::size_t>(type.id)]
-                                  ? where[static_cast<std::size_t>(type.id)]
-                                  : e.position;
-      for (ComponentTypeId needed : type.requires_types)
-        if (!bundle.Has(needed))
-          problem(at, "entity '" + e.id + "': " + std::string(type.name) + " requires " +
-                          std::string(TypeInfoOf(needed).name));
-      for (ComponentTypeId rejected : type.rejects_types)
-        if (bundle.Has(rejected))
-          problem(at, "entity '" + e.id + "': " + std::string(type.name) + " cannot be with " +
-                          std::string(TypeInfoOf(rejected).name));
-    }
-    // A carried item has no place of its own: the kind's recipe position goes unless one was
-    // written (which the semantic checks below refuse). Anything else of a kind that stands
-    // somewhere must say where.
-    const bool carried = bundle.Has<Item>() && !bundle.item.holder.IsNull();
-    if (carried && !listed[static_cast<std::size_t>(ComponentKind::Position)])
-      bundle.mask &= ~KindBit(ComponentKind::Position);
-    if (!carried && !e.kind.empty() && (recipe_mask & KindBit(ComponentKind::Position)) != 0 &&
-        !listed[static_cast<std::size_t>(ComponentKind::Position)])
-      problem(e.position, "entity '" + e.id + "' needs a position");
-    for (std::size_t k = 0; k < kComponentKindCount; ++k)
-      if ((bundle.mask >> k) & 1u) ++pool_use[k];
-    level.entities.push_back(std::move(entity));
-    component_positions.push_back(where);
-  }
-
-  // Capacity: the level must fit the world it will be built into.
-  if (level.entities.size() > limits.entities)
-    problem(document.entities.empty() ? TextPosition{1, 1} : document.entities.back().position,
-            "the level has " + std::to_string(level.entities.size()) +
-                " entities; the world holds at most " + std::to_string(limits.entities));
-  for (std::size_t k = 0; k < kComponentKindCount; ++k)
-    if (pool_use[k] > limits.pools[k])
-      problem(TextPosition{1, 1}, "the level has " + std::to_string(pool_use[k]) + " " +
-                                      ComponentKindName(static_cast<ComponentKind>(k)) +
-                                      " components; the world holds at most " +
-                                      std::to_string(limits.pools[k]));
+  load.ReadTerrain(level);
+  load.CheckIdentitiesUnique();
+  std::vector<ComponentPlaces> places(document.entities.size());
+  for (std::size_t i = 0; i < document.entities.size(); ++i)
+    load.ReadEntity(document.entities[i], level.entities.emplace_back(), places[i]);
+  load.CheckCapacity(level, limits);
   if (problems.size() != before) return false;
-
-  // What the rules need of a level (game/level_invariants.h): the same checks a save's floors
-  // pass, at the entity's (or its component's) line and column.
-  std::vector<LevelProblem> broken;
-  CheckLevelInvariants(
-      level, definitions, 1, [&](std::size_t i) { return "'" + document.entities[i].id + "'"; },
-      broken);
-  for (const LevelProblem& p : broken) {
-    if (p.entity == LevelProblem::kWholeLevel) {
-      problem(document.entities.empty() ? TextPosition{1, 1} : document.entities.front().position,
-              "the level " + p.what);
-      continue;
-    }
-    const TextPosition written =
-        p.has_component ? component_positions[p.entity][static_cast<std::size_t>(p.component)]
-                        : TextPosition{};
-    problem(written.line != 0 ? written : document.entities[p.entity].position,
-            "entity '" + document.entities[p.entity].id + "' " + p.what);
-  }
+  load.CheckRules(level, places);
   if (problems.size() != before) return false;
   level.digest = DigestLevel(level);
   out = std::move(level);
@@ -321,11 +378,9 @@ std::vector<TextProblem> LikelyMisspeltTypes(const LevelDocument& document) {
       ClosestName closest(c.type);
       for (const ComponentTypeInfo& type : AllComponentTypes()) closest.Consider(type.name);
       if (closest.Best().empty()) continue;  // a type of a newer build, most likely
-      notes.push_back(TextProblem{c.position,
-                                  "entity '" + e.id + "': no component type '" + c.type +
-                                      "' in this build, so it is kept unread" +
-                                      DidYouMeanText(closest.Best()),
-                                  {}});
+      notes.emplace_back(c.position, "entity '" + e.id + "': no component type '" + c.type +
+                                         "' in this build, so it is kept unread" +
+                                         DidYouMeanText(closest.Best()));
     }
   }
   return notes;

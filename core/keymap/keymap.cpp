@@ -4,7 +4,7 @@
 #include <utility>
 
 #include "base/closest_name.h"
-#include "toml/toml_reader.h"
+#include "toml/table_reader.h"
 
 namespace cairn {
 namespace {
@@ -125,89 +125,91 @@ std::vector<std::string> KeyMap::KeysFor(Action action) const {
 }
 
 bool KeyMap::Apply(std::string_view text, std::string_view origin,
-                   std::vector<KeyMapProblem>& problems) {
+                   std::vector<TextProblem>& problems) {
   const std::size_t before = problems.size();
-  TomlValue root;
-  TomlError error;
-  if (!ParseToml(text, root, error)) {
-    problems.push_back({error.position, error.message});
-    return false;
-  }
-  const TomlValue* format = root.Find("format");
-  if (format == nullptr || format->kind != TomlKind::String || format->text != "cairn-keys")
-    problems.push_back({format ? format->position : TextPosition{1, 1},
-                        "a key map starts with format = \"cairn-keys\""});
-  const TomlValue* version = root.Find("version");
-  if (version == nullptr || version->kind != TomlKind::Integer || version->integer != 1)
-    problems.push_back(
-        {version ? version->position : TextPosition{1, 1}, "a key map needs version = 1"});
-  for (const TomlMember& m : root.members)
-    if (m.key != "format" && m.key != "version" && m.key != "keys")
-      problems.push_back({m.key_position, "unknown member '" + m.key + "'" +
-                                              OrElse(DidYouMean(m.key, kFileMembers),
-                                                     " (expected format, version, [keys])")});
-  const TomlValue* keys = root.Find("keys");
   std::vector<Binding> fresh;
   std::vector<Action> named;
-  if (keys == nullptr || !keys->IsTable()) {
-    problems.push_back(
-        {keys ? keys->position : TextPosition{1, 1}, "a key map needs a [keys] table"});
-  } else {
-    for (const TomlMember& m : keys->members) {
-      const ActionInfo* info = nullptr;
-      for (const ActionInfo& a : kActions)
-        if (a.name == m.key) info = &a;
-      if (info == nullptr) {
-        problems.push_back(
-            {m.key_position, "unknown action '" + m.key + "'" + ActionSuggestion(m.key)});
-        continue;
-      }
-      named.push_back(info->action);
-      if (m.value.kind != TomlKind::Array) {
-        problems.push_back({m.value.position,
-                            "'" + m.key + "' must be a list of key names, like [\"h\", \"left\"]"});
-        continue;
-      }
-      for (const TomlValue& key : m.value.array) {
-        if (key.kind != TomlKind::String || !ValidKeyName(key.text)) {
-          const bool is_string = key.kind == TomlKind::String;
-          problems.push_back({key.position, "'" + (is_string ? key.text : std::string("?")) +
+  TomlValue root;
+  if (ParseTomlFile(text, root, problems)) {
+    TableReader file(root, "the key map", problems);
+    constexpr std::int64_t kVersions[] = {1};
+    std::int64_t version = 0;
+    if (ReadFileHeader(file, "cairn-keys", "key map", kVersions, version)) {
+      for (const TomlMember& m : root.members)
+        if (m.key != "format" && m.key != "version" && m.key != "keys")
+          file.Problem(m.key_position, "unknown member '" + m.key + "'" +
+                                           OrElse(DidYouMean(m.key, kFileMembers),
+                                                  " (expected format, version, [keys])"));
+      if (const TomlValue* keys = file.Get("keys", TomlKind::Table, false))
+        ReadKeys(*keys, origin, fresh, named, problems);
+      else if (root.Find("keys") == nullptr)
+        file.Problem(root.position, "a key map needs a [keys] table");
+    }
+  }
+  std::vector<Binding> merged = Merged(fresh, named, problems);
+  SetProblemFile(problems, before, origin);
+  if (problems.size() != before) return false;
+  bindings_ = std::move(merged);
+  return true;
+}
+
+void KeyMap::ReadKeys(const TomlValue& keys, std::string_view origin, std::vector<Binding>& fresh,
+                      std::vector<Action>& named, std::vector<TextProblem>& problems) {
+  for (const TomlMember& m : keys.members) {
+    const ActionInfo* info = nullptr;
+    for (const ActionInfo& a : kActions)
+      if (a.name == m.key) info = &a;
+    if (info == nullptr) {
+      problems.emplace_back(m.key_position,
+                            "unknown action '" + m.key + "'" + ActionSuggestion(m.key));
+      continue;
+    }
+    named.push_back(info->action);
+    if (m.value.kind != TomlKind::Array) {
+      problems.emplace_back(m.value.position,
+                            "'" + m.key + "' must be a list of key names, like [\"h\", \"left\"]");
+      continue;
+    }
+    for (const TomlValue& key : m.value.array) {
+      if (key.kind != TomlKind::String || !ValidKeyName(key.text)) {
+        const bool is_string = key.kind == TomlKind::String;
+        problems.emplace_back(key.position, "'" + (is_string ? key.text : std::string("?")) +
                                                 "' is not a key name" +
                                                 OrElse(is_string ? KeyNameSuggestion(key.text) : "",
                                                        " (one printable character, or a name "
-                                                       "like left, kp7, F5, ctrl-x)")});
-          continue;
-        }
-        fresh.push_back(Binding{key.text, info->action, std::string(origin), key.position});
+                                                       "like left, kp7, F5, ctrl-x)"));
+        continue;
       }
+      fresh.push_back(Binding{key.text, info->action, std::string(origin), key.position});
     }
   }
-  // Merge: the file's actions replace their old keys; everything else keeps its keys.
+}
+
+std::vector<KeyMap::Binding> KeyMap::Merged(const std::vector<Binding>& fresh,
+                                            const std::vector<Action>& named,
+                                            std::vector<TextProblem>& problems) const {
+  // The file's actions replace their old keys; everything else keeps its keys.
   std::vector<Binding> merged;
   for (const Binding& b : bindings_)
     if (std::find(named.begin(), named.end(), b.action) == named.end()) merged.push_back(b);
   for (const Binding& b : fresh) {
-    bool conflict = false;
-    for (const Binding& other : merged) {
-      if (other.key != b.key) continue;
-      conflict = true;
-      if (other.action == b.action) {
-        problems.push_back({b.position, "key '" + b.key + "' is listed twice for " +
-                                            std::string(InfoOf(b.action).name)});
-      } else {
-        const std::string where =
-            other.origin == b.origin ? "line " + std::to_string(other.position.line) : other.origin;
-        problems.push_back({b.position, "key '" + b.key + "' is bound to both " +
-                                            std::string(InfoOf(other.action).name) + " (" + where +
-                                            ") and " + std::string(InfoOf(b.action).name)});
-      }
-      break;
+    const auto other = std::find_if(merged.begin(), merged.end(),
+                                    [&](const Binding& m) { return m.key == b.key; });
+    if (other == merged.end()) {
+      merged.push_back(b);
+    } else if (other->action == b.action) {
+      problems.emplace_back(b.position, "key '" + b.key + "' is listed twice for " +
+                                            std::string(InfoOf(b.action).name));
+    } else {
+      const std::string where = other->origin == b.origin
+                                    ? "line " + std::to_string(other->position.line)
+                                    : other->origin;
+      problems.emplace_back(b.position, "key '" + b.key + "' is bound to both " +
+                                            std::string(InfoOf(other->action).name) + " (" + where +
+                                            ") and " + std::string(InfoOf(b.action).name));
     }
-    if (!conflict) merged.push_back(b);
   }
-  if (problems.size() != before) return false;
-  bindings_ = std::move(merged);
-  return true;
+  return merged;
 }
 
 }  // namespace cairn

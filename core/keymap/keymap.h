@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "base/text_problem.h"
 #include "toml/toml_value.h"
 
 namespace cairn {
@@ -78,11 +79,6 @@ struct ActionInfo {
 // delete, kp1..kp9, f1..f12 (F1..F12), ctrl-a..ctrl-z.
 [[nodiscard]] bool ValidKeyName(std::string_view name) noexcept;
 
-struct KeyMapProblem {
-  TextPosition position;
-  std::string message;
-};
-
 class KeyMap {
  public:
   // The action bound to `key`, or Action::None.
@@ -92,9 +88,10 @@ class KeyMap {
 
   // Applies a key file on top of this map: each action the file names gets exactly the keys the
   // file lists (actions it does not name keep theirs). Reports every problem (format, unknown
-  // actions, bad key names, a key bound to two actions); on any problem the map is unchanged.
+  // actions, bad key names, a key bound to two actions), each naming `origin` as its file; on any
+  // problem the map is unchanged.
   [[nodiscard]] bool Apply(std::string_view text, std::string_view origin,
-                           std::vector<KeyMapProblem>& problems);
+                           std::vector<TextProblem>& problems);
 
  private:
   struct Binding {
@@ -103,6 +100,15 @@ class KeyMap {
     std::string origin;  // which file, for conflict messages
     TextPosition position;
   };
+  // The file's [keys] table: its bindings, and every action it names (whose old keys go).
+  static void ReadKeys(const TomlValue& keys, std::string_view origin, std::vector<Binding>& fresh,
+                       std::vector<Action>& named, std::vector<TextProblem>& problems);
+  // This map's bindings with `named` actions' keys replaced by `fresh`; a key bound twice is a
+  // problem.
+  [[nodiscard]] std::vector<Binding> Merged(const std::vector<Binding>& fresh,
+                                            const std::vector<Action>& named,
+                                            std::vector<TextProblem>& problems) const;
+
   std::vector<Binding> bindings_;
 };
 

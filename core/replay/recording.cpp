@@ -6,7 +6,7 @@
 #include "game/items.h"
 #include "game/state_hash.h"
 #include "sim/keys.h"
-#include "toml/toml_reader.h"
+#include "toml/table_reader.h"
 
 namespace cairn {
 
@@ -117,10 +117,10 @@ namespace {
 
 class Reader {
  public:
-  explicit Reader(std::vector<RecordingProblem>& problems) : problems_(problems) {}
+  explicit Reader(std::vector<TextProblem>& problems) : problems_(problems) {}
 
   void Problem(TextPosition at, std::string message) {
-    problems_.push_back({at, std::move(message)});
+    problems_.emplace_back(at, std::move(message));
   }
 
   bool Hash(const TomlValue& value, std::uint64_t& out, std::string_view what) {
@@ -234,7 +234,7 @@ class Reader {
   }
 
  private:
-  std::vector<RecordingProblem>& problems_;
+  std::vector<TextProblem>& problems_;
 };
 
 // [end]: the number of ticks and the final state. Missing, the recording was cut short; a tick
@@ -285,19 +285,9 @@ void ReadEnd(const TomlValue& root, const Recording& r, Reader& reader) {
     }
 }
 
-}  // namespace
-
-bool ParseRecording(std::string_view text, Recording& out,
-                    std::vector<RecordingProblem>& problems) {
-  const std::size_t before = problems.size();
-  TomlValue root;
-  TomlError error;
-  if (!ParseToml(text, root, error)) {
-    problems.push_back({error.position, error.message});
-    return false;
-  }
-  Reader reader(problems);
-  Recording r;
+// The members after format and version: the build, the content, the seed, the starting rule
+// and every part's hash before the first tick; and no member the format does not have.
+void ReadRunMembers(const TomlValue& root, Recording& r, Reader& reader) {
   const auto require = [&](const char* key, TomlKind kind) -> const TomlValue* {
     const TomlValue* v = root.Find(key);
     if (v == nullptr) {
@@ -311,24 +301,6 @@ bool ParseRecording(std::string_view text, Recording& out,
     }
     return v;
   };
-  if (const TomlValue* v = require("format", TomlKind::String); v && v->text != kReplayFormat)
-    reader.Problem(v->position, "not a cairn recording (format is \"" + v->text + "\")");
-  if (const TomlValue* v = require("version", TomlKind::Integer); v && v->integer == 1)
-    reader.Problem(v->position,
-                   "recording version 1 is not supported: it has no [end], so a recording cut "
-                   "short cannot be told from a whole one, and its hashes predate the seed's; "
-                   "record it again (this build reads version " +
-                       std::to_string(kReplayVersion) + ")");
-  else if (v && v->integer == 2)
-    reader.Problem(v->position,
-                   "recording version 2 is not supported: its runs had no autopickup, which "
-                   "every run has now, so it would not play the same; record it again (this "
-                   "build reads version " +
-                       std::to_string(kReplayVersion) + ")");
-  else if (v && v->integer != kReplayVersion)
-    reader.Problem(v->position, "recording version " + std::to_string(v->integer) +
-                                    " is not supported (this build reads version " +
-                                    std::to_string(kReplayVersion) + ")");
   if (const TomlValue* v = require("build", TomlKind::String)) r.build = v->text;
   if (const TomlValue* v = require("level", TomlKind::String)) r.level = v->text;
   if (const TomlValue* v = require("content", TomlKind::String))
@@ -353,57 +325,95 @@ bool ParseRecording(std::string_view text, Recording& out,
     for (std::string_view k : kKnown) known = known || m.key == k;
     if (!known) reader.Problem(m.key_position, "unknown member '" + m.key + "'");
   }
-  if (const TomlValue* ticks = root.Find("tick")) {
-    if (ticks->kind != TomlKind::Array) {
-      reader.Problem(ticks->position, "'tick' must be an array of tables ([[tick]])");
-    } else {
-      std::int64_t previous = 0;
-      for (const TomlValue& t : ticks->array) {
-        TickRecord record;
-        if (!t.IsTable()) {
-          reader.Problem(t.position, "each [[tick]] must be a table");
-          continue;
+}
+
+// One [[tick]]: its number, input, state, and the parts and entities that changed.
+TickRecord ReadTick(const TomlValue& t, Reader& reader) {
+  TickRecord record;
+  for (const TomlMember& m : t.members) {
+    if (m.key == "n") {
+      if (m.value.kind != TomlKind::Integer)
+        reader.Problem(m.value.position, "n must be an integer");
+      record.tick = m.value.integer;
+    } else if (m.key == "input") {
+      PlayerCommand command;
+      if (m.value.kind != TomlKind::String || !ParseCommandText(m.value.text, command))
+        reader.Problem(m.value.position,
+                       "input must be one player command (\"h\", \"da\", \"ta@3,4\")");
+      else
+        record.input = m.value.text;
+    } else if (m.key == "state") {
+      (void)reader.Hash(m.value, record.state, "state");
+    } else if (m.key == "parts") {
+      (void)reader.Parts(m.value, record.parts, "parts");
+    } else if (m.key == "entities") {
+      if (m.value.kind != TomlKind::Array) {
+        reader.Problem(m.value.position, "entities must be an array of strings");
+      } else {
+        for (const TomlValue& e : m.value.array) {
+          EntityDigest digest;
+          if (reader.Entity(e, digest)) record.entities.push_back(digest);
         }
-        for (const TomlMember& m : t.members) {
-          if (m.key == "n") {
-            if (m.value.kind != TomlKind::Integer)
-              reader.Problem(m.value.position, "n must be an integer");
-            record.tick = m.value.integer;
-          } else if (m.key == "input") {
-            PlayerCommand command;
-            if (m.value.kind != TomlKind::String || !ParseCommandText(m.value.text, command))
-              reader.Problem(m.value.position,
-                             "input must be one player command (\"h\", \"da\", \"ta@3,4\")");
-            else
-              record.input = m.value.text;
-          } else if (m.key == "state") {
-            (void)reader.Hash(m.value, record.state, "state");
-          } else if (m.key == "parts") {
-            (void)reader.Parts(m.value, record.parts, "parts");
-          } else if (m.key == "entities") {
-            if (m.value.kind != TomlKind::Array) {
-              reader.Problem(m.value.position, "entities must be an array of strings");
-            } else {
-              for (const TomlValue& e : m.value.array) {
-                EntityDigest digest;
-                if (reader.Entity(e, digest)) record.entities.push_back(digest);
-              }
-            }
-          } else {
-            reader.Problem(m.key_position, "unknown member '" + m.key + "' in [[tick]]");
-          }
-        }
-        if (t.Find("n") == nullptr) reader.Problem(t.position, "a [[tick]] needs n");
-        if (t.Find("state") == nullptr) reader.Problem(t.position, "a [[tick]] needs state");
-        if (record.tick != previous + 1)
-          reader.Problem(t.position, "tick " + std::to_string(record.tick) + " follows tick " +
-                                         std::to_string(previous) + "; ticks must count up by one");
-        previous = record.tick;
-        record.position = t.position;
-        r.ticks.push_back(std::move(record));
       }
+    } else {
+      reader.Problem(m.key_position, "unknown member '" + m.key + "' in [[tick]]");
     }
   }
+  if (t.Find("n") == nullptr) reader.Problem(t.position, "a [[tick]] needs n");
+  if (t.Find("state") == nullptr) reader.Problem(t.position, "a [[tick]] needs state");
+  record.position = t.position;
+  return record;
+}
+
+// Every [[tick]], numbered 1, 2, 3, ... in order.
+void ReadTicks(const TomlValue& root, Recording& r, Reader& reader) {
+  const TomlValue* ticks = root.Find("tick");
+  if (ticks == nullptr) return;
+  if (ticks->kind != TomlKind::Array) {
+    reader.Problem(ticks->position, "'tick' must be an array of tables ([[tick]])");
+    return;
+  }
+  std::int64_t previous = 0;
+  for (const TomlValue& t : ticks->array) {
+    if (!t.IsTable()) {
+      reader.Problem(t.position, "each [[tick]] must be a table");
+      continue;
+    }
+    TickRecord record = ReadTick(t, reader);
+    if (record.tick != previous + 1)
+      reader.Problem(t.position, "tick " + std::to_string(record.tick) + " follows tick " +
+                                     std::to_string(previous) + "; ticks must count up by one");
+    previous = record.tick;
+    r.ticks.push_back(std::move(record));
+  }
+}
+
+// Why a version this build no longer reads is refused.
+constexpr RetiredVersion kRetiredVersions[] = {
+    {1,
+     "it has no [end], so a recording cut short cannot be told from a whole one, and its hashes "
+     "predate the seed's; record it again"},
+    {2,
+     "its runs had no autopickup, which every run has now, so it would not play the same; record "
+     "it again"},
+};
+
+}  // namespace
+
+bool ParseRecording(std::string_view text, Recording& out, std::vector<TextProblem>& problems) {
+  const std::size_t before = problems.size();
+  TomlValue root;
+  if (!ParseTomlFile(text, root, problems)) return false;
+  TableReader file(root, "the recording", problems);
+  constexpr std::int64_t kVersions[] = {kReplayVersion};
+  std::int64_t version = 0;
+  // A foreign file or another version: its other members mean nothing here.
+  if (!ReadFileHeader(file, kReplayFormat, "recording", kVersions, version, kRetiredVersions))
+    return false;
+  Reader reader(problems);
+  Recording r;
+  ReadRunMembers(root, r, reader);
+  ReadTicks(root, r, reader);
   ReadEnd(root, r, reader);
   if (problems.size() != before) return false;
   out = std::move(r);

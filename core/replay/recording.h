@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "base/text_problem.h"
 #include "game/component_kind.h"
 #include "game/components.h"
 #include "toml/toml_value.h"
@@ -63,16 +64,11 @@ struct Recording {
   std::vector<TickRecord> ticks;
 };
 
-struct RecordingProblem {
-  TextPosition position;
-  std::string message;
-};
-
 [[nodiscard]] std::string WriteRecording(const Recording& recording);
 // Reads a recording, reporting every problem; true only when there were none. A whole recording
 // ends with [end] naming its last tick and state: without it, or with ticks after it, or with
 // figures that disagree with the ticks, it is refused (cut short, or added to).
 [[nodiscard]] bool ParseRecording(std::string_view text, Recording& out,
-                                  std::vector<RecordingProblem>& problems);
+                                  std::vector<TextProblem>& problems);
 
 }  // namespace cairn

@@ -13,6 +13,7 @@
 #include "schema/component_body.h"
 #include "schema/component_types.h"
 #include "toml/source_text.h"
+#include "toml/table_reader.h"
 #include "toml/toml_reader.h"
 
 namespace cairn {
@@ -235,13 +236,87 @@ bool ReadHexMember(TableReader& reader, std::string_view key, std::uint64_t& out
   return true;
 }
 
+// Where a component's fields go in `bundle`: the component itself (a single one, not yet
+// there, slot 0), or its slot's new entry; null with a problem otherwise.
+void* SavedComponentTarget(const ComponentTypeInfo& type, std::int64_t slot,
+                           const std::string& label, const TomlValue& entry,
+                           ComponentBundle& bundle, std::vector<TextProblem>& problems) {
+  void* component = ComponentIn(bundle, type.id);
+  const std::string name(type.name);
+  if (type.slots == nullptr) {
+    if (slot != 0)
+      problems.emplace_back(entry.position, label + ": a single component's slot is 0");
+    else if (bundle.Has(type.id))
+      problems.emplace_back(entry.position, label + ": a second " + name + " (a single component)");
+    return slot == 0 && !bundle.Has(type.id) ? component : nullptr;
+  }
+  if (type.slots->find(component, static_cast<std::uint32_t>(slot)) != nullptr) {
+    problems.emplace_back(entry.position,
+                          label + ": slot " + std::to_string(slot) + " is used twice");
+    return nullptr;
+  }
+  if (type.max_slots != 0 && type.slots->count(component) >= type.max_slots) {
+    problems.emplace_back(entry.position, label + ": " + name + " holds at most " +
+                                              std::to_string(type.max_slots) + " entries");
+    return nullptr;
+  }
+  void* target = type.slots->insert(component, static_cast<std::uint32_t>(slot));
+  if (target == nullptr)
+    problems.emplace_back(entry.position,
+                          label + ": slot " + std::to_string(slot) + " is out of range");
+  return target;
+}
+
+// One entry of an entity's `components`: { type, version, slot, body }. A type this build does
+// not know is kept as written; a known one is decoded into the entity's bundle.
+void ReadSavedComponent(const TomlValue& entry, const std::string& what,
+                        const ReadReferences& references, const SourceText& source,
+                        LevelEntity& entity, ComponentPositions& where,
+                        std::vector<TextProblem>& problems) {
+  TableReader cr(entry, what + " component", problems);
+  std::string type_name;
+  std::int64_t version = 1, slot = 0;
+  (void)cr.String("type", type_name);
+  (void)cr.Integer("version", version, 1, 1000);
+  (void)cr.Integer("slot", slot, 0, 0xFFFF);
+  const TomlValue* body = cr.Get("body", TomlKind::Table, true);
+  cr.RejectUnknown();
+  if (body == nullptr || type_name.empty()) return;
+  const ComponentTypeInfo* type = FindComponentType(type_name);
+  if (type == nullptr) {  // kept unread, written back by the next save
+    entity.preserved.push_back(PreservedComponent{
+        type_name, version, static_cast<std::uint32_t>(slot), source.ValueAt(body->position)});
+    return;
+  }
+  const std::string label = what + " component " + type_name;
+  if (version > type->version) {
+    problems.emplace_back(entry.position, label + ": version " + std::to_string(version) +
+                                              " is newer than this build reads (" +
+                                              std::to_string(type->version) + ")");
+    return;
+  }
+  ComponentBundle& bundle = entity.components;
+  void* target = SavedComponentTarget(*type, slot, label, entry, bundle, problems);
+  if (target == nullptr) return;
+  Fields fields{};
+  std::vector<TextProblem> body_problems;
+  if (!DecodeComponentBody(*type, *body, references,
+                           std::span<FieldValue>(fields.data(), type->fields.size()),
+                           body_problems)) {
+    for (TextProblem& p : body_problems) problems.emplace_back(p.position, what + ": " + p.message);
+    if (type->slots != nullptr)
+      (void)type->slots->erase(ComponentIn(bundle, type->id), static_cast<std::uint32_t>(slot));
+    return;
+  }
+  for (std::size_t i = 0; i < type->fields.size(); ++i) type->fields[i].set(target, fields[i]);
+  bundle.mask |= KindBit(type->id);
+  where[static_cast<std::size_t>(type->id)] = entry.position;
+}
+
 void ReadEntityComponents(const TomlValue& table, const std::string& what,
                           const ComponentBundle& empty, const ReadReferences& references,
                           const SourceText& source, LevelEntity& entity, ComponentPositions& where,
                           std::vector<TextProblem>& problems) {
-  const auto problem = [&](TextPosition at, std::string message) {
-    problems.push_back(TextProblem{at, std::move(message), {}});
-  };
   TableReader r(table, what, problems);
   (void)r.Get("uuid", TomlKind::String, false);  // read by the caller
   (void)r.Get("instance", TomlKind::String, false);
@@ -251,84 +326,22 @@ void ReadEntityComponents(const TomlValue& table, const std::string& what,
   ComponentBundle& bundle = entity.components;
   bundle = empty;
   for (const TomlValue& entry : list->array) {
-    if (!entry.IsTable()) {
-      problem(entry.position, what + ": each component is a table { type, version, slot, body }");
-      continue;
-    }
-    TableReader cr(entry, what + " component", problems);
-    std::string type_name;
-    std::int64_t version = 1, slot = 0;
-    (void)cr.String("type", type_name);
-    (void)cr.Integer("version", version, 1, 1000);
-    (void)cr.Integer("slot", slot, 0, 0xFFFF);
-    const TomlValue* body = cr.Get("body", TomlKind::Table, true);
-    cr.RejectUnknown();
-    if (body == nullptr || type_name.empty()) continue;
-    const ComponentTypeInfo* type = FindComponentType(type_name);
-    if (type == nullptr) {  // kept unread, written back by the next save
-      entity.preserved.push_back(PreservedComponent{
-          type_name, version, static_cast<std::uint32_t>(slot), source.ValueAt(body->position)});
-      continue;
-    }
-    const std::string label = what + " component " + type_name;
-    if (version > type->version) {
-      problem(entry.position, label + ": version " + std::to_string(version) +
-                                  " is newer than this build reads (" +
-                                  std::to_string(type->version) + ")");
-      continue;
-    }
-    void* component = ComponentIn(bundle, type->id);
-    void* target = component;
-    if (type->slots == nullptr) {
-      if (slot != 0) {
-        problem(entry.position, label + ": a single component's slot is 0");
-        continue;
-      }
-      if (bundle.Has(type->id)) {
-        problem(entry.position, label + ": a second " + type_name + " (a single component)");
-        continue;
-      }
-    } else {
-      if (type->slots->find(component, static_cast<std::uint32_t>(slot)) != nullptr) {
-        problem(entry.position, label + ": slot " + std::to_string(slot) + " is used twice");
-        continue;
-      }
-      if (type->max_slots != 0 && type->slots->count(component) >= type->max_slots) {
-        problem(entry.position, label + ": " + type_name + " holds at most " +
-                                    std::to_string(type->max_slots) + " entries");
-        continue;
-      }
-      target = type->slots->insert(component, static_cast<std::uint32_t>(slot));
-      if (target == nullptr) {
-        problem(entry.position, label + ": slot " + std::to_string(slot) + " is out of range");
-        continue;
-      }
-    }
-    Fields fields{};
-    std::vector<BodyProblem> body_problems;
-    if (!DecodeComponentBody(*type, *body, references,
-                             std::span<FieldValue>(fields.data(), type->fields.size()),
-                             body_problems)) {
-      for (BodyProblem& p : body_problems) problem(p.position, what + ": " + p.message);
-      if (type->slots != nullptr)
-        (void)type->slots->erase(component, static_cast<std::uint32_t>(slot));
-      continue;
-    }
-    for (std::size_t i = 0; i < type->fields.size(); ++i) type->fields[i].set(target, fields[i]);
-    bundle.mask |= KindBit(type->id);
-    where[static_cast<std::size_t>(type->id)] = entry.position;
+    if (entry.IsTable())
+      ReadSavedComponent(entry, what, references, source, entity, where, problems);
+    else
+      r.Problem(entry.position, what + ": each component is a table { type, version, slot, body }");
   }
   // Requires and rejects, as for levels: a save a build wrote always keeps them.
   for (const ComponentTypeInfo& type : AllComponentTypes()) {
     if (!bundle.Has(type.id)) continue;
     for (ComponentTypeId needed : type.requires_types)
       if (!bundle.Has(needed))
-        problem(table.position, what + ": " + std::string(type.name) + " requires " +
-                                    std::string(TypeInfoOf(needed).name));
+        r.Problem(table.position, what + ": " + std::string(type.name) + " requires " +
+                                      std::string(TypeInfoOf(needed).name));
     for (ComponentTypeId rejected : type.rejects_types)
       if (bundle.Has(rejected))
-        problem(table.position, what + ": " + std::string(type.name) + " cannot be with " +
-                                    std::string(TypeInfoOf(rejected).name));
+        r.Problem(table.position, what + ": " + std::string(type.name) + " cannot be with " +
+                                      std::string(TypeInfoOf(rejected).name));
   }
   if (bundle.Has<Named>()) entity.authored_id = std::string(bundle.named.id.View());
 }
@@ -362,6 +375,226 @@ void CheckFloor(const FloorImage& floor, const DefinitionSet& definitions, bool 
   }
 }
 
+// A floor's random streams: each purpose's state (never all zero) and draw count.
+void ReadRandomStreams(TableReader& r, FloorImage& floor, std::vector<TextProblem>& problems) {
+  const TomlValue* random = r.Get("random", TomlKind::Table, true);
+  if (random == nullptr) return;
+  TableReader rr(*random, r.What() + " random", problems);
+  for (std::size_t p = 0; p < kRandomPurposeCount; ++p) {
+    const char* name = RandomPurposeName(static_cast<RandomPurpose>(p));
+    const TomlValue* stream = rr.Get(name, TomlKind::Table, true);
+    if (stream == nullptr) continue;
+    TableReader sr(*stream, r.What() + " random " + name, problems);
+    std::array<std::uint64_t, 4> state{};
+    std::int64_t draws = 0;
+    if (const TomlValue* words = sr.Get("state", TomlKind::Array, true)) {
+      bool ok = words->array.size() == 4;
+      for (std::size_t w = 0; ok && w < 4; ++w)
+        ok = words->array[w].kind == TomlKind::String && ParseHex64(words->array[w].text, state[w]);
+      if (!ok)
+        sr.Problem(words->position,
+                   sr.What() + ": 'state' is four strings of 16 lower-case hexadecimal digits");
+      else if (state == std::array<std::uint64_t, 4>{})
+        sr.Problem(words->position, sr.What() + ": a generator's state is never all zero");
+    }
+    (void)sr.Integer("draws", draws, 0, static_cast<std::int64_t>(kMaxRandomDraws));
+    sr.RejectUnknown();
+    floor.random.streams[p].SetState(state);
+    floor.random.streams[p].SetDraws(static_cast<std::uint64_t>(draws));
+  }
+  rr.RejectUnknown();
+}
+
+// The floor's map: 1 to TileMap::kMaxSide rows of map characters, every row as wide as the first.
+void ReadFloorMap(TableReader& r, LevelDefinition& level) {
+  const TomlValue* rows = r.Get("map", TomlKind::Array, true);
+  if (rows == nullptr) return;
+  level.height = static_cast<std::int32_t>(rows->array.size());
+  level.width = rows->array.empty() || rows->array[0].kind != TomlKind::String
+                    ? 0
+                    : static_cast<std::int32_t>(rows->array[0].text.size());
+  if (level.width < 1 || level.height < 1 || level.width > TileMap::kMaxSide ||
+      level.height > TileMap::kMaxSide) {
+    r.Problem(rows->position, r.What() + ": the map is 1 to " + std::to_string(TileMap::kMaxSide) +
+                                  " rows of 1 to " + std::to_string(TileMap::kMaxSide) +
+                                  " characters");
+    level.width = level.height = 0;
+    return;
+  }
+  level.cells.assign(static_cast<std::size_t>(level.width) * static_cast<std::size_t>(level.height),
+                     Terrain::Wall);
+  for (std::size_t y = 0; y < rows->array.size(); ++y) {
+    const TomlValue& row = rows->array[y];
+    if (row.kind != TomlKind::String || row.text.size() != static_cast<std::size_t>(level.width)) {
+      r.Problem(row.position, r.What() + ": map row " + std::to_string(y) +
+                                  " is not a string as wide as the first");
+      continue;
+    }
+    for (std::size_t x = 0; x < row.text.size(); ++x) {
+      const auto found = std::find_if(kTerrainChars.begin(), kTerrainChars.end(),
+                                      [&](const auto& e) { return e.first == row.text[x]; });
+      if (found == kTerrainChars.end()) {
+        r.Problem(TextPosition{row.position.line,
+                               row.position.column + 1 + static_cast<std::uint32_t>(x)},
+                  r.What() + ": '" + std::string(1, row.text[x]) +
+                      "' is not a map character (# . + ' ~ :)");
+        break;
+      }
+      level.cells[y * static_cast<std::size_t>(level.width) + x] = found->second;
+    }
+  }
+}
+
+// What the player remembers of the map: one row of digits per map row.
+void ReadRemembered(TableReader& r, const LevelDefinition& level, FloorImage& floor) {
+  const TomlValue* rows = r.Get("remembered", TomlKind::Array, true);
+  if (rows == nullptr) return;
+  floor.remembered.assign(level.cells.size(), 0);
+  if (rows->array.size() != static_cast<std::size_t>(level.height)) {
+    r.Problem(rows->position, r.What() + ": 'remembered' has one row per map row");
+    return;
+  }
+  for (std::size_t y = 0; y < rows->array.size(); ++y) {
+    const TomlValue& row = rows->array[y];
+    bool ok =
+        row.kind == TomlKind::String && row.text.size() == static_cast<std::size_t>(level.width);
+    for (std::size_t x = 0; ok && x < row.text.size(); ++x) {
+      // 1: the terrain was seen; 2: an item was seen lying there; 3: both (TileMap's bits).
+      ok = row.text[x] >= '0' && row.text[x] <= '3';
+      if (ok)
+        floor.remembered[y * static_cast<std::size_t>(level.width) + x] =
+            static_cast<std::uint8_t>(row.text[x] - '0');
+    }
+    if (!ok)
+      r.Problem(row.position, r.What() + ": remembered row " + std::to_string(y) +
+                                  " is a string of digits 0 to 3 as wide as the map");
+  }
+}
+
+// The floor's [[floor.entity]] tables, at most as many as the world holds.
+std::vector<const TomlValue*> EntityTables(TableReader& r, const WorldLimits& limits) {
+  std::vector<const TomlValue*> tables;
+  if (const TomlValue* entities = r.Get("entity", TomlKind::Array, false)) {
+    for (const TomlValue& e : entities->array) {
+      if (!e.IsTable()) {
+        r.Problem(e.position, r.What() + ": each [[floor.entity]] is a table");
+        continue;
+      }
+      tables.push_back(&e);
+    }
+  }
+  if (tables.size() > limits.entities)
+    r.Problem(r.Table().position, r.What() + " has " + std::to_string(tables.size()) +
+                                      " entities; the world holds at most " +
+                                      std::to_string(limits.entities));
+  return tables;
+}
+
+// Pass 1 over the entities: every entity's UUIDs, indexed, so references can name any of them.
+void ReadEntityIdentities(const TableReader& r, const std::vector<const TomlValue*>& tables,
+                          LevelDefinition& level, std::map<Uuid, std::uint32_t>& index,
+                          std::vector<TextProblem>& problems) {
+  level.entities.resize(tables.size());
+  for (std::size_t i = 0; i < tables.size(); ++i) {
+    TableReader er(*tables[i], r.What() + " entity", problems);
+    LevelEntity& entity = level.entities[i];
+    if (ReadUuidMember(er, "uuid", entity.source)) {
+      er.SetWhat(r.What() + " entity " + UuidText(entity.source));
+      if (const auto [it, fresh] = index.emplace(entity.source, static_cast<std::uint32_t>(i));
+          !fresh)
+        er.Problem(tables[i]->Find("uuid")->position,
+                   er.What() + ": the same uuid as the entity at line " +
+                       std::to_string(tables[it->second]->position.line));
+    }
+    (void)ReadUuidMember(er, "instance", entity.instance);
+  }
+}
+
+// Pass 2: every entity's components, references resolved; then the pools' caps.
+void ReadEntitiesComponents(TableReader& r, const std::vector<const TomlValue*>& tables,
+                            const ReadReferences& references, const WorldLimits& limits,
+                            const SourceText& source, LevelDefinition& level,
+                            std::vector<ComponentPositions>& where,
+                            std::vector<TextProblem>& problems) {
+  std::array<std::uint32_t, kComponentKindCount> pool_use{};
+  where.assign(tables.size(), ComponentPositions{});
+  for (std::size_t i = 0; i < tables.size(); ++i) {
+    LevelEntity& entity = level.entities[i];
+    const std::string what = r.What() + " entity " + UuidText(entity.source);
+    ReadEntityComponents(*tables[i], what, ComponentBundle{}, references, source, entity, where[i],
+                         problems);
+    for (std::size_t k = 0; k < kComponentKindCount; ++k)
+      if ((entity.components.mask >> k) & 1u) ++pool_use[k];
+  }
+  for (std::size_t k = 0; k < kComponentKindCount; ++k)
+    if (pool_use[k] > limits.pools[k])
+      r.Problem(r.Table().position, r.What() + " has " + std::to_string(pool_use[k]) + " " +
+                                        ComponentKindName(static_cast<ComponentKind>(k)) +
+                                        " components; the world holds at most " +
+                                        std::to_string(limits.pools[k]));
+}
+
+// Spawn outcomes: { request, entity }, at most as many as the world holds.
+void ReadOutcomes(TableReader& r, const ReadReferences& references, const WorldLimits& limits,
+                  FloorImage& floor, std::vector<TextProblem>& problems) {
+  const TomlValue* outcomes = r.Get("outcomes", TomlKind::Array, true);
+  if (outcomes == nullptr) return;
+  if (outcomes->array.size() > limits.outcomes)
+    r.Problem(outcomes->position, r.What() + ": more spawn outcomes than the world holds");
+  for (const TomlValue& o : outcomes->array) {
+    if (!o.IsTable()) {
+      r.Problem(o.position, r.What() + ": each outcome is { request, entity }");
+      continue;
+    }
+    TableReader orr(o, r.What() + " outcome", problems);
+    FloorImage::Outcome outcome;
+    (void)orr.Int("request", outcome.request, 1, kMaxSpawnRequest);
+    ReadReferenceMember(orr, "entity", references, outcome.entity);
+    orr.RejectUnknown();
+    floor.outcomes.push_back(outcome);
+  }
+}
+
+// Noises heard this tick: { source, x, y, radius }, on the map, at most as many as events.
+void ReadNoises(TableReader& r, const ReadReferences& references, const WorldLimits& limits,
+                FloorImage& floor, std::vector<TextProblem>& problems) {
+  const TomlValue* noises = r.Get("noises", TomlKind::Array, true);
+  if (noises == nullptr) return;
+  if (noises->array.size() > limits.events)
+    r.Problem(noises->position, r.What() + ": more noises than the world holds");
+  const LevelDefinition& level = floor.level;
+  for (const TomlValue& n : noises->array) {
+    if (!n.IsTable()) {
+      r.Problem(n.position, r.What() + ": each noise is { source, x, y, radius }");
+      continue;
+    }
+    TableReader nr(n, r.What() + " noise", problems);
+    FloorImage::Noise noise;
+    ReadReferenceMember(nr, "source", references, noise.source);
+    (void)nr.Int("x", noise.x, 0, level.width > 0 ? level.width - 1 : 0);
+    (void)nr.Int("y", noise.y, 0, level.height > 0 ? level.height - 1 : 0);
+    (void)nr.Int("radius", noise.radius, 0, kMaxNoiseRadius);
+    nr.RejectUnknown();
+    floor.noises.push_back(noise);
+  }
+}
+
+// A player who may not act for ages would make every command wait that long.
+void CheckPlayerWait(TableReader& r, const FloorImage& floor,
+                     const std::vector<const TomlValue*>& tables) {
+  for (std::size_t i = 0; i < floor.level.entities.size(); ++i) {
+    const ComponentBundle& c = floor.level.entities[i].components;
+    if (c.Has<Player>() && c.player.next_tick > floor.tick + kLongestWait)
+      r.Problem(tables[i]->position, r.What() + ": the player may not act before tick " +
+                                         std::to_string(c.player.next_tick) +
+                                         ", long after the floor's tick " +
+                                         std::to_string(floor.tick));
+  }
+}
+
+// One [[floor]]: its header members, random streams, map, what is remembered, its entities (two
+// passes: identities, then components), spawn outcomes and noises; then, once it reads at all,
+// the rules a level passes.
 bool ReadFloor(const TomlValue& table, const DefinitionSet& definitions, const WorldLimits& limits,
                std::int32_t floor_count, std::int32_t players_depth, const SourceText& source,
                FloorImage& floor, std::vector<TextProblem>& problems) {
@@ -375,188 +608,18 @@ bool ReadFloor(const TomlValue& table, const DefinitionSet& definitions, const W
   (void)ReadHexMember(r, "level_digest", level.digest);
   (void)r.Integer("tick", floor.tick, 0, kMaxTick);
   (void)r.Int("last_request", floor.last_request, 0, kMaxSpawnRequest);
-
-  if (const TomlValue* random = r.Get("random", TomlKind::Table, true)) {
-    TableReader rr(*random, r.What() + " random", problems);
-    for (std::size_t p = 0; p < kRandomPurposeCount; ++p) {
-      const char* name = RandomPurposeName(static_cast<RandomPurpose>(p));
-      const TomlValue* stream = rr.Get(name, TomlKind::Table, true);
-      if (stream == nullptr) continue;
-      TableReader sr(*stream, r.What() + " random " + name, problems);
-      std::array<std::uint64_t, 4> state{};
-      std::int64_t draws = 0;
-      if (const TomlValue* words = sr.Get("state", TomlKind::Array, true)) {
-        bool ok = words->array.size() == 4;
-        for (std::size_t w = 0; ok && w < 4; ++w)
-          ok = words->array[w].kind == TomlKind::String &&
-               ParseHex64(words->array[w].text, state[w]);
-        if (!ok)
-          sr.Problem(words->position,
-                     sr.What() + ": 'state' is four strings of 16 lower-case hexadecimal digits");
-        else if (state == std::array<std::uint64_t, 4>{})
-          sr.Problem(words->position, sr.What() + ": a generator's state is never all zero");
-      }
-      (void)sr.Integer("draws", draws, 0, static_cast<std::int64_t>(kMaxRandomDraws));
-      sr.RejectUnknown();
-      floor.random.streams[p].SetState(state);
-      floor.random.streams[p].SetDraws(static_cast<std::uint64_t>(draws));
-    }
-    rr.RejectUnknown();
-  }
-
-  // The map and what the player remembers of it.
-  if (const TomlValue* rows = r.Get("map", TomlKind::Array, true)) {
-    level.height = static_cast<std::int32_t>(rows->array.size());
-    level.width = rows->array.empty() || rows->array[0].kind != TomlKind::String
-                      ? 0
-                      : static_cast<std::int32_t>(rows->array[0].text.size());
-    if (level.width < 1 || level.height < 1 || level.width > TileMap::kMaxSide ||
-        level.height > TileMap::kMaxSide) {
-      r.Problem(rows->position, r.What() + ": the map is 1 to " +
-                                    std::to_string(TileMap::kMaxSide) + " rows of 1 to " +
-                                    std::to_string(TileMap::kMaxSide) + " characters");
-      level.width = level.height = 0;
-    } else {
-      level.cells.assign(
-          static_cast<std::size_t>(level.width) * static_cast<std::size_t>(level.height),
-          Terrain::Wall);
-      for (std::size_t y = 0; y < rows->array.size(); ++y) {
-        const TomlValue& row = rows->array[y];
-        if (row.kind != TomlKind::String ||
-            row.text.size() != static_cast<std::size_t>(level.width)) {
-          r.Problem(row.position, r.What() + ": map row " + std::to_string(y) +
-                                      " is not a string as wide as the first");
-          continue;
-        }
-        for (std::size_t x = 0; x < row.text.size(); ++x) {
-          const auto found = std::find_if(kTerrainChars.begin(), kTerrainChars.end(),
-                                          [&](const auto& e) { return e.first == row.text[x]; });
-          if (found == kTerrainChars.end()) {
-            r.Problem(TextPosition{row.position.line,
-                                   row.position.column + 1 + static_cast<std::uint32_t>(x)},
-                      r.What() + ": '" + std::string(1, row.text[x]) +
-                          "' is not a map character (# . + ' ~ :)");
-            break;
-          }
-          level.cells[y * static_cast<std::size_t>(level.width) + x] = found->second;
-        }
-      }
-    }
-  }
-  if (const TomlValue* rows = r.Get("remembered", TomlKind::Array, true)) {
-    floor.remembered.assign(level.cells.size(), 0);
-    if (rows->array.size() != static_cast<std::size_t>(level.height)) {
-      r.Problem(rows->position, r.What() + ": 'remembered' has one row per map row");
-    } else {
-      for (std::size_t y = 0; y < rows->array.size(); ++y) {
-        const TomlValue& row = rows->array[y];
-        bool ok = row.kind == TomlKind::String &&
-                  row.text.size() == static_cast<std::size_t>(level.width);
-        for (std::size_t x = 0; ok && x < row.text.size(); ++x) {
-          // 1: the terrain was seen; 2: an item was seen lying there; 3: both (TileMap's bits).
-          ok = row.text[x] >= '0' && row.text[x] <= '3';
-          if (ok)
-            floor.remembered[y * static_cast<std::size_t>(level.width) + x] =
-                static_cast<std::uint8_t>(row.text[x] - '0');
-        }
-        if (!ok)
-          r.Problem(row.position, r.What() + ": remembered row " + std::to_string(y) +
-                                      " is a string of digits 0 to 3 as wide as the map");
-      }
-    }
-  }
-
-  // Entities: every UUID first (pass 1), so references can name any of them (pass 2).
+  ReadRandomStreams(r, floor, problems);
+  ReadFloorMap(r, level);
+  ReadRemembered(r, level, floor);
+  const std::vector<const TomlValue*> tables = EntityTables(r, limits);
   std::map<Uuid, std::uint32_t> index;
-  std::vector<const TomlValue*> tables;
-  if (const TomlValue* entities = r.Get("entity", TomlKind::Array, false)) {
-    for (const TomlValue& e : entities->array) {
-      if (!e.IsTable()) {
-        r.Problem(e.position, r.What() + ": each [[floor.entity]] is a table");
-        continue;
-      }
-      tables.push_back(&e);
-    }
-  }
-  if (tables.size() > limits.entities)
-    r.Problem(table.position, r.What() + " has " + std::to_string(tables.size()) +
-                                  " entities; the world holds at most " +
-                                  std::to_string(limits.entities));
-  level.entities.resize(tables.size());
-  for (std::size_t i = 0; i < tables.size(); ++i) {
-    TableReader er(*tables[i], r.What() + " entity", problems);
-    LevelEntity& entity = level.entities[i];
-    if (ReadUuidMember(er, "uuid", entity.source)) {
-      const std::string text = UuidText(entity.source);
-      er.SetWhat(r.What() + " entity " + text);
-      if (const auto [it, fresh] = index.emplace(entity.source, static_cast<std::uint32_t>(i));
-          !fresh)
-        er.Problem(tables[i]->Find("uuid")->position,
-                   er.What() + ": the same uuid as the entity at line " +
-                       std::to_string(tables[it->second]->position.line));
-    }
-    (void)ReadUuidMember(er, "instance", entity.instance);
-  }
+  ReadEntityIdentities(r, tables, level, index, problems);
   const ReadReferences references(index, definitions);
-  std::array<std::uint32_t, kComponentKindCount> pool_use{};
-  std::vector<ComponentPositions> where(tables.size());
-  for (std::size_t i = 0; i < tables.size(); ++i) {
-    LevelEntity& entity = level.entities[i];
-    const std::string what = r.What() + " entity " + UuidText(entity.source);
-    ReadEntityComponents(*tables[i], what, ComponentBundle{}, references, source, entity, where[i],
-                         problems);
-    for (std::size_t k = 0; k < kComponentKindCount; ++k)
-      if ((entity.components.mask >> k) & 1u) ++pool_use[k];
-  }
-  for (std::size_t k = 0; k < kComponentKindCount; ++k)
-    if (pool_use[k] > limits.pools[k])
-      r.Problem(table.position, r.What() + " has " + std::to_string(pool_use[k]) + " " +
-                                    ComponentKindName(static_cast<ComponentKind>(k)) +
-                                    " components; the world holds at most " +
-                                    std::to_string(limits.pools[k]));
-
-  if (const TomlValue* outcomes = r.Get("outcomes", TomlKind::Array, true)) {
-    if (outcomes->array.size() > limits.outcomes)
-      r.Problem(outcomes->position, r.What() + ": more spawn outcomes than the world holds");
-    for (const TomlValue& o : outcomes->array) {
-      if (!o.IsTable()) {
-        r.Problem(o.position, r.What() + ": each outcome is { request, entity }");
-        continue;
-      }
-      TableReader orr(o, r.What() + " outcome", problems);
-      FloorImage::Outcome outcome;
-      (void)orr.Int("request", outcome.request, 1, kMaxSpawnRequest);
-      ReadReferenceMember(orr, "entity", references, outcome.entity);
-      orr.RejectUnknown();
-      floor.outcomes.push_back(outcome);
-    }
-  }
-  if (const TomlValue* noises = r.Get("noises", TomlKind::Array, true)) {
-    if (noises->array.size() > limits.events)
-      r.Problem(noises->position, r.What() + ": more noises than the world holds");
-    for (const TomlValue& n : noises->array) {
-      if (!n.IsTable()) {
-        r.Problem(n.position, r.What() + ": each noise is { source, x, y, radius }");
-        continue;
-      }
-      TableReader nr(n, r.What() + " noise", problems);
-      FloorImage::Noise noise;
-      ReadReferenceMember(nr, "source", references, noise.source);
-      (void)nr.Int("x", noise.x, 0, level.width > 0 ? level.width - 1 : 0);
-      (void)nr.Int("y", noise.y, 0, level.height > 0 ? level.height - 1 : 0);
-      (void)nr.Int("radius", noise.radius, 0, kMaxNoiseRadius);
-      nr.RejectUnknown();
-      floor.noises.push_back(noise);
-    }
-  }
-  // A player who may not act for ages would make every command wait that long.
-  for (std::size_t i = 0; i < level.entities.size(); ++i)
-    if (level.entities[i].components.Has<Player>() &&
-        level.entities[i].components.player.next_tick > floor.tick + kLongestWait)
-      r.Problem(tables[i]->position,
-                r.What() + ": the player may not act before tick " +
-                    std::to_string(level.entities[i].components.player.next_tick) +
-                    ", long after the floor's tick " + std::to_string(floor.tick));
+  std::vector<ComponentPositions> where;
+  ReadEntitiesComponents(r, tables, references, limits, source, level, where, problems);
+  ReadOutcomes(r, references, limits, floor, problems);
+  ReadNoises(r, references, limits, floor, problems);
+  CheckPlayerWait(r, floor, tables);
   r.RejectUnknown();
   // What the rules need of the floor, once it reads at all (a broken entity would only bring
   // echoes of its first problem).
@@ -564,6 +627,32 @@ bool ReadFloor(const TomlValue& table, const DefinitionSet& definitions, const W
     CheckFloor(floor, definitions, floor.depth == players_depth, r.What(), table, tables, where,
                problems);
   return problems.size() == before;
+}
+
+// The end of the message log: at most kSavedMessages of { tick, text [, count, tone] }.
+void ReadSavedMessages(TableReader& file, SessionImage& image, std::vector<TextProblem>& problems) {
+  const TomlValue* messages = file.Get("messages", TomlKind::Array, true);
+  if (messages == nullptr) return;
+  if (messages->array.size() > kSavedMessages)
+    file.Problem(messages->position, "the save: more than " + std::to_string(kSavedMessages) +
+                                         " messages (a save keeps the last " +
+                                         std::to_string(kSavedMessages) + ")");
+  for (const TomlValue& m : messages->array) {
+    if (!m.IsTable()) {
+      file.Problem(m.position, "the save: each message is { tick, text [, count, tone] }");
+      continue;
+    }
+    TableReader mr(m, "message", problems);
+    Message message;
+    (void)mr.Integer("tick", message.tick, 0, kMaxTick);
+    (void)mr.String("text", message.text);
+    (void)mr.Int("count", message.count, 1, UINT32_MAX, false);
+    std::size_t tone = 0;
+    if (mr.Choice("tone", kMessageToneNames, tone, false))
+      message.tone = static_cast<MessageTone>(tone);
+    mr.RejectUnknown();
+    image.messages.push_back(std::move(message));
+  }
 }
 
 }  // namespace
@@ -605,7 +694,7 @@ std::string WriteSaveText(const SessionImage& image, const DefinitionSet& defini
 
 bool LooksLikeSave(std::string_view text) {
   TomlValue root;
-  TomlError error;
+  TextProblem error;
   if (!ParseToml(text, root, error)) return false;
   const TomlValue* format = root.Find("format");
   return format != nullptr && format->kind == TomlKind::String && format->text == kSaveFormat;
@@ -639,28 +728,7 @@ bool ReadSaveText(std::string_view text, const DefinitionSet& definitions,
                  "the save: 'run' is \"" + run + "\", not a version-4 UUID");
   (void)file.Int("messages_said", image.messages_said, 0,
                  static_cast<std::int64_t>(kMaxMessagesSaid));
-  if (const TomlValue* messages = file.Get("messages", TomlKind::Array, true)) {
-    if (messages->array.size() > kSavedMessages)
-      file.Problem(messages->position, "the save: more than " + std::to_string(kSavedMessages) +
-                                           " messages (a save keeps the last " +
-                                           std::to_string(kSavedMessages) + ")");
-    for (const TomlValue& m : messages->array) {
-      if (!m.IsTable()) {
-        file.Problem(m.position, "the save: each message is { tick, text [, count, tone] }");
-        continue;
-      }
-      TableReader mr(m, "message", problems);
-      Message message;
-      (void)mr.Integer("tick", message.tick, 0, kMaxTick);
-      (void)mr.String("text", message.text);
-      (void)mr.Int("count", message.count, 1, UINT32_MAX, false);
-      std::size_t tone = 0;
-      if (mr.Choice("tone", kMessageToneNames, tone, false))
-        message.tone = static_cast<MessageTone>(tone);
-      mr.RejectUnknown();
-      image.messages.push_back(std::move(message));
-    }
-  }
+  ReadSavedMessages(file, image, problems);
   if (const TomlValue* floors = file.Get("floor", TomlKind::Array, true)) {
     for (const TomlValue& table : floors->array) {
       if (!table.IsTable()) {

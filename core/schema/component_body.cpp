@@ -189,7 +189,7 @@ bool DecodeField(const ComponentTypeInfo& type, const FieldInfo& field, const To
 namespace {
 
 bool Decode(const ComponentTypeInfo& type, const TomlValue& body, const ReferenceCodec& references,
-            std::span<FieldValue> fields, std::vector<BodyProblem>& problems, bool onto) {
+            std::span<FieldValue> fields, std::vector<TextProblem>& problems, bool onto) {
   const std::size_t problems_before = problems.size();
   if (!body.IsTable()) {
     problems.push_back({body.position, std::string("the body of ") + std::string(type.name) +
@@ -231,13 +231,13 @@ bool Decode(const ComponentTypeInfo& type, const TomlValue& body, const Referenc
 
 bool DecodeComponentBody(const ComponentTypeInfo& type, const TomlValue& body,
                          const ReferenceCodec& references, std::span<FieldValue> fields,
-                         std::vector<BodyProblem>& problems) {
+                         std::vector<TextProblem>& problems) {
   return Decode(type, body, references, fields, problems, false);
 }
 
 bool DecodeComponentBodyOnto(const ComponentTypeInfo& type, const TomlValue& body,
                              const ReferenceCodec& references, std::span<FieldValue> fields,
-                             std::vector<BodyProblem>& problems) {
+                             std::vector<TextProblem>& problems) {
   return Decode(type, body, references, fields, problems, true);
 }
 

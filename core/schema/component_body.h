@@ -8,17 +8,13 @@
 #include <string>
 #include <vector>
 
+#include "base/text_problem.h"
 #include "schema/component_types.h"
 #include "toml/toml_value.h"
 
 namespace cairn {
 
 struct DefinitionSet;
-
-struct BodyProblem {
-  TextPosition position;
-  std::string message;
-};
 
 // How references are written where bodies are read and written: references to entities, and
 // typed definition ids (a monster or item kind, written by its id, stored as its index).
@@ -71,14 +67,14 @@ class DefinitionSetReferences : public ReferenceCodec {
 [[nodiscard]] bool DecodeComponentBody(const ComponentTypeInfo& type, const TomlValue& body,
                                        const ReferenceCodec& references,
                                        std::span<FieldValue> fields,
-                                       std::vector<BodyProblem>& problems);
+                                       std::vector<TextProblem>& problems);
 
 // As DecodeComponentBody, but a field the body leaves out keeps the value `fields` already holds
 // (a level entity's listed component over its kind's recipe).
 [[nodiscard]] bool DecodeComponentBodyOnto(const ComponentTypeInfo& type, const TomlValue& body,
                                            const ReferenceCodec& references,
                                            std::span<FieldValue> fields,
-                                           std::vector<BodyProblem>& problems);
+                                           std::vector<TextProblem>& problems);
 
 // Fields in declaration order, one space inside the braces: `{ current = 5, max = 10 }`, or `{}`.
 [[nodiscard]] std::string FormatComponentBody(const ComponentTypeInfo& type,

@@ -13,7 +13,7 @@ TableReader::TableReader(const TomlValue& table, std::string what,
     : table_(table), what_(std::move(what)), problems_(problems) {}
 
 void TableReader::Problem(TextPosition at, std::string message) {
-  problems_.push_back(TextProblem{at, std::move(message), {}});
+  problems_.emplace_back(at, std::move(message));
 }
 
 const TomlValue* TableReader::Get(std::string_view key, TomlKind kind, bool required) {
@@ -110,16 +110,21 @@ void TableReader::RejectUnknown() {
 }
 
 bool ParseTomlFile(std::string_view text, TomlValue& root, std::vector<TextProblem>& problems) {
-  TomlError error;
+  TextProblem error;
   if (ParseToml(text, root, error)) return true;
-  problems.push_back({error.position, error.message, {}});
+  problems.push_back(std::move(error));
   return false;
 }
 
 bool ReadFileHeader(TableReader& file, std::string_view format, std::string_view name,
-                    std::span<const std::int64_t> versions, std::int64_t& version) {
+                    std::span<const std::int64_t> versions, std::int64_t& version,
+                    std::span<const RetiredVersion> retired) {
   std::string written;
-  const bool has_format = file.String("format", written);
+  const bool has_format = file.String("format", written, false);
+  if (file.Table().Find("format") == nullptr)
+    file.Problem(file.Table().position, "a cairn " + std::string(name) +
+                                            " file starts with format = \"" + std::string(format) +
+                                            "\"");
   if (has_format && written != format) {
     // A foreign file: its version and everything else in it mean nothing here.
     file.Problem(file.Table().Find("format")->position,
@@ -134,9 +139,12 @@ bool ReadFileHeader(TableReader& file, std::string_view format, std::string_view
               : i + 1 == versions.size() ? " and "
                                          : ", ") +
              std::to_string(versions[i]);
+  std::string why;
+  for (const RetiredVersion& r : retired)
+    if (r.version == version) why = ": " + std::string(r.why);
   file.Problem(file.Table().Find("version")->position,
-               std::string(name) + " version " + std::to_string(version) +
-                   " is not supported (this build reads " + known + ")");
+               std::string(name) + " version " + std::to_string(version) + " is not supported" +
+                   why + " (this build reads " + known + ")");
   return false;
 }
 

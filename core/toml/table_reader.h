@@ -9,15 +9,10 @@
 #include <string_view>
 #include <vector>
 
+#include "base/text_problem.h"
 #include "toml/toml_value.h"
 
 namespace cairn {
-
-struct TextProblem {
-  TextPosition position;
-  std::string message;
-  std::string file;  // set where problems from several files are gathered ("" otherwise)
-};
 
 class TableReader {
  public:
@@ -70,13 +65,24 @@ class TableReader {
 [[nodiscard]] bool ParseTomlFile(std::string_view text, TomlValue& root,
                                  std::vector<TextProblem>& problems);
 
+// A version this build once read and no longer does, with why (said when a file has it).
+struct RetiredVersion {
+  std::int64_t version = 0;
+  std::string_view why;  // "it has no [end], so ...; record it again"
+};
+
 // The two members every cairn file opens with: `format` (must be `format`, "cairn-level") and
 // `version` (one of `versions`), read from `file`, the root table. `name` names the kind in
 // messages: "not a cairn level file (format is ...)", "level version 3 is not supported (this
-// build reads 1 and 2)". True when both are present and right; `version` is set when readable.
-// A wrong format is the only problem reported (a foreign file's version means nothing); on
-// false, the caller reads no further: the rest of the file is not in a form it knows.
+// build reads 1 and 2)", or, for a version in `retired`, "recording version 1 is not supported:
+// WHY (this build reads 3)". True when both are present and right; `version` is set when
+// readable. A wrong format is the only problem reported (a foreign file's version means
+// nothing); on false, the caller reads no further: the rest of the file is not in a form it knows.
+//
+// Every cairn file reader opens its text with ParseTomlFile, then this: so every file passes the
+// guards ParseToml keeps against toml++'s defects, and says a foreign file or version one way.
 [[nodiscard]] bool ReadFileHeader(TableReader& file, std::string_view format, std::string_view name,
-                                  std::span<const std::int64_t> versions, std::int64_t& version);
+                                  std::span<const std::int64_t> versions, std::int64_t& version,
+                                  std::span<const RetiredVersion> retired = {});
 
 }  // namespace cairn

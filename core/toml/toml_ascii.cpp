@@ -53,7 +53,7 @@ bool IsAscii(std::string_view text) {
 
 }  // namespace
 
-bool MakeAsciiTomlText(std::string_view original, AsciiTomlText& out, TomlError& error) {
+bool MakeAsciiTomlText(std::string_view original, AsciiTomlText& out, TextProblem& error) {
   if (IsAscii(original)) {
     out.text.assign(original);
     out.origin.clear();
@@ -70,7 +70,7 @@ bool MakeAsciiTomlText(std::string_view original, AsciiTomlText& out, TomlError&
   built.origin.reserve(3 * original.size());
   Builder b(original, built);
   auto fail = [&](std::size_t at, const char* message) {
-    error = TomlError{PositionOfByte(original, at), message};
+    error = TextProblem{PositionOfByte(original, at), message};
     return false;
   };
   auto starts = [&](std::size_t i, std::string_view token) {

@@ -30,7 +30,7 @@ struct AsciiTomlText {
 
 // Builds the ASCII text; false with a positioned error (in the original's terms) otherwise.
 [[nodiscard]] bool MakeAsciiTomlText(std::string_view original, AsciiTomlText& out,
-                                     TomlError& error);
+                                     TextProblem& error);
 
 // Maps positions in the ASCII text (line, 1-based byte column) to the original's (line, 1-based
 // character column). Built once per document; each lookup costs a bounded walk (LineIndex),

@@ -146,7 +146,7 @@ class Converter {
 thread_local bool g_skip_shape_check = false;  // the test seam (toml_reader.h)
 
 // Everything but running out of memory is reported through `error`; std::bad_alloc may escape.
-bool ParseTomlOrThrowBadAlloc(std::string_view text, TomlValue& root, TomlError& error) {
+bool ParseTomlOrThrowBadAlloc(std::string_view text, TomlValue& root, TextProblem& error) {
   AsciiTomlText ascii;
   if (!MakeAsciiTomlText(text, ascii, error)) return false;
   const AsciiPositionMap map(text, ascii);
@@ -159,13 +159,14 @@ bool ParseTomlOrThrowBadAlloc(std::string_view text, TomlValue& root, TomlError&
   toml::parse_result result = toml::parse(ascii.text);
   if (!result) {
     const toml::parse_error& failure = result.error();
-    error = TomlError{convert.Position(failure.source().begin), std::string(failure.description())};
+    error =
+        TextProblem{convert.Position(failure.source().begin), std::string(failure.description())};
     return false;
   }
   TomlValue converted;
   if (!convert.Table(result.table(), converted, 0)) {
-    error = TomlError{TextPosition{1, 1},
-                      "nesting deeper than " + std::to_string(kMaxTomlDepth) + " levels"};
+    error = TextProblem{TextPosition{1, 1},
+                        "nesting deeper than " + std::to_string(kMaxTomlDepth) + " levels"};
     return false;
   }
   converted.position = TextPosition{1, 1};
@@ -175,13 +176,13 @@ bool ParseTomlOrThrowBadAlloc(std::string_view text, TomlValue& root, TomlError&
 
 }  // namespace
 
-bool ParseToml(std::string_view text, TomlValue& root, TomlError& error) noexcept {
+bool ParseToml(std::string_view text, TomlValue& root, TextProblem& error) noexcept {
   try {
     return ParseTomlOrThrowBadAlloc(text, root, error);
   } catch (const std::bad_alloc&) {
     // Building the message allocates too; if even that fails, `error` keeps what it had.
     try {
-      error = TomlError{TextPosition{}, "out of memory while reading"};
+      error = TextProblem{TextPosition{}, "out of memory while reading"};
     } catch (...) {
     }
     return false;

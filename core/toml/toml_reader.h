@@ -6,14 +6,10 @@
 #include <string>
 #include <string_view>
 
+#include "base/text_problem.h"
 #include "toml/toml_value.h"
 
 namespace cairn {
-
-struct TomlError {
-  TextPosition position;
-  std::string message;
-};
 
 // The shape a TOML text may have (checked before any tree is built: toml_shape.h).
 //  - Depth: no value more than kMaxTomlDepth levels below the root. cairn's own files reach 9
@@ -28,10 +24,10 @@ inline constexpr std::uint64_t kTomlValuesFloor = 4096;
 inline constexpr std::uint64_t kTomlBytesPerValue = 4;
 
 // Parses `text` into `root` (a table). On failure `root` is unchanged and `error` says where and
-// why. Never crashes, aborts or reaches undefined behaviour, whatever the bytes; a text deeper
-// or denser than the limits above is refused with the position where it passes them, and running
-// out of memory is reported as an error too.
-[[nodiscard]] bool ParseToml(std::string_view text, TomlValue& root, TomlError& error) noexcept;
+// why. File readers open through ParseTomlFile (table_reader.h). Never crashes, aborts or reaches
+// undefined behaviour, whatever the bytes; a text deeper or denser than the limits above is refused
+// with the position where it passes them, and running out of memory is reported as an error too.
+[[nodiscard]] bool ParseToml(std::string_view text, TomlValue& root, TextProblem& error) noexcept;
 
 // Test seam, in the style of base/fault_injection.h: with the shape check skipped, a deep text
 // reaches toml++ and the converter, so tests can see the converter's own depth guard answer.

@@ -18,7 +18,7 @@ class Scanner {
  public:
   Scanner(std::string_view text, const TomlShapeLimits& limits) : text_(text), limits_(limits) {}
 
-  bool Run(TomlError& error) {
+  bool Run(TextProblem& error) {
     StartLine();
     while (at_ < text_.size()) {
       const char c = text_[at_];
@@ -172,7 +172,7 @@ class Scanner {
     return false;
   }
 
-  bool Fail(TomlError& error) const {
+  bool Fail(TextProblem& error) const {
     TextPosition position{1, 1};
     for (std::size_t i = 0; i < where_ && i < text_.size(); ++i) {
       if (text_[i] == '\n') {
@@ -182,7 +182,7 @@ class Scanner {
         ++position.column;
       }
     }
-    error = TomlError{position, message_};
+    error = TextProblem{position, message_};
     return false;
   }
 
@@ -204,7 +204,7 @@ class Scanner {
 
 }  // namespace
 
-bool CheckTomlShape(std::string_view text, const TomlShapeLimits& limits, TomlError& error) {
+bool CheckTomlShape(std::string_view text, const TomlShapeLimits& limits, TextProblem& error) {
   return Scanner(text, limits).Run(error);
 }
 

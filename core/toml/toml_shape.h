@@ -34,6 +34,6 @@ struct TomlShapeLimits {
 // position (line, byte column, in `text`) and "nesting deeper than 64 levels ..." or "too dense:
 // more than N values in M bytes ...".
 [[nodiscard]] bool CheckTomlShape(std::string_view text, const TomlShapeLimits& limits,
-                                  TomlError& error);
+                                  TextProblem& error);
 
 }  // namespace cairn

@@ -11,13 +11,9 @@
 #include <string_view>
 #include <vector>
 
-namespace cairn {
+#include "base/text_problem.h"  // TextPosition
 
-// 1-based line and column (columns count characters, not bytes). Zero means "no position".
-struct TextPosition {
-  std::uint32_t line = 0;
-  std::uint32_t column = 0;
-};
+namespace cairn {
 
 enum class TomlKind : std::uint8_t { Table, Array, String, Integer, Float, Boolean, DateTime };
 [[nodiscard]] const char* TomlKindName(TomlKind kind) noexcept;

@@ -59,7 +59,7 @@ void LevelLoad_cairn(benchmark::State& state) {
 void LevelLoad_baseline(benchmark::State& state) {
   for (auto _ : state) {
     TomlValue root;
-    TomlError error;
+    TextProblem error;
     if (!ParseToml(Text(), root, error)) state.SkipWithError("parse");
     benchmark::DoNotOptimize(root.members.size());
   }

@@ -167,7 +167,7 @@ Crowd& TheCrowd() {
 
 [[gnu::noinline]] bool ParseOnce(const Crowd& crowd) {
   TomlValue root;
-  TomlError error;
+  TextProblem error;
   return ParseToml(crowd.text, root, error) && !root.members.empty();
 }
 

@@ -81,10 +81,22 @@ out=$("$cairn" replay "$work/tampered.toml" --verify); status=$?
 [ $status -eq 1 ] || fail "a tampered recording is not exit 1 (got $status)"
 # Another seed is another dungeon: the replay differs before the first tick.
 echo "$out" | grep -q "diverged at tick 0: " || fail "tampered recording said: $out"
-printf 'format = "cairn-replay"\nversion = 1\n' > "$work/broken.toml"
+printf 'format = "cairn-replay"\nversion = 3\n' > "$work/broken.toml"
 out=$("$cairn" check "$work/broken.toml" 2>&1); status=$?
 [ $status -eq 1 ] || fail "check of a broken recording is not exit 1"
 echo "$out" | grep -q "broken.toml:1:1: error: missing 'build'" || fail "check said: $out"
+# An old recording is refused for its version alone, with why (its other members mean nothing).
+printf 'format = "cairn-replay"\nversion = 1\n' > "$work/old.toml"
+out=$("$cairn" check "$work/old.toml" 2>&1)
+echo "$out" | grep -q "old.toml:2:11: error: recording version 1 is not supported: it has no \[end\]" || fail "old recording said: $out"
+[ "$(echo "$out" | wc -l)" -eq 1 ] || fail "an old recording said more than its version: $out"
+# A malformed key map and recording are each a problem at its place, PATH:LINE:COLUMN.
+printf 'format = "cairn-keys"\nversion = 1\n[keys\n' > "$work/malformed-keys.toml"
+out=$("$cairn" check "$work/malformed-keys.toml" 2>&1)
+echo "$out" | grep -q "^$work/malformed-keys.toml:3:[0-9]*: error: " || fail "malformed key map said: $out"
+printf 'format = "cairn-replay"\nversion = 3\nseed = \n' > "$work/malformed-run.toml"
+out=$("$cairn" check "$work/malformed-run.toml" 2>&1)
+echo "$out" | grep -q "^$work/malformed-run.toml:3:[0-9]*: error: " || fail "malformed recording said: $out"
 "$cairn" sim --load x 2>/dev/null; [ $? -eq 1 ] || fail "sim --load before saves exist is not exit 1"
 "$cairn" sim --ticks nope 2>/dev/null; [ $? -eq 2 ] || fail "sim --ticks nope is not exit 2"
 

@@ -181,4 +181,16 @@ TEST_CASE("the manifest reader refuses what the format forbids", "[identity]") {
                            "\"f47ac10b-58cc-4372-a567-0e02b2c3d479\"\n")[0] ==
         "object: unknown member 'extra'");
   CHECK(problems_of(head + "bogus = 2\n")[0] == "the manifest: unknown member 'bogus'");
+  // The manifest opens as every cairn file does (ParseTomlFile, ReadFileHeader), each problem at
+  // its place.
+  CHECK(problems_of("format = \"cairn-level\"\nversion = 1\n") ==
+        std::vector<std::string>{"not a cairn identity manifest file (format is \"cairn-level\")"});
+  CHECK(problems_of("format = \"cairn-identity-manifest\"\nversion = 2\n") ==
+        std::vector<std::string>{
+            "identity manifest version 2 is not supported (this build reads 1)"});
+  IdentityManifest m;
+  std::vector<TextProblem> problems;
+  CHECK_FALSE(ReadManifest(head + "[[object]\n", m, problems));
+  REQUIRE(problems.size() == 1);
+  CHECK(FormatProblem("manifest.toml", problems[0]).find("manifest.toml:3:") == 0);
 }

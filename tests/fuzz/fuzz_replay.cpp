@@ -36,7 +36,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (size > kMaxInput) return 0;
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   cairn::Recording recording;
-  std::vector<cairn::RecordingProblem> problems;
+  std::vector<cairn::TextProblem> problems;
   if (!cairn::ParseRecording(text, recording, problems)) {
     if (problems.empty()) __builtin_trap();  // a refusal must say why
     return 0;

@@ -38,7 +38,7 @@ bool CharacterStart(char c) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   cairn::TomlValue root;
-  cairn::TomlError error;
+  cairn::TextProblem error;
   if (cairn::ParseToml(text, root, error)) {
     if (Depth(root) > cairn::kMaxTomlDepth) __builtin_trap();
   } else {

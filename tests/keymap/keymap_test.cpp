@@ -42,7 +42,7 @@ TEST_CASE("the default key map binds every action, with vi keys, arrows and the 
 
 TEST_CASE("a user file replaces the keys of the actions it names", "[keymap]") {
   KeyMap keys = Defaults();
-  std::vector<KeyMapProblem> problems;
+  std::vector<TextProblem> problems;
   REQUIRE(keys.Apply("format = \"cairn-keys\"\nversion = 1\n[keys]\nwait = [\"V\", \"space\"]\n",
                      "user", problems));
   CHECK(keys.ForKey("V") == Action::Wait);
@@ -53,7 +53,7 @@ TEST_CASE("a user file replaces the keys of the actions it names", "[keymap]") {
 TEST_CASE("conflicts, unknown actions and bad key names are errors with positions", "[keymap]") {
   KeyMap keys = Defaults();
   const KeyMap before = keys;
-  std::vector<KeyMapProblem> problems;
+  std::vector<TextProblem> problems;
   CHECK_FALSE(
       keys.Apply("format = \"cairn-keys\"\nversion = 1\n[keys]\n"
                  "fly = [\"f\"]\n"
@@ -72,7 +72,7 @@ TEST_CASE("conflicts, unknown actions and bad key names are errors with position
 
 TEST_CASE("a conflict inside one file names the other line", "[keymap]") {
   KeyMap keys;
-  std::vector<KeyMapProblem> problems;
+  std::vector<TextProblem> problems;
   CHECK_FALSE(
       keys.Apply("format = \"cairn-keys\"\nversion = 1\n[keys]\nwait = [\"x\"]\nlook = [\"x\"]\n",
                  "k.toml", problems));
@@ -83,13 +83,47 @@ TEST_CASE("a conflict inside one file names the other line", "[keymap]") {
 
 TEST_CASE("a key map file must say what it is", "[keymap]") {
   KeyMap keys;
-  std::vector<KeyMapProblem> problems;
+  std::vector<TextProblem> problems;
   CHECK_FALSE(keys.Apply("[keys]\nwait = [\".\"]\n", "k", problems));
-  CHECK(problems.size() == 2);
+  REQUIRE(problems.size() == 2);
+  CHECK(FormatProblem("", problems[0]) ==
+        "k:1:1: error: a cairn key map file starts with format = \"cairn-keys\"");
+  CHECK(FormatProblem("", problems[1]) == "k:1:1: error: the key map needs 'version'");
+  problems.clear();
+  CHECK_FALSE(keys.Apply("format = \"cairn-keys\"\nversion = 2\n[keys]\n", "k", problems));
+  REQUIRE(problems.size() == 1);
+  CHECK(FormatProblem("", problems[0]) ==
+        "k:2:11: error: key map version 2 is not supported (this build reads 1)");
+  problems.clear();
+  CHECK_FALSE(keys.Apply("format = \"cairn-level\"\nversion = 1\n", "k", problems));
+  REQUIRE(problems.size() == 1);
+  CHECK(problems[0].message == "not a cairn key map file (format is \"cairn-level\")");
   problems.clear();
   CHECK_FALSE(
       keys.Apply("format = \"cairn-keys\"\nversion = 1\n[keys]\nwait = \".\"\n", "k", problems));
   CHECK(problems[0].message.find("must be a list of key names") != std::string::npos);
+}
+
+TEST_CASE("a malformed key map is a problem at its place, in the file it came from", "[keymap]") {
+  KeyMap keys;
+  std::vector<TextProblem> problems;
+  // Through the one TOML opener: a syntax error, and a text the shape guard refuses.
+  CHECK_FALSE(keys.Apply("format = \"cairn-keys\"\nversion = 1\n[keys]\nwait = [\"x\"\n",
+                         "/home/u/keys.toml", problems));
+  REQUIRE(problems.size() == 1);
+  CHECK(problems[0].file == "/home/u/keys.toml");
+  CHECK(FormatProblem("ignored", problems[0]).find("/home/u/keys.toml:4:") == 0);
+  problems.clear();
+  CHECK_FALSE(keys.Apply("a = " + std::string(100, '[') + std::string(100, ']') + "\n", "deep.toml",
+                         problems));
+  REQUIRE(problems.size() == 1);
+  CHECK(problems[0].message.find("nesting deeper than") != std::string::npos);
+  CHECK(keys.KeysFor(Action::Wait).empty());  // unchanged
+  problems.clear();
+  CHECK_FALSE(keys.Apply("format = \"cairn-keys\"\nversion = 1\nkeys = 3\n", "k", problems));
+  REQUIRE(problems.size() == 1);
+  CHECK(FormatProblem("", problems[0]) ==
+        "k:3:8: error: the key map: 'keys' must be a table, not an integer");
 }
 
 TEST_CASE("key names", "[keymap]") {
@@ -101,7 +135,7 @@ TEST_CASE("key names", "[keymap]") {
 
 TEST_CASE("a misspelt action, key name or member is answered with the closest one", "[keymap]") {
   KeyMap keys = Defaults();
-  std::vector<KeyMapProblem> problems;
+  std::vector<TextProblem> problems;
   CHECK_FALSE(
       keys.Apply("format = \"cairn-keys\"\nversion = 1\nkeyz = 1\n[keys]\n"
                  "explor = [\"o\"]\n"

@@ -14,7 +14,7 @@ namespace {
 
 TomlValue Body(const std::string& text) {
   TomlValue root;
-  TomlError error;
+  TextProblem error;
   REQUIRE(ParseToml("body = " + text, root, error));
   return *root.Find("body");
 }
@@ -55,7 +55,7 @@ const TestReferences& Refs() {
 
 TEST_CASE("a body decodes into fields and formats canonically", "[schema]") {
   std::array<FieldValue, kMaxFieldsPerComponent> fields{};
-  std::vector<BodyProblem> problems;
+  std::vector<TextProblem> problems;
   REQUIRE(
       DecodeComponentBody(HealthType(), Body("{max=10, current = 5}"), Refs(), fields, problems));
   CHECK(fields[0].integer == 5);
@@ -65,7 +65,7 @@ TEST_CASE("a body decodes into fields and formats canonically", "[schema]") {
 
 TEST_CASE("fields left out take their declared defaults", "[schema]") {
   std::array<FieldValue, kMaxFieldsPerComponent> fields{};
-  std::vector<BodyProblem> problems;
+  std::vector<TextProblem> problems;
   REQUIRE(DecodeComponentBody(*FindComponentType("position"), Body("{ y = 3 }"), Refs(), fields,
                               problems));
   CHECK(fields[0].integer == 0);
@@ -76,7 +76,7 @@ TEST_CASE("every problem in a body is reported with its position, and nothing is
           "[schema]") {
   std::array<FieldValue, kMaxFieldsPerComponent> fields{};
   fields[0].integer = 77;
-  std::vector<BodyProblem> problems;
+  std::vector<TextProblem> problems;
   CHECK_FALSE(DecodeComponentBody(HealthType(), Body("{ current = \"x\", max = 0, speed = 2 }"),
                                   Refs(), fields, problems));
   REQUIRE(problems.size() == 3);
@@ -90,7 +90,7 @@ TEST_CASE("every problem in a body is reported with its position, and nothing is
 
 TEST_CASE("a body that is not a table is refused", "[schema]") {
   std::array<FieldValue, kMaxFieldsPerComponent> fields{};
-  std::vector<BodyProblem> problems;
+  std::vector<TextProblem> problems;
   CHECK_FALSE(DecodeComponentBody(HealthType(), Body("5"), Refs(), fields, problems));
   REQUIRE(problems.size() == 1);
   CHECK(problems[0].message == "the body of health must be a table, found an integer");
@@ -98,7 +98,7 @@ TEST_CASE("a body that is not a table is refused", "[schema]") {
 
 TEST_CASE("enum, glyph, text and entity fields read and write their own forms", "[schema]") {
   std::array<FieldValue, kMaxFieldsPerComponent> fields{};
-  std::vector<BodyProblem> problems;
+  std::vector<TextProblem> problems;
   const ComponentTypeInfo& look = *FindComponentType("appearance");
   REQUIRE(DecodeComponentBody(
       look, Body("{ glyph = \"\xE2\x99\xA6\", ascii = \"*\", colour = \"cyan\" }"), Refs(), fields,

@@ -184,7 +184,7 @@ TEST_CASE("a run with its own autopickup rule replays the same without it",
   CHECK(text.find("autopickup = { enabled = true, potion = \"never\", scroll = \"always\", "
                   "weapon = \"always\", armour = \"new\"") != std::string::npos);
   Recording parsed;
-  std::vector<RecordingProblem> problems;
+  std::vector<TextProblem> problems;
   REQUIRE(ParseRecording(text, parsed, problems));
   CHECK(parsed.autopickup == rule);
 
@@ -225,7 +225,7 @@ TEST_CASE("a recording's autopickup header is checked; version 2 is refused", "[
     return edited.replace(at, from.size(), to);
   };
   Recording parsed;
-  std::vector<RecordingProblem> problems;
+  std::vector<TextProblem> problems;
   CHECK_FALSE(
       ParseRecording(replaced("potion = \"always\"", "potions = \"always\""), parsed, problems));
   REQUIRE(problems.size() == 1);

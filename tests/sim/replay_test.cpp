@@ -37,7 +37,7 @@ TEST_CASE("a recording round-trips through its text form", "[replay]") {
   REQUIRE(recording.ticks.size() > 50);
   const std::string text = WriteRecording(recording);
   Recording parsed;
-  std::vector<RecordingProblem> problems;
+  std::vector<TextProblem> problems;
   REQUIRE(ParseRecording(text, parsed, problems));
   CHECK(WriteRecording(parsed) == text);
   CHECK(parsed.seed == 5);
@@ -91,37 +91,66 @@ TEST_CASE("a recording of other content is refused", "[replay]") {
 
 TEST_CASE("malformed recordings report every problem with its position", "[replay]") {
   Recording parsed;
-  std::vector<RecordingProblem> problems;
+  std::vector<TextProblem> problems;
   CHECK_FALSE(
-      ParseRecording("format = \"other\"\nversion = 9\nseed = -1\nbogus = 1\n"
+      ParseRecording("format = \"cairn-replay\"\nversion = 3\nseed = -1\nbogus = 1\n"
                      "[[tick]]\nn = 2\nstate = \"xyz\"\n",
                      parsed, problems));
   std::vector<std::string> messages;
-  for (const RecordingProblem& p : problems) messages.push_back(p.message);
+  for (const TextProblem& p : problems) messages.push_back(p.message);
   const auto has = [&](std::string_view text) {
     for (const std::string& m : messages)
       if (m.find(text) != std::string::npos) return true;
     return false;
   };
-  CHECK(has("not a cairn recording"));
-  CHECK(has("recording version 9 is not supported"));
   CHECK(has("missing 'build'"));
   CHECK(has("seed must not be negative"));
   CHECK(has("unknown member 'bogus'"));
   CHECK(has("state must be 16 hexadecimal digits"));
   CHECK(has("tick 2 follows tick 0"));
-  for (const RecordingProblem& p : problems)
+  for (const TextProblem& p : problems)
     if (p.message.find("bogus") != std::string::npos) CHECK(p.position.line == 4);
+}
+
+TEST_CASE("a recording opens as every cairn file does: format and version, then nothing else",
+          "[replay]") {
+  const auto said = [](std::string_view text) {
+    Recording parsed;
+    std::vector<TextProblem> problems;
+    CHECK_FALSE(ParseRecording(text, parsed, problems));
+    std::vector<std::string> lines;
+    for (const TextProblem& p : problems) lines.push_back(FormatProblem("run.toml", p));
+    return lines;
+  };
+  // A foreign file or another version: that alone, since its other members mean nothing here.
+  CHECK(said("format = \"other\"\nversion = 9\nseed = -1\n") ==
+        std::vector<std::string>{
+            "run.toml:1:10: error: not a cairn recording file (format is \"other\")"});
+  CHECK(said("format = \"cairn-replay\"\nversion = 9\nseed = -1\n") ==
+        std::vector<std::string>{"run.toml:2:11: error: recording version 9 is not supported "
+                                 "(this build reads 3)"});
+  // A version this build once read says why it no longer does.
+  const std::vector<std::string> old = said("format = \"cairn-replay\"\nversion = 1\n");
+  REQUIRE(old.size() == 1);
+  CHECK(old[0].find("run.toml:2:11: error: recording version 1 is not supported: it has no "
+                    "[end]") == 0);
+  // Malformed TOML is a problem at its place, from the same reader every file goes through.
+  const std::vector<std::string> broken = said("format = \"cairn-replay\"\nversion = = 3\n");
+  REQUIRE(broken.size() == 1);
+  CHECK(broken[0].find("run.toml:2:") == 0);
+  CHECK(broken[0].find(": error: ") != std::string::npos);
+  CHECK(said("version = 3\n").front() ==
+        "run.toml:1:1: error: a cairn recording file starts with format = \"cairn-replay\"");
 }
 
 namespace {
 
 std::vector<std::string> ParseProblems(const std::string& text) {
   Recording parsed;
-  std::vector<RecordingProblem> problems;
+  std::vector<TextProblem> problems;
   (void)ParseRecording(text, parsed, problems);
   std::vector<std::string> out;
-  for (const RecordingProblem& p : problems)
+  for (const TextProblem& p : problems)
     out.push_back(std::to_string(p.position.line) + ":" + std::to_string(p.position.column) + " " +
                   p.message);
   return out;

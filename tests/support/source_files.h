@@ -21,7 +21,7 @@ inline std::string SourceFile(const std::string& path) {
 // The default key map, data/keys.toml.
 inline KeyMap DefaultKeyMap() {
   KeyMap keys;
-  std::vector<KeyMapProblem> problems;
+  std::vector<TextProblem> problems;
   REQUIRE(keys.Apply(SourceFile("data/keys.toml"), "data/keys.toml", problems));
   return keys;
 }

@@ -21,7 +21,7 @@ std::string Repeat(const std::string& part, std::size_t n, const std::string& gl
 // Parses `text` and expects the nesting refusal at `line`:`column`.
 void ExpectTooDeep(const std::string& text, std::uint32_t line, std::uint32_t column) {
   TomlValue root;
-  TomlError error;
+  TextProblem error;
   REQUIRE_FALSE(ParseToml(text, root, error));
   INFO(error.message);
   CHECK(error.message.find("nesting deeper than 64 levels") == 0);
@@ -31,7 +31,7 @@ void ExpectTooDeep(const std::string& text, std::uint32_t line, std::uint32_t co
 
 bool Parses(const std::string& text) {
   TomlValue root;
-  TomlError error;
+  TextProblem error;
   const bool ok = ParseToml(text, root, error);
   INFO(error.message);
   return ok;
@@ -87,7 +87,7 @@ TEST_CASE("a text of mostly tiny values is refused before it is parsed", "[toml]
   // [1,1,1,...]: two bytes a value, hundreds of bytes each once parsed.
   const std::string dense = "a = [" + Repeat("1", 50000, ",") + "]\n";
   TomlValue root;
-  TomlError error;
+  TextProblem error;
   REQUIRE_FALSE(ParseToml(dense, root, error));
   CHECK(error.message.find("too dense: more than") != std::string::npos);
   CHECK(error.position.line == 1);
@@ -99,7 +99,7 @@ TEST_CASE("a text of mostly tiny values is refused before it is parsed", "[toml]
 }
 
 TEST_CASE("the shape check's count never falls below what the parser makes", "[toml]") {
-  TomlError error;
+  TextProblem error;
   // 3 keys, 2 header tables, the array (+1), its 3 elements: 9 or more.
   const std::string text = "[a.b]\nx = 1\ny = [1, 2, 3]\nz.w = 2\n";
   CHECK(CheckTomlShape(text, {64, 100}, error));
@@ -110,7 +110,7 @@ TEST_CASE("the converter refuses depth on its own when the shape check is skippe
   // toml++ allows 256 nested arrays; the converter stops at 64 without the shape check's help.
   toml_seam::SkipShapeCheck(true);
   TomlValue root;
-  TomlError error;
+  TextProblem error;
   const bool parsed =
       ParseToml("x = " + std::string(100, '[') + std::string(100, ']') + "\n", root, error);
   toml_seam::SkipShapeCheck(false);
