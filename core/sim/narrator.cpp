@@ -201,59 +201,61 @@ void TellAttack(const GameWorld& world, const AttackEvent& a, RunLog& log) {
   log.Say(std::move(text), a.killed && on_player ? MessageTone::Danger : MessageTone::Plain);
 }
 
-void TellNotice(const GameWorld& world, const NoticeEvent& n, RunLog& log) {
-  const bool player = world.Players().Contains(n.subject);
-  const std::string item = DescribeItem(world, n.object);
+// What the player did with the pack, the stairs or the quiver: told only when the player did it.
+void TellOwnAction(const GameWorld& world, const NoticeEvent& n, RunLog& log) {
+  const auto say = [&](std::string text) { log.Say(std::move(text)); };
+  switch (n.kind) {
+    case NoticeKind::PickedUp: {
+      const Item* carried = world.Items().Find(n.object);
+      const char letter = carried != nullptr ? carried->letter : '?';
+      say(std::string(1, letter) + " - " + DescribeItem(world, n.object) + ".");
+      break;
+    }
+    case NoticeKind::InventoryFull: say("Your pack is full."); break;
+    case NoticeKind::NothingHere: say("There is nothing here to pick up."); break;
+    case NoticeKind::NoStairs: say("There are no stairs here."); break;
+    case NoticeKind::Dropped: say("You drop " + DescribeItem(world, n.object) + "."); break;
+    case NoticeKind::Equipped:
+    case NoticeKind::Unequipped: {
+      const Item* it = world.Items().Find(n.object);
+      const bool weapon =
+          it != nullptr && world.Definitions().items[it->kind].category == ItemCategory::Weapon;
+      Item plain = it != nullptr ? *it : Item{};
+      plain.equipped = 0;
+      const std::string name = ItemDisplayName(world, plain, world.Players().Find(n.subject));
+      if (n.kind == NoticeKind::Unequipped)
+        say("You put away " + name + ".");
+      else
+        say(std::string(weapon ? "You are now wielding " : "You are now wearing ") + name + ".");
+      break;
+    }
+    case NoticeKind::Landed:
+      say(Capitalised(
+              Missile(world, AttackEvent{n.subject, {}, 0, 0, 0, AttackKind::Thrown, n.object})) +
+          " lands.");
+      break;
+    case NoticeKind::Quivered:
+      // value: 0 chosen (or the quiver was empty), else 1 + the kind no longer carried.
+      if (const Item* missile = world.Items().Find(n.object); missile != nullptr)
+        say((n.value > 0
+                 ? "You have no " + KindPlural(world, static_cast<std::uint16_t>(n.value - 1)) +
+                       " left, so you fill your quiver with "
+                 : std::string("You fill your quiver with ")) +
+            KindPlural(world, missile->kind) + ".");
+      break;
+    case NoticeKind::AutoPickupToggled:
+      say(n.value != 0 ? "Autopickup is now on." : "Autopickup is now off.");
+      break;
+    default: break;  // TellNotice sends only the kinds above
+  }
+}
+
+// What using an item did: drinking, reading, eating, zapping and their effects.
+void TellItemUse(const GameWorld& world, const NoticeEvent& n, RunLog& log) {
   const auto say = [&](std::string text, MessageTone tone = MessageTone::Plain) {
     log.Say(std::move(text), tone);
   };
   switch (n.kind) {
-    case NoticeKind::PickedUp:
-      if (player) {
-        const Item* carried = world.Items().Find(n.object);
-        const char letter = carried != nullptr ? carried->letter : '?';
-        say(std::string(1, letter) + " - " + item + ".");
-      }
-      break;
-    case NoticeKind::InventoryFull:
-      if (player) say("Your pack is full.");
-      break;
-    case NoticeKind::NothingHere:
-      if (player) say("There is nothing here to pick up.");
-      break;
-    case NoticeKind::Descended:
-    case NoticeKind::Ascended: break;  // the session tells of the floor reached
-    case NoticeKind::NoStairs:
-      if (player) say("There are no stairs here.");
-      break;
-    case NoticeKind::Woke:
-      if (world.Registry().IsActive(n.subject))
-        say("The " + Name(world, n.subject) + " notices you!");
-      break;
-    case NoticeKind::Fled: say("The " + Name(world, n.subject) + " flees!"); break;
-    case NoticeKind::Blocked: break;
-    case NoticeKind::Dropped:
-      if (player) say("You drop " + item + ".");
-      break;
-    case NoticeKind::Equipped:
-      if (player) {
-        const Item* it = world.Items().Find(n.object);
-        const bool weapon =
-            it != nullptr && world.Definitions().items[it->kind].category == ItemCategory::Weapon;
-        Item plain = it != nullptr ? *it : Item{};
-        plain.equipped = 0;
-        say(std::string(weapon ? "You are now wielding " : "You are now wearing ") +
-            ItemDisplayName(world, plain, world.Players().Find(n.subject)) + ".");
-      }
-      break;
-    case NoticeKind::Unequipped:
-      if (player) {
-        const Item* it = world.Items().Find(n.object);
-        Item plain = it != nullptr ? *it : Item{};
-        plain.equipped = 0;
-        say("You put away " + ItemDisplayName(world, plain, world.Players().Find(n.subject)) + ".");
-      }
-      break;
     case NoticeKind::Drank: say("You drink " + Used(world, n)); break;
     case NoticeKind::Read: say("You read " + Used(world, n)); break;
     case NoticeKind::Ate: say("You eat " + One(world, n.object) + ". That hit the spot."); break;
@@ -279,45 +281,93 @@ void TellNotice(const GameWorld& world, const NoticeEvent& n, RunLog& log) {
       say(n.value > 0 ? "You know more about what you carry." : "You learn nothing new.");
       break;
     case NoticeKind::NoCharges: say("Nothing happens: the wand is spent."); break;
+    default: break;  // TellNotice sends only the kinds above
+  }
+}
+
+// What a monster did that is not a blow: noticing, fleeing, stealing, splitting.
+void TellMonsterDeed(const GameWorld& world, const NoticeEvent& n, RunLog& log) {
+  switch (n.kind) {
+    case NoticeKind::Woke:
+      if (world.Registry().IsActive(n.subject))
+        log.Say("The " + Name(world, n.subject) + " notices you!");
+      break;
+    case NoticeKind::Fled: log.Say("The " + Name(world, n.subject) + " flees!"); break;
     case NoticeKind::Stole:
-      say("The " + Name(world, n.subject) + " snatches " + item + " and runs!",
-          MessageTone::Warning);
+      log.Say("The " + Name(world, n.subject) + " snatches " + DescribeItem(world, n.object) +
+                  " and runs!",
+              MessageTone::Warning);
       break;
-    case NoticeKind::Split: say("The " + Name(world, n.subject) + " splits in two!"); break;
-    case NoticeKind::Hungry: say("You are getting hungry.", MessageTone::Warning); break;
-    case NoticeKind::Weak: say("You are weak with hunger!", MessageTone::Warning); break;
-    case NoticeKind::Starving:
-      say("You are starving! Eat something, now.", MessageTone::Danger);
-      break;
+    case NoticeKind::Split: log.Say("The " + Name(world, n.subject) + " splits in two!"); break;
     case NoticeKind::Missed:
       if (world.Ais().Contains(n.subject))
-        say("The " + Name(world, n.subject) + " grabs at your pack and misses.",
-            MessageTone::Warning);
+        log.Say("The " + Name(world, n.subject) + " grabs at your pack and misses.",
+                MessageTone::Warning);
       else
-        say("The bolt flies wide.");
+        log.Say("The bolt flies wide.");
+      break;
+    default: break;  // TellNotice sends only the kinds above
+  }
+}
+
+// How the character's body fares: hunger and experience.
+void TellCondition(const NoticeEvent& n, RunLog& log) {
+  switch (n.kind) {
+    case NoticeKind::Hungry: log.Say("You are getting hungry.", MessageTone::Warning); break;
+    case NoticeKind::Weak: log.Say("You are weak with hunger!", MessageTone::Warning); break;
+    case NoticeKind::Starving:
+      log.Say("You are starving! Eat something, now.", MessageTone::Danger);
       break;
     case NoticeKind::LevelUp:
-      say("Welcome to experience level " + std::to_string(n.value) + "! You feel more able.",
-          MessageTone::Good);
+      log.Say("Welcome to experience level " + std::to_string(n.value) + "! You feel more able.",
+              MessageTone::Good);
       break;
+    default: break;  // TellNotice sends only the kinds above
+  }
+}
+
+// Every kind is named here, so a new kind without words is a compiler warning (-Wswitch).
+void TellNotice(const GameWorld& world, const NoticeEvent& n, RunLog& log) {
+  switch (n.kind) {
+    case NoticeKind::PickedUp:
+    case NoticeKind::InventoryFull:
+    case NoticeKind::NothingHere:
+    case NoticeKind::NoStairs:
+    case NoticeKind::Dropped:
+    case NoticeKind::Equipped:
+    case NoticeKind::Unequipped:
     case NoticeKind::Landed:
-      if (player)
-        say(Capitalised(
-                Missile(world, AttackEvent{n.subject, {}, 0, 0, 0, AttackKind::Thrown, n.object})) +
-            " lands.");
-      break;
     case NoticeKind::Quivered:
-      // value: 0 chosen (or the quiver was empty), else 1 + the kind no longer carried.
-      if (const Item* missile = world.Items().Find(n.object); player && missile != nullptr)
-        say((n.value > 0
-                 ? "You have no " + KindPlural(world, static_cast<std::uint16_t>(n.value - 1)) +
-                       " left, so you fill your quiver with "
-                 : std::string("You fill your quiver with ")) +
-            KindPlural(world, missile->kind) + ".");
-      break;
     case NoticeKind::AutoPickupToggled:
-      if (player) say(n.value != 0 ? "Autopickup is now on." : "Autopickup is now off.");
+      if (world.Players().Contains(n.subject)) TellOwnAction(world, n, log);
       break;
+    case NoticeKind::Drank:
+    case NoticeKind::Read:
+    case NoticeKind::Ate:
+    case NoticeKind::Zapped:
+    case NoticeKind::Healed:
+    case NoticeKind::Invigorated:
+    case NoticeKind::Hasted:
+    case NoticeKind::HasteEnded:
+    case NoticeKind::Slowed:
+    case NoticeKind::Teleported:
+    case NoticeKind::Mapped:
+    case NoticeKind::Enchanted:
+    case NoticeKind::NothingToEnchant:
+    case NoticeKind::Identified:
+    case NoticeKind::NoCharges: TellItemUse(world, n, log); break;
+    case NoticeKind::Woke:
+    case NoticeKind::Fled:
+    case NoticeKind::Stole:
+    case NoticeKind::Split:
+    case NoticeKind::Missed: TellMonsterDeed(world, n, log); break;
+    case NoticeKind::Hungry:
+    case NoticeKind::Weak:
+    case NoticeKind::Starving:
+    case NoticeKind::LevelUp: TellCondition(n, log); break;
+    case NoticeKind::Descended:
+    case NoticeKind::Ascended: break;  // the session tells of the floor reached
+    case NoticeKind::Blocked: break;
   }
 }
 
