@@ -6,7 +6,8 @@ module may include, and which outside libraries it may touch. The simulation (ba
 world, game, dungeon, sim) includes no content codec, TOML, terminal or logging code; toml++
 lives in one file, curses in term/terminal, spdlog in term/logging; and the presenter
 (term/presenter, which draws frames) never reaches the session or the world, even through
-another header. Prints one line per broken rule, PATH:LINE: error: WHY, and exits 1 if any.
+another header. Each core module's README says what it may include in a "May include:"
+sentence, and the modules it names must be exactly the table's. Prints one line per broken rule, PATH:LINE: error: WHY, and exits 1 if any.
 
 Usage: tools/check_boundaries.py [ROOT]   (ROOT defaults to the repository holding this file)
 """
@@ -79,9 +80,36 @@ def resolve(root, path, quoted):
     return None
 
 
+def readme_problems(root):
+    """Each core module's README says what it may include, in a sentence starting "May include:";
+    the cairn modules it names (`core/x`) must be exactly ALLOWED's, so the README cannot drift."""
+    problems = []
+    for module in sorted(ALLOWED):
+        path = os.path.join("core", module, "README.md")
+        try:
+            with open(os.path.join(root, path), encoding="utf-8") as f:
+                text = f.read()
+        except OSError:
+            problems.append(f"{path}:1: error: core/{module} has no README saying what it owns")
+            continue
+        start = text.find("May include:")
+        if start < 0:
+            problems.append(f"{path}:1: error: no \"May include:\" sentence naming the modules it may include")
+            continue
+        line = text.count("\n", 0, start) + 1
+        end = re.search(r"\.(\s|$)", text[start:])
+        sentence = text[start:start + end.start()] if end else text[start:]
+        named = set(re.findall(r"`core/(\w+)`", sentence)) - {module}
+        for missing in sorted(ALLOWED[module] - named):
+            problems.append(f"{path}:{line}: error: \"May include:\" leaves out core/{missing}, which the module may include")
+        for extra in sorted(named - ALLOWED[module]):
+            problems.append(f"{path}:{line}: error: \"May include:\" names core/{extra}, which the boundary check forbids")
+    return problems
+
+
 def main():
     root = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    problems = []
+    problems = readme_problems(root)
     for path in list(sources(root, "core")) + list(sources(root, "term")):
         module = path.split("/")[1] if path.startswith("core/") else None
         for number, kind, name in includes(root, path):

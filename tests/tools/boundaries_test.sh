@@ -32,5 +32,14 @@ expect_refused core/view/render_frame.h '#include "sim/session.h"' "the presente
 expect_refused core/console/console.cpp '#include "sim/session_access.h"' "is private to core/sim"
 expect_refused term/presenter/palette.h '#include "game/game_world.h"' "the presenter reaches game/game_world.h"
 
+# A module README whose "May include:" sentence drifts from the rules is refused too.
+rm -rf "$work/tree" && mkdir -p "$work/tree" && cp -r "$root/core" "$root/term" "$work/tree/"
+sed -i 's/May include: `core\/base`, `core\/toml`./May include: `core\/toml`, `core\/sim`./' "$work/tree/core/keymap/README.md"
+out=$(python3 "$check" "$work/tree" 2>&1) && fail "a keymap README naming core/sim and leaving out core/base was accepted"
+echo "$out" | grep -q '^core/keymap/README.md:[0-9]*: error: "May include:" leaves out core/base' ||
+  fail "the drifted README was not named for core/base: $out"
+echo "$out" | grep -q '^core/keymap/README.md:[0-9]*: error: "May include:" names core/sim' ||
+  fail "the drifted README was not named for core/sim: $out"
+
 [ $failures -eq 0 ] && echo "the include boundary check passes the tree and refuses each break"
 exit $((failures != 0))
