@@ -123,18 +123,6 @@ constexpr std::int32_t kRecheckTicks = kNormalActionTicks;
 constexpr std::uint32_t kApproachSearchLimit = 2000;
 constexpr std::uint32_t kWanderSearchLimit = 400;
 
-// Cells a monster may step into: passable terrain with no other blocker on it.
-class MonsterFilter final : public CellFilter {
- public:
-  explicit MonsterFilter(const GameWorld& world) : world_(world) {}
-  bool Enterable(const TileMap& map, std::int32_t x, std::int32_t y) const override {
-    return map.Passable(x, y) && world_.OccupantAt(x, y).IsNull();
-  }
-
- private:
-  const GameWorld& world_;
-};
-
 // Cells a path may cross at all (for fields that ignore who stands where).
 class TerrainFilter final : public CellFilter {};
 
@@ -194,8 +182,9 @@ bool StepToward(AiContext& ctx, EntityId self, const EnemyAi& ai, Position from,
                 std::uint32_t limit) {
   Position step{};
   std::int32_t length = 0;
-  const MonsterFilter filter(ctx.world);
-  if (!ctx.scratch.paths.FindPath(ctx.world.Map(), filter, from, goal, limit, step, length))
+  // A monster may step into passable terrain where no other blocker stands.
+  if (!ctx.scratch.paths.FindPath(ctx.world.Map(), ctx.world.BlockedCells(), from, goal, limit,
+                                  step, length))
     return false;
   // The goal may be occupied (the player): then the route ends next to it, not on it.
   if (!ctx.world.OccupantAt(step.x, step.y).IsNull()) return false;

@@ -1,6 +1,7 @@
 #include "game/game_world.h"
 
 #include <cstdio>
+#include <cstring>
 #include <deque>
 #include <new>
 #include <vector>
@@ -44,6 +45,7 @@ Status GameWorld::Initialize(const WorldLimits& limits, std::int32_t map_width,
   if (status != Status::Ok) return status;
   if (Status s = map_.Initialize(map_width, map_height); s != Status::Ok) return s;
   if (Status s = occupancy_.Allocate(map_.Cells().size()); s != Status::Ok) return s;
+  if (Status s = blocked_.Allocate(map_.Cells().size()); s != Status::Ok) return s;
   if (Status s = bindings_.Initialize(registry_); s != Status::Ok) return s;
   if (Status s = commands_.Allocate(limits.commands); s != Status::Ok) return s;
   if (Status s = bundles_.Allocate(limits.commands); s != Status::Ok) return s;
@@ -443,17 +445,30 @@ EntityId GameWorld::PlayerEntity() const noexcept {
 }
 
 void GameWorld::RebuildOccupancy() noexcept {
-  for (EntityId& cell : occupancy_.span()) cell = EntityId{};
+  // Clears only the taken cells, found in the byte grid: a 16-byte id per cell is too much to
+  // sweep twice a tick on a large floor.
+  const std::span<std::uint8_t> blocked = blocked_.span();
+  std::size_t cell = 0;
+  for (; cell + 8 <= blocked.size(); cell += 8) {
+    std::uint64_t eight = 0;  // eight cells at once: most of a floor is empty
+    std::memcpy(&eight, &blocked[cell], sizeof eight);
+    if (eight == 0) continue;
+    for (std::size_t i = cell; i < cell + 8; ++i)
+      if (blocked[i] != 0) SetOccupant(i, EntityId{});
+  }
+  for (; cell < blocked.size(); ++cell)
+    if (blocked[cell] != 0) SetOccupant(cell, EntityId{});
   const auto owners = blocker_pool_.Owners();
   for (EntityId id : owners) {
     if (!registry_.IsActive(id)) continue;
     const Position* p = position_pool_.Find(id);
     if (p == nullptr || !map_.InBounds(p->x, p->y)) continue;
-    EntityId& cell = occupancy_[map_.Index(p->x, p->y)];
+    const std::size_t at = map_.Index(p->x, p->y);
+    const EntityId holder = occupancy_[at];
     // Two blockers on one cell (authored, or set by the console): the older one holds the cell,
     // so the choice does not depend on pool order.
-    if (cell.IsNull() || registry_.CreationSequenceOf(id) < registry_.CreationSequenceOf(cell))
-      cell = id;
+    if (holder.IsNull() || registry_.CreationSequenceOf(id) < registry_.CreationSequenceOf(holder))
+      SetOccupant(at, id);
   }
 }
 
@@ -481,8 +496,8 @@ bool GameWorld::NearestFreeCell(Position from, Position& out) const {
 
 void GameWorld::MoveOccupant(EntityId id, Position from, Position to) noexcept {
   if (map_.InBounds(from.x, from.y) && occupancy_[map_.Index(from.x, from.y)] == id)
-    occupancy_[map_.Index(from.x, from.y)] = EntityId{};
-  if (map_.InBounds(to.x, to.y)) occupancy_[map_.Index(to.x, to.y)] = id;
+    SetOccupant(map_.Index(from.x, from.y), EntityId{});
+  if (map_.InBounds(to.x, to.y)) SetOccupant(map_.Index(to.x, to.y), id);
 }
 
 bool GameWorld::HasNoComponents(EntityId id) const noexcept {
@@ -497,7 +512,11 @@ const char* GameWorld::CheckInvariants() const {
   ForEachPool([&](const auto& pool, ComponentKind) {
     if (broken == nullptr) broken = pool.CheckInvariants();
   });
-  return broken;
+  if (broken != nullptr) return broken;
+  for (std::size_t cell = 0; cell < occupancy_.size(); ++cell)
+    if ((blocked_[cell] != 0) == occupancy_[cell].IsNull())
+      return "the blocked-cell grid disagrees with the occupancy grid";
+  return nullptr;
 }
 
 }  // namespace cairn

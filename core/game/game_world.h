@@ -325,6 +325,11 @@ class GameWorld {
     return map_.InBounds(x, y) ? occupancy_[map_.Index(x, y)] : EntityId{};
   }
   void MoveOccupant(EntityId id, Position from, Position to) noexcept;
+  // One byte per cell, row by row: nonzero exactly where OccupantAt is not null. What monsters'
+  // searches read (Pathfinder::FindPath with a grid), kept beside the grid of ids.
+  [[nodiscard]] std::span<const std::uint8_t> BlockedCells() const noexcept {
+    return blocked_.span();
+  }
   // The passable cell nearest to `from` (breadth-first over passable cells, `from` first) that no
   // blocking entity stands on; false when there is none.
   [[nodiscard]] bool NearestFreeCell(Position from, Position& out) const;
@@ -384,6 +389,12 @@ class GameWorld {
   WorldBindingTable bindings_;
   TileMap map_;
   FixedArray<EntityId> occupancy_;
+  FixedArray<std::uint8_t> blocked_;  // !occupancy_[cell].IsNull(), cell for cell
+  // The one writer of both occupancy grids.
+  void SetOccupant(std::size_t cell, EntityId id) noexcept {
+    occupancy_[cell] = id;
+    blocked_[cell] = id.IsNull() ? 0 : 1;
+  }
   RandomStreams random_;
   std::shared_ptr<const DefinitionSet> definitions_;
   WorldLimits limits_{};

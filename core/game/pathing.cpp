@@ -115,10 +115,14 @@ Pathfinder::HeapNode Pathfinder::HeapPop() noexcept {
 // One function on purpose: the counters and the held child are plain locals the compiler keeps
 // in registers; kept in a struct passed between functions, every visit wrote them to memory.
 // Only the walk back, once a search, is a step of its own (WalkBack).
-template <bool kPlain>
-bool Pathfinder::Run(const TileMap& map, const CellFilter& filter, Position from, Position to,
-                     std::uint32_t max_expansions, Position& step, std::int32_t& length) noexcept {
+template <Pathfinder::Narrowing kNarrowing>
+bool Pathfinder::Run(const TileMap& map, const CellFilter* filter, const std::uint8_t* blocked,
+                     Position from, Position to, std::uint32_t max_expansions, Position& step,
+                     std::int32_t& length) noexcept {
   const std::int32_t stride = width_ + 2;
+  [[maybe_unused]] const auto width = static_cast<std::size_t>(width_);
+  (void)filter;
+  (void)blocked;
   const auto padded = [stride](Position p) {
     return static_cast<std::uint32_t>((p.y + 1) * stride + p.x + 1);
   };
@@ -182,8 +186,10 @@ bool Pathfinder::Run(const TileMap& map, const CellFilter& filter, Position from
       const std::uint32_t old = node[next];
       if (old <= better) return;  // a wall, closed, or reached as cheaply already
       const std::int32_t x = entry.x + dx, y = entry.y + dy;
-      if constexpr (!kPlain) {
-        if (next != goal && !filter.Enterable(map, x, y)) return;
+      if constexpr (kNarrowing == Narrowing::Grid) {
+        if (next != goal && blocked[static_cast<std::size_t>(y) * width + x] != 0) return;
+      } else if constexpr (kNarrowing == Narrowing::Filter) {
+        if (next != goal && !filter->Enterable(map, x, y)) return;
       }
       touched[touched_count] = next;  // kept only when new: no branch to guess
       touched_count += old == kFresh ? 1u : 0u;
@@ -227,18 +233,30 @@ bool Pathfinder::Run(const TileMap& map, const CellFilter& filter, Position from
   return found;
 }
 
-bool Pathfinder::FindPath(const TileMap& map, const CellFilter& filter, Position from, Position to,
-                          std::uint32_t max_expansions, Position& step,
-                          std::int32_t& length) noexcept {
+bool Pathfinder::Searchable(const TileMap& map, Position from, Position to) noexcept {
   last_expansions_ = 0;
   if (node_.empty() || !map.InBounds(from.x, from.y) || !map.InBounds(to.x, to.y)) return false;
   if (map.Width() != width_ || map.Height() != height_) return false;
   if (from.x == to.x && from.y == to.y) return false;
   PrepareFor(map);
+  return true;
+}
+
+bool Pathfinder::FindPath(const TileMap& map, const CellFilter& filter, Position from, Position to,
+                          std::uint32_t max_expansions, Position& step,
+                          std::int32_t& length) noexcept {
+  if (!Searchable(map, from, to)) return false;
   // The plain filter (passable terrain, already in the node grid) needs no call at all.
   if (typeid(filter) == typeid(CellFilter))
-    return Run<true>(map, filter, from, to, max_expansions, step, length);
-  return Run<false>(map, filter, from, to, max_expansions, step, length);
+    return Run<Narrowing::None>(map, &filter, nullptr, from, to, max_expansions, step, length);
+  return Run<Narrowing::Filter>(map, &filter, nullptr, from, to, max_expansions, step, length);
+}
+
+bool Pathfinder::FindPath(const TileMap& map, std::span<const std::uint8_t> blocked, Position from,
+                          Position to, std::uint32_t max_expansions, Position& step,
+                          std::int32_t& length) noexcept {
+  if (blocked.size() != map.Cells().size() || !Searchable(map, from, to)) return false;
+  return Run<Narrowing::Grid>(map, nullptr, blocked.data(), from, to, max_expansions, step, length);
 }
 
 void Pathfinder::DistanceMap(const TileMap& map, const CellFilter& filter,

@@ -298,11 +298,12 @@ struct RewindAccess {
     world.ForEachPool([&](auto& pool, ComponentKind) { Restore(pool, in); });
     Restore(world.bindings_, touched_now, in);
     RestoreMap(world.map_, in);
-    for (EntityId& cell : world.occupancy_.span()) cell = EntityId{};
+    for (std::size_t cell = 0; cell < world.occupancy_.size(); ++cell)
+      world.SetOccupant(cell, EntityId{});
     const auto occupied = in.Value<std::uint64_t>();
     for (std::uint64_t i = 0; i < occupied; ++i) {
       const auto cell = static_cast<std::size_t>(in.Value<std::uint64_t>());
-      world.occupancy_[cell] = in.Value<EntityId>();
+      world.SetOccupant(cell, in.Value<EntityId>());
     }
     world.random_ = in.Value<RandomStreams>();
     world.command_count_ = 0;
