@@ -354,9 +354,12 @@ void GameWorld::Publish(StructuralScope& scope) noexcept {
 Status GameWorld::Commit() noexcept {
   if (fault_.Active()) return fault_.status;
   if (Status s = Preflight(); s != Status::Ok) return s;
+  const bool structural = command_count_ > 0;
   StructuralScope scope(registry_, WorldPhase::Commit, StructuralKey{});
   Publish(scope);
-  RebuildOccupancy();  // spawns and the dead change who stands where
+  // Spawns and the dead change who stands where; with nothing published, Movement has kept the
+  // grid current cell by cell.
+  if (structural) RebuildOccupancy();
   if (pending_outcome_count_ > counters_.outcome_high_water)
     counters_.outcome_high_water = pending_outcome_count_;
   return fault_.Active() ? fault_.status : Status::Ok;

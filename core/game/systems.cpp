@@ -16,16 +16,19 @@ namespace {
 template <class T, class Wanted>
 void StableOrder(const GameWorld& world, const ComponentPool<T>& pool, TickScratch& scratch,
                  Wanted&& wanted) {
-  scratch.order.clear();
+  // Each sequence is looked up once, not twice per comparison: sequences are unique, so sorting
+  // the pairs gives the same order.
+  const EntityRegistry& registry = world.Registry();
+  scratch.by_sequence.clear();
   const auto owners = pool.Owners();
   const auto values = pool.Values();
   for (std::size_t i = 0; i < owners.size(); ++i)
-    if (world.Registry().IsActive(owners[i]) && wanted(values[i]))
-      scratch.order.push_back(owners[i]);
-  const EntityRegistry& registry = world.Registry();
-  std::sort(scratch.order.begin(), scratch.order.end(), [&](EntityId a, EntityId b) {
-    return registry.CreationSequenceOf(a) < registry.CreationSequenceOf(b);
-  });
+    if (registry.IsActive(owners[i]) && wanted(values[i]))
+      scratch.by_sequence.emplace_back(registry.CreationSequenceOf(owners[i]), owners[i]);
+  std::sort(scratch.by_sequence.begin(), scratch.by_sequence.end(),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
+  scratch.order.clear();
+  for (const auto& [sequence, id] : scratch.by_sequence) scratch.order.push_back(id);
 }
 
 }  // namespace
