@@ -8,6 +8,7 @@
 #include "dungeon/dungeon_plan.h"
 #include "game/level_invariants.h"
 #include "game/state_limits.h"
+#include "identity/placement.h"
 #include "identity/uuid.h"
 #include "schema/component_access.h"
 #include "schema/component_body.h"
@@ -716,6 +717,22 @@ bool LooksLikeSave(std::string_view text) {
   return format != nullptr && format->kind == TomlKind::String && format->text == kSaveFormat;
 }
 
+namespace {
+
+// Before version 4 an authored level's entities were keyed by the level document's uuid (an
+// asset id) as if it were their instance; now each placement has its own (identity/placement.h),
+// and an authored level is only ever placed as a floor's own level.
+void ScopeByPlacement(SessionImage& image) noexcept {
+  for (FloorImage& floor : image.floors) {
+    if (floor.level.uuid.IsNil()) continue;
+    const InstanceId placement = PlacementInstance(image.seed, floor.depth, kFloorLevelPlacement);
+    for (LevelEntity& entity : floor.level.entities)
+      if (entity.instance == floor.level.uuid) entity.instance = placement.Value;
+  }
+}
+
+}  // namespace
+
 bool ReadSaveText(std::string_view text, const DefinitionSet& definitions,
                   const WorldLimits& limits, SessionImage& out,
                   std::vector<TextProblem>& problems) {
@@ -725,7 +742,7 @@ bool ReadSaveText(std::string_view text, const DefinitionSet& definitions,
   SessionImage image;
   const SourceText source(text);
   TableReader file(root, "the save", problems);
-  constexpr std::int64_t kVersions[] = {2, kSaveVersion};
+  constexpr std::int64_t kVersions[] = {2, 3, kSaveVersion};
   std::int64_t version = 0;
   // A foreign file or another version: its other members mean nothing here.
   if (!ReadFileHeader(file, kSaveFormat, "save", kVersions, version)) return false;
@@ -777,6 +794,7 @@ bool ReadSaveText(std::string_view text, const DefinitionSet& definitions,
          {}});
     return false;
   }
+  if (version < 4) ScopeByPlacement(image);
   out = std::move(image);
   return true;
 }
