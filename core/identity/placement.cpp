@@ -21,9 +21,10 @@ InstanceId PlacementInstance(std::uint64_t seed, std::int32_t depth,
   const std::uint64_t high = Mix(seed ^ Mix(where ^ 0x506C6163656D6E74ull));  // "Placemnt"
   const std::uint64_t low = Mix(high ^ Mix(where + 0x9E3779B97F4A7C15ull));
   std::array<std::uint8_t, 16> bytes{};
-  for (int i = 0; i < 8; ++i) {
-    bytes[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(high >> (56 - 8 * i));
-    bytes[static_cast<std::size_t>(8 + i)] = static_cast<std::uint8_t>(low >> (56 - 8 * i));
+  for (std::size_t i = 0; i < 8; ++i) {
+    const unsigned shift = 56 - 8 * static_cast<unsigned>(i);
+    bytes[i] = static_cast<std::uint8_t>(high >> shift);
+    bytes[8 + i] = static_cast<std::uint8_t>(low >> shift);
   }
   Uuid out{};
   (void)MakeUuidV4(bytes, out);  // 16 bytes always make one
