@@ -10,6 +10,7 @@
 #include "content/level_loader.h"
 #include "dungeon/floor_generator.h"
 #include "save_test_support.h"
+#include "sim/session_duplicate.h"
 #include "storage/read_file.h"
 
 using namespace cairn;
@@ -201,4 +202,35 @@ TEST_CASE("a version-4 save is read as written: its instances are not rewritten"
   REQUIRE(Resume(text, EscapeConfig(5), resumed) == "");
   const GameWorld& world = resumed->World();
   CHECK(world.Bindings().KeyOf(world.PlayerEntity())->Instance.Value == Parsed(kLevelUuid));
+}
+
+TEST_CASE("DUP of a placed entity keys the copy anew in the same placement", "[save][identity]") {
+  // A copy is a new object of the same placement: a fresh source in its original's scope (the
+  // placement's instance, never the level document's uuid), while the original keeps its key.
+  auto session = OnEscapeV2(5);
+  GameWorld& world = session->World();
+  const EntityId player = world.PlayerEntity();
+  EntityId stone{};
+  for (EntityId id : world.Items().Owners())
+    if (world.Items().Find(id)->holder == player) stone = id;
+  REQUIRE_FALSE(stone.IsNull());
+  const PersistentObjectKey original = *world.Bindings().KeyOf(stone);
+  CountingEntropy entropy;
+  std::vector<EntityId> copies;
+  std::string why;
+  const std::vector<EntityId> set{stone};
+  REQUIRE(DuplicateEntities(*session, set, entropy, copies, why) == Status::Ok);
+  const PersistentObjectKey* copy = world.Bindings().KeyOf(copies.at(0));
+  REQUIRE(copy != nullptr);
+  CHECK(copy->Instance == PlacementInstance(5, 1, kFloorLevelPlacement));
+  CHECK(copy->Instance.Value != Parsed(kLevelUuid));
+  CHECK(copy->Source != original.Source);
+  CHECK(*world.Bindings().KeyOf(stone) == original);
+  EntityId found;
+  CHECK(world.Bindings().Resolve(*copy, found) == ResolveStatus::Resolved);
+  CHECK(found == copies.at(0));
+  // Saved and resumed, the copy keeps that key.
+  std::unique_ptr<GameSession> resumed;
+  REQUIRE(Resume(SaveText(*session), EscapeConfig(5), resumed) == "");
+  CHECK(resumed->World().Bindings().Resolve(*copy, found) == ResolveStatus::Resolved);
 }
