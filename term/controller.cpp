@@ -476,6 +476,7 @@ void GameController::HandleConsoleKey(const std::string& key) {
     }
     bool has_reply = false;
     const std::string reply = console_.Execute(state_.console_input, has_reply);
+    if (const EntityId shown = console_.TakeInspected(); !shown.IsNull()) inspected_ = shown;
     state_.console_lines.push_back("> " + state_.console_input);
     if (has_reply) state_.console_lines.push_back(reply);
     while (state_.console_lines.size() > 200)

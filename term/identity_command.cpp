@@ -92,12 +92,9 @@ int Migrate(const std::vector<std::string>& args) {
     std::cerr << "cairn identity migrate: error: " << why << " (nothing written)\n";
     return s == Status::EntropyUnavailable ? kExitEntropy : kExitInvalid;
   }
-  if (fs::exists(manifest_path, ec)) {  // created meanwhile: still never replace it
-    PrintFileError(manifest_path, "the manifest exists already (nothing written)");
-    return kExitInvalid;
-  }
+  // Created exclusively: a manifest that appeared since the check above is never replaced.
   std::string error;
-  if (!WriteFileAtomically(manifest_path, WriteManifest(manifest), error)) {
+  if (!CreateFileExclusively(manifest_path, WriteManifest(manifest), error)) {
     PrintFileError(manifest_path, error);
     return kExitInvalid;
   }
@@ -146,7 +143,7 @@ int Apply(const std::vector<std::string>& args) {
     PrintFileError(level_path, why);
     return kExitInvalid;
   }
-  if (!WriteFileAtomically(output, WriteLevelDocument(v2), error)) {
+  if (!CreateFileExclusively(output, WriteLevelDocument(v2), error)) {
     PrintFileError(output, error);
     return kExitInvalid;
   }

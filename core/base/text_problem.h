@@ -31,13 +31,22 @@ struct TextProblem {
   TextPosition position;  // {0, 0}: the problem is with the file as a whole
   std::string message;    // why, as a sentence without the place: "unknown action 'fly'"
   std::string file;       // the file it is in, where a reader gathers several ("": the one read)
+  // For a duplicate: where the first of the two is ({0, 0}: not a duplicate), and its file
+  // ("": the same file as the problem's own).
+  TextPosition first;
+  std::string first_file;
 };
 
+// A duplicate at `at` of something first defined at `first` (in `first_file`, "" for the same
+// file), printed `PATH:LINE:COLUMN: error: WHY (first at PATH:LINE:COLUMN)`.
+[[nodiscard]] TextProblem DuplicateProblem(TextPosition at, std::string why, TextPosition first,
+                                           std::string first_file = {});
+
 // The problem as one line: `FILE:LINE:COLUMN: SEVERITY: MESSAGE` (`FILE: SEVERITY: MESSAGE`
-// without a position), FILE being the problem's own file or else `path`. The file's name and the
-// message quote what a file or a user wrote, so both are escaped (base/terminal_text.h): a
-// control sequence in them is shown, never obeyed by the terminal. `severity` is "error", or
-// "warning" for what is only mentioned.
+// without a position), then ` (first at FILE:LINE:COLUMN)` for a duplicate, FILE being the
+// problem's own file or else `path`. The file's name and the message quote what a file or a user
+// wrote, so both are escaped (base/terminal_text.h): a control sequence in them is shown, never
+// obeyed by the terminal. `severity` is "error", or "warning" for what is only mentioned.
 [[nodiscard]] std::string FormatProblem(std::string_view path, const TextProblem& problem,
                                         std::string_view severity = "error");
 

@@ -6,6 +6,7 @@
 #include <ostream>
 #include <vector>
 
+#include "console/authored_ids.h"
 #include "content/definitions_reader.h"
 #include "game/ai.h"
 #include "game/state_hash.h"
@@ -230,6 +231,11 @@ std::string Console::Execute(std::string_view line, bool& has_reply) {
   if (!has_reply) return {};
   std::string_view args;
   const std::string_view command = NextWord(trimmed, args);
+  std::string expanded;  // `id:NAME` words as the handles they name (console/authored_ids.h)
+  if (args.find(kAuthoredIdPrefix) != std::string_view::npos) {
+    if (std::string error; !ExpandAuthoredIds(args, World(), expanded, error)) return Error(error);
+    args = expanded;
+  }
   if (Edits(command)) session_->NoteEdit();
   if (command == "SPAWN") return Spawn(args);
   if (command == "DESPAWN") return Despawn(args);
@@ -479,6 +485,7 @@ std::string Console::Inspect(std::string_view args) {
   const HandleDiagnosis diagnosis = registry.DiagnoseHandle(id);
   if (!registry.IsAlive(id))
     return "stale: " + FormatEntity(id) + " " + HandleDiagnosisName(diagnosis);
+  inspected_ = id;
   std::string reply = FormatEntity(id) + " " + HandleDiagnosisName(diagnosis) +
                       " sequence=" + std::to_string(registry.CreationSequenceOf(id));
   if (const Named* named = world.Names().Find(id); named != nullptr && !named->id.View().empty())

@@ -11,6 +11,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "base/status.h"
 #include "sim/session.h"
@@ -37,6 +38,9 @@ class Console {
   [[nodiscard]] GameSession& Session() noexcept { return *session_; }
   // Where DUP's new identities come from (the system's unless a test injects one).
   void SetEntropy(EntropySource& entropy) noexcept { entropy_ = &entropy; }
+  // The live entity the last INSPECT described, then null: the game's debug pane follows it, so
+  // `INSPECT id:ogre` in the in-game console also jumps the pane's inspector to the ogre.
+  [[nodiscard]] EntityId TakeInspected() noexcept { return std::exchange(inspected_, EntityId{}); }
 
  private:
   Console() = default;
@@ -64,6 +68,7 @@ class Console {
 
   SystemEntropySource system_entropy_;
   EntropySource* entropy_ = &system_entropy_;
+  EntityId inspected_{};
   std::unique_ptr<GameSession> owned_;
   GameSession* session_ = nullptr;
 };

@@ -65,15 +65,24 @@ void ReadDiceMember(TableReader& r, std::string_view key, Dice& out, bool requir
 
 // A definition's id: valid, and not a monster's or item's already defined. The reader is then
 // named after it ("monster 'rat'").
-std::string ReadDefinitionId(TableReader& r, std::string_view kind, const DefinitionSet& added) {
+std::string ReadDefinitionId(TableReader& r, std::string_view kind, const DefinitionSet& added,
+                             DefinitionPlaces& places, std::vector<TextProblem>& problems) {
   std::string id;
   if (r.String("id", id)) {
     const TextPosition at = r.Table().Find("id")->position;
-    if (!ValidId(id))
+    if (!ValidId(id)) {
       r.Problem(at, std::string(kind == "item" ? "an " : "a ") + std::string(kind) +
                         " id is 1 to 64 of a-z 0-9 - _");
-    else if (added.FindMonster(id) != nullptr || added.FindItem(id) != nullptr)
-      r.Problem(at, "the id '" + id + "' is already defined");
+    } else if (added.FindMonster(id) != nullptr || added.FindItem(id) != nullptr) {
+      const std::string why = "duplicate definition id '" + id + "'";
+      const auto first = places.first.find(id);
+      if (first == places.first.end())
+        r.Problem(at, why + " (first defined before this file)");
+      else
+        problems.push_back(DuplicateProblem(at, why, first->second.at, first->second.file));
+    } else {
+      places.first.emplace(id, DefinitionPlaces::Place{places.file, at});
+    }
   }
   r.SetWhat(std::string(kind) + " '" + id + "'");
   return id;
@@ -81,10 +90,10 @@ std::string ReadDefinitionId(TableReader& r, std::string_view kind, const Defini
 
 // One [[monster]]: its look, combat, behaviour and where it is found.
 MonsterDefinition ReadMonster(const TomlValue& table, const DefinitionSet& added,
-                              std::vector<TextProblem>& problems) {
+                              DefinitionPlaces& places, std::vector<TextProblem>& problems) {
   MonsterDefinition m;
   TableReader r(table, "monster", problems);
-  m.id = ReadDefinitionId(r, "monster", added);
+  m.id = ReadDefinitionId(r, "monster", added, places, problems);
   (void)r.ShownString("name", m.name);
   ReadLook(r, m.glyph, m.ascii, m.colour);
   (void)r.Int("health", m.health, 1, 100000);
@@ -123,10 +132,10 @@ MonsterDefinition ReadMonster(const TomlValue& table, const DefinitionSet& added
 
 // One [[item]]: its category, look, effect, figures and where it is found.
 ItemDefinition ReadItem(const TomlValue& table, const DefinitionSet& added,
-                        std::vector<TextProblem>& problems) {
+                        DefinitionPlaces& places, std::vector<TextProblem>& problems) {
   ItemDefinition item;
   TableReader r(table, "item", problems);
-  item.id = ReadDefinitionId(r, "item", added);
+  item.id = ReadDefinitionId(r, "item", added, places, problems);
   (void)r.ShownString("name", item.name);
   (void)r.ShownString("unidentified", item.unidentified, false);
   std::size_t category = 0, effect = 0;
@@ -192,9 +201,11 @@ bool ParseDice(std::string_view text, Dice& out) noexcept {
   return true;
 }
 
-bool ReadDefinitions(std::string_view text, DefinitionSet& into,
-                     std::vector<TextProblem>& problems) {
+bool ReadDefinitions(std::string_view text, DefinitionSet& into, std::vector<TextProblem>& problems,
+                     DefinitionPlaces* places) {
   const std::size_t before = problems.size();
+  DefinitionPlaces own;
+  DefinitionPlaces& known = places != nullptr ? *places : own;
   TomlValue root;
   if (!ParseTomlFile(text, root, problems)) return false;
   TableReader file(root, "the definitions file", problems);
@@ -205,7 +216,7 @@ bool ReadDefinitions(std::string_view text, DefinitionSet& into,
   if (const TomlValue* monsters = file.Get("monster", TomlKind::Array, false)) {
     for (const TomlValue& table : monsters->array) {
       if (table.IsTable())
-        added.monsters.push_back(ReadMonster(table, added, problems));
+        added.monsters.push_back(ReadMonster(table, added, known, problems));
       else
         file.Problem(table.position, "each [[monster]] must be a table");
     }
@@ -213,7 +224,7 @@ bool ReadDefinitions(std::string_view text, DefinitionSet& into,
   if (const TomlValue* items = file.Get("item", TomlKind::Array, false)) {
     for (const TomlValue& table : items->array) {
       if (table.IsTable())
-        added.items.push_back(ReadItem(table, added, problems));
+        added.items.push_back(ReadItem(table, added, known, problems));
       else
         file.Problem(table.position, "each [[item]] must be a table");
     }
@@ -231,10 +242,12 @@ std::shared_ptr<const DefinitionSet> DefaultDefinitions(std::vector<TextProblem>
       std::vector<TextProblem> problems;
     } result;
     auto set = std::make_shared<DefinitionSet>();
+    DefinitionPlaces places;
     bool ok = true;
     for (std::string_view file : {"monsters.toml", "items.toml"}) {
       std::vector<TextProblem> found;
-      if (!ReadDefinitions(EmbeddedFile(file), *set, found)) {
+      places.file = "data/" + std::string(file);
+      if (!ReadDefinitions(EmbeddedFile(file), *set, found, &places)) {
         ok = false;
         SetProblemFile(found, 0, "data/" + std::string(file));
         result.problems.insert(result.problems.end(), found.begin(), found.end());

@@ -1,7 +1,10 @@
 // Reading monster and item definitions from `cairn-definitions` TOML files.
 #pragma once
 
+#include <functional>
+#include <map>
 #include <memory>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -10,11 +13,25 @@
 
 namespace cairn {
 
+// Where each definition read so far was defined, so that a duplicate id names both places:
+// `file` is the file being read now ("" when only one is), `first` each id's file and place.
+struct DefinitionPlaces {
+  struct Place {
+    std::string file;
+    TextPosition at;
+  };
+  std::string file;
+  std::map<std::string, Place, std::less<>> first;
+};
+
 // Reads one definitions file, appending its monsters and items to `into`. Every problem is
-// reported (format, unknown members, kinds, ranges, duplicate ids across everything read so far);
-// returns true only when there were none, and then `into` is extended, otherwise unchanged.
+// reported (format, unknown members, kinds, ranges, duplicate ids across everything read so far,
+// each with where the id was first defined when `places` knows it); returns true only when there
+// were none, and then `into` is extended, otherwise unchanged. `places` (optional) is extended
+// with this file's definitions either way.
 [[nodiscard]] bool ReadDefinitions(std::string_view text, DefinitionSet& into,
-                                   std::vector<TextProblem>& problems);
+                                   std::vector<TextProblem>& problems,
+                                   DefinitionPlaces* places = nullptr);
 
 // "1d6", "2d4+1", "1d3-1" into dice; false when `text` is not dice.
 [[nodiscard]] bool ParseDice(std::string_view text, Dice& out) noexcept;

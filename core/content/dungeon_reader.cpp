@@ -77,12 +77,33 @@ void LoadSetPiece(TableReader& r, TextPosition at, const DefinitionSet& definiti
   }
 }
 
+// Two different files may not claim one level UUID (an asset identity): the second is refused
+// at its `level`, with the first's place. One file listed twice is one asset placed twice, which
+// is fine: each placement has its own instance (identity/placement.h).
+void CheckSetPieceUnique(const SetPiece& piece, const std::vector<SetPiece>& earlier,
+                         const std::vector<TextPosition>& level_at,
+                         std::vector<TextProblem>& problems) {
+  if (!piece.level || piece.level->uuid.IsNil()) return;
+  for (std::size_t i = 0; i < earlier.size(); ++i) {
+    if (!earlier[i].level || earlier[i].level->uuid != piece.level->uuid ||
+        earlier[i].source == piece.source)
+      continue;
+    problems.push_back(DuplicateProblem(
+        level_at[earlier.size()],
+        "duplicate level uuid " + UuidText(piece.level->uuid) + ": set piece '" + piece.source +
+            "' has the uuid of set piece '" + earlier[i].source + "'",
+        level_at[i]));
+    return;
+  }
+}
+
 // [[set_piece]]: hand-made levels stamped into floors of a depth range, with a chance.
 void ReadSetPieces(TableReader& file, const DefinitionSet& definitions, const WorldLimits& limits,
                    const LevelSource& levels, DungeonPlan& plan,
                    std::vector<TextProblem>& problems) {
   const TomlValue* pieces = file.Get("set_piece", TomlKind::Array, false);
   if (pieces == nullptr) return;
+  std::vector<TextPosition> level_at(pieces->array.size());  // of each set piece's `level`
   for (const TomlValue& table : pieces->array) {
     if (!table.IsTable()) {
       file.Problem(table.position, "each [[set_piece]] must be a table");
@@ -96,10 +117,13 @@ void ReadSetPieces(TableReader& file, const DefinitionSet& definitions, const Wo
       piece.max_depth = static_cast<std::int32_t>(high);
     }
     (void)r.Int("chance", piece.chance, 1, 100, false);
-    if (r.String("level", piece.source))
-      LoadSetPiece(r, table.Find("level")->position, definitions, limits, levels, plan, piece,
+    if (r.String("level", piece.source)) {
+      level_at[plan.set_pieces.size()] = table.Find("level")->position;
+      LoadSetPiece(r, level_at[plan.set_pieces.size()], definitions, limits, levels, plan, piece,
                    problems);
+    }
     r.RejectUnknown();
+    CheckSetPieceUnique(piece, plan.set_pieces, level_at, problems);
     plan.set_pieces.push_back(std::move(piece));
   }
 }

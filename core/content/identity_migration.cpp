@@ -1,6 +1,7 @@
 #include "content/identity_migration.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 #include "schema/component_body.h"
@@ -72,16 +73,17 @@ bool ReadManifest(std::string_view text, IdentityManifest& out,
   constexpr std::int64_t kVersions[] = {1};
   std::int64_t version = 0;
   if (!ReadFileHeader(file, kManifestFormat, "identity manifest", kVersions, version)) return false;
-  std::set<Uuid> seen;
+  std::map<Uuid, TextPosition> seen;
   const auto read_uuid = [&](TableReader& r, const TomlValue& table, Uuid& uuid) {
     std::string text_uuid;
     if (!r.String("uuid", text_uuid)) return;
     const TextPosition at = table.Find("uuid")->position;
     if (ParseUuid(text_uuid, uuid) != Status::Ok)
       r.Problem(at, "'" + text_uuid + "' is not a version-4 UUID");
-    else if (!seen.insert(uuid).second)
-      r.Problem(at, "the UUID " + text_uuid + " appears twice");
+    else if (const auto [first, fresh] = seen.emplace(uuid, at); !fresh)
+      problems.push_back(DuplicateProblem(at, "duplicate UUID " + text_uuid, first->second));
   };
+  TextPosition previous;  // of the entry before this one: sorted, a repeat comes right after it
   if (const TomlValue* documents = file.Get("document", TomlKind::Array, false)) {
     for (const TomlValue& t : documents->array) {
       if (!t.IsTable()) continue;
@@ -90,11 +92,12 @@ bool ReadManifest(std::string_view text, IdentityManifest& out,
       (void)r.String("path", d.path);
       read_uuid(r, t, d.uuid);
       r.RejectUnknown();
-      if (!m.documents.empty() && !(m.documents.back().path < d.path))
-        r.Problem(t.position, m.documents.back().path == d.path
-                                  ? "the document " + d.path + " appears twice"
-                                  : "documents are not sorted by path");
+      if (!m.documents.empty() && m.documents.back().path == d.path)
+        problems.push_back(DuplicateProblem(t.position, "duplicate document " + d.path, previous));
+      else if (!m.documents.empty() && !(m.documents.back().path < d.path))
+        r.Problem(t.position, "documents are not sorted by path");
       m.documents.push_back(d);
+      previous = t.position;
     }
   }
   if (const TomlValue* objects = file.Get("object", TomlKind::Array, false)) {
@@ -109,11 +112,13 @@ bool ReadManifest(std::string_view text, IdentityManifest& out,
       if (!m.objects.empty()) {
         const ManifestObject& last = m.objects.back();
         if (last.path == o.path && last.id == o.id)
-          r.Problem(t.position, "the object " + o.path + " '" + o.id + "' appears twice");
+          problems.push_back(DuplicateProblem(
+              t.position, "duplicate object " + o.path + " '" + o.id + "'", previous));
         else if (!(std::tie(last.path, last.id) < std::tie(o.path, o.id)))
           r.Problem(t.position, "objects are not sorted by path, then id");
       }
       m.objects.push_back(o);
+      previous = t.position;
     }
   }
   file.RejectUnknown();

@@ -40,6 +40,7 @@ struct AuthoredEntity {
   std::vector<AuthoredComponent> components;
   TextPosition position;
   TextPosition id_position;
+  TextPosition uuid_position;
   TextPosition kind_position;
 };
 

@@ -152,12 +152,15 @@ class LevelLoad {
     std::map<Uuid, const AuthoredEntity*> uuids;
     for (const AuthoredEntity& e : document_.entities) {
       if (const auto [it, fresh] = ids.emplace(e.id, &e); !fresh)
-        Problem(e.id_position, "the id '" + e.id + "' is already used (line " +
-                                   std::to_string(it->second->id_position.line) + ")");
+        problems_.push_back(DuplicateProblem(e.id_position, "duplicate entity id '" + e.id + "'",
+                                             it->second->id_position));
       if (e.has_uuid)
         if (const auto [it, fresh] = uuids.emplace(e.uuid, &e); !fresh)
-          Problem(e.id_position,
-                  "entity '" + e.id + "' has the same uuid as '" + it->second->id + "'");
+          problems_.push_back(
+              DuplicateProblem(e.uuid_position,
+                               "duplicate entity uuid " + UuidText(e.uuid) + ": entity '" + e.id +
+                                   "' has the uuid of entity '" + it->second->id + "'",
+                               it->second->uuid_position));
     }
   }
 
@@ -256,6 +259,7 @@ class LevelLoad {
     }
     const std::string label = "entity '" + e.id + "' component " + c.type;
     const auto k = static_cast<std::size_t>(type->id);
+    const TextPosition earlier = places.where[k];
     places.where[k] = c.position;
     if (c.version > type->version) {
       Problem(c.position, label + ": version " + std::to_string(c.version) +
@@ -269,13 +273,14 @@ class LevelLoad {
       return;
     }
     if (type->multiplicity == Multiplicity::One && places.listed[k]) {
-      Problem(c.position,
-              label + ": a second " + std::string(type->name) + " (a single component)");
+      problems_.push_back(DuplicateProblem(
+          c.position, label + ": a second " + std::string(type->name) + " (a single component)",
+          earlier));
       return;
     }
     places.listed[k] = true;
     ComponentBundle& bundle = entity.components;
-    void* target = ComponentTarget(*type, c, label, bundle);
+    void* target = ComponentTarget(*type, e, c, label, bundle);
     if (target == nullptr) return;
     Fields fields{};
     const bool from_recipe = type->slots == nullptr && (recipe_mask & KindBit(type->id)) != 0;
@@ -297,8 +302,9 @@ class LevelLoad {
   // Where the component's fields go: the bundle's component, or for a slotted type the entry
   // of the component's slot, added (null with a problem: a slot used twice, full, or out of
   // range).
-  void* ComponentTarget(const ComponentTypeInfo& type, const AuthoredComponent& c,
-                        const std::string& label, ComponentBundle& bundle) {
+  void* ComponentTarget(const ComponentTypeInfo& type, const AuthoredEntity& e,
+                        const AuthoredComponent& c, const std::string& label,
+                        ComponentBundle& bundle) {
     void* component = ComponentIn(bundle, type.id);
     if (type.slots == nullptr) return component;
     if (!bundle.Has(type.id)) {
@@ -308,7 +314,13 @@ class LevelLoad {
     }
     const auto slot = static_cast<std::uint32_t>(c.slot);
     if (type.slots->find(component, slot) != nullptr) {
-      Problem(c.position, label + ": slot " + std::to_string(c.slot) + " is used twice");
+      const auto first = std::find_if(e.components.begin(), e.components.end(), [&](const auto& o) {
+        return o.type == c.type && o.slot == c.slot;
+      });
+      // An earlier listing, or else the kind's recipe, holds the slot.
+      problems_.push_back(DuplicateProblem(c.position,
+                                           label + ": duplicate slot " + std::to_string(c.slot),
+                                           &*first != &c ? first->position : TextPosition{}));
       return nullptr;
     }
     if (type.max_slots != 0 && type.slots->count(component) >= type.max_slots) {

@@ -139,6 +139,7 @@ AuthoredEntity ReadAuthoredEntity(const TomlValue& table, std::int64_t version,
     r.SetWhat("entity '" + e.id + "'");
   }
   ReadLevelUuid(r, version, "a version 1 level's entities have no uuid", e.uuid, e.has_uuid);
+  if (e.has_uuid) e.uuid_position = table.Find("uuid")->position;
   (void)r.ShownString("name", e.name, false);
   if (r.String("kind", e.kind, false)) e.kind_position = table.Find("kind")->position;
   ReadAuthoredComponents(r, source, problems, e);

@@ -7,6 +7,7 @@
 #include "game/items.h"
 #include "game/recipes.h"
 #include "game/state_hash.h"
+#include "identity/placement.h"
 
 namespace cairn {
 namespace {
@@ -88,8 +89,9 @@ const SetPiece* ChooseSetPiece(const DungeonPlan& plan, std::int32_t depth, Rng&
 }
 
 // Copies the piece's terrain (locked) and its entities, except the player and stairs, which the
-// floor provides. Entity references inside the piece are renumbered to the floor's list.
-Rect StampSetPiece(Placement& p, const SetPiece& piece, Rng& rng) {
+// floor provides. Entity references inside the piece are renumbered to the floor's list. Entities
+// with a durable identity are scoped by this placement (`scope`), not by the piece's document.
+Rect StampSetPiece(Placement& p, const SetPiece& piece, Rng& rng, const InstanceId& scope) {
   const LevelDefinition& src = *piece.level;
   Rect area;
   area.w = src.width;
@@ -133,6 +135,7 @@ Rect StampSetPiece(Placement& p, const SetPiece& piece, Rng& rng) {
       c.position.y += area.y;
     }
     ForEachReference(c, [&](EntityId& id) { id = remap(id); });
+    if (!entity.source.IsNil()) entity.instance = scope.Value;
     p.level.entities.push_back(std::move(entity));
   }
   return area;
@@ -203,12 +206,12 @@ bool HasArtifact(const LevelDefinition& level, const DefinitionSet& definitions)
 // One attempt at floor `depth` from `floor_seed`; false when the layout cannot hold what a
 // floor needs (then `out` is untouched).
 bool Generate(const DungeonPlan& plan, const DefinitionSet& definitions, std::uint64_t floor_seed,
-              std::int32_t depth, LevelDefinition& out) {
+              std::int32_t depth, const InstanceId& piece_scope, LevelDefinition& out) {
   Rng rng(floor_seed);
   Placement p(plan.width, plan.height);
 
   const SetPiece* piece = ChooseSetPiece(plan, depth, rng);
-  if (piece != nullptr) (void)StampSetPiece(p, *piece, rng);
+  if (piece != nullptr) (void)StampSetPiece(p, *piece, rng, piece_scope);
 
   FloorStyle style = FloorStyle::Rooms;
   if (depth >= 3) {
@@ -311,8 +314,10 @@ Status GenerateFloor(const DungeonPlan& plan, const DefinitionSet& definitions, 
     return Status::InvalidArgument;
   // A layout that leaves no room for what a floor needs is thrown away and drawn again, as
   // Brogue does; the attempt number is part of the seed, so this stays deterministic.
+  const InstanceId piece_scope = PlacementInstance(seed, depth, kSetPiecePlacement);
   for (std::uint64_t attempt = 0; attempt < kAttempts; ++attempt)
-    if (Generate(plan, definitions, Mix64(FloorSeed(seed, depth) + attempt), depth, out))
+    if (Generate(plan, definitions, Mix64(FloorSeed(seed, depth) + attempt), depth, piece_scope,
+                 out))
       return Status::Ok;
   return Status::CapacityExceeded;
 }

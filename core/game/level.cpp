@@ -45,7 +45,8 @@ void ResolveReferences(ComponentBundle& bundle, const std::vector<EntityId>& cre
 
 Status BuildWorld(const LevelDefinition& level, const WorldLimits& limits,
                   std::shared_ptr<const DefinitionSet> definitions, std::uint64_t seed,
-                  std::unique_ptr<GameWorld>& out, std::vector<EntityId>* created) noexcept {
+                  std::unique_ptr<GameWorld>& out, std::vector<EntityId>* created,
+                  InstanceId placement) noexcept {
   if (level.width <= 0 || level.height <= 0 ||
       level.cells.size() !=
           static_cast<std::size_t>(level.width) * static_cast<std::size_t>(level.height))
@@ -93,7 +94,7 @@ Status BuildWorld(const LevelDefinition& level, const WorldLimits& limits,
   try {
     for (std::size_t i = 0; i < level.entities.size(); ++i) {
       const LevelEntity& e = level.entities[i];
-      const Uuid& instance = e.instance.IsNil() ? level.uuid : e.instance;
+      const Uuid& instance = e.instance.IsNil() ? placement.Value : e.instance;
       if (!e.source.IsNil() && !instance.IsNil())
         bindings.push_back(Binding{
             PersistentObjectKey{InstanceId{instance}, SourceObjectId{e.source}}, handles[i]});

@@ -38,8 +38,9 @@ struct LevelEntity {
   // is built: LevelReference(i) names entities[i]. BuildWorld turns them into handles.
   std::vector<PreservedComponent> preserved;
   Uuid source{};  // version 2: the entity's durable identity (nil in version 1)
-  // The instance scope of its durable key when it is not the level's own (a save's entities
-  // keep the scope they were first bound in); nil: the level's uuid.
+  // The instance scope of its durable key when it is not the placement BuildWorld is given (a
+  // save's entities keep the scope they were first bound in; a set piece's entities carry their
+  // own placement's). Never the level document's uuid: that is an asset, not a placement.
   Uuid instance{};
 };
 
@@ -64,7 +65,7 @@ struct LevelDefinition {
   std::vector<Terrain> cells;  // row-major, width * height
   std::vector<LevelEntity> entities;
   std::uint64_t digest = 0;  // content identity, recorded by replays and saves
-  Uuid uuid{};               // version 2: the document's identity
+  Uuid uuid{};               // version 2: the document's identity (its AssetId)
 
   [[nodiscard]] Terrain At(std::int32_t x, std::int32_t y) const noexcept {
     return cells[static_cast<std::size_t>(y) * static_cast<std::size_t>(width) +
@@ -78,11 +79,14 @@ struct LevelDefinition {
 // Builds a fresh world (new world id) from `level`: creates every entity, then turns level-local
 // references into handles. `out` is unchanged on failure; `created` (if given) receives the
 // handle of each level entity, index for index. Entities with a source UUID are bound in the
-// world's binding table under (their instance, or the level's uuid; the source).
+// world's binding table under (their own instance, or else `placement`; the source): the
+// placement is this building of the level (identity/placement.h), nil for a level not placed in
+// a run (then only entities with their own instance are bound).
 [[nodiscard]] Status BuildWorld(const LevelDefinition& level, const WorldLimits& limits,
                                 std::shared_ptr<const DefinitionSet> definitions,
                                 std::uint64_t seed, std::unique_ptr<GameWorld>& out,
-                                std::vector<EntityId>* created = nullptr) noexcept;
+                                std::vector<EntityId>* created = nullptr,
+                                InstanceId placement = {}) noexcept;
 
 // A level from rows of characters: # wall, . floor, + closed door, ' open door, ~ water, : chasm,
 // @ the player, > and < stairs, and any monster definition's ASCII letter (on floor). With

@@ -197,16 +197,18 @@ std::vector<KeyMap::Binding> KeyMap::Merged(const std::vector<Binding>& fresh,
                                     [&](const Binding& m) { return m.key == b.key; });
     if (other == merged.end()) {
       merged.push_back(b);
-    } else if (other->action == b.action) {
-      problems.emplace_back(b.position, "key '" + b.key + "' is listed twice for " +
-                                            std::string(InfoOf(b.action).name));
     } else {
-      const std::string where = other->origin == b.origin
-                                    ? "line " + std::to_string(other->position.line)
-                                    : other->origin;
-      problems.emplace_back(b.position, "key '" + b.key + "' is bound to both " +
-                                            std::string(InfoOf(other->action).name) + " (" + where +
-                                            ") and " + std::string(InfoOf(b.action).name));
+      // Both places: the other binding's file is named unless it is this one.
+      const std::string first_file = other->origin == b.origin ? std::string() : other->origin;
+      const std::string why =
+          other->action == b.action
+              ? "duplicate key '" + b.key + "' for " + std::string(InfoOf(b.action).name)
+              : "key '" + b.key + "' is bound to both " + std::string(InfoOf(other->action).name) +
+                    " and " + std::string(InfoOf(b.action).name);
+      if (other->position.line != 0)
+        problems.push_back(DuplicateProblem(b.position, why, other->position, first_file));
+      else
+        problems.emplace_back(b.position, why + " (first in " + other->origin + ")");
     }
   }
   return merged;

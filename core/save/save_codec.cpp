@@ -8,6 +8,7 @@
 #include "dungeon/dungeon_plan.h"
 #include "game/level_invariants.h"
 #include "game/state_limits.h"
+#include "identity/placement.h"
 #include "identity/uuid.h"
 #include "schema/component_access.h"
 #include "schema/component_body.h"
@@ -236,23 +237,39 @@ bool ReadHexMember(TableReader& reader, std::string_view key, std::uint64_t& out
   return true;
 }
 
+// The place of the first of `entries` that is a `type` component in `slot` (the one a duplicate
+// repeats).
+TextPosition FirstEntryAt(const std::vector<TomlValue>& entries, std::string_view type,
+                          std::int64_t slot) {
+  for (const TomlValue& e : entries) {
+    const TomlValue* t = e.IsTable() ? e.Find("type") : nullptr;
+    const TomlValue* s = e.IsTable() ? e.Find("slot") : nullptr;
+    if (t != nullptr && t->text == type && s != nullptr && s->integer == slot) return e.position;
+  }
+  return {};
+}
+
 // Where a component's fields go in `bundle`: the component itself (a single one, not yet
 // there, slot 0), or its slot's new entry; null with a problem otherwise.
 void* SavedComponentTarget(const ComponentTypeInfo& type, std::int64_t slot,
                            const std::string& label, const TomlValue& entry,
-                           ComponentBundle& bundle, std::vector<TextProblem>& problems) {
+                           const std::vector<TomlValue>& entries, ComponentBundle& bundle,
+                           std::vector<TextProblem>& problems) {
   void* component = ComponentIn(bundle, type.id);
   const std::string name(type.name);
   if (type.slots == nullptr) {
     if (slot != 0)
       problems.emplace_back(entry.position, label + ": a single component's slot is 0");
     else if (bundle.Has(type.id))
-      problems.emplace_back(entry.position, label + ": a second " + name + " (a single component)");
+      problems.push_back(DuplicateProblem(entry.position,
+                                          label + ": a second " + name + " (a single component)",
+                                          FirstEntryAt(entries, type.name, 0)));
     return slot == 0 && !bundle.Has(type.id) ? component : nullptr;
   }
   if (type.slots->find(component, static_cast<std::uint32_t>(slot)) != nullptr) {
-    problems.emplace_back(entry.position,
-                          label + ": slot " + std::to_string(slot) + " is used twice");
+    problems.push_back(DuplicateProblem(entry.position,
+                                        label + ": duplicate slot " + std::to_string(slot),
+                                        FirstEntryAt(entries, type.name, slot)));
     return nullptr;
   }
   if (type.max_slots != 0 && type.slots->count(component) >= type.max_slots) {
@@ -269,9 +286,9 @@ void* SavedComponentTarget(const ComponentTypeInfo& type, std::int64_t slot,
 
 // One entry of an entity's `components`: { type, version, slot, body }. A type this build does
 // not know is kept as written; a known one is decoded into the entity's bundle.
-void ReadSavedComponent(const TomlValue& entry, const std::string& what,
-                        const ReadReferences& references, const SourceText& source,
-                        LevelEntity& entity, ComponentPositions& where,
+void ReadSavedComponent(const TomlValue& entry, const std::vector<TomlValue>& entries,
+                        const std::string& what, const ReadReferences& references,
+                        const SourceText& source, LevelEntity& entity, ComponentPositions& where,
                         std::vector<TextProblem>& problems) {
   TableReader cr(entry, what + " component", problems);
   std::string type_name;
@@ -296,7 +313,7 @@ void ReadSavedComponent(const TomlValue& entry, const std::string& what,
     return;
   }
   ComponentBundle& bundle = entity.components;
-  void* target = SavedComponentTarget(*type, slot, label, entry, bundle, problems);
+  void* target = SavedComponentTarget(*type, slot, label, entry, entries, bundle, problems);
   if (target == nullptr) return;
   Fields fields{};
   std::vector<TextProblem> body_problems;
@@ -327,7 +344,7 @@ void ReadEntityComponents(const TomlValue& table, const std::string& what,
   bundle = empty;
   for (const TomlValue& entry : list->array) {
     if (entry.IsTable())
-      ReadSavedComponent(entry, what, references, source, entity, where, problems);
+      ReadSavedComponent(entry, list->array, what, references, source, entity, where, problems);
     else
       r.Problem(entry.position, what + ": each component is a table { type, version, slot, body }");
   }
@@ -502,9 +519,9 @@ void ReadEntityIdentities(const TableReader& r, const std::vector<const TomlValu
       er.SetWhat(r.What() + " entity " + UuidText(entity.source));
       if (const auto [it, fresh] = index.emplace(entity.source, static_cast<std::uint32_t>(i));
           !fresh)
-        er.Problem(tables[i]->Find("uuid")->position,
-                   er.What() + ": the same uuid as the entity at line " +
-                       std::to_string(tables[it->second]->position.line));
+        problems.push_back(DuplicateProblem(tables[i]->Find("uuid")->position,
+                                            er.What() + ": duplicate uuid on the floor",
+                                            tables[it->second]->Find("uuid")->position));
     }
     (void)ReadUuidMember(er, "instance", entity.instance);
   }
@@ -700,6 +717,22 @@ bool LooksLikeSave(std::string_view text) {
   return format != nullptr && format->kind == TomlKind::String && format->text == kSaveFormat;
 }
 
+namespace {
+
+// Before version 4 an authored level's entities were keyed by the level document's uuid (an
+// asset id) as if it were their instance; now each placement has its own (identity/placement.h),
+// and an authored level is only ever placed as a floor's own level.
+void ScopeByPlacement(SessionImage& image) noexcept {
+  for (FloorImage& floor : image.floors) {
+    if (floor.level.uuid.IsNil()) continue;
+    const InstanceId placement = PlacementInstance(image.seed, floor.depth, kFloorLevelPlacement);
+    for (LevelEntity& entity : floor.level.entities)
+      if (entity.instance == floor.level.uuid) entity.instance = placement.Value;
+  }
+}
+
+}  // namespace
+
 bool ReadSaveText(std::string_view text, const DefinitionSet& definitions,
                   const WorldLimits& limits, SessionImage& out,
                   std::vector<TextProblem>& problems) {
@@ -709,7 +742,7 @@ bool ReadSaveText(std::string_view text, const DefinitionSet& definitions,
   SessionImage image;
   const SourceText source(text);
   TableReader file(root, "the save", problems);
-  constexpr std::int64_t kVersions[] = {2, kSaveVersion};
+  constexpr std::int64_t kVersions[] = {2, 3, kSaveVersion};
   std::int64_t version = 0;
   // A foreign file or another version: its other members mean nothing here.
   if (!ReadFileHeader(file, kSaveFormat, "save", kVersions, version)) return false;
@@ -730,6 +763,7 @@ bool ReadSaveText(std::string_view text, const DefinitionSet& definitions,
                  static_cast<std::int64_t>(kMaxMessagesSaid));
   ReadSavedMessages(file, image, problems);
   if (const TomlValue* floors = file.Get("floor", TomlKind::Array, true)) {
+    std::vector<TextPosition> floor_at;  // of each floor in image.floors
     for (const TomlValue& table : floors->array) {
       if (!table.IsTable()) {
         file.Problem(table.position, "each [[floor]] is a table");
@@ -738,11 +772,13 @@ bool ReadSaveText(std::string_view text, const DefinitionSet& definitions,
       FloorImage floor;
       if (ReadFloor(table, definitions, limits, image.floor_count, image.depth, source, floor,
                     problems)) {
-        for (const FloorImage& other : image.floors)
-          if (other.depth == floor.depth)
-            file.Problem(table.position,
-                         "floor " + std::to_string(floor.depth) + " is saved twice");
+        for (std::size_t i = 0; i < image.floors.size(); ++i)
+          if (image.floors[i].depth == floor.depth)
+            problems.push_back(DuplicateProblem(
+                table.position, "duplicate floor: depth " + std::to_string(floor.depth),
+                floor_at[i]));
         image.floors.push_back(std::move(floor));
+        floor_at.push_back(table.position);
       }
     }
     if (floors->array.empty()) file.Problem(floors->position, "the save has no floor");
@@ -758,6 +794,7 @@ bool ReadSaveText(std::string_view text, const DefinitionSet& definitions,
          {}});
     return false;
   }
+  if (version < 4) ScopeByPlacement(image);
   out = std::move(image);
   return true;
 }

@@ -1,4 +1,4 @@
-// The save file (`cairn-save` version 3, docs/formats/save.md): a SessionImage as TOML.
+// The save file (`cairn-save` version 4, docs/formats/save.md): a SessionImage as TOML.
 //
 // Writing is plain text generation; reading goes text -> TOML tree -> every member checked, with
 // every problem reported at its line and column -> SessionImage. Entities are named by their
@@ -21,8 +21,11 @@ namespace cairn {
 inline constexpr std::string_view kSaveFormat = "cairn-save";
 // 2: the state hash covers the seed and the quiver. 3: the player's autopickup rule
 // (components.h: AutoPickup). A version-2 save still reads: its player has no rule (the default
-// applies) and its state hash is checked over the components version 2 knew.
-inline constexpr std::int64_t kSaveVersion = 3;
+// applies) and its state hash is checked over the components version 2 knew. 4: an authored
+// level's entities are keyed by their placement's instance (identity/placement.h), not by the
+// level document's uuid; a version-2 or 3 entity whose instance is its floor's `level_uuid` is
+// read as that placement's (docs/decisions/0015).
+inline constexpr std::int64_t kSaveVersion = 4;
 
 // The whole save text. `build` names the program that wrote it (informational).
 [[nodiscard]] std::string WriteSaveText(const SessionImage& image, const DefinitionSet& definitions,

@@ -9,6 +9,7 @@
 #include "game/player_commands.h"
 #include "game/state_hash.h"
 #include "game/state_limits.h"
+#include "identity/placement.h"
 #include "sim/narrator.h"
 #include "sim/rewind.h"
 
@@ -98,8 +99,9 @@ Status GameSession::BuildFloor(std::int32_t depth, std::shared_ptr<const LevelDe
   }
   std::unique_ptr<GameWorld> world;
   std::vector<EntityId> created;
-  if (Status s =
-          BuildWorld(*level, config_.limits, definitions_, FloorWorldSeed(depth), world, &created);
+  // An authored level's entities are scoped by this placement of it, not by its document.
+  if (Status s = BuildWorld(*level, config_.limits, definitions_, FloorWorldSeed(depth), world,
+                            &created, PlacementInstance(config_.seed, depth, kFloorLevelPlacement));
       s != Status::Ok)
     return s;
   return FinishFloor(std::move(level), std::move(world), created, out);

@@ -3,6 +3,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdio.h>
 #include <sys/random.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -123,9 +124,23 @@ void RemoveAbandonedTemporaries(const std::string& path) {
   ::closedir(dir);
 }
 
-}  // namespace
+// How the finished temporary takes `path`'s name.
+enum class Publish { kReplace, kCreateOnly };
 
-bool WriteFileAtomically(const std::string& path, std::string_view text, std::string& error) {
+// Gives the finished `temporary` the name `path`: rename(2) for kReplace; for kCreateOnly a link
+// (then the temporary's own name is dropped) or, where the file system has no hard links,
+// renameat2 with RENAME_NOREPLACE. Both refuse an existing `path` with EEXIST.
+bool PublishTemporary(const std::string& temporary, const std::string& path, Publish mode) {
+  if (mode == Publish::kReplace) return ::rename(temporary.c_str(), path.c_str()) == 0;
+  if (::link(temporary.c_str(), path.c_str()) == 0) {
+    ::unlink(temporary.c_str());
+    return true;
+  }
+  if (errno != EPERM && errno != EOPNOTSUPP && errno != EMLINK) return false;
+  return ::renameat2(AT_FDCWD, temporary.c_str(), AT_FDCWD, path.c_str(), RENAME_NOREPLACE) == 0;
+}
+
+bool WriteFile(const std::string& path, std::string_view text, Publish mode, std::string& error) {
   std::string temporary = path + ".tmp-" + std::to_string(::getpid());
   const Step create_step = NextStep();
   const int fd = create_step.injected ? -1 : CreateTemporary(path, temporary);
@@ -162,8 +177,13 @@ bool WriteFileAtomically(const std::string& path, std::string_view text, std::st
     return false;
   }
   const Step rename_step = NextStep();
-  if (rename_step.injected || ::rename(temporary.c_str(), path.c_str()) != 0) {
-    error = "cannot rename " + temporary + " over " + path + ": " + Why(rename_step);
+  if (rename_step.injected || !PublishTemporary(temporary, path, mode)) {
+    if (!rename_step.injected && errno == EEXIST)
+      error = path + " exists already (created by another writer meanwhile?); it was not replaced";
+    else if (mode == Publish::kCreateOnly)
+      error = "cannot create " + path + " from " + temporary + ": " + Why(rename_step);
+    else
+      error = "cannot rename " + temporary + " over " + path + ": " + Why(rename_step);
     ::unlink(temporary.c_str());
     return false;
   }
@@ -191,6 +211,16 @@ bool WriteFileAtomically(const std::string& path, std::string_view text, std::st
   }
   RemoveAbandonedTemporaries(path);
   return true;
+}
+
+}  // namespace
+
+bool WriteFileAtomically(const std::string& path, std::string_view text, std::string& error) {
+  return WriteFile(path, text, Publish::kReplace, error);
+}
+
+bool CreateFileExclusively(const std::string& path, std::string_view text, std::string& error) {
+  return WriteFile(path, text, Publish::kCreateOnly, error);
 }
 
 namespace storage_fault {

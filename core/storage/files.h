@@ -27,6 +27,17 @@ namespace cairn {
 [[nodiscard]] bool WriteFileAtomically(const std::string& path, std::string_view text,
                                        std::string& error);
 
+// Creates `path` with `text`, whole, only if nothing is there: the same temporary, writes and
+// fsyncs as WriteFileAtomically, but published with link(2) of the temporary to `path`, which
+// the kernel refuses when `path` exists, so a file created by anyone between a caller's check and
+// this call is never replaced (a rename would silently replace it). A file system without hard
+// links falls back to renameat2(RENAME_NOREPLACE), which refuses the same way; with neither, it
+// fails rather than risk a replacing rename. An existing `path` gives false with "PATH exists
+// already (created by another writer meanwhile?); it was not replaced" and `path` untouched.
+// Its steps (the seam below) are WriteFileAtomically's, with the link in the rename's place.
+[[nodiscard]] bool CreateFileExclusively(const std::string& path, std::string_view text,
+                                         std::string& error);
+
 // The write-step test seam, in the style of base/fault_injection.h: tests ask "what if step N of
 // WriteFileAtomically fails?" and check that the old file survives. Production never arms it, so
 // each step costs a thread-local count and compare. An injected failure takes the same path as a

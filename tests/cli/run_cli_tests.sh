@@ -105,7 +105,7 @@ mkdir -p "$work/config/cairn"
 printf 'format = "cairn-keys"\nversion = 1\n[keys]\nwait = ["h"]\nfly = ["f"]\n' > "$work/config/cairn/keys.toml"
 out=$(XDG_CONFIG_HOME="$work/config" "$cairn" --seed 1 2>&1 </dev/null); status=$?
 [ $status -eq 1 ] || fail "a broken key map is not exit 1 (got $status)"
-echo "$out" | grep -q "keys.toml:4:9: error: key 'h' is bound to both move_west (data/keys.toml) and wait" || fail "key map conflict said: $out"
+echo "$out" | grep -q "keys.toml:4:9: error: key 'h' is bound to both move_west and wait (first at data/keys.toml:10:14)" || fail "key map conflict said: $out"
 echo "$out" | grep -q "keys.toml:5:1: error: unknown action 'fly'" || fail "unknown action said: $out"
 "$cairn" --log-level loud </dev/null 2>/dev/null; [ $? -eq 2 ] || fail "an unknown log level is not exit 2"
 # cairn check answers a misspelt name with the closest one (issue 14), at the name's place: in a
@@ -216,11 +216,25 @@ out=$("$cairn" check "$work/bad-level.toml" 2>&1); status=$?
 [ $status -eq 1 ] || fail "check of a bad level is not exit 1"
 echo "$out" | grep -q "bad-level.toml:6:10: error: map character '?' is not in the legend" || fail "bad level said: $out"
 "$cairn" sim --level "$work/bad-level.toml" >/dev/null 2>&1; [ $? -eq 1 ] || fail "sim --level of a bad level is not exit 1"
+# A duplicate names both places, in the diagnostics' line format.
+sed 's/^id = "rat-2"$/id = "rat-1"/' "$here/../../data/levels/cellar.toml" > "$work/twice.toml"
+out=$("$cairn" check "$work/twice.toml" 2>&1); status=$?
+[ $status -eq 1 ] || fail "check of a level with a duplicate id is not exit 1"
+echo "$out" | grep -q "^$work/twice.toml:43:6: error: duplicate entity id 'rat-1' (first at $work/twice.toml:36:6)$" || fail "duplicate id said: $out"
 mkdir -p "$work/project/levels"
 cp "$here"/../../data/levels/*.toml "$work/project/levels/"
 ( cd "$work/project" && "$cairn" identity migrate . manifest.toml levels/cellar.toml levels/vault.toml >/dev/null ) || fail "identity migrate"
 "$cairn" identity migrate "$work/project" "$work/project/manifest.toml" "$work/project/levels/cellar.toml" 2>/dev/null
 [ $? -eq 1 ] || fail "migrate over an existing manifest is not exit 1"
+# A manifest that appears after migrate's check is never replaced: a dangling symbolic link passes
+# the existence check (it names nothing), but the exclusive creation refuses the name, and nothing
+# is written through the link.
+ln -s "$work/project/planted-target.toml" "$work/project/m-link.toml"
+out=$("$cairn" identity migrate "$work/project" "$work/project/m-link.toml" "$work/project/levels/cellar.toml" 2>&1); status=$?
+[ $status -eq 1 ] || fail "migrate onto a name taken meanwhile is not exit 1 (got $status)"
+echo "$out" | grep -q "m-link.toml: error: .*m-link.toml exists already (created by another writer meanwhile?); it was not replaced" || fail "migrate onto a name taken meanwhile said: $out"
+[ -e "$work/project/planted-target.toml" ] && fail "migrate wrote through a planted link"
+[ -L "$work/project/m-link.toml" ] || fail "migrate replaced a planted link"
 CAIRN_TEST_NO_ENTROPY=1 "$cairn" identity migrate "$work/project" "$work/project/m2.toml" "$work/project/levels/cellar.toml" 2>/dev/null
 [ $? -eq 3 ] || fail "migrate without entropy is not exit 3"
 [ -e "$work/project/m2.toml" ] && fail "migrate without entropy wrote a manifest"
@@ -274,6 +288,12 @@ uuid=$(grep -m2 '^uuid = ' "$work/project/vault2.toml" | tail -n 1 | cut -d'"' -
 grep -q "$uuid" "$work/v2save.toml" || fail "the save lost the level's entity UUID $uuid"
 "$cairn" sim --level "$work/project/vault2.toml" --load "$work/v2save.toml" --input l >/dev/null || fail "resume of a v2 level's save"
 "$cairn" sim --load "$work/v2save.toml" >/dev/null 2>&1; [ $? -eq 1 ] || fail "a level's save resumed on the default dungeon"
+# A version-3 save keyed by the level's uuid resumes, and its next save keys by the placement.
+fixture="$here/../save/fixtures/v3-escape-v2-seed5.toml"
+(cd "$here/../.." && "$cairn" sim --seed 5 --level tests/levels/escape-v2.toml --load "$fixture" --input . --save "$work/v4save.toml") >/dev/null || fail "resume of a version-3 save"
+grep -q '^version = 4$' "$work/v4save.toml" || fail "the next save is not version 4"
+grep -q 'instance = "e2edb22d-8d55-4ac4-a006-517a1015f697"' "$work/v4save.toml" && fail "the next save still keys by the level's uuid"
+grep -q 'instance = "4e1e5652-950d-4cc0-b243-810230b2c38d"' "$work/v4save.toml" || fail "the next save does not key by the placement"
 
 # The trace reads as a story (issue 12's check from outside): over random explore and fight keys
 # on several seeds, monsters enter select-target, approach, attack and recover, each with a

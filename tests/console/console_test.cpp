@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "console/authored_ids.h"
+
 using namespace cairn;
 
 namespace {
@@ -25,6 +27,14 @@ struct Session {
   }
   bool StartsWithError(const std::string& line) { return Run(line).rfind("error: ", 0) == 0; }
 };
+
+// A new entity of `s` with the authored id `id` and a health of `hp`; its handle.
+std::string NamedEntity(Session& s, const std::string& id, int hp) {
+  const std::string h = s.Run("SPAWN");
+  REQUIRE(s.Run("SET " + h + " named { id = \"" + id + "\" }") == "ok");
+  REQUIRE(s.Run("SET " + h + " health { current = " + std::to_string(hp) + ", max = 10 }") == "ok");
+  return h;
+}
 
 }  // namespace
 
@@ -304,4 +314,55 @@ TEST_CASE("TICK runs ticks; HASH and TRACE show the machine", "[console]") {
   CHECK(s.Run("TRACE 2") ==
         "tick=9 phase=BeginTick seq=9 event=tick | tick=10 phase=BeginTick seq=10 event=tick");
   CHECK(s.Run("COUNTERS").rfind("tick=10 commands=0", 0) == 0);
+}
+
+// `id:NAME` names an entity by its authored id wherever a handle goes (docs/CONSOLE.md, "Naming
+// entities by their authored id"): exactly one live match is used; none or several is an error
+// listing the candidates.
+TEST_CASE("id:NAME stands for the one live entity with that authored id", "[console][identity]") {
+  Session s;
+  NamedEntity(s, "rat", 3);
+  const std::string ogre = NamedEntity(s, "ogre", 9);
+  CHECK(s.Run("GET id:ogre health") == "{ current = 9, max = 10 }");
+  CHECK(s.Run("INSPECT id:ogre").rfind("Entity{", 0) == 0);
+  CHECK(s.Run("INSPECT id:ogre").find("Slot=1") != std::string::npos);
+  CHECK(s.Run("KEY id:ogre") == "none");
+  CHECK(s.Run("WHY id:ogre").rfind("why ", 0) == 0);
+  CHECK(s.Run("SET id:ogre health { current = 4, max = 10 }") == "ok");
+  CHECK(s.Run("GET " + ogre + " health") == "{ current = 4, max = 10 }");
+  CHECK(s.Run("REMOVE id:ogre health") == "ok");
+  CHECK(s.Run("GET id:ogre health") == "none");
+  // The in-game pane follows the entity INSPECT described.
+  (void)s.Run("INSPECT id:rat");
+  CHECK(s.console->TakeInspected() == EntityId{s.console->World().WorldId(), 0, 1});
+  CHECK(s.console->TakeInspected().IsNull());
+  CHECK(s.Run("DESPAWN id:ogre") == "ok");
+  CHECK(s.Run("GET id:ogre health") == "error: no live entity has the authored id 'ogre'");
+}
+
+TEST_CASE("id:NAME with several matches lists their handles and changes nothing",
+          "[console][identity]") {
+  Session s;
+  NamedEntity(s, "rat", 3);
+  NamedEntity(s, "kobold", 5);
+  NamedEntity(s, "rat", 4);
+  const std::string before = s.Run("HASH");
+  CHECK(s.Run("SET id:rat health { current = 1, max = 10 }") ==
+        "error: 2 live entities have the authored id 'rat': 0:1 2:1; name one by its handle");
+  CHECK(s.Run("HASH") == before);
+  // A DUP copy keeps its original's authored id: naming it is now ambiguous, never a guess.
+  CHECK(s.Run("DUP id:kobold") == "3:1");
+  CHECK(s.Run("INSPECT id:kobold") ==
+        "error: 2 live entities have the authored id 'kobold': 1:1 3:1; name one by its handle");
+  CHECK(s.Run("INSPECT id:") == "error: no live entity has the authored id ''");
+}
+
+TEST_CASE("id: inside a component body is text, not a reference", "[console][identity]") {
+  Session s;
+  NamedEntity(s, "rat", 3);
+  CHECK(s.Run("SET 0:1 named { id = \"id:rat\" }") == "ok");
+  CHECK(s.Run("GET 0:1 named").find("\"id:rat\"") != std::string::npos);
+  std::string out, error;
+  CHECK(ExpandAuthoredIds("id:id:rat named", s.console->World(), out, error));
+  CHECK(out == "0:1 named");
 }

@@ -160,6 +160,14 @@ TEST_CASE("the manifest reader refuses what the format forbids", "[identity]") {
     for (const auto& p : problems) out.push_back(p.message);
     return out;
   };
+  const auto lines_of = [](const std::string& text) {
+    IdentityManifest m;
+    std::vector<TextProblem> problems;
+    (void)ReadManifest(text, m, problems);
+    std::vector<std::string> out;
+    for (const auto& p : problems) out.push_back(FormatProblem("m.toml", p));
+    return out;
+  };
   const std::string head = "format = \"cairn-identity-manifest\"\nversion = 1\n";
   const std::string a =
       "[[object]]\npath = \"a\"\nid = \"x\"\nuuid = \"f47ac10b-58cc-4372-a567-0e02b2c3d479\"\n";
@@ -167,8 +175,14 @@ TEST_CASE("the manifest reader refuses what the format forbids", "[identity]") {
       "[[object]]\npath = \"a\"\nid = \"w\"\nuuid = \"f47ac10b-58cc-4372-a567-0e02b2c3d478\"\n";
   CHECK(problems_of(head + a + b) ==
         std::vector<std::string>{"objects are not sorted by path, then id"});
-  const auto twice = problems_of(head + a + a);
-  CHECK(std::find(twice.begin(), twice.end(), "the object a 'x' appears twice") != twice.end());
+  // A repeat names both places (the first entry opens on line 3, the second on line 7).
+  const auto twice = lines_of(head + a + a);
+  CHECK(std::find(twice.begin(), twice.end(),
+                  "m.toml:7:1: error: duplicate object a 'x' (first at m.toml:3:1)") !=
+        twice.end());
+  CHECK(std::find(twice.begin(), twice.end(),
+                  "m.toml:10:8: error: duplicate UUID f47ac10b-58cc-4372-a567-0e02b2c3d479 (first "
+                  "at m.toml:6:8)") != twice.end());
   CHECK(
       problems_of(
           head +
@@ -176,7 +190,7 @@ TEST_CASE("the manifest reader refuses what the format forbids", "[identity]") {
           [0] == "'f47ac10b-58cc-1372-a567-0e02b2c3d479' is not a version-4 UUID");
   CHECK(problems_of(
             head + "[[document]]\npath = \"a\"\nuuid = \"f47ac10b-58cc-4372-a567-0e02b2c3d479\"\n" +
-            a)[0] == "the UUID f47ac10b-58cc-4372-a567-0e02b2c3d479 appears twice");
+            a)[0] == "duplicate UUID f47ac10b-58cc-4372-a567-0e02b2c3d479");
   CHECK(problems_of(head + "[[object]]\npath = \"a\"\nid = \"x\"\nextra = 1\nuuid = "
                            "\"f47ac10b-58cc-4372-a567-0e02b2c3d479\"\n")[0] ==
         "object: unknown member 'extra'");

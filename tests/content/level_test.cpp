@@ -36,7 +36,10 @@ std::vector<std::string> Problems(const std::string& text,
   std::vector<std::string> out;
   for (const TextProblem& p : problems)
     out.push_back(std::to_string(p.position.line) + ":" + std::to_string(p.position.column) + " " +
-                  p.message);
+                  p.message +
+                  (p.first.line == 0 ? std::string()
+                                     : " (first at " + std::to_string(p.first.line) + ":" +
+                                           std::to_string(p.first.column) + ")"));
   return out;
 }
 
@@ -189,7 +192,28 @@ TEST_CASE("each class of error is reported at its line and column", "[content]")
   SECTION("duplicate ids") {
     const auto p = Problems(kHeader + Entity("id = \"a\"\ncomponents = []\n") +
                             Entity("id = \"a\"\ncomponents = []\n"));
-    CHECK(Has(p, "18:6 the id 'a' is already used (line 14)"));
+    CHECK(Has(p, "18:6 duplicate entity id 'a' (first at 14:6)"));
+  }
+  SECTION("duplicate uuids name both entities and both places") {
+    std::string v2 = kHeader;
+    v2.replace(v2.find("version = 1\n"), 12, "version = 2\n");
+    v2.replace(v2.find("[map]"), 0, "uuid = \"0b7e8c1d-2f43-4a96-9d51-6c2e4f8a1b3d\"\n");
+    const std::string uuid = "uuid = \"5d1f0e7a-93c2-4b8e-a4f6-1e2d3c4b5a69\"\n";
+    const auto p = Problems(v2 + Entity("id = \"a\"\n" + uuid + "components = []\n") +
+                            Entity("id = \"b\"\n" + uuid + "components = []\n"));
+    CHECK(Has(p,
+              "21:8 duplicate entity uuid 5d1f0e7a-93c2-4b8e-a4f6-1e2d3c4b5a69: entity 'b' has the "
+              "uuid of entity 'a' (first at 16:8)"));
+    // Printed, both places are PATH:LINE:COLUMN.
+    LevelDefinition level;
+    std::vector<TextProblem> problems;
+    (void)LoadLevelText(v2 + Entity("id = \"a\"\n" + uuid + "components = []\n") +
+                            Entity("id = \"b\"\n" + uuid + "components = []\n"),
+                        *cairn::test::Definitions(), WorldLimits::Uniform(64), level, problems);
+    REQUIRE(problems.size() == 1);
+    CHECK(FormatProblem("v2.toml", problems[0]) ==
+          "v2.toml:21:8: error: duplicate entity uuid 5d1f0e7a-93c2-4b8e-a4f6-1e2d3c4b5a69: "
+          "entity 'b' has the uuid of entity 'a' (first at v2.toml:16:8)");
   }
   SECTION("references that resolve to nothing") {
     const auto p = Problems(
@@ -225,9 +249,11 @@ TEST_CASE("each class of error is reported at its line and column", "[content]")
                "  { type = \"loot\", version = 1, slot = 2, body = { item = \"ration\" } },\n"
                "  { type = \"loot\", version = 1, slot = 2, body = { item = \"ration\" } },\n"
                "]\n"));
-    CHECK(Has(p, "18:3 entity 'm' component position: a second position (a single component)"));
+    CHECK(Has(p,
+              "18:3 entity 'm' component position: a second position (a single component) (first "
+              "at 17:3)"));
     CHECK(Has(p, "19:3 entity 'm' component health: health is a single component: its slot is 0"));
-    CHECK(Has(p, "21:3 entity 'm' component loot: slot 2 is used twice"));
+    CHECK(Has(p, "21:3 entity 'm' component loot: duplicate slot 2 (first at 20:3)"));
   }
   SECTION("requires and rejects") {
     const auto p =

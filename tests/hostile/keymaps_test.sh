@@ -32,11 +32,11 @@ version = 1
 [keys]'
 # A key the defaults bind to another action.
 agree "$head
-wait = [\"h\"]" 1 "$user_keys:4:9: error: key 'h' is bound to both move_west (data/keys.toml) and wait"
+wait = [\"h\"]" 1 "$user_keys:4:9: error: key 'h' is bound to both move_west and wait (first at data/keys.toml:10:14)"
 # Two actions of the file on one key.
 agree "$head
 wait = [\"V\"]
-rest = [\"V\"]" 1 "$user_keys:5:9: error: key 'V' is bound to both wait (line 4) and rest"
+rest = [\"V\"]" 1 "$user_keys:5:9: error: key 'V' is bound to both wait and rest (first at $user_keys:4:9)"
 # An unknown action and a bad key name.
 agree "$head
 dance = [\"x\"]

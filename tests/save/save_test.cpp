@@ -141,10 +141,10 @@ TEST_CASE("every bad save is refused with a reason, and nothing changes", "[save
        "not supported"},
       {"an older version (its runs are not this build's: the hash, the components)",
        Replace(good, "\nversion = " + std::to_string(kSaveVersion) + "\n", "\nversion = 1\n"),
-       "save version 1 is not supported (this build reads 2 and 3)"},
+       "save version 1 is not supported (this build reads 2, 3 and 4)"},
       {"a foreign file", "format = \"cairn-level\"\nversion = 1\n", "not a cairn save"},
       {"a duplicate UUID", Replace(good, "\nuuid = \"" + other_uuid, "\nuuid = \"" + some_uuid),
-       "same uuid"},
+       "duplicate uuid on the floor"},
       {"an unresolved reference",
        Replace(good, "holder = \"",
                "holder = \"" + std::string("0f0f0f0f-0f0f-4f0f-8f0f-0f0f0f0f0f0f\", x = \"")),
@@ -396,4 +396,27 @@ TEST_CASE("the log's repeat counts and tones survive a save; a plain line reads 
   const std::string bad = Replace(text, "tone = \"warning\"", "tone = \"shouting\"");
   std::unique_ptr<GameSession> refused;
   CHECK(Resume(bad, test::DungeonConfig(1), refused).find("tone") != std::string::npos);
+}
+
+TEST_CASE("a duplicate uuid on a floor names both entities' places", "[save]") {
+  auto session = test::Dungeon(4);
+  const std::string good = SaveText(*session);
+  const std::size_t first = good.find("\nuuid = \"") + 1;
+  const std::size_t second = good.find("\nuuid = \"", first) + 1;
+  const std::string uuid = good.substr(first + 8, 36);
+  std::string text = good;
+  text.replace(second + 8, 36, uuid);
+  const auto line_of = [&](std::size_t at) {
+    return std::to_string(std::count(text.begin(), text.begin() + static_cast<long>(at), '\n') + 1);
+  };
+  SessionImage image;
+  std::vector<TextProblem> problems;
+  CHECK_FALSE(
+      ReadSaveText(text, *test::Definitions(), test::DungeonConfig(4).limits, image, problems));
+  std::vector<std::string> lines;
+  for (const TextProblem& p : problems) lines.push_back(FormatProblem("save.toml", p));
+  const std::string expected =
+      "save.toml:" + line_of(second) + ":8: error: floor 1 entity " + uuid +
+      ": duplicate uuid on the floor (first at save.toml:" + line_of(first) + ":8)";
+  CHECK(std::find(lines.begin(), lines.end(), expected) != lines.end());
 }

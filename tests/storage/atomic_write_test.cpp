@@ -301,3 +301,54 @@ TEST_CASE("a file already at a temporary's name is left as it is", "[storage][ho
   CHECK(Read(path) == "mine\n");
   CHECK(Read(other) == "another writer's half\n");
 }
+
+TEST_CASE("creating exclusively writes a new file whole and never replaces an existing one",
+          "[storage]") {
+  TempFolder folder;
+  const std::string path = folder.File("manifest.toml");
+  std::string error;
+  REQUIRE(CreateFileExclusively(path, "the first manifest\n", error));
+  CHECK(Read(path) == "the first manifest\n");
+  // A second writer (or one whose check ran before the first one's publication: the function
+  // itself checks nothing beforehand, so this is the moment of the race) is refused.
+  CHECK_FALSE(CreateFileExclusively(path, "a second manifest\n", error));
+  CHECK(Read(path) == "the first manifest\n");
+  CHECK(error ==
+        path + " exists already (created by another writer meanwhile?); it was not replaced");
+  CHECK(Temporaries(folder.Path()).empty());
+}
+
+TEST_CASE("creating exclusively refuses a symbolic link at the name and never follows it",
+          "[storage][hostile]") {
+  TempFolder folder;
+  const std::string path = folder.File("manifest.toml");
+  const std::string victim = folder.File("victim.txt");
+  REQUIRE(Write(victim, "the victim's own text\n"));
+  REQUIRE(::symlink(victim.c_str(), path.c_str()) == 0);
+  std::string error;
+  CHECK_FALSE(CreateFileExclusively(path, "a manifest\n", error));
+  CHECK(error.find("exists already") != std::string::npos);
+  CHECK(Read(victim) == "the victim's own text\n");
+  REQUIRE(::symlink("/nonexistent/dangling", folder.File("dangling.toml").c_str()) == 0);
+  CHECK_FALSE(CreateFileExclusively(folder.File("dangling.toml"), "a manifest\n", error));
+  CHECK(std::filesystem::is_symlink(folder.File("dangling.toml")));
+  CHECK(Temporaries(folder.Path()).empty());
+}
+
+TEST_CASE("a failure injected at each step of an exclusive creation leaves no file", "[storage]") {
+  TempFolder folder;
+  const std::string path = folder.File("manifest.toml");
+  std::string error;
+  storage_fault::Disarm();
+  REQUIRE(CreateFileExclusively(folder.File("probe.toml"), "probe\n", error));
+  const std::int64_t steps = storage_fault::StepsSeen();
+  REQUIRE(steps == 6);
+  for (std::int64_t step = 0; step < steps - 1; ++step) {  // the folder's fsync comes after
+    storage_fault::FailStepAt(step);
+    CHECK_FALSE(CreateFileExclusively(path, "a manifest\n", error));
+    CHECK_FALSE(std::filesystem::exists(path));
+    CHECK(error.find("injected failure at step " + std::to_string(step)) != std::string::npos);
+  }
+  storage_fault::Disarm();
+  CHECK(Temporaries(folder.Path()) == std::vector<std::string>{});
+}
