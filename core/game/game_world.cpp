@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "game/pathing.h"
+#include "game/recipe_requirements.h"
 #include "game/state_limits.h"
 
 namespace cairn {
@@ -234,6 +235,13 @@ Status GameWorld::Preflight() noexcept {
           SetFault(Status::InvalidEntity, "a spawn recipe refers to an entity that is gone");
           return Status::InvalidEntity;
         }
+        if (ComponentKind missing{}; FirstMissingComponent(bundle.mask, missing)) {
+          char why[sizeof(fault_.what)];
+          std::snprintf(why, sizeof why, "a %s spawn lacks %s, which its recipe requires",
+                        RecipeName(RecipeOf(bundle.mask)), ComponentKindName(missing));
+          SetFault(Status::MissingComponent, why);
+          return Status::MissingComponent;
+        }
         for (std::size_t k = 0; k < kComponentKindCount; ++k)
           if ((bundle.mask >> k) & 1u) {
             ++additions[k];
@@ -271,6 +279,17 @@ Status GameWorld::Preflight() noexcept {
         if (!registry_.IsAlive(command.target)) {
           SetFault(Status::InvalidEntity, "a component removal names an entity that is gone");
           return Status::InvalidEntity;
+        }
+        if (const std::uint32_t has = ComponentsOf(command.target);
+            (RequiredComponents(RecipeOf(has)) & KindBit(command.component)) != 0 &&
+            RecipeOf(has & ~KindBit(command.component)) == RecipeOf(has)) {
+          char why[sizeof(fault_.what)];
+          std::snprintf(why, sizeof why,
+                        "removing %s from entity %u:%u would leave its %s recipe incomplete",
+                        ComponentKindName(command.component), command.target.Slot,
+                        command.target.Generation, RecipeName(RecipeOf(has)));
+          SetFault(Status::MissingComponent, why);
+          return Status::MissingComponent;
         }
         break;
     }
@@ -491,13 +510,40 @@ bool GameWorld::HasNoComponents(EntityId id) const noexcept {
   return none;
 }
 
-const char* GameWorld::CheckInvariants() const {
+std::uint32_t GameWorld::ComponentsOf(EntityId id) const noexcept {
+  std::uint32_t mask = 0;
+  ForEachPool([&](const auto& pool, ComponentKind kind) {
+    if (pool.Contains(id)) mask |= KindBit(kind);
+  });
+  return mask;
+}
+
+std::string GameWorld::FirstBrokenInvariant() const {
   if (const char* broken = EntityRegistryTestSeam::CheckInvariants(registry_)) return broken;
   const char* broken = nullptr;
   ForEachPool([&](const auto& pool, ComponentKind) {
     if (broken == nullptr) broken = pool.CheckInvariants();
   });
-  return broken;
+  if (broken != nullptr) return broken;
+  // Every recipe's entities are the owners of its marker's pool; the oldest incomplete one is
+  // reported, so the answer does not depend on pool order.
+  EntityId first{};
+  ComponentKind first_missing = ComponentKind::Position;
+  ForEachPool([&](const auto& pool, ComponentKind) {
+    for (EntityId id : pool.Owners()) {
+      ComponentKind missing{};
+      if (!FirstMissingComponent(ComponentsOf(id), missing)) continue;
+      if (first.IsNull() ||
+          registry_.CreationSequenceOf(id) < registry_.CreationSequenceOf(first)) {
+        first = id;
+        first_missing = missing;
+      }
+    }
+  });
+  if (first.IsNull()) return {};
+  return "entity " + std::to_string(first.Slot) + ":" + std::to_string(first.Generation) +
+         " (recipe " + RecipeName(RecipeOf(ComponentsOf(first))) + ") lacks " +
+         ComponentKindName(first_missing) + ", which its recipe requires";
 }
 
 }  // namespace cairn
