@@ -271,6 +271,21 @@ Status GameWorld::Preflight() noexcept {
         if (!present) {
           ++additions[static_cast<std::size_t>(command.component)];
           ++structural_steps;
+          // A marker added makes the entity another recipe's, which must then be complete.
+          const std::uint32_t has = ComponentsOf(command.target);
+          const std::uint32_t after = has | KindBit(command.component);
+          if (ComponentKind missing{};
+              RecipeOf(after) != RecipeOf(has) && FirstMissingComponent(after, missing)) {
+            char why[sizeof(fault_.what)];
+            std::snprintf(why, sizeof why,
+                          "adding %s to entity %u:%u makes it a %s without %s, which its recipe "
+                          "requires",
+                          ComponentKindName(command.component), command.target.Slot,
+                          command.target.Generation, RecipeName(RecipeOf(after)),
+                          ComponentKindName(missing));
+            SetFault(Status::MissingComponent, why);
+            return Status::MissingComponent;
+          }
         }
         break;
       }

@@ -94,6 +94,43 @@ TEST_CASE("preflight refuses removing a component the entity's recipe requires",
   CHECK(world.FirstBrokenInvariant() == "");
 }
 
+TEST_CASE("preflight refuses adding a marker that makes an incomplete recipe", "[recipes]") {
+  TestWorld w(Level({"#####", "#@.r#", "#####"}));
+  GameWorld& world = *w;
+  const EntityId rat = w.Monster("rat");
+  // Stairs on a rat: still a monster (the monster's marker comes first), complete.
+  BeginTickPhase(world);
+  REQUIRE(world.QueueSetComponent(rat, Stairs{1}) == Status::Ok);
+  REQUIRE(CommitPhase(world) == Status::Ok);
+  EndTickPhase(world, w.scratch);
+  CHECK(world.StairsPool().Contains(rat));
+  // A bare entity with a place, made an item: complete (an item needs no more); then made the
+  // player too, which it cannot be without intent and health.
+  std::optional<StructuralScope> scope;
+  EntityId tag{};
+  {
+    REQUIRE(world.OpenStructural(WorldPhase::Commit, scope) == Status::Ok);
+    ComponentBundle bundle;
+    bundle.Set(Position{2, 1});
+    REQUIRE(world.CreateFromBundle(*scope, bundle, tag) == Status::Ok);
+    scope.reset();
+  }
+  BeginTickPhase(world);
+  REQUIRE(world.QueueSetComponent(tag, Item{}) == Status::Ok);
+  REQUIRE(CommitPhase(world) == Status::Ok);
+  EndTickPhase(world, w.scratch);
+  BeginTickPhase(world);
+  REQUIRE(world.QueueSetComponent(tag, Player{}) == Status::Ok);
+  CHECK(CommitPhase(world) == Status::MissingComponent);
+  EndTickPhase(world, w.scratch);
+  CHECK(std::string(world.Fault().what) ==
+        "adding player to entity " + std::to_string(tag.Slot) + ":" +
+            std::to_string(tag.Generation) +
+            " makes it a player without intent, which its recipe requires");
+  CHECK_FALSE(world.Players().Contains(tag));
+  CHECK(world.FirstBrokenInvariant() == "");
+}
+
 TEST_CASE("removing a recipe's own marker or an unrequired component passes preflight",
           "[recipes]") {
   TestWorld w(Level({"#####", "#@.r#", "#####"}));
