@@ -1,7 +1,9 @@
 // Version 4 recordings name entities by canonical place and digest references by place, so no
 // runtime handle is written; a version-3 recording (SLOT:GEN) still replays and verifies, checked
 // as it was made (tests/sim/recordings/version-3.toml: `cairn sim --seed 3 --input oooootcqaweaTa
-// --record` of the last build that wrote version 3).
+// --record` of the last build that wrote version 3). Should the built-in content change (another
+// content digest), the same file comes from WriteRecording of a Recorder made with
+// kReplayHandleVersion over DungeonConfig(3) and those keys: version 3's writer is still here.
 #include <catch2/catch.hpp>
 #include <optional>
 #include <string>
