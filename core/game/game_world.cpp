@@ -220,6 +220,51 @@ bool RecipeReferencesAlive(const EntityRegistry& registry, const ComponentBundle
 
 }  // namespace
 
+namespace {
+
+// What a structural command asks of an entity's recipe: a spawn's bundle, or one component added
+// to or removed from `target`.
+struct RecipeChange {
+  enum class Kind : std::uint8_t { Spawn, Add, Remove } kind;
+  EntityId target;
+  ComponentKind component;
+};
+
+// Whether `change` would make or leave an entity without a component its recipe requires, judged
+// against the world before the batch; `why` (of `size` bytes) then names the entity, the recipe
+// and the component.
+bool BreaksRecipe(const GameWorld& world, const RecipeChange& change, const ComponentBundle& bundle,
+                  char* why, std::size_t size) noexcept {
+  ComponentKind missing{};
+  if (change.kind == RecipeChange::Kind::Spawn) {
+    if (!FirstMissingComponent(bundle.mask, missing)) return false;
+    std::snprintf(why, size, "a %s spawn lacks %s, which its recipe requires",
+                  RecipeName(RecipeOf(bundle.mask)), ComponentKindName(missing));
+    return true;
+  }
+  const std::uint32_t has = world.ComponentsOf(change.target);
+  const std::uint32_t bit = KindBit(change.component);
+  const unsigned slot = change.target.Slot, generation = change.target.Generation;
+  const char* component = ComponentKindName(change.component);
+  if (change.kind == RecipeChange::Kind::Remove) {
+    // Removing the marker itself ends the recipe; removing what it requires breaks it.
+    if ((RequiredComponents(RecipeOf(has)) & bit) == 0 || RecipeOf(has & ~bit) != RecipeOf(has))
+      return false;
+    std::snprintf(why, size, "removing %s from entity %u:%u would leave its %s recipe incomplete",
+                  component, slot, generation, RecipeName(RecipeOf(has)));
+    return true;
+  }
+  // An added marker makes the entity another recipe's, which must then be complete.
+  if (RecipeOf(has | bit) == RecipeOf(has) || !FirstMissingComponent(has | bit, missing))
+    return false;
+  std::snprintf(
+      why, size, "adding %s to entity %u:%u makes it a %s without %s, which its recipe requires",
+      component, slot, generation, RecipeName(RecipeOf(has | bit)), ComponentKindName(missing));
+  return true;
+}
+
+}  // namespace
+
 Status GameWorld::Preflight() noexcept {
   std::uint32_t spawns = 0;
   std::uint64_t structural_steps = 0;
@@ -234,13 +279,6 @@ Status GameWorld::Preflight() noexcept {
         if (!RecipeReferencesAlive(registry_, bundle)) {
           SetFault(Status::InvalidEntity, "a spawn recipe refers to an entity that is gone");
           return Status::InvalidEntity;
-        }
-        if (ComponentKind missing{}; FirstMissingComponent(bundle.mask, missing)) {
-          char why[sizeof(fault_.what)];
-          std::snprintf(why, sizeof why, "a %s spawn lacks %s, which its recipe requires",
-                        RecipeName(RecipeOf(bundle.mask)), ComponentKindName(missing));
-          SetFault(Status::MissingComponent, why);
-          return Status::MissingComponent;
         }
         for (std::size_t k = 0; k < kComponentKindCount; ++k)
           if ((bundle.mask >> k) & 1u) {
@@ -271,21 +309,6 @@ Status GameWorld::Preflight() noexcept {
         if (!present) {
           ++additions[static_cast<std::size_t>(command.component)];
           ++structural_steps;
-          // A marker added makes the entity another recipe's, which must then be complete.
-          const std::uint32_t has = ComponentsOf(command.target);
-          const std::uint32_t after = has | KindBit(command.component);
-          if (ComponentKind missing{};
-              RecipeOf(after) != RecipeOf(has) && FirstMissingComponent(after, missing)) {
-            char why[sizeof(fault_.what)];
-            std::snprintf(why, sizeof why,
-                          "adding %s to entity %u:%u makes it a %s without %s, which its recipe "
-                          "requires",
-                          ComponentKindName(command.component), command.target.Slot,
-                          command.target.Generation, RecipeName(RecipeOf(after)),
-                          ComponentKindName(missing));
-            SetFault(Status::MissingComponent, why);
-            return Status::MissingComponent;
-          }
         }
         break;
       }
@@ -295,18 +318,17 @@ Status GameWorld::Preflight() noexcept {
           SetFault(Status::InvalidEntity, "a component removal names an entity that is gone");
           return Status::InvalidEntity;
         }
-        if (const std::uint32_t has = ComponentsOf(command.target);
-            (RequiredComponents(RecipeOf(has)) & KindBit(command.component)) != 0 &&
-            RecipeOf(has & ~KindBit(command.component)) == RecipeOf(has)) {
-          char why[sizeof(fault_.what)];
-          std::snprintf(why, sizeof why,
-                        "removing %s from entity %u:%u would leave its %s recipe incomplete",
-                        ComponentKindName(command.component), command.target.Slot,
-                        command.target.Generation, RecipeName(RecipeOf(has)));
-          SetFault(Status::MissingComponent, why);
-          return Status::MissingComponent;
-        }
         break;
+    }
+    if (command.kind == Command::Kind::Destroy) continue;
+    const RecipeChange change{command.kind == Command::Kind::Spawn ? RecipeChange::Kind::Spawn
+                              : command.kind == Command::Kind::SetComponent
+                                  ? RecipeChange::Kind::Add
+                                  : RecipeChange::Kind::Remove,
+                              command.target, command.component};
+    if (char why[sizeof(fault_.what)]; BreaksRecipe(*this, change, bundle, why, sizeof why)) {
+      SetFault(Status::MissingComponent, why);
+      return Status::MissingComponent;
     }
   }
   // Spawns count against the slots free before the batch: same-batch destroys do not make room.
