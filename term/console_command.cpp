@@ -33,9 +33,10 @@ int RunLines(Console& console, int fd, const std::string& source) {
         ++commands;
         // The log holds what was typed and answered as the terminal shows it, and no more of a
         // huge line than a reader wants.
-        LogDebug("line " + std::to_string(lines.LineNumber()) + ": " +
-                 EscapeForTerminal(line.substr(0, 200)) +
-                 (has_reply ? " -> " + EscapeForTerminal(reply.substr(0, 200)) : ""));
+        if (LogsDebug())
+          LogDebug("line " + std::to_string(lines.LineNumber()) + ": " +
+                   EscapeForTerminal(line.substr(0, 200)) +
+                   (has_reply ? " -> " + EscapeForTerminal(reply.substr(0, 200)) : ""));
         if (has_reply) std::cout << EscapeForTerminal(reply) << '\n' << std::flush;
         continue;
       }

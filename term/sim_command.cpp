@@ -184,7 +184,7 @@ void PlayKeys(GameSession& session, const SimOptions& options) {
   bool keys_left = true;
   auto take_command = [&](PlayerCommand& command) {
     keys_left = script.Next(session, command);
-    if (keys_left)
+    if (keys_left && LogsDebug())
       LogDebug("command '" + CommandText(command) + "' at tick " +
                std::to_string(session.World().Tick()));
     return keys_left;
