@@ -1,10 +1,13 @@
-// `cairn bot [--seed N] [--runs K] [--turns T] [--verbose]`: the bot plays K runs headless, from
-// seed N upward, one line per run: `seed S depth D turns T outcome WORD` (SPEC). --verbose adds
-// the cause of each ending; --map prints what the player knew at the end.
+// `cairn bot [--seed N] [--runs K] [--turns T] [--verbose] [--log FILE] [--log-level L]`: the bot
+// plays K runs headless, from seed N upward, one line per run: `seed S depth D turns T outcome
+// WORD` (SPEC). --verbose adds the cause of each ending; --map prints what the player knew at the
+// end.
 #include <iostream>
 
 #include "cli_args.h"
+#include "command_log.h"
 #include "game_setup.h"
+#include "logging.h"
 #include "sim/bot.h"
 #include "term_commands.h"
 #include "view/extract.h"
@@ -38,24 +41,24 @@ void PrintEnding(const SessionConfig& config, std::int32_t turns) {
     std::cout << "  " << ShownText(messages[i]) << "\n";
 }
 
-}  // namespace
-
-int RunBotCommand(const std::vector<std::string>& args) {
+int RunBot(const std::vector<std::string>& args) {
   ParsedArgs parsed;
   std::string error;
-  const char* usage = "usage: cairn bot [--seed N] [--runs K] [--turns T] [--verbose] [--map]\n";
-  if (!ParseArgs(args,
-                 {{"--seed", true},
-                  {"--runs", true},
-                  {"--turns", true},
-                  {"--verbose", false},
-                  {"--map", false}},
-                 parsed, error) ||
-      !parsed.positional.empty()) {
+  const char* usage =
+      "usage: cairn bot [--seed N] [--runs K] [--turns T] [--verbose] [--map] [--log FILE]\n"
+      "                 [--log-level LEVEL]\n";
+  std::vector<OptionSpec> specs = {{"--seed", true},
+                                   {"--runs", true},
+                                   {"--turns", true},
+                                   {"--verbose", false},
+                                   {"--map", false}};
+  AddLogOptions(specs);
+  if (!ParseArgs(args, specs, parsed, error) || !parsed.positional.empty()) {
     if (error.empty()) error = "unexpected argument '" + parsed.positional.front() + "'";
     std::cerr << "cairn bot: " << error << "\n" << usage;
     return kExitUsage;
   }
+  if (const int stop = StartCommandLog(parsed, "bot", args); stop >= 0) return stop;
   std::uint64_t seed = 1, runs = 1, turns = 30000;
   if ((parsed.Value("--seed") && !ParseUnsigned("--seed", *parsed.Value("--seed"), 0,
                                                 ~std::uint64_t{0} - 100000, seed, error)) ||
@@ -67,18 +70,34 @@ int RunBotCommand(const std::vector<std::string>& args) {
     return kExitUsage;
   }
   SessionConfig config;
-  if (!UseDefaultContent(config)) return kExitInvalid;
+  if (!UseDefaultContent(config)) {
+    LogWarn("stopped: the built-in content cannot be loaded");
+    return kExitInvalid;
+  }
+  LogInfo("loaded the built-in dungeon; " + std::to_string(runs) + " runs from seed " +
+          std::to_string(seed) + ", each at most " + std::to_string(turns) + " turns");
   bool faulted = false;
   for (std::uint64_t i = 0; i < runs; ++i) {
     config.seed = seed + i;
+    LogDebug("seed " + std::to_string(config.seed) + ": playing");
     const BotResult result = PlayBotRun(config, static_cast<std::int32_t>(turns));
     std::cout << BotResultLine(result);
     if (parsed.Has("--verbose") && !result.cause.empty()) std::cout << " (" << result.cause << ")";
     std::cout << std::endl;
+    (result.outcome == "fault" ? LogWarn : LogInfo)(
+        BotResultLine(result) + (result.cause.empty() ? "" : " (" + result.cause + ")"));
     faulted = faulted || result.outcome == "fault";
     if (parsed.Has("--map")) PrintEnding(config, result.turns + 1);
   }
+  LogInfo("stopped after " + std::to_string(runs) + " runs" +
+          (faulted ? ", one or more with a simulation fault" : ""));
   return faulted ? kExitFault : kExitOk;
+}
+
+}  // namespace
+
+int RunBotCommand(const std::vector<std::string>& args) {
+  return EndCommandLog(RunBot(args));
 }
 
 }  // namespace cairn

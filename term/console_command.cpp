@@ -1,13 +1,15 @@
-// `cairn console [--level PATH] [--seed N] [--capacity N] [FILE]`: the debug console protocol on
-// FILE or standard input, line by line, each line at most kConsoleLineCap (storage/read_limits.h)
-// and FILE a regular file of at most its cap.
+// `cairn console [--level PATH] [--seed N] [--capacity N] [--log FILE] [--log-level L] [FILE]`:
+// the debug console protocol on FILE or standard input, line by line, each line at most
+// kConsoleLineCap (storage/read_limits.h) and FILE a regular file of at most its cap.
 #include <unistd.h>
 
 #include <iostream>
 
 #include "base/terminal_text.h"
 #include "cli_args.h"
+#include "command_log.h"
 #include "console/console.h"
+#include "logging.h"
 #include "out_of_memory.h"
 #include "storage/line_reader.h"
 #include "storage/read_file.h"
@@ -22,23 +24,37 @@ namespace {
 int RunLines(Console& console, int fd, const std::string& source) {
   LineReader lines(fd, kConsoleLineCap);
   std::string line, error;
+  std::uint64_t commands = 0;
   while (true) {
     switch (lines.Next(line, error)) {
       case LineReader::Result::Line: {
         bool has_reply = false;
         const std::string reply = console.Execute(line, has_reply);
+        ++commands;
+        // The log holds what was typed and answered as the terminal shows it, and no more of a
+        // huge line than a reader wants.
+        if (LogsDebug())
+          LogDebug("line " + std::to_string(lines.LineNumber()) + ": " +
+                   EscapeForTerminal(line.substr(0, 200)) +
+                   (has_reply ? " -> " + EscapeForTerminal(reply.substr(0, 200)) : ""));
         if (has_reply) std::cout << EscapeForTerminal(reply) << '\n' << std::flush;
         continue;
       }
-      case LineReader::Result::End: return kExitOk;
+      case LineReader::Result::End:
+        LogInfo("stopped: the end of " + source + " after " + std::to_string(commands) +
+                " lines, at tick " + std::to_string(console.World().Tick()));
+        return kExitOk;
       case LineReader::Result::TooLong:
         PrintProblems(source, {TextProblem{{static_cast<std::uint32_t>(lines.LineNumber()), 1},
                                            "the line is longer than the " +
                                                std::to_string(kConsoleLineCap >> 20) +
                                                " MiB limit for one console command"}});
+        LogWarn("stopped: line " + std::to_string(lines.LineNumber()) + " of " + source +
+                " is over the limit for one console command");
         return kExitInvalid;
       case LineReader::Result::Failed:
         PrintFileError(source, "cannot read: " + error);
+        LogWarn("stopped: " + source + " cannot be read: " + error);
         return kExitInvalid;
     }
   }
@@ -54,20 +70,20 @@ int Run(Console& console, int fd, const std::string& source) {
   return status;
 }
 
-}  // namespace
-
-int RunConsoleCommand(const std::vector<std::string>& args) {
+int RunConsole(const std::vector<std::string>& args) {
   constexpr const char* kUsageLine =
-      "usage: cairn console [--level PATH] [--seed N] [--capacity N] [FILE]\n";
+      "usage: cairn console [--level PATH] [--seed N] [--capacity N] [--log FILE]\n"
+      "                     [--log-level LEVEL] [FILE]\n";
   ParsedArgs parsed;
   std::string error;
-  if (!ParseArgs(args, {{"--capacity", true}, {"--seed", true}, {"--level", true}}, parsed,
-                 error) ||
-      parsed.positional.size() > 1) {
+  std::vector<OptionSpec> specs = {{"--capacity", true}, {"--seed", true}, {"--level", true}};
+  AddLogOptions(specs);
+  if (!ParseArgs(args, specs, parsed, error) || parsed.positional.size() > 1) {
     if (error.empty()) error = "console takes at most one FILE";
     std::cerr << "cairn console: " << error << "\n" << kUsageLine;
     return kExitUsage;
   }
+  if (const int stop = StartCommandLog(parsed, "console", args); stop >= 0) return stop;
   ConsoleOptions options;
   std::uint64_t n = 0;
   if (auto capacity = parsed.Value("--capacity")) {
@@ -90,19 +106,31 @@ int RunConsoleCommand(const std::vector<std::string>& args) {
   std::unique_ptr<Console> console;
   if (Status s = Console::Create(options, console); s != Status::Ok) {
     std::cerr << "cairn console: error: cannot build the world: " << StatusName(s) << "\n";
+    LogWarn(std::string("cannot build the world: ") + StatusName(s));
     return kExitInvalid;
   }
+  LogInfo("a world of " + std::to_string(options.capacity) + " entities, seed " +
+          std::to_string(options.seed) + ", " +
+          (parsed.Has("--level") ? "the level " + *parsed.Value("--level") : "no level"));
   if (parsed.positional.empty()) return Run(*console, STDIN_FILENO, "standard input");
   const std::string& path = parsed.positional.front();
   OpenedFile file;
   const FileKindLimit& limit = LimitOf(FileKind::ConsoleCommands);
   if (!OpenForReading(path, limit.cap, limit.name, file, error)) {
     PrintFileError(path, error);
+    LogWarn("stopped: " + path + " cannot be read: " + error);
     return kExitInvalid;
   }
+  LogInfo("commands from " + path);
   const int status = Run(*console, file.fd, path);
   ::close(file.fd);
   return status;
+}
+
+}  // namespace
+
+int RunConsoleCommand(const std::vector<std::string>& args) {
+  return EndCommandLog(RunConsole(args));
 }
 
 }  // namespace cairn

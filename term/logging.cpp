@@ -51,6 +51,9 @@ void LogInfo(const std::string& text) {
 void LogDebug(const std::string& text) {
   if (g_log) g_log->debug(text);
 }
+bool LogsDebug() {
+  return g_log && g_log->should_log(spdlog::level::debug);
+}
 void LogWarn(const std::string& text) {
   if (g_log) g_log->warn(text);
 }

@@ -13,6 +13,9 @@ namespace cairn {
                                 std::string& error, std::string& warning);
 void LogInfo(const std::string& text);
 void LogDebug(const std::string& text);
+// Whether a LogDebug line would be written: a caller building one per command or line asks first,
+// so a command run without a log pays nothing for it.
+[[nodiscard]] bool LogsDebug();
 void LogWarn(const std::string& text);
 void StopLogging();
 

@@ -44,6 +44,8 @@ constexpr const char* kUsage =
     "                                        draw one frame as text (golden-frame tests)\n"
     "  cairn console [--seed N] [--capacity N] [FILE]\n"
     "                                        the debug console protocol on FILE or stdin\n"
+    "  sim, replay, bot and console also take [--log FILE] [--log-level L]: a log of what\n"
+    "  they load and why they stop, in FILE only (docs/CLI.md)\n"
     "  cairn --help                          this text\n"
     "  cairn --version                       version and build identity\n"
     "\n"

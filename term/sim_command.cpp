@@ -6,12 +6,15 @@
 #include "base/terminal_text.h"
 #include "character_save.h"
 #include "cli_args.h"
+#include "command_log.h"
 #include "game/state_hash.h"
 #include "game_setup.h"
+#include "logging.h"
 #include "out_of_memory.h"
 #include "replay/replay.h"
 #include "save_files.h"
 #include "sim/key_script.h"
+#include "sim/keys.h"
 #include "sim/session.h"
 #include "sim/trace_text.h"
 #include "storage/files.h"
@@ -23,7 +26,8 @@ namespace {
 
 constexpr const char* kUsageLine =
     "usage: cairn sim [--seed N] [--level PATH] [--load SAVE] [--input KEYS|@FILE] [--ticks N]\n"
-    "                 [--record FILE] [--save FILE] [--trace] [--autopickup FILE]\n";
+    "                 [--record FILE] [--save FILE] [--trace] [--autopickup FILE]\n"
+    "                 [--log FILE] [--log-level LEVEL]\n";
 
 // Prints the trace entries recorded since the last call, oldest first.
 class TracePrinter final : public TickListener {
@@ -72,22 +76,16 @@ int ReadSimOptions(const std::vector<std::string>& args, SimOptions& options) {
   ParsedArgs& parsed = options.parsed;
   SessionConfig& config = options.config;
   std::string error;
-  if (!ParseArgs(args,
-                 {{"--seed", true},
-                  {"--level", true},
-                  {"--load", true},
-                  {"--input", true},
-                  {"--ticks", true},
-                  {"--record", true},
-                  {"--save", true},
-                  {"--trace", false},
-                  {"--autopickup", true}},
-                 parsed, error) ||
-      !parsed.positional.empty()) {
+  std::vector<OptionSpec> specs = {{"--seed", true},  {"--level", true},  {"--load", true},
+                                   {"--input", true}, {"--ticks", true},  {"--record", true},
+                                   {"--save", true},  {"--trace", false}, {"--autopickup", true}};
+  AddLogOptions(specs);
+  if (!ParseArgs(args, specs, parsed, error) || !parsed.positional.empty()) {
     if (error.empty()) error = "unexpected argument '" + parsed.positional.front() + "'";
     std::cerr << "cairn sim: " << error << "\n" << kUsageLine;
     return kExitUsage;
   }
+  if (const int stop = StartCommandLog(parsed, "sim", args); stop >= 0) return stop;
   if (auto seed = parsed.Value("--seed");
       seed && !ParseUnsigned("--seed", *seed, 0, ~std::uint64_t{0}, config.seed, error)) {
     std::cerr << "cairn sim: " << error << "\n";
@@ -106,6 +104,9 @@ int ReadSimOptions(const std::vector<std::string>& args, SimOptions& options) {
   if (auto level = parsed.Value("--level"); level && !LoadLevelForCommand(*level, config.level))
     return kExitInvalid;
   if (!UseDefaultContent(config)) return kExitInvalid;
+  const auto level = parsed.Value("--level");
+  LogInfo("loaded " + (level ? "the level " + *level : std::string("the built-in dungeon")) +
+          " and the definitions");
   // Headless runs never read the player's own files: the default rule, or the one named here.
   if (auto file = parsed.Value("--autopickup")) {
     if (parsed.Has("--load")) {
@@ -113,9 +114,12 @@ int ReadSimOptions(const std::vector<std::string>& args, SimOptions& options) {
       return kExitUsage;
     }
     if (!LoadAutoPickup(config.autopickup, *file)) return kExitInvalid;
+    LogInfo("autopickup rule loaded from " + *file);
   }
   if (auto input = parsed.Value("--input"); input && !ReadKeys(*input, options.keys))
     return kExitInvalid;
+  LogInfo(std::to_string(options.keys.size()) + " keys to play" +
+          (parsed.Has("--ticks") ? ", up to tick " + std::to_string(options.ticks) : ""));
   return -1;
 }
 
@@ -146,11 +150,18 @@ bool StartSimSession(SimOptions& options, std::unique_ptr<GameSession>& session)
         })) {
       // Escaping twice changes nothing, so the lines FormatProblem made escaped pass as they are.
       for (const std::string& line : diagnostics) std::cerr << EscapeForTerminal(line) << "\n";
+      LogWarn("the save " + *load + " could not be resumed: " +
+              (diagnostics.empty() ? std::string("no reason given") : diagnostics.front()));
       return false;
     }
+    LogInfo("resumed the save " + *load + " at tick " + std::to_string(session->World().Tick()) +
+            ", seed " + std::to_string(session->Config().seed));
   } else if (Status s = GameSession::Create(config, session); s != Status::Ok) {
     std::cerr << "cairn sim: error: cannot build the world: " << StatusName(s) << "\n";
+    LogWarn(std::string("cannot build the world: ") + StatusName(s));
     return false;
+  } else {
+    LogInfo("a new run, seed " + std::to_string(config.seed));
   }
   return true;
 }
@@ -170,7 +181,14 @@ struct TickFanOut final : TickListener {
 // is written and reported like any other end (a fault is said last).
 void PlayKeys(GameSession& session, const SimOptions& options) {
   KeyScript script(options.keys);
-  auto take_command = [&](PlayerCommand& command) { return script.Next(session, command); };
+  bool keys_left = true;
+  auto take_command = [&](PlayerCommand& command) {
+    keys_left = script.Next(session, command);
+    if (keys_left && LogsDebug())
+      LogDebug("command '" + CommandText(command) + "' at tick " +
+               std::to_string(session.World().Tick()));
+    return keys_left;
+  };
   Status status = Status::Ok;
   if (options.parsed.Has("--ticks")) {
     while (status == Status::Ok && session.State() == SessionState::Playing &&
@@ -186,6 +204,18 @@ void PlayKeys(GameSession& session, const SimOptions& options) {
            take_command(command))
       status = session.Submit(command);
   }
+  const std::string at = "stopped at tick " + std::to_string(session.World().Tick()) + ": ";
+  if (session.World().Fault().Active())
+    LogWarn(at + "a simulation fault: " + session.World().Fault().what);
+  else if (status != Status::Ok)
+    LogWarn(at + "a command failed (" + StatusName(status) + ")");
+  else if (session.State() != SessionState::Playing)
+    LogInfo(at + "the run ended (" + SessionStateName(session.State()) + ": " +
+            session.Summary().cause + ")");
+  else if (options.parsed.Has("--ticks"))
+    LogInfo(at + "reached --ticks" + (keys_left ? "" : ", the keys ran out before"));
+  else
+    LogInfo(at + "the keys ran out");
 }
 
 // Writes what --record and --save ask for. Returns -1 to go on, or the exit status to stop with
@@ -196,14 +226,18 @@ int WriteSimFiles(const ParsedArgs& parsed, GameSession& session, const Recorder
     const std::string path = *parsed.Value("--record");
     if (!WriteFileAtomically(path, WriteRecording(recorder->Result()), error)) {
       std::cerr << path << ": error: " << error << "\n";
+      LogWarn("the recording " + path + " could not be written: " + error);
       return kExitInvalid;
     }
+    LogInfo("recorded " + std::to_string(recorder->Result().ticks.size()) + " ticks to " + path);
   }
   if (auto save = parsed.Value("--save"); save && !session.World().Fault().Active()) {
     if (Status s = WriteSaveFile(session, *save, error); s != Status::Ok) {
       std::cerr << *save << ": error: " << error << "\n";
+      LogWarn("the save " + *save + " could not be written: " + error);
       return s == Status::EntropyUnavailable ? kExitEntropy : kExitInvalid;
     }
+    LogInfo("saved to " + *save);
   } else if (save) {
     // A stopped run (a cap reached, a command that could not be recorded) is not saved: what is
     // past a cap could not be read back. The fault itself is said below.
@@ -225,6 +259,8 @@ int ReportSimEnd(const GameSession& session) {
   char hash[17];
   FormatHash(session.StateHash(), hash);
   std::cout << "tick " << world.Tick() << " state " << hash << "\n";
+  LogInfo("tick " + std::to_string(world.Tick()) + " state " + hash + ", depth " +
+          std::to_string(session.Depth()));
   if (world.Fault().Active()) {
     const SimulationFault& fault = world.Fault();
     std::cerr << "cairn sim: simulation fault at tick " << fault.tick << " in "
@@ -235,9 +271,7 @@ int ReportSimEnd(const GameSession& session) {
   return kExitOk;
 }
 
-}  // namespace
-
-int RunSimCommand(const std::vector<std::string>& args) {
+int RunSim(const std::vector<std::string>& args) {
   SimOptions options;
   if (const int stop = ReadSimOptions(args, options); stop >= 0) return stop;
   const ParsedArgs& parsed = options.parsed;
@@ -259,6 +293,12 @@ int RunSimCommand(const std::vector<std::string>& args) {
   PlayKeys(*session, options);
   if (const int stop = WriteSimFiles(parsed, *session, recorder.get()); stop >= 0) return stop;
   return ReportSimEnd(*session);
+}
+
+}  // namespace
+
+int RunSimCommand(const std::vector<std::string>& args) {
+  return EndCommandLog(RunSim(args));
 }
 
 }  // namespace cairn

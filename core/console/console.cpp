@@ -559,7 +559,8 @@ std::string Console::Counters(std::string_view args) {
          " binding-conflicts=" + std::to_string(w.Bindings().Conflicts()) +
          " effects-dropped=" + std::to_string(session_->Log().EffectsDropped()) +
          " last-extraction-us=" +
-         std::to_string((session_->LastExtractionNanoseconds() + 500) / 1000) +
+         // Rounded up: a frame extracted in under half a microsecond is not "none drawn".
+         std::to_string((session_->LastExtractionNanoseconds() + 999) / 1000) +
          " fault=" + (w.Fault().Active() ? StatusName(w.Fault().status) : "none");
 }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "game/pathing.h"
+#include "game/recipe_requirements.h"
 #include "game/state_limits.h"
 
 namespace cairn {
@@ -221,6 +222,51 @@ bool RecipeReferencesAlive(const EntityRegistry& registry, const ComponentBundle
 
 }  // namespace
 
+namespace {
+
+// What a structural command asks of an entity's recipe: a spawn's bundle, or one component added
+// to or removed from `target`.
+struct RecipeChange {
+  enum class Kind : std::uint8_t { Spawn, Add, Remove } kind;
+  EntityId target;
+  ComponentKind component;
+};
+
+// Whether `change` would make or leave an entity without a component its recipe requires, judged
+// against the world before the batch; `why` (of `size` bytes) then names the entity, the recipe
+// and the component.
+bool BreaksRecipe(const GameWorld& world, const RecipeChange& change, const ComponentBundle& bundle,
+                  char* why, std::size_t size) noexcept {
+  ComponentKind missing{};
+  if (change.kind == RecipeChange::Kind::Spawn) {
+    if (!FirstMissingComponent(bundle.mask, missing)) return false;
+    std::snprintf(why, size, "a %s spawn lacks %s, which its recipe requires",
+                  RecipeName(RecipeOf(bundle.mask)), ComponentKindName(missing));
+    return true;
+  }
+  const std::uint32_t has = world.ComponentsOf(change.target);
+  const std::uint32_t bit = KindBit(change.component);
+  const unsigned slot = change.target.Slot, generation = change.target.Generation;
+  const char* component = ComponentKindName(change.component);
+  if (change.kind == RecipeChange::Kind::Remove) {
+    // Removing the marker itself ends the recipe; removing what it requires breaks it.
+    if ((RequiredComponents(RecipeOf(has)) & bit) == 0 || RecipeOf(has & ~bit) != RecipeOf(has))
+      return false;
+    std::snprintf(why, size, "removing %s from entity %u:%u would leave its %s recipe incomplete",
+                  component, slot, generation, RecipeName(RecipeOf(has)));
+    return true;
+  }
+  // An added marker makes the entity another recipe's, which must then be complete.
+  if (RecipeOf(has | bit) == RecipeOf(has) || !FirstMissingComponent(has | bit, missing))
+    return false;
+  std::snprintf(
+      why, size, "adding %s to entity %u:%u makes it a %s without %s, which its recipe requires",
+      component, slot, generation, RecipeName(RecipeOf(has | bit)), ComponentKindName(missing));
+  return true;
+}
+
+}  // namespace
+
 Status GameWorld::Preflight() noexcept {
   std::uint32_t spawns = 0;
   std::uint64_t structural_steps = 0;
@@ -275,6 +321,16 @@ Status GameWorld::Preflight() noexcept {
           return Status::InvalidEntity;
         }
         break;
+    }
+    if (command.kind == Command::Kind::Destroy) continue;
+    const RecipeChange change{command.kind == Command::Kind::Spawn ? RecipeChange::Kind::Spawn
+                              : command.kind == Command::Kind::SetComponent
+                                  ? RecipeChange::Kind::Add
+                                  : RecipeChange::Kind::Remove,
+                              command.target, command.component};
+    if (char why[sizeof(fault_.what)]; BreaksRecipe(*this, change, bundle, why, sizeof why)) {
+      SetFault(Status::MissingComponent, why);
+      return Status::MissingComponent;
     }
   }
   // Spawns count against the slots free before the batch: same-batch destroys do not make room.
@@ -509,7 +565,15 @@ bool GameWorld::HasNoComponents(EntityId id) const noexcept {
   return none;
 }
 
-const char* GameWorld::CheckInvariants() const {
+std::uint32_t GameWorld::ComponentsOf(EntityId id) const noexcept {
+  std::uint32_t mask = 0;
+  ForEachPool([&](const auto& pool, ComponentKind kind) {
+    if (pool.Contains(id)) mask |= KindBit(kind);
+  });
+  return mask;
+}
+
+std::string GameWorld::FirstBrokenInvariant() const {
   if (const char* broken = EntityRegistryTestSeam::CheckInvariants(registry_)) return broken;
   const char* broken = nullptr;
   ForEachPool([&](const auto& pool, ComponentKind) {
@@ -519,7 +583,25 @@ const char* GameWorld::CheckInvariants() const {
   for (std::size_t cell = 0; cell < occupancy_.size(); ++cell)
     if ((blocked_[cell] != 0) == occupancy_[cell].IsNull())
       return "the blocked-cell grid disagrees with the occupancy grid";
-  return nullptr;
+  // Every recipe's entities are the owners of its marker's pool; the oldest incomplete one is
+  // reported, so the answer does not depend on pool order.
+  EntityId first{};
+  ComponentKind first_missing = ComponentKind::Position;
+  ForEachPool([&](const auto& pool, ComponentKind) {
+    for (EntityId id : pool.Owners()) {
+      ComponentKind missing{};
+      if (!FirstMissingComponent(ComponentsOf(id), missing)) continue;
+      if (first.IsNull() ||
+          registry_.CreationSequenceOf(id) < registry_.CreationSequenceOf(first)) {
+        first = id;
+        first_missing = missing;
+      }
+    }
+  });
+  if (first.IsNull()) return {};
+  return "entity " + std::to_string(first.Slot) + ":" + std::to_string(first.Generation) +
+         " (recipe " + RecipeName(RecipeOf(ComponentsOf(first))) + ") lacks " +
+         ComponentKindName(first_missing) + ", which its recipe requires";
 }
 
 }  // namespace cairn

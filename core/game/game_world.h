@@ -19,6 +19,7 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "base/status.h"
@@ -345,8 +346,12 @@ class GameWorld {
 
   // Whether `id` holds no component in any pool (a recycled slot must start empty).
   [[nodiscard]] bool HasNoComponents(EntityId id) const noexcept;
-  // The first broken invariant of the registry or any pool, or null.
-  [[nodiscard]] const char* CheckInvariants() const;
+  // The components `id` holds, as a KindBit mask (0 for a dead id).
+  [[nodiscard]] std::uint32_t ComponentsOf(EntityId id) const noexcept;
+  // The first broken invariant, in words, or empty: the registry's, then each pool's, then the
+  // first entity (by creation sequence) without a component its recipe requires, named with the
+  // entity, the recipe and the component (game/recipe_requirements.h).
+  [[nodiscard]] std::string FirstBrokenInvariant() const;
 
   // Called by the tick driver only.
   void BeginTickBookkeeping() noexcept;

@@ -147,21 +147,25 @@ Status RunTick(GameWorld& world, TickScratch& scratch, const TickInput& input,
     return world.Fault().status;
   }
   PhaseClock clock(timings);
+  const auto ran = [&](TickPhase phase) {
+    clock.Lap(phase);
+    if (observer != nullptr) observer->AfterPhase(world);
+  };
   BeginTickPhase(world);
-  clock.Lap(TickPhase::BeginTick);
+  ran(TickPhase::BeginTick);
   PlayerIntentPhase(world, scratch, input);
-  clock.Lap(TickPhase::PlayerIntent);
+  ran(TickPhase::PlayerIntent);
   AiDecisionPhase(world, scratch);
-  clock.Lap(TickPhase::Ai);
+  ran(TickPhase::Ai);
   MovementPhase(world, scratch);
-  clock.Lap(TickPhase::Movement);
+  ran(TickPhase::Movement);
   ResolveGameplayPhase(world, scratch);
-  clock.Lap(TickPhase::ResolveGameplay);
+  ran(TickPhase::ResolveGameplay);
   if (observer != nullptr) observer->BeforeCommit(world);
   const Status committed = world.Fault().Active() ? world.Fault().status : CommitPhase(world);
-  clock.Lap(TickPhase::Commit);
+  ran(TickPhase::Commit);
   EndTickPhase(world, scratch);
-  clock.Lap(TickPhase::EndTick);
+  ran(TickPhase::EndTick);
   if (committed != Status::Ok) return committed;
   if (const LimitBreach breach = FindGrowthBreach(world)) {
     world.SetFault(Status::CapacityExceeded, breach.what);

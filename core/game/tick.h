@@ -24,6 +24,9 @@ class TickObserver {
  public:
   virtual ~TickObserver() = default;
   virtual void BeforeCommit(const GameWorld& world) = 0;
+  // Called after each phase's system returned, with the world still in the phase it ran in
+  // (world.Phase()): what shows the phase order as it runs, not only through its results.
+  virtual void AfterPhase(const GameWorld& world) { (void)world; }
 };
 
 // Runs one tick. Refuses (returning the fault's status) while the world has a fault; a record or

@@ -49,6 +49,13 @@ std::string InputText(const std::string& input) {
   return out + "\"";
 }
 
+// How an entity line names its entity: its place, or (version 3) SLOT:GENERATION.
+std::string EntityName(const EntityDigest& e, std::int64_t version) {
+  std::string name = std::to_string(e.place);
+  if (version == kReplayHandleVersion) name += ":" + std::to_string(e.generation);
+  return name;
+}
+
 void WriteParts(std::string& out, const std::vector<PartHash>& parts) {
   out += "{";
   for (std::size_t i = 0; i < parts.size(); ++i) {
@@ -66,7 +73,7 @@ std::string WriteRecording(const Recording& r) {
   std::string out;
   out += "# A cairn recording: replay it with `cairn replay FILE --verify`.\n";
   out += "format = \"" + std::string(kReplayFormat) + "\"\n";
-  out += "version = " + std::to_string(kReplayVersion) + "\n";
+  out += "version = " + std::to_string(r.version) + "\n";
   out += "build = \"" + r.build + "\"\n";
   out += "level = \"" + r.level + "\"\n";
   out += "content = " + Hex(r.content) + "\n";
@@ -101,8 +108,8 @@ std::string WriteRecording(const Recording& r) {
         char digest[17];
         FormatHash(e.digest, digest);
         out += i == 0 ? "\"" : ", \"";
-        out += std::string(ComponentKindName(e.kind)) + " " + std::to_string(e.slot) + ":" +
-               std::to_string(e.generation) + " " + digest + "\"";
+        out += std::string(ComponentKindName(e.kind)) + " " + EntityName(e, r.version) + " " +
+               digest + "\"";
       }
       out += "]\n";
     }
@@ -200,37 +207,56 @@ class Reader {
     }
   }
 
-  bool Entity(const TomlValue& value, EntityDigest& out) {
-    // "KIND SLOT:GENERATION DIGEST"
+  // "KIND PLACE HASH" (version 4) or "KIND SLOT:GENERATION HASH" (version 3).
+  bool Entity(const TomlValue& value, std::int64_t version, EntityDigest& out) {
+    const std::string shape =
+        version == kReplayHandleVersion ? "\"KIND SLOT:GENERATION HASH\"" : "\"KIND PLACE HASH\"";
     if (value.kind != TomlKind::String) {
-      Problem(value.position, "an entity digest must be a string \"KIND SLOT:GENERATION HASH\"");
+      Problem(value.position, "an entity digest must be a string " + shape);
       return false;
     }
     const std::string& text = value.text;
     const std::size_t a = text.find(' ');
     const std::size_t b = a == std::string::npos ? a : text.find(' ', a + 1);
-    const std::size_t colon = a == std::string::npos ? a : text.find(':', a + 1);
-    bool ok =
-        a != std::string::npos && b != std::string::npos && colon != std::string::npos && colon < b;
     std::size_t part = 0;
-    ok = ok && FindStatePart(text.substr(0, a), part) && part >= 3;
-    if (ok) {
-      out.kind = static_cast<ComponentKind>(part - 3);
-      unsigned long long slot = 0, generation = 0;
-      ok = std::sscanf(text.substr(a + 1, b - a - 1).c_str(), "%llu:%llu", &slot, &generation) ==
-               2 &&
-           slot <= 0xFFFFFFFFull && generation <= 0xFFFFFFFFull;
-      out.slot = static_cast<std::uint32_t>(slot);
-      out.generation = static_cast<std::uint32_t>(generation);
-      TomlValue digest;
-      digest.kind = TomlKind::String;
-      digest.text = text.substr(b + 1);
-      digest.position = value.position;
-      ok = ok && Hash(digest, out.digest, "an entity digest");
-      if (!ok) return false;
+    if (a == std::string::npos || b == std::string::npos ||
+        !FindStatePart(text.substr(0, a), part) || part < 3 ||
+        !ReadEntityName(std::string_view(text).substr(a + 1, b - a - 1), version, out)) {
+      const bool handle = b != std::string::npos && text.find(':', a + 1) < b;
+      Problem(value.position, "an entity digest must read " + shape +
+                                  (handle && version != kReplayHandleVersion
+                                       ? ": version " + std::to_string(version) +
+                                             " names an entity by its place, not by "
+                                             "SLOT:GENERATION"
+                                       : ""));
+      return false;
     }
-    if (!ok) Problem(value.position, "an entity digest must read \"KIND SLOT:GENERATION HASH\"");
-    return ok;
+    out.kind = static_cast<ComponentKind>(part - 3);
+    TomlValue digest;
+    digest.kind = TomlKind::String;
+    digest.text = text.substr(b + 1);
+    digest.position = value.position;
+    return Hash(digest, out.digest, "an entity digest");  // which says what is wrong
+  }
+
+  // The middle word of an entity line: a place, or for version 3 SLOT:GENERATION; each number
+  // plain decimal digits that fit in 32 bits.
+  static bool ReadEntityName(std::string_view name, std::int64_t version, EntityDigest& out) {
+    const auto number = [](std::string_view digits, std::uint32_t& value) {
+      if (digits.empty() || digits.size() > 10) return false;
+      std::uint64_t v = 0;
+      for (char c : digits) {
+        if (c < '0' || c > '9') return false;
+        v = v * 10 + static_cast<std::uint64_t>(c - '0');
+      }
+      if (v > 0xFFFFFFFFull) return false;
+      value = static_cast<std::uint32_t>(v);
+      return true;
+    };
+    if (version != kReplayHandleVersion) return number(name, out.place);
+    const std::size_t colon = name.find(':');
+    return colon != std::string_view::npos && number(name.substr(0, colon), out.place) &&
+           number(name.substr(colon + 1), out.generation);
   }
 
  private:
@@ -328,7 +354,7 @@ void ReadRunMembers(const TomlValue& root, Recording& r, Reader& reader) {
 }
 
 // One [[tick]]: its number, input, state, and the parts and entities that changed.
-TickRecord ReadTick(const TomlValue& t, Reader& reader) {
+TickRecord ReadTick(const TomlValue& t, std::int64_t version, Reader& reader) {
   TickRecord record;
   for (const TomlMember& m : t.members) {
     if (m.key == "n") {
@@ -352,7 +378,7 @@ TickRecord ReadTick(const TomlValue& t, Reader& reader) {
       } else {
         for (const TomlValue& e : m.value.array) {
           EntityDigest digest;
-          if (reader.Entity(e, digest)) record.entities.push_back(digest);
+          if (reader.Entity(e, version, digest)) record.entities.push_back(digest);
         }
       }
     } else {
@@ -379,7 +405,7 @@ void ReadTicks(const TomlValue& root, Recording& r, Reader& reader) {
       reader.Problem(t.position, "each [[tick]] must be a table");
       continue;
     }
-    TickRecord record = ReadTick(t, reader);
+    TickRecord record = ReadTick(t, r.version, reader);
     if (record.tick != previous + 1)
       reader.Problem(t.position, "tick " + std::to_string(record.tick) + " follows tick " +
                                      std::to_string(previous) + "; ticks must count up by one");
@@ -405,13 +431,14 @@ bool ParseRecording(std::string_view text, Recording& out, std::vector<TextProbl
   TomlValue root;
   if (!ParseTomlFile(text, root, problems)) return false;
   TableReader file(root, "the recording", problems);
-  constexpr std::int64_t kVersions[] = {kReplayVersion};
+  constexpr std::int64_t kVersions[] = {kReplayHandleVersion, kReplayVersion};
   std::int64_t version = 0;
   // A foreign file or another version: its other members mean nothing here.
   if (!ReadFileHeader(file, kReplayFormat, "recording", kVersions, version, kRetiredVersions))
     return false;
   Reader reader(problems);
   Recording r;
+  r.version = version;
   ReadRunMembers(root, r, reader);
   ReadTicks(root, r, reader);
   ReadEnd(root, r, reader);

@@ -25,7 +25,11 @@ inline constexpr std::string_view kReplayFormat = "cairn-replay";
 // Version 2 added [end] and hashes each world's seed: version 1 recordings are refused.
 // Version 3 hashes the player's autopickup rule and names the one the run started with (its
 // `autopickup` member): version 2 recordings are refused.
-inline constexpr std::int64_t kReplayVersion = 3;
+// Version 4 names an entity by its canonical place, not its runtime SLOT:GEN, and digests the
+// references a component holds by place too (decision 0016). A version-3 recording is still read
+// and replayed: its entity lines are checked as version 3 made them.
+inline constexpr std::int64_t kReplayVersion = 4;
+inline constexpr std::int64_t kReplayHandleVersion = 3;  // the last that wrote SLOT:GEN
 
 // The parts of the state hash, by name: "registry", "map", "random", then each component kind.
 inline constexpr std::size_t kStatePartCount = 3 + kComponentKindCount;
@@ -39,9 +43,11 @@ struct PartHash {
 
 struct EntityDigest {
   ComponentKind kind = ComponentKind::Position;
-  std::uint32_t slot = 0;
-  std::uint32_t generation = 0;
-  std::uint64_t digest = 0;  // 0: the entity no longer has this component
+  // Version 4: the entity's place in creation order among the entities alive before or after
+  // the tick (the order the state hash uses). Version 3: its slot, with `generation`.
+  std::uint32_t place = 0;
+  std::uint32_t generation = 0;  // version 3 only
+  std::uint64_t digest = 0;      // 0: the entity no longer has this component
 };
 
 struct TickRecord {
@@ -54,6 +60,7 @@ struct TickRecord {
 };
 
 struct Recording {
+  std::int64_t version = kReplayVersion;  // how its entity lines name entities
   std::string build;
   std::string level;          // "default", or the level file's path
   std::uint64_t content = 0;  // the level's digest

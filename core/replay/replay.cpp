@@ -1,5 +1,7 @@
 #include "replay/replay.h"
 
+#include <algorithm>
+
 #include "game/items.h"
 #include "game/state_hash.h"
 #include "sim/keys.h"
@@ -24,7 +26,9 @@ std::string Hex(std::uint64_t value) {
 
 }  // namespace
 
-Recorder::Recorder(const GameSession& session, std::string build, std::string level_name) {
+Recorder::Recorder(const GameSession& session, std::string build, std::string level_name,
+                   std::int64_t version) {
+  recording_.version = version;
   recording_.build = std::move(build);
   recording_.level = std::move(level_name);
   recording_.content = session.ContentDigest();
@@ -38,7 +42,82 @@ Recorder::Recorder(const GameSession& session, std::string build, std::string le
   Snapshot(session.World(), nullptr);
 }
 
+namespace {
+
+// One component's digest; references are fed as `order` encodes them (null: as runtime handles,
+// which is what version 3 did).
+template <class T>
+std::uint64_t ComponentDigest(ComponentKind kind, const T& value, const CanonicalOrder* order) {
+  Hasher h(0x656E746974790000ull + static_cast<std::uint64_t>(kind));
+  h.UseOrder(order);
+  Feed(h, value);
+  return h.Value();
+}
+
+}  // namespace
+
+// Every entity component that changed since this world was last recorded, named by its place in
+// creation order among the entities alive before or after the tick: a place no runtime handle
+// decides, and one no two entities of the tick share (the dead keep theirs, beside the born).
 void Recorder::Snapshot(const GameWorld& world, TickRecord* record) {
+  if (recording_.version == kReplayHandleVersion) {
+    SnapshotByHandle(world, record);
+    return;
+  }
+  const EntityRegistry& registry = world.Registry();
+  const CanonicalOrder order(registry);
+  std::vector<SeenEntity>& before = seen_[registry.WorldId()];
+  std::vector<SeenEntity> after(std::max<std::size_t>(before.size(), registry.SlotsTouched()));
+  for (std::uint32_t slot = 0; slot < registry.SlotsTouched(); ++slot) {
+    const EntityId id = registry.EntityAtSlot(slot);
+    if (id.IsNull()) continue;
+    SeenEntity& now = after[slot];
+    now.generation = id.Generation;
+    now.creation = registry.CreationSequenceOf(id);
+    world.ForEachPool([&](const auto& pool, ComponentKind kind) {
+      if (const auto* value = pool.Find(id))
+        now.digests[static_cast<std::size_t>(kind)] = ComponentDigest(kind, *value, &order);
+    });
+  }
+  if (record != nullptr) {
+    // What changed, as (creation, digests before, digests after); a slot whose entity was
+    // replaced gives two: the old one losing everything, the new one gaining its components.
+    struct Change {
+      std::uint64_t creation;
+      const SeenEntity* was;
+      const SeenEntity* is;
+    };
+    static const SeenEntity kNothing{};
+    std::vector<Change> changes;
+    std::vector<std::uint64_t> creations;
+    for (std::size_t slot = 0; slot < after.size(); ++slot) {
+      const SeenEntity& was = slot < before.size() ? before[slot] : kNothing;
+      const SeenEntity& is = after[slot];
+      if (was.generation != 0) creations.push_back(was.creation);
+      if (is.generation != 0 && is.creation != was.creation) creations.push_back(is.creation);
+      if (was.generation != 0 && was.generation != is.generation)
+        changes.push_back(Change{was.creation, &was, &kNothing});
+      if (is.generation != 0)
+        changes.push_back(
+            Change{is.creation, was.generation == is.generation ? &was : &kNothing, &is});
+    }
+    std::sort(creations.begin(), creations.end());
+    std::sort(changes.begin(), changes.end(),
+              [](const Change& a, const Change& b) { return a.creation < b.creation; });
+    for (std::size_t k = 0; k < kComponentKindCount; ++k)
+      for (const Change& c : changes) {
+        if (c.was->digests[k] == c.is->digests[k]) continue;
+        const auto place = static_cast<std::uint32_t>(
+            std::lower_bound(creations.begin(), creations.end(), c.creation) - creations.begin());
+        record->entities.push_back(
+            EntityDigest{static_cast<ComponentKind>(k), place, 0, c.is->digests[k]});
+      }
+  }
+  before = std::move(after);
+}
+
+// Version 3's lines: by slot and generation, with references digested as handles.
+void Recorder::SnapshotByHandle(const GameWorld& world, TickRecord* record) {
   const EntityRegistry& registry = world.Registry();
   const std::uint32_t slots = registry.SlotsTouched();
   world.ForEachPool([&](const auto& pool, ComponentKind kind) {
@@ -47,11 +126,7 @@ void Recorder::Snapshot(const GameWorld& world, TickRecord* record) {
     for (std::uint32_t slot = 0; slot < slots; ++slot) {
       const EntityId id = registry.EntityAtSlot(slot);
       std::uint64_t digest = 0;
-      if (const auto* value = pool.Find(id)) {
-        Hasher h(0x656E746974790000ull + static_cast<std::uint64_t>(kind));
-        Feed(h, *value);
-        digest = h.Value();
-      }
+      if (const auto* value = pool.Find(id)) digest = ComponentDigest(kind, *value, nullptr);
       const std::pair<std::uint32_t, std::uint64_t> now{id.Generation, digest};
       if (now != last[slot] && record != nullptr)
         record->entities.push_back(EntityDigest{kind, slot, id.Generation, digest});
@@ -78,8 +153,8 @@ void Recorder::AfterTick(const GameWorld& world, const TickInput& input) {
 namespace {
 
 // The first entity component whose digest differs between two lists of one kind. Both list
-// slots in ascending order (the recorder walks slots), so they are merged by slot: a line one
-// side has and the other lacks is named as such, not compared with its neighbour.
+// places (version 3: slots) in ascending order, so they are merged by place: a line one side has
+// and the other lacks is named as such, not compared with its neighbour.
 bool FirstEntityDifference(ComponentKind kind, const std::vector<EntityDigest>& recorded,
                            const std::vector<EntityDigest>& replayed, Divergence& d) {
   std::vector<EntityDigest> a, b;
@@ -90,7 +165,7 @@ bool FirstEntityDifference(ComponentKind kind, const std::vector<EntityDigest>& 
   std::size_t i = 0, j = 0;
   while (i < a.size() || j < b.size()) {
     const bool has_a = i < a.size(), has_b = j < b.size();
-    const bool same_slot = has_a && has_b && a[i].slot == b[j].slot;
+    const bool same_slot = has_a && has_b && a[i].place == b[j].place;
     if (same_slot && a[i].generation == b[j].generation && a[i].digest == b[j].digest) {
       ++i;
       ++j;
@@ -98,12 +173,12 @@ bool FirstEntityDifference(ComponentKind kind, const std::vector<EntityDigest>& 
     }
     const EntityDigest none{kind, 0, 0, 0};
     d.has_entity = true;
-    d.recorded_entity_listed = has_a && (same_slot || !has_b || a[i].slot < b[j].slot);
-    d.replayed_entity_listed = has_b && (same_slot || !has_a || b[j].slot < a[i].slot);
+    d.recorded_entity_listed = has_a && (same_slot || !has_b || a[i].place < b[j].place);
+    d.replayed_entity_listed = has_b && (same_slot || !has_a || b[j].place < a[i].place);
     d.recorded_entity = d.recorded_entity_listed ? a[i] : none;
     d.replayed_entity = d.replayed_entity_listed ? b[j] : none;
-    if (!d.recorded_entity_listed) d.recorded_entity.slot = b[j].slot;
-    if (!d.replayed_entity_listed) d.replayed_entity.slot = a[i].slot;
+    if (!d.recorded_entity_listed) d.recorded_entity.place = b[j].place;
+    if (!d.replayed_entity_listed) d.replayed_entity.place = a[i].place;
     return true;
   }
   return false;
@@ -119,7 +194,7 @@ bool SameParts(const std::vector<PartHash>& a, const std::vector<PartHash>& b) {
 bool SameEntities(const std::vector<EntityDigest>& a, const std::vector<EntityDigest>& b) {
   if (a.size() != b.size()) return false;
   for (std::size_t i = 0; i < a.size(); ++i)
-    if (a[i].kind != b[i].kind || a[i].slot != b[i].slot || a[i].generation != b[i].generation ||
+    if (a[i].kind != b[i].kind || a[i].place != b[i].place || a[i].generation != b[i].generation ||
         a[i].digest != b[i].digest)
       return false;
   return true;
@@ -185,7 +260,10 @@ ReplayResult Replay(const Recording& recording, const SessionConfig& content, bo
                     recording.level + "\"), but this content is " + Hex(session->ContentDigest());
     return result;
   }
-  Recorder mirror(*session, recording.build, recording.level);
+  // The mirror writes what the recording's version wrote, so a version-3 recording is checked
+  // line for line as it was made.
+  Recorder mirror(*session, recording.build, recording.level, recording.version);
+  result.divergence.version = recording.version;
   session->SetTickListener(&mirror);
 
   // The recording's running part hashes, to compare part by part at a divergence.
@@ -242,12 +320,15 @@ ReplayResult Replay(const Recording& recording, const SessionConfig& content, bo
 }
 
 std::string DescribeDivergence(const Divergence& d) {
-  const auto handle = [](const EntityDigest& e) {
-    return std::to_string(e.slot) + ":" + std::to_string(e.generation);
+  const bool by_handle = d.version == kReplayHandleVersion;
+  const auto handle = [&](const EntityDigest& e) {
+    return by_handle ? std::to_string(e.place) + ":" + std::to_string(e.generation)
+                     : "#" + std::to_string(e.place);
   };
   const auto line = [&](const EntityDigest& e, bool listed) {
     return listed ? handle(e) + " " + Hex(e.digest)
-                  : std::string("no line for slot ") + std::to_string(e.slot);
+                  : std::string(by_handle ? "no line for slot " : "no line for place ") +
+                        std::to_string(e.place);
   };
   std::string text = "diverged at tick " + std::to_string(d.tick) + ": ";
   switch (d.kind) {

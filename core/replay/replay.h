@@ -3,6 +3,7 @@
 
 #include <array>
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -13,9 +14,12 @@
 namespace cairn {
 
 // Listens to a session and records every tick it runs. Attach it before the first tick.
+// `version` is the recording format it writes: the current one, or (to replay and check an old
+// recording) version 3, whose entity lines name runtime slots.
 class Recorder final : public TickListener {
  public:
-  Recorder(const GameSession& session, std::string build, std::string level_name);
+  Recorder(const GameSession& session, std::string build, std::string level_name,
+           std::int64_t version = kReplayVersion);
   void AfterTick(const GameWorld& world, const TickInput& input) override;
   [[nodiscard]] const Recording& Result() const noexcept { return recording_; }
   [[nodiscard]] const TickRecord* Last() const noexcept {
@@ -23,11 +27,22 @@ class Recorder final : public TickListener {
   }
 
  private:
+  // One entity as last recorded: its incarnation (to tell a reused slot), its creation sequence
+  // (its place in creation order once it is gone) and each component's digest (0: none).
+  struct SeenEntity {
+    std::uint32_t generation = 0;  // 0: no entity in this slot
+    std::uint64_t creation = 0;
+    std::array<std::uint64_t, kComponentKindCount> digests{};
+  };
   void Snapshot(const GameWorld& world, TickRecord* record);
+  void SnapshotByHandle(const GameWorld& world, TickRecord* record);
 
   Recording recording_;
   std::array<std::uint64_t, kStatePartCount> parts_{};
-  // Per component kind, per slot: the generation and digest last seen.
+  // Version 4: per world (by its runtime id, never written), per slot, what was last recorded.
+  // Each floor is compared with itself as it was when last recorded.
+  std::map<std::uint64_t, std::vector<SeenEntity>> seen_;
+  // Version 3: per component kind, per slot: the generation and digest last seen, whatever world.
   std::array<std::vector<std::pair<std::uint32_t, std::uint64_t>>, kComponentKindCount> entities_;
 };
 
@@ -39,6 +54,7 @@ enum class DivergenceKind : std::uint8_t {
 };
 
 struct Divergence {
+  std::int64_t version = kReplayVersion;  // the recording's: how its entities are named
   DivergenceKind kind = DivergenceKind::Part;
   std::int64_t tick = 0;           // the first tick that differs (0: before any tick)
   TextPosition position{};         // where that tick was read, when the recording came from text
@@ -71,7 +87,8 @@ struct ReplayResult {
                                   bool verify);
 
 // One line for people, naming real values: "diverged at tick 12: position differs first (recorded
-// ..., replayed ...); first entity: position of 3:1 (recorded 3:1 ..., replayed 3:1 ...)".
+// ..., replayed ...); first entity: position of #3 (recorded #3 ..., replayed #3 ...)" (an entity
+// by its place; in a version-3 recording by SLOT:GEN).
 [[nodiscard]] std::string DescribeDivergence(const Divergence& divergence);
 
 }  // namespace cairn

@@ -313,9 +313,11 @@ void Extract(const GameSession& session, const ExtractOptions& options, RenderFr
     frame.messages.emplace_back(ShownText(m), m.tone);
   if (options.debug) ExtractDebug(session, options, frame);
   out = std::move(frame);
-  session.NoteExtraction(std::chrono::duration_cast<std::chrono::nanoseconds>(
-                             std::chrono::steady_clock::now() - started)
-                             .count());
+  // At least 1: a frame was extracted, however coarse the clock (0 means none was).
+  session.NoteExtraction(std::max<std::int64_t>(
+      1, std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() -
+                                                              started)
+             .count()));
 }
 
 std::vector<std::string> TraceLines(const TraceRing& trace, std::size_t lines, EntityId only,

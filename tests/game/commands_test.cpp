@@ -151,7 +151,7 @@ TEST_CASE("a preflight failure faults and publishes nothing, for every pool", "[
     // A faulted world refuses further ticks and stays inspectable.
     CHECK(w.Tick() == Status::CapacityExceeded);
     CHECK(world.Tick() == 1);
-    CHECK(world.CheckInvariants() == nullptr);
+    CHECK(world.FirstBrokenInvariant() == "");
   }
 }
 
@@ -219,7 +219,7 @@ TEST_CASE("component commands add, replace and remove at commit", "[commands]") 
   CHECK(world.Healths().Find(rat)->max == 50);
   CHECK(world.Items().Contains(rat));
   CHECK_FALSE(world.Blockers().Contains(rat));
-  CHECK(world.CheckInvariants() == nullptr);
+  CHECK(world.FirstBrokenInvariant() == "");
 }
 
 TEST_CASE("the state hash is canonical: the same entities in other slots hash alike",

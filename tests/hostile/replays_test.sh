@@ -44,10 +44,13 @@ refused order "tick 3 follows tick 1; ticks must count up by one"
 # Entity digests zeroed, and one dropped.
 line=$(grep -n '^entities = \["position ' "$rec" | head -n 1 | cut -d: -f1)
 [ -n "$line" ] || fail "no position digest in the recording"
-real=$(sed -n "${line}p" "$rec" | sed 's/^entities = \["position \([0-9]*:[0-9]*\) \([0-9a-f]*\)".*/\1 \2/')
-sed "${line}s/^entities = \[\"position \([0-9]*:[0-9]*\) [0-9a-f]*\"/entities = [\"position \1 0000000000000000\"/" "$rec" > "$work/zeroed.toml"
-refused zeroed "the entity digests differ: position of .*recorded [0-9]*:[0-9]* 0000000000000000, replayed $real"
-sed "${line}s/^entities = \[\"position [0-9]*:[0-9]* [0-9a-f]*\", /entities = [/" "$rec" > "$work/dropped.toml"
+# Version 4 names an entity by its place (a number), never by a runtime SLOT:GEN.
+grep -q '^entities = .*"[a-z_]* [0-9]*:[0-9]* ' "$rec" && fail "a recording names a runtime handle"
+place=$(sed -n "${line}p" "$rec" | sed 's/^entities = \["position \([0-9]*\) \([0-9a-f]*\)".*/\1/')
+real=$(sed -n "${line}p" "$rec" | sed 's/^entities = \["position \([0-9]*\) \([0-9a-f]*\)".*/\2/')
+sed "${line}s/^entities = \[\"position \([0-9]*\) [0-9a-f]*\"/entities = [\"position \1 0000000000000000\"/" "$rec" > "$work/zeroed.toml"
+refused zeroed "the entity digests differ: position of #$place (recorded #$place 0000000000000000, replayed #$place $real"
+sed "${line}s/^entities = \[\"position [0-9]* [0-9a-f]*\", /entities = [/" "$rec" > "$work/dropped.toml"
 cmp -s "$rec" "$work/dropped.toml" && fail "dropping a digest changed nothing"
 refused dropped "the entity digests differ: position of .*recorded no line"
 
@@ -58,10 +61,10 @@ sed "${state_line}s/.*/state = \"0123456789abcdef\"/" "$rec" > "$work/state.toml
 refused state "the state line differs (recorded 0123456789abcdef, replayed $state) while every part agrees"
 
 # The old version: refused, saying why.
-sed 's/^version = 3$/version = 1/' "$rec" > "$work/old.toml"
+sed 's/^version = 4$/version = 1/' "$rec" > "$work/old.toml"
 refused old "recording version 1 is not supported: it has no \[end\]"
 # Version 2 predates autopickup (which the state hash now covers): refused, saying so.
-sed 's/^version = 3$/version = 2/' "$rec" > "$work/v2.toml"
+sed 's/^version = 4$/version = 2/' "$rec" > "$work/v2.toml"
 refused v2 "recording version 2 is not supported: "
 
 finish

@@ -69,7 +69,7 @@ TEST_CASE("a tampered input fails at the right tick and names the pool and entit
   CHECK(result.divergence.tick == tampered_tick);
   CHECK(result.divergence.part == "position");
   REQUIRE(result.divergence.has_entity);
-  CHECK(result.divergence.recorded_entity.slot == 0);  // the player
+  CHECK(result.divergence.recorded_entity.place == 0);  // the player, the first made
   CHECK(DescribeDivergence(result.divergence)
             .find("diverged at tick " + std::to_string(tampered_tick)) == 0);
 }
@@ -128,7 +128,7 @@ TEST_CASE("a recording opens as every cairn file does: format and version, then 
             "run.toml:1:10: error: not a cairn recording file (format is \"other\")"});
   CHECK(said("format = \"cairn-replay\"\nversion = 9\nseed = -1\n") ==
         std::vector<std::string>{"run.toml:2:11: error: recording version 9 is not supported "
-                                 "(this build reads 3)"});
+                                 "(this build reads 3 and 4)"});
   // A version this build once read says why it no longer does.
   const std::vector<std::string> old = said("format = \"cairn-replay\"\nversion = 1\n");
   REQUIRE(old.size() == 1);
@@ -220,7 +220,7 @@ TEST_CASE("[end] must agree with the ticks, and nothing may follow it", "[replay
 
 TEST_CASE("a version 1 recording is refused, saying why", "[replay]") {
   std::string text = WriteRecording(RecordRun(5, "ll"));
-  text.replace(text.find("version = 3"), 11, "version = 1");
+  text.replace(text.find("version = 4"), 11, "version = 1");
   CHECK(Mentions(ParseProblems(text), "recording version 1 is not supported: it has no [end]"));
 }
 
@@ -243,8 +243,8 @@ TEST_CASE(
     const std::string said = DescribeDivergence(result.divergence);
     char real[17];
     FormatHash(original.digest, real);
-    CHECK(said.find(std::string("replayed ") + std::to_string(original.slot) + ":" +
-                    std::to_string(original.generation) + " " + real) != std::string::npos);
+    CHECK(said.find(std::string("replayed #") + std::to_string(original.place) + " " + real) !=
+          std::string::npos);
   }
   SECTION("missing") {
     Recording r = good;
