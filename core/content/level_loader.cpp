@@ -273,9 +273,10 @@ class LevelLoad {
               label + ": a second " + std::string(type->name) + " (a single component)");
       return;
     }
+    const bool first_listed = !places.listed[k];
     places.listed[k] = true;
     ComponentBundle& bundle = entity.components;
-    void* target = ComponentTarget(*type, c, label, bundle);
+    void* target = ComponentTarget(*type, c, label, first_listed, bundle);
     if (target == nullptr) return;
     Fields fields{};
     const bool from_recipe = type->slots == nullptr && (recipe_mask & KindBit(type->id)) != 0;
@@ -296,12 +297,12 @@ class LevelLoad {
 
   // Where the component's fields go: the bundle's component, or for a slotted type the entry
   // of the component's slot, added (null with a problem: a slot used twice, full, or out of
-  // range).
+  // range). A level that lists a Many type's entries replaces the kind's (a monster's loot).
   void* ComponentTarget(const ComponentTypeInfo& type, const AuthoredComponent& c,
-                        const std::string& label, ComponentBundle& bundle) {
+                        const std::string& label, bool first_listed, ComponentBundle& bundle) {
     void* component = ComponentIn(bundle, type.id);
     if (type.slots == nullptr) return component;
-    if (!bundle.Has(type.id)) {
+    if (first_listed) {
       ForEachComponentType([&]<class T>() {
         if (KindOf<T>::value == type.id) bundle.Get<T>() = T{};
       });

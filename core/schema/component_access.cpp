@@ -189,14 +189,23 @@ Status AddEntry(GameWorld& world, StructuralScope& scope, EntityId id, Component
               " entries";
         return Status::CapacityExceeded;
       }
-      if (slot == kNextSlot) {
-        chosen = 0;
-        for (std::size_t i = 0; i < count; ++i)
-          chosen = std::max(chosen, info.slots->slot_at(&value, i) + 1);
-      } else {
-        chosen = slot;
+      const std::uint32_t next = count == 0 ? 0 : info.slots->slot_at(&value, count - 1) + 1;
+      if (count != 0 && next > kMaxSlot) {  // the highest slot in use is the last there is
+        why = std::string(info.name) + " has no slot left above " + std::to_string(kMaxSlot);
+        return Status::CapacityExceeded;
+      }
+      chosen = slot == kNextSlot ? next : slot;
+      if (slot != kNextSlot) {
         if (info.slots->find(&value, slot) != nullptr) {
           why = std::string(info.name) + " slot " + std::to_string(slot) + " is taken";
+          return Status::InvalidOperation;
+        }
+        // Only an undo may ask for a slot: one this component held before (below its slot
+        // history), or the very slot a plain add would take.
+        if (slot != next && slot >= info.slots->slots_used(&value)) {
+          why = std::string(info.name) + " slot " + std::to_string(slot) +
+                " was never removed: a new entry takes the next slot (" + std::to_string(next) +
+                "); only a removed slot may be restored";
           return Status::InvalidOperation;
         }
       }

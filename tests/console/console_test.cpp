@@ -264,15 +264,16 @@ TEST_CASE("replies are one line even when the command echoes control characters"
 TEST_CASE("requires and rejects come from the type registry", "[console]") {
   Session s;
   s.Run("SPAWN");
-  CHECK(s.Run("SET 0:1 blocker {}") == "error: blocker requires position first");
+  CHECK(s.Run("SET 0:1 blocker {}") == "error: InvalidOperation: blocker requires position first");
   CHECK(s.Run("SET 0:1 position { x = 1, y = 1 }") == "ok");
   CHECK(s.Run("SET 0:1 blocker {}") == "ok");
-  CHECK(s.Run("REMOVE 0:1 position") == "error: cannot remove position: blocker requires it");
+  CHECK(s.Run("REMOVE 0:1 position") ==
+        "error: InvalidOperation: cannot remove position: blocker requires it");
   CHECK(s.Run("REMOVE 0:1 blocker") == "ok");
   CHECK(s.Run("REMOVE 0:1 position") == "ok");
   CHECK(s.Run("SET 0:1 item {}") == "ok");
   CHECK(s.Run("SET 0:1 position { x = 1, y = 1 }") == "ok");
-  CHECK(s.Run("SET 0:1 blocker {}") == "error: item rejects blocker");
+  CHECK(s.Run("SET 0:1 blocker {}") == "error: InvalidOperation: item rejects blocker");
 }
 
 TEST_CASE("every game component is available to the console", "[console]") {
@@ -304,4 +305,51 @@ TEST_CASE("TICK runs ticks; HASH and TRACE show the machine", "[console]") {
   CHECK(s.Run("TRACE 2") ==
         "tick=9 phase=BeginTick seq=9 event=tick | tick=10 phase=BeginTick seq=10 event=tick");
   CHECK(s.Run("COUNTERS").rfind("tick=10 commands=0", 0) == 0);
+}
+
+TEST_CASE("membership: Many past four, max + 1, explicit slots only as an undo", "[console]") {
+  Session s;
+  s.Run("SPAWN");
+  for (const char* line : {"SET 0:1 position { x = 0, y = 0 }", "SET 0:1 intent {}",
+                           "SET 0:1 health { current = 3, max = 3 }", "SET 0:1 enemy_ai {}"})
+    REQUIRE(s.Run(line) == "ok");
+  for (int slot = 0; slot < 10; ++slot)
+    CHECK(s.Run("ADD 0:1 loot { chance = " + std::to_string(slot + 1) + " }") ==
+          "ok slot " + std::to_string(slot));
+  CHECK(s.Run("GET 0:1 loot:9") == "{ item = \"potion-healing\", chance = 10 }");
+  CHECK(s.Run("REMOVE 0:1 loot:1") == "ok");
+  CHECK(s.Run("REMOVE 0:1 loot:1") == "none");
+  CHECK(s.Run("GET 0:1 loot:1") == "none");
+  CHECK(s.Run("GET 0:1 loot:2") == "{ item = \"potion-healing\", chance = 3 }");  // not renumbered
+  CHECK(s.Run("SET 0:1 loot:1 { chance = 5 }") ==
+        "error: NotFound: loot slot 1 does not exist (ADD restores a removed slot)");
+  CHECK(s.Run("REMOVE 0:1 loot:9") == "ok");
+  CHECK(s.Run("SET 0:1 loot { chance = 50 }") == "ok slot 9");  // max + 1 after the highest went
+  CHECK(s.Run("ADD 0:1 loot:12 { chance = 5 }") ==
+        "error: InvalidOperation: loot slot 12 was never removed: a new entry takes the next slot "
+        "(10); only a removed slot may be restored");
+  CHECK(s.Run("ADD 0:1 loot:2 { chance = 5 }") == "error: InvalidOperation: loot slot 2 is taken");
+  CHECK(s.Run("ADD 0:1 loot:1 { chance = 2 }") == "ok slot 1");  // the undo of the removal
+  CHECK(s.Run("GET 0:1 loot:1") == "{ item = \"potion-healing\", chance = 2 }");
+  CHECK(s.Run("REMOVE 0:1 loot") ==
+        "error: loot has 10 entries: name one, as in REMOVE 0:1 loot:0");
+  CHECK(s.Run("ADD 0:1 loot:4294967295 {}").rfind("error: 'loot:4294967295' is not TYPE or", 0) ==
+        0);
+}
+
+TEST_CASE("membership: a One type has only slot 0", "[console]") {
+  Session s;
+  s.Run("SPAWN");
+  CHECK(s.Run("SET 0:1 health { current = 3, max = 3 }") == "ok");
+  const std::string only_zero =
+      "error: InvalidOperation: health is a single component: it has only slot 0";
+  CHECK(s.Run("GET 0:1 health:1") == only_zero);
+  CHECK(s.Run("SET 0:1 health:1 { current = 1, max = 3 }") == only_zero);
+  CHECK(s.Run("ADD 0:1 health:1 { current = 1, max = 3 }") == only_zero);
+  CHECK(s.Run("REMOVE 0:1 health:1") == only_zero);
+  CHECK(s.Run("GET 0:1 health:0") == "{ current = 3, max = 3 }");
+  CHECK(s.Run("ADD 0:1 health { current = 1, max = 3 }") ==
+        "error: InvalidOperation: the entity already has health (a single component)");
+  CHECK(s.Run("GET 0:1 health") == "{ current = 3, max = 3 }");
+  CHECK(s.Run("ADD 0:1 combat {}") == "ok");
 }
