@@ -390,8 +390,7 @@ Edit ParseEdit(std::string_view command, std::string_view args, const GameSessio
   }
   const GameWorld& world = session.World();
   edit.target = ParseTarget(handle_text, type_name, world.WorldId());
-  if (edit.target.unknown && world.Registry().IsAlive(edit.target.id) &&
-      (!KeptEntries(session, edit.target).empty() || IsPreservedType(session, edit.target.name)))
+  if (edit.target.unknown && IsPreservedType(session, edit.target.name))
     edit.error = NotLoaded(edit.target.name);
   else if (!edit.target.error.empty())
     edit.error = edit.target.error;
@@ -455,16 +454,16 @@ std::string Console::Get(std::string_view args) {
   if (words.size() != 2) return Error("GET takes a handle and a type: GET 0:1 health");
   const GameWorld& world = World();
   const Target target = ParseTarget(words[0], words[1], world.WorldId());
-  if (target.unknown && world.Registry().IsAlive(target.id)) {
+  if (target.unknown && IsPreservedType(*session_, target.name)) {
     // An unknown component kept as written: its body, unread.
+    if (!world.Registry().IsAlive(target.id)) return "stale";
     const std::vector<const PreservedComponent*> kept = KeptEntries(*session_, target);
     std::string reply;
     for (const PreservedComponent* c : kept)
       reply += (reply.empty() ? "" : "; ") +
                (kept.size() > 1 ? "slot " + std::to_string(c->slot) + " " : "") +
                Printable(c->body);
-    if (!reply.empty()) return reply + " (not loaded)";
-    if (IsPreservedType(*session_, target.name)) return "none";
+    return reply.empty() ? "none" : reply + " (not loaded)";
   }
   if (!target.error.empty()) return target.error;
   if (!world.Registry().IsAlive(target.id)) return "stale";
@@ -495,10 +494,11 @@ std::string NameOneSlot(std::string_view handle, std::string_view name, std::siz
                ":" + std::to_string(first));
 }
 
-// REMOVE H NAME of an unknown component kept as written: that entry goes, the entity stays.
+// REMOVE H NAME of an unknown component kept as written (one the floor's level names): that entry
+// goes, the entity stays.
 std::string RemoveKept(GameSession& session, const Target& target, std::string_view handle) {
   const std::vector<const PreservedComponent*> kept = KeptEntries(session, target);
-  if (kept.empty()) return IsPreservedType(session, target.name) ? "none" : target.error;
+  if (kept.empty()) return "none";
   if (target.slot == kNextSlot && kept.size() > 1)
     return NameOneSlot(handle, target.name, kept.size(), kept.front()->slot);
   if (Status s = RemovePreservedComponent(session, target.id, target.name, kept.front()->slot);
@@ -514,8 +514,10 @@ std::string Console::Remove(std::string_view args) {
   if (words.size() != 2) return Error("REMOVE takes a handle and a type: REMOVE 0:1 health");
   GameWorld& world = MutableWorld();
   const Target target = ParseTarget(words[0], words[1], world.WorldId());
-  if (target.unknown && world.Registry().IsAlive(target.id))
+  if (target.unknown && IsPreservedType(*session_, target.name)) {
+    if (!world.Registry().IsAlive(target.id)) return "stale";
     return RemoveKept(*session_, target, words[0]);
+  }
   if (!target.error.empty()) return target.error;
   if (!world.Registry().IsAlive(target.id)) return "stale";
   const std::vector<std::uint32_t> slots = SlotsOf(world, target.id, target.type->id);

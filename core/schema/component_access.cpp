@@ -37,14 +37,32 @@ bool HasComponent(const GameWorld& world, EntityId id, ComponentTypeId type) noe
   return WithPool(world, type, [&](const auto& pool) { return pool.Contains(id); });
 }
 
+namespace {
+
+// Where a component's fields live inside its value: the value itself, or for a Many type (whose
+// fields describe one entry) its first entry; null for a Many value with no entry.
+const void* FieldSource(const ComponentTypeInfo& info, const void* value) {
+  if (info.slots == nullptr) return value;
+  if (info.slots->count(value) == 0) return nullptr;
+  return info.slots->find(value, info.slots->slot_at(value, 0));
+}
+
+void SetFields(const ComponentTypeInfo& type, void* target, std::span<const FieldValue> fields) {
+  for (std::size_t i = 0; i < type.fields.size() && i < fields.size(); ++i)
+    type.fields[i].set(target, fields[i]);
+}
+
+}  // namespace
+
 bool ReadComponent(const GameWorld& world, EntityId id, ComponentTypeId type,
                    std::span<FieldValue> fields) {
   const ComponentTypeInfo& info = TypeInfoOf(type);
   return WithPool(world, type, [&](const auto& pool) {
     const auto* value = pool.Find(id);
-    if (value == nullptr) return false;
+    const void* source = value != nullptr ? FieldSource(info, value) : nullptr;
+    if (source == nullptr) return false;
     for (std::size_t i = 0; i < info.fields.size() && i < fields.size(); ++i)
-      fields[i] = info.fields[i].get(value);
+      fields[i] = info.fields[i].get(source);
     return true;
   });
 }
@@ -54,10 +72,13 @@ Status WriteComponent(GameWorld& world, StructuralScope& scope, EntityId id, Com
   const ComponentTypeInfo& info = TypeInfoOf(type);
   return WithPool(world, type, [&](auto& pool) {
     using T = typename std::remove_cvref_t<decltype(pool.Values())>::value_type;
+    T* existing = pool.Find(id);
     T value{};
-    for (std::size_t i = 0; i < info.fields.size() && i < fields.size(); ++i)
-      info.fields[i].set(&value, fields[i]);
-    if (T* existing = pool.Find(id)) {
+    if (info.slots != nullptr && existing != nullptr) value = *existing;  // its other entries
+    void* target = const_cast<void*>(FieldSource(info, &value));
+    if (target == nullptr) target = info.slots->insert(&value, 0);
+    SetFields(info, target, fields);
+    if (existing != nullptr) {
       *existing = value;  // a value write: no structural change
       return Status::Ok;
     }
@@ -111,11 +132,6 @@ std::string RemovalProblem(const GameWorld& world, EntityId id, const ComponentT
                " requires it";
   }
   return "";
-}
-
-void SetFields(const ComponentTypeInfo& type, void* target, std::span<const FieldValue> fields) {
-  for (std::size_t i = 0; i < type.fields.size() && i < fields.size(); ++i)
-    type.fields[i].set(target, fields[i]);
 }
 
 }  // namespace

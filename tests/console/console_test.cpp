@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "content/definitions_reader.h"
+
 using namespace cairn;
 
 namespace {
@@ -352,4 +354,57 @@ TEST_CASE("membership: a One type has only slot 0", "[console]") {
         "error: InvalidOperation: the entity already has health (a single component)");
   CHECK(s.Run("GET 0:1 health") == "{ current = 3, max = 3 }");
   CHECK(s.Run("ADD 0:1 combat {}") == "ok");
+}
+
+TEST_CASE("membership: an unknown component is shown, not settable, and removable alone",
+          "[console]") {
+  // A rat (1:1) keeping two components of types this build does not know.
+  const std::string_view rows[] = {"#####", "#@r.#", "#####"};
+  auto level =
+      std::make_shared<LevelDefinition>(LevelFromAscii("t", rows, *DefaultDefinitions(), false));
+  for (LevelEntity& e : level->entities)
+    if (e.components.Has<EnemyAi>()) {
+      e.preserved.push_back(PreservedComponent{"ambience", 2, 0, "{ sound = \"squeak\" }"});
+      e.preserved.push_back(PreservedComponent{"ambience", 2, 1, "{ sound = \"hiss\" }"});
+      e.preserved.push_back(PreservedComponent{"scent", 1, 0, "{ strength = 3 }"});
+    }
+  level->digest = DigestLevel(*level);
+  ConsoleOptions options;
+  options.level = level;
+  Session s;
+  REQUIRE(Console::Create(options, s.console) == Status::Ok);
+  REQUIRE(s.Run("QUERY enemy_ai") == "1:1");
+  const std::string inspected = s.Run("INSPECT 1:1");
+  CHECK(inspected.find("ambience:0 v2 (not loaded) { sound = \"squeak\" }; ambience:1 v2 (not "
+                       "loaded) { sound = \"hiss\" }; scent:0 v1 (not loaded) { strength = 3 }") !=
+        std::string::npos);
+  CHECK(s.Run("GET 1:1 scent") == "{ strength = 3 } (not loaded)");
+  CHECK(s.Run("GET 1:1 ambience") ==
+        "slot 0 { sound = \"squeak\" }; slot 1 { sound = \"hiss\" } (not loaded)");
+  CHECK(s.Run("GET 0:1 scent") == "none");
+  CHECK(s.Run("SET 1:1 scent { strength = 4 }") ==
+        "error: Unsupported: scent is not loaded in this build: it is kept as written and cannot "
+        "be set");
+  CHECK(s.Run("ADD 1:1 scent { strength = 4 }").rfind("error: Unsupported: ", 0) == 0);
+  CHECK(s.Run("REMOVE 1:1 ambience") ==
+        "error: ambience has 2 entries: name one, as in REMOVE 1:1 ambience:0");
+  CHECK(s.Run("TICK 2") == "tick 2");
+  const std::string before = s.Run("HASH");
+  CHECK(s.Run("REMOVE 1:1 ambience:1") == "ok");
+  CHECK(s.Run("REMOVE 1:1 ambience:1") == "none");
+  CHECK(s.Run("GET 1:1 ambience") == "{ sound = \"squeak\" } (not loaded)");
+  CHECK(s.Run("HASH") == before);  // unknown components are not simulation state
+  CHECK(s.Run("REMOVE 1:1 scent") == "ok");
+  CHECK(s.Run("GET 1:1 scent") == "none");
+  CHECK(s.Run("GET 1:1 health") == "{ current = 4, max = 4 }");  // the rat stays, whole
+  CHECK(s.Run("REMOVE 1:1 scnet").rfind("error: unknown component type 'scnet'", 0) == 0);
+  // A duplicate copies what is left; a step back to before the removal brings it all back.
+  CHECK(s.Run("DUP 1:1") == "2:1");
+  CHECK(s.Run("GET 2:1 ambience") == "{ sound = \"squeak\" } (not loaded)");
+  CHECK(s.Run("GET 2:1 scent") == "none");
+  CHECK(s.Run("TICK 2") == "tick 4");
+  CHECK(s.Run("BACK 3") == "tick 1");
+  CHECK(s.Run("GET 1:1 scent") == "{ strength = 3 } (not loaded)");
+  CHECK(s.Run("GET 1:1 ambience:1") == "{ sound = \"hiss\" } (not loaded)");
+  CHECK(s.Run("GET 2:1 scent") == "stale");
 }

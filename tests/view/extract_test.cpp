@@ -180,8 +180,8 @@ TEST_CASE("the pane's trace can be filtered to the inspected entity", "[view][tr
 }
 
 TEST_CASE("the inspector shows an unknown component as not loaded, until it is removed", "[view]") {
-  LevelDefinition level =
-      LevelFromAscii("t", {"#######", "#@.r..#", "#######"}, *cairn::test::Definitions(), false);
+  const std::string_view map[] = {"#######", "#@.r..#", "#######"};
+  LevelDefinition level = LevelFromAscii("t", map, *cairn::test::Definitions(), false);
   for (LevelEntity& e : level.entities)
     if (e.components.Has<EnemyAi>()) {
       e.preserved.push_back(PreservedComponent{"ambience", 2, 0, "{ sound = \"squeak\" }"});
