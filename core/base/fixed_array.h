@@ -18,10 +18,17 @@
 
 namespace cairn {
 
+// A type that owns memory says so with `static constexpr bool kOwnsMemory = true;`: copying one
+// allocates. Only a Many component (its entries) and what holds one do (docs/decisions/0014);
+// everything else in the core's fixed storage stays a plain value.
+template <class T>
+concept OwnsMemory = T::kOwnsMemory;
+
 template <class T>
 class FixedArray {
-  static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>,
-                "FixedArray holds plain values only");
+  static_assert((std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>) ||
+                    (OwnsMemory<T> && std::is_nothrow_default_constructible_v<T>),
+                "FixedArray holds plain values, or values that declare they own memory");
 
  public:
   FixedArray() noexcept = default;

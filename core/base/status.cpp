@@ -20,6 +20,8 @@ const char* StatusName(Status status) noexcept {
     case Status::NotInitialized: return "not-initialized";
     case Status::NotFound: return "not-found";
     case Status::IdentityConflict: return "identity-conflict";
+    case Status::Unsupported: return "unsupported";
+    case Status::ProtectedEntity: return "protected-entity";
   }
   return "unknown-status";
 }

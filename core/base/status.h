@@ -28,6 +28,8 @@ enum class Status : std::uint8_t {
   NotInitialized,      // the object was used before a successful Initialize
   NotFound,            // an addressed thing (slot, key, file) does not exist
   IdentityConflict,    // a minted identity collided too often
+  Unsupported,         // the request names something this build keeps but cannot act on
+  ProtectedEntity,     // the game needs that entity (or component) as it is: the player
 };
 
 // A stable lower-case name for logs, the console and test output ("capacity-exceeded").

@@ -16,6 +16,7 @@
 #include "schema/component_types.h"
 #include "schema/handle_references.h"
 #include "sim/session_duplicate.h"
+#include "sim/session_preserved.h"
 #include "sim/trace_text.h"
 #include "sim/why.h"
 #include "toml/toml_reader.h"
@@ -86,11 +87,34 @@ std::string UnknownTypeError(std::string_view name) {
   return Error("unknown component type '" + std::string(name) + "' (known: " + KnownTypes() + ")");
 }
 
+// A membership refusal, named by the seed's word for it (design 002: NotFound, Unsupported,
+// ProtectedEntity, InvalidOperation), then why: `error: NotFound: loot slot 3 does not exist`.
+std::string Refusal(Status status, std::string_view why) {
+  const char* word = nullptr;
+  switch (status) {
+    case Status::NotFound: word = "NotFound"; break;
+    case Status::Unsupported: word = "Unsupported"; break;
+    case Status::ProtectedEntity: word = "ProtectedEntity"; break;
+    case Status::InvalidOperation: word = "InvalidOperation"; break;
+    case Status::CapacityExceeded: word = "CapacityExceeded"; break;
+    default: return Error(why);
+  }
+  return Error(std::string(word) + ": " + std::string(why));
+}
+
+std::string NotLoaded(std::string_view name) {
+  return Refusal(Status::Unsupported, std::string(name) +
+                                          " is not loaded in this build: it is kept as written "
+                                          "and cannot be set");
+}
+
 // A command's entity, component type and slot (TYPE or TYPE:SLOT), or the error that names what
 // is wrong with them.
 struct Target {
   EntityId id;
   const ComponentTypeInfo* type = nullptr;
+  std::string_view name;           // as written, without the slot
+  bool unknown = false;            // a well-formed name no type has: perhaps a kept, unloaded one
   std::uint32_t slot = kNextSlot;  // kNextSlot: no slot given
   std::string error;
 };
@@ -107,24 +131,29 @@ Target ParseTarget(std::string_view handle_text, std::string_view type_text, std
     name = type_text.substr(0, colon);
     const std::string_view digits = type_text.substr(colon + 1);
     std::uint64_t slot = 0;
-    bool ok = !digits.empty() && digits.size() <= 9;
+    bool ok = !digits.empty() && digits.size() <= 10;
     for (char c : digits) {
       ok = ok && c >= '0' && c <= '9';
       slot = slot * 10 + static_cast<std::uint64_t>(c - '0');
     }
-    if (!ok) {
-      target.error = Error("'" + std::string(type_text) + "' is not TYPE or TYPE:SLOT");
+    if (!ok || slot > kMaxSlot) {
+      target.error =
+          Error("'" + std::string(type_text) + "' is not TYPE or TYPE:SLOT (a slot is 0 to " +
+                std::to_string(kMaxSlot) + ")");
       return target;
     }
     target.slot = static_cast<std::uint32_t>(slot);
   }
+  target.name = name;
   target.type = FindComponentType(name);
+  target.unknown = target.type == nullptr;
   if (target.type == nullptr)
     target.error = UnknownTypeError(name);
   else if (target.type->multiplicity == Multiplicity::One && target.slot != kNextSlot &&
            target.slot != 0)
     target.error =
-        Error(std::string(target.type->name) + " is a single component: it has only slot 0");
+        Refusal(Status::InvalidOperation,
+                std::string(target.type->name) + " is a single component: it has only slot 0");
   return target;
 }
 
@@ -140,13 +169,14 @@ std::string HashText(std::uint64_t value) {
   return text;
 }
 
-constexpr const char* kCommandNames[] = {"SPAWN",    "DESPAWN",  "SET",     "GET",     "REMOVE",
-                                         "QUERY",    "RESTART",  "TICK",    "INSPECT", "POOLS",
-                                         "REGISTRY", "COUNTERS", "TRACE",   "HASH",    "HELP",
-                                         "DUP",      "KEY",      "RESOLVE", "BACK",    "WHY"};
+constexpr const char* kCommandNames[] = {
+    "SPAWN",   "DESPAWN", "SET",     "ADD",   "GET",      "REMOVE",   "QUERY",
+    "RESTART", "TICK",    "INSPECT", "POOLS", "REGISTRY", "COUNTERS", "TRACE",
+    "HASH",    "HELP",    "DUP",     "KEY",   "RESOLVE",  "BACK",     "WHY"};
 
 constexpr const char* kUsage =
-    "commands: SPAWN | DESPAWN H | SET H TYPE BODY | GET H TYPE | REMOVE H TYPE | QUERY TYPE... | "
+    "commands: SPAWN | DESPAWN H | SET H TYPE[:SLOT] BODY | ADD H TYPE[:SLOT] BODY | "
+    "GET H TYPE[:SLOT] | REMOVE H TYPE[:SLOT] | QUERY TYPE... | "
     "RESTART | TICK [N] | BACK [N] (up to 1000 ticks) | INSPECT H | POOLS | REGISTRY | COUNTERS | "
     "TRACE [N] | WHY H | HASH | DUP H... | KEY H | RESOLVE INSTANCE SOURCE | HELP";
 
@@ -191,8 +221,8 @@ std::string StepBack(GameSession& session, std::string_view args) {
 
 // Commands that change the world between ticks: a step back must not re-run ticks across them.
 bool Edits(std::string_view command) {
-  return command == "SPAWN" || command == "DESPAWN" || command == "SET" || command == "REMOVE" ||
-         command == "DUP" || command == "RESOLVE";
+  return command == "SPAWN" || command == "DESPAWN" || command == "SET" || command == "ADD" ||
+         command == "REMOVE" || command == "DUP" || command == "RESOLVE";
 }
 
 }  // namespace
@@ -240,6 +270,7 @@ std::string Console::Execute(std::string_view line, bool& has_reply) {
   if (command == "SPAWN") return Spawn(args);
   if (command == "DESPAWN") return Despawn(args);
   if (command == "SET") return Set(args);
+  if (command == "ADD") return Add(args);
   if (command == "GET") return Get(args);
   if (command == "REMOVE") return Remove(args);
   if (command == "QUERY") return Query(args);
@@ -305,19 +336,18 @@ std::string Console::Despawn(std::string_view args) {
   return "ok";
 }
 
-std::string Console::Set(std::string_view args) {
-  std::string_view rest;
-  const std::string_view handle_text = NextWord(args, rest);
-  const std::string_view type_name = NextWord(rest, rest);
-  const std::string_view body_text = rest;
-  if (handle_text.empty() || type_name.empty() || body_text.empty())
-    return Error("SET takes a handle, a type and a body: SET 0:1 position { x = 1, y = 2 }");
-  GameWorld& world = MutableWorld();
-  const Target target = ParseTarget(handle_text, type_name, world.WorldId());
-  if (!target.error.empty()) return target.error;
-  const ComponentTypeInfo& type = *target.type;
+namespace {
 
-  // The body is read as the value of one key, `body = ...`; columns are reported within the body.
+// A SET or ADD: its target and the decoded body, or the reply that refuses it.
+struct Edit {
+  Target target;
+  Fields fields{};
+  std::string error;
+};
+
+// The body is read as the value of one key, `body = ...`; columns are reported within the body.
+std::string DecodeBody(const ComponentTypeInfo& type, std::string_view body_text,
+                       const GameWorld& world, Fields& fields) {
   static constexpr std::string_view kPrefix = "body = ";
   TomlValue document;
   TextProblem toml_error;
@@ -331,7 +361,6 @@ std::string Console::Set(std::string_view args) {
   const TomlValue* body = document.Find("body");
   if (body == nullptr || document.members.size() != 1 || !body->IsTable() || !body->inline_table)
     return Error("the body must be one TOML inline table, like { x = 1, y = 2 }");
-  Fields fields{};
   std::vector<TextProblem> problems;
   const HandleReferences references(world);
   if (!DecodeComponentBody(type, *body, references, fields, problems)) {
@@ -339,25 +368,91 @@ std::string Console::Set(std::string_view args) {
     if (problems.size() > 1) message += " (and " + std::to_string(problems.size() - 1) + " more)";
     return Error(message);
   }
-  if (!world.Registry().IsAlive(target.id)) return "stale";
-  std::string why;
-  const std::vector<std::uint32_t> slots = SlotsOf(world, target.id, type.id);
-  const std::uint32_t wanted = type.multiplicity == Multiplicity::One ? 0 : target.slot;
-  if (std::find(slots.begin(), slots.end(), wanted) != slots.end()) {
-    // The slot exists: replace its value (a value write).
-    if (Status s = ReplaceEntry(world, target.id, type.id, wanted, fields, why); s != Status::Ok)
-      return Error(why);
-    return "ok";
+  return "";
+}
+
+// The entity's unknown components named `target.name` (in `target.slot`, when one is given).
+std::vector<const PreservedComponent*> KeptEntries(const GameSession& session,
+                                                   const Target& target) {
+  std::vector<const PreservedComponent*> found;
+  if (const auto* kept = session.Preserved(target.id))
+    for (const PreservedComponent& c : *kept)
+      if (c.type == target.name && (target.slot == kNextSlot || c.slot == target.slot))
+        found.push_back(&c);
+  return found;
+}
+
+Edit ParseEdit(std::string_view command, std::string_view args, const GameSession& session) {
+  Edit edit;
+  std::string_view rest;
+  const std::string_view handle_text = NextWord(args, rest);
+  const std::string_view type_name = NextWord(rest, rest);
+  const std::string_view body_text = rest;
+  if (handle_text.empty() || type_name.empty() || body_text.empty()) {
+    edit.error =
+        Error(std::string(command) + " takes a handle, a type and a body: " + std::string(command) +
+              " 0:1 position { x = 1, y = 2 }");
+    return edit;
   }
+  const GameWorld& world = session.World();
+  edit.target = ParseTarget(handle_text, type_name, world.WorldId());
+  if (edit.target.unknown && IsPreservedType(session, edit.target.name))
+    edit.error = NotLoaded(edit.target.name);
+  else if (!edit.target.error.empty())
+    edit.error = edit.target.error;
+  else
+    edit.error = DecodeBody(*edit.target.type, body_text, world, edit.fields);
+  return edit;
+}
+
+// The edit's entry added (a Many type's in slot max + 1, or in the slot an undo restores).
+std::string AddParsed(GameWorld& world, const Edit& edit) {
+  const Target& target = edit.target;
+  const ComponentTypeInfo& type = *target.type;
   std::optional<StructuralScope> scope;
   if (Status s = world.OpenStructural(WorldPhase::Commit, scope); s != Status::Ok)
-    return Error(std::string("cannot set now: ") + StatusName(s));
+    return Error(std::string("cannot add now: ") + StatusName(s));
   std::uint32_t added = 0;
-  const std::uint32_t request = type.multiplicity == Multiplicity::One ? kNextSlot : target.slot;
-  if (Status s = AddEntry(world, *scope, target.id, type.id, fields, request, added, why);
+  std::string why;
+  if (Status s = AddEntry(world, *scope, target.id, type.id, edit.fields, target.slot, added, why);
       s != Status::Ok)
-    return Error(why);
+    return Refusal(s, why);
   return type.multiplicity == Multiplicity::Many ? "ok slot " + std::to_string(added) : "ok";
+}
+
+}  // namespace
+
+// SET H TYPE[:SLOT] BODY: the value of what the entity has; without a slot, a Many type gains an
+// entry (max + 1) and a One type is added when absent (SPEC).
+std::string Console::Set(std::string_view args) {
+  const Edit edit = ParseEdit("SET", args, *session_);
+  if (!edit.error.empty()) return edit.error;
+  GameWorld& world = MutableWorld();
+  const Target& target = edit.target;
+  const ComponentTypeInfo& type = *target.type;
+  if (!world.Registry().IsAlive(target.id)) return "stale";
+  const std::vector<std::uint32_t> slots = SlotsOf(world, target.id, type.id);
+  const std::uint32_t wanted = type.multiplicity == Multiplicity::One ? 0 : target.slot;
+  if (std::find(slots.begin(), slots.end(), wanted) == slots.end()) {
+    if (wanted != kNextSlot && type.multiplicity == Multiplicity::Many)
+      return Refusal(Status::NotFound, std::string(type.name) + " slot " + std::to_string(wanted) +
+                                           " does not exist (ADD restores a removed slot)");
+    return AddParsed(world, edit);
+  }
+  // The slot exists: replace its value (a value write).
+  std::string why;
+  if (Status s = ReplaceEntry(world, target.id, type.id, wanted, edit.fields, why); s != Status::Ok)
+    return Refusal(s, why);
+  return "ok";
+}
+
+// ADD H TYPE BODY adds (a Many type's entry in slot max + 1); ADD H TYPE:SLOT BODY restores a
+// removed entry in its old slot (an undo), the one exception to max + 1.
+std::string Console::Add(std::string_view args) {
+  const Edit edit = ParseEdit("ADD", args, *session_);
+  if (!edit.error.empty()) return edit.error;
+  if (!World().Registry().IsAlive(edit.target.id)) return "stale";
+  return AddParsed(MutableWorld(), edit);
 }
 
 std::string Console::Get(std::string_view args) {
@@ -365,6 +460,17 @@ std::string Console::Get(std::string_view args) {
   if (words.size() != 2) return Error("GET takes a handle and a type: GET 0:1 health");
   const GameWorld& world = World();
   const Target target = ParseTarget(words[0], words[1], world.WorldId());
+  if (target.unknown && IsPreservedType(*session_, target.name)) {
+    // An unknown component kept as written: its body, unread.
+    if (!world.Registry().IsAlive(target.id)) return "stale";
+    const std::vector<const PreservedComponent*> kept = KeptEntries(*session_, target);
+    std::string reply;
+    for (const PreservedComponent* c : kept)
+      reply += (reply.empty() ? "" : "; ") +
+               (kept.size() > 1 ? "slot " + std::to_string(c->slot) + " " : "") +
+               Printable(c->body);
+    return reply.empty() ? "none" : reply + " (not loaded)";
+  }
   if (!target.error.empty()) return target.error;
   if (!world.Registry().IsAlive(target.id)) return "stale";
   const HandleReferences references(world);
@@ -385,27 +491,53 @@ std::string Console::Get(std::string_view args) {
   return reply.empty() ? "none" : reply;
 }
 
+namespace {
+
+std::string NameOneSlot(std::string_view handle, std::string_view name, std::size_t count,
+                        std::uint32_t first) {
+  return Error(std::string(name) + " has " + std::to_string(count) +
+               " entries: name one, as in REMOVE " + std::string(handle) + " " + std::string(name) +
+               ":" + std::to_string(first));
+}
+
+// REMOVE H NAME of an unknown component kept as written (one the floor's level names): that entry
+// goes, the entity stays.
+std::string RemoveKept(GameSession& session, const Target& target, std::string_view handle) {
+  const std::vector<const PreservedComponent*> kept = KeptEntries(session, target);
+  if (kept.empty()) return "none";
+  if (target.slot == kNextSlot && kept.size() > 1)
+    return NameOneSlot(handle, target.name, kept.size(), kept.front()->slot);
+  if (Status s = RemovePreservedComponent(session, target.id, target.name, kept.front()->slot);
+      s != Status::Ok)
+    return Error(std::string("cannot remove: ") + StatusName(s));
+  return "ok";
+}
+
+}  // namespace
+
 std::string Console::Remove(std::string_view args) {
   const std::vector<std::string_view> words = Words(args);
   if (words.size() != 2) return Error("REMOVE takes a handle and a type: REMOVE 0:1 health");
   GameWorld& world = MutableWorld();
   const Target target = ParseTarget(words[0], words[1], world.WorldId());
+  if (target.unknown && IsPreservedType(*session_, target.name)) {
+    if (!world.Registry().IsAlive(target.id)) return "stale";
+    return RemoveKept(*session_, target, words[0]);
+  }
   if (!target.error.empty()) return target.error;
   if (!world.Registry().IsAlive(target.id)) return "stale";
   const std::vector<std::uint32_t> slots = SlotsOf(world, target.id, target.type->id);
   if (slots.empty()) return "none";
   std::uint32_t slot = target.slot == kNextSlot ? slots.front() : target.slot;
   if (target.slot == kNextSlot && slots.size() > 1)
-    return Error(std::string(target.type->name) + " has " + std::to_string(slots.size()) +
-                 " entries: name one, as in REMOVE " + std::string(words[0]) + " " +
-                 std::string(target.type->name) + ":" + std::to_string(slots.front()));
+    return NameOneSlot(words[0], target.type->name, slots.size(), slots.front());
   if (std::find(slots.begin(), slots.end(), slot) == slots.end()) return "none";
   std::optional<StructuralScope> scope;
   if (Status s = world.OpenStructural(WorldPhase::Commit, scope); s != Status::Ok)
     return Error(std::string("cannot remove now: ") + StatusName(s));
   std::string why;
   if (Status s = RemoveEntry(world, *scope, target.id, target.type->id, slot, why); s != Status::Ok)
-    return Error(why);
+    return Refusal(s, why);
   return "ok";
 }
 
@@ -507,8 +639,8 @@ std::string Console::Inspect(std::string_view args) {
   if (const auto* preserved = session_->Preserved(id)) {
     for (const PreservedComponent& p : *preserved) {
       reply += any ? "; " : " ";
-      reply += p.type + ":" + std::to_string(p.slot) + " v" + std::to_string(p.version) +
-               " (not loaded)";
+      reply += Printable(p.type) + ":" + std::to_string(p.slot) + " v" + std::to_string(p.version) +
+               " (not loaded) " + Printable(p.body);
       any = true;
     }
   }

@@ -49,6 +49,7 @@ class Console {
   std::string Spawn(std::string_view args);
   std::string Despawn(std::string_view args);
   std::string Set(std::string_view args);
+  std::string Add(std::string_view args);
   std::string Get(std::string_view args);
   std::string Remove(std::string_view args);
   std::string Query(std::string_view args);

@@ -88,9 +88,39 @@ std::string ReadDefinitionId(TableReader& r, std::string_view kind, const Defini
   return id;
 }
 
-// One [[monster]]: its look, combat, behaviour and where it is found.
+// Where a monster's loot names an item: checked once the whole file is read, since items may be
+// defined after the monsters that drop them.
+struct LootName {
+  std::size_t monster = 0;  // in the set being read
+  std::size_t entry = 0;
+  TextPosition position;
+  std::string what;  // "monster 'rat'"
+};
+
+// loot = [{ item = "ration", chance = 20 }, ...]: in slot order.
+void ReadLoot(TableReader& r, std::size_t monster, MonsterDefinition& m,
+              std::vector<LootName>& names, std::vector<TextProblem>& problems) {
+  const TomlValue* list = r.Get("loot", TomlKind::Array, false);
+  if (list == nullptr) return;
+  for (const TomlValue& entry : list->array) {
+    if (!entry.IsTable()) {
+      r.Problem(entry.position, r.What() + ": each loot entry is a table { item, chance }");
+      continue;
+    }
+    TableReader er(entry, r.What() + " loot", problems);
+    MonsterLoot loot;
+    if (er.String("item", loot.item))
+      names.push_back(LootName{monster, m.loot.size(), entry.Find("item")->position, r.What()});
+    (void)er.Int("chance", loot.chance, 1, 100, false);
+    er.RejectUnknown();
+    m.loot.push_back(std::move(loot));
+  }
+}
+
+// One [[monster]]: its look, combat, behaviour, what it drops and where it is found.
 MonsterDefinition ReadMonster(const TomlValue& table, const DefinitionSet& added,
-                              DefinitionPlaces& places, std::vector<TextProblem>& problems) {
+                              DefinitionPlaces& places, std::vector<LootName>& loot_names,
+                              std::vector<TextProblem>& problems) {
   MonsterDefinition m;
   TableReader r(table, "monster", problems);
   m.id = ReadDefinitionId(r, "monster", added, places, problems);
@@ -124,6 +154,7 @@ MonsterDefinition ReadMonster(const TomlValue& table, const DefinitionSet& added
   (void)r.ShownString("ranged_verb", m.ranged_verb, false);
   (void)r.Int("regeneration", m.regeneration, 0, 100, false);
   (void)r.Int("group", m.group, 1, 20, false);
+  ReadLoot(r, added.monsters.size(), m, loot_names, problems);
   if (m.ranged.count > 0 && (m.range <= 0 || m.ranged_verb.empty()))
     r.Problem(table.position, r.What() + ": a ranged attack needs range and ranged_verb");
   r.RejectUnknown();
@@ -202,7 +233,7 @@ bool ParseDice(std::string_view text, Dice& out) noexcept {
 }
 
 bool ReadDefinitions(std::string_view text, DefinitionSet& into, std::vector<TextProblem>& problems,
-                     DefinitionPlaces* places) {
+                     DefinitionPlaces* places, const DefinitionSet* known_items) {
   const std::size_t before = problems.size();
   DefinitionPlaces own;
   DefinitionPlaces& known = places != nullptr ? *places : own;
@@ -213,10 +244,11 @@ bool ReadDefinitions(std::string_view text, DefinitionSet& into, std::vector<Tex
   std::int64_t version = 0;
   if (!ReadFileHeader(file, "cairn-definitions", "definitions", kVersions, version)) return false;
   DefinitionSet added = into;
+  std::vector<LootName> loot_names;
   if (const TomlValue* monsters = file.Get("monster", TomlKind::Array, false)) {
     for (const TomlValue& table : monsters->array) {
       if (table.IsTable())
-        added.monsters.push_back(ReadMonster(table, added, known, problems));
+        added.monsters.push_back(ReadMonster(table, added, known, loot_names, problems));
       else
         file.Problem(table.position, "each [[monster]] must be a table");
     }
@@ -230,6 +262,14 @@ bool ReadDefinitions(std::string_view text, DefinitionSet& into, std::vector<Tex
     }
   }
   file.RejectUnknown();
+  for (const LootName& name : loot_names) {
+    MonsterLoot& loot = added.monsters[name.monster].loot[name.entry];
+    if (const ItemDefinition* item = added.FindItem(loot.item))
+      loot.index = added.ItemIndex(*item);
+    else if (known_items == nullptr || known_items->FindItem(loot.item) == nullptr)
+      problems.emplace_back(name.position,
+                            name.what + ": loot names '" + loot.item + "', which is not an item");
+  }
   if (problems.size() != before) return false;
   into = std::move(added);
   return true;
@@ -244,7 +284,8 @@ std::shared_ptr<const DefinitionSet> DefaultDefinitions(std::vector<TextProblem>
     auto set = std::make_shared<DefinitionSet>();
     DefinitionPlaces places;
     bool ok = true;
-    for (std::string_view file : {"monsters.toml", "items.toml"}) {
+    // Items first: a monster's loot names them.
+    for (std::string_view file : {"items.toml", "monsters.toml"}) {
       std::vector<TextProblem> found;
       places.file = "data/" + std::string(file);
       if (!ReadDefinitions(EmbeddedFile(file), *set, found, &places)) {

@@ -28,10 +28,14 @@ struct DefinitionPlaces {
 // reported (format, unknown members, kinds, ranges, duplicate ids across everything read so far,
 // each with where the id was first defined when `places` knows it); returns true only when there
 // were none, and then `into` is extended, otherwise unchanged. `places` (optional) is extended
-// with this file's definitions either way.
+// with this file's definitions either way. A monster's loot names an item kind of `into` or of
+// this file; `known_items`, when given, is where else a name may be found (`cairn check` of a
+// monsters file on its own checks the names against the built-in items; such an entry's index is
+// then not resolved, so that set is for checking only).
 [[nodiscard]] bool ReadDefinitions(std::string_view text, DefinitionSet& into,
                                    std::vector<TextProblem>& problems,
-                                   DefinitionPlaces* places = nullptr);
+                                   DefinitionPlaces* places = nullptr,
+                                   const DefinitionSet* known_items = nullptr);
 
 // "1d6", "2d4+1", "1d3-1" into dice; false when `text` is not dice.
 [[nodiscard]] bool ParseDice(std::string_view text, Dice& out) noexcept;

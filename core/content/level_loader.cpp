@@ -278,9 +278,10 @@ class LevelLoad {
           earlier));
       return;
     }
+    const bool first_listed = !places.listed[k];
     places.listed[k] = true;
     ComponentBundle& bundle = entity.components;
-    void* target = ComponentTarget(*type, e, c, label, bundle);
+    void* target = ComponentTarget(*type, e, c, label, first_listed, bundle);
     if (target == nullptr) return;
     Fields fields{};
     const bool from_recipe = type->slots == nullptr && (recipe_mask & KindBit(type->id)) != 0;
@@ -301,13 +302,13 @@ class LevelLoad {
 
   // Where the component's fields go: the bundle's component, or for a slotted type the entry
   // of the component's slot, added (null with a problem: a slot used twice, full, or out of
-  // range).
+  // range). A level that lists a Many type's entries replaces the kind's (a monster's loot).
   void* ComponentTarget(const ComponentTypeInfo& type, const AuthoredEntity& e,
-                        const AuthoredComponent& c, const std::string& label,
+                        const AuthoredComponent& c, const std::string& label, bool first_listed,
                         ComponentBundle& bundle) {
     void* component = ComponentIn(bundle, type.id);
     if (type.slots == nullptr) return component;
-    if (!bundle.Has(type.id)) {
+    if (first_listed) {
       ForEachComponentType([&]<class T>() {
         if (KindOf<T>::value == type.id) bundle.Get<T>() = T{};
       });
@@ -317,7 +318,7 @@ class LevelLoad {
       const auto first = std::find_if(e.components.begin(), e.components.end(), [&](const auto& o) {
         return o.type == c.type && o.slot == c.slot;
       });
-      // An earlier listing, or else the kind's recipe, holds the slot.
+      // An earlier listing holds the slot (the kind's entries went at the first listing).
       problems_.push_back(DuplicateProblem(c.position,
                                            label + ": duplicate slot " + std::to_string(c.slot),
                                            &*first != &c ? first->position : TextPosition{}));

@@ -111,7 +111,7 @@ void ReadAuthoredComponents(TableReader& r, const SourceText& source,
     TableReader cr(entry, r.What() + " component", problems);
     (void)cr.String("type", c.type);
     (void)cr.Integer("version", c.version, 1, 1000);
-    (void)cr.Integer("slot", c.slot, 0, 0xFFFF);
+    (void)cr.Integer("slot", c.slot, 0, kMaxSlot);
     if (const TomlValue* body = cr.Get("body", TomlKind::Table, true)) {
       // A type this build does not know is kept only as its raw text, to be written back; its
       // tree is never read, so it is not copied (it can be most of the file).

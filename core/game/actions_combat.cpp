@@ -35,8 +35,7 @@ void LeaveBehind(GameWorld& world, EntityId victim, Position where) {
   const Player* player = world.Players().Find(world.PlayerEntity());
   const std::int32_t depth = player != nullptr ? player->depth : 1;
   Rng& rng = world.Random(RandomPurpose::Loot);
-  for (std::uint8_t i = 0; i < loot->count; ++i) {
-    const LootEntry& entry = loot->entries[i];
+  for (const LootEntry& entry : loot->entries) {  // in slot order: the rolls are deterministic
     if (entry.item >= world.Definitions().items.size() || !rng.Percent(entry.chance)) continue;
     SpawnRequestId request = 0;
     if (world.QueueSpawn(RolledItemRecipe(world.Definitions(),

@@ -1,19 +1,22 @@
 // ComponentBundle: a set of component values and a mask saying which are present.
 //
 // It is the payload of structural commands: a spawn recipe (every component the new entity
-// starts with) or the value of one component to add. It is a complete, owned, plain value, so a
-// queued command never borrows the caller's memory.
+// starts with) or the value of one component to add. It is a complete, owned value (plain but for
+// a Many component's entries, which it owns), so a queued command never borrows the caller's
+// memory.
 #pragma once
 
 #include <cstdint>
 #include <type_traits>
 
+#include "base/fixed_array.h"
 #include "game/component_kind.h"
 #include "game/components.h"
 
 namespace cairn {
 
 struct ComponentBundle {
+  static constexpr bool kOwnsMemory = true;  // its Loot's entries (base/fixed_array.h)
   std::uint32_t mask = 0;
 #define CAIRN_BUNDLE_MEMBER(Type, member, Accessor, name) Type member{};
   CAIRN_FOR_EACH_COMPONENT(CAIRN_BUNDLE_MEMBER)
@@ -49,7 +52,8 @@ struct ComponentBundle {
 CAIRN_FOR_EACH_COMPONENT(CAIRN_BUNDLE_GET)
 #undef CAIRN_BUNDLE_GET
 
-static_assert(std::is_trivially_copyable_v<ComponentBundle>);
+// Each member is a plain value or owns its entries: ComponentPool's static_assert checks every
+// component type.
 
 // Calls visit(EntityId&) (or const EntityId& for a const bundle) for every entity reference the
 // bundle's present components hold, found through each component's Fields(): levels resolve

@@ -1,4 +1,4 @@
-// The game's components: plain values, one struct per capability.
+// The game's components: plain values, one struct per capability (a Many type's entries aside).
 //
 // A component holds one entity's changing state only. Shared, immutable configuration (a monster
 // kind's name and stats at birth, an item kind's effect) lives in definitions referred to by id
@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <cstring>
 #include <string_view>
+#include <vector>
 
 #include "game/field_caps.h"
 #include "identity/handle.h"
@@ -381,42 +382,44 @@ struct AutoPickup {
   }
 };
 
-// What a monster may drop when it dies: a Many component, up to kMaxLoot entries, each in its
-// own slot. Slots are assigned when an entry is added (one more than the highest in use) and are
-// never renumbered, so an editor or a level can address "loot slot 2" and mean the same entry.
+// What a monster may drop when it dies: a Many component with no declared maximum, each entry in
+// its own slot. Slots are assigned when an entry is added (one more than the highest present) and
+// are never renumbered, so an editor or a level can address "loot slot 2" and mean the same entry.
 struct LootEntry {
   std::uint16_t item = 0;     // item definition
   std::uint8_t chance = 100;  // percent
-  std::uint8_t slot = 0;
+  std::uint32_t slot = 0;
 };
-inline constexpr std::size_t kMaxLoot = 4;
+// The one component that owns memory: its entries are a vector, so a monster may list any number
+// (the world's pool capacity still bounds how many monsters have loot). ComponentPool, the bundle
+// and the world snapshot accept it because it says kOwnsMemory (docs/decisions/0014).
 struct Loot {
-  std::uint8_t count = 0;
-  LootEntry entries[kMaxLoot] = {};
+  static constexpr bool kOwnsMemory = true;  // base/fixed_array.h
+  std::vector<LootEntry> entries;            // ascending by slot
+  // One more than the highest slot this component has held: an absent slot below it was removed,
+  // and only such a slot may be asked for again (an undo restoring its entry). Authoring history,
+  // not game state: it is neither hashed nor saved (docs/decisions/0014).
+  std::uint32_t slots_used = 0;
 
   [[nodiscard]] const LootEntry* Slot(std::uint32_t slot) const noexcept {
-    for (std::uint8_t i = 0; i < count; ++i)
-      if (entries[i].slot == slot) return &entries[i];
+    for (const LootEntry& entry : entries)
+      if (entry.slot == slot) return &entry;
     return nullptr;
   }
   [[nodiscard]] LootEntry* Slot(std::uint32_t slot) noexcept {
     return const_cast<LootEntry*>(static_cast<const Loot*>(this)->Slot(slot));
   }
-  [[nodiscard]] std::uint32_t NextSlot() const noexcept {
-    std::uint32_t next = 0;
-    for (std::uint8_t i = 0; i < count; ++i)
-      if (entries[i].slot + 1u > next) next = entries[i].slot + 1u;
-    return next;
-  }
 
-  // Every field, in order, with its cap where its C++ type holds more (field_caps.h).
+  // Every field, in order, with its cap where its C++ type holds more (field_caps.h). The count is
+  // a copy: it is fed to the hash, never written back.
   template <class Self, class Visit>
   static void Fields(Self& self, Visit&& visit) {
-    visit(self.count);
-    for (std::uint8_t i = 0; i < self.count && i < kMaxLoot; ++i) {
-      visit(self.entries[i].item);
-      visit(self.entries[i].chance, FieldCap{"chance", 1, 100});
-      visit(self.entries[i].slot);
+    std::uint32_t count = static_cast<std::uint32_t>(self.entries.size());
+    visit(count);
+    for (auto& entry : self.entries) {
+      visit(entry.item);
+      visit(entry.chance, FieldCap{"chance", 1, 100});
+      visit(entry.slot);
     }
   }
 };

@@ -98,6 +98,11 @@ std::uint64_t DigestDefinitions(const DefinitionSet& definitions) {
                            m.group, m.cooldown, m.combat.move_speed, m.recover, m.search})
       h.AddSigned(v);
     h.AddText(m.ranged_verb);
+    h.Add(m.loot.size());
+    for (const MonsterLoot& loot : m.loot) {
+      h.AddText(loot.item);
+      h.AddSigned(loot.chance);
+    }
   }
   h.Add(definitions.items.size());
   for (const ItemDefinition& i : definitions.items) {

@@ -24,6 +24,15 @@ struct Dice {
   friend bool operator==(const Dice&, const Dice&) = default;
 };
 
+// One thing a monster kind may drop when it dies: generated monsters of the kind get it as an
+// entry of their Loot, in slot order.
+struct MonsterLoot {
+  std::string item;           // the item kind's id, as the definitions file names it
+  std::uint16_t index = 0;    // that item kind's index, resolved when the definitions are read
+  std::int32_t chance = 100;  // percent
+  friend bool operator==(const MonsterLoot&, const MonsterLoot&) = default;
+};
+
 struct MonsterDefinition {
   std::string id;    // "goblin": what files refer to
   std::string name;  // "goblin": what the message log says
@@ -46,6 +55,7 @@ struct MonsterDefinition {
   std::string ranged_verb;        // "shoots an arrow at"
   std::int32_t regeneration = 0;  // hit points regained every 10 turns
   std::int32_t group = 1;         // how many appear together
+  std::vector<MonsterLoot> loot;  // what it may drop (game/recipes.cpp gives it to each one)
 };
 
 enum class ItemCategory : std::uint8_t {

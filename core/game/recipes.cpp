@@ -46,6 +46,15 @@ ComponentBundle MonsterRecipe(const DefinitionSet& definitions, const MonsterDef
       .Set(kind.combat)
       .Set(named);
   if (kind.profile == AiProfile::Thief) b.Set(Inventory{1, 0});  // room for what it steals
+  if (!kind.loot.empty()) {
+    Loot loot;
+    loot.entries.reserve(kind.loot.size());
+    for (const MonsterLoot& drop : kind.loot)
+      loot.entries.push_back(LootEntry{drop.index, static_cast<std::uint8_t>(drop.chance),
+                                       static_cast<std::uint32_t>(loot.entries.size())});
+    loot.slots_used = static_cast<std::uint32_t>(loot.entries.size());
+    b.Set(loot);
+  }
   return b;
 }
 

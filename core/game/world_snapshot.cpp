@@ -65,6 +65,15 @@ class Reader {
     Raw(data, (count <= capacity ? count : capacity) * sizeof(T));
     return count;
   }
+  // An array written by Writer::Array into a vector, sized to it (a Many component's entries).
+  template <class T>
+  void Vector(std::vector<T>& into) {
+    const auto count = static_cast<std::size_t>(Value<std::uint64_t>());
+    CAIRN_ASSERT(count <= static_cast<std::size_t>(end_ - at_) / sizeof(T),
+                 "a snapshot array is longer than the snapshot");
+    into.resize(count);
+    Raw(into.data(), count * sizeof(T));
+  }
   [[nodiscard]] bool AtEnd() const noexcept { return at_ == end_; }
 
  private:
@@ -91,6 +100,16 @@ struct Shape {
   std::array<std::uint32_t, kComponentKindCount> pools{};
   friend bool operator==(const Shape&, const Shape&) = default;
 };
+
+// A component that owns memory is written part by part; each such type is named here.
+void SaveOwned(const Loot& loot, Writer& out) {
+  out.Array(loot.entries.data(), loot.entries.size());
+  out.Value(loot.slots_used);
+}
+void RestoreOwned(Loot& loot, Reader& in) {
+  in.Vector(loot.entries);
+  loot.slots_used = in.Value<std::uint32_t>();
+}
 
 }  // namespace
 
@@ -129,7 +148,11 @@ struct RewindAccess {
   template <class T>
   static void Save(const ComponentPool<T>& pool, Writer& out) {
     out.Array(pool.owners_.data(), pool.size_);
-    out.Array(pool.values_.data(), pool.size_);
+    if constexpr (OwnsMemory<T>) {
+      for (std::uint32_t i = 0; i < pool.size_; ++i) SaveOwned(pool.values_[i], out);
+    } else {
+      out.Array(pool.values_.data(), pool.size_);
+    }
     out.Value(pool.high_water_);
     out.Value(pool.capacity_failures_);
   }
@@ -231,7 +254,14 @@ struct RewindAccess {
     for (std::uint32_t i = 0; i < pool.size_; ++i)
       pool.sparse_[pool.owners_[i].Slot] = Entry{ComponentPool<T>::kMissing, 0};
     const auto size = static_cast<std::uint32_t>(in.Array(pool.owners_.data(), pool.capacity_));
-    (void)in.Array(pool.values_.data(), pool.capacity_);
+    if constexpr (OwnsMemory<T>) {
+      // Entries are allocated here: a restore that runs out of memory ends the process (noexcept),
+      // as a copy of such a component does anywhere (docs/decisions/0014).
+      for (std::uint32_t i = 0; i < size; ++i) RestoreOwned(pool.values_[i], in);
+      for (std::uint32_t i = size; i < pool.size_; ++i) pool.values_[i] = T{};
+    } else {
+      (void)in.Array(pool.values_.data(), pool.capacity_);
+    }
     for (std::uint32_t i = 0; i < size; ++i)
       pool.sparse_[pool.owners_[i].Slot] = Entry{i, pool.owners_[i].Generation};
     pool.size_ = size;

@@ -295,7 +295,7 @@ void ReadSavedComponent(const TomlValue& entry, const std::vector<TomlValue>& en
   std::int64_t version = 1, slot = 0;
   (void)cr.String("type", type_name);
   (void)cr.Integer("version", version, 1, 1000);
-  (void)cr.Integer("slot", slot, 0, 0xFFFF);
+  (void)cr.Integer("slot", slot, 0, kMaxSlot);
   const TomlValue* body = cr.Get("body", TomlKind::Table, true);
   cr.RejectUnknown();
   if (body == nullptr || type_name.empty()) return;

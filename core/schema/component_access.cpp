@@ -37,14 +37,32 @@ bool HasComponent(const GameWorld& world, EntityId id, ComponentTypeId type) noe
   return WithPool(world, type, [&](const auto& pool) { return pool.Contains(id); });
 }
 
+namespace {
+
+// Where a component's fields live inside its value: the value itself, or for a Many type (whose
+// fields describe one entry) its first entry; null for a Many value with no entry.
+const void* FieldSource(const ComponentTypeInfo& info, const void* value) {
+  if (info.slots == nullptr) return value;
+  if (info.slots->count(value) == 0) return nullptr;
+  return info.slots->find(value, info.slots->slot_at(value, 0));
+}
+
+void SetFields(const ComponentTypeInfo& type, void* target, std::span<const FieldValue> fields) {
+  for (std::size_t i = 0; i < type.fields.size() && i < fields.size(); ++i)
+    type.fields[i].set(target, fields[i]);
+}
+
+}  // namespace
+
 bool ReadComponent(const GameWorld& world, EntityId id, ComponentTypeId type,
                    std::span<FieldValue> fields) {
   const ComponentTypeInfo& info = TypeInfoOf(type);
   return WithPool(world, type, [&](const auto& pool) {
     const auto* value = pool.Find(id);
-    if (value == nullptr) return false;
+    const void* source = value != nullptr ? FieldSource(info, value) : nullptr;
+    if (source == nullptr) return false;
     for (std::size_t i = 0; i < info.fields.size() && i < fields.size(); ++i)
-      fields[i] = info.fields[i].get(value);
+      fields[i] = info.fields[i].get(source);
     return true;
   });
 }
@@ -54,10 +72,13 @@ Status WriteComponent(GameWorld& world, StructuralScope& scope, EntityId id, Com
   const ComponentTypeInfo& info = TypeInfoOf(type);
   return WithPool(world, type, [&](auto& pool) {
     using T = typename std::remove_cvref_t<decltype(pool.Values())>::value_type;
+    T* existing = pool.Find(id);
     T value{};
-    for (std::size_t i = 0; i < info.fields.size() && i < fields.size(); ++i)
-      info.fields[i].set(&value, fields[i]);
-    if (T* existing = pool.Find(id)) {
+    if (info.slots != nullptr && existing != nullptr) value = *existing;  // its other entries
+    void* target = const_cast<void*>(FieldSource(info, &value));
+    if (target == nullptr) target = info.slots->insert(&value, 0);
+    SetFields(info, target, fields);
+    if (existing != nullptr) {
       *existing = value;  // a value write: no structural change
       return Status::Ok;
     }
@@ -111,11 +132,6 @@ std::string RemovalProblem(const GameWorld& world, EntityId id, const ComponentT
                " requires it";
   }
   return "";
-}
-
-void SetFields(const ComponentTypeInfo& type, void* target, std::span<const FieldValue> fields) {
-  for (std::size_t i = 0; i < type.fields.size() && i < fields.size(); ++i)
-    type.fields[i].set(target, fields[i]);
 }
 
 }  // namespace
@@ -189,14 +205,23 @@ Status AddEntry(GameWorld& world, StructuralScope& scope, EntityId id, Component
               " entries";
         return Status::CapacityExceeded;
       }
-      if (slot == kNextSlot) {
-        chosen = 0;
-        for (std::size_t i = 0; i < count; ++i)
-          chosen = std::max(chosen, info.slots->slot_at(&value, i) + 1);
-      } else {
-        chosen = slot;
+      const std::uint32_t next = count == 0 ? 0 : info.slots->slot_at(&value, count - 1) + 1;
+      if (count != 0 && next > kMaxSlot) {  // the highest slot in use is the last there is
+        why = std::string(info.name) + " has no slot left above " + std::to_string(kMaxSlot);
+        return Status::CapacityExceeded;
+      }
+      chosen = slot == kNextSlot ? next : slot;
+      if (slot != kNextSlot) {
         if (info.slots->find(&value, slot) != nullptr) {
           why = std::string(info.name) + " slot " + std::to_string(slot) + " is taken";
+          return Status::InvalidOperation;
+        }
+        // Only an undo may ask for a slot: one this component held before (below its slot
+        // history), or the very slot a plain add would take.
+        if (slot != next && slot >= info.slots->slots_used(&value)) {
+          why = std::string(info.name) + " slot " + std::to_string(slot) +
+                " was never removed: a new entry takes the next slot (" + std::to_string(next) +
+                "); only a removed slot may be restored";
           return Status::InvalidOperation;
         }
       }

@@ -25,12 +25,14 @@ struct PoolStats {
 
 [[nodiscard]] bool HasComponent(const GameWorld& world, EntityId id, ComponentTypeId type) noexcept;
 
-// Copies the entity's component into `fields` (one per FieldInfo); false when it has none.
+// Copies the entity's component into `fields` (one per FieldInfo); false when it has none. A Many
+// type's fields are its first entry's.
 [[nodiscard]] bool ReadComponent(const GameWorld& world, EntityId id, ComponentTypeId type,
                                  std::span<FieldValue> fields);
 
-// Adds the component, or replaces the value of the one the entity has. Needs an open scope when
-// it adds. Fields are assumed validated against the type's ranges.
+// Adds the component, or replaces the value of the one the entity has (a Many type's first entry,
+// added in slot 0 when it has none). Needs an open scope when it adds. Fields are assumed
+// validated against the type's ranges.
 [[nodiscard]] Status WriteComponent(GameWorld& world, StructuralScope& scope, EntityId id,
                                     ComponentTypeId type, std::span<const FieldValue> fields);
 

@@ -1,5 +1,6 @@
 #include "schema/component_types.h"
 
+#include <algorithm>
 #include <limits>
 
 #include "base/assert.h"
@@ -266,7 +267,7 @@ constexpr FieldInfo kLootFields[] = {
 };
 
 constexpr SlotAccess kLootSlots = {
-    [](const void* c) -> std::size_t { return static_cast<const Loot*>(c)->count; },
+    [](const void* c) -> std::size_t { return static_cast<const Loot*>(c)->entries.size(); },
     [](const void* c, std::size_t i) -> std::uint32_t {
       return static_cast<const Loot*>(c)->entries[i].slot;
     },
@@ -275,28 +276,23 @@ constexpr SlotAccess kLootSlots = {
     },
     [](void* c, std::uint32_t slot) -> void* {
       Loot& loot = *static_cast<Loot*>(c);
-      if (loot.count >= kMaxLoot || loot.Slot(slot) != nullptr || slot > 255) return nullptr;
+      if (loot.Slot(slot) != nullptr) return nullptr;
       // Entries stay ordered by slot, so listing and hashing see one order.
-      std::size_t at = loot.count;
-      while (at > 0 && loot.entries[at - 1].slot > slot) {
-        loot.entries[at] = loot.entries[at - 1];
-        --at;
-      }
-      loot.entries[at] = LootEntry{0, 100, static_cast<std::uint8_t>(slot)};
-      ++loot.count;
-      return &loot.entries[at];
+      const auto at = std::find_if(loot.entries.begin(), loot.entries.end(),
+                                   [&](const LootEntry& e) { return e.slot > slot; });
+      const auto inserted = loot.entries.insert(at, LootEntry{0, 100, slot});
+      loot.slots_used = std::max(loot.slots_used, slot + 1);
+      return &*inserted;
     },
     [](void* c, std::uint32_t slot) -> bool {
       Loot& loot = *static_cast<Loot*>(c);
-      for (std::size_t i = 0; i < loot.count; ++i) {
-        if (loot.entries[i].slot != slot) continue;
-        for (std::size_t k = i + 1; k < loot.count; ++k) loot.entries[k - 1] = loot.entries[k];
-        --loot.count;
-        loot.entries[loot.count] = LootEntry{};
-        return true;
-      }
-      return false;
+      const auto at = std::find_if(loot.entries.begin(), loot.entries.end(),
+                                   [&](const LootEntry& e) { return e.slot == slot; });
+      if (at == loot.entries.end()) return false;
+      loot.entries.erase(at);
+      return true;
     },
+    [](const void* c) -> std::uint32_t { return static_cast<const Loot*>(c)->slots_used; },
 };
 
 using K = ComponentKind;
@@ -373,7 +369,7 @@ constexpr ComponentTypeInfo kTypes[] = {
      "item",
      1,
      Multiplicity::Many,
-     kMaxLoot,
+     0,  // no declared maximum
      kLootNeeds,
      {},
      kLootFields,

@@ -64,8 +64,11 @@ struct SlotAccess {
   std::size_t (*count)(const void* component);
   std::uint32_t (*slot_at)(const void* component, std::size_t index);
   const void* (*find)(const void* component, std::uint32_t slot);
-  void* (*insert)(void* component, std::uint32_t slot);  // null when full or the slot is taken
+  void* (*insert)(void* component, std::uint32_t slot);  // null when the slot is taken
   bool (*erase)(void* component, std::uint32_t slot);
+  // One more than the highest slot the component has ever held (its slot history): an absent
+  // slot below it was removed, and only such a slot may be restored.
+  std::uint32_t (*slots_used)(const void* component);
 };
 
 struct ComponentTypeInfo {
@@ -83,6 +86,9 @@ struct ComponentTypeInfo {
 };
 
 inline constexpr std::size_t kMaxFieldsPerComponent = 24;
+// The highest slot an entry may have: slots are u32, and the console keeps 0xFFFFFFFF to mean
+// "the next slot" (schema/component_access.h).
+inline constexpr std::uint32_t kMaxSlot = 0xFFFFFFFEu;
 
 // Every registered type, in id order.
 [[nodiscard]] std::span<const ComponentTypeInfo> AllComponentTypes() noexcept;

@@ -13,9 +13,11 @@
 // value) instead of three (sparse, owner, value): see docs/PERFORMANCE.md.
 //
 // All storage is reserved by Initialize (sparse for every registry slot, dense for the pool's
-// own capacity); insert and remove never allocate. Removal swaps the last element into the hole,
-// so dense order is an implementation detail: rules whose result depends on order reduce by a
-// stable key (creation sequence, authored id), never by dense position.
+// own capacity); insert and remove never allocate, except that a value which owns memory (a Many
+// type's entries, docs/decisions/0014) allocates its entries when it is copied in. Removal swaps
+// the last element into the hole, so dense order is an implementation detail: rules whose result
+// depends on order reduce by a stable key (creation sequence, authored id), never by dense
+// position.
 //
 // Pointers and spans are borrowed for the current phase: a structural change may move values.
 #pragma once
@@ -23,6 +25,7 @@
 #include <cstdint>
 #include <span>
 #include <type_traits>
+#include <utility>
 
 #include "base/fixed_array.h"
 #include "base/status.h"
@@ -35,8 +38,9 @@ struct RewindAccess;
 
 template <class T>
 class ComponentPool {
-  static_assert(std::is_trivially_copyable_v<T>, "components are plain values");
-  static_assert(std::is_trivially_destructible_v<T>, "components own no resources");
+  static_assert((std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>) ||
+                    OwnsMemory<T>,
+                "components are plain values, except a Many type that owns its entries");
 
  public:
   static constexpr std::uint32_t kMissing = 0xFFFFFFFFu;
@@ -113,9 +117,10 @@ class ComponentPool {
     const std::uint32_t last = size_ - 1;
     if (hole != last) {
       owners_[hole] = owners_[last];
-      values_[hole] = values_[last];
+      values_[hole] = std::move(values_[last]);
       sparse_[owners_[hole].Slot].index = hole;
     }
+    if constexpr (OwnsMemory<T>) values_[last] = T{};  // its entries' memory goes with it
     sparse_[id.Slot] = SparseEntry{kMissing, 0};
     size_ = last;
     ++membership_revision_;

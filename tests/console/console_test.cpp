@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "console/authored_ids.h"
+#include "content/definitions_reader.h"
 
 using namespace cairn;
 
@@ -274,15 +275,16 @@ TEST_CASE("replies are one line even when the command echoes control characters"
 TEST_CASE("requires and rejects come from the type registry", "[console]") {
   Session s;
   s.Run("SPAWN");
-  CHECK(s.Run("SET 0:1 blocker {}") == "error: blocker requires position first");
+  CHECK(s.Run("SET 0:1 blocker {}") == "error: InvalidOperation: blocker requires position first");
   CHECK(s.Run("SET 0:1 position { x = 1, y = 1 }") == "ok");
   CHECK(s.Run("SET 0:1 blocker {}") == "ok");
-  CHECK(s.Run("REMOVE 0:1 position") == "error: cannot remove position: blocker requires it");
+  CHECK(s.Run("REMOVE 0:1 position") ==
+        "error: InvalidOperation: cannot remove position: blocker requires it");
   CHECK(s.Run("REMOVE 0:1 blocker") == "ok");
   CHECK(s.Run("REMOVE 0:1 position") == "ok");
   CHECK(s.Run("SET 0:1 item {}") == "ok");
   CHECK(s.Run("SET 0:1 position { x = 1, y = 1 }") == "ok");
-  CHECK(s.Run("SET 0:1 blocker {}") == "error: item rejects blocker");
+  CHECK(s.Run("SET 0:1 blocker {}") == "error: InvalidOperation: item rejects blocker");
 }
 
 TEST_CASE("every game component is available to the console", "[console]") {
@@ -365,4 +367,104 @@ TEST_CASE("id: inside a component body is text, not a reference", "[console][ide
   std::string out, error;
   CHECK(ExpandAuthoredIds("id:id:rat named", s.console->World(), out, error));
   CHECK(out == "0:1 named");
+}
+
+TEST_CASE("membership: Many past four, max + 1, explicit slots only as an undo", "[console]") {
+  Session s;
+  s.Run("SPAWN");
+  for (const char* line : {"SET 0:1 position { x = 0, y = 0 }", "SET 0:1 intent {}",
+                           "SET 0:1 health { current = 3, max = 3 }", "SET 0:1 enemy_ai {}"})
+    REQUIRE(s.Run(line) == "ok");
+  for (int slot = 0; slot < 10; ++slot)
+    CHECK(s.Run("ADD 0:1 loot { chance = " + std::to_string(slot + 1) + " }") ==
+          "ok slot " + std::to_string(slot));
+  CHECK(s.Run("GET 0:1 loot:9") == "{ item = \"potion-healing\", chance = 10 }");
+  CHECK(s.Run("REMOVE 0:1 loot:1") == "ok");
+  CHECK(s.Run("REMOVE 0:1 loot:1") == "none");
+  CHECK(s.Run("GET 0:1 loot:1") == "none");
+  CHECK(s.Run("GET 0:1 loot:2") == "{ item = \"potion-healing\", chance = 3 }");  // not renumbered
+  CHECK(s.Run("SET 0:1 loot:1 { chance = 5 }") ==
+        "error: NotFound: loot slot 1 does not exist (ADD restores a removed slot)");
+  CHECK(s.Run("REMOVE 0:1 loot:9") == "ok");
+  CHECK(s.Run("SET 0:1 loot { chance = 50 }") == "ok slot 9");  // max + 1 after the highest went
+  CHECK(s.Run("ADD 0:1 loot:12 { chance = 5 }") ==
+        "error: InvalidOperation: loot slot 12 was never removed: a new entry takes the next slot "
+        "(10); only a removed slot may be restored");
+  CHECK(s.Run("ADD 0:1 loot:2 { chance = 5 }") == "error: InvalidOperation: loot slot 2 is taken");
+  CHECK(s.Run("ADD 0:1 loot:1 { chance = 2 }") == "ok slot 1");  // the undo of the removal
+  CHECK(s.Run("GET 0:1 loot:1") == "{ item = \"potion-healing\", chance = 2 }");
+  CHECK(s.Run("REMOVE 0:1 loot") ==
+        "error: loot has 10 entries: name one, as in REMOVE 0:1 loot:0");
+  CHECK(s.Run("ADD 0:1 loot:4294967295 {}").rfind("error: 'loot:4294967295' is not TYPE or", 0) ==
+        0);
+}
+
+TEST_CASE("membership: a One type has only slot 0", "[console]") {
+  Session s;
+  s.Run("SPAWN");
+  CHECK(s.Run("SET 0:1 health { current = 3, max = 3 }") == "ok");
+  const std::string only_zero =
+      "error: InvalidOperation: health is a single component: it has only slot 0";
+  CHECK(s.Run("GET 0:1 health:1") == only_zero);
+  CHECK(s.Run("SET 0:1 health:1 { current = 1, max = 3 }") == only_zero);
+  CHECK(s.Run("ADD 0:1 health:1 { current = 1, max = 3 }") == only_zero);
+  CHECK(s.Run("REMOVE 0:1 health:1") == only_zero);
+  CHECK(s.Run("GET 0:1 health:0") == "{ current = 3, max = 3 }");
+  CHECK(s.Run("ADD 0:1 health { current = 1, max = 3 }") ==
+        "error: InvalidOperation: the entity already has health (a single component)");
+  CHECK(s.Run("GET 0:1 health") == "{ current = 3, max = 3 }");
+  CHECK(s.Run("ADD 0:1 combat {}") == "ok");
+}
+
+TEST_CASE("membership: an unknown component is shown, not settable, and removable alone",
+          "[console]") {
+  // A rat (1:1) keeping two components of types this build does not know.
+  const std::string_view rows[] = {"#####", "#@r.#", "#####"};
+  auto level =
+      std::make_shared<LevelDefinition>(LevelFromAscii("t", rows, *DefaultDefinitions(), false));
+  for (LevelEntity& e : level->entities)
+    if (e.components.Has<EnemyAi>()) {
+      e.preserved.push_back(PreservedComponent{"ambience", 2, 0, "{ sound = \"squeak\" }"});
+      e.preserved.push_back(PreservedComponent{"ambience", 2, 1, "{ sound = \"hiss\" }"});
+      e.preserved.push_back(PreservedComponent{"scent", 1, 0, "{ strength = 3 }"});
+    }
+  level->digest = DigestLevel(*level);
+  ConsoleOptions options;
+  options.level = level;
+  Session s;
+  REQUIRE(Console::Create(options, s.console) == Status::Ok);
+  REQUIRE(s.Run("QUERY enemy_ai") == "1:1");
+  const std::string inspected = s.Run("INSPECT 1:1");
+  CHECK(inspected.find("ambience:0 v2 (not loaded) { sound = \"squeak\" }; ambience:1 v2 (not "
+                       "loaded) { sound = \"hiss\" }; scent:0 v1 (not loaded) { strength = 3 }") !=
+        std::string::npos);
+  CHECK(s.Run("GET 1:1 scent") == "{ strength = 3 } (not loaded)");
+  CHECK(s.Run("GET 1:1 ambience") ==
+        "slot 0 { sound = \"squeak\" }; slot 1 { sound = \"hiss\" } (not loaded)");
+  CHECK(s.Run("GET 0:1 scent") == "none");
+  CHECK(s.Run("SET 1:1 scent { strength = 4 }") ==
+        "error: Unsupported: scent is not loaded in this build: it is kept as written and cannot "
+        "be set");
+  CHECK(s.Run("ADD 1:1 scent { strength = 4 }").rfind("error: Unsupported: ", 0) == 0);
+  CHECK(s.Run("REMOVE 1:1 ambience") ==
+        "error: ambience has 2 entries: name one, as in REMOVE 1:1 ambience:0");
+  CHECK(s.Run("TICK 2") == "tick 2");
+  const std::string before = s.Run("HASH");
+  CHECK(s.Run("REMOVE 1:1 ambience:1") == "ok");
+  CHECK(s.Run("REMOVE 1:1 ambience:1") == "none");
+  CHECK(s.Run("GET 1:1 ambience") == "{ sound = \"squeak\" } (not loaded)");
+  CHECK(s.Run("HASH") == before);  // unknown components are not simulation state
+  CHECK(s.Run("REMOVE 1:1 scent") == "ok");
+  CHECK(s.Run("GET 1:1 scent") == "none");
+  CHECK(s.Run("GET 1:1 health") == "{ current = 4, max = 4 }");  // the rat stays, whole
+  CHECK(s.Run("REMOVE 1:1 scnet").rfind("error: unknown component type 'scnet'", 0) == 0);
+  // A duplicate copies what is left; a step back to before the removal brings it all back.
+  CHECK(s.Run("DUP 1:1") == "2:1");
+  CHECK(s.Run("GET 2:1 ambience") == "{ sound = \"squeak\" } (not loaded)");
+  CHECK(s.Run("GET 2:1 scent") == "none");
+  CHECK(s.Run("TICK 2") == "tick 4");
+  CHECK(s.Run("BACK 3") == "tick 1");
+  CHECK(s.Run("GET 1:1 scent") == "{ strength = 3 } (not loaded)");
+  CHECK(s.Run("GET 1:1 ambience:1") == "{ sound = \"hiss\" } (not loaded)");
+  CHECK(s.Run("GET 2:1 scent") == "stale");
 }

@@ -89,7 +89,7 @@ TEST_CASE("the hand-made levels use references, a Many component and an unknown 
     for (const LevelEntity& e : level.entities) {
       reference = reference || IsLevelReference(e.components.item.holder) ||
                   IsLevelReference(e.components.ai.target);
-      many = many || (e.components.Has<Loot>() && e.components.loot.count >= 2);
+      many = many || (e.components.Has<Loot>() && e.components.loot.entries.size() >= 2);
       unknown = unknown || !e.preserved.empty();
     }
   }

@@ -3,6 +3,9 @@
 #include "game/rules.h"
 
 #include <catch2/catch.hpp>
+#include <set>
+#include <string>
+#include <vector>
 
 #include "game/actions.h"
 #include "game/ai.h"
@@ -10,6 +13,25 @@
 
 using namespace cairn;
 using namespace cairn::test;
+
+namespace {
+
+// The player hits `victim` for `damage`, in one tick's phases.
+void Strike(TestWorld& w, EntityId victim, std::int32_t damage) {
+  BeginTickPhase(*w);
+  StrikeBlow(*w, w.scratch, AttackEvent{w->PlayerEntity(), victim, 0, 0, 0, AttackKind::Melee, {}},
+             true, damage);
+  REQUIRE(CommitPhase(*w) == Status::Ok);
+  EndTickPhase(*w, w.scratch);
+}
+
+// The player strikes `victim` down where it stands.
+void KillWithABlow(TestWorld& w, EntityId victim) {
+  w->Healths().Find(victim)->current = 1;
+  Strike(w, victim, 5);
+}
+
+}  // namespace
 
 TEST_CASE("hunger falls a turn at a time; a starving player loses health and dies of it",
           "[rules]") {
@@ -136,12 +158,7 @@ TEST_CASE("a thief takes something not in use and runs; killed, it drops it", "[
   CHECK(w->Inventories().Find(monkey)->count == 1);
   // Kill it where it stands: what it carried lies there.
   const Position at = *w->Positions().Find(monkey);
-  w->Healths().Find(monkey)->current = 1;
-  BeginTickPhase(*w);
-  StrikeBlow(*w, w.scratch, AttackEvent{w->PlayerEntity(), monkey, 0, 0, 0, AttackKind::Melee, {}},
-             true, 5);
-  REQUIRE(CommitPhase(*w) == Status::Ok);
-  EndTickPhase(*w, w.scratch);
+  KillWithABlow(w, monkey);
   bool dropped = false;
   for (EntityId id : w->Items().Owners()) {
     const Position* p = w->Positions().Find(id);
@@ -157,11 +174,7 @@ TEST_CASE("a breeder splits when hit, and the two share what was left", "[rules]
   EntityId jelly = w.Monster("pink-jelly");
   REQUIRE_FALSE(jelly.IsNull());
   w->Healths().Find(jelly)->current = 30;
-  BeginTickPhase(*w);
-  StrikeBlow(*w, w.scratch, AttackEvent{w->PlayerEntity(), jelly, 0, 0, 0, AttackKind::Melee, {}},
-             true, 10);
-  REQUIRE(CommitPhase(*w) == Status::Ok);
-  EndTickPhase(*w, w.scratch);
+  Strike(w, jelly, 10);
   std::int32_t jellies = 0, total = 0;
   for (EntityId id : w->Ais().Owners()) {
     ++jellies;
@@ -169,4 +182,53 @@ TEST_CASE("a breeder splits when hit, and the two share what was left", "[rules]
   }
   CHECK(jellies == 2);
   CHECK(total == 20);  // 30 - 10, shared between the two
+}
+
+TEST_CASE("a monster with loot dies and every entry at chance 100 lies on its cell", "[rules]") {
+  LevelDefinition level = Level({"#######", "#@r...#", "#######"});
+  const DefinitionSet& definitions = *Definitions();
+  const std::vector<std::string> drops = {"potion-healing", "ration",          "darts",
+                                          "dagger",         "scroll-identify", "sword"};
+  Loot loot;  // six entries: past the four the component once held
+  for (const std::string& id : drops)
+    loot.entries.push_back(LootEntry{definitions.ItemIndex(*definitions.FindItem(id)), 100,
+                                     static_cast<std::uint32_t>(loot.entries.size())});
+  loot.slots_used = static_cast<std::uint32_t>(loot.entries.size());
+  for (LevelEntity& e : level.entities)
+    if (e.components.Has<EnemyAi>()) e.components.Set(loot);
+  TestWorld w(level);
+  const EntityId rat = w.Monster("rat");
+  REQUIRE(w->Loots().Find(rat) != nullptr);
+  REQUIRE(w->Loots().Find(rat)->entries.size() == drops.size());
+  const Position at = *w->Positions().Find(rat);
+  CHECK(w->Items().Size() == 0);
+  KillWithABlow(w, rat);
+  REQUIRE_FALSE(w->Registry().IsAlive(rat));
+  std::multiset<std::string> lying;
+  for (EntityId id : w->Items().Owners()) {
+    const Position* p = w->Positions().Find(id);
+    if (p != nullptr && p->x == at.x && p->y == at.y)
+      lying.insert(definitions.items[w->Items().Find(id)->kind].id);
+  }
+  CHECK(lying == std::multiset<std::string>(drops.begin(), drops.end()));
+}
+
+TEST_CASE("a generated monster carries its kind's loot from the definitions", "[rules]") {
+  const DefinitionSet& definitions = *Definitions();
+  const MonsterDefinition* ogre = definitions.FindMonster("ogre");
+  REQUIRE(ogre != nullptr);
+  REQUIRE(ogre->loot.size() == 2);
+  const ComponentBundle b = MonsterRecipe(definitions, *ogre, {1, 1}, false);
+  REQUIRE(b.Has<Loot>());
+  REQUIRE(b.loot.entries.size() == 2);
+  CHECK(definitions.items[b.loot.entries[0].item].id == "ration");
+  CHECK(b.loot.entries[0].chance == 50);
+  CHECK(b.loot.entries[0].slot == 0);
+  CHECK(definitions.items[b.loot.entries[1].item].id == "potion-healing");
+  CHECK(b.loot.entries[1].chance == 25);
+  CHECK(b.loot.entries[1].slot == 1);
+  CHECK(b.loot.slots_used == 2);
+  const MonsterDefinition* rat = definitions.FindMonster("rat");
+  REQUIRE(rat != nullptr);
+  CHECK_FALSE(MonsterRecipe(definitions, *rat, {1, 1}, false).Has<Loot>());
 }

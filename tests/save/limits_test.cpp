@@ -24,9 +24,9 @@ SessionConfig Small(bool loot = false) {
     for (LevelEntity& e : level.entities)
       if (e.components.Has<EnemyAi>()) {
         Loot drops;
-        drops.count = 1;
-        drops.entries[0] = LootEntry{
-            test::Definitions()->ItemIndex(*test::Definitions()->FindItem("ration")), 100, 0};
+        drops.entries.push_back(LootEntry{
+            test::Definitions()->ItemIndex(*test::Definitions()->FindItem("ration")), 100, 0});
+        drops.slots_used = 1;
         e.components.Set(drops);
       }
   level.digest = DigestLevel(level);

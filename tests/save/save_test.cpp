@@ -9,6 +9,7 @@
 #include "save/save_test_support.h"
 #include "sim/key_script.h"
 #include "sim/session_persist.h"
+#include "sim/session_preserved.h"
 #include "support/test_content.h"
 #include "support/test_entropy.h"
 
@@ -192,6 +193,21 @@ TEST_CASE("a component this build does not know survives a save and a resume", "
   // Byte for byte, as written (a float keeps its digits).
   CHECK(again.find("{ type = \"resonance\", version = 4, slot = 1, body = { pitch = \"low\", "
                    "weight = 1.5e-9, with = [\"x\"] } }") != std::string::npos);
+  // Removing it (the console's REMOVE H resonance) leaves it, and only it, out of the next save.
+  EntityId holder{};
+  const EntityRegistry& registry = resumed->World().Registry();
+  for (std::uint32_t slot = 0; slot < registry.SlotsTouched(); ++slot)
+    if (resumed->Preserved(registry.EntityAtSlot(slot)) != nullptr)
+      holder = registry.EntityAtSlot(slot);
+  REQUIRE_FALSE(holder.IsNull());
+  REQUIRE(RemovePreservedComponent(*resumed, holder, "resonance", 1) == Status::Ok);
+  CHECK(resumed->World().Registry().IsAlive(holder));
+  const std::string after = SaveText(*resumed);
+  CHECK(after.find("resonance") == std::string::npos);
+  CHECK(Replace(again,
+                "  { type = \"resonance\", version = 4, slot = 1, body = { pitch = \"low\", "
+                "weight = 1.5e-9, with = [\"x\"] } },\n",
+                "") == after);
 }
 
 TEST_CASE("what crosses the tick boundary survives a save: noises and spawn outcomes", "[save]") {

@@ -138,9 +138,11 @@ TEST_CASE("Many slots: add three, remove the middle, add takes max+1; a gone slo
   CHECK(slot == 3);  // max + 1, not the hole
   REQUIRE(AddEntry(*world, *scope, id, ComponentKind::Loot, fields, 1, slot, why) == Status::Ok);
   CHECK(slot == 1);  // undo of the removal restores its slot
-  CHECK(AddEntry(*world, *scope, id, ComponentKind::Loot, fields, kNextSlot, slot, why) ==
-        Status::CapacityExceeded);
   CHECK(SlotsOf(*world, id, ComponentKind::Loot) == std::vector<std::uint32_t>{0, 1, 2, 3});
+  // No cap: a fifth entry and more take max + 1.
+  REQUIRE(AddEntry(*world, *scope, id, ComponentKind::Loot, fields, kNextSlot, slot, why) ==
+          Status::Ok);
+  CHECK(slot == 4);
   // The last entry of a component another requires cannot go; removing the rest can.
   CHECK(RemoveEntry(*world, *scope, id, ComponentKind::EnemyAi, 0, why) ==
         Status::InvalidOperation);
@@ -192,4 +194,110 @@ TEST_CASE("ForEachReference visits exactly the schema's entity fields, both ways
     CHECK(const_visits == expected.size());
   }
   CHECK(references_seen >= 4);  // intent.target, intent.item, enemy_ai.target, item.holder at least
+}
+
+namespace {
+
+// A monster-like entity with the components loot requires, in an open scope.
+struct LootOwner {
+  std::unique_ptr<GameWorld> world;
+  std::optional<StructuralScope> scope;
+  EntityId id;
+  std::array<FieldValue, kMaxFieldsPerComponent> fields{};
+  std::string why;
+
+  LootOwner() {
+    REQUIRE(GameWorld::Create(WorldLimits::Uniform(8), cairn::test::Definitions(), 4, 4, 1,
+                              world) == Status::Ok);
+    REQUIRE(world->OpenStructural(WorldPhase::Commit, scope) == Status::Ok);
+    REQUIRE(world->CreateEntity(*scope, id) == Status::Ok);
+    for (const char* needed : {"position", "intent", "health", "enemy_ai"}) {
+      DefaultFields(*FindComponentType(needed), fields);
+      std::uint32_t slot = 0;
+      REQUIRE(AddEntry(*world, *scope, id, FindComponentType(needed)->id, fields, kNextSlot, slot,
+                       why) == Status::Ok);
+    }
+    DefaultFields(*FindComponentType("loot"), fields);
+  }
+  Status Add(std::uint32_t wanted, std::uint32_t& slot) {
+    return AddEntry(*world, *scope, id, ComponentKind::Loot, fields, wanted, slot, why);
+  }
+  Status Remove(std::uint32_t slot) {
+    return RemoveEntry(*world, *scope, id, ComponentKind::Loot, slot, why);
+  }
+  std::vector<std::uint32_t> Slots() const { return SlotsOf(*world, id, ComponentKind::Loot); }
+};
+
+}  // namespace
+
+TEST_CASE("a Many type holds ten entries and more, each added at max + 1", "[schema][membership]") {
+  LootOwner owner;
+  std::uint32_t slot = 99;
+  for (std::uint32_t expected = 0; expected < 10; ++expected) {
+    owner.fields[1].integer = 10 + expected;  // each entry its own chance, to read back
+    REQUIRE(owner.Add(kNextSlot, slot) == Status::Ok);
+    CHECK(slot == expected);
+  }
+  CHECK(owner.Slots().size() == 10);
+  std::array<FieldValue, kMaxFieldsPerComponent> read{};
+  REQUIRE(ReadSlot(*owner.world, owner.id, ComponentKind::Loot, 9, read));
+  CHECK(read[1].integer == 19);
+  // Removing the highest and one in the middle: the others keep their slots, and the next add
+  // takes max + 1 of what is left.
+  REQUIRE(owner.Remove(9) == Status::Ok);
+  REQUIRE(owner.Remove(4) == Status::Ok);
+  REQUIRE(ReadSlot(*owner.world, owner.id, ComponentKind::Loot, 5, read));
+  CHECK(read[1].integer == 15);  // slot 5 keeps its entry (the sixth added): no renumbering
+  REQUIRE(owner.Add(kNextSlot, slot) == Status::Ok);
+  CHECK(slot == 9);
+  REQUIRE(owner.Add(kNextSlot, slot) == Status::Ok);
+  CHECK(slot == 10);
+  CHECK(owner.Slots() == std::vector<std::uint32_t>{0, 1, 2, 3, 5, 6, 7, 8, 9, 10});
+  // A stale slot is NotFound: removing it again, replacing it, reading it.
+  CHECK(owner.Remove(4) == Status::NotFound);
+  CHECK(owner.why == "loot slot 4 does not exist");
+  CHECK(ReplaceEntry(*owner.world, owner.id, ComponentKind::Loot, 4, owner.fields, owner.why) ==
+        Status::NotFound);
+  CHECK_FALSE(ReadSlot(*owner.world, owner.id, ComponentKind::Loot, 4, read));
+}
+
+TEST_CASE("an explicit slot is only an undo: a removed slot comes back, a new one is refused",
+          "[schema][membership]") {
+  LootOwner owner;
+  std::uint32_t slot = 0;
+  for (int i = 0; i < 3; ++i) REQUIRE(owner.Add(kNextSlot, slot) == Status::Ok);
+  // Slot 7 was never held: new entries take max + 1.
+  slot = 99;
+  CHECK(owner.Add(7, slot) == Status::InvalidOperation);
+  CHECK(owner.why ==
+        "loot slot 7 was never removed: a new entry takes the next slot (3); only a removed slot "
+        "may be restored");
+  CHECK(slot == 99);
+  CHECK(owner.Slots() == std::vector<std::uint32_t>{0, 1, 2});
+  CHECK(owner.Add(1, slot) == Status::InvalidOperation);  // present: taken
+  CHECK(owner.why == "loot slot 1 is taken");
+  // Remove 1 and then 2 (the highest); undo in reverse: 2 comes back above the max, then 1.
+  REQUIRE(owner.Remove(1) == Status::Ok);
+  REQUIRE(owner.Remove(2) == Status::Ok);
+  REQUIRE(owner.Add(2, slot) == Status::Ok);
+  CHECK(slot == 2);
+  REQUIRE(owner.Add(1, slot) == Status::Ok);
+  CHECK(slot == 1);
+  CHECK(owner.Slots() == std::vector<std::uint32_t>{0, 1, 2});
+  CHECK(owner.Add(4, slot) == Status::InvalidOperation);  // 3 would be next; 4 never was
+}
+
+TEST_CASE("a One type has only slot 0", "[schema][membership]") {
+  LootOwner owner;
+  std::uint32_t slot = 0;
+  DefaultFields(*FindComponentType("health"), owner.fields);
+  CHECK(ReplaceEntry(*owner.world, owner.id, ComponentKind::Health, 1, owner.fields, owner.why) ==
+        Status::InvalidOperation);
+  CHECK(owner.why == "health is a single component: it has only slot 0");
+  CHECK(RemoveEntry(*owner.world, *owner.scope, owner.id, ComponentKind::Health, 1, owner.why) ==
+        Status::InvalidOperation);
+  CHECK(AddEntry(*owner.world, *owner.scope, owner.id, ComponentKind::Combat, owner.fields, 1, slot,
+                 owner.why) == Status::InvalidOperation);
+  CHECK(HasComponent(*owner.world, owner.id, ComponentKind::Health));
+  CHECK_FALSE(HasComponent(*owner.world, owner.id, ComponentKind::Combat));
 }

@@ -2,9 +2,10 @@
 // runtime handle is written; a version-3 recording (SLOT:GEN) still replays and verifies, checked
 // as it was made (tests/sim/recordings/version-3.toml: `cairn sim --seed 3 --input oooootcqaweaTa
 // --record` of the last build that wrote version 3). Should the built-in content change (another
-// content digest), the same file comes from WriteRecording of a Recorder made with
-// kReplayHandleVersion over DungeonConfig(3) and those keys: version 3's writer is still here.
+// content digest), make the file again with version 3's writer, which is still here:
+// `build/tests/test_sim "[.regenerate]"` (the hidden test case at the end of this file).
 #include <catch2/catch.hpp>
+#include <fstream>
 #include <optional>
 #include <string>
 
@@ -176,4 +177,18 @@ TEST_CASE("each version reads only its own way of naming an entity", "[replay][v
         std::vector<std::string>{"an entity digest must read \"KIND PLACE HASH\""});
   CHECK(problems_of(4, "position 4294967296 366422bb7b03bacd") ==
         std::vector<std::string>{"an entity digest must read \"KIND PLACE HASH\""});
+}
+
+// Hidden (run only when named): writes tests/sim/recordings/version-3.toml again with version 3's
+// writer, for when the built-in content changes and the fixture's content digest goes stale.
+TEST_CASE("regenerate the version-3 recording fixture", "[.regenerate]") {
+  std::unique_ptr<GameSession> session;
+  REQUIRE(GameSession::Create(cairn::test::DungeonConfig(3), session) == Status::Ok);
+  Recorder recorder(*session, "0.1.0-GNU-Release", "default", kReplayHandleVersion);
+  session->SetTickListener(&recorder);
+  cairn::test::PlayKeys(*session, "oooootcqaweaTa");
+  std::ofstream out(std::string(CAIRN_SOURCE_DIR) + "/tests/sim/recordings/version-3.toml",
+                    std::ios::binary | std::ios::trunc);
+  out << WriteRecording(recorder.Result());
+  REQUIRE(out.good());
 }

@@ -474,3 +474,52 @@ TEST_CASE("after a step back no cache keyed by the tick claims a tick still to c
   CHECK(session->Scratch().flee_tick < session->World().Tick() + 1);
   CHECK(session->Scratch().distance_tick < session->World().Tick() + 1);
 }
+
+namespace {
+
+// Every Loot as the pool holds it, with what the hash leaves out (the slot history).
+std::string LootText(const GameWorld& world) {
+  std::string text;
+  const auto owners = world.Loots().Owners();
+  const auto values = world.Loots().Values();
+  for (std::size_t i = 0; i < owners.size(); ++i) {
+    text += std::to_string(owners[i].Slot) + ":" + std::to_string(values[i].slots_used) + "[";
+    for (const LootEntry& e : values[i].entries)
+      text += std::to_string(e.slot) + "=" + std::to_string(e.item) + "/" +
+              std::to_string(e.chance) + " ";
+    text += "] ";
+  }
+  return text;
+}
+
+}  // namespace
+
+TEST_CASE("a step back keeps a Many component's every entry, slot and slot history", "[rewind]") {
+  auto session = Dungeon(6);
+  REQUIRE(session->RunTicks(20) == Status::Ok);
+  GameWorld& world = session->World();
+  REQUIRE(world.Ais().Size() >= 2);
+  session->NoteEdit();
+  std::optional<StructuralScope> scope;
+  REQUIRE(world.OpenStructural(WorldPhase::Commit, scope) == Status::Ok);
+  for (std::size_t m = 0; m < 2; ++m) {
+    const EntityId monster = world.Ais().Owners()[m];
+    Loot loot;  // ten entries, then slots 3 and 9 removed: eight left, the history at 10
+    for (std::uint32_t slot = 0; slot < 10; ++slot)
+      if (slot != 3 && slot != 9)
+        loot.entries.push_back(LootEntry{static_cast<std::uint16_t>(slot % 3),
+                                         static_cast<std::uint8_t>(10 + slot + m), slot});
+    loot.slots_used = 10;
+    if (Loot* held = world.Loots().Find(monster))
+      *held = loot;
+    else
+      REQUIRE(world.AddComponent(*scope, monster, loot) == Status::Ok);
+  }
+  scope.reset();
+  const std::string after_edit = Describe(*session) + LootText(world);
+  REQUIRE(LootText(world).find("1=1/11 2=2/12 4=1/14") != std::string::npos);
+  REQUIRE(session->RunTicks(80) == Status::Ok);
+  std::string why;
+  REQUIRE(session->StepBack(80, why) == Status::Ok);
+  CHECK(Describe(*session) + LootText(session->World()) == after_edit);
+}

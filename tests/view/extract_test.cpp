@@ -1,9 +1,11 @@
 // Extraction: the render snapshot the presenter draws, built after a commit.
 #include "view/extract.h"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 
 #include "game/definitions.h"
+#include "sim/session_preserved.h"
 #include "support/test_content.h"
 
 using namespace cairn;
@@ -79,7 +81,9 @@ TEST_CASE("the debug data describes the inspected entity and the machine", "[vie
   CHECK(d.inspected_handle.rfind("Entity{World=", 0) == 0);
   CHECK(d.inspected_state == "active");
   CHECK(d.creation_sequence == 2);
-  CHECK(d.components.size() == 8);
+  CHECK(d.components.size() == 9);  // a goblin's kind gives it loot
+  CHECK(std::find(d.components.begin(), d.components.end(),
+                  "loot:0 { item = \"potion-healing\", chance = 20 }") != d.components.end());
   REQUIRE(d.ai.size() == 5);
   CHECK(d.ai[0].rfind("action ", 0) == 0);
   CHECK(d.ai[4].rfind("last cancelled: ", 0) == 0);
@@ -173,4 +177,39 @@ TEST_CASE("the pane's trace can be filtered to the inspected entity", "[view][tr
   options.trace_inspected_only = true;
   Extract(*session, options, frame);
   CHECK_FALSE(frame.debug.trace_inspected_only);
+}
+
+TEST_CASE("the inspector shows an unknown component as not loaded, until it is removed", "[view]") {
+  const std::string_view map[] = {"#######", "#@.r..#", "#######"};
+  LevelDefinition level = LevelFromAscii("t", map, *cairn::test::Definitions(), false);
+  for (LevelEntity& e : level.entities)
+    if (e.components.Has<EnemyAi>()) {
+      e.preserved.push_back(PreservedComponent{"ambience", 2, 0, "{ sound = \"squeak\" }"});
+      e.preserved.push_back(PreservedComponent{"scent", 1, 0, "{ strength = 3 }"});
+    }
+  std::unique_ptr<GameSession> session;
+  REQUIRE(GameSession::Create(
+              cairn::test::Config(1, std::make_shared<LevelDefinition>(std::move(level))),
+              session) == Status::Ok);
+  const EntityId rat = session->World().Ais().Owners()[0];
+  ExtractOptions options;
+  options.debug = true;
+  options.inspected = rat;
+  RenderFrame frame;
+  Extract(*session, options, frame);
+  const auto shown = [&](const std::string& row) {
+    const auto& rows = frame.debug.components;
+    return std::find(rows.begin(), rows.end(), row) != rows.end();
+  };
+  CHECK(shown("ambience:0 v2 (not loaded)"));
+  CHECK(shown("scent:0 v1 (not loaded)"));
+  REQUIRE(RemovePreservedComponent(*session, rat, "ambience", 0) == Status::Ok);
+  CHECK(RemovePreservedComponent(*session, rat, "ambience", 0) == Status::NotFound);
+  Extract(*session, options, frame);
+  CHECK_FALSE(shown("ambience:0 v2 (not loaded)"));
+  CHECK(shown("scent:0 v1 (not loaded)"));  // the other stays, and so does the rat
+  CHECK(session->World().Registry().IsAlive(rat));
+  CHECK(shown("health { current = 4, max = 4 }"));
+  REQUIRE(RemovePreservedComponent(*session, rat, "scent", 0) == Status::Ok);
+  CHECK(session->Preserved(rat) == nullptr);
 }
