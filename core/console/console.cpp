@@ -754,7 +754,8 @@ std::string Console::Dup(std::string_view args) {
   std::vector<EntityId> copies;
   std::string why;
   if (Status s = DuplicateEntities(*session_, set, *entropy_, copies, why); s != Status::Ok)
-    return Error("nothing duplicated: " + why);
+    return Error("nothing duplicated: " +
+                 std::string(s == Status::ProtectedEntity ? "ProtectedEntity: " : "") + why);
   std::string reply;
   for (EntityId id : copies) reply += (reply.empty() ? "" : " ") + FormatShortHandle(id);
   return reply;

@@ -48,7 +48,7 @@ Status CheckSelection(const GameWorld& world, std::span<const EntityId> set, std
     }
     if (world.Players().Contains(id)) {
       why = "the player cannot be duplicated (there is one player)";
-      return Status::InvalidOperation;
+      return Status::ProtectedEntity;
     }
   }
   if (world.Registry().Capacity() - world.Registry().LiveCount() < set.size()) {

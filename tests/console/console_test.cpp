@@ -468,3 +468,20 @@ TEST_CASE("membership: an unknown component is shown, not settable, and removabl
   CHECK(s.Run("GET 1:1 ambience:1") == "{ sound = \"hiss\" } (not loaded)");
   CHECK(s.Run("GET 2:1 scent") == "stale");
 }
+
+// The game protects its one player from duplication: the seed's ProtectedEntity, named in the
+// reply, and nothing changes.
+TEST_CASE("DUP of the player is ProtectedEntity and changes nothing", "[console][membership]") {
+  Session s;
+  const std::string h = s.Run("SPAWN");
+  for (const std::string& line :
+       {"SET " + h + " position { x = 1, y = 1 }", "SET " + h + " intent {}",
+        "SET " + h + " health { current = 5, max = 5 }", "SET " + h + " player {}"})
+    REQUIRE(s.Run(line) == "ok");
+  const std::string before = s.Run("HASH");
+  CHECK(s.Run("DUP " + h) ==
+        "error: nothing duplicated: ProtectedEntity: the player cannot be duplicated (there is one "
+        "player)");
+  CHECK(s.Run("HASH") == before);
+  CHECK(s.Run("REGISTRY").find("live=1 ") != std::string::npos);
+}
