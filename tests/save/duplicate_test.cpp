@@ -146,7 +146,7 @@ TEST_CASE("a duplication that cannot finish leaves nothing behind", "[dup]") {
   CHECK(DuplicateEntities(*session, set, stuck, out, why) == Status::IdentityConflict);
   CountingEntropy fine;
   const EntityId with_player[] = {monster, world.PlayerEntity()};
-  CHECK(DuplicateEntities(*session, with_player, fine, out, why) == Status::InvalidOperation);
+  CHECK(DuplicateEntities(*session, with_player, fine, out, why) == Status::ProtectedEntity);
   const EntityId twice[] = {monster, monster};
   CHECK(DuplicateEntities(*session, twice, fine, out, why) == Status::InvalidArgument);
   const EntityId stale[] = {monster,
