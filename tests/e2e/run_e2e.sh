@@ -337,7 +337,12 @@ wait_for 'Turn 4 ' || fail "mouse: a click four cells east did not travel there 
 mouse 35 "$px" "$py"
 wait_for 'floor; staircase up' || fail "mouse: pointing at the staircase did not describe it"
 tmx send-keys -t e2e C-z
-wait_for 'Stopped' || fail "mouse: Ctrl-Z did not suspend the game"
+wait_for 'Stopped' || {
+  fail "mouse: Ctrl-Z did not suspend the game"
+  # Seen once in CI and never here: what the game process was doing, for the next time.
+  ps -o pid,stat,wchan:24,args -C cairn
+  tail -n 5 "$work/mouse.log"
+}
 [ "$(mouse_flags)" = "00" ] || fail "mouse: motion reports stay on while suspended ($(mouse_flags))"
 tmx send-keys -t e2e 'fg' Enter
 wait_for 'HP [0-9]+/[0-9]+' || fail "mouse: fg did not bring the game back"
