@@ -177,11 +177,17 @@ Position SurroundCell(const GameWorld& world, Position self, Position target) {
   return best;
 }
 
-// One A* step toward `goal`; false when there is no route.
+// One A* step toward `goal`; false when there is no route. A hunt's goal (its prey, often hemmed
+// in by the rest of the pack) is first checked for a closed pocket; a wanderer's random goal is
+// rarely unreachable and seldom shared, so it goes straight to the search.
 bool StepToward(AiContext& ctx, EntityId self, const EnemyAi& ai, Position from, Position goal,
                 std::uint32_t limit) {
   Position step{};
   std::int32_t length = 0;
+  if (limit == kApproachSearchLimit &&
+      ctx.scratch.pocket.Unreachable(ctx.world.Map(), ctx.world.BlockedCells(),
+                                     ctx.world.OccupancyRevision(), from, goal))
+    return false;
   // A monster may step into passable terrain where no other blocker stands.
   if (!ctx.scratch.paths.FindPath(ctx.world.Map(), ctx.world.BlockedCells(), from, goal, limit,
                                   step, length))

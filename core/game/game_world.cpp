@@ -84,6 +84,7 @@ Status GameWorld::RestoreRuntime(std::int64_t tick, const RandomStreams& random,
 Status GameWorld::OpenStructural(WorldPhase phase, std::optional<StructuralScope>& scope) noexcept {
   if (in_tick_) return Status::InvalidPhase;
   scope.emplace(registry_, phase, StructuralKey{});
+  MarkOccupancyStale();  // what it makes or unmakes outside Commit
   return Status::Ok;
 }
 
@@ -433,7 +434,7 @@ void GameWorld::BeginTickBookkeeping() noexcept {
   deaths_.Clear();
   notices_.Clear();
   event_order_ = 0;
-  RebuildOccupancy();
+  if (occupancy_stale_) RebuildOccupancy();
 }
 
 Status GameWorld::RefuseFull(const char* what) noexcept {
@@ -529,6 +530,7 @@ void GameWorld::RebuildOccupancy() noexcept {
     if (holder.IsNull() || registry_.CreationSequenceOf(id) < registry_.CreationSequenceOf(holder))
       SetOccupant(at, id);
   }
+  occupancy_stale_ = false;
 }
 
 bool GameWorld::NearestFreeCell(Position from, Position& out) const {

@@ -20,6 +20,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "base/status.h"
@@ -92,12 +93,16 @@ class GameWorld {
   [[nodiscard]] std::uint64_t Seed() const noexcept { return seed_; }
 
   // --- the named pools (one per line of component_list.h) ------------------------------------
-#define CAIRN_POOL_ACCESSORS(Type, member, Accessor, name) \
-  ComponentPool<Type>& Accessor() noexcept {               \
-    return member##_pool_;                                 \
-  }                                                        \
-  const ComponentPool<Type>& Accessor() const noexcept {   \
-    return member##_pool_;                                 \
+  // Writable access to where blockers stand, between ticks, may move one: the occupancy grid
+  // is rebuilt before the next tick (a tick keeps it current itself).
+#define CAIRN_POOL_ACCESSORS(Type, member, Accessor, name)                         \
+  ComponentPool<Type>& Accessor() noexcept {                                       \
+    if constexpr (std::is_same_v<Type, Position> || std::is_same_v<Type, Blocker>) \
+      if (!in_tick_) MarkOccupancyStale();                                         \
+    return member##_pool_;                                                         \
+  }                                                                                \
+  const ComponentPool<Type>& Accessor() const noexcept {                           \
+    return member##_pool_;                                                         \
   }
   CAIRN_FOR_EACH_COMPONENT(CAIRN_POOL_ACCESSORS)
 #undef CAIRN_POOL_ACCESSORS
@@ -118,6 +123,7 @@ class GameWorld {
   }
   template <class Visit>
   void ForEachPool(Visit&& visit) {
+    if (!in_tick_) MarkOccupancyStale();
     CAIRN_FOR_EACH_COMPONENT(CAIRN_VISIT_POOL)
 #undef CAIRN_VISIT_POOL
   }
@@ -320,12 +326,22 @@ class GameWorld {
   [[nodiscard]] EntityId PlayerEntity() const noexcept;
 
   // The occupancy grid: which blocking entity stands on each cell. Derived state, rebuilt from
-  // the Blocker and Position pools at the start of every tick and kept current by Movement.
+  // the Blocker and Position pools, kept current within a tick by Movement and by Commit (which
+  // rebuilds it when it published anything). Between ticks, whatever may move or unmake a blocker
+  // by another way (a structural scope, a generic component write, a rewind) marks it stale, and
+  // the next tick starts by rebuilding it; an untouched grid is not rebuilt.
   void RebuildOccupancy() noexcept;
+  void MarkOccupancyStale() noexcept {
+    occupancy_stale_ = true;
+  }
   [[nodiscard]] EntityId OccupantAt(std::int32_t x, std::int32_t y) const noexcept {
     return map_.InBounds(x, y) ? occupancy_[map_.Index(x, y)] : EntityId{};
   }
   void MoveOccupant(EntityId id, Position from, Position to) noexcept;
+  // Changes whenever a cell's occupant does: what derived state read from the grids is keyed on.
+  [[nodiscard]] std::uint64_t OccupancyRevision() const noexcept {
+    return occupancy_revision_;
+  }
   // One byte per cell, row by row: nonzero exactly where OccupantAt is not null. What monsters'
   // searches read (Pathfinder::FindPath with a grid), kept beside the grid of ids.
   [[nodiscard]] std::span<const std::uint8_t> BlockedCells() const noexcept {
@@ -399,7 +415,10 @@ class GameWorld {
   void SetOccupant(std::size_t cell, EntityId id) noexcept {
     occupancy_[cell] = id;
     blocked_[cell] = id.IsNull() ? 0 : 1;
+    ++occupancy_revision_;
   }
+  std::uint64_t occupancy_revision_ = 0;
+  bool occupancy_stale_ = true;  // nothing built it yet
   RandomStreams random_;
   std::shared_ptr<const DefinitionSet> definitions_;
   WorldLimits limits_{};

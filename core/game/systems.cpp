@@ -22,8 +22,9 @@ void StableOrder(const GameWorld& world, const ComponentPool<T>& pool, TickScrat
   scratch.by_sequence.clear();
   const auto owners = pool.Owners();
   const auto values = pool.Values();
+  // `wanted` first: it reads the value beside the owner, and most of a crowd is not due.
   for (std::size_t i = 0; i < owners.size(); ++i)
-    if (registry.IsActive(owners[i]) && wanted(values[i]))
+    if (wanted(values[i]) && registry.IsActive(owners[i]))
       scratch.by_sequence.emplace_back(registry.CreationSequenceOf(owners[i]), owners[i]);
   std::sort(scratch.by_sequence.begin(), scratch.by_sequence.end(),
             [](const auto& a, const auto& b) { return a.first < b.first; });

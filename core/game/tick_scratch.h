@@ -11,6 +11,7 @@
 #include "base/status.h"
 #include "game/components.h"
 #include "game/fov.h"
+#include "game/goal_pocket.h"
 #include "game/pathing.h"
 #include "identity/handle.h"
 
@@ -19,6 +20,7 @@ namespace cairn {
 struct TickScratch {
   FieldOfView player_view;
   Pathfinder paths;
+  GoalPocket pocket;  // answers hunters whose prey is hemmed in, before they search
   FixedArray<std::int32_t>
       player_distance;            // steps to the player (valid when distance_tick == tick)
   FixedArray<std::int32_t> flee;  // the flee map derived from it
@@ -36,6 +38,7 @@ struct TickScratch {
     if (Status s = player_view.Initialize(width, height); s != Status::Ok) return s;
     if (Status s = paths.Initialize(width, height); s != Status::Ok) return s;
     const std::size_t cells = static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
+    if (Status s = pocket.Initialize(cells); s != Status::Ok) return s;
     if (Status s = player_distance.Allocate(cells); s != Status::Ok) return s;
     if (Status s = flee.Allocate(cells); s != Status::Ok) return s;
     try {

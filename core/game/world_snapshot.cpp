@@ -335,6 +335,7 @@ struct RewindAccess {
       const auto cell = static_cast<std::size_t>(in.Value<std::uint64_t>());
       world.SetOccupant(cell, in.Value<EntityId>());
     }
+    world.MarkOccupancyStale();  // kept as it was, but rebuilt before the next tick reads it
     world.random_ = in.Value<RandomStreams>();
     world.command_count_ = 0;
     world.command_sequence_ = in.Value<std::uint64_t>();
