@@ -16,6 +16,7 @@
 #include "toml/source_text.h"
 #include "toml/table_reader.h"
 #include "toml/toml_reader.h"
+#include "toml/toml_subset.h"
 
 namespace cairn {
 namespace {
@@ -712,7 +713,7 @@ std::string WriteSaveText(const SessionImage& image, const DefinitionSet& defini
 bool LooksLikeSave(std::string_view text) {
   TomlValue root;
   TextProblem error;
-  if (!ParseToml(text, root, error)) return false;
+  if (!ParseTomlSubset(text, root) && !ParseToml(text, root, error)) return false;
   const TomlValue* format = root.Find("format");
   return format != nullptr && format->kind == TomlKind::String && format->text == kSaveFormat;
 }
@@ -738,7 +739,9 @@ bool ReadSaveText(std::string_view text, const DefinitionSet& definitions,
                   std::vector<TextProblem>& problems) {
   const std::size_t before = problems.size();
   TomlValue root;
-  if (!ParseTomlFile(text, root, problems)) return false;
+  // What the writer makes reads without toml++; anything else (a save edited by hand) reads
+  // through the general reader, which also reports every syntax error. Both make one tree.
+  if (!ParseTomlSubset(text, root) && !ParseTomlFile(text, root, problems)) return false;
   SessionImage image;
   const SourceText source(text);
   TableReader file(root, "the save", problems);
