@@ -1,11 +1,9 @@
 #include "toml/toml_subset.h"
 
-#include <algorithm>
 #include <new>
 
 #include "base/utf8.h"
 #include "toml/toml_reader.h"
-#include "toml/toml_shape.h"
 
 namespace cairn {
 namespace {
@@ -22,11 +20,11 @@ int HexDigit(char c) noexcept {
   return -1;
 }
 
-// A table made by an [[array]] header, as toml++ would have it: never inline.
+// An array made by [[array]] headers: its tables are never inline, and no other array holds
+// such a table (an array written `a = [...]` holds inline ones), so its last element tells.
 bool IsHeaderArray(const TomlValue& value) noexcept {
-  return value.kind == TomlKind::Array && !value.array.empty() &&
-         std::all_of(value.array.begin(), value.array.end(),
-                     [](const TomlValue& e) { return e.IsTable() && !e.inline_table; });
+  return value.kind == TomlKind::Array && !value.array.empty() && value.array.back().IsTable() &&
+         !value.array.back().inline_table;
 }
 
 TomlValue* MemberOf(TomlValue& table, std::string_view key) noexcept {
@@ -38,7 +36,8 @@ TomlValue* MemberOf(TomlValue& table, std::string_view key) noexcept {
 // One pass over the text; every method returns false as soon as the text leaves the subset.
 class SubsetParser {
  public:
-  explicit SubsetParser(std::string_view text) : text_(text) {}
+  SubsetParser(std::string_view text, std::uint64_t max_values)
+      : text_(text), max_values_(max_values), scratch_(kMaxTomlDepth + 2) {}
 
   bool Document(TomlValue& root) {
     root.kind = TomlKind::Table;
@@ -46,7 +45,10 @@ class SubsetParser {
     TomlValue* table = &root;
     while (true) {
       SkipBlanks();
-      if (at_ >= text_.size()) return true;
+      if (at_ >= text_.size()) {
+        Fill(*table, scratch_[0]);
+        return true;
+      }
       const char c = text_[at_];
       if (c == '\n') {
         NewLine();
@@ -57,9 +59,10 @@ class SubsetParser {
         continue;
       }
       if (c == '[') {
-        table = Header(root);
+        Fill(*table, scratch_[0]);
+        table = Header(root, table_depth_);
         if (table == nullptr) return false;
-      } else if (!KeyValue(*table)) {
+      } else if (!KeyValue(scratch_[0], table_depth_ + 1)) {
         return false;
       }
       if (!LineEnd()) return false;
@@ -67,7 +70,31 @@ class SubsetParser {
   }
 
  private:
-  static constexpr std::uint32_t kMaxNesting = 64;  // the shape check bounds it already
+  // The general reader's bounds, so a text it would refuse as too deep or too dense is never
+  // accepted here. Its shape check (toml_shape.h) counts depth so: a header's table sits at its
+  // segments plus one, a key's value one below its table, an array's elements one below the
+  // array; and values: each key 1, a header its depth, an array 2 and 1 per comma in it, an
+  // inline table 1. Its converter (toml_reader.cpp) counts tree depth, two a header segment
+  // (the array and its table): a value's tree depth is its shape depth plus `tree_offset_`.
+  static bool Deep(std::uint32_t depth) noexcept { return depth <= kMaxTomlDepth; }
+  bool Count(std::uint64_t values) noexcept {
+    values_ += values;
+    return values_ <= max_values_;
+  }
+
+  // A table's members are gathered in a scratch list of its depth, then moved into the table at
+  // once: one allocation of the right size instead of a doubling series.
+  static void Fill(TomlValue& table, std::vector<TomlMember>& gathered) {
+    table.members.reserve(table.members.size() + gathered.size());
+    for (TomlMember& m : gathered) table.members.push_back(std::move(m));
+    gathered.clear();
+  }
+
+  static bool Has(const std::vector<TomlMember>& members, std::string_view key) noexcept {
+    for (const TomlMember& m : members)
+      if (m.key == key) return true;
+    return false;
+  }
 
   TextPosition Here() const {
     if (!line_has_multibyte_)
@@ -150,12 +177,12 @@ class SubsetParser {
   }
 
   // `[[a.b]]`: appends a table to the array `b` inside the last table of the header array `a`.
-  TomlValue* Header(TomlValue& root) {
+  TomlValue* Header(TomlValue& root, std::uint32_t& depth) {
     if (text_.substr(at_, 2) != "[[") return nullptr;  // a [table] header: not in the subset
     const TextPosition header_at = Here();  // where toml++ places the array and its table
     at_ += 2;
     TomlValue* table = &root;
-    while (true) {
+    for (std::uint32_t segments = 1;; ++segments) {
       const TextPosition key_at = Here();
       std::string_view key;
       if (!BareKey(key)) return nullptr;
@@ -168,6 +195,9 @@ class SubsetParser {
       }
       if (text_.substr(at_, 2) != "]]") return nullptr;
       at_ += 2;
+      depth = segments + 1;
+      tree_offset_ = segments - 1;
+      if (!Deep(depth) || !Deep(2 * segments) || !Count(depth)) return nullptr;
       if (existing == nullptr) {
         TomlMember& member = table->members.emplace_back();
         member.key = std::string(key);
@@ -185,7 +215,7 @@ class SubsetParser {
     }
   }
 
-  bool KeyValue(TomlValue& table) {
+  bool KeyValue(std::vector<TomlMember>& members, std::uint32_t depth) {
     const TextPosition key_at = Here();
     std::string_view key;
     if (!BareKey(key)) return false;
@@ -193,20 +223,21 @@ class SubsetParser {
     if (at_ >= text_.size() || text_[at_] != '=') return false;  // a dotted key, or no value
     ++at_;
     SkipBlanks();
-    if (MemberOf(table, key) != nullptr) return false;  // the general reader reports it
-    TomlMember& member = table.members.emplace_back();
+    if (Has(members, key) || !Deep(depth) || !Count(1)) return false;  // a duplicate: see above
+    TomlMember& member = members.emplace_back();
     member.key = std::string(key);
     member.key_position = key_at;
-    return Value(member.value, 1);
+    return Value(member.value, depth);
   }
 
-  bool Value(TomlValue& out, std::uint32_t nesting) {
-    if (at_ >= text_.size() || nesting > kMaxNesting) return false;
+  // The value at `depth` (toml_shape.h's).
+  bool Value(TomlValue& out, std::uint32_t depth) {
+    if (at_ >= text_.size() || !Deep(depth + tree_offset_)) return false;
     out.position = Here();
     const char c = text_[at_];
     if (c == '"') return String(out);
-    if (c == '[') return Array(out, nesting);
-    if (c == '{') return InlineTable(out, nesting);
+    if (c == '[') return Array(out, depth);
+    if (c == '{') return InlineTable(out, depth);
     if (c == '-' || (c >= '0' && c <= '9')) return Integer(out);
     return false;  // literal strings, booleans, floats, dates: the general reader's
   }
@@ -293,7 +324,8 @@ class SubsetParser {
     return true;
   }
 
-  bool Array(TomlValue& out, std::uint32_t nesting) {
+  bool Array(TomlValue& out, std::uint32_t depth) {
+    if (!Deep(depth + 1) || !Count(2)) return false;
     ++at_;
     out.kind = TomlKind::Array;
     while (true) {
@@ -302,9 +334,10 @@ class SubsetParser {
         ++at_;
         return true;
       }
-      if (!Value(out.array.emplace_back(), nesting + 1) || !SkipArrayGap() || at_ >= text_.size())
+      if (!Value(out.array.emplace_back(), depth + 1) || !SkipArrayGap() || at_ >= text_.size())
         return false;
       if (text_[at_] == ',') {
+        if (!Count(1)) return false;
         ++at_;
       } else if (text_[at_] != ']') {
         return false;
@@ -313,7 +346,8 @@ class SubsetParser {
   }
 
   // `{ a = 1, b = "x" }` on one line; no trailing comma (TOML has none in inline tables).
-  bool InlineTable(TomlValue& out, std::uint32_t nesting) {
+  bool InlineTable(TomlValue& out, std::uint32_t depth) {
+    if (!Deep(depth) || !Count(1)) return false;
     ++at_;
     out.kind = TomlKind::Table;
     out.inline_table = true;
@@ -322,6 +356,8 @@ class SubsetParser {
       ++at_;
       return true;
     }
+    std::vector<TomlMember>& members = scratch_[depth];
+    members.clear();
     while (true) {
       SkipBlanks();
       const TextPosition key_at = Here();
@@ -331,15 +367,16 @@ class SubsetParser {
       if (at_ >= text_.size() || text_[at_] != '=') return false;
       ++at_;
       SkipBlanks();
-      if (MemberOf(out, key) != nullptr) return false;
-      TomlMember& member = out.members.emplace_back();
+      if (Has(members, key) || !Deep(depth + 1) || !Count(1)) return false;
+      TomlMember& member = members.emplace_back();
       member.key = std::string(key);
       member.key_position = key_at;
-      if (!Value(member.value, nesting + 1)) return false;
+      if (!Value(member.value, depth + 1)) return false;
       SkipBlanks();
       if (at_ >= text_.size()) return false;
       if (text_[at_] == '}') {
         ++at_;
+        Fill(out, members);
         return true;
       }
       if (text_[at_] != ',') return false;
@@ -352,20 +389,21 @@ class SubsetParser {
   std::uint32_t line_ = 1;
   std::size_t line_start_ = 0;
   bool line_has_multibyte_ = false;  // then a column counts characters, not bytes
+  std::uint32_t table_depth_ = 0;    // of the table the last header opened (0: the root)
+  std::uint32_t tree_offset_ = 0;    // its tree depth less its shape depth
+  std::uint64_t values_ = 0;
+  std::uint64_t max_values_;
+  // By depth: [0] the current header table's (or the root's), [d] an inline table's at d.
+  std::vector<std::vector<TomlMember>> scratch_;
 };
 
 }  // namespace
 
 bool ParseTomlSubset(std::string_view text, TomlValue& root) noexcept {
   try {
-    // The same bounds the general reader keeps (toml_reader.cpp), so a text it would refuse as
-    // too deep or too dense is never accepted here.
-    const TomlShapeLimits limits{kMaxTomlDepth,
-                                 kTomlValuesFloor + text.size() / kTomlBytesPerValue};
-    TextProblem refused;
-    if (!CheckTomlShape(text, limits, refused)) return false;
     TomlValue parsed;
-    if (!SubsetParser(text).Document(parsed)) return false;
+    if (!SubsetParser(text, kTomlValuesFloor + text.size() / kTomlBytesPerValue).Document(parsed))
+      return false;
     root = std::move(parsed);
     return true;
   } catch (const std::bad_alloc&) {

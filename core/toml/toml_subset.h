@@ -22,8 +22,9 @@
 namespace cairn {
 
 // True with `root` set when `text` is within the subset; false (`root` unchanged) otherwise,
-// never an error of its own. Never crashes or runs unbounded, whatever the bytes: recursion is
-// bounded by the shape check (toml_shape.h) run first, and running out of memory is a false.
+// never an error of its own. A text past the general reader's bounds on depth and values
+// (toml_reader.h), counted as its shape check counts them (toml_shape.h), is outside the subset,
+// so recursion is bounded. Never crashes, whatever the bytes; running out of memory is a false.
 [[nodiscard]] bool ParseTomlSubset(std::string_view text, TomlValue& root) noexcept;
 
 }  // namespace cairn

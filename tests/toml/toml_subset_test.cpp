@@ -100,6 +100,53 @@ TEST_CASE("the subset reader declines what it does not know, for the general rea
       "a = 1\n");  // a byte-order mark
 }
 
+// Whether the general reader accepts `text`.
+bool GeneralAccepts(const std::string& text) {
+  TomlValue root;
+  TextProblem error;
+  return ParseToml(text, root, error);
+}
+
+TEST_CASE("the subset reader refuses exactly where the general reader's shape check does",
+          "[toml]") {
+  // Values: a dense array around the limit (4,096 plus one per 4 bytes).
+  int accepted = 0, refused = 0;
+  for (int n = 8150; n < 8250; ++n) {
+    std::string text = "a = [1";
+    for (int i = 1; i < n; ++i) text += ",1";
+    text += "]\n";
+    INFO(n);
+    TomlValue root;
+    const bool subset = ParseTomlSubset(text, root);
+    CHECK(subset == GeneralAccepts(text));
+    (subset ? accepted : refused) += 1;
+  }
+  CHECK(accepted > 0);
+  CHECK(refused > 0);
+  // Depth: nested arrays, nested inline tables, arrays of tables under headers, each around 64.
+  // (Headers reach the converter's limit first, at 32 segments: two levels each.)
+  for (int k : {28, 29, 30, 31, 32, 33, 34, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67}) {
+    INFO(k);
+    std::string arrays = "a = " + std::string(static_cast<std::size_t>(k), '[') +
+                         std::string(static_cast<std::size_t>(k), ']') + "\n";
+    std::string tables = "a = ";
+    for (int i = 0; i < k; ++i) tables += "{ b = ";
+    tables += "1";
+    for (int i = 0; i < k; ++i) tables += " }";
+    tables += "\n";
+    std::string headers, path;
+    for (int i = 0; i < k; ++i) {
+      path += (i ? ".t" : "t");
+      headers += "[[" + path + "]]\n";
+    }
+    headers += "x = [{ y = [1] }]\n";
+    for (const std::string& text : {arrays, tables, headers}) {
+      TomlValue root;
+      CHECK(ParseTomlSubset(text, root) == GeneralAccepts(text));
+    }
+  }
+}
+
 TEST_CASE("the subset reader keeps the general reader's bounds on depth and density", "[toml]") {
   std::string deep = "a = ";
   for (int i = 0; i < 70; ++i) deep += '[';
