@@ -5,6 +5,7 @@
 #include <limits>
 #include <map>
 
+#include "base/closest_name.h"
 #include "dungeon/dungeon_plan.h"
 #include "game/level_invariants.h"
 #include "game/state_limits.h"
@@ -173,9 +174,17 @@ void* SavedComponentTarget(const ComponentTypeInfo& type, const ComponentEntry& 
   return target;
 }
 
+// An entity's name in messages ("floor 1 entity 82a806ed-..."), made only when one is said: a
+// save of 10,000 entities has nothing to say of most of them.
+struct EntityName {
+  const std::string& floor;  // "floor 1"
+  const Uuid& source;
+  [[nodiscard]] std::string Text() const { return floor + " entity " + UuidText(source); }
+};
+
 // One component, however written. A type this build does not know is kept as written; a known
 // one is decoded into the entity's bundle.
-void ReadComponentEntry(const ComponentEntry& entry, const std::string& what,
+void ReadComponentEntry(const ComponentEntry& entry, const EntityName& name,
                         const ReadReferences& references, const SourceText& source,
                         LevelEntity& entity, ComponentPositions& where,
                         std::vector<TextProblem>& problems) {
@@ -186,7 +195,7 @@ void ReadComponentEntry(const ComponentEntry& entry, const std::string& what,
                                                   source.ValueAt(entry.body->position)});
     return;
   }
-  const auto label = [&] { return what + " component " + std::string(entry.type); };
+  const auto label = [&] { return name.Text() + " component " + std::string(entry.type); };
   if (entry.version > type->version) {
     problems.emplace_back(entry.at, label() + ": version " + std::to_string(entry.version) +
                                         " is newer than this build reads (" +
@@ -204,6 +213,7 @@ void ReadComponentEntry(const ComponentEntry& entry, const std::string& what,
   if (!DecodeComponentBody(*type, *entry.body, references,
                            std::span<FieldValue>(fields.data(), type->fields.size()),
                            body_problems)) {
+    const std::string what = name.Text();
     for (TextProblem& p : body_problems) problems.emplace_back(p.position, what + ": " + p.message);
     if (type->slots != nullptr)
       (void)type->slots->erase(ComponentIn(bundle, type->id),
@@ -217,10 +227,10 @@ void ReadComponentEntry(const ComponentEntry& entry, const std::string& what,
 
 // One entry of an entity's `components` list: { type, version, slot, body }.
 void ReadListedComponent(const TomlValue& table, const std::vector<TomlValue>& list,
-                         const std::string& what, const ReadReferences& references,
+                         const EntityName& name, const ReadReferences& references,
                          const SourceText& source, LevelEntity& entity, ComponentPositions& where,
                          std::vector<TextProblem>& problems) {
-  TableReader cr(table, what + " component", problems);
+  TableReader cr(table, name.Text() + " component", problems);
   std::string type_name;
   ComponentEntry entry;
   (void)cr.String("type", type_name);
@@ -232,54 +242,73 @@ void ReadListedComponent(const TomlValue& table, const std::vector<TomlValue>& l
   entry.type = type_name;
   entry.at = table.position;
   entry.list = &list;
-  ReadComponentEntry(entry, what, references, source, entity, where, problems);
+  ReadComponentEntry(entry, name, references, source, entity, where, problems);
 }
 
-void ReadEntityComponents(const TomlValue& table, const std::string& what,
+// A member of an entity that is neither its identity, its list, nor a table (a component): a
+// known component's name with another kind of value, or a member nobody reads.
+void EntityMemberProblem(const TomlMember& m, const EntityName& name,
+                         std::vector<TextProblem>& problems) {
+  if (FindComponentType(m.key) != nullptr) {
+    problems.emplace_back(m.value.position, name.Text() + ": '" + m.key +
+                                                "' must be a table, not " +
+                                                TomlKindWithArticle(m.value.kind));
+    return;
+  }
+  ClosestName closest(m.key);
+  for (std::string_view known : {"uuid", "instance", "components"}) closest.Consider(known);
+  for (const ComponentTypeInfo& type : AllComponentTypes()) closest.Consider(type.name);
+  problems.emplace_back(m.key_position, name.Text() + ": unknown member '" + m.key + "'" +
+                                            DidYouMeanText(closest.Best()));
+}
+
+// Every member of an entity but its identity (`uuid`, `instance`: the caller's): each component,
+// as a member or in the `components` list, then the requires and rejects of its types.
+void ReadEntityComponents(const TomlValue& table, const EntityName& name,
                           const ReadReferences& references, const SourceText& source,
                           LevelEntity& entity, ComponentPositions& where,
                           std::vector<TextProblem>& problems) {
-  TableReader r(table, what, problems);
-  (void)r.Get("uuid", TomlKind::String, false);  // read by the caller
-  (void)r.Get("instance", TomlKind::String, false);
-  const TomlValue* list = r.Get("components", TomlKind::Array, false);
   ComponentBundle& bundle = entity.components;
   bundle = ComponentBundle{};
   // In document order, so of two writings of one component the later is the duplicate.
   for (const TomlMember& m : table.members) {
-    if (m.key == "components" && &m.value == list) {
-      for (const TomlValue& e : list->array) {
+    if (m.key == "uuid" || m.key == "instance") continue;
+    if (m.key == "components" && m.value.kind == TomlKind::Array) {
+      for (const TomlValue& e : m.value.array) {
         if (e.IsTable())
-          ReadListedComponent(e, list->array, what, references, source, entity, where, problems);
+          ReadListedComponent(e, m.value.array, name, references, source, entity, where, problems);
         else
-          r.Problem(e.position, what + ": each component is a table { type, version, slot, body }");
+          problems.emplace_back(
+              e.position,
+              name.Text() + ": each component is a table { type, version, slot, body }");
       }
-      continue;
+    } else if (m.key == "components") {
+      problems.emplace_back(m.value.position, name.Text() +
+                                                  ": 'components' must be an array, not " +
+                                                  TomlKindWithArticle(m.value.kind));
+    } else if (m.value.IsTable()) {
+      ComponentEntry entry;
+      entry.type = m.key;
+      entry.body = &m.value;
+      entry.at = m.key_position;
+      ReadComponentEntry(entry, name, references, source, entity, where, problems);
+    } else {
+      EntityMemberProblem(m, name, problems);
     }
-    // A member that is a table, or is named as a component, is a component (RejectUnknown
-    // reports any other).
-    if (m.key == "uuid" || m.key == "instance" || m.key == "components" ||
-        (!m.value.IsTable() && FindComponentType(m.key) == nullptr))
-      continue;
-    if (r.Get(m.key, TomlKind::Table, false) == nullptr) continue;
-    ComponentEntry entry;
-    entry.type = m.key;
-    entry.body = &m.value;
-    entry.at = m.key_position;
-    ReadComponentEntry(entry, what, references, source, entity, where, problems);
   }
-  r.RejectUnknown();
   // Requires and rejects, as for levels: a save a build wrote always keeps them.
   for (const ComponentTypeInfo& type : AllComponentTypes()) {
     if (!bundle.Has(type.id)) continue;
     for (ComponentTypeId needed : type.requires_types)
       if (!bundle.Has(needed))
-        r.Problem(table.position, what + ": " + std::string(type.name) + " requires " +
-                                      std::string(TypeInfoOf(needed).name));
+        problems.emplace_back(table.position, name.Text() + ": " + std::string(type.name) +
+                                                  " requires " +
+                                                  std::string(TypeInfoOf(needed).name));
     for (ComponentTypeId rejected : type.rejects_types)
       if (bundle.Has(rejected))
-        r.Problem(table.position, what + ": " + std::string(type.name) + " cannot be with " +
-                                      std::string(TypeInfoOf(rejected).name));
+        problems.emplace_back(table.position, name.Text() + ": " + std::string(type.name) +
+                                                  " cannot be with " +
+                                                  std::string(TypeInfoOf(rejected).name));
   }
   if (bundle.Has<Named>()) entity.authored_id = std::string(bundle.named.id.View());
 }
@@ -461,8 +490,8 @@ void ReadEntitiesComponents(TableReader& r, const std::vector<const TomlValue*>&
   where.assign(tables.size(), ComponentPositions{});
   for (std::size_t i = 0; i < tables.size(); ++i) {
     LevelEntity& entity = level.entities[i];
-    const std::string what = r.What() + " entity " + UuidText(entity.source);
-    ReadEntityComponents(*tables[i], what, references, source, entity, where[i], problems);
+    ReadEntityComponents(*tables[i], EntityName{r.What(), entity.source}, references, source,
+                         entity, where[i], problems);
     for (std::size_t k = 0; k < kComponentKindCount; ++k)
       if ((entity.components.mask >> k) & 1u) ++pool_use[k];
   }
