@@ -33,11 +33,25 @@ TomlValue* MemberOf(TomlValue& table, std::string_view key) noexcept {
   return nullptr;
 }
 
+// More than the values the general reader's shape check (toml_shape.h) would count in `text`: a
+// key 1 (at its '='), a header its segments plus one (its '.'s and two '[', weighed 2), an
+// array 2 (its '[') and 1 a comma, an inline table 1 (its '{'). Counting those characters
+// wherever they are (in strings too) never counts less, in one quick pass, so a text it allows
+// is one the shape check allows; a dense text is declined before any tree is built, in no memory.
+std::uint64_t ValuesAtMost(std::string_view text) noexcept {
+  std::uint64_t values = 0;
+  for (char c : text) {
+    values += static_cast<std::uint64_t>(c == '=') + static_cast<std::uint64_t>(c == '{') +
+              static_cast<std::uint64_t>(c == ',') + static_cast<std::uint64_t>(c == '.') +
+              2 * static_cast<std::uint64_t>(c == '[');
+  }
+  return values;
+}
+
 // One pass over the text; every method returns false as soon as the text leaves the subset.
 class SubsetParser {
  public:
-  SubsetParser(std::string_view text, std::uint64_t max_values)
-      : text_(text), max_values_(max_values), scratch_(kMaxTomlDepth + 2) {}
+  explicit SubsetParser(std::string_view text) : text_(text), scratch_(kMaxTomlDepth + 2) {}
 
   bool Document(TomlValue& root) {
     root.kind = TomlKind::Table;
@@ -70,17 +84,18 @@ class SubsetParser {
   }
 
  private:
-  // The general reader's bounds, so a text it would refuse as too deep or too dense is never
-  // accepted here. Its shape check (toml_shape.h) counts depth so: a header's table sits at its
-  // segments plus one, a key's value one below its table, an array's elements one below the
-  // array; and values: each key 1, a header its depth, an array 2 and 1 per comma in it, an
-  // inline table 1. Its converter (toml_reader.cpp) counts tree depth, two a header segment
-  // (the array and its table): a value's tree depth is its shape depth plus `tree_offset_`.
+  // The general reader's bound on depth, so a text it would refuse as too deep is never accepted
+  // here. Its shape check (toml_shape.h) counts so: a header's table sits at its segments plus
+  // one, a key's value one below its table, an array's elements one below the array. Its
+  // converter (toml_reader.cpp) counts tree depth, two a header segment (the array and its
+  // table): a value's tree depth is its shape depth plus `tree_offset_`. (Its bound on values is
+  // kept before the parse: ParseTomlSubset.)
   static bool Deep(std::uint32_t depth) noexcept { return depth <= kMaxTomlDepth; }
-  bool Count(std::uint64_t values) noexcept {
-    values_ += values;
-    return values_ <= max_values_;
-  }
+
+  // A table may hold at most this many members here (the writer's hold at most 24): each key is
+  // looked for among its table's members, so more would cost their square. A larger table is
+  // the general reader's.
+  static constexpr std::size_t kMaxMembers = 64;
 
   // A table's members are gathered in a scratch list of its depth, then moved into the table at
   // once: one allocation of the right size instead of a doubling series.
@@ -197,8 +212,9 @@ class SubsetParser {
       at_ += 2;
       depth = segments + 1;
       tree_offset_ = segments - 1;
-      if (!Deep(depth) || !Deep(2 * segments) || !Count(depth)) return nullptr;
+      if (!Deep(depth) || !Deep(2 * segments)) return nullptr;
       if (existing == nullptr) {
+        if (table->members.size() >= kMaxMembers) return nullptr;
         TomlMember& member = table->members.emplace_back();
         member.key = std::string(key);
         member.key_position = key_at;
@@ -223,7 +239,8 @@ class SubsetParser {
     if (at_ >= text_.size() || text_[at_] != '=') return false;  // a dotted key, or no value
     ++at_;
     SkipBlanks();
-    if (Has(members, key) || !Deep(depth) || !Count(1)) return false;  // a duplicate: see above
+    // A duplicate is the general reader's to report.
+    if (Has(members, key) || members.size() >= kMaxMembers || !Deep(depth)) return false;
     TomlMember& member = members.emplace_back();
     member.key = std::string(key);
     member.key_position = key_at;
@@ -325,7 +342,7 @@ class SubsetParser {
   }
 
   bool Array(TomlValue& out, std::uint32_t depth) {
-    if (!Deep(depth + 1) || !Count(2)) return false;
+    if (!Deep(depth + 1)) return false;
     ++at_;
     out.kind = TomlKind::Array;
     while (true) {
@@ -337,7 +354,6 @@ class SubsetParser {
       if (!Value(out.array.emplace_back(), depth + 1) || !SkipArrayGap() || at_ >= text_.size())
         return false;
       if (text_[at_] == ',') {
-        if (!Count(1)) return false;
         ++at_;
       } else if (text_[at_] != ']') {
         return false;
@@ -347,7 +363,7 @@ class SubsetParser {
 
   // `{ a = 1, b = "x" }` on one line; no trailing comma (TOML has none in inline tables).
   bool InlineTable(TomlValue& out, std::uint32_t depth) {
-    if (!Deep(depth) || !Count(1)) return false;
+    if (!Deep(depth)) return false;
     ++at_;
     out.kind = TomlKind::Table;
     out.inline_table = true;
@@ -367,7 +383,7 @@ class SubsetParser {
       if (at_ >= text_.size() || text_[at_] != '=') return false;
       ++at_;
       SkipBlanks();
-      if (Has(members, key) || !Deep(depth + 1) || !Count(1)) return false;
+      if (Has(members, key) || members.size() >= kMaxMembers || !Deep(depth + 1)) return false;
       TomlMember& member = members.emplace_back();
       member.key = std::string(key);
       member.key_position = key_at;
@@ -391,8 +407,6 @@ class SubsetParser {
   bool line_has_multibyte_ = false;  // then a column counts characters, not bytes
   std::uint32_t table_depth_ = 0;    // of the table the last header opened (0: the root)
   std::uint32_t tree_offset_ = 0;    // its tree depth less its shape depth
-  std::uint64_t values_ = 0;
-  std::uint64_t max_values_;
   // By depth: [0] the current header table's (or the root's), [d] an inline table's at d.
   std::vector<std::vector<TomlMember>> scratch_;
 };
@@ -401,9 +415,9 @@ class SubsetParser {
 
 bool ParseTomlSubset(std::string_view text, TomlValue& root) noexcept {
   try {
+    if (ValuesAtMost(text) > kTomlValuesFloor + text.size() / kTomlBytesPerValue) return false;
     TomlValue parsed;
-    if (!SubsetParser(text, kTomlValuesFloor + text.size() / kTomlBytesPerValue).Document(parsed))
-      return false;
+    if (!SubsetParser(text).Document(parsed)) return false;
     root = std::move(parsed);
     return true;
   } catch (const std::bad_alloc&) {
