@@ -52,6 +52,17 @@ cp "$zeroed" "$work/zero.toml"; loads zero
 edit messages-at-cap 's/^messages_said = .*/messages_said = 9223372036854775807/'; loads messages-at-cap
 edit draws-at-cap '0,/draws = [0-9]*/s//draws = 9223372036854775807/'; loads draws-at-cap
 
+# Hand edits the writer never makes still read (the general TOML reader takes what the save
+# reader's subset does not: CRLF line ends, literal strings, dotted keys); a malformed save is
+# refused at its line and column (docs/decisions/0018).
+sed 's/$/\r/' "$zeroed" > "$work/crlf.toml"; loads crlf
+sed "s/^uuid = \"\(.*\)\"$/uuid = '\1'/" "$zeroed" > "$work/literal.toml"; loads literal
+edit dotted '0,/^position = { x = \([0-9]*\), y = \([0-9]*\) }/s//position.x = \1\nposition.y = \2/'; loads dotted
+edit double-comma '0,/^position = { x = \([0-9]*\), /s//position = { x = \1,, /'
+line=$(grep -n ',, y = ' "$work/double-comma.toml" | cut -d: -f1)
+refused double-comma "expected key-value pair or closing '}', saw comma"
+run check "$work/double-comma.toml" 2>&1 | grep -q "^$work/double-comma.toml:$line:[0-9]*: error: " || fail "double-comma: not refused at line $line"
+
 # Identity and the run: two players, another seed (hash kept and zeroed). An entity's block ends
 # at the blank line before the next table.
 awk -v p="$player" '/^\[\[floor.entity\]\]/{block=""; keep=0} {block=block $0 "\n"} index($0,"uuid = \"" p "\""){keep=1}
