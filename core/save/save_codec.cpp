@@ -4,6 +4,7 @@
 #include <array>
 #include <limits>
 #include <map>
+#include <optional>
 
 #include "base/closest_name.h"
 #include "dungeon/dungeon_plan.h"
@@ -457,6 +458,26 @@ std::vector<const TomlValue*> EntityTables(TableReader& r, const WorldLimits& li
   return tables;
 }
 
+// An entity's `uuid` and `instance` when both are as the writer writes them (strings holding
+// UUIDs, `instance` perhaps left out for the run's); false to have them read again by a reader
+// that says what is wrong.
+bool WrittenIdentity(const TomlValue& table, const Uuid& run, Uuid& source, Uuid& instance) {
+  const TomlValue* uuid = nullptr;
+  const TomlValue* scope = nullptr;
+  for (const TomlMember& m : table.members) {
+    if (m.key == "uuid") uuid = &m.value;
+    if (m.key == "instance") scope = &m.value;
+  }
+  if (uuid == nullptr || uuid->kind != TomlKind::String ||
+      ParseUuid(uuid->text, source) != Status::Ok)
+    return false;
+  if (scope == nullptr) {
+    instance = run;
+    return !run.IsNil();
+  }
+  return scope->kind == TomlKind::String && ParseUuid(scope->text, instance) == Status::Ok;
+}
+
 // Pass 1 over the entities: every entity's UUIDs, indexed, so references can name any of them.
 void ReadEntityIdentities(const TableReader& r, const std::vector<const TomlValue*>& tables,
                           const Uuid& run, LevelDefinition& level,
@@ -464,19 +485,28 @@ void ReadEntityIdentities(const TableReader& r, const std::vector<const TomlValu
                           std::vector<TextProblem>& problems) {
   level.entities.resize(tables.size());
   for (std::size_t i = 0; i < tables.size(); ++i) {
-    TableReader er(*tables[i], r.What() + " entity", problems);
     LevelEntity& entity = level.entities[i];
-    if (ReadUuidMember(er, "uuid", entity.source)) {
-      er.SetWhat(r.What() + " entity " + UuidText(entity.source));
+    const bool written = WrittenIdentity(*tables[i], run, entity.source, entity.instance);
+    std::optional<TableReader> er;  // only where something is wrong: it names the entity
+    bool has_source = written;
+    if (!written) {
+      er.emplace(*tables[i], r.What() + " entity", problems);
+      has_source = ReadUuidMember(*er, "uuid", entity.source);
+      if (has_source) er->SetWhat(r.What() + " entity " + UuidText(entity.source));
+    }
+    if (has_source) {
       if (const auto [it, fresh] = index.emplace(entity.source, static_cast<std::uint32_t>(i));
           !fresh)
-        problems.push_back(DuplicateProblem(tables[i]->Find("uuid")->position,
-                                            er.What() + ": duplicate uuid on the floor",
-                                            tables[it->second]->Find("uuid")->position));
+        problems.push_back(DuplicateProblem(
+            tables[i]->Find("uuid")->position,
+            r.What() + " entity " + UuidText(entity.source) + ": duplicate uuid on the floor",
+            tables[it->second]->Find("uuid")->position));
     }
-    // Left out, it is the run's (a run that never minted a key has none: then it is needed).
-    entity.instance = run;
-    (void)ReadUuidMember(er, "instance", entity.instance, run.IsNil());
+    if (!written) {
+      // Left out, it is the run's (a run that never minted a key has none: then it is needed).
+      entity.instance = run;
+      (void)ReadUuidMember(*er, "instance", entity.instance, run.IsNil());
+    }
   }
 }
 
