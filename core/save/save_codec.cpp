@@ -209,7 +209,7 @@ void ReadComponentEntry(const ComponentEntry& entry, const EntityName& name,
                      ? ComponentIn(bundle, type->id)
                      : SavedComponentTarget(*type, entry, label(), where, bundle, problems);
   if (target == nullptr) return;
-  Fields fields{};
+  thread_local Fields fields;  // as in DecodeComponentBody: one buffer, every used field set
   std::vector<TextProblem> body_problems;
   if (!DecodeComponentBody(*type, *entry.body, references,
                            std::span<FieldValue>(fields.data(), type->fields.size()),
