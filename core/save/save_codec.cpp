@@ -4,42 +4,31 @@
 #include <array>
 #include <limits>
 #include <map>
+#include <optional>
 
+#include "base/closest_name.h"
 #include "dungeon/dungeon_plan.h"
 #include "game/level_invariants.h"
 #include "game/state_limits.h"
 #include "identity/placement.h"
 #include "identity/uuid.h"
+#include "save/save_text.h"
 #include "schema/component_access.h"
 #include "schema/component_body.h"
 #include "schema/component_types.h"
 #include "toml/source_text.h"
 #include "toml/table_reader.h"
 #include "toml/toml_reader.h"
+#include "toml/toml_subset.h"
 
 namespace cairn {
 namespace {
 
 using Fields = std::array<FieldValue, kMaxFieldsPerComponent>;
 
-// The map's characters: one per terrain, as in ASCII levels.
-constexpr std::array<std::pair<char, Terrain>, 6> kTerrainChars = {{{'#', Terrain::Wall},
-                                                                    {'.', Terrain::Floor},
-                                                                    {'+', Terrain::DoorClosed},
-                                                                    {'\'', Terrain::DoorOpen},
-                                                                    {'~', Terrain::Water},
-                                                                    {':', Terrain::Chasm}}};
-constexpr std::string_view kGone = "gone";  // a reference to an entity that no longer exists
 static_assert(DungeonPlan::kMaxFloors == kMaxDepth, "one cap for floors: game/state_limits.h");
 // Where each entity wrote each of its components (line 0: not written).
 using ComponentPositions = std::array<TextPosition, kComponentKindCount>;
-
-std::string Hex64(std::uint64_t value) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string out(16, '0');
-  for (int i = 15; i >= 0; --i, value >>= 4) out[static_cast<std::size_t>(i)] = kHex[value & 0xF];
-  return out;
-}
 
 bool ParseHex64(std::string_view text, std::uint64_t& out) {
   if (text.size() != 16) return false;
@@ -56,116 +45,6 @@ bool ParseHex64(std::string_view text, std::uint64_t& out) {
   }
   out = value;
   return true;
-}
-
-// --- writing -------------------------------------------------------------------------------------
-
-// References as the target's source UUID, inside one floor's entity list.
-class WriteReferences final : public DefinitionSetReferences {
- public:
-  WriteReferences(const std::vector<LevelEntity>& entities, const DefinitionSet& definitions)
-      : DefinitionSetReferences(definitions), entities_(entities) {}
-  bool Parse(std::string_view, EntityId&, std::string&) const override { return false; }
-  std::string Format(EntityId id) const override {
-    if (id.IsNull()) return "";
-    if (IsLevelReference(id) && id.Slot < entities_.size())
-      return UuidText(entities_[id.Slot].source);
-    return std::string(kGone);
-  }
-
- private:
-  const std::vector<LevelEntity>& entities_;
-};
-
-void WriteComponents(const LevelEntity& entity, const ReferenceCodec& references,
-                     std::string& out) {
-  out += "components = [\n";
-  const auto line = [&](const ComponentTypeInfo& type, std::uint32_t slot, const void* value) {
-    Fields fields{};
-    for (std::size_t i = 0; i < type.fields.size(); ++i) fields[i] = type.fields[i].get(value);
-    out += "  { type = \"" + std::string(type.name) +
-           "\", version = " + std::to_string(type.version) + ", slot = " + std::to_string(slot) +
-           ", body = " +
-           FormatComponentBody(type, std::span<const FieldValue>(fields.data(), type.fields.size()),
-                               references) +
-           " },\n";
-  };
-  for (const ComponentTypeInfo& type : AllComponentTypes()) {
-    if (!entity.components.Has(type.id)) continue;
-    const void* component = ComponentIn(entity.components, type.id);
-    if (type.slots == nullptr) {
-      line(type, 0, component);
-      continue;
-    }
-    for (std::size_t i = 0; i < type.slots->count(component); ++i) {
-      const std::uint32_t slot = type.slots->slot_at(component, i);
-      line(type, slot, type.slots->find(component, slot));
-    }
-  }
-  for (const PreservedComponent& kept : entity.preserved)
-    out += "  { type = " + QuoteTomlString(kept.type) +
-           ", version = " + std::to_string(kept.version) + ", slot = " + std::to_string(kept.slot) +
-           ", body = " + kept.body + " },\n";
-  out += "]\n";
-}
-
-void WriteFloor(const FloorImage& floor, const DefinitionSet& definitions, std::string& out) {
-  const LevelDefinition& level = floor.level;
-  out += "\n[[floor]]\n";
-  out += "depth = " + std::to_string(floor.depth) + "\n";
-  out += "name = " + QuoteTomlString(level.name) + "\n";
-  if (!level.uuid.IsNil()) out += "level_uuid = \"" + UuidText(level.uuid) + "\"\n";
-  out += "level_digest = \"" + Hex64(level.digest) + "\"\n";
-  out += "tick = " + std::to_string(floor.tick) + "\n";
-  out += "last_request = " + std::to_string(floor.last_request) + "\n";
-  out += "random = {";
-  for (std::size_t p = 0; p < kRandomPurposeCount; ++p) {
-    const Rng& rng = floor.random.streams[p];
-    out += std::string(p ? ", " : " ") + RandomPurposeName(static_cast<RandomPurpose>(p)) +
-           " = { state = [";
-    for (std::size_t w = 0; w < 4; ++w) out += (w ? ", \"" : "\"") + Hex64(rng.State()[w]) + "\"";
-    out += "], draws = " + std::to_string(static_cast<std::int64_t>(rng.Draws())) + " }";
-  }
-  out += " }\n";
-  const WriteReferences references(level.entities, definitions);
-  out += "outcomes = [";
-  for (std::size_t i = 0; i < floor.outcomes.size(); ++i)
-    out += std::string(i ? ", " : "") + "{ request = " + std::to_string(floor.outcomes[i].request) +
-           ", entity = " + QuoteTomlString(references.Format(floor.outcomes[i].entity)) + " }";
-  out += "]\n";
-  out += "noises = [";
-  for (std::size_t i = 0; i < floor.noises.size(); ++i) {
-    const FloorImage::Noise& n = floor.noises[i];
-    out += std::string(i ? ", " : "") +
-           "{ source = " + QuoteTomlString(references.Format(n.source)) +
-           ", x = " + std::to_string(n.x) + ", y = " + std::to_string(n.y) +
-           ", radius = " + std::to_string(n.radius) + " }";
-  }
-  out += "]\n";
-  out += "map = [\n";
-  for (std::int32_t y = 0; y < level.height; ++y) {
-    std::string row;
-    for (std::int32_t x = 0; x < level.width; ++x) {
-      for (const auto& [c, t] : kTerrainChars)
-        if (t == level.At(x, y)) row += c;
-    }
-    out += "  \"" + row + "\",\n";
-  }
-  out += "]\nremembered = [\n";
-  for (std::int32_t y = 0; y < level.height; ++y) {
-    std::string row;
-    for (std::int32_t x = 0; x < level.width; ++x)
-      row += static_cast<char>(
-          '0' + (floor.remembered[static_cast<std::size_t>(y) * level.width + x] & 3));
-    out += "  \"" + row + "\",\n";
-  }
-  out += "]\n";
-  for (const LevelEntity& entity : level.entities) {
-    out += "\n[[floor.entity]]\n";
-    out += "uuid = \"" + UuidText(entity.source) + "\"\n";
-    out += "instance = \"" + UuidText(entity.instance) + "\"\n";
-    WriteComponents(entity, references, out);
-  }
 }
 
 // --- reading -------------------------------------------------------------------------------------
@@ -237,128 +116,200 @@ bool ReadHexMember(TableReader& reader, std::string_view key, std::uint64_t& out
   return true;
 }
 
-// The place of the first of `entries` that is a `type` component in `slot` (the one a duplicate
-// repeats).
-TextPosition FirstEntryAt(const std::vector<TomlValue>& entries, std::string_view type,
+// One component as written: a member of its entity (`health = { ... }`, version 1, slot 0), or
+// an entry of the entity's `components` list ({ type, version, slot, body }).
+struct ComponentEntry {
+  std::string_view type;
+  std::int64_t version = 1;
+  std::int64_t slot = 0;
+  const TomlValue* body = nullptr;
+  TextPosition at;                               // the member's key, or the list entry
+  const std::vector<TomlValue>* list = nullptr;  // the list it is in, if any
+};
+
+// The place of the first entry of `list` that is a `type` component in `slot` (the one a
+// duplicate repeats); a slot left out is 0.
+TextPosition FirstEntryAt(const std::vector<TomlValue>* list, std::string_view type,
                           std::int64_t slot) {
-  for (const TomlValue& e : entries) {
+  if (list == nullptr) return {};
+  for (const TomlValue& e : *list) {
     const TomlValue* t = e.IsTable() ? e.Find("type") : nullptr;
     const TomlValue* s = e.IsTable() ? e.Find("slot") : nullptr;
-    if (t != nullptr && t->text == type && s != nullptr && s->integer == slot) return e.position;
+    if (t != nullptr && t->text == type && (s == nullptr ? 0 : s->integer) == slot)
+      return e.position;
   }
   return {};
 }
 
 // Where a component's fields go in `bundle`: the component itself (a single one, not yet
 // there, slot 0), or its slot's new entry; null with a problem otherwise.
-void* SavedComponentTarget(const ComponentTypeInfo& type, std::int64_t slot,
-                           const std::string& label, const TomlValue& entry,
-                           const std::vector<TomlValue>& entries, ComponentBundle& bundle,
-                           std::vector<TextProblem>& problems) {
+void* SavedComponentTarget(const ComponentTypeInfo& type, const ComponentEntry& entry,
+                           const std::string& label, const ComponentPositions& where,
+                           ComponentBundle& bundle, std::vector<TextProblem>& problems) {
   void* component = ComponentIn(bundle, type.id);
   const std::string name(type.name);
+  const std::int64_t slot = entry.slot;
   if (type.slots == nullptr) {
     if (slot != 0)
-      problems.emplace_back(entry.position, label + ": a single component's slot is 0");
+      problems.emplace_back(entry.at, label + ": a single component's slot is 0");
     else if (bundle.Has(type.id))
-      problems.push_back(DuplicateProblem(entry.position,
+      problems.push_back(DuplicateProblem(entry.at,
                                           label + ": a second " + name + " (a single component)",
-                                          FirstEntryAt(entries, type.name, 0)));
+                                          where[static_cast<std::size_t>(type.id)]));
     return slot == 0 && !bundle.Has(type.id) ? component : nullptr;
   }
   if (type.slots->find(component, static_cast<std::uint32_t>(slot)) != nullptr) {
-    problems.push_back(DuplicateProblem(entry.position,
+    problems.push_back(DuplicateProblem(entry.at,
                                         label + ": duplicate slot " + std::to_string(slot),
-                                        FirstEntryAt(entries, type.name, slot)));
+                                        FirstEntryAt(entry.list, type.name, slot)));
     return nullptr;
   }
   if (type.max_slots != 0 && type.slots->count(component) >= type.max_slots) {
-    problems.emplace_back(entry.position, label + ": " + name + " holds at most " +
-                                              std::to_string(type.max_slots) + " entries");
+    problems.emplace_back(entry.at, label + ": " + name + " holds at most " +
+                                        std::to_string(type.max_slots) + " entries");
     return nullptr;
   }
   void* target = type.slots->insert(component, static_cast<std::uint32_t>(slot));
   if (target == nullptr)
-    problems.emplace_back(entry.position,
-                          label + ": slot " + std::to_string(slot) + " is out of range");
+    problems.emplace_back(entry.at, label + ": slot " + std::to_string(slot) + " is out of range");
   return target;
 }
 
-// One entry of an entity's `components`: { type, version, slot, body }. A type this build does
-// not know is kept as written; a known one is decoded into the entity's bundle.
-void ReadSavedComponent(const TomlValue& entry, const std::vector<TomlValue>& entries,
-                        const std::string& what, const ReadReferences& references,
-                        const SourceText& source, LevelEntity& entity, ComponentPositions& where,
+// An entity's name in messages ("floor 1 entity 82a806ed-..."), made only when one is said: a
+// save of 10,000 entities has nothing to say of most of them.
+struct EntityName {
+  const std::string& floor;  // "floor 1"
+  const Uuid& source;
+  [[nodiscard]] std::string Text() const { return floor + " entity " + UuidText(source); }
+};
+
+// One component, however written. A type this build does not know is kept as written; a known
+// one is decoded into the entity's bundle.
+void ReadComponentEntry(const ComponentEntry& entry, const EntityName& name,
+                        const ReadReferences& references, const SourceText& source,
+                        LevelEntity& entity, ComponentPositions& where,
                         std::vector<TextProblem>& problems) {
-  TableReader cr(entry, what + " component", problems);
-  std::string type_name;
-  std::int64_t version = 1, slot = 0;
-  (void)cr.String("type", type_name);
-  (void)cr.Integer("version", version, 1, 1000);
-  (void)cr.Integer("slot", slot, 0, kMaxSlot);
-  const TomlValue* body = cr.Get("body", TomlKind::Table, true);
-  cr.RejectUnknown();
-  if (body == nullptr || type_name.empty()) return;
-  const ComponentTypeInfo* type = FindComponentType(type_name);
+  const ComponentTypeInfo* type = FindComponentType(entry.type);
   if (type == nullptr) {  // kept unread, written back by the next save
-    entity.preserved.push_back(PreservedComponent{
-        type_name, version, static_cast<std::uint32_t>(slot), source.ValueAt(body->position)});
+    entity.preserved.push_back(PreservedComponent{std::string(entry.type), entry.version,
+                                                  static_cast<std::uint32_t>(entry.slot),
+                                                  source.ValueAt(entry.body->position)});
     return;
   }
-  const std::string label = what + " component " + type_name;
-  if (version > type->version) {
-    problems.emplace_back(entry.position, label + ": version " + std::to_string(version) +
-                                              " is newer than this build reads (" +
-                                              std::to_string(type->version) + ")");
+  const auto label = [&] { return name.Text() + " component " + std::string(entry.type); };
+  if (entry.version > type->version) {
+    problems.emplace_back(entry.at, label() + ": version " + std::to_string(entry.version) +
+                                        " is newer than this build reads (" +
+                                        std::to_string(type->version) + ")");
     return;
   }
   ComponentBundle& bundle = entity.components;
-  void* target = SavedComponentTarget(*type, slot, label, entry, entries, bundle, problems);
+  const bool single_and_free = type->slots == nullptr && entry.slot == 0 && !bundle.Has(type->id);
+  void* target = single_and_free
+                     ? ComponentIn(bundle, type->id)
+                     : SavedComponentTarget(*type, entry, label(), where, bundle, problems);
   if (target == nullptr) return;
-  Fields fields{};
+  thread_local Fields fields;  // as in DecodeComponentBody: one buffer, every used field set
   std::vector<TextProblem> body_problems;
-  if (!DecodeComponentBody(*type, *body, references,
+  if (!DecodeComponentBody(*type, *entry.body, references,
                            std::span<FieldValue>(fields.data(), type->fields.size()),
                            body_problems)) {
+    const std::string what = name.Text();
     for (TextProblem& p : body_problems) problems.emplace_back(p.position, what + ": " + p.message);
     if (type->slots != nullptr)
-      (void)type->slots->erase(ComponentIn(bundle, type->id), static_cast<std::uint32_t>(slot));
+      (void)type->slots->erase(ComponentIn(bundle, type->id),
+                               static_cast<std::uint32_t>(entry.slot));
     return;
   }
   for (std::size_t i = 0; i < type->fields.size(); ++i) type->fields[i].set(target, fields[i]);
   bundle.mask |= KindBit(type->id);
-  where[static_cast<std::size_t>(type->id)] = entry.position;
+  where[static_cast<std::size_t>(type->id)] = entry.at;
 }
 
-void ReadEntityComponents(const TomlValue& table, const std::string& what,
-                          const ComponentBundle& empty, const ReadReferences& references,
-                          const SourceText& source, LevelEntity& entity, ComponentPositions& where,
+// One entry of an entity's `components` list: { type, version, slot, body }.
+void ReadListedComponent(const TomlValue& table, const std::vector<TomlValue>& list,
+                         const EntityName& name, const ReadReferences& references,
+                         const SourceText& source, LevelEntity& entity, ComponentPositions& where,
+                         std::vector<TextProblem>& problems) {
+  TableReader cr(table, name.Text() + " component", problems);
+  std::string type_name;
+  ComponentEntry entry;
+  (void)cr.String("type", type_name);
+  (void)cr.Integer("version", entry.version, 1, 1000, false);
+  (void)cr.Integer("slot", entry.slot, 0, kMaxSlot, false);
+  entry.body = cr.Get("body", TomlKind::Table, true);
+  cr.RejectUnknown();
+  if (entry.body == nullptr || type_name.empty()) return;
+  entry.type = type_name;
+  entry.at = table.position;
+  entry.list = &list;
+  ReadComponentEntry(entry, name, references, source, entity, where, problems);
+}
+
+// A member of an entity that is neither its identity, its list, nor a table (a component): a
+// known component's name with another kind of value, or a member nobody reads.
+void EntityMemberProblem(const TomlMember& m, const EntityName& name,
+                         std::vector<TextProblem>& problems) {
+  if (FindComponentType(m.key) != nullptr) {
+    problems.emplace_back(m.value.position, name.Text() + ": '" + m.key +
+                                                "' must be a table, not " +
+                                                TomlKindWithArticle(m.value.kind));
+    return;
+  }
+  ClosestName closest(m.key);
+  for (std::string_view known : {"uuid", "instance", "components"}) closest.Consider(known);
+  for (const ComponentTypeInfo& type : AllComponentTypes()) closest.Consider(type.name);
+  problems.emplace_back(m.key_position, name.Text() + ": unknown member '" + m.key + "'" +
+                                            DidYouMeanText(closest.Best()));
+}
+
+// Every member of an entity but its identity (`uuid`, `instance`: the caller's): each component,
+// as a member or in the `components` list, then the requires and rejects of its types.
+void ReadEntityComponents(const TomlValue& table, const EntityName& name,
+                          const ReadReferences& references, const SourceText& source,
+                          LevelEntity& entity, ComponentPositions& where,
                           std::vector<TextProblem>& problems) {
-  TableReader r(table, what, problems);
-  (void)r.Get("uuid", TomlKind::String, false);  // read by the caller
-  (void)r.Get("instance", TomlKind::String, false);
-  const TomlValue* list = r.Get("components", TomlKind::Array, true);
-  r.RejectUnknown();
-  if (list == nullptr) return;
   ComponentBundle& bundle = entity.components;
-  bundle = empty;
-  for (const TomlValue& entry : list->array) {
-    if (entry.IsTable())
-      ReadSavedComponent(entry, list->array, what, references, source, entity, where, problems);
-    else
-      r.Problem(entry.position, what + ": each component is a table { type, version, slot, body }");
+  bundle = ComponentBundle{};
+  // In document order, so of two writings of one component the later is the duplicate.
+  for (const TomlMember& m : table.members) {
+    if (m.key == "uuid" || m.key == "instance") continue;
+    if (m.key == "components" && m.value.kind == TomlKind::Array) {
+      for (const TomlValue& e : m.value.array) {
+        if (e.IsTable())
+          ReadListedComponent(e, m.value.array, name, references, source, entity, where, problems);
+        else
+          problems.emplace_back(
+              e.position,
+              name.Text() + ": each component is a table { type, version, slot, body }");
+      }
+    } else if (m.key == "components") {
+      problems.emplace_back(m.value.position, name.Text() +
+                                                  ": 'components' must be an array, not " +
+                                                  TomlKindWithArticle(m.value.kind));
+    } else if (m.value.IsTable()) {
+      ComponentEntry entry;
+      entry.type = m.key;
+      entry.body = &m.value;
+      entry.at = m.key_position;
+      ReadComponentEntry(entry, name, references, source, entity, where, problems);
+    } else {
+      EntityMemberProblem(m, name, problems);
+    }
   }
   // Requires and rejects, as for levels: a save a build wrote always keeps them.
   for (const ComponentTypeInfo& type : AllComponentTypes()) {
     if (!bundle.Has(type.id)) continue;
     for (ComponentTypeId needed : type.requires_types)
       if (!bundle.Has(needed))
-        r.Problem(table.position, what + ": " + std::string(type.name) + " requires " +
-                                      std::string(TypeInfoOf(needed).name));
+        problems.emplace_back(table.position, name.Text() + ": " + std::string(type.name) +
+                                                  " requires " +
+                                                  std::string(TypeInfoOf(needed).name));
     for (ComponentTypeId rejected : type.rejects_types)
       if (bundle.Has(rejected))
-        r.Problem(table.position, what + ": " + std::string(type.name) + " cannot be with " +
-                                      std::string(TypeInfoOf(rejected).name));
+        problems.emplace_back(table.position, name.Text() + ": " + std::string(type.name) +
+                                                  " cannot be with " +
+                                                  std::string(TypeInfoOf(rejected).name));
   }
   if (bundle.Has<Named>()) entity.authored_id = std::string(bundle.named.id.View());
 }
@@ -507,23 +458,55 @@ std::vector<const TomlValue*> EntityTables(TableReader& r, const WorldLimits& li
   return tables;
 }
 
+// An entity's `uuid` and `instance` when both are as the writer writes them (strings holding
+// UUIDs, `instance` perhaps left out for the run's); false to have them read again by a reader
+// that says what is wrong.
+bool WrittenIdentity(const TomlValue& table, const Uuid& run, Uuid& source, Uuid& instance) {
+  const TomlValue* uuid = nullptr;
+  const TomlValue* scope = nullptr;
+  for (const TomlMember& m : table.members) {
+    if (m.key == "uuid") uuid = &m.value;
+    if (m.key == "instance") scope = &m.value;
+  }
+  if (uuid == nullptr || uuid->kind != TomlKind::String ||
+      ParseUuid(uuid->text, source) != Status::Ok)
+    return false;
+  if (scope == nullptr) {
+    instance = run;
+    return !run.IsNil();
+  }
+  return scope->kind == TomlKind::String && ParseUuid(scope->text, instance) == Status::Ok;
+}
+
 // Pass 1 over the entities: every entity's UUIDs, indexed, so references can name any of them.
 void ReadEntityIdentities(const TableReader& r, const std::vector<const TomlValue*>& tables,
-                          LevelDefinition& level, std::map<Uuid, std::uint32_t>& index,
+                          const Uuid& run, LevelDefinition& level,
+                          std::map<Uuid, std::uint32_t>& index,
                           std::vector<TextProblem>& problems) {
   level.entities.resize(tables.size());
   for (std::size_t i = 0; i < tables.size(); ++i) {
-    TableReader er(*tables[i], r.What() + " entity", problems);
     LevelEntity& entity = level.entities[i];
-    if (ReadUuidMember(er, "uuid", entity.source)) {
-      er.SetWhat(r.What() + " entity " + UuidText(entity.source));
+    const bool written = WrittenIdentity(*tables[i], run, entity.source, entity.instance);
+    std::optional<TableReader> er;  // only where something is wrong: it names the entity
+    bool has_source = written;
+    if (!written) {
+      er.emplace(*tables[i], r.What() + " entity", problems);
+      has_source = ReadUuidMember(*er, "uuid", entity.source);
+      if (has_source) er->SetWhat(r.What() + " entity " + UuidText(entity.source));
+    }
+    if (has_source) {
       if (const auto [it, fresh] = index.emplace(entity.source, static_cast<std::uint32_t>(i));
           !fresh)
-        problems.push_back(DuplicateProblem(tables[i]->Find("uuid")->position,
-                                            er.What() + ": duplicate uuid on the floor",
-                                            tables[it->second]->Find("uuid")->position));
+        problems.push_back(DuplicateProblem(
+            tables[i]->Find("uuid")->position,
+            r.What() + " entity " + UuidText(entity.source) + ": duplicate uuid on the floor",
+            tables[it->second]->Find("uuid")->position));
     }
-    (void)ReadUuidMember(er, "instance", entity.instance);
+    if (!written) {
+      // Left out, it is the run's (a run that never minted a key has none: then it is needed).
+      entity.instance = run;
+      (void)ReadUuidMember(*er, "instance", entity.instance, run.IsNil());
+    }
   }
 }
 
@@ -537,9 +520,8 @@ void ReadEntitiesComponents(TableReader& r, const std::vector<const TomlValue*>&
   where.assign(tables.size(), ComponentPositions{});
   for (std::size_t i = 0; i < tables.size(); ++i) {
     LevelEntity& entity = level.entities[i];
-    const std::string what = r.What() + " entity " + UuidText(entity.source);
-    ReadEntityComponents(*tables[i], what, ComponentBundle{}, references, source, entity, where[i],
-                         problems);
+    ReadEntityComponents(*tables[i], EntityName{r.What(), entity.source}, references, source,
+                         entity, where[i], problems);
     for (std::size_t k = 0; k < kComponentKindCount; ++k)
       if ((entity.components.mask >> k) & 1u) ++pool_use[k];
   }
@@ -554,7 +536,7 @@ void ReadEntitiesComponents(TableReader& r, const std::vector<const TomlValue*>&
 // Spawn outcomes: { request, entity }, at most as many as the world holds.
 void ReadOutcomes(TableReader& r, const ReadReferences& references, const WorldLimits& limits,
                   FloorImage& floor, std::vector<TextProblem>& problems) {
-  const TomlValue* outcomes = r.Get("outcomes", TomlKind::Array, true);
+  const TomlValue* outcomes = r.Get("outcomes", TomlKind::Array, false);
   if (outcomes == nullptr) return;
   if (outcomes->array.size() > limits.outcomes)
     r.Problem(outcomes->position, r.What() + ": more spawn outcomes than the world holds");
@@ -575,7 +557,7 @@ void ReadOutcomes(TableReader& r, const ReadReferences& references, const WorldL
 // Noises heard this tick: { source, x, y, radius }, on the map, at most as many as events.
 void ReadNoises(TableReader& r, const ReadReferences& references, const WorldLimits& limits,
                 FloorImage& floor, std::vector<TextProblem>& problems) {
-  const TomlValue* noises = r.Get("noises", TomlKind::Array, true);
+  const TomlValue* noises = r.Get("noises", TomlKind::Array, false);
   if (noises == nullptr) return;
   if (noises->array.size() > limits.events)
     r.Problem(noises->position, r.What() + ": more noises than the world holds");
@@ -612,9 +594,9 @@ void CheckPlayerWait(TableReader& r, const FloorImage& floor,
 // One [[floor]]: its header members, random streams, map, what is remembered, its entities (two
 // passes: identities, then components), spawn outcomes and noises; then, once it reads at all,
 // the rules a level passes.
-bool ReadFloor(const TomlValue& table, const DefinitionSet& definitions, const WorldLimits& limits,
-               std::int32_t floor_count, std::int32_t players_depth, const SourceText& source,
-               FloorImage& floor, std::vector<TextProblem>& problems) {
+bool ReadFloor(const TomlValue& table, const Uuid& run, const DefinitionSet& definitions,
+               const WorldLimits& limits, std::int32_t floor_count, std::int32_t players_depth,
+               const SourceText& source, FloorImage& floor, std::vector<TextProblem>& problems) {
   const std::size_t before = problems.size();
   TableReader r(table, "floor", problems);
   if (r.Int("depth", floor.depth, 1, floor_count))
@@ -630,7 +612,7 @@ bool ReadFloor(const TomlValue& table, const DefinitionSet& definitions, const W
   ReadRemembered(r, level, floor);
   const std::vector<const TomlValue*> tables = EntityTables(r, limits);
   std::map<Uuid, std::uint32_t> index;
-  ReadEntityIdentities(r, tables, level, index, problems);
+  ReadEntityIdentities(r, tables, run, level, index, problems);
   const ReadReferences references(index, definitions);
   std::vector<ComponentPositions> where;
   ReadEntitiesComponents(r, tables, references, limits, source, level, where, problems);
@@ -674,45 +656,10 @@ void ReadSavedMessages(TableReader& file, SessionImage& image, std::vector<TextP
 
 }  // namespace
 
-std::string WriteSaveText(const SessionImage& image, const DefinitionSet& definitions,
-                          std::string_view build) {
-  std::string out;
-  // Roughly a kilobyte an entity and two bytes a cell: one allocation, not a doubling series.
-  std::size_t estimate = 4096 + image.messages.size() * 96;
-  for (const FloorImage& floor : image.floors)
-    estimate += floor.level.entities.size() * 1024 + floor.level.cells.size() * 2 + 4096;
-  out.reserve(estimate);
-  out += "# A cairn save: resume it with `cairn --load FILE` (docs/formats/save.md).\n";
-  out += "format = \"" + std::string(kSaveFormat) + "\"\n";
-  out += "version = " + std::to_string(kSaveVersion) + "\n";
-  out += "build = " + QuoteTomlString(build) + "\n";
-  out += "content = \"" + Hex64(image.content) + "\"\n";
-  out += "seed = \"" + Hex64(image.seed) + "\"\n";
-  out += "state = \"" + Hex64(image.state_hash) + "\"\n";
-  out += "depth = " + std::to_string(image.depth) + "\n";
-  out += "floors = " + std::to_string(image.floor_count) + "\n";
-  out += "run = \"" + (image.run_instance.IsNil() ? std::string() : UuidText(image.run_instance)) +
-         "\"\n";
-  out += "messages_said = " + std::to_string(static_cast<std::int64_t>(image.messages_said)) + "\n";
-  out += "messages = [\n";
-  for (const Message& m : image.messages) {
-    // count and tone only when not the default: a plain message said once reads as before.
-    out += "  { tick = " + std::to_string(m.tick) + ", text = " + QuoteTomlString(m.text);
-    if (m.count > 1) out += ", count = " + std::to_string(m.count);
-    if (m.tone != MessageTone::Plain)
-      out +=
-          ", tone = \"" + std::string(kMessageToneNames[static_cast<std::size_t>(m.tone)]) + "\"";
-    out += " },\n";
-  }
-  out += "]\n";
-  for (const FloorImage& floor : image.floors) WriteFloor(floor, definitions, out);
-  return out;
-}
-
 bool LooksLikeSave(std::string_view text) {
   TomlValue root;
   TextProblem error;
-  if (!ParseToml(text, root, error)) return false;
+  if (!ParseTomlSubset(text, root) && !ParseToml(text, root, error)) return false;
   const TomlValue* format = root.Find("format");
   return format != nullptr && format->kind == TomlKind::String && format->text == kSaveFormat;
 }
@@ -738,11 +685,13 @@ bool ReadSaveText(std::string_view text, const DefinitionSet& definitions,
                   std::vector<TextProblem>& problems) {
   const std::size_t before = problems.size();
   TomlValue root;
-  if (!ParseTomlFile(text, root, problems)) return false;
+  // What the writer makes reads without toml++; anything else (a save edited by hand) reads
+  // through the general reader, which also reports every syntax error. Both make one tree.
+  if (!ParseTomlSubset(text, root) && !ParseTomlFile(text, root, problems)) return false;
   SessionImage image;
   const SourceText source(text);
   TableReader file(root, "the save", problems);
-  constexpr std::int64_t kVersions[] = {2, 3, kSaveVersion};
+  constexpr std::int64_t kVersions[] = {2, 3, 4, kSaveVersion};
   std::int64_t version = 0;
   // A foreign file or another version: its other members mean nothing here.
   if (!ReadFileHeader(file, kSaveFormat, "save", kVersions, version)) return false;
@@ -770,8 +719,8 @@ bool ReadSaveText(std::string_view text, const DefinitionSet& definitions,
         continue;
       }
       FloorImage floor;
-      if (ReadFloor(table, definitions, limits, image.floor_count, image.depth, source, floor,
-                    problems)) {
+      if (ReadFloor(table, image.run_instance, definitions, limits, image.floor_count, image.depth,
+                    source, floor, problems)) {
         for (std::size_t i = 0; i < image.floors.size(); ++i)
           if (image.floors[i].depth == floor.depth)
             problems.push_back(DuplicateProblem(

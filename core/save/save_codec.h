@@ -1,4 +1,4 @@
-// The save file (`cairn-save` version 4, docs/formats/save.md): a SessionImage as TOML.
+// The save file (`cairn-save` version 5, docs/formats/save.md): a SessionImage as TOML.
 //
 // Writing is plain text generation; reading goes text -> TOML tree -> every member checked, with
 // every problem reported at its line and column -> SessionImage. Entities are named by their
@@ -24,8 +24,10 @@ inline constexpr std::string_view kSaveFormat = "cairn-save";
 // applies) and its state hash is checked over the components version 2 knew. 4: an authored
 // level's entities are keyed by their placement's instance (identity/placement.h), not by the
 // level document's uuid; a version-2 or 3 entity whose instance is its floor's `level_uuid` is
-// read as that placement's (docs/decisions/0015).
-inline constexpr std::int64_t kSaveVersion = 4;
+// read as that placement's (docs/decisions/0015). 5: the same image, written shorter: what is at
+// its default is left out, and a single component is a member of its entity (docs/decisions/0018);
+// versions 2 to 4 read as before.
+inline constexpr std::int64_t kSaveVersion = 5;
 
 // The whole save text. `build` names the program that wrote it (informational).
 [[nodiscard]] std::string WriteSaveText(const SessionImage& image, const DefinitionSet& definitions,

@@ -81,6 +81,22 @@ class DefinitionSetReferences : public ReferenceCodec {
                                               std::span<const FieldValue> fields,
                                               const ReferenceCodec& references);
 
+// Which fields a written body holds.
+enum class BodyFields : std::uint8_t {
+  All,
+  // Those not at their declared default (a body read back gives the rest their default, as
+  // DecodeComponentBody does). A definition field (a kind) is always written: its stored default,
+  // index 0, names whatever kind the content lists first, not a value a reader of the file sees.
+  NotDefault,
+};
+
+// FormatComponentBody appended to `out`, with no temporary strings for numbers: the save writer's
+// form, 100,000 bodies a save.
+void AppendComponentBody(const ComponentTypeInfo& type, std::span<const FieldValue> fields,
+                         const ReferenceCodec& references, BodyFields which, std::string& out);
+// Appends TOML's basic-string form of `text`, quotes included (QuoteTomlString's).
+void AppendTomlString(std::string_view text, std::string& out);
+
 // The type's fields at their declared defaults.
 void DefaultFields(const ComponentTypeInfo& type, std::span<FieldValue> fields);
 

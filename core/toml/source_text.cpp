@@ -2,11 +2,10 @@
 
 namespace cairn {
 
-SourceText::SourceText(std::string_view text) : text_(text), lines_(text) {}
-
 std::string SourceText::ValueAt(TextPosition at) const {
   const std::string_view text = text_;
-  const std::size_t start = lines_.OffsetOf(at);
+  if (!lines_) lines_.emplace(text_);
+  const std::size_t start = lines_->OffsetOf(at);
   if (start >= text.size()) return "";
   if (text[start] != '{' && text[start] != '[') {
     std::size_t end = start;

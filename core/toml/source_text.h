@@ -2,6 +2,7 @@
 // was written (a component whose type this build does not know is saved back byte for byte).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -13,15 +14,16 @@ namespace cairn {
 
 class SourceText {
  public:
-  // `text` must outlive this object.
-  explicit SourceText(std::string_view text);
+  // `text` must outlive this object. The line index is built on the first ValueAt: most texts
+  // (a save of 10,000 entities) never need it.
+  explicit SourceText(std::string_view text) : text_(text) {}
   // The value (an inline table, an array, or a scalar) that starts at `at`, as written: to its
   // matching close bracket, stepping over strings; a scalar to the next `,`, `}` or line end.
   [[nodiscard]] std::string ValueAt(TextPosition at) const;
 
  private:
   std::string_view text_;
-  LineIndex lines_;
+  mutable std::optional<LineIndex> lines_;
 };
 
 }  // namespace cairn

@@ -23,12 +23,13 @@ enum class TomlKind : std::uint8_t { Table, Array, String, Integer, Float, Boole
 struct TomlMember;
 
 struct TomlValue {
+  // (The small members first, together: a large save's tree holds a million values.)
   TomlKind kind = TomlKind::Table;
-  TextPosition position;
   bool inline_table = false;  // written as { ... } rather than a [header]
+  bool boolean = false;
+  TextPosition position;
   std::int64_t integer = 0;
   double floating = 0.0;
-  bool boolean = false;
   std::string text;  // String values, and the text of a date or time
   std::vector<TomlValue> array;
   std::vector<TomlMember> members;  // Table members in document order

@@ -9,8 +9,11 @@
 //   Save10k           CaptureImage + WriteSaveText
 //   SaveWrite10k      WriteSaveText only (of an image captured once)
 //   ReadOnly10k       ReadSaveText only (text -> TOML tree -> checked SessionImage)
+//   ParseSubset10k    the subset reader's part of that: the text into a TOML tree (toml_subset.h)
 //   Resume10k_cairn   ReadSaveText + Restore (a playable session)
-//   Resume10k_baseline  parsing the same text into a TOML tree only: the floor any reader pays
+//   Resume10k_baseline  parsing the same text into a TOML tree through the general reader (toml++)
+//                       only: what reading it would cost without the subset reader, before any
+//                       check
 //   Resolve_cairn     Resolve(key) for every entity, keys in a shuffled order
 //   Resolve_baseline  IsAlive(handle) + Positions().Find(handle), the same entities, same order
 //   ResolveInOrder_*  the same, each in its own best order: keys sorted, handles by slot
@@ -31,6 +34,7 @@
 #include "save/save_codec.h"
 #include "sim/session_persist.h"
 #include "toml/toml_reader.h"
+#include "toml/toml_subset.h"
 
 namespace cairn {
 namespace {
@@ -165,6 +169,11 @@ Crowd& TheCrowd() {
   return RestoreSession(crowd.config, image, resumed, error) == Status::Ok;
 }
 
+[[gnu::noinline]] bool ParseSubsetOnce(const Crowd& crowd) {
+  TomlValue root;
+  return ParseTomlSubset(crowd.text, root) && !root.members.empty();
+}
+
 [[gnu::noinline]] bool ParseOnce(const Crowd& crowd) {
   TomlValue root;
   TextProblem error;
@@ -223,6 +232,13 @@ void Resume10k_cairn(benchmark::State& state) {
   state.counters["entities"] = kEntities;
 }
 
+void ParseSubset10k(benchmark::State& state) {
+  const Crowd& crowd = TheCrowd();
+  for (auto _ : state)
+    if (!ParseSubsetOnce(crowd)) state.SkipWithError("parse");
+  state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(crowd.text.size()));
+}
+
 void Resume10k_baseline(benchmark::State& state) {
   const Crowd& crowd = TheCrowd();
   for (auto _ : state)
@@ -279,6 +295,7 @@ void ResolveInOrder_baseline(benchmark::State& state) {
 BENCHMARK(Save10k)->Unit(benchmark::kMillisecond);
 BENCHMARK(SaveWrite10k)->Unit(benchmark::kMillisecond);
 BENCHMARK(ReadOnly10k)->Unit(benchmark::kMillisecond);
+BENCHMARK(ParseSubset10k)->Unit(benchmark::kMillisecond);
 BENCHMARK(Resume10k_cairn)->Unit(benchmark::kMillisecond);
 BENCHMARK(Resume10k_baseline)->Unit(benchmark::kMillisecond);
 BENCHMARK(Resolve_cairn)->Unit(benchmark::kMicrosecond);

@@ -1,7 +1,9 @@
 // Fuzzes the one TOML entry point: any bytes must give a tree or a positioned error, never a
 // crash, an abort inside toml++, undefined behaviour, a leak or a hang. And what issue 13 bounds:
 // a tree is never deeper than kMaxTomlDepth; positions map back and forth through LineIndex; the
-// text and every message, escaped for the terminal, hold nothing a terminal would obey.
+// text and every message, escaped for the terminal, hold nothing a terminal would obey. And the
+// subset reader (toml_subset.h): whatever it accepts, the general reader accepts too, into the
+// same tree, positions included.
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
@@ -9,8 +11,10 @@
 #include <vector>
 
 #include "base/terminal_text.h"
+#include "support/toml_tree_equal.h"
 #include "toml/line_index.h"
 #include "toml/toml_reader.h"
+#include "toml/toml_subset.h"
 
 namespace {
 
@@ -39,7 +43,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   cairn::TomlValue root;
   cairn::TextProblem error;
-  if (cairn::ParseToml(text, root, error)) {
+  const bool general = cairn::ParseToml(text, root, error);
+  cairn::TomlValue subset;
+  if (cairn::ParseTomlSubset(text, subset) &&
+      (!general || !cairn::test::TomlTreeDifference(root, subset).empty()))
+    __builtin_trap();
+  if (general) {
     if (Depth(root) > cairn::kMaxTomlDepth) __builtin_trap();
   } else {
     if (error.message.empty()) __builtin_trap();  // every failure must say why

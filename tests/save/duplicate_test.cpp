@@ -166,10 +166,10 @@ TEST_CASE("duplication copies components this build does not know", "[dup]") {
   REQUIRE(CaptureImage(*session, entropy, image) == Status::Ok);
   std::string text = WriteSaveText(image, *test::Definitions(), "test");
   // Give the player's first item a component from the future, then resume.
-  const std::size_t item = text.find("{ type = \"item\"");
+  const std::size_t item = text.find("\nitem = {");
   REQUIRE(item != std::string::npos);
-  text.insert(text.rfind("components = [\n", item) + 15,
-              "  { type = \"glow\", version = 2, slot = 0, body = { hue = 7 } },\n");
+  text.insert(text.find('\n', item + 1) + 1,
+              "components = [\n  { type = \"glow\", version = 2, body = { hue = 7 } },\n]\n");
   SessionImage edited;
   std::vector<TextProblem> problems;
   REQUIRE(ReadSaveText(text, *test::Definitions(), WorldLimits::Uniform(4096), edited, problems));

@@ -103,7 +103,7 @@ const std::vector<Cap>& Caps() {
        [](GameSession& s, bool past) {
          ThePlayer(s).experience = static_cast<std::int32_t>(kMaxExperience + past);
        },
-       "player.experience", "experience = 1000000000,", "experience = 1000000001,"},
+       "player.experience", "experience = 1000000000", "experience = 1000000001"},
       {"the next tick",
        [](GameSession& s, bool past) {
          ThePlayer(s).next_tick = s.World().Tick() + kLongestWait + (past ? 1 : 0);

@@ -1,0 +1,292 @@
+// WriteSaveText: a SessionImage as a version-5 save (docs/formats/save.md). Version 5 writes
+// less than version 4: a component field at its declared default, an entity's instance when it is
+// the run's, `version = 1` and `slot = 0`, and empty outcome and noise lists are left out, and a
+// single component of version 1 is a member of its entity (`health = { current = 4, max = 4 }`)
+// rather than an entry of its `components` list. The text is appended piece by piece, numbers
+// through std::to_chars: no temporary string per field.
+#include <charconv>
+
+#include "identity/uuid.h"
+#include "save/save_codec.h"
+#include "save/save_text.h"
+#include "schema/component_access.h"
+#include "schema/component_body.h"
+#include "schema/component_types.h"
+
+namespace cairn {
+namespace {
+
+using Fields = std::array<FieldValue, kMaxFieldsPerComponent>;
+
+void AppendNumber(std::int64_t value, std::string& out) {
+  char buffer[24];
+  const auto [end, error] = std::to_chars(buffer, buffer + sizeof buffer, value);
+  (void)error;  // 24 characters hold every 64-bit integer
+  out.append(buffer, end);
+}
+
+// `key = value\n` for an integer member.
+void AppendMember(std::string_view key, std::int64_t value, std::string& out) {
+  out += key;
+  out += " = ";
+  AppendNumber(value, out);
+  out += '\n';
+}
+
+// `key = "value"\n` for a string member.
+void AppendMember(std::string_view key, std::string_view text, std::string& out) {
+  out += key;
+  out += " = ";
+  AppendTomlString(text, out);
+  out += '\n';
+}
+
+void AppendHex64(std::uint64_t value, std::string& out) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  char digits[18] = {'"'};
+  for (int i = 16; i >= 1; --i, value >>= 4) digits[i] = kHex[value & 0xF];
+  digits[17] = '"';
+  out.append(digits, sizeof digits);
+}
+
+// `key = "0123456789abcdef"\n`: a 64-bit value as 16 hexadecimal digits.
+void AppendHexMember(std::string_view key, std::uint64_t value, std::string& out) {
+  out += key;
+  out += " = ";
+  AppendHex64(value, out);
+  out += '\n';
+}
+
+// References as the target's source UUID, inside one floor's entity list.
+class WriteReferences final : public DefinitionSetReferences {
+ public:
+  WriteReferences(const std::vector<LevelEntity>& entities, const DefinitionSet& definitions)
+      : DefinitionSetReferences(definitions), entities_(entities) {}
+  bool Parse(std::string_view, EntityId&, std::string&) const override { return false; }
+  std::string Format(EntityId id) const override {
+    if (id.IsNull()) return "";
+    if (IsLevelReference(id) && id.Slot < entities_.size())
+      return UuidText(entities_[id.Slot].source);
+    return std::string(kGone);
+  }
+
+ private:
+  const std::vector<LevelEntity>& entities_;
+};
+
+void AppendBody(const ComponentTypeInfo& type, const void* value, const ReferenceCodec& references,
+                std::string& out) {
+  Fields fields{};
+  for (std::size_t i = 0; i < type.fields.size(); ++i) fields[i] = type.fields[i].get(value);
+  AppendComponentBody(type, std::span<const FieldValue>(fields.data(), type.fields.size()),
+                      references, BodyFields::NotDefault, out);
+}
+
+// One entry of the `components` list: `{ type, version, slot, body }`, version 1 and slot 0 left
+// out.
+void AppendListEntry(std::string_view type, std::int64_t version, std::uint32_t slot,
+                     std::string& out) {
+  out += "  { type = ";
+  AppendTomlString(type, out);
+  if (version != 1) {
+    out += ", version = ";
+    AppendNumber(version, out);
+  }
+  if (slot != 0) {
+    out += ", slot = ";
+    AppendNumber(slot, out);
+  }
+  out += ", body = ";
+}
+
+// A single component of version 1 as a member of the entity; every other (an entry of a Many
+// type, another version, a component this build does not know) in the `components` list.
+void WriteComponents(const LevelEntity& entity, const ReferenceCodec& references,
+                     std::string& out) {
+  bool listed = false;
+  for (const ComponentTypeInfo& type : AllComponentTypes()) {
+    if (!entity.components.Has(type.id)) continue;
+    if (type.slots == nullptr && type.version == 1) {
+      out += type.name;
+      out += " = ";
+      AppendBody(type, ComponentIn(entity.components, type.id), references, out);
+      out += '\n';
+    } else {
+      listed = true;
+    }
+  }
+  if (!listed && entity.preserved.empty()) return;
+  out += "components = [\n";
+  const auto entry = [&](const ComponentTypeInfo& type, std::uint32_t slot, const void* value) {
+    AppendListEntry(type.name, type.version, slot, out);
+    AppendBody(type, value, references, out);
+    out += " },\n";
+  };
+  for (const ComponentTypeInfo& type : AllComponentTypes()) {
+    if (!entity.components.Has(type.id)) continue;
+    const void* component = ComponentIn(entity.components, type.id);
+    if (type.slots == nullptr) {
+      if (type.version != 1) entry(type, 0, component);
+      continue;
+    }
+    for (std::size_t i = 0; i < type.slots->count(component); ++i) {
+      const std::uint32_t slot = type.slots->slot_at(component, i);
+      entry(type, slot, type.slots->find(component, slot));
+    }
+  }
+  for (const PreservedComponent& kept : entity.preserved) {
+    AppendListEntry(kept.type, kept.version, kept.slot, out);
+    out += kept.body;
+    out += " },\n";
+  }
+  out += "]\n";
+}
+
+// One row of the map or of what is remembered a line: `  "....",`.
+template <class CellChar>
+void AppendRows(const LevelDefinition& level, CellChar cell_char, std::string& out) {
+  for (std::int32_t y = 0; y < level.height; ++y) {
+    out += "  \"";
+    for (std::int32_t x = 0; x < level.width; ++x)
+      out += cell_char(static_cast<std::size_t>(y) * static_cast<std::size_t>(level.width) +
+                       static_cast<std::size_t>(x));
+    out += "\",\n";
+  }
+}
+
+void WriteRandomStreams(const FloorImage& floor, std::string& out) {
+  out += "random = {";
+  for (std::size_t p = 0; p < kRandomPurposeCount; ++p) {
+    const Rng& rng = floor.random.streams[p];
+    out += p ? ", " : " ";
+    out += RandomPurposeName(static_cast<RandomPurpose>(p));
+    out += " = { state = [";
+    for (std::size_t w = 0; w < 4; ++w) {
+      if (w) out += ", ";
+      AppendHex64(rng.State()[w], out);
+    }
+    out += "], draws = ";
+    AppendNumber(static_cast<std::int64_t>(rng.Draws()), out);
+    out += " }";
+  }
+  out += " }\n";
+}
+
+// Spawn outcomes and noises, each list only when it has something.
+void WriteOutcomesAndNoises(const FloorImage& floor, const ReferenceCodec& references,
+                            std::string& out) {
+  if (!floor.outcomes.empty()) {
+    out += "outcomes = [";
+    for (std::size_t i = 0; i < floor.outcomes.size(); ++i) {
+      out += i ? ", { request = " : "{ request = ";
+      AppendNumber(floor.outcomes[i].request, out);
+      out += ", entity = ";
+      AppendTomlString(references.Format(floor.outcomes[i].entity), out);
+      out += " }";
+    }
+    out += "]\n";
+  }
+  if (!floor.noises.empty()) {
+    out += "noises = [";
+    for (std::size_t i = 0; i < floor.noises.size(); ++i) {
+      const FloorImage::Noise& n = floor.noises[i];
+      out += i ? ", { source = " : "{ source = ";
+      AppendTomlString(references.Format(n.source), out);
+      out += ", x = ";
+      AppendNumber(n.x, out);
+      out += ", y = ";
+      AppendNumber(n.y, out);
+      out += ", radius = ";
+      AppendNumber(n.radius, out);
+      out += " }";
+    }
+    out += "]\n";
+  }
+}
+
+void WriteFloor(const FloorImage& floor, const Uuid& run, const DefinitionSet& definitions,
+                std::string& out) {
+  const LevelDefinition& level = floor.level;
+  out += "\n[[floor]]\n";
+  AppendMember("depth", floor.depth, out);
+  AppendMember("name", level.name, out);
+  if (!level.uuid.IsNil()) AppendMember("level_uuid", UuidText(level.uuid), out);
+  AppendHexMember("level_digest", level.digest, out);
+  AppendMember("tick", floor.tick, out);
+  AppendMember("last_request", floor.last_request, out);
+  WriteRandomStreams(floor, out);
+  const WriteReferences references(level.entities, definitions);
+  WriteOutcomesAndNoises(floor, references, out);
+  out += "map = [\n";
+  AppendRows(
+      level,
+      [&](std::size_t i) {
+        for (const auto& [c, t] : kTerrainChars)
+          if (t == level.cells[i]) return c;
+        return '#';
+      },
+      out);
+  out += "]\nremembered = [\n";
+  AppendRows(
+      level, [&](std::size_t i) { return static_cast<char>('0' + (floor.remembered[i] & 3)); },
+      out);
+  out += "]\n";
+  for (const LevelEntity& entity : level.entities) {
+    out += "\n[[floor.entity]]\nuuid = \"";
+    out += UuidText(entity.source);
+    out += "\"\n";
+    if (entity.instance != run || run.IsNil()) {
+      out += "instance = \"";
+      out += UuidText(entity.instance);
+      out += "\"\n";
+    }
+    WriteComponents(entity, references, out);
+  }
+}
+
+}  // namespace
+
+std::string WriteSaveText(const SessionImage& image, const DefinitionSet& definitions,
+                          std::string_view build) {
+  std::string out;
+  // Roughly 400 bytes an entity and two bytes a cell: one allocation, not a doubling series.
+  std::size_t estimate = 4096 + image.messages.size() * 96;
+  for (const FloorImage& floor : image.floors)
+    estimate += floor.level.entities.size() * 400 + floor.level.cells.size() * 2 + 4096;
+  out.reserve(estimate);
+  out += "# A cairn save: resume it with `cairn --load FILE` (docs/formats/save.md).\n";
+  AppendMember("format", kSaveFormat, out);
+  AppendMember("version", kSaveVersion, out);
+  AppendMember("build", build, out);
+  AppendHexMember("content", image.content, out);
+  AppendHexMember("seed", image.seed, out);
+  AppendHexMember("state", image.state_hash, out);
+  AppendMember("depth", image.depth, out);
+  AppendMember("floors", image.floor_count, out);
+  AppendMember("run", image.run_instance.IsNil() ? std::string() : UuidText(image.run_instance),
+               out);
+  AppendMember("messages_said", static_cast<std::int64_t>(image.messages_said), out);
+  out += "messages = [\n";
+  for (const Message& m : image.messages) {
+    // count and tone only when not the default: a plain message said once reads as before.
+    out += "  { tick = ";
+    AppendNumber(m.tick, out);
+    out += ", text = ";
+    AppendTomlString(m.text, out);
+    if (m.count > 1) {
+      out += ", count = ";
+      AppendNumber(m.count, out);
+    }
+    if (m.tone != MessageTone::Plain) {
+      out += ", tone = ";
+      AppendTomlString(kMessageToneNames[static_cast<std::size_t>(m.tone)], out);
+    }
+    out += " },\n";
+  }
+  out += "]\n";
+  for (const FloorImage& floor : image.floors)
+    WriteFloor(floor, image.run_instance, definitions, out);
+  return out;
+}
+
+}  // namespace cairn
