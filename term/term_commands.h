@@ -26,9 +26,9 @@ int RunKeysCommand(const std::vector<std::string>& args);
 
 // The limits every interactive and headless session starts from; a floor that holds more is built
 // with room for its own (WorldLimits::For).
-inline const WorldLimits kSessionLimits = WorldLimits::Uniform(4096);
+inline constexpr WorldLimits kSessionLimits = WorldLimits::Uniform(4096);
 // What a level or a save read from a file may hold: the same limits grown to the largest world.
-inline const WorldLimits kReadLimits = kSessionLimits.For(kMaxWorldEntities);
+inline constexpr WorldLimits kReadLimits = kSessionLimits.For(kMaxWorldEntities);
 
 // Loads the level at `path` for a subcommand, reporting problems on standard error as
 // PATH:LINE:COLUMN: error: ... lines. False when it cannot be used.

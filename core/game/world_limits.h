@@ -24,13 +24,13 @@ struct WorldLimits {
   std::uint32_t story = 1024;     // story ring entries (the trace's deciding ones, for "why")
 
   // Every pool as large as the registry.
-  [[nodiscard]] static WorldLimits Uniform(std::uint32_t entities) noexcept {
+  [[nodiscard]] static constexpr WorldLimits Uniform(std::uint32_t entities) noexcept {
     WorldLimits limits;
     limits.entities = entities;
     limits.pools.fill(entities);
     return limits;
   }
-  [[nodiscard]] std::uint32_t Pool(ComponentKind kind) const noexcept {
+  [[nodiscard]] constexpr std::uint32_t Pool(ComponentKind kind) const noexcept {
     return pools[static_cast<std::size_t>(kind)];
   }
 
@@ -39,7 +39,7 @@ struct WorldLimits {
   // more room to spawn into (a split, a breeder, a drop); else the entities, every pool and the
   // per-tick queues grown by the same power of two, to at most kMaxWorldEntities (4096 and
   // 100,001 entities: 131,072). The trace and story rings keep their size.
-  [[nodiscard]] WorldLimits For(std::size_t count) const noexcept {
+  [[nodiscard]] constexpr WorldLimits For(std::size_t count) const noexcept {
     const std::uint64_t wanted = static_cast<std::uint64_t>(count) + count / 4;
     std::uint64_t factor = 1;
     while (entities > 0 && entities * factor < wanted && entities * factor * 2 <= kMaxWorldEntities)

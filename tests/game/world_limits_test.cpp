@@ -44,3 +44,7 @@ TEST_CASE("no world grows past the largest", "[limits]") {
   // No registry at all: nothing to grow from, and no endless doubling.
   CHECK(WorldLimits::Uniform(0).For(10).entities == 0);
 }
+
+// The rule is a constant expression: term's limits are fixed before any code runs.
+static_assert(WorldLimits::Uniform(4096).For(100001).entities == 131072);
+static_assert(WorldLimits::Uniform(4096).For(4096 * 4 / 5).entities == 4096);
