@@ -79,7 +79,7 @@ bool CheckSaveFile(const std::string& path, const std::string& shown, const std:
   if (!UseDefaultContent(config)) return false;
   config.limits = kSessionLimits;
   SessionImage image;
-  if (!ReadSaveText(text, *config.definitions, config.limits, image, problems)) {
+  if (!ReadSaveText(text, *config.definitions, kReadLimits, image, problems)) {
     PrintProblems(path, problems);
     return false;
   }
@@ -162,7 +162,7 @@ bool CheckLevelFile(const std::string& path, const std::string& shown, const std
   // type is most likely a mistake: said, without failing the file.
   for (const TextProblem& note : LikelyMisspeltTypes(document))
     std::cerr << FormatProblem(path, note, "warning") << "\n";
-  if (!LoadLevelDocument(document, *definitions, kSessionLimits, level, problems)) {
+  if (!LoadLevelDocument(document, *definitions, kReadLimits, level, problems)) {
     PrintProblems(path, problems);
     return false;
   }

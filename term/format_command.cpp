@@ -33,7 +33,7 @@ int RunFormatCommand(const std::vector<std::string>& args) {
     LevelDefinition level;
     std::vector<TextProblem> problems;
     if (!ReadLevelDocument(text, document, problems) ||
-        !LoadLevelDocument(document, *definitions, kSessionLimits, level, problems)) {
+        !LoadLevelDocument(document, *definitions, kReadLimits, level, problems)) {
       PrintProblems(path, problems);
       ok = false;
       continue;

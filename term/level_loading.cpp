@@ -35,7 +35,7 @@ bool LoadLevel(const std::string& path, std::shared_ptr<const LevelDefinition>& 
     return false;
   }
   auto level = std::make_shared<LevelDefinition>();
-  if (!LoadLevelText(text, *definitions, kSessionLimits, *level, problems)) {
+  if (!LoadLevelText(text, *definitions, kReadLimits, *level, problems)) {
     PrintProblems(path, problems);
     return false;
   }

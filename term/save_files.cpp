@@ -34,7 +34,8 @@ bool ReadSaveImage(const std::string& path, const SessionConfig& config, Session
     return false;
   }
   std::vector<TextProblem> problems;
-  if (!ReadSaveText(text, *config.definitions, config.limits, image, problems)) {
+  if (!ReadSaveText(text, *config.definitions, config.limits.For(kMaxWorldEntities), image,
+                    problems)) {
     for (const TextProblem& p : problems) diagnostics.push_back(FormatProblem(path, p));
     return false;
   }

@@ -24,8 +24,11 @@ int RunGenerateCommand(const std::vector<std::string>& args);
 int RunBotCommand(const std::vector<std::string>& args);
 int RunKeysCommand(const std::vector<std::string>& args);
 
-// The limits every interactive and headless session runs with.
-inline const WorldLimits kSessionLimits = WorldLimits::Uniform(4096);
+// The limits every interactive and headless session starts from; a floor that holds more is built
+// with room for its own (WorldLimits::For).
+inline constexpr WorldLimits kSessionLimits = WorldLimits::Uniform(4096);
+// What a level or a save read from a file may hold: the same limits grown to the largest world.
+inline constexpr WorldLimits kReadLimits = kSessionLimits.For(kMaxWorldEntities);
 
 // Loads the level at `path` for a subcommand, reporting problems on standard error as
 // PATH:LINE:COLUMN: error: ... lines. False when it cannot be used.

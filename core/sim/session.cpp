@@ -100,8 +100,9 @@ Status GameSession::BuildFloor(std::int32_t depth, std::shared_ptr<const LevelDe
   std::unique_ptr<GameWorld> world;
   std::vector<EntityId> created;
   // An authored level's entities are scoped by this placement of it, not by its document.
-  if (Status s = BuildWorld(*level, config_.limits, definitions_, FloorWorldSeed(depth), world,
-                            &created, PlacementInstance(config_.seed, depth, kFloorLevelPlacement));
+  if (Status s = BuildWorld(*level, config_.limits.For(level->entities.size()), definitions_,
+                            FloorWorldSeed(depth), world, &created,
+                            PlacementInstance(config_.seed, depth, kFloorLevelPlacement));
       s != Status::Ok)
     return s;
   return FinishFloor(std::move(level), std::move(world), created, out);
@@ -119,8 +120,8 @@ Status GameSession::FinishFloor(std::shared_ptr<const LevelDefinition> level,
     if (!level->entities[i].preserved.empty())
       kept.push_back(PreservedEntry{created[i], &level->entities[i].preserved});
   auto scratch = std::make_unique<TickScratch>();
-  if (Status s =
-          scratch->Initialize(world->Map().Width(), world->Map().Height(), config_.limits.entities);
+  if (Status s = scratch->Initialize(world->Map().Width(), world->Map().Height(),
+                                     world->Limits().entities);
       s != Status::Ok)
     return s;
   UpdatePlayerView(*world, *scratch);

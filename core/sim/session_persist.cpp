@@ -212,7 +212,8 @@ Status CheckImageFits(const GameSession& session, const SessionImage& image, std
 Status RebuildWorld(const GameSession& session, const FloorImage& floor,
                     const LevelDefinition& level, std::unique_ptr<GameWorld>& world,
                     std::vector<EntityId>& created, std::string& error) {
-  if (Status s = BuildWorld(level, session.Config().limits, SessionAccess::Definitions(session),
+  if (Status s = BuildWorld(level, session.Config().limits.For(level.entities.size()),
+                            SessionAccess::Definitions(session),
                             SessionAccess::FloorWorldSeed(session, floor.depth), world, &created);
       s != Status::Ok) {
     error = "floor " + std::to_string(floor.depth) + " cannot be rebuilt: " + StatusName(s);

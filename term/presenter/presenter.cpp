@@ -230,6 +230,22 @@ PaneItem WrapItem(std::string text, std::size_t width, Colour colour,
   return rows;
 }
 
+// Items (a word and its number) in rows at most `width` wide, two spaces in, as one line when
+// they fit: a number stays beside its word.
+PaneItem PackItems(const std::vector<std::string>& items, std::size_t width) {
+  PaneItem rows;
+  std::string line = " ";
+  for (const std::string& item : items) {
+    if (line.size() > 2 && line.size() + 1 + item.size() > width) {
+      rows.push_back(PaneRow{line, Colour::Default});
+      line = "   ";
+    }
+    line += " " + item;
+  }
+  rows.push_back(PaneRow{std::move(line), Colour::Default});
+  return rows;
+}
+
 PaneSection InspectedSection(const DebugData& d, std::size_t width) {
   PaneSection s;
   if (!d.has_inspected) {
@@ -268,20 +284,29 @@ PaneSection MachineSection(const RenderFrame& frame, const PresenterState& state
   const auto add = [&](std::string text, Colour colour = Colour::Default) {
     s.body.push_back(WrapItem(std::move(text), width, colour));
   };
-  add("  live " + std::to_string(d.live) + " pending " + std::to_string(d.pending) + " free " +
-      std::to_string(d.free) + " retired " + std::to_string(d.retired) + " cap " +
-      std::to_string(d.capacity));
+  s.body.push_back(
+      PackItems({"live " + std::to_string(d.live), "pending " + std::to_string(d.pending),
+                 "free " + std::to_string(d.free), "retired " + std::to_string(d.retired),
+                 "cap " + std::to_string(d.capacity)},
+                width));
   add("Pools size/capacity high-water", Colour::White);
+  // Two pools a row where both fit (the second from the pane's middle), else one: long numbers
+  // (100000/131072 on a floor of 100,000 monsters) are never cut across two rows.
   const std::size_t half = std::max<std::size_t>(20, width / 2);
-  for (std::size_t i = 0; i < d.pools.size(); i += 2) {
-    std::string line;
-    for (std::size_t k = i; k < i + 2 && k < d.pools.size(); ++k) {
+  for (std::size_t i = 0; i < d.pools.size();) {
+    const auto entry = [&](std::size_t k) {
       const PoolLine& p = d.pools[k];
-      line += Pad(" " + p.name + " " + std::to_string(p.size) + "/" + std::to_string(p.capacity) +
-                      " " + std::to_string(p.high_water),
-                  half);
+      return " " + p.name + " " + std::to_string(p.size) + "/" + std::to_string(p.capacity) + " " +
+             std::to_string(p.high_water);
+    };
+    std::string line = entry(i++);
+    if (i < d.pools.size() && line.size() < half) {
+      std::string second = entry(i);
+      if (half + second.size() <= width) {
+        line = Pad(std::move(line), half) + second;
+        ++i;
+      }
     }
-    while (!line.empty() && line.back() == ' ') line.pop_back();
     add(line);
   }
   add("Queues and counters", Colour::White);

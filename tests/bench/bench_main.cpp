@@ -5,9 +5,11 @@
 // only ever adds time, so the fastest run of each is the steadiest figure to compare.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -21,7 +23,10 @@ class CollectingReporter : public benchmark::ConsoleReporter {
       const std::string name = run.run_name.function_name + Args(run);
       const bool median = run.run_type == Run::RT_Aggregate && run.aggregate_name == "median";
       const bool single = run.run_type == Run::RT_Iteration && run.repetitions <= 1;
-      if (median || single) times_[name] = run.GetAdjustedRealTime();
+      if (median || single) {
+        times_[name] = run.GetAdjustedRealTime();
+        cpu_times_[name] = run.GetAdjustedCPUTime();
+      }
       if (run.run_type == Run::RT_Iteration) {
         const auto [at, fresh] = fastest_.try_emplace(name, run.GetAdjustedRealTime());
         if (!fresh && run.GetAdjustedRealTime() < at->second)
@@ -37,6 +42,7 @@ class CollectingReporter : public benchmark::ConsoleReporter {
   }
   const std::map<std::string, double>& Times() const { return times_; }
   const std::map<std::string, double>& Fastest() const { return fastest_; }
+  const std::map<std::string, double>& CpuTimes() const { return cpu_times_; }
 
  private:
   static std::string Args(const Run& run) {
@@ -44,7 +50,47 @@ class CollectingReporter : public benchmark::ConsoleReporter {
   }
   std::map<std::string, double> times_;
   std::map<std::string, double> fastest_;
+  std::map<std::string, double> cpu_times_;
 };
+
+// Families named "XScaling/N": what each unit of N adds (beyond N = 0, the fixed cost, when it
+// is measured) beside what it adds at the smallest N, so linear growth reads as about 1x down the
+// "against" columns and a step (a cache level left) stands out. In wall time and in processor
+// time: on a loaded machine the second is the steadier.
+void PrintScaling(const CollectingReporter& reporter) {
+  std::map<std::string, std::vector<std::pair<double, std::string>>> families;
+  for (const auto& [name, time] : reporter.Times()) {
+    const std::size_t slash = name.find('/');
+    if (slash == std::string::npos || slash < 7 || name.compare(slash - 7, 7, "Scaling") != 0)
+      continue;
+    families[name.substr(0, slash)].emplace_back(std::stod(name.substr(slash + 1)), name);
+  }
+  for (auto& [family, runs] : families) {
+    std::sort(runs.begin(), runs.end());
+    double fixed = 0, fixed_cpu = 0, first = 0, first_cpu = 0;
+    if (runs.front().first == 0) {
+      fixed = reporter.Times().at(runs.front().second);
+      fixed_cpu = reporter.CpuTimes().at(runs.front().second);
+    }
+    std::printf("\n%-20s %12s %12s %12s %8s %12s %8s\n", (family + " (same run)").c_str(), "time",
+                "cpu time", "per unit", "against", "cpu/unit", "against");
+    for (const auto& [n, name] : runs) {
+      const double time = reporter.Times().at(name), cpu = reporter.CpuTimes().at(name);
+      if (n == 0) {
+        std::printf("%-20.0f %12.1f %12.1f   (the fixed cost)\n", n, time, cpu);
+        continue;
+      }
+      const double unit = (time - fixed) / n, cpu_unit = (cpu - fixed_cpu) / n;
+      if (first == 0) {
+        first = unit;
+        first_cpu = cpu_unit;
+      }
+      std::printf("%-20.0f %12.1f %12.1f %12.4f %7.2fx %12.4f %7.2fx\n", n, time, cpu, unit,
+                  first > 0 ? unit / first : 0.0, cpu_unit,
+                  first_cpu > 0 ? cpu_unit / first_cpu : 0.0);
+    }
+  }
+}
 
 }  // namespace
 
@@ -72,5 +118,6 @@ int main(int argc, char** argv) {
     std::printf("%-50s %12.1f %12.1f %7.2fx %8.2fx\n", label.c_str(), time, found->second,
                 found->second > 0 ? time / found->second : 0.0, theirs > 0 ? ours / theirs : 0.0);
   }
+  PrintScaling(reporter);
   return 0;
 }
