@@ -316,31 +316,37 @@ class ComponentPool {
 
   // Locate for every handle of `ids`, calling found(i, was_found, index). Two prefetch stages run
   // ahead of the checks: kAhead * 2 handles on, the registry generation and sparse entry; kAhead
-  // on (their lines have arrived by then), the value the sparse entry names.
+  // on (their lines have arrived by then), the value the sparse entry names. A registry of fewer
+  // than kPrefetchFromSlots slots keeps its arrays in the nearer caches, where prefetching would
+  // only add work: there the batch is plain Locate.
   template <class Found>
   void LocateMany(std::span<const EntityId> ids, Found&& found) const noexcept {
-    if (registry_ == nullptr) {
-      for (std::size_t i = 0; i < ids.size(); ++i) found(i, false, 0);
-      return;
-    }
-    constexpr std::size_t kAhead = 8;
-    const std::uint32_t* live = registry_->live_generation_.data();
     const std::size_t n = ids.size();
-    for (std::size_t i = 0; i < n; ++i) {
-      if (i + 2 * kAhead < n) {
-        const std::uint32_t slot = ClampSlot(ids[i + 2 * kAhead].Slot);
-        Prefetch(live + slot);
-        Prefetch(&page_table_[slot >> kSparsePageShift][slot & kSparsePageMask]);
+    std::size_t i = 0;
+    if (registry_ != nullptr && slot_count_ >= kPrefetchFromSlots) {
+      const std::uint32_t* live = registry_->live_generation_.data();
+      const std::uint32_t* const* table = page_table_.data();
+      const T* values = values_.data();
+      for (; i + 2 * kAhead < n; ++i) {
+        const std::uint32_t far = ClampSlot(ids[i + 2 * kAhead].Slot);
+        Prefetch(live + far);
+        Prefetch(table[far >> kSparsePageShift] + (far & kSparsePageMask));
+        const std::uint32_t near = ClampSlot(ids[i + kAhead].Slot);
+        const std::uint32_t entry = table[near >> kSparsePageShift][near & kSparsePageMask];
+        Prefetch(values + (entry < size_ ? entry : 0));
+        std::uint32_t index = 0;
+        const bool was_found = Locate(ids[i], index);
+        found(i, was_found, index);
       }
-      if (i + kAhead < n) {
-        const std::uint32_t entry = EntryOf(ClampSlot(ids[i + kAhead].Slot));
-        Prefetch(values_.data() + (entry < size_ ? entry : 0));
-      }
+    }
+    for (; i < n; ++i) {
       std::uint32_t index = 0;
       const bool was_found = Locate(ids[i], index);
       found(i, was_found, index);
     }
   }
+  static constexpr std::size_t kAhead = 16;
+  static constexpr std::uint32_t kPrefetchFromSlots = 1u << 17;
   [[nodiscard]] std::uint32_t ClampSlot(std::uint32_t slot) const noexcept {
     return slot < slot_count_ ? slot : 0;
   }

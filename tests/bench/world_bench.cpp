@@ -296,9 +296,9 @@ std::size_t ResidentBytes() {
 void BytesPerEntity(benchmark::State& state) {
   const auto n = static_cast<std::uint32_t>(state.range(0));
 #ifdef __GLIBC__
-  // A fixed threshold (glibc otherwise raises it after the first large free): every large array
-  // gets fresh pages from the system, so each repetition measures its own growth.
-  mallopt(M_MMAP_THRESHOLD, 128 * 1024);
+  // Free memory the process still holds (earlier benchmarks' worlds) goes back to the system, so
+  // the store's arrays grow the resident set whether they reuse it or get fresh pages.
+  malloc_trim(0);
 #endif
   const std::size_t before = ResidentBytes();
   auto store = std::make_unique<Store>(n, false);

@@ -116,6 +116,52 @@ TEST_CASE("FindMany answers as Find does for every kind of handle", "[pool][find
   CHECK(one[0] == nullptr);
 }
 
+TEST_CASE("FindMany on a registry large enough to prefetch answers as Find does",
+          "[pool][findmany]") {
+  // From 2^17 slots the batch prefetches ahead (kPrefetchFromSlots): the same answers.
+  constexpr std::uint32_t kSlots = (1u << 17) + 5;
+  Store s(kSlots, kSlots);
+  Store other(4, 4);
+  const EntityId foreign = MustCreate(other.registry);
+  REQUIRE(other.Insert(foreign, 1) == Status::Ok);
+  std::vector<EntityId> live;
+  {
+    StructuralScope scope(s.registry, WorldPhase::Commit, cairn::test::Key());
+    for (std::uint32_t i = 0; i < kSlots; ++i) {
+      EntityId id;
+      REQUIRE(s.registry.Create(id) == Status::Ok);
+      live.push_back(id);
+      if (i % 5 != 0) REQUIRE(s.pool.Insert(id, Value{std::int64_t{i}}) == Status::Ok);
+    }
+  }
+  std::vector<EntityId> handles;
+  std::uint64_t state = 12345;
+  for (std::uint32_t i = 0; i < 5000; ++i) {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    EntityId id = live[(state >> 33) % kSlots];
+    switch ((state >> 20) % 8) {
+      case 0: id.Generation += 1; break;                 // stale
+      case 1: id.Owner = foreign.Owner; break;           // another world's
+      case 2: id.Slot = kSlots + (i % 3) * 1000; break;  // out of range
+      case 3: id = EntityId{}; break;                    // null
+      default: break;
+    }
+    handles.push_back(id);
+  }
+  handles.push_back(live.back());  // the last slot, in the registry's partial last page
+  std::vector<Value*> found(handles.size());
+  REQUIRE(s.pool.FindMany(handles, found) == Status::Ok);
+  std::uint32_t hits = 0;
+  for (std::size_t i = 0; i < handles.size(); ++i) {
+    INFO("handle " << i << " slot " << handles[i].Slot);
+    REQUIRE(found[i] == s.pool.Find(handles[i]));
+    hits += found[i] != nullptr;
+  }
+  CHECK(hits > 1000);
+  CHECK(hits < 4000);
+  CHECK(found.back() != nullptr);
+}
+
 TEST_CASE("FindMany refuses an output shorter than its input and writes nothing",
           "[pool][findmany]") {
   Store s(8, 8);
