@@ -133,9 +133,10 @@ struct RewindAccess {
 
   static void Save(const EntityRegistry& r, Writer& out) {
     out.Array(r.live_generation_.data(), r.touched_);
-    out.Array(r.pending_.data(), r.touched_);
-    out.Array(r.slots_.data(), r.touched_);
-    out.Array(r.free_stack_.data(), r.free_top_);  // in order: reuse is most recently freed first
+    out.Array(r.slot_marks_.data(), r.touched_);
+    out.Array(r.slot_words_.data(), r.touched_);  // the free list is threaded through these
+    out.Value(r.free_head_);
+    out.Value(r.free_count_);
     out.Value(r.last_creation_sequence_);
     out.Value(r.structural_revision_);
     out.Value(r.live_);
@@ -147,7 +148,7 @@ struct RewindAccess {
 
   template <class T>
   static void Save(const ComponentPool<T>& pool, Writer& out) {
-    out.Array(pool.owners_.data(), pool.size_);
+    out.Array(pool.owners_.data(), pool.size_);  // slots: the generations are the registry's
     if constexpr (OwnsMemory<T>) {
       for (std::uint32_t i = 0; i < pool.size_; ++i) SaveOwned(pool.values_[i], out);
     } else {
@@ -232,13 +233,14 @@ struct RewindAccess {
         static_cast<std::uint32_t>(in.Array(r.live_generation_.data(), r.capacity_));
     for (std::uint32_t slot = touched; slot < before; ++slot) {
       r.live_generation_[slot] = 0;
-      r.pending_[slot] = 0;
-      r.slots_[slot] = EntityRegistry::SlotRecord{};
+      r.slot_marks_[slot] = 0;
+      r.slot_words_[slot] = 0;
     }
-    (void)in.Array(r.pending_.data(), r.capacity_);
-    (void)in.Array(r.slots_.data(), r.capacity_);
+    (void)in.Array(r.slot_marks_.data(), r.capacity_);
+    (void)in.Array(r.slot_words_.data(), r.capacity_);
     r.touched_ = touched;
-    r.free_top_ = static_cast<std::uint32_t>(in.Array(r.free_stack_.data(), r.capacity_));
+    r.free_head_ = in.Value<std::uint32_t>();
+    r.free_count_ = in.Value<std::uint32_t>();
     r.last_creation_sequence_ = in.Value<std::uint64_t>();
     r.structural_revision_ = in.Value<std::uint64_t>();
     r.live_ = in.Value<std::uint32_t>();
@@ -250,9 +252,7 @@ struct RewindAccess {
 
   template <class T>
   static void Restore(ComponentPool<T>& pool, Reader& in) noexcept {
-    using Entry = typename ComponentPool<T>::SparseEntry;
-    for (std::uint32_t i = 0; i < pool.size_; ++i)
-      pool.sparse_[pool.owners_[i].Slot] = Entry{ComponentPool<T>::kMissing, 0};
+    for (std::uint32_t i = 0; i < pool.size_; ++i) pool.ClearEntry(pool.owners_[i]);
     const auto size = static_cast<std::uint32_t>(in.Array(pool.owners_.data(), pool.capacity_));
     if constexpr (OwnsMemory<T>) {
       // Entries are allocated here: a restore that runs out of memory ends the process (noexcept),
@@ -262,8 +262,7 @@ struct RewindAccess {
     } else {
       (void)in.Array(pool.values_.data(), pool.capacity_);
     }
-    for (std::uint32_t i = 0; i < size; ++i)
-      pool.sparse_[pool.owners_[i].Slot] = Entry{i, pool.owners_[i].Generation};
+    for (std::uint32_t i = 0; i < size; ++i) pool.PublishEntry(pool.owners_[i], i);
     pool.size_ = size;
     pool.high_water_ = in.Value<std::uint32_t>();
     pool.capacity_failures_ = in.Value<std::uint64_t>();

@@ -100,7 +100,7 @@ PoolStats StatsOf(const GameWorld& world, ComponentTypeId type) noexcept {
   });
 }
 
-std::span<const EntityId> OwnersOf(const GameWorld& world, ComponentTypeId type) noexcept {
+OwnerView OwnersOf(const GameWorld& world, ComponentTypeId type) noexcept {
   return WithPool(world, type, [](const auto& pool) { return pool.Owners(); });
 }
 

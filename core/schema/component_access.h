@@ -68,7 +68,6 @@ inline constexpr std::uint32_t kNextSlot = 0xFFFFFFFFu;
 [[nodiscard]] Status RemoveEntry(GameWorld& world, StructuralScope& scope, EntityId id,
                                  ComponentTypeId type, std::uint32_t slot, std::string& why);
 // The owners of every component of `type`, in dense (not meaningful) order.
-[[nodiscard]] std::span<const EntityId> OwnersOf(const GameWorld& world,
-                                                 ComponentTypeId type) noexcept;
+[[nodiscard]] OwnerView OwnersOf(const GameWorld& world, ComponentTypeId type) noexcept;
 
 }  // namespace cairn

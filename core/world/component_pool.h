@@ -1,25 +1,34 @@
 // ComponentPool<T>: the state of one component type for the entities of one world.
 //
-// A sparse set: dense owners (full EntityIds) and dense values side by side, and a sparse array
-// from registry slot to dense index (with an explicit missing sentinel) and the generation of the
-// entity that owns that entry. Iteration is a straight scan of the dense values; lookup checks
-// the world, the slot bound, the sparse index, the dense bound and the exact owner, so a stale or
-// foreign handle can never reach another entity's value.
+// A sparse set: dense owners (each a registry slot, 4 bytes) and dense values side by side, and a
+// paged sparse array from registry slot to dense index (4 bytes, with an explicit missing
+// sentinel). Iteration is a straight scan of the dense values; lookup checks the world, the slot
+// bound, that the slot's live entity has exactly the handle's generation (the registry's hot
+// array, which IsAlive reads too), the sparse index and the dense bound, so a stale or foreign
+// handle can never reach another entity's value.
 //
-// The exact-owner check compares the handle with (this pool's world, the slot, the generation
-// recorded in the sparse entry), which is the owner's full EntityId; the dense owners array holds
-// the same id (CheckInvariants proves they agree) and serves iteration and swap removal. Checking
-// the generation in the sparse entry keeps a random lookup to two dependent loads (sparse, then
-// value) instead of three (sparse, owner, value): see docs/PERFORMANCE.md.
+// Why the pool keeps no generation of its own (docs/decisions/0017, which replaces 0003): a pool
+// holds components of live entities only, and the registry enforces it by refusing to release an
+// entity while any pool holds one of its components (each insert and remove counts in the
+// registry). So the live generation of a slot that has an entry is its owner's generation, the
+// owner's full EntityId is (the pool's world, the slot, that generation), and OwnerView rebuilds
+// it. A random lookup reads the registry's generation and the sparse entry side by side, then the
+// value; FindMany prefetches both steps for a batch.
 //
-// All storage is reserved by Initialize (sparse for every registry slot, dense for the pool's
-// own capacity); insert and remove never allocate, except that a value which owns memory (a Many
-// type's entries, docs/decisions/0014) allocates its entries when it is copied in. Removal swaps
-// the last element into the hole, so dense order is an implementation detail: rules whose result
-// depends on order reduce by a stable key (creation sequence, authored id), never by dense
-// position.
+// The sparse array is paged: a page of SparsePageSize() entries is taken from the pool's reserve
+// when the first entity of its slot range gets a component, and returned when the last one loses
+// it; a page table entry of 0 names a shared page that answers "missing" for every slot. The
+// reserve is sized at Initialize for the most pages the pool can use at once (one per member, at
+// most one per page of slots), so insert never allocates and never fails for want of a page.
 //
-// Pointers and spans are borrowed for the current phase: a structural change may move values.
+// All storage is reserved by Initialize; insert and remove never allocate, except that a value
+// which owns memory (a Many type's entries, docs/decisions/0014) allocates its entries when it is
+// copied in. Removal swaps the last element into the hole, so dense order is an implementation
+// detail: rules whose result depends on order reduce by a stable key (creation sequence, authored
+// id), never by dense position.
+//
+// Pointers, spans and owner views are borrowed for the current phase: a structural change may
+// move values.
 #pragma once
 
 #include <cstdint>
@@ -27,10 +36,14 @@
 #include <type_traits>
 #include <utility>
 
+#include "base/assert.h"
 #include "base/fixed_array.h"
+#include "base/prefetch.h"
 #include "base/status.h"
 #include "identity/handle.h"
 #include "world/entity_registry.h"
+#include "world/owner_view.h"
+#include "world/sparse_page.h"
 
 namespace cairn {
 
@@ -43,7 +56,7 @@ class ComponentPool {
                 "components are plain values, except a Many type that owns its entries");
 
  public:
-  static constexpr std::uint32_t kMissing = 0xFFFFFFFFu;
+  static constexpr std::uint32_t kMissing = kMissingEntry;
 
   ComponentPool() noexcept = default;
   ComponentPool(const ComponentPool&) = delete;
@@ -56,19 +69,30 @@ class ComponentPool {
     if (registry_ != nullptr) return Status::InvalidOperation;
     if (!registry.IsInitialized()) return Status::NotInitialized;
     if (capacity > registry.Capacity()) return Status::InvalidArgument;
-    FixedArray<SparseEntry> sparse;
-    FixedArray<EntityId> owners;
+    const auto table_pages = static_cast<std::uint32_t>(
+        ((std::uint64_t{registry.Capacity()} - 1) >> kSparsePageShift) + 1);
+    const std::uint32_t reserve = capacity < table_pages ? capacity : table_pages;
+    FixedArray<std::uint32_t*> page_table;
+    FixedArray<std::uint32_t> pages;
+    FixedArray<std::uint32_t> page_members;
+    FixedArray<std::uint32_t> owners;
     FixedArray<T> values;
-    if (Status s = sparse.Allocate(registry.Capacity()); s != Status::Ok) return s;
+    if (Status s = page_table.Allocate(table_pages); s != Status::Ok) return s;
+    if (Status s = pages.Allocate(std::size_t{reserve} * kSparsePage); s != Status::Ok) return s;
+    if (Status s = page_members.Allocate(table_pages); s != Status::Ok) return s;
     if (Status s = owners.Allocate(capacity); s != Status::Ok) return s;
     if (Status s = values.Allocate(capacity); s != Status::Ok) return s;
-    for (SparseEntry& entry : sparse.span()) entry = SparseEntry{kMissing, 0};
-    sparse_.swap(sparse);
+    for (std::uint32_t*& page : page_table.span()) page = EmptySparsePage();
+    page_table_.swap(page_table);
+    pages_.swap(pages);
+    page_members_.swap(page_members);
     owners_.swap(owners);
     values_.swap(values);
     registry_ = &registry;
     world_ = registry.WorldId();
+    slot_count_ = registry.Capacity();
     capacity_ = capacity;
+    page_reserve_ = reserve;
     return Status::Ok;
   }
 
@@ -85,21 +109,45 @@ class ComponentPool {
     return Locate(id, index);
   }
 
+  // Find for a batch: out[i] becomes what Find(ids[i]) returns, with the same checks. The cache
+  // misses of lookups a little further on are started early (software prefetch), so a batch of
+  // random handles costs far less than as many separate Finds once the pool leaves the cache.
+  // InvalidArgument, with `out` unchanged, when `out` is shorter than `ids`.
+  [[nodiscard]] Status FindMany(std::span<const EntityId> ids, std::span<T*> out) noexcept {
+    if (out.size() < ids.size()) return Status::InvalidArgument;
+    LocateMany(ids, [&](std::size_t i, bool found, std::uint32_t index) {
+      out[i] = found ? &values_[index] : nullptr;
+    });
+    return Status::Ok;
+  }
+  [[nodiscard]] Status FindMany(std::span<const EntityId> ids,
+                                std::span<const T*> out) const noexcept {
+    if (out.size() < ids.size()) return Status::InvalidArgument;
+    LocateMany(ids, [&](std::size_t i, bool found, std::uint32_t index) {
+      out[i] = found ? &values_[index] : nullptr;
+    });
+    return Status::Ok;
+  }
+
   // Adds a component to a live entity of this world that has none of this type. The owner,
-  // value and sparse entry are published together and the registry's structural revision
-  // advances; on failure nothing changes.
+  // value and sparse entry are published together, the registry counts the component against the
+  // entity and its structural revision advances; on failure nothing changes.
   [[nodiscard]] Status Insert(EntityId id, const T& value) noexcept {
     if (Status s = CheckStructural(id); s != Status::Ok) return s;
-    if (sparse_[id.Slot].index != kMissing) return Status::DuplicateComponent;
+    if (EntryOf(id.Slot) != kMissing) return Status::DuplicateComponent;
     if (size_ == capacity_) {
       ++capacity_failures_;
       return Status::CapacityExceeded;
     }
-    if (registry_->StructuralRevisionsRemaining() == 0) return Status::SequenceExhausted;
-    (void)registry_->NoteStructuralChange();  // cannot fail now: checked just above
-    owners_[size_] = id;
+    std::uint16_t& marks = registry_->slot_marks_[id.Slot];
+    if ((marks & EntityRegistry::kHeldMask) == EntityRegistry::kMaxComponentsPerEntity)
+      return Status::CapacityExceeded;
+    if (registry_->structural_revision_ == ~std::uint64_t{0}) return Status::SequenceExhausted;
+    ++registry_->structural_revision_;
+    ++marks;
+    owners_[size_] = id.Slot;
     values_[size_] = value;
-    sparse_[id.Slot] = SparseEntry{size_, id.Generation};
+    PublishEntry(id.Slot, size_);
     ++size_;
     ++membership_revision_;
     if (size_ > high_water_) high_water_ = size_;
@@ -110,25 +158,31 @@ class ComponentPool {
   // entry follows it. InvalidEntity for a handle that is not alive, MissingComponent when absent.
   [[nodiscard]] Status Remove(EntityId id) noexcept {
     if (Status s = CheckStructural(id); s != Status::Ok) return s;
-    std::uint32_t hole = 0;
-    if (!Locate(id, hole)) return Status::MissingComponent;
-    if (registry_->StructuralRevisionsRemaining() == 0) return Status::SequenceExhausted;
-    (void)registry_->NoteStructuralChange();
+    // CheckStructural proved world, slot and generation: the sparse entry is the rest of Find.
+    const std::uint32_t hole = EntryOf(id.Slot);
+    if (hole >= size_) return Status::MissingComponent;
+    if (registry_->structural_revision_ == ~std::uint64_t{0}) return Status::SequenceExhausted;
+    ++registry_->structural_revision_;
+    --registry_->slot_marks_[id.Slot];
     const std::uint32_t last = size_ - 1;
     if (hole != last) {
       owners_[hole] = owners_[last];
       values_[hole] = std::move(values_[last]);
-      sparse_[owners_[hole].Slot].index = hole;
+      EntryRef(owners_[hole]) = hole;
     }
     if constexpr (OwnsMemory<T>) values_[last] = T{};  // its entries' memory goes with it
-    sparse_[id.Slot] = SparseEntry{kMissing, 0};
+    ClearEntry(id.Slot);
     size_ = last;
     ++membership_revision_;
     return Status::Ok;
   }
 
   // Read-only owners and the values that match them, index for index.
-  [[nodiscard]] std::span<const EntityId> Owners() const noexcept {
+  [[nodiscard]] OwnerView Owners() const noexcept {
+    return OwnerView(world_, owners_.data(), size_, LiveGenerations());
+  }
+  // The owners' registry slots, index for index with Values() (what OwnerView reads).
+  [[nodiscard]] std::span<const std::uint32_t> OwnerSlots() const noexcept {
     return {owners_.data(), size_};
   }
   [[nodiscard]] std::span<const T> Values() const noexcept { return {values_.data(), size_}; }
@@ -145,30 +199,51 @@ class ComponentPool {
   [[nodiscard]] std::uint64_t MembershipRevision() const noexcept { return membership_revision_; }
   [[nodiscard]] bool IsInitialized() const noexcept { return registry_ != nullptr; }
   [[nodiscard]] std::size_t ReservedBytes() const noexcept {
-    return sparse_.bytes() + owners_.bytes() + values_.bytes();
+    return page_table_.bytes() + pages_.bytes() + page_members_.bytes() + owners_.bytes() +
+           values_.bytes();
   }
+  // Sparse entries per page, the pages holding at least one entry now, and how many the reserve
+  // has.
+  [[nodiscard]] static constexpr std::uint32_t SparsePageSize() noexcept { return kSparsePage; }
+  [[nodiscard]] std::uint32_t SparsePagesInUse() const noexcept { return pages_in_use_; }
+  [[nodiscard]] std::uint32_t SparsePageReserve() const noexcept { return page_reserve_; }
 
   // Test seam: the first broken invariant, or null. Every dense entry is owned by a live entity
   // of this world and the sparse and dense arrays agree both ways.
   [[nodiscard]] const char* CheckInvariants() const noexcept {
     if (registry_ == nullptr) return nullptr;
     for (std::uint32_t i = 0; i < size_; ++i) {
-      const EntityId owner = owners_[i];
-      if (!registry_->IsAlive(owner))
+      const std::uint32_t slot = owners_[i];
+      if (slot >= slot_count_) return "a dense entry names a slot beyond the registry";
+      if (!registry_->IsAlive(EntityId{world_, slot, registry_->live_generation_[slot]}))
         return "a dense entry is owned by an entity that is not alive";
-      if (owner.Owner != world_) return "a dense entry is owned by another world";
-      if (sparse_[owner.Slot].index != i)
-        return "sparse index does not point back at its dense entry";
-      if (sparse_[owner.Slot].generation != owner.Generation)
-        return "sparse generation disagrees with the dense owner";
+      if (EntryOf(slot) != i) return "sparse index does not point back at its dense entry";
     }
     std::uint32_t mapped = 0;
-    for (const SparseEntry& entry : sparse_.span()) {
-      if (entry.index == kMissing) continue;
-      if (entry.index >= size_) return "sparse index beyond the dense size";
-      ++mapped;
+    std::uint32_t pages_in_use = 0;
+    for (std::uint32_t table = 0; table < page_table_.size(); ++table) {
+      const std::uint32_t* page = page_table_[table];
+      if (page == EmptySparsePage()) {
+        if (page_members_[table] != 0) return "an absent sparse page has members";
+        continue;
+      }
+      if (page < pages_.data() || page >= pages_.data() + pages_.size())
+        return "the page table names a page outside the reserve";
+      ++pages_in_use;
+      std::uint32_t members = 0;
+      for (std::uint32_t k = 0; k < kSparsePage; ++k) {
+        if (page[k] == kMissing) continue;
+        if (page[k] >= size_) return "sparse index beyond the dense size";
+        ++members;
+      }
+      if (members == 0) return "a sparse page in use holds no entry";
+      if (members != page_members_[table]) return "a sparse page's member count is wrong";
+      mapped += members;
     }
+    for (std::uint32_t k = 0; k < kSparsePage; ++k)
+      if (EmptySparsePage()[k] != kMissing) return "the shared empty page holds an entry";
     if (mapped != size_) return "sparse and dense sizes disagree";
+    if (pages_in_use != pages_in_use_) return "the count of sparse pages in use is wrong";
     return nullptr;
   }
 
@@ -176,18 +251,104 @@ class ComponentPool {
   // Copies every member below for rewinding (game/world_snapshot.cpp): a new one goes there too.
   friend struct RewindAccess;
 
+  [[nodiscard]] std::uint32_t EntryOf(std::uint32_t slot) const noexcept {
+    return page_table_[slot >> kSparsePageShift][slot & kSparsePageMask];
+  }
+  [[nodiscard]] std::uint32_t& EntryRef(std::uint32_t slot) noexcept {
+    return page_table_[slot >> kSparsePageShift][slot & kSparsePageMask];
+  }
+  [[nodiscard]] const std::uint32_t* LiveGenerations() const noexcept {
+    return registry_ != nullptr ? registry_->live_generation_.data() : nullptr;
+  }
+
+  // Points `slot`'s sparse entry at `index`, taking a page for its slot range if it has none.
+  // The reserve always has one: pages in use never outnumber members, nor pages of slots.
+  // Returned pages form a list threaded through their first entry (page numbers in pages_).
+  void PublishEntry(std::uint32_t slot, std::uint32_t index) noexcept {
+    const std::uint32_t table = slot >> kSparsePageShift;
+    std::uint32_t* page = page_table_[table];
+    if (page == EmptySparsePage()) {
+      std::uint32_t number = 0;
+      if (free_page_head_ != kMissing) {
+        number = free_page_head_;
+        free_page_head_ = pages_[std::size_t{number} * kSparsePage];
+      } else {
+        CAIRN_ASSERT(pages_taken_ < page_reserve_, "the sparse page reserve ran out");
+        number = pages_taken_++;
+      }
+      page = pages_.data() + std::size_t{number} * kSparsePage;
+      for (std::uint32_t k = 0; k < kSparsePage; ++k) page[k] = kMissing;
+      page_table_[table] = page;
+      ++pages_in_use_;
+    }
+    page[slot & kSparsePageMask] = index;
+    ++page_members_[table];
+  }
+  // Marks `slot` missing; its page goes back to the reserve when it holds no entry any more.
+  void ClearEntry(std::uint32_t slot) noexcept {
+    const std::uint32_t table = slot >> kSparsePageShift;
+    std::uint32_t* page = page_table_[table];
+    page[slot & kSparsePageMask] = kMissing;
+    if (--page_members_[table] == 0) {
+      page[0] = free_page_head_;
+      free_page_head_ =
+          static_cast<std::uint32_t>(static_cast<std::size_t>(page - pages_.data()) / kSparsePage);
+      page_table_[table] = EmptySparsePage();
+      --pages_in_use_;
+    }
+  }
+
   // Finds the dense index of `id`'s component. Every check is made without a data-dependent
   // branch: with a mix of valid and invalid handles a mispredicted branch on a cache-missing load
-  // would discard the lookups in flight after it. Index 0 always exists (FixedArray allocates at
-  // least one element, zeroed), so every load is in bounds; a failed check only decides the result.
+  // would discard the lookups in flight after it. Slot 0 and page 0 always exist once
+  // initialized, so every load is in bounds; a failed check only decides the result.
   [[nodiscard]] bool Locate(EntityId id, std::uint32_t& index) const noexcept {
     if (registry_ == nullptr) return false;
-    const bool in_range = id.Slot < sparse_.size();
-    const SparseEntry entry = sparse_[in_range ? id.Slot : 0];
-    const bool found = in_range & (id.Owner == world_) & (entry.index < size_) &
-                       (entry.generation == id.Generation);
-    index = found ? entry.index : 0;
+    const bool in_range = id.Slot < slot_count_;
+    const std::uint32_t slot = in_range ? id.Slot : 0;
+    const std::uint32_t live = registry_->live_generation_[slot];
+    const std::uint32_t entry = EntryOf(slot);
+    const bool found = in_range & (id.Owner == world_) & (id.Generation != 0) &
+                       (live == id.Generation) & (entry < size_);
+    index = found ? entry : 0;
     return found;
+  }
+
+  // Locate for every handle of `ids`, calling found(i, was_found, index). Two prefetch stages run
+  // ahead of the checks: kAhead * 2 handles on, the registry generation and sparse entry; kAhead
+  // on (their lines have arrived by then), the value the sparse entry names. A registry of fewer
+  // than kPrefetchFromSlots slots keeps its arrays in the nearer caches, where prefetching would
+  // only add work: there the batch is plain Locate.
+  template <class Found>
+  void LocateMany(std::span<const EntityId> ids, Found&& found) const noexcept {
+    const std::size_t n = ids.size();
+    std::size_t i = 0;
+    if (registry_ != nullptr && slot_count_ >= kPrefetchFromSlots) {
+      const std::uint32_t* live = registry_->live_generation_.data();
+      const std::uint32_t* const* table = page_table_.data();
+      const T* values = values_.data();
+      for (; i + 2 * kAhead < n; ++i) {
+        const std::uint32_t far = ClampSlot(ids[i + 2 * kAhead].Slot);
+        Prefetch(live + far);
+        Prefetch(table[far >> kSparsePageShift] + (far & kSparsePageMask));
+        const std::uint32_t near = ClampSlot(ids[i + kAhead].Slot);
+        const std::uint32_t entry = table[near >> kSparsePageShift][near & kSparsePageMask];
+        Prefetch(values + (entry < size_ ? entry : 0));
+        std::uint32_t index = 0;
+        const bool was_found = Locate(ids[i], index);
+        found(i, was_found, index);
+      }
+    }
+    for (; i < n; ++i) {
+      std::uint32_t index = 0;
+      const bool was_found = Locate(ids[i], index);
+      found(i, was_found, index);
+    }
+  }
+  static constexpr std::size_t kAhead = 16;
+  static constexpr std::uint32_t kPrefetchFromSlots = 1u << 17;
+  [[nodiscard]] std::uint32_t ClampSlot(std::uint32_t slot) const noexcept {
+    return slot < slot_count_ ? slot : 0;
   }
 
   [[nodiscard]] Status CheckStructural(EntityId id) const noexcept {
@@ -197,21 +358,24 @@ class ComponentPool {
     return Status::Ok;
   }
 
-  struct SparseEntry {
-    std::uint32_t index;       // dense position, or kMissing
-    std::uint32_t generation;  // the owner's generation while index is valid
-  };
-
-  FixedArray<SparseEntry> sparse_;
-  FixedArray<EntityId> owners_;
+  // Per page of slots: its page in pages_, or the shared empty page.
+  FixedArray<std::uint32_t*> page_table_;
+  FixedArray<std::uint32_t> pages_;         // the reserve, page after page
+  FixedArray<std::uint32_t> page_members_;  // per page of slots: entries its page holds
+  FixedArray<std::uint32_t> owners_;        // the registry slot of each dense entry
   FixedArray<T> values_;
   EntityRegistry* registry_ = nullptr;
   std::uint64_t world_ = 0;
   std::uint64_t membership_revision_ = 0;
   std::uint64_t capacity_failures_ = 0;
+  std::uint32_t slot_count_ = 0;  // the registry's capacity
   std::uint32_t size_ = 0;
   std::uint32_t capacity_ = 0;
   std::uint32_t high_water_ = 0;
+  std::uint32_t page_reserve_ = 0;           // pages in pages_
+  std::uint32_t pages_taken_ = 0;            // pages [0, pages_taken_) have been used
+  std::uint32_t pages_in_use_ = 0;           // pages the page table names now
+  std::uint32_t free_page_head_ = kMissing;  // last returned page, or kMissing
 };
 
 }  // namespace cairn

@@ -1,8 +1,10 @@
 // EntityRegistry: who exists in one world, and which incarnation.
 //
 // The registry owns slot metadata only (generation, state, pending-destroy bit, creation
-// sequence) and a stack of reusable slots; component state lives in ComponentPool<T>. Everything
-// is allocated by Initialize; create, check and release never allocate.
+// sequence, how many pools hold a component of the slot) and a list of reusable slots; component
+// state lives in ComponentPool<T>. Everything is allocated by Initialize; create, check and
+// release never allocate. Fourteen bytes per slot (docs/decisions/0017): the free list is threaded
+// through the cold word of the free slots themselves, and a slot's state is read off its words.
 //
 // Lifecycle of a slot: Unused -> Live -> (pending destroy) -> Free -> Live ... ; a slot released at
 // the largest generation becomes Retired for good and still counts against capacity. Generations
@@ -11,7 +13,9 @@
 //
 // Structural changes (create, release) are allowed only while a StructuralScope is open, in
 // every build type; outside it they answer InvalidPhase. Releasing is reachable only through the
-// scope, which is the commit facade the game world builds on.
+// scope, which is the commit facade the game world builds on, and is refused while any pool still
+// holds a component of the entity: pools check a handle's generation against this registry, so
+// a component must never outlive its entity into the slot's next incarnation.
 #pragma once
 
 #include <cstdint>
@@ -58,12 +62,48 @@ class EntityRegistry {
 
   // Creates one live entity; `out` unchanged on failure. InvalidPhase outside a StructuralScope,
   // CapacityExceeded when no slot is free, SequenceExhausted when creation sequences ran out.
-  [[nodiscard]] Status Create(EntityId& out) noexcept;
+  [[nodiscard]] Status Create(EntityId& out) noexcept {
+    if (!IsInitialized()) return Status::NotInitialized;
+    if (!StructuralChangesAllowed()) return Status::InvalidPhase;
+    if (free_count_ == 0 && touched_ == capacity_) {
+      ++capacity_failures_;
+      return Status::CapacityExceeded;
+    }
+    if (last_creation_sequence_ == ~std::uint64_t{0} || structural_revision_ == ~std::uint64_t{0})
+      return Status::SequenceExhausted;
+    std::uint32_t slot = touched_;
+    std::uint32_t generation = 1;
+    if (free_count_ > 0) {
+      slot = free_head_;  // most recently freed first
+      const std::uint64_t word = slot_words_[slot];
+      generation = FreeWordGeneration(word);
+      free_head_ = FreeWordNext(word);
+      --free_count_;
+    } else {
+      ++touched_;
+    }
+    slot_words_[slot] = ++last_creation_sequence_;
+    live_generation_[slot] = generation;
+    if (generation > peak_generation_) peak_generation_ = generation;
+    ++live_;
+    ++structural_revision_;
+    out = EntityId{world_, slot, generation};
+    return Status::Ok;
+  }
 
   // Nonzero owner equal to this world, nonzero generation, slot in range, live, exact generation.
-  [[nodiscard]] bool IsAlive(EntityId id) const noexcept;
+  // A non-live slot stores generation 0, which no handle that passes the generation check can
+  // match. The one branch is on the slot bound (which also covers an uninitialized registry);
+  // the rest is branch-free, like ComponentPool::Find.
+  [[nodiscard]] bool IsAlive(EntityId id) const noexcept {
+    if (id.Slot >= capacity_) return false;
+    const std::uint32_t live = live_generation_[id.Slot];
+    return (id.Owner == world_) & (id.Generation != 0) & (live == id.Generation);
+  }
   // Alive and not pending destroy: the entities gameplay may still act on.
-  [[nodiscard]] bool IsActive(EntityId id) const noexcept;
+  [[nodiscard]] bool IsActive(EntityId id) const noexcept {
+    return IsAlive(id) && (slot_marks_[id.Slot] & kPendingMark) == 0;
+  }
   [[nodiscard]] HandleDiagnosis DiagnoseHandle(EntityId id) const noexcept;
 
   // Records that `id` will be destroyed at the next commit. Idempotent. Not structural: storage
@@ -107,8 +147,14 @@ class EntityRegistry {
   [[nodiscard]] std::uint32_t PeakGeneration() const noexcept { return peak_generation_; }
   [[nodiscard]] std::uint64_t CapacityFailures() const noexcept { return capacity_failures_; }
   [[nodiscard]] std::size_t MetadataBytes() const noexcept {
-    return live_generation_.bytes() + pending_.bytes() + slots_.bytes() + free_stack_.bytes();
+    return live_generation_.bytes() + slot_marks_.bytes() + slot_words_.bytes();
   }
+  // How many component pools hold a component of the entity in `slot` (0 for a slot holding none).
+  [[nodiscard]] std::uint32_t ComponentsHeld(std::uint32_t slot) const noexcept {
+    return slot < capacity_ ? slot_marks_[slot] & kHeldMask : 0;
+  }
+  // At most this many pools can hold a component of one entity.
+  static constexpr std::uint32_t kMaxComponentsPerEntity = 0x7FFFu;
 
  private:
   friend class StructuralScope;
@@ -118,30 +164,76 @@ class EntityRegistry {
   // Copies every member below for rewinding (game/world_snapshot.cpp): a new one goes there too.
   friend struct RewindAccess;
 
-  enum class SlotState : std::uint8_t { Unused, Live, Free, Retired };
-  // Cold metadata, read by create, release and inspection.
-  struct SlotRecord {
-    std::uint64_t creation_sequence;
-    std::uint32_t generation;
-    SlotState state;
-  };
+  static constexpr std::uint32_t kNoSlot = 0xFFFFFFFFu;
 
-  [[nodiscard]] Status Release(EntityId id) noexcept;
-  [[nodiscard]] Status NoteStructuralChange() noexcept;
+  static constexpr std::uint16_t kPendingMark = 0x8000u;
+  static constexpr std::uint16_t kHeldMask = 0x7FFFu;
 
-  // Hot arrays, read by every IsAlive and IsActive: the generation of the live entity in each
-  // slot (0 when the slot holds none), and its pending-destroy flag. Kept apart from SlotRecord
-  // so a lookup touches 4 bytes (plus 1 for IsActive), not a whole record.
+  // Releases a live entity that no pool holds: its generation advances (or the slot retires) and
+  // the slot goes on top of the free list.
+  [[nodiscard]] Status Release(EntityId id) noexcept {
+    if (!StructuralChangesAllowed()) return Status::InvalidPhase;
+    if (!IsAlive(id)) return Status::InvalidEntity;
+    const std::uint16_t marks = slot_marks_[id.Slot];
+    if ((marks & kHeldMask) != 0) return Status::InvalidOperation;
+    if (structural_revision_ == ~std::uint64_t{0}) return Status::SequenceExhausted;
+    if (marks != 0) --pending_count_;  // only the pending mark can be set here
+    slot_marks_[id.Slot] = 0;
+    live_generation_[id.Slot] = 0;
+    --live_;
+    ++structural_revision_;
+    if (id.Generation == ~std::uint32_t{0}) {
+      slot_words_[id.Slot] = 0;  // retired: never wraps, this slot is closed for good
+      ++retired_;
+      return Status::Ok;
+    }
+    slot_words_[id.Slot] = FreeWord(id.Generation + 1, free_head_);
+    free_head_ = id.Slot;
+    ++free_count_;
+    return Status::Ok;
+  }
+  [[nodiscard]] Status NoteStructuralChange() noexcept {
+    if (!StructuralChangesAllowed()) return Status::InvalidPhase;
+    if (structural_revision_ == ~std::uint64_t{0}) return Status::SequenceExhausted;
+    ++structural_revision_;
+    return Status::Ok;
+  }
+
+  // The cold word of a free slot: the generation its next entity gets (never 0, so a free slot's
+  // word is never 0), and the next slot of the free list.
+  [[nodiscard]] static constexpr std::uint64_t FreeWord(std::uint32_t generation,
+                                                        std::uint32_t next) noexcept {
+    return (std::uint64_t{generation} << 32) | next;
+  }
+  [[nodiscard]] static constexpr std::uint32_t FreeWordGeneration(std::uint64_t word) noexcept {
+    return static_cast<std::uint32_t>(word >> 32);
+  }
+  [[nodiscard]] static constexpr std::uint32_t FreeWordNext(std::uint64_t word) noexcept {
+    return static_cast<std::uint32_t>(word);
+  }
+  // A touched slot that is not live is retired when its word is 0, free otherwise.
+  [[nodiscard]] bool IsRetiredSlot(std::uint32_t slot) const noexcept {
+    return live_generation_[slot] == 0 && slot_words_[slot] == 0;
+  }
+
+  // Hot, read by every IsAlive and pool lookup: the generation of the live entity in each slot
+  // (0 when the slot holds none).
   FixedArray<std::uint32_t> live_generation_;
-  FixedArray<std::uint8_t> pending_;
-  FixedArray<SlotRecord> slots_;
-  FixedArray<std::uint32_t> free_stack_;  // most recently freed on top
+  // Per slot: kPendingMark while destruction is pending, and in kHeldMask how many pools hold a
+  // component of the slot's entity (Release refuses while it is nonzero). Two bytes rather than
+  // two byte arrays: a store through a byte type may alias anything, which would make the
+  // compiler reload every array pointer after each insert and remove.
+  FixedArray<std::uint16_t> slot_marks_;
+  // Cold, read by create, release and inspection. Live slot: its entity's creation sequence (never
+  // 0). Free slot: FreeWord(next generation, next free slot). Retired slot: 0. Untouched: 0.
+  FixedArray<std::uint64_t> slot_words_;
+  std::uint32_t free_head_ = kNoSlot;  // most recently freed; the list ends with kNoSlot
+  std::uint32_t free_count_ = 0;       // slots on the free list
   std::uint64_t world_ = 0;
   std::uint64_t last_creation_sequence_ = 0;
   std::uint64_t structural_revision_ = 0;
   std::uint32_t capacity_ = 0;
-  std::uint32_t free_top_ = 0;  // entries in free_stack_
-  std::uint32_t touched_ = 0;   // slots [0, touched_) have been used at least once
+  std::uint32_t touched_ = 0;  // slots [0, touched_) have been used at least once
   std::uint32_t live_ = 0;
   std::uint32_t pending_count_ = 0;
   std::uint32_t retired_ = 0;

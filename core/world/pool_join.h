@@ -3,9 +3,10 @@
 // Systems iterate one pool and look the other up (docs/ARCHITECTURE.md). A join does that
 // cheaply when the pools share dense order, which is common: components added together at spawn
 // stay aligned until one of them is removed. The join remembers how long the aligned prefix of
-// the two owner arrays is, keyed by both pools' membership revisions, so while membership is
-// unchanged (membership only changes at commit) it walks that prefix as two plain arrays with no
-// lookups, and looks up only the rest. Correctness never depends on alignment; speed does.
+// the two owner-slot arrays is (pools of different worlds share none), keyed by both pools'
+// membership revisions, so while membership is unchanged (membership only changes at commit) it
+// walks that prefix as two plain arrays with no lookups, and looks up only the rest. Correctness
+// never depends on alignment; speed does.
 //
 // Visit order is the driving pool's dense order, an implementation detail: a rule whose outcome
 // depends on order must collect and reduce by a stable key instead.
@@ -48,10 +49,11 @@ class PoolJoin {
     if (first_.MembershipRevision() == first_revision_ &&
         second_.MembershipRevision() == second_revision_)
       return;
-    const auto a = first_.Owners();
-    const auto b = second_.Owners();
+    const auto a = first_.OwnerSlots();
+    const auto b = second_.OwnerSlots();
     std::uint32_t n = 0;
-    while (n < a.size() && n < b.size() && a[n] == b[n]) ++n;
+    if (first_.WorldId() == second_.WorldId())
+      while (n < a.size() && n < b.size() && a[n] == b[n]) ++n;
     aligned_ = n;
     first_revision_ = first_.MembershipRevision();
     second_revision_ = second_.MembershipRevision();

@@ -1,9 +1,17 @@
 // Registry and pool benchmarks (issue 2): churn, checked lookups, iteration and memory, each
 // beside the plainest code that does the same work unchecked.
 #include <benchmark/benchmark.h>
+#include <unistd.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
+#include <algorithm>
+#include <array>
 #include <cstdint>
+#include <cstdio>
 #include <memory>
+#include <span>
 #include <vector>
 
 #include "support/structural_test_access.h"
@@ -32,13 +40,15 @@ struct Rng {
   }
 };
 
-struct World {
+// A registry and two pools of 8-byte components with every entity in both; the handles are kept
+// beside them only when asked (the memory figure measures the store alone).
+struct Store {
   EntityRegistry registry;
   ComponentPool<Body> bodies;
   ComponentPool<Motion> motions;
   std::vector<EntityId> ids;
 
-  explicit World(std::uint32_t n) {
+  Store(std::uint32_t n, bool keep_ids) {
     if (registry.Initialize(n) != Status::Ok) std::abort();
     if (bodies.Initialize(registry, n) != Status::Ok) std::abort();
     if (motions.Initialize(registry, n) != Status::Ok) std::abort();
@@ -49,9 +59,13 @@ struct World {
       const auto v = static_cast<std::int32_t>(i);
       if (bodies.Insert(id, Body{v, -v}) != Status::Ok) std::abort();
       if (motions.Insert(id, Motion{1, v & 3}) != Status::Ok) std::abort();
-      ids.push_back(id);
+      if (keep_ids) ids.push_back(id);
     }
   }
+};
+
+struct World : Store {
+  explicit World(std::uint32_t n) : Store(n, true) {}
 };
 
 // --- iteration over one pool ---------------------------------------------------------------
@@ -162,6 +176,27 @@ void FindRandom_cairn(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * state.range(0));
 }
 
+// The same lookups through FindMany, a batch at a time (how a system that looks up many handles
+// would call it): the batch prefetches ahead, so the misses of several lookups overlap.
+void FindManyRandom_cairn(benchmark::State& state) {
+  LookupSet set(static_cast<std::uint32_t>(state.range(0)));
+  constexpr std::size_t kBatch = 1024;
+  std::array<const Body*, kBatch> found{};
+  const std::span<const EntityId> handles(set.handles);
+  const ComponentPool<Body>& bodies = set.world.bodies;
+  for (auto _ : state) {
+    std::int64_t sum = 0;
+    for (std::size_t at = 0; at < handles.size(); at += kBatch) {
+      const auto batch = handles.subspan(at, std::min(kBatch, handles.size() - at));
+      if (bodies.FindMany(batch, found) != Status::Ok) std::abort();
+      for (std::size_t i = 0; i < batch.size(); ++i)
+        if (found[i] != nullptr) sum += found[i]->x;
+    }
+    benchmark::DoNotOptimize(sum);
+  }
+  state.SetItemsProcessed(state.iterations() * state.range(0));
+}
+
 void FindRandom_baseline(benchmark::State& state) {
   LookupSet set(static_cast<std::uint32_t>(state.range(0)));
   std::vector<Body> by_slot(set.world.ids.size());
@@ -172,6 +207,11 @@ void FindRandom_baseline(benchmark::State& state) {
     benchmark::DoNotOptimize(sum);
   }
   state.SetItemsProcessed(state.iterations() * state.range(0));
+}
+
+// The same unchecked index under the batch's name, so the ratio table pairs FindMany with it.
+void FindManyRandom_baseline(benchmark::State& state) {
+  FindRandom_baseline(state);
 }
 
 void IsAlive_cairn(benchmark::State& state) {
@@ -240,12 +280,37 @@ void Churn_baseline(benchmark::State& state) {
 
 // --- memory ------------------------------------------------------------------------------------
 
+// Resident memory of this process in bytes (Linux: /proc/self/statm), or 0 where unknown.
+std::size_t ResidentBytes() {
+  std::FILE* file = std::fopen("/proc/self/statm", "r");
+  if (file == nullptr) return 0;
+  unsigned long size = 0, resident = 0;
+  const int read = std::fscanf(file, "%lu %lu", &size, &resident);
+  std::fclose(file);
+  return read == 2 ? resident * static_cast<std::size_t>(sysconf(_SC_PAGESIZE)) : 0;
+}
+
+// Bytes per entity: reserved by the registry and by one pool (from their own accounting), their
+// total for a registry and two pools, and the growth of this process's resident memory while the
+// store was built (measured; the first figure the issue names).
 void BytesPerEntity(benchmark::State& state) {
   const auto n = static_cast<std::uint32_t>(state.range(0));
-  World world(n);
-  for (auto _ : state) benchmark::DoNotOptimize(world.registry.LiveCount());
-  state.counters["registry_B"] = static_cast<double>(world.registry.MetadataBytes()) / n;
-  state.counters["pool8_B"] = static_cast<double>(world.bodies.ReservedBytes()) / n;
+#ifdef __GLIBC__
+  // Free memory the process still holds (earlier benchmarks' worlds) goes back to the system, so
+  // the store's arrays grow the resident set whether they reuse it or get fresh pages.
+  malloc_trim(0);
+#endif
+  const std::size_t before = ResidentBytes();
+  auto store = std::make_unique<Store>(n, false);
+  const std::size_t after = ResidentBytes();
+  for (auto _ : state) benchmark::DoNotOptimize(store->registry.LiveCount());
+  const auto per_entity = [n](std::size_t bytes) { return static_cast<double>(bytes) / n; };
+  state.counters["registry_B"] = per_entity(store->registry.MetadataBytes());
+  state.counters["pool8_B"] = per_entity(store->bodies.ReservedBytes());
+  state.counters["reserved_B"] =
+      per_entity(store->registry.MetadataBytes() + store->bodies.ReservedBytes() +
+                 store->motions.ReservedBytes());
+  state.counters["resident_B"] = per_entity(after > before ? after - before : 0);
 }
 
 #define CAIRN_SIZES ->Arg(10'000)->Arg(100'000)->Arg(1'000'000)
@@ -255,12 +320,14 @@ BENCHMARK(Iterate2_cairn) CAIRN_SIZES;
 BENCHMARK(Iterate2_baseline) CAIRN_SIZES;
 BENCHMARK(Iterate2Shuffled_cairn) CAIRN_SIZES;
 BENCHMARK(FindRandom_cairn) CAIRN_SIZES;
+BENCHMARK(FindManyRandom_cairn) CAIRN_SIZES;
 BENCHMARK(FindRandom_baseline) CAIRN_SIZES;
+BENCHMARK(FindManyRandom_baseline) CAIRN_SIZES;
 BENCHMARK(IsAlive_cairn) CAIRN_SIZES;
 BENCHMARK(IsAlive_baseline) CAIRN_SIZES;
 BENCHMARK(Churn_cairn)->Arg(10'000);
 BENCHMARK(Churn_baseline)->Arg(10'000);
-BENCHMARK(BytesPerEntity)->Arg(100'000);
+BENCHMARK(BytesPerEntity)->Arg(100'000)->Arg(1'000'000)->Iterations(1);
 
 }  // namespace
 }  // namespace cairn

@@ -47,7 +47,7 @@ TEST_CASE("pool initialization fails cleanly at each of its reserves", "[alloc]"
     REQUIRE(probe.Initialize(registry, 32) == Status::Ok);
   }
   const std::int64_t reserves = fault_injection::AllocationsSeen();
-  REQUIRE(reserves == 3);  // sparse, dense owners, dense values
+  REQUIRE(reserves == 5);  // page table, sparse pages, page counts, dense owners, dense values
   for (std::int64_t at = 0; at < reserves; ++at) {
     INFO("failing reserve " << at);
     ComponentPool<Value> pool;

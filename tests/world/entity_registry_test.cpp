@@ -213,8 +213,9 @@ TEST_CASE("structural revision advances on every structural change and never wra
     REQUIRE(pool.Insert(id, 8) == Status::Ok);
   }
   CHECK(*pool.Find(id) == 8);
+  const EntityId bare = MustCreate(r);  // holds no component
   const std::uint64_t before_max = r.StructuralRevision();
-  CHECK(before_max == r0 + 4);
+  CHECK(before_max == r0 + 5);
 
   // At the last revision every structural operation refuses and changes nothing.
   EntityRegistryTestSeam::SetStructuralRevision(r, std::numeric_limits<std::uint64_t>::max());
@@ -224,7 +225,9 @@ TEST_CASE("structural revision advances on every structural change and never wra
   CHECK(out.IsNull());
   CHECK(pool.Remove(id) == Status::SequenceExhausted);
   CHECK(pool.Find(id) != nullptr);
-  CHECK(StructuralTestAccess::Release(scope, id) == Status::SequenceExhausted);
+  CHECK(StructuralTestAccess::Release(scope, bare) == Status::SequenceExhausted);
+  CHECK(r.IsAlive(bare));
+  CHECK(StructuralTestAccess::Release(scope, id) == Status::InvalidOperation);  // holds a component
   CHECK(r.IsAlive(id));
   CHECK(r.StructuralRevision() == std::numeric_limits<std::uint64_t>::max());
   RequireInvariants(r);
