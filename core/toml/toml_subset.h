@@ -6,8 +6,9 @@
 //  - `key = value` lines with bare keys, blank lines and `#` comments, `\n` line ends;
 //  - array-of-tables headers `[[a]]`, `[[a.b]]` (bare keys, no spaces), each prefix an array of
 //    tables already made by a header;
-//  - basic strings (escapes \" \\ \b \t \n \f \r \uXXXX, any valid UTF-8), decimal integers,
-//    arrays (across lines, comments between values, a trailing comma), one-line inline tables.
+//  - basic strings (escapes \" \\ \b \t \n \f \r, and \u with four hex digits; any valid
+//    UTF-8), decimal integers, arrays (across lines, comments between values, a trailing comma),
+//    one-line inline tables.
 // Anything else (a literal string, a float, a dotted key, a `[table]` header, CRLF, a duplicate
 // key, text the shape check refuses, invalid UTF-8) is outside the subset: the answer is then
 // false and `root` unchanged, and the caller reads the text with the general reader, which
