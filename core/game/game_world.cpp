@@ -44,6 +44,8 @@ Status GameWorld::Initialize(const WorldLimits& limits, std::int32_t map_width,
       status = Pool<T>().Initialize(registry_, limits.Pool(KindOf<T>::value));
   });
   if (status != Status::Ok) return status;
+  if (Status s = ai_order_.Initialize(ai_pool_.Capacity()); s != Status::Ok) return s;
+  if (Status s = intent_order_.Initialize(intent_pool_.Capacity()); s != Status::Ok) return s;
   if (Status s = map_.Initialize(map_width, map_height); s != Status::Ok) return s;
   if (Status s = occupancy_.Allocate(map_.Cells().size()); s != Status::Ok) return s;
   if (Status s = blocked_.Allocate(map_.Cells().size()); s != Status::Ok) return s;

@@ -36,6 +36,7 @@
 #include "identity/handle.h"
 #include "world/binding_table.h"
 #include "world/component_pool.h"
+#include "world/creation_order.h"
 #include "world/entity_registry.h"
 
 namespace cairn {
@@ -325,6 +326,15 @@ class GameWorld {
   // The player entity, or null when there is none (dead, or never placed).
   [[nodiscard]] EntityId PlayerEntity() const noexcept;
 
+  // The dense indices of the EnemyAi and Intent pools by their owners' creation sequence: the
+  // order the tick's phases act in. Derived state, kept until the pool's membership changes.
+  [[nodiscard]] std::span<const std::uint32_t> AisByCreation() const noexcept {
+    return ai_order_.Of(ai_pool_, registry_);
+  }
+  [[nodiscard]] std::span<const std::uint32_t> IntentsByCreation() const noexcept {
+    return intent_order_.Of(intent_pool_, registry_);
+  }
+
   // The occupancy grid: which blocking entity stands on each cell. Derived state, rebuilt from
   // the Blocker and Position pools, kept current within a tick by Movement and by Commit (which
   // rebuilds it when it published anything). Between ticks, whatever may move or unmake a blocker
@@ -419,6 +429,8 @@ class GameWorld {
   }
   std::uint64_t occupancy_revision_ = 0;
   bool occupancy_stale_ = true;  // nothing built it yet
+  mutable CreationOrder ai_order_;
+  mutable CreationOrder intent_order_;
   RandomStreams random_;
   std::shared_ptr<const DefinitionSet> definitions_;
   WorldLimits limits_{};

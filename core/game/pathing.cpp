@@ -233,6 +233,48 @@ bool Pathfinder::Run(const TileMap& map, const CellFilter* filter, const std::ui
   return found;
 }
 
+// Why a dive gives exactly Run's answer. Moves cost 1 and Chebyshev distance h changes by at
+// most 1 a move, so a cell c_i reached by i moves that each lowered h has f = g + h = h(start).
+// Run expands the start; of the neighbours it offers, those with lower h keep f, and the last of
+// them in visiting order is held and expanded next, before anything is popped. Such a neighbour
+// n of c_i is always fresh: had an earlier c_j (j < i) offered it, h(n) >= h(c_j) - 1 > h(c_i) - 1
+// = h(n). So the chain of held cells is the route (each entered from the one before), and the
+// goal, offered as soon as the chain reaches a neighbour of it, ends the search with i + 1
+// expansions. Only when a cell of the chain has no enterable neighbour with lower h does Run pop
+// from its lists, and take a route a dive cannot predict.
+bool Pathfinder::Dive(const std::uint8_t* blocked, Position from, Position to,
+                      std::uint32_t max_expansions, Position& step, std::int32_t& length) noexcept {
+  const std::int32_t stride = width_ + 2;
+  const std::uint32_t* const node = node_.data();
+  Position at = from, first{};
+  std::int32_t h = ChebyshevDistance(from, to);
+  if (static_cast<std::uint32_t>(h) > max_expansions) return false;
+  for (bool first_move = true; h > 1; first_move = false) {
+    // The last in visiting order is the one Run holds: look from the last direction back.
+    std::int32_t chosen = 7;
+    for (; chosen >= 0; --chosen) {
+      const Position n{at.x + kStepDx[chosen], at.y + kStepDy[chosen]};
+      const std::int32_t nx = n.x > to.x ? n.x - to.x : to.x - n.x;
+      const std::int32_t ny = n.y > to.y ? n.y - to.y : to.y - n.y;
+      if ((nx > ny ? nx : ny) >= h) continue;
+      if (node[static_cast<std::size_t>((n.y + 1) * stride + n.x + 1)] == kWall) continue;
+      if (blocked != nullptr && blocked[static_cast<std::size_t>(n.y * width_ + n.x)] != 0)
+        continue;
+      break;
+    }
+    if (chosen < 0) return false;
+    at = Position{at.x + kStepDx[chosen], at.y + kStepDy[chosen]};
+    if (first_move) first = at;
+    --h;
+  }
+  // `at` is a neighbour of the goal, which is always enterable: it is offered next, and the
+  // search ends with one expansion per move.
+  length = ChebyshevDistance(from, to);
+  step = length == 1 ? to : first;
+  last_expansions_ = static_cast<std::uint32_t>(length);
+  return true;
+}
+
 bool Pathfinder::Searchable(const TileMap& map, Position from, Position to) noexcept {
   last_expansions_ = 0;
   if (node_.empty() || !map.InBounds(from.x, from.y) || !map.InBounds(to.x, to.y)) return false;
@@ -256,6 +298,7 @@ bool Pathfinder::FindPath(const TileMap& map, std::span<const std::uint8_t> bloc
                           Position to, std::uint32_t max_expansions, Position& step,
                           std::int32_t& length) noexcept {
   if (blocked.size() != map.Cells().size() || !Searchable(map, from, to)) return false;
+  if (Dive(blocked.data(), from, to, max_expansions, step, length)) return true;
   return Run<Narrowing::Grid>(map, nullptr, blocked.data(), from, to, max_expansions, step, length);
 }
 

@@ -82,6 +82,13 @@ class Pathfinder {
   enum class Narrowing { None, Grid, Filter };
   // Whether FindPath's arguments can be searched; prepares the node grid when they can.
   [[nodiscard]] bool Searchable(const TileMap& map, Position from, Position to) noexcept;
+  // The search's answer when it is a pure dive, without running it: from the start, A* expands
+  // at once the last neighbour (in visiting order) that is nearer the goal, and so on until the
+  // goal is a neighbour, whenever each cell on the way has such a neighbour to enter. False
+  // (nothing written) when some cell has none: then Run must search. See pathing.cpp.
+  [[nodiscard]] bool Dive(const std::uint8_t* blocked, Position from, Position to,
+                          std::uint32_t max_expansions, Position& step,
+                          std::int32_t& length) noexcept;
   template <Narrowing kNarrowing>
   bool Run(const TileMap& map, const CellFilter* filter, const std::uint8_t* blocked, Position from,
            Position to, std::uint32_t max_expansions, Position& step,

@@ -12,24 +12,22 @@
 namespace cairn {
 namespace {
 
-// Fills scratch.order with the active owners of `pool` that pass `wanted`, by creation sequence.
+// Fills scratch.order with the active owners of `pool` that pass `wanted`, by creation sequence
+// (`by_creation`: the pool's dense indices in that order, GameWorld keeps them).
 template <class T, class Wanted>
-void StableOrder(const GameWorld& world, const ComponentPool<T>& pool, TickScratch& scratch,
+void StableOrder(const GameWorld& world, const ComponentPool<T>& pool,
+                 std::span<const std::uint32_t> by_creation, TickScratch& scratch,
                  Wanted&& wanted) {
-  // Each sequence is looked up once, not twice per comparison: sequences are unique, so sorting
-  // the pairs gives the same order.
   const EntityRegistry& registry = world.Registry();
-  scratch.by_sequence.clear();
   const auto owners = pool.Owners();
   const auto values = pool.Values();
-  // `wanted` first: it reads the value beside the owner, and most of a crowd is not due.
-  for (std::size_t i = 0; i < owners.size(); ++i)
-    if (wanted(values[i]) && registry.IsActive(owners[i]))
-      scratch.by_sequence.emplace_back(registry.CreationSequenceOf(owners[i]), owners[i]);
-  std::sort(scratch.by_sequence.begin(), scratch.by_sequence.end(),
-            [](const auto& a, const auto& b) { return a.first < b.first; });
   scratch.order.clear();
-  for (const auto& [sequence, id] : scratch.by_sequence) scratch.order.push_back(id);
+  // `wanted` first: it reads the value beside the owner, and most of a crowd is not due.
+  for (const std::uint32_t i : by_creation) {
+    if (!wanted(values[i])) continue;
+    const EntityId id = owners[i];
+    if (registry.IsActive(id)) scratch.order.push_back(id);
+  }
 }
 
 }  // namespace
@@ -87,7 +85,8 @@ void PlayerIntentPhase(GameWorld& world, const TickScratch& scratch, const TickI
 void AiDecisionPhase(GameWorld& world, TickScratch& scratch) {
   world.SetPhase(TickPhase::Ai);
   const std::int64_t tick = world.Tick();
-  StableOrder(world, world.Ais(), scratch, [&](const EnemyAi& ai) { return ai.wake_tick <= tick; });
+  StableOrder(world, world.Ais(), world.AisByCreation(), scratch,
+              [&](const EnemyAi& ai) { return ai.wake_tick <= tick; });
   AiContext context{world, scratch, world.PlayerEntity(), {}};
   if (const Position* p = world.Positions().Find(context.player))
     context.player_position = *p;
@@ -102,7 +101,7 @@ void AiDecisionPhase(GameWorld& world, TickScratch& scratch) {
 void MovementPhase(GameWorld& world, TickScratch& scratch) {
   world.SetPhase(TickPhase::Movement);
   scratch.player_stepped = false;
-  StableOrder(world, world.Intents(), scratch,
+  StableOrder(world, world.Intents(), world.IntentsByCreation(), scratch,
               [](const Intent& intent) { return intent.kind == ActionKind::Move; });
   TileMap& map = world.Map();
   for (EntityId id : scratch.order) {
@@ -159,7 +158,7 @@ void ResolveGameplayPhase(GameWorld& world, TickScratch& scratch) {
   // Noises live from one tick's ResolveGameplay to the next tick's AI phase, which has read them.
   world.Noises().Clear();
   scratch.reserved.clear();
-  StableOrder(world, world.Intents(), scratch,
+  StableOrder(world, world.Intents(), world.IntentsByCreation(), scratch,
               [](const Intent& intent) { return intent.kind != ActionKind::None; });
   // The player who walked onto items picks up what autopickup wants first: it is part of the step.
   if (scratch.player_stepped) {

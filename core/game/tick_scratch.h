@@ -26,9 +26,7 @@ struct TickScratch {
   FixedArray<std::int32_t> flee;  // the flee map derived from it
   std::int64_t distance_tick = -1;
   std::int64_t flee_tick = -1;
-  std::vector<EntityId> order;  // actors in a stable order (reserved to the entity capacity)
-  // The same actors beside their creation sequences while they are sorted (reserved alike).
-  std::vector<std::pair<std::uint64_t, EntityId>> by_sequence;
+  std::vector<EntityId> order;     // actors in a stable order (reserved to the entity capacity)
   std::vector<EntityId> items;     // a carried-item list (reserved to the entity capacity)
   std::vector<Position> reserved;  // cells a spawn this tick will occupy
   bool player_stepped = false;     // Movement moved the player this tick (autopickup follows)
@@ -43,7 +41,6 @@ struct TickScratch {
     if (Status s = flee.Allocate(cells); s != Status::Ok) return s;
     try {
       order.reserve(entities);
-      by_sequence.reserve(entities);
       items.reserve(entities);
       reserved.reserve(entities);
     } catch (...) {

@@ -3,6 +3,7 @@
 // the pathfinder's cached copy of the walls follows the map it is given.
 #include "game/pathing.h"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <deque>
 #include <vector>
@@ -190,4 +191,67 @@ TEST_CASE("A* refuses what it cannot answer", "[path]") {
   CHECK(length == 7);
   CHECK(paths.Initialize(0, 5) == Status::InvalidArgument);
   CHECK(paths.Initialize(5, TileMap::kMaxSide + 1) == Status::InvalidArgument);
+}
+
+namespace {
+
+// The same narrowing as a blocked grid, through the filter overload: the full search, which never
+// takes the dive.
+class GridFilter final : public CellFilter {
+ public:
+  explicit GridFilter(const std::vector<std::uint8_t>& blocked) : blocked_(blocked) {}
+  bool Enterable(const TileMap& map, std::int32_t x, std::int32_t y) const override {
+    return map.Passable(x, y) && blocked_[map.Index(x, y)] == 0;
+  }
+
+ private:
+  const std::vector<std::uint8_t>& blocked_;
+};
+
+}  // namespace
+
+TEST_CASE("a search that dives gives the full search's answer, step and expansions",
+          "[path][dive]") {
+  std::int32_t queries = 0, dives = 0, searches = 0;
+  for (std::uint64_t seed = 1; seed <= 200; ++seed) {
+    Rng rng(seed);
+    const std::int32_t w = rng.Range(2, 40), h = rng.Range(2, 30);
+    const TileMap map = test::RandomMap(w, h, rng, rng.Below(40));
+    std::vector<std::uint8_t> blocked(static_cast<std::size_t>(w * h));
+    const std::uint32_t crowd = rng.Below(50);  // percent of cells someone stands on
+    for (std::uint8_t& cell : blocked) cell = rng.Below(100) < crowd ? 1 : 0;
+    const GridFilter filter(blocked);
+    Pathfinder diving, full;
+    REQUIRE(diving.Initialize(w, h) == Status::Ok);
+    REQUIRE(full.Initialize(w, h) == Status::Ok);
+    for (int trial = 0; trial < 20; ++trial) {
+      // Near goals (as a wanderer picks) and far ones; a goal may be a wall or taken.
+      const Position from{rng.Range(0, w - 1), rng.Range(0, h - 1)};
+      const std::int32_t reach = trial % 2 == 0 ? 8 : 40;
+      const Position to{std::clamp(from.x + rng.Range(-reach, reach), 0, w - 1),
+                        std::clamp(from.y + rng.Range(-reach, reach), 0, h - 1)};
+      if (from.x == to.x && from.y == to.y) continue;
+      const std::uint32_t budget = trial % 5 == 0 ? rng.Below(6) : 400;
+      Position step_a{-1, -1}, step_b{-1, -1};
+      std::int32_t length_a = -1, length_b = -1;
+      const bool a = diving.FindPath(map, blocked, from, to, budget, step_a, length_a);
+      const bool b = full.FindPath(map, filter, from, to, budget, step_b, length_b);
+      INFO("seed " << seed << " trial " << trial << " from (" << from.x << "," << from.y << ") to ("
+                   << to.x << "," << to.y << ") budget " << budget);
+      REQUIRE(a == b);
+      CHECK(diving.LastExpansions() == full.LastExpansions());
+      ++queries;
+      if (!a) continue;
+      CHECK(step_a.x == step_b.x);
+      CHECK(step_a.y == step_b.y);
+      CHECK(length_a == length_b);
+      const bool straight = length_a == ChebyshevDistance(from, to) &&
+                            full.LastExpansions() == static_cast<std::uint32_t>(length_a);
+      (straight ? dives : searches) += 1;
+    }
+  }
+  CHECK(queries > 2000);
+  // Both kinds occur, so both paths of FindPath were compared.
+  CHECK(dives > queries / 10);
+  CHECK(searches > queries / 20);
 }
