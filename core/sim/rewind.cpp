@@ -164,12 +164,16 @@ Status RewindBuffer::Capture(Moment& out) noexcept {
       if (!floor.built) continue;
       const FloorMoment* before =
           previous != nullptr && i < previous->floors.size() ? &previous->floors[i] : nullptr;
-      if (before != nullptr && before->world && before->world->WorldId() == world->WorldId() &&
-          last_change_[i] <= previous->version) {
+      const bool same_world =
+          before != nullptr && before->world && before->world->WorldId() == world->WorldId();
+      if (same_world && last_change_[i] <= previous->version) {
         floor.world = before->world;  // unchanged since the last moment: shared
       } else {
+        // The trace entries the last moment holds are shared, not copied again.
         auto snapshot = std::make_shared<WorldSnapshot>();
-        if (Status s = TakeSnapshot(*world, *snapshot); s != Status::Ok) return s;
+        if (Status s = TakeSnapshot(*world, *snapshot, same_world ? before->world.get() : nullptr);
+            s != Status::Ok)
+          return s;
         floor.world = std::move(snapshot);
       }
       floor.preserved = floors[i].preserved;
