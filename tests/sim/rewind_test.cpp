@@ -125,7 +125,17 @@ std::string Describe(const GameSession& session, bool ids = true) {
   for (std::int32_t depth = 1; depth <= session.FloorCount(); ++depth)
     if (const GameWorld* world = session.FloorWorld(depth))
       text += " | floor " + std::to_string(depth) + ": " + DescribeWorld(*world, ids);
-  text += " | messages=" + std::to_string(session.Log().MessageCount());
+  text += " | messages=" + std::to_string(session.Log().MessageCount()) +
+          " kept=" + std::to_string(session.Log().Messages().size());
+  Hasher log(7);  // every message kept, as the log shows it
+  for (const Message& m : session.Log().Messages()) {
+    log.AddSigned(m.tick);
+    for (const char c : m.text) log.Add(static_cast<unsigned char>(c));
+    log.Add(m.count);
+    log.Add(static_cast<std::uint64_t>(m.tone));
+    log.Add(m.said);
+  }
+  text += " log=" + Hex(log.Value());
   if (!session.Log().Messages().empty())
     text += " last='" + session.Log().Messages().back().text + "'";
   text += " effects=" + std::to_string(session.Log().Effects().size()) +
@@ -461,12 +471,15 @@ TEST_CASE("moments never mint an identity or change the run", "[rewind]") {
   CHECK(often->World().WorldId() == world + 3);
 }
 
-TEST_CASE("moments that share their trace entries put back the trace and story exactly",
+TEST_CASE("moments that share trace entries and messages put back the trace, story and log exactly",
           "[rewind]") {
-  // A moment every 7 ticks copies only the entries recorded since the last one; the rings (1,024
-  // entries) wrap several times over the run, and after a step back the next moments start from a
-  // full copy again (the ring was put back: its history is another).
+  // A moment every 7 ticks copies only the trace entries and messages added since the last one;
+  // the rings (1,024 entries) wrap several times over the run and the log passes the thousand it
+  // keeps, and after a step back the next moments start from a full copy again (the rings and the
+  // log were put back: their history is another).
   auto session = Dungeon(14, RewindOptions{1000, 7});
+  // A log all but full, so the play pushes its oldest messages out as moments are taken.
+  for (int i = 0; i < 990; ++i) session->Log().Say("Filler " + std::to_string(i % 3) + ".");
   KeyScript script(Repeat("oF", 1000));
   std::vector<TickInput> inputs;
   std::vector<std::string> seen;  // by tick
@@ -477,6 +490,7 @@ TEST_CASE("moments that share their trace entries put back the trace and story e
   }
   REQUIRE(session->World().Trace().Recorded() > 3 * session->World().Trace().Capacity());
   REQUIRE(session->World().Story().Recorded() > 0);
+  REQUIRE(session->Log().MessageCount() > RunLog::kMessageHistory);
   std::string why;
   for (std::int64_t target : {2399, 2350, 2004, 1533}) {
     CAPTURE(target);
