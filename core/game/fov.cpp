@@ -40,9 +40,14 @@ bool IsSymmetric(std::int64_t depth, std::int64_t column, Slope start, Slope end
 Status FieldOfView::Initialize(std::int32_t width, std::int32_t height) noexcept {
   if (width <= 0 || height <= 0) return Status::InvalidArgument;
   FixedArray<std::uint32_t> visible;
+  FixedArray<std::uint32_t> listed;
   FixedArray<std::int32_t> stack;
   const std::size_t cells = static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
   if (Status s = visible.Allocate(cells); s != Status::Ok) return s;
+  // Every visible cell lies within the largest radius of the origin.
+  constexpr std::size_t kMostInView = (2 * kMaxRadius + 1) * (2 * kMaxRadius + 1);
+  if (Status s = listed.Allocate(cells < kMostInView ? cells : kMostInView); s != Status::Ok)
+    return s;
   // Each pending row is 5 numbers. Scanning depth-first, the rows pending at once are at most the
   // siblings waiting at each depth along the current path: a row of depth d has at most d + 1
   // children, so fewer than R^2/2 + 2R rows for a radius R (capped at kMaxRadius).
@@ -50,9 +55,15 @@ Status FieldOfView::Initialize(std::int32_t width, std::int32_t height) noexcept
   const std::size_t r = side < kMaxRadius ? side : kMaxRadius;
   if (Status s = stack.Allocate(5 * (r * r / 2 + 2 * r + 8)); s != Status::Ok) return s;
   visible_.swap(visible);
+  cells_.swap(listed);
   stack_.swap(stack);
   width_ = width;
   height_ = height;
+  visible_count_ = 0;
+  sight_revision_ = 0;
+  origin_x_ = -1;
+  origin_y_ = -1;
+  radius_ = 0;
   return Status::Ok;
 }
 
@@ -62,20 +73,30 @@ void FieldOfView::Mark(std::int32_t x, std::int32_t y) noexcept {
   const std::int64_t dy = y - origin_y_;
   // Inside the light: the same test from both ends keeps the radius symmetric too.
   if (dx * dx + dy * dy > static_cast<std::int64_t>(radius_) * radius_ + radius_) return;
-  visible_[static_cast<std::size_t>(y) * static_cast<std::size_t>(width_) +
-           static_cast<std::size_t>(x)] = stamp_;
+  const std::size_t index =
+      static_cast<std::size_t>(y) * static_cast<std::size_t>(width_) + static_cast<std::size_t>(x);
+  if (visible_[index] == stamp_) return;  // (the quadrants share their edges)
+  visible_[index] = stamp_;
+  CAIRN_ASSERT(visible_count_ < cells_.size(), "the visible list holds every cell in reach");
+  cells_[visible_count_++] = static_cast<std::uint32_t>(index);
 }
 
 void FieldOfView::Compute(const TileMap& map, std::int32_t ox, std::int32_t oy,
                           std::int32_t radius) noexcept {
   if (visible_.empty()) return;
+  const std::int32_t clamped = radius < 0 ? 0 : (radius > kMaxRadius ? kMaxRadius : radius);
+  if (sight_revision_ != 0 && sight_revision_ == map.SightRevision() && ox == origin_x_ &&
+      oy == origin_y_ && clamped == radius_)
+    return;
+  sight_revision_ = map.SightRevision();
+  visible_count_ = 0;
   if (++stamp_ == 0) {  // the stamp wrapped: clear once, then start again
     for (std::uint32_t& v : visible_.span()) v = 0;
     stamp_ = 1;
   }
   origin_x_ = ox;
   origin_y_ = oy;
-  radius_ = radius < 0 ? 0 : (radius > kMaxRadius ? kMaxRadius : radius);
+  radius_ = clamped;
   Mark(ox, oy);
   if (!map.InBounds(ox, oy)) return;
 

@@ -206,13 +206,8 @@ void UpdatePlayerView(GameWorld& world, TickScratch& scratch) noexcept {
   if (p == nullptr) return;
   scratch.player_view.Compute(world.Map(), p->x, p->y, kPlayerLightRadius);
   TileMap& map = world.Map();
-  const std::int32_t r = kPlayerLightRadius;
-  for (std::int32_t y = p->y - r; y <= p->y + r; ++y)
-    for (std::int32_t x = p->x - r; x <= p->x + r; ++x)
-      if (scratch.player_view.Visible(x, y)) {
-        map.Remember(x, y);
-        map.SetItemRemembered(x, y, false);  // seen again: set below if an item still lies there
-      }
+  // Seen again: the item mark is set below if an item still lies there.
+  for (const std::uint32_t cell : scratch.player_view.VisibleCells()) map.RememberSeen(cell);
   // Items autopickup wants, lying in view: remembered where they lie until the cell is seen
   // without them (what explore walks to), by the rule as it is now (on or off alike).
   for (EntityId item : world.Items().Owners()) {

@@ -35,6 +35,7 @@ Status TileMap::Initialize(std::int32_t width, std::int32_t height) noexcept {
   width_ = width;
   height_ = height;
   passability_revision_ = NextRevision();
+  sight_revision_ = NextRevision();
   return Status::Ok;
 }
 

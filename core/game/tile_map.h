@@ -52,12 +52,16 @@ class TileMap {
     if (!InBounds(x, y)) return;
     Terrain& cell = cells_[Index(x, y)];
     if (TerrainPassable(cell) != TerrainPassable(terrain)) passability_revision_ = NextRevision();
+    if (TerrainBlocksSight(cell) != TerrainBlocksSight(terrain)) sight_revision_ = NextRevision();
     cell = terrain;
   }
   // Changes whenever which cells are passable changes (not when a door opens: both are
   // passable). Numbers come from one counter shared by every map, so a cache keyed on it (the
   // pathfinder's copy of the walls) can never mistake one map, or one state of a map, for another.
   [[nodiscard]] std::uint64_t PassabilityRevision() const noexcept { return passability_revision_; }
+  // Changes whenever which cells block sight changes (a door opening or closing does), from the
+  // same counter: what a field of view keeps its result by.
+  [[nodiscard]] std::uint64_t SightRevision() const noexcept { return sight_revision_; }
   [[nodiscard]] bool Passable(std::int32_t x, std::int32_t y) const noexcept {
     return TerrainPassable(At(x, y));
   }
@@ -77,6 +81,12 @@ class TileMap {
   }
   [[nodiscard]] bool ItemRemembered(std::int32_t x, std::int32_t y) const noexcept {
     return InBounds(x, y) && (remembered_[Index(x, y)] & kRememberedItem) != 0;
+  }
+  // The cell at `index` is in view: its terrain is remembered, and the item mark cleared until
+  // something autopickup wants is seen lying there again.
+  void RememberSeen(std::size_t index) noexcept {
+    std::uint8_t& cell = remembered_[index];
+    cell = static_cast<std::uint8_t>((cell | kRememberedTerrain) & ~kRememberedItem);
   }
   void SetItemRemembered(std::int32_t x, std::int32_t y, bool item) noexcept {
     if (!InBounds(x, y)) return;
@@ -106,6 +116,7 @@ class TileMap {
   std::int32_t width_ = 0;
   std::int32_t height_ = 0;
   std::uint64_t passability_revision_ = 0;
+  std::uint64_t sight_revision_ = 0;
 };
 
 }  // namespace cairn

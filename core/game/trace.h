@@ -114,6 +114,8 @@ class TraceRing {
     FixedArray<TraceEntry> storage;
     if (Status s = storage.Allocate(capacity); s != Status::Ok) return s;
     entries_.swap(storage);
+    sequence_ = 0;
+    lineage_ = NextLineage();
     return Status::Ok;
   }
   // Numbers `entry` (the trace's total order) and keeps it; returns its sequence.
@@ -136,12 +138,19 @@ class TraceRing {
   }
   [[nodiscard]] std::uint64_t Recorded() const noexcept { return sequence_; }
   [[nodiscard]] std::size_t Capacity() const noexcept { return entries_.size(); }
+  // Numbers the ring's history: the same while the ring has only been added to, a new one
+  // (never seen before, on any ring) when it is initialized or restored. While it is the same,
+  // the entries a snapshot saw are still the ring's, so a later snapshot keeps only the new ones.
+  [[nodiscard]] std::uint64_t Lineage() const noexcept { return lineage_; }
 
  private:
   // Copies every member below for rewinding (game/world_snapshot.cpp): a new one goes there too.
+  // (Except the lineage: a restore draws a new one, as it advances a pool's membership revision.)
   friend struct RewindAccess;
+  [[nodiscard]] static std::uint64_t NextLineage() noexcept;
   FixedArray<TraceEntry> entries_;
   std::uint64_t sequence_ = 0;
+  std::uint64_t lineage_ = 0;
 };
 
 }  // namespace cairn

@@ -7,6 +7,7 @@
 // one process: they are never a file format (saves are; see sim/session_image.h).
 #include "game/world_snapshot.h"
 
+#include <algorithm>
 #include <array>
 #include <cstring>
 #include <new>
@@ -184,9 +185,39 @@ struct RewindAccess {
     out.Value(queue.dropped_);
   }
 
-  static void Save(const TraceRing& trace, Writer& out) {
-    out.Array(trace.entries_.data(), trace.entries_.size());
-    out.Value(trace.sequence_);
+  // `ring`'s entries as runs: those of `earlier` (the same ring's history, taken before) still in
+  // the ring, then one run of the entries recorded since; with no usable `earlier`, one run of
+  // every entry the ring holds. Adds the bytes of the run it copies to `copied`.
+  static TraceRingRuns TakeRuns(const TraceRing& ring, const TraceRingRuns* earlier,
+                                std::size_t& copied) {
+    TraceRingRuns out;
+    out.lineage = ring.lineage_;
+    out.sequence = ring.sequence_;
+    const std::uint64_t capacity = ring.entries_.size();
+    if (capacity == 0 || ring.sequence_ == 0) return out;
+    const std::uint64_t oldest = ring.sequence_ > capacity ? ring.sequence_ - capacity + 1 : 1;
+    std::uint64_t from = oldest;
+    if (earlier != nullptr && earlier->lineage == ring.lineage_ &&
+        earlier->sequence <= ring.sequence_) {
+      for (const std::shared_ptr<const TraceRun>& run : earlier->runs)
+        if (run->first + run->entries.size() > oldest) out.runs.push_back(run);
+      if (earlier->sequence + 1 > from) from = earlier->sequence + 1;
+    }
+    if (from > ring.sequence_) return out;
+    auto run = std::make_shared<TraceRun>();
+    run->first = from;
+    run->entries.reserve(static_cast<std::size_t>(ring.sequence_ - from + 1));
+    // The n-th entry is at n % capacity: at most two stretches of the ring, each in order.
+    const TraceEntry* entries = ring.entries_.data();
+    for (std::uint64_t n = from; n <= ring.sequence_;) {
+      const std::uint64_t slot = n % capacity;
+      const std::uint64_t stretch = std::min(capacity - slot, ring.sequence_ - n + 1);
+      run->entries.insert(run->entries.end(), entries + slot, entries + slot + stretch);
+      n += stretch;
+    }
+    copied += run->entries.capacity() * sizeof(TraceEntry);
+    out.runs.push_back(std::move(run));
+    return out;
   }
 
   static void Save(const GameWorld& world, Writer& out) {
@@ -216,8 +247,6 @@ struct RewindAccess {
     Save(world.deaths_, out);
     Save(world.noises_, out);
     Save(world.notices_, out);
-    Save(world.trace_, out);
-    Save(world.story_, out);
     out.Value(world.counters_);
     out.Value(world.fault_);
     out.Value(world.tick_);
@@ -294,9 +323,21 @@ struct RewindAccess {
     queue.dropped_ = in.Value<std::uint64_t>();
   }
 
-  static void Restore(TraceRing& trace, Reader& in) noexcept {
-    (void)in.Array(trace.entries_.data(), trace.entries_.size());
-    trace.sequence_ = in.Value<std::uint64_t>();
+  // Puts back the entries `held` covers. A ring that had not yet filled had nothing but empty
+  // entries past its count, so those are emptied again.
+  static void PutRuns(TraceRing& ring, const TraceRingRuns& held) noexcept {
+    const std::uint64_t capacity = ring.entries_.size();
+    if (capacity == 0) return;
+    if (held.sequence < capacity)
+      for (TraceEntry& entry : ring.entries_.span()) entry = TraceEntry{};
+    const std::uint64_t oldest = held.sequence > capacity ? held.sequence - capacity + 1 : 1;
+    for (const std::shared_ptr<const TraceRun>& run : held.runs)
+      for (std::size_t i = 0; i < run->entries.size(); ++i) {
+        const std::uint64_t n = run->first + i;
+        if (n >= oldest && n <= held.sequence) ring.entries_[n % capacity] = run->entries[i];
+      }
+    ring.sequence_ = held.sequence;
+    ring.lineage_ = TraceRing::NextLineage();  // entries from another history than before
   }
 
   // Through the map's own setters, so its passability revision changes exactly when passability
@@ -347,8 +388,6 @@ struct RewindAccess {
     Restore(world.deaths_, in);
     Restore(world.noises_, in);
     Restore(world.notices_, in);
-    Restore(world.trace_, in);
-    Restore(world.story_, in);
     world.counters_ = in.Value<WorldCounters>();
     world.fault_ = in.Value<SimulationFault>();
     world.tick_ = in.Value<std::int64_t>();
@@ -356,11 +395,21 @@ struct RewindAccess {
     CAIRN_ASSERT(in.AtEnd(), "a snapshot holds more than a world");
   }
 
-  static Status Take(const GameWorld& world, WorldSnapshot& out) noexcept {
+  static Status Take(const GameWorld& world, WorldSnapshot& out,
+                     const WorldSnapshot* earlier) noexcept {
     if (world.in_tick_) return Status::InvalidPhase;
+    if (earlier != nullptr && (earlier->Empty() || earlier->world_ != world.WorldId()))
+      earlier = nullptr;
     out.world_ = 0;
     out.bytes_.clear();
     try {
+      // Before `out` is cleared: `earlier` may be `out`.
+      std::size_t copied = 0;
+      TraceRingRuns trace = TakeRuns(world.trace_, earlier ? &earlier->trace_ : nullptr, copied);
+      TraceRingRuns story = TakeRuns(world.story_, earlier ? &earlier->story_ : nullptr, copied);
+      out.trace_ = std::move(trace);
+      out.story_ = std::move(story);
+      out.run_bytes_ = copied;
       Writer count(nullptr);
       Save(world, count);
       if (out.bytes_.capacity() < count.Counted() || out.bytes_.capacity() > 2 * count.Counted())
@@ -370,10 +419,10 @@ struct RewindAccess {
       Writer writer(&out.bytes_);
       Save(world, writer);
     } catch (const std::bad_alloc&) {
-      out.bytes_.clear();
+      Clear(out);
       return Status::AllocationFailed;
     } catch (const std::length_error&) {
-      out.bytes_.clear();
+      Clear(out);
       return Status::AllocationFailed;
     }
     out.world_ = world.WorldId();
@@ -388,12 +437,23 @@ struct RewindAccess {
     if (!(probe.Value<Shape>() == ShapeOf(world))) return Status::InvalidArgument;
     Reader in(snapshot.bytes_);
     Restore(world, in);
+    PutRuns(world.trace_, snapshot.trace_);
+    PutRuns(world.story_, snapshot.story_);
     return Status::Ok;
+  }
+
+ private:
+  static void Clear(WorldSnapshot& out) noexcept {
+    out.bytes_.clear();
+    out.trace_ = TraceRingRuns{};
+    out.story_ = TraceRingRuns{};
+    out.run_bytes_ = 0;
   }
 };
 
-Status TakeSnapshot(const GameWorld& world, WorldSnapshot& out) noexcept {
-  return RewindAccess::Take(world, out);
+Status TakeSnapshot(const GameWorld& world, WorldSnapshot& out,
+                    const WorldSnapshot* earlier) noexcept {
+  return RewindAccess::Take(world, out, earlier);
 }
 
 Status RestoreSnapshot(GameWorld& world, const WorldSnapshot& snapshot) noexcept {

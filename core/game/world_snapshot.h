@@ -17,17 +17,40 @@
 // A snapshot is compact: it holds the slots ever used, the pool entries in use and the map, not
 // the reserved capacity, so it is as large as the world is full (docs/decisions/0011-rewind.md
 // has the figures). Taking one never changes the world and never mints an identity.
+//
+// The trace and story rings are most of a small world's bytes (two rings of 1,024 entries of 96
+// bytes against a few kilobytes of entities and map), and between two snapshots a ring only gains
+// entries. So a snapshot taken after an earlier one of the same ring's history (TraceRing::Lineage)
+// shares that one's runs of entries and copies only the entries recorded since
+// (docs/decisions/0023-lazy-session-step.md); the ring put back is the same either way.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "base/status.h"
+#include "game/trace.h"
 
 namespace cairn {
 
 class GameWorld;
+
+// Consecutive entries of one trace ring, the first of them its `first`-th (the ring's own count):
+// shared by every snapshot whose ring still holds them.
+struct TraceRun {
+  std::uint64_t first = 0;
+  std::vector<TraceEntry> entries;
+};
+
+// What a snapshot holds of one ring: its count and history, and runs (oldest first) covering the
+// entries it held (the last `capacity` of `sequence`, or all of them while fewer).
+struct TraceRingRuns {
+  std::uint64_t lineage = 0;
+  std::uint64_t sequence = 0;
+  std::vector<std::shared_ptr<const TraceRun>> runs;
+};
 
 class WorldSnapshot {
  public:
@@ -35,19 +58,26 @@ class WorldSnapshot {
   // The world it was taken from, and that world's tick then.
   [[nodiscard]] std::uint64_t WorldId() const noexcept { return world_; }
   [[nodiscard]] std::int64_t Tick() const noexcept { return tick_; }
-  // The memory it holds.
-  [[nodiscard]] std::size_t Bytes() const noexcept { return bytes_.capacity(); }
+  // The memory it holds (of the trace entries, only those it copied itself: the runs it shares
+  // with earlier snapshots are counted there).
+  [[nodiscard]] std::size_t Bytes() const noexcept { return bytes_.capacity() + run_bytes_; }
 
  private:
   friend struct RewindAccess;
   std::vector<unsigned char> bytes_;
+  TraceRingRuns trace_;
+  TraceRingRuns story_;
+  std::size_t run_bytes_ = 0;
   std::uint64_t world_ = 0;
   std::int64_t tick_ = 0;
 };
 
 // Copies `world`'s state into `out`, reusing `out`'s storage. Between ticks only (InvalidPhase
-// while a tick runs); AllocationFailed when memory runs out, and `out` is then empty.
-[[nodiscard]] Status TakeSnapshot(const GameWorld& world, WorldSnapshot& out) noexcept;
+// while a tick runs); AllocationFailed when memory runs out, and `out` is then empty. With
+// `earlier`, a snapshot of the same world taken before, the trace entries both hold are shared
+// with it rather than copied again (when the world's rings have only grown since).
+[[nodiscard]] Status TakeSnapshot(const GameWorld& world, WorldSnapshot& out,
+                                  const WorldSnapshot* earlier = nullptr) noexcept;
 
 // Puts the state `snapshot` holds back into `world`, which must be the world it was taken from
 // (InvalidArgument for another world's snapshot or an empty one). Between ticks only

@@ -6,6 +6,7 @@
 #include <new>
 #include <utility>
 
+#include "base/assert.h"
 #include "game/game_world.h"
 
 namespace cairn {
@@ -137,8 +138,10 @@ std::size_t RewindBuffer::Bytes() const noexcept {
       bytes +=
           sizeof(FloorMoment) + floor.preserved.capacity() * sizeof(GameSession::PreservedEntry);
     }
-    for (const Message& message : moment.messages)
-      bytes += sizeof(Message) + message.text.capacity();
+    // Each run of messages is counted by the moment that copied it: the newest of its runs.
+    if (!moment.message_runs.empty())
+      for (const Message& message : moment.message_runs.back()->messages)
+        bytes += sizeof(Message) + message.text.capacity();
     previous = &moment;
   }
   return bytes;
@@ -164,12 +167,16 @@ Status RewindBuffer::Capture(Moment& out) noexcept {
       if (!floor.built) continue;
       const FloorMoment* before =
           previous != nullptr && i < previous->floors.size() ? &previous->floors[i] : nullptr;
-      if (before != nullptr && before->world && before->world->WorldId() == world->WorldId() &&
-          last_change_[i] <= previous->version) {
+      const bool same_world =
+          before != nullptr && before->world && before->world->WorldId() == world->WorldId();
+      if (same_world && last_change_[i] <= previous->version) {
         floor.world = before->world;  // unchanged since the last moment: shared
       } else {
+        // The trace entries the last moment holds are shared, not copied again.
         auto snapshot = std::make_shared<WorldSnapshot>();
-        if (Status s = TakeSnapshot(*world, *snapshot); s != Status::Ok) return s;
+        if (Status s = TakeSnapshot(*world, *snapshot, same_world ? before->world.get() : nullptr);
+            s != Status::Ok)
+          return s;
         floor.world = std::move(snapshot);
       }
       floor.preserved = floors[i].preserved;
@@ -178,7 +185,7 @@ Status RewindBuffer::Capture(Moment& out) noexcept {
       floor.view_y = view.OriginY();
       floor.view_radius = view.Radius();
     }
-    moment.messages = session_.log_.messages_;
+    CaptureMessages(previous, moment);
     moment.messages_said = session_.log_.messages_said_;
     moment.effects = session_.log_.effects_;
     moment.effects_dropped = session_.log_.effects_dropped_;
@@ -189,6 +196,45 @@ Status RewindBuffer::Capture(Moment& out) noexcept {
     return Status::AllocationFailed;
   }
   return Status::Ok;
+}
+
+void RewindBuffer::CaptureMessages(const Moment* previous, Moment& moment) const {
+  const RunLog& log = session_.log_;
+  moment.message_lineage = log.lineage_;
+  moment.messages_pushed = log.pushed_;
+  moment.message_count = log.messages_.size();
+  const std::uint64_t oldest = log.pushed_ - log.messages_.size();
+  std::uint64_t from = oldest;
+  if (previous != nullptr && previous->message_lineage == log.lineage_ &&
+      previous->messages_pushed <= log.pushed_) {
+    for (const std::shared_ptr<const MessageRun>& run : previous->message_runs)
+      if (run->first + run->messages.size() > oldest) moment.message_runs.push_back(run);
+    // The newest message then may have been said again since: its count and tick are copied anew.
+    if (previous->messages_pushed > from) from = previous->messages_pushed - 1;
+  }
+  if (from >= log.pushed_) return;
+  auto run = std::make_shared<MessageRun>();
+  run->first = from;
+  run->messages.assign(log.messages_.begin() + static_cast<std::ptrdiff_t>(from - oldest),
+                       log.messages_.end());
+  moment.message_runs.push_back(std::move(run));
+}
+
+std::deque<Message> RewindBuffer::MessagesOf(const Moment& moment) {
+  const std::uint64_t oldest = moment.messages_pushed - moment.message_count;
+  std::vector<const Message*> held(moment.message_count, nullptr);
+  for (const std::shared_ptr<const MessageRun>& run : moment.message_runs)
+    for (std::size_t i = 0; i < run->messages.size(); ++i) {
+      const std::uint64_t n = run->first + i;
+      if (n >= oldest && n < moment.messages_pushed)
+        held[static_cast<std::size_t>(n - oldest)] = &run->messages[i];
+    }
+  std::deque<Message> messages;
+  for (const Message* message : held) {
+    CAIRN_ASSERT(message != nullptr, "a moment's runs hold every message of its log");
+    if (message != nullptr) messages.push_back(*message);
+  }
+  return messages;
 }
 
 Status RewindBuffer::Restore(const Moment& moment) noexcept {
@@ -206,7 +252,7 @@ Status RewindBuffer::Restore(const Moment& moment) noexcept {
   RunSummary summary;
   std::vector<std::vector<GameSession::PreservedEntry>> preserved(floors.size());
   try {
-    messages = moment.messages;
+    messages = MessagesOf(moment);
     effects = moment.effects;
     summary = moment.summary;
     for (std::size_t i = 0; i < floors.size(); ++i) preserved[i] = moment.floors[i].preserved;
@@ -233,6 +279,8 @@ Status RewindBuffer::Restore(const Moment& moment) noexcept {
   }
   session_.active_ = moment.active;
   session_.log_.messages_.swap(messages);
+  session_.log_.pushed_ = moment.messages_pushed;
+  ++session_.log_.lineage_;  // put back, not added to: later moments copy it whole once
   session_.log_.messages_said_ = moment.messages_said;
   session_.log_.effects_.swap(effects);
   session_.log_.effects_dropped_ = moment.effects_dropped;

@@ -89,12 +89,25 @@ class RewindBuffer {
     std::int32_t view_y = -1;
     std::int32_t view_radius = 0;
   };
+  // Messages of the log, consecutive by the log's count of messages added (RunLog::pushed_), the
+  // first of them the `first`-th: shared by every later moment whose log still holds them.
+  struct MessageRun {
+    std::uint64_t first = 0;
+    std::vector<Message> messages;
+  };
   struct Moment {
     std::int64_t tick = 0;
     std::uint64_t version = 0;  // change_count_ when it was taken
     std::int32_t active = 0;
     std::vector<FloorMoment> floors;
-    std::deque<Message> messages;
+    // The log's last `message_count` messages, the newest the `messages_pushed`-th added, held
+    // by runs (oldest first; where two hold a message, the later run's copy is the moment's): the
+    // runs of the moment before that the log still held, and the messages added since. So a
+    // moment copies tens of messages, not the thousand the log keeps.
+    std::vector<std::shared_ptr<const MessageRun>> message_runs;
+    std::uint64_t messages_pushed = 0;
+    std::size_t message_count = 0;
+    std::uint64_t message_lineage = 0;
     std::uint64_t messages_said = 0;
     std::vector<DeathEffect> effects;
     std::uint64_t effects_dropped = 0;
@@ -114,6 +127,10 @@ class RewindBuffer {
   };
 
   [[nodiscard]] Fingerprint Current() const noexcept;
+  // The log's messages into `moment`, sharing what `previous` holds of them.
+  void CaptureMessages(const Moment* previous, Moment& moment) const;
+  // The log's messages as `moment` holds them.
+  [[nodiscard]] static std::deque<Message> MessagesOf(const Moment& moment);
   [[nodiscard]] Status Capture(Moment& out) noexcept;
   // Puts back every floor that changed since `moment` and the session's state; floors built since
   // stay until DropUnbuilt, so a failed re-run can still return to the present.

@@ -18,12 +18,15 @@ void RunLog::Say(std::string text, MessageTone tone) {
     return;
   }
   messages_.push_back(Message{tick, std::move(text), 1, tone, messages_said_});
+  ++pushed_;
   while (messages_.size() > kMessageHistory) messages_.pop_front();
 }
 
 void RunLog::Resume(std::span<const Message> saved, std::uint64_t said) {
   const std::size_t skip = saved.size() > kMessageHistory ? saved.size() - kMessageHistory : 0;
   for (std::size_t i = skip; i < saved.size(); ++i) messages_.push_back(saved[i]);
+  pushed_ += saved.size() - skip;
+  ++lineage_;
   messages_said_ = said;
 }
 

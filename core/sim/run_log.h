@@ -68,6 +68,12 @@ class RunLog {
   std::size_t max_effects_ = 64;
   std::deque<Message> messages_;
   std::uint64_t messages_said_ = 0;
+  // Messages ever added to the back of messages_ (a repeat adds none): the newest is the
+  // pushed_-th. A moment keeps only the messages added since the last one (sim/rewind.h).
+  std::uint64_t pushed_ = 0;
+  // Changes whenever messages_ is replaced rather than added to (a resume, a step back): a moment
+  // shares an earlier one's messages only within one history.
+  std::uint64_t lineage_ = 0;
   std::vector<DeathEffect> effects_;
   std::uint64_t effects_dropped_ = 0;
 };

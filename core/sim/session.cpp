@@ -233,7 +233,9 @@ void GameSession::BeforeCommit(const GameWorld& world) {
 Status GameSession::StepTick(const TickInput& input) {
   if (World().Fault().Active()) return World().Fault().status;
   rewind_->BeforeTick(input);
-  const Status status = RunTick(World(), Scratch(), input, &timings_, this);
+  if (!timings_shown_) timings_ = PhaseTimings{};
+  const Status status =
+      RunTick(World(), Scratch(), input, timings_shown_ ? &timings_ : nullptr, this);
   AfterTick(input);
   rewind_->AfterTick();
   // (AfterTick may stop the run too: a cap of the session's own)

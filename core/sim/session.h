@@ -171,7 +171,12 @@ class GameSession final : private TickObserver {
   // restart leaves it alone. Set through a const session because extraction only reads the run.
   [[nodiscard]] std::int64_t LastExtractionNanoseconds() const noexcept { return extraction_ns_; }
   void NoteExtraction(std::int64_t nanoseconds) const noexcept { extraction_ns_ = nanoseconds; }
+  // How long each phase of the last tick took: measured only while something shows it (the debug
+  // pane: view/extract.cpp says each frame whether it does), since timing the phases reads the
+  // clock eight times a tick, which costs more than a small floor's whole tick. Zeros for a tick
+  // that nothing was showing the timings of. Set through a const session as NoteExtraction is.
   [[nodiscard]] const PhaseTimings& LastTimings() const noexcept { return timings_; }
+  void ShowTimings(bool shown) const noexcept { timings_shown_ = shown; }
   [[nodiscard]] std::uint64_t Restarts() const noexcept { return restarts_; }
 
   void SetTickListener(TickListener* listener) noexcept { listener_ = listener; }
@@ -236,6 +241,7 @@ class GameSession final : private TickObserver {
   RunSummary summary_;
   Remains remains_{};
   PhaseTimings timings_{};
+  mutable bool timings_shown_ = false;
   TickListener* listener_ = nullptr;
   std::unique_ptr<RewindBuffer> rewind_;
   std::uint64_t restarts_ = 0;

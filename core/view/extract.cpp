@@ -311,6 +311,8 @@ void Extract(const GameSession& session, const ExtractOptions& options, RenderFr
   ExtractSidebar(session, options.reveal_map, frame);
   for (const Message& m : session.Log().Messages())
     frame.messages.emplace_back(ShownText(m), m.tone);
+  session.ShowTimings(options.debug);  // the next ticks are timed while the pane shows them
+  session.ShowTimings(options.debug);  // the next ticks are timed while the pane shows them
   if (options.debug) ExtractDebug(session, options, frame);
   out = std::move(frame);
   // At least 1: a frame was extracted, however coarse the clock (0 means none was).

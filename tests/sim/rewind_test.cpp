@@ -58,18 +58,31 @@ std::string DescribeWorld(const GameWorld& world, bool ids) {
     pools.Add(pool.HighWaterMark());
     for (EntityId owner : pool.Owners()) feed_id(pools, owner);
   });
+  // Every field of every entry the trace and the story ("why") hold.
+  const auto feed_ring = [&](Hasher& h, const TraceRing& ring) {
+    h.Add(ring.Recorded());
+    TraceEntry entry;
+    for (std::uint64_t n = 0; ring.Recent(n, entry); ++n) {
+      h.AddSigned(entry.tick);
+      h.Add(entry.sequence);
+      h.Add(entry.command);
+      h.Add(static_cast<std::uint64_t>(entry.event));
+      h.Add(static_cast<std::uint64_t>(entry.phase));
+      feed_id(h, entry.a);
+      feed_id(h, entry.b);
+      h.AddSigned(entry.value);
+      h.AddSigned(entry.x);
+      h.AddSigned(entry.y);
+      for (std::uint8_t d : entry.detail) h.Add(d);
+      for (const EntityKind& kind : {entry.a_kind, entry.b_kind, entry.c_kind}) {
+        h.Add(static_cast<std::uint64_t>(kind.cls));
+        h.Add(kind.index);
+      }
+    }
+  };
   Hasher trace(3);
-  trace.Add(world.Trace().Recorded());
-  TraceEntry entry;
-  for (std::uint64_t n = 0; world.Trace().Recent(n, entry); ++n) {
-    trace.AddSigned(entry.tick);
-    trace.Add(entry.sequence);
-    trace.Add(static_cast<std::uint64_t>(entry.event));
-    trace.Add(static_cast<std::uint64_t>(entry.phase));
-    feed_id(trace, entry.a);
-    feed_id(trace, entry.b);
-    trace.AddSigned(entry.value);
-  }
+  feed_ring(trace, world.Trace());
+  feed_ring(trace, world.Story());
   Hasher counters(4);
   const WorldCounters& c = world.Counters();
   for (std::uint64_t v :
@@ -112,7 +125,17 @@ std::string Describe(const GameSession& session, bool ids = true) {
   for (std::int32_t depth = 1; depth <= session.FloorCount(); ++depth)
     if (const GameWorld* world = session.FloorWorld(depth))
       text += " | floor " + std::to_string(depth) + ": " + DescribeWorld(*world, ids);
-  text += " | messages=" + std::to_string(session.Log().MessageCount());
+  text += " | messages=" + std::to_string(session.Log().MessageCount()) +
+          " kept=" + std::to_string(session.Log().Messages().size());
+  Hasher log(7);  // every message kept, as the log shows it
+  for (const Message& m : session.Log().Messages()) {
+    log.AddSigned(m.tick);
+    for (const char c : m.text) log.Add(static_cast<unsigned char>(c));
+    log.Add(m.count);
+    log.Add(static_cast<std::uint64_t>(m.tone));
+    log.Add(m.said);
+  }
+  text += " log=" + Hex(log.Value());
   if (!session.Log().Messages().empty())
     text += " last='" + session.Log().Messages().back().text + "'";
   text += " effects=" + std::to_string(session.Log().Effects().size()) +
@@ -446,6 +469,48 @@ TEST_CASE("moments never mint an identity or change the run", "[rewind]") {
   REQUIRE(never->Restart() == Status::Ok);  // the other session's world id was issued after ours
   REQUIRE(often->Restart() == Status::Ok);
   CHECK(often->World().WorldId() == world + 3);
+}
+
+TEST_CASE("moments that share trace entries and messages put back the trace, story and log exactly",
+          "[rewind]") {
+  // A moment every 7 ticks copies only the trace entries and messages added since the last one;
+  // the rings (1,024 entries) wrap several times over the run and the log passes the thousand it
+  // keeps, and after a step back the next moments start from a full copy again (the rings and the
+  // log were put back: their history is another).
+  auto session = Dungeon(14, RewindOptions{1000, 7});
+  // A log all but full, so the play pushes its oldest messages out as moments are taken.
+  for (int i = 0; i < 990; ++i) session->Log().Say("Filler " + std::to_string(i % 3) + ".");
+  KeyScript script(Repeat("oF", 1000));
+  std::vector<TickInput> inputs;
+  std::vector<std::string> seen;  // by tick
+  seen.push_back(Describe(*session));
+  for (int i = 0; i < 2400; ++i) {
+    PlayTicks(*session, script, 1, inputs);
+    seen.push_back(Describe(*session));
+  }
+  REQUIRE(session->World().Trace().Recorded() > 3 * session->World().Trace().Capacity());
+  REQUIRE(session->World().Story().Recorded() > 0);
+  REQUIRE(session->Log().MessageCount() > RunLog::kMessageHistory);
+  std::string why;
+  for (std::int64_t target : {2399, 2350, 2004, 1533}) {
+    CAPTURE(target);
+    REQUIRE(session->StepBack(static_cast<std::uint64_t>(session->World().Tick() - target), why) ==
+            Status::Ok);
+    CHECK(Describe(*session) == seen[static_cast<std::size_t>(target)]);
+  }
+  // Played otherwise from tick 1533: moments of the new history, then back into it.
+  KeyScript other(Repeat("s", 300) + Repeat("oF", 300));
+  seen.resize(1534);
+  for (int i = 0; i < 500; ++i) {
+    PlayTicks(*session, other, 1, inputs);
+    seen.push_back(Describe(*session));
+  }
+  for (std::int64_t target : {2020, 1700, 1534}) {
+    CAPTURE(target);
+    REQUIRE(session->StepBack(static_cast<std::uint64_t>(session->World().Tick() - target), why) ==
+            Status::Ok);
+    CHECK(Describe(*session) == seen[static_cast<std::size_t>(target)]);
+  }
 }
 
 TEST_CASE("a step back with a short interval and window keeps its promises", "[rewind]") {
