@@ -30,9 +30,12 @@ CanonicalOrder::CanonicalOrder(const EntityRegistry& registry) : registry_(regis
     const EntityId id = registry.EntityAtSlot(slot);
     if (!id.IsNull()) order_.push_back(id);
   }
-  std::sort(order_.begin(), order_.end(), [&](EntityId a, EntityId b) {
+  const auto created_before = [&](EntityId a, EntityId b) {
     return registry.CreationSequenceOf(a) < registry.CreationSequenceOf(b);
-  });
+  };
+  // A world whose slots were never reused (one just built or restored) is in order already.
+  if (!std::is_sorted(order_.begin(), order_.end(), created_before))
+    std::sort(order_.begin(), order_.end(), created_before);
   for (std::uint32_t i = 0; i < order_.size(); ++i) place_by_slot_[order_[i].Slot] = i;
 }
 

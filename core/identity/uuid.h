@@ -8,13 +8,16 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <compare>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <set>
 #include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 
 #include "base/status.h"
 
@@ -43,6 +46,14 @@ struct Uuid {
 
  private:
   [[nodiscard]] constexpr std::uint64_t Word(std::size_t at) const noexcept {
+    if (!std::is_constant_evaluated()) {
+      // One load and a byte swap: g++ 12 makes the loop below eight loads, and sorting a floor's
+      // 10,000 bindings on a resume is mostly this.
+      std::uint64_t word = 0;
+      std::memcpy(&word, Bytes.data() + at, sizeof word);
+      if constexpr (std::endian::native == std::endian::little) word = __builtin_bswap64(word);
+      return word;
+    }
     std::uint64_t word = 0;
     for (std::size_t i = 0; i < 8; ++i) word = (word << 8) | Bytes[at + i];
     return word;

@@ -12,6 +12,7 @@
 #include "game/state_limits.h"
 #include "identity/placement.h"
 #include "identity/uuid.h"
+#include "save/kind_bases.h"
 #include "save/save_text.h"
 #include "schema/component_access.h"
 #include "schema/component_body.h"
@@ -125,6 +126,7 @@ struct ComponentEntry {
   const TomlValue* body = nullptr;
   TextPosition at;                               // the member's key, or the list entry
   const std::vector<TomlValue>* list = nullptr;  // the list it is in, if any
+  const ComponentBundle* kind = nullptr;  // the entity's kind (version 6): fields left out are its
 };
 
 // The place of the first entry of `list` that is a `type` component in `slot` (the one a
@@ -209,27 +211,37 @@ void ReadComponentEntry(const ComponentEntry& entry, const EntityName& name,
                      ? ComponentIn(bundle, type->id)
                      : SavedComponentTarget(*type, entry, label(), where, bundle, problems);
   if (target == nullptr) return;
-  thread_local Fields fields;  // as in DecodeComponentBody: one buffer, every used field set
-  std::vector<TextProblem> body_problems;
-  if (!DecodeComponentBody(*type, *entry.body, references,
-                           std::span<FieldValue>(fields.data(), type->fields.size()),
-                           body_problems)) {
-    const std::string what = name.Text();
-    for (TextProblem& p : body_problems) problems.emplace_back(p.position, what + ": " + p.message);
-    if (type->slots != nullptr)
-      (void)type->slots->erase(ComponentIn(bundle, type->id),
-                               static_cast<std::uint32_t>(entry.slot));
-    return;
+  const void* base = KindBases::Base(entry.kind, *type);
+  if (base != nullptr && entry.body->IsTable() && entry.body->members.empty()) {
+    KindBases::Copy(*entry.kind, type->id, bundle);  // a single component: `target` is its place
+  } else {
+    thread_local Fields fields;  // as in DecodeComponentBody: one buffer, every used field set
+    const std::span<FieldValue> decoded(fields.data(), type->fields.size());
+    std::vector<TextProblem> body_problems;
+    if (base != nullptr)
+      for (std::size_t i = 0; i < decoded.size(); ++i) decoded[i] = type->fields[i].get(base);
+    if (!(base != nullptr
+              ? DecodeComponentBodyOnto(*type, *entry.body, references, decoded, body_problems)
+              : DecodeComponentBody(*type, *entry.body, references, decoded, body_problems))) {
+      const std::string what = name.Text();
+      for (TextProblem& p : body_problems)
+        problems.emplace_back(p.position, what + ": " + p.message);
+      if (type->slots != nullptr)
+        (void)type->slots->erase(ComponentIn(bundle, type->id),
+                                 static_cast<std::uint32_t>(entry.slot));
+      return;
+    }
+    for (std::size_t i = 0; i < decoded.size(); ++i) type->fields[i].set(target, decoded[i]);
   }
-  for (std::size_t i = 0; i < type->fields.size(); ++i) type->fields[i].set(target, fields[i]);
   bundle.mask |= KindBit(type->id);
   where[static_cast<std::size_t>(type->id)] = entry.at;
 }
 
 // One entry of an entity's `components` list: { type, version, slot, body }.
 void ReadListedComponent(const TomlValue& table, const std::vector<TomlValue>& list,
-                         const EntityName& name, const ReadReferences& references,
-                         const SourceText& source, LevelEntity& entity, ComponentPositions& where,
+                         const ComponentBundle* kind, const EntityName& name,
+                         const ReadReferences& references, const SourceText& source,
+                         LevelEntity& entity, ComponentPositions& where,
                          std::vector<TextProblem>& problems) {
   TableReader cr(table, name.Text() + " component", problems);
   std::string type_name;
@@ -243,6 +255,7 @@ void ReadListedComponent(const TomlValue& table, const std::vector<TomlValue>& l
   entry.type = type_name;
   entry.at = table.position;
   entry.list = &list;
+  entry.kind = kind;
   ReadComponentEntry(entry, name, references, source, entity, where, problems);
 }
 
@@ -263,21 +276,61 @@ void EntityMemberProblem(const TomlMember& m, const EntityName& name,
                                             DidYouMeanText(closest.Best()));
 }
 
+// The body of an entity's `type` component as written: its member, or its entry in the list.
+const TomlValue* WrittenBody(const TomlValue& entity, std::string_view type) {
+  for (const TomlMember& m : entity.members) {
+    if (m.key == type && m.value.IsTable()) return &m.value;
+    if (m.key != "components" || m.value.kind != TomlKind::Array) continue;
+    for (const TomlValue& e : m.value.array) {
+      const TomlValue* named = e.IsTable() ? e.Find("type") : nullptr;
+      const TomlValue* body = e.IsTable() ? e.Find("body") : nullptr;
+      if (named != nullptr && named->kind == TomlKind::String && named->text == type &&
+          body != nullptr && body->IsTable())
+        return body;
+    }
+  }
+  return nullptr;
+}
+
+// A version-6 entity's kind, taken as KindBases::Of takes it from the components it will have:
+// its enemy_ai's, else its item's, `kind` left out being the first (as the body reads). Null when
+// it has neither, or names no kind (the body's reading says so).
+const ComponentBundle* WrittenKind(const TomlValue& entity, const KindBases& kinds,
+                                   const ReferenceCodec& references) {
+  const auto index_of = [&](const TomlValue& body, DefinitionKind definitions) {
+    std::int64_t index = 0;
+    const TomlValue* kind = body.Find("kind");
+    std::string error;
+    if (kind != nullptr && (kind->kind != TomlKind::String ||
+                            !references.ParseDefinition(definitions, kind->text, index, error)))
+      return std::int64_t{-1};
+    return index;
+  };
+  if (const TomlValue* ai = WrittenBody(entity, "enemy_ai"))
+    return kinds.Monster(index_of(*ai, DefinitionKind::Monster));
+  if (const TomlValue* item = WrittenBody(entity, "item"))
+    return kinds.Item(index_of(*item, DefinitionKind::Item));
+  return nullptr;
+}
+
 // Every member of an entity but its identity (`uuid`, `instance`: the caller's): each component,
-// as a member or in the `components` list, then the requires and rejects of its types.
-void ReadEntityComponents(const TomlValue& table, const EntityName& name,
+// as a member or in the `components` list, then the requires and rejects of its types. `kinds`
+// (version 6) give a monster's or item's fields left out.
+void ReadEntityComponents(const TomlValue& table, const EntityName& name, const KindBases* kinds,
                           const ReadReferences& references, const SourceText& source,
                           LevelEntity& entity, ComponentPositions& where,
                           std::vector<TextProblem>& problems) {
   ComponentBundle& bundle = entity.components;
   bundle = ComponentBundle{};
+  const ComponentBundle* kind = kinds != nullptr ? WrittenKind(table, *kinds, references) : nullptr;
   // In document order, so of two writings of one component the later is the duplicate.
   for (const TomlMember& m : table.members) {
     if (m.key == "uuid" || m.key == "instance") continue;
     if (m.key == "components" && m.value.kind == TomlKind::Array) {
       for (const TomlValue& e : m.value.array) {
         if (e.IsTable())
-          ReadListedComponent(e, m.value.array, name, references, source, entity, where, problems);
+          ReadListedComponent(e, m.value.array, kind, name, references, source, entity, where,
+                              problems);
         else
           problems.emplace_back(
               e.position,
@@ -292,6 +345,7 @@ void ReadEntityComponents(const TomlValue& table, const EntityName& name,
       entry.type = m.key;
       entry.body = &m.value;
       entry.at = m.key_position;
+      entry.kind = kind;
       ReadComponentEntry(entry, name, references, source, entity, where, problems);
     } else {
       EntityMemberProblem(m, name, problems);
@@ -512,15 +566,15 @@ void ReadEntityIdentities(const TableReader& r, const std::vector<const TomlValu
 
 // Pass 2: every entity's components, references resolved; then the pools' caps.
 void ReadEntitiesComponents(TableReader& r, const std::vector<const TomlValue*>& tables,
-                            const ReadReferences& references, const WorldLimits& limits,
-                            const SourceText& source, LevelDefinition& level,
-                            std::vector<ComponentPositions>& where,
+                            const KindBases* kinds, const ReadReferences& references,
+                            const WorldLimits& limits, const SourceText& source,
+                            LevelDefinition& level, std::vector<ComponentPositions>& where,
                             std::vector<TextProblem>& problems) {
   std::array<std::uint32_t, kComponentKindCount> pool_use{};
   where.assign(tables.size(), ComponentPositions{});
   for (std::size_t i = 0; i < tables.size(); ++i) {
     LevelEntity& entity = level.entities[i];
-    ReadEntityComponents(*tables[i], EntityName{r.What(), entity.source}, references, source,
+    ReadEntityComponents(*tables[i], EntityName{r.What(), entity.source}, kinds, references, source,
                          entity, where[i], problems);
     for (std::size_t k = 0; k < kComponentKindCount; ++k)
       if ((entity.components.mask >> k) & 1u) ++pool_use[k];
@@ -593,10 +647,11 @@ void CheckPlayerWait(TableReader& r, const FloorImage& floor,
 
 // One [[floor]]: its header members, random streams, map, what is remembered, its entities (two
 // passes: identities, then components), spawn outcomes and noises; then, once it reads at all,
-// the rules a level passes.
+// the rules a level passes. `kinds`: a version-6 save's (ReadEntityComponents).
 bool ReadFloor(const TomlValue& table, const Uuid& run, const DefinitionSet& definitions,
-               const WorldLimits& limits, std::int32_t floor_count, std::int32_t players_depth,
-               const SourceText& source, FloorImage& floor, std::vector<TextProblem>& problems) {
+               const KindBases* kinds, const WorldLimits& limits, std::int32_t floor_count,
+               std::int32_t players_depth, const SourceText& source, FloorImage& floor,
+               std::vector<TextProblem>& problems) {
   const std::size_t before = problems.size();
   TableReader r(table, "floor", problems);
   if (r.Int("depth", floor.depth, 1, floor_count))
@@ -615,7 +670,7 @@ bool ReadFloor(const TomlValue& table, const Uuid& run, const DefinitionSet& def
   ReadEntityIdentities(r, tables, run, level, index, problems);
   const ReadReferences references(index, definitions);
   std::vector<ComponentPositions> where;
-  ReadEntitiesComponents(r, tables, references, limits, source, level, where, problems);
+  ReadEntitiesComponents(r, tables, kinds, references, limits, source, level, where, problems);
   ReadOutcomes(r, references, limits, floor, problems);
   ReadNoises(r, references, limits, floor, problems);
   CheckPlayerWait(r, floor, tables);
@@ -691,12 +746,15 @@ bool ReadSaveText(std::string_view text, const DefinitionSet& definitions,
   SessionImage image;
   const SourceText source(text);
   TableReader file(root, "the save", problems);
-  constexpr std::int64_t kVersions[] = {2, 3, 4, kSaveVersion};
+  constexpr std::int64_t kVersions[] = {2, 3, 4, 5, kSaveVersion};
   std::int64_t version = 0;
   // A foreign file or another version: its other members mean nothing here.
   if (!ReadFileHeader(file, kSaveFormat, "save", kVersions, version)) return false;
   // Version 2 was written before the autopickup component: its hash covers the ones before it.
   if (version == 2) image.hash_pools = static_cast<std::size_t>(ComponentKind::AutoPickup);
+  // From version 6 a monster's or item's fields left out are its kind's, not the type's defaults.
+  std::optional<KindBases> kinds;
+  if (version >= 6) kinds.emplace(definitions);
   std::string build;
   (void)file.String("build", build);
   (void)ReadHexMember(file, "content", image.content);
@@ -719,8 +777,8 @@ bool ReadSaveText(std::string_view text, const DefinitionSet& definitions,
         continue;
       }
       FloorImage floor;
-      if (ReadFloor(table, image.run_instance, definitions, limits, image.floor_count, image.depth,
-                    source, floor, problems)) {
+      if (ReadFloor(table, image.run_instance, definitions, kinds ? &*kinds : nullptr, limits,
+                    image.floor_count, image.depth, source, floor, problems)) {
         for (std::size_t i = 0; i < image.floors.size(); ++i)
           if (image.floors[i].depth == floor.depth)
             problems.push_back(DuplicateProblem(

@@ -1,4 +1,4 @@
-// The save file (`cairn-save` version 5, docs/formats/save.md): a SessionImage as TOML.
+// The save file (`cairn-save` version 6, docs/formats/save.md): a SessionImage as TOML.
 //
 // Writing is plain text generation; reading goes text -> TOML tree -> every member checked, with
 // every problem reported at its line and column -> SessionImage. Entities are named by their
@@ -26,12 +26,16 @@ inline constexpr std::string_view kSaveFormat = "cairn-save";
 // level document's uuid; a version-2 or 3 entity whose instance is its floor's `level_uuid` is
 // read as that placement's (docs/decisions/0015). 5: the same image, written shorter: what is at
 // its default is left out, and a single component is a member of its entity (docs/decisions/0018);
-// versions 2 to 4 read as before.
-inline constexpr std::int64_t kSaveVersion = 5;
+// versions 2 to 4 read as before. 6: a monster's or an item's field that is what its kind gives
+// is left out too (kind_bases.h, docs/decisions/0021); a version-5 save reads as before.
+inline constexpr std::int64_t kSaveVersion = 6;
 
-// The whole save text. `build` names the program that wrote it (informational).
+// The whole save text. `build` names the program that wrote it (informational). `version` is
+// kSaveVersion, or 5 for what a version-5 build wrote (no field left out for being its kind's):
+// for tests of older saves.
 [[nodiscard]] std::string WriteSaveText(const SessionImage& image, const DefinitionSet& definitions,
-                                        std::string_view build);
+                                        std::string_view build,
+                                        std::int64_t version = kSaveVersion);
 
 // Reads a save. True only when there were no problems (then `out` is set; otherwise unchanged).
 [[nodiscard]] bool ReadSaveText(std::string_view text, const DefinitionSet& definitions,

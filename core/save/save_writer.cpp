@@ -1,12 +1,14 @@
-// WriteSaveText: a SessionImage as a version-5 save (docs/formats/save.md). Version 5 writes
+// WriteSaveText: a SessionImage as a version-6 save (docs/formats/save.md). Version 5 writes
 // less than version 4: a component field at its declared default, an entity's instance when it is
 // the run's, `version = 1` and `slot = 0`, and empty outcome and noise lists are left out, and a
 // single component of version 1 is a member of its entity (`health = { current = 4, max = 4 }`)
-// rather than an entry of its `components` list. The text is appended piece by piece, numbers
-// through std::to_chars: no temporary string per field.
+// rather than an entry of its `components` list. Version 6 leaves out a monster's or an item's
+// field where it is what its kind gives (`appearance = {}`: the kind's look; kind_bases.h). The
+// text is appended piece by piece, numbers through std::to_chars: no temporary string per field.
 #include <charconv>
 
 #include "identity/uuid.h"
+#include "save/kind_bases.h"
 #include "save/save_codec.h"
 #include "save/save_text.h"
 #include "schema/component_access.h"
@@ -74,12 +76,21 @@ class WriteReferences final : public DefinitionSetReferences {
   const std::vector<LevelEntity>& entities_;
 };
 
-void AppendBody(const ComponentTypeInfo& type, const void* value, const ReferenceCodec& references,
-                std::string& out) {
-  Fields fields{};
-  for (std::size_t i = 0; i < type.fields.size(); ++i) fields[i] = type.fields[i].get(value);
-  AppendComponentBody(type, std::span<const FieldValue>(fields.data(), type.fields.size()),
-                      references, BodyFields::NotDefault, out);
+// The body over `base` (the kind's component: KindBases::Base), or over the type's defaults.
+void AppendBody(const ComponentTypeInfo& type, const void* value, const void* base,
+                const ReferenceCodec& references, std::string& out) {
+  // One buffer each a thread, every used field set: no 24 fields made and destroyed a body.
+  thread_local Fields fields, over;
+  const std::size_t count = type.fields.size();
+  for (std::size_t i = 0; i < count; ++i) fields[i] = type.fields[i].get(value);
+  const std::span<const FieldValue> written(fields.data(), count);
+  if (base == nullptr) {
+    AppendComponentBody(type, written, references, BodyFields::NotDefault, out);
+    return;
+  }
+  for (std::size_t i = 0; i < count; ++i) over[i] = type.fields[i].get(base);
+  AppendComponentBodyOver(type, written, std::span<const FieldValue>(over.data(), count),
+                          references, out);
 }
 
 // One entry of the `components` list: `{ type, version, slot, body }`, version 1 and slot 0 left
@@ -101,15 +112,16 @@ void AppendListEntry(std::string_view type, std::int64_t version, std::uint32_t 
 
 // A single component of version 1 as a member of the entity; every other (an entry of a Many
 // type, another version, a component this build does not know) in the `components` list.
-void WriteComponents(const LevelEntity& entity, const ReferenceCodec& references,
-                     std::string& out) {
+void WriteComponents(const LevelEntity& entity, const ComponentBundle* kind,
+                     const ReferenceCodec& references, std::string& out) {
   bool listed = false;
   for (const ComponentTypeInfo& type : AllComponentTypes()) {
     if (!entity.components.Has(type.id)) continue;
     if (type.slots == nullptr && type.version == 1) {
       out += type.name;
       out += " = ";
-      AppendBody(type, ComponentIn(entity.components, type.id), references, out);
+      AppendBody(type, ComponentIn(entity.components, type.id), KindBases::Base(kind, type),
+                 references, out);
       out += '\n';
     } else {
       listed = true;
@@ -119,7 +131,7 @@ void WriteComponents(const LevelEntity& entity, const ReferenceCodec& references
   out += "components = [\n";
   const auto entry = [&](const ComponentTypeInfo& type, std::uint32_t slot, const void* value) {
     AppendListEntry(type.name, type.version, slot, out);
-    AppendBody(type, value, references, out);
+    AppendBody(type, value, KindBases::Base(kind, type), references, out);
     out += " },\n";
   };
   for (const ComponentTypeInfo& type : AllComponentTypes()) {
@@ -205,7 +217,7 @@ void WriteOutcomesAndNoises(const FloorImage& floor, const ReferenceCodec& refer
 }
 
 void WriteFloor(const FloorImage& floor, const Uuid& run, const DefinitionSet& definitions,
-                std::string& out) {
+                const KindBases* kinds, std::string& out) {
   const LevelDefinition& level = floor.level;
   out += "\n[[floor]]\n";
   AppendMember("depth", floor.depth, out);
@@ -240,23 +252,25 @@ void WriteFloor(const FloorImage& floor, const Uuid& run, const DefinitionSet& d
       out += UuidText(entity.instance);
       out += "\"\n";
     }
-    WriteComponents(entity, references, out);
+    WriteComponents(entity, kinds != nullptr ? kinds->Of(entity.components) : nullptr, references,
+                    out);
   }
 }
 
 }  // namespace
 
 std::string WriteSaveText(const SessionImage& image, const DefinitionSet& definitions,
-                          std::string_view build) {
+                          std::string_view build, std::int64_t version) {
+  const bool over_kinds = version >= 6;
   std::string out;
-  // Roughly 400 bytes an entity and two bytes a cell: one allocation, not a doubling series.
+  // At most about 400 bytes an entity and two bytes a cell: one allocation, not a doubling series.
   std::size_t estimate = 4096 + image.messages.size() * 96;
   for (const FloorImage& floor : image.floors)
     estimate += floor.level.entities.size() * 400 + floor.level.cells.size() * 2 + 4096;
   out.reserve(estimate);
   out += "# A cairn save: resume it with `cairn --load FILE` (docs/formats/save.md).\n";
   AppendMember("format", kSaveFormat, out);
-  AppendMember("version", kSaveVersion, out);
+  AppendMember("version", over_kinds ? kSaveVersion : 5, out);
   AppendMember("build", build, out);
   AppendHexMember("content", image.content, out);
   AppendHexMember("seed", image.seed, out);
@@ -284,8 +298,9 @@ std::string WriteSaveText(const SessionImage& image, const DefinitionSet& defini
     out += " },\n";
   }
   out += "]\n";
+  const KindBases kinds(definitions);
   for (const FloorImage& floor : image.floors)
-    WriteFloor(floor, image.run_instance, definitions, out);
+    WriteFloor(floor, image.run_instance, definitions, over_kinds ? &kinds : nullptr, out);
   return out;
 }
 

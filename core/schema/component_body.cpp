@@ -120,9 +120,10 @@ bool SingleCodePoint(std::string_view text, std::uint32_t& cp) {
 // Reads one field's TOML value; false with `message` when it does not fit the field.
 bool DecodeField(const ComponentTypeInfo& type, const FieldInfo& field, const TomlValue& value,
                  const ReferenceCodec& references, FieldValue& out, std::string& message) {
-  const std::string where = std::string(type.name) + "." + std::string(field.name);
+  // Named only in a message: a save decodes half a million fields and most are fine.
+  const auto where = [&] { return std::string(type.name) + "." + std::string(field.name); };
   const auto wrong_kind = [&] {
-    message = where + " must be " + FieldKindName(field.kind) + ", found " +
+    message = where() + " must be " + FieldKindName(field.kind) + ", found " +
               TomlKindWithArticle(value.kind);
     return false;
   };
@@ -130,7 +131,7 @@ bool DecodeField(const ComponentTypeInfo& type, const FieldInfo& field, const To
     case FieldKind::Integer:
       if (value.kind != TomlKind::Integer) return wrong_kind();
       if (value.integer < field.min || value.integer > field.max) {
-        message = where + " is " + std::to_string(value.integer) + ", outside " +
+        message = where() + " is " + std::to_string(value.integer) + ", outside " +
                   std::to_string(field.min) + ".." + std::to_string(field.max);
         return false;
       }
@@ -144,14 +145,14 @@ bool DecodeField(const ComponentTypeInfo& type, const FieldInfo& field, const To
           return true;
         }
       }
-      message = where + " is \"" + value.text + "\", not one of: " + NameList(field.names) +
+      message = where() + " is \"" + value.text + "\", not one of: " + NameList(field.names) +
                 DidYouMean(value.text, field.names);
       return false;
     case FieldKind::Entity: {
       if (value.kind != TomlKind::String) return wrong_kind();
       std::string error;
       if (!references.Parse(value.text, out.entity, error)) {
-        message = where + ": " + error;
+        message = where() + ": " + error;
         return false;
       }
       return true;
@@ -159,7 +160,7 @@ bool DecodeField(const ComponentTypeInfo& type, const FieldInfo& field, const To
     case FieldKind::Text:
       if (value.kind != TomlKind::String) return wrong_kind();
       if (static_cast<std::int64_t>(value.text.size()) > field.max) {
-        message = where + " is " + std::to_string(value.text.size()) + " bytes long; at most " +
+        message = where() + " is " + std::to_string(value.text.size()) + " bytes long; at most " +
                   std::to_string(field.max) + " fit";
         return false;
       }
@@ -169,7 +170,7 @@ bool DecodeField(const ComponentTypeInfo& type, const FieldInfo& field, const To
       if (value.kind != TomlKind::String) return wrong_kind();
       std::string error;
       if (!references.ParseDefinition(field.definitions, value.text, out.integer, error)) {
-        message = where + ": " + error;
+        message = where() + ": " + error;
         return false;
       }
       return true;
@@ -178,13 +179,13 @@ bool DecodeField(const ComponentTypeInfo& type, const FieldInfo& field, const To
       if (value.kind != TomlKind::String) return wrong_kind();
       std::uint32_t cp = 0;
       if (!SingleCodePoint(value.text, cp) || cp < field.min || cp > field.max) {
-        message = where + " must be exactly one character" +
+        message = where() + " must be exactly one character" +
                   (field.max < 0x80 ? std::string(" of printable ASCII") : std::string());
         return false;
       }
       // Control characters (C0, DEL, C1) would reach the terminal as commands, not glyphs.
       if (cp < 0x20 || (cp >= 0x7F && cp <= 0x9F)) {
-        message = where + " must be a printable character, not a control character";
+        message = where() + " must be a printable character, not a control character";
         return false;
       }
       out.integer = cp;
@@ -274,14 +275,26 @@ bool AtDefault(const FieldInfo& field, const FieldValue& value) {
   return false;
 }
 
-}  // namespace
+bool SameValue(const FieldInfo& field, const FieldValue& a, const FieldValue& b) {
+  switch (field.kind) {
+    case FieldKind::Integer:
+    case FieldKind::Enum:
+    case FieldKind::Glyph: return a.integer == b.integer;
+    case FieldKind::Entity: return a.entity == b.entity;
+    case FieldKind::Text: return a.text == b.text;
+    case FieldKind::Definition: return false;
+  }
+  return false;
+}
 
-void AppendComponentBody(const ComponentTypeInfo& type, std::span<const FieldValue> fields,
-                         const ReferenceCodec& references, BodyFields which, std::string& out) {
+// The fields `left_out(i)` does not leave out, in declaration order.
+template <class LeftOut>
+void AppendFields(const ComponentTypeInfo& type, std::span<const FieldValue> fields,
+                  const ReferenceCodec& references, LeftOut left_out, std::string& out) {
   bool first = true;
   for (std::size_t i = 0; i < type.fields.size() && i < fields.size(); ++i) {
     const FieldInfo& field = type.fields[i];
-    if (which == BodyFields::NotDefault && AtDefault(field, fields[i])) continue;
+    if (left_out(i)) continue;
     out += first ? "{ " : ", ";
     first = false;
     out += field.name;
@@ -304,6 +317,29 @@ void AppendComponentBody(const ComponentTypeInfo& type, std::span<const FieldVal
     }
   }
   out += first ? "{}" : " }";
+}
+
+}  // namespace
+
+void AppendComponentBody(const ComponentTypeInfo& type, std::span<const FieldValue> fields,
+                         const ReferenceCodec& references, BodyFields which, std::string& out) {
+  AppendFields(
+      type, fields, references,
+      [&](std::size_t i) {
+        return which == BodyFields::NotDefault && AtDefault(type.fields[i], fields[i]);
+      },
+      out);
+}
+
+void AppendComponentBodyOver(const ComponentTypeInfo& type, std::span<const FieldValue> fields,
+                             std::span<const FieldValue> base, const ReferenceCodec& references,
+                             std::string& out) {
+  AppendFields(
+      type, fields, references,
+      [&](std::size_t i) {
+        return i < base.size() && SameValue(type.fields[i], fields[i], base[i]);
+      },
+      out);
 }
 
 std::string FormatComponentBody(const ComponentTypeInfo& type, std::span<const FieldValue> fields,

@@ -94,6 +94,13 @@ enum class BodyFields : std::uint8_t {
 // form, 100,000 bodies a save.
 void AppendComponentBody(const ComponentTypeInfo& type, std::span<const FieldValue> fields,
                          const ReferenceCodec& references, BodyFields which, std::string& out);
+// As AppendComponentBody with BodyFields::NotDefault, but over `base` (one value a field) rather
+// than the declared defaults: a field equal to base's is left out, a reader giving it base's value
+// (DecodeComponentBodyOnto over the same base: a version-6 save's monster or item, whose fields
+// default to its kind's). A definition field is always written, as there.
+void AppendComponentBodyOver(const ComponentTypeInfo& type, std::span<const FieldValue> fields,
+                             std::span<const FieldValue> base, const ReferenceCodec& references,
+                             std::string& out);
 // Appends TOML's basic-string form of `text`, quotes included (QuoteTomlString's).
 void AppendTomlString(std::string_view text, std::string& out);
 

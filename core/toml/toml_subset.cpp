@@ -1,5 +1,6 @@
 #include "toml/toml_subset.h"
 
+#include <algorithm>
 #include <new>
 
 #include "base/utf8.h"
@@ -38,12 +39,20 @@ TomlValue* MemberOf(TomlValue& table, std::string_view key) noexcept {
 // array 2 (its '[') and 1 a comma, an inline table 1 (its '{'). Counting those characters
 // wherever they are (in strings too) never counts less, in one quick pass, so a text it allows
 // is one the shape check allows; a dense text is declined before any tree is built, in no memory.
+// Counted in blocks small enough for a 16-bit count (at most 2 a character), which the compiler
+// adds up eight characters to an instruction: a quarter of the instructions of a 64-bit count.
 std::uint64_t ValuesAtMost(std::string_view text) noexcept {
+  constexpr std::size_t kBlock = 16384;
   std::uint64_t values = 0;
-  for (char c : text) {
-    values += static_cast<std::uint64_t>(c == '=') + static_cast<std::uint64_t>(c == '{') +
-              static_cast<std::uint64_t>(c == ',') + static_cast<std::uint64_t>(c == '.') +
-              2 * static_cast<std::uint64_t>(c == '[');
+  for (std::size_t at = 0; at < text.size();) {
+    const std::size_t end = std::min(text.size(), at + kBlock);
+    std::uint16_t block = 0;
+    for (; at < end; ++at) {
+      const char c = text[at];
+      block = static_cast<std::uint16_t>(block + (c == '=') + (c == '{') + (c == ',') + (c == '.') +
+                                         2 * (c == '['));
+    }
+    values += block;
   }
   return values;
 }

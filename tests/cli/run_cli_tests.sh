@@ -298,7 +298,7 @@ grep -q "$uuid" "$work/v2save.toml" || fail "the save lost the level's entity UU
 # A version-3 save keyed by the level's uuid resumes, and its next save keys by the placement.
 fixture="$here/../save/fixtures/v3-escape-v2-seed5.toml"
 (cd "$here/../.." && "$cairn" sim --seed 5 --level tests/levels/escape-v2.toml --load "$fixture" --input . --save "$work/next-save.toml") >/dev/null || fail "resume of a version-3 save"
-grep -q '^version = 5$' "$work/next-save.toml" || fail "the next save is not version 5"
+grep -q '^version = 6$' "$work/next-save.toml" || fail "the next save is not version 6"
 grep -q 'instance = "e2edb22d-8d55-4ac4-a006-517a1015f697"' "$work/next-save.toml" && fail "the next save still keys by the level's uuid"
 grep -q 'instance = "4e1e5652-950d-4cc0-b243-810230b2c38d"' "$work/next-save.toml" || fail "the next save does not key by the placement"
 

@@ -8,6 +8,7 @@
 
 #include "save/save_codec.h"
 #include "sim/session_persist.h"
+#include "storage/read_file.h"
 #include "support/test_content.h"
 #include "support/test_entropy.h"
 
@@ -19,12 +20,13 @@ inline std::unique_ptr<GameSession> Dungeon(std::uint64_t seed) {
   return session;
 }
 
-// The save text of `session`, which must be capturable.
-inline std::string SaveText(GameSession& session) {
+// The save text of `session`, which must be capturable (as a version-5 build wrote it, `version`
+// 5: see WriteSaveText).
+inline std::string SaveText(GameSession& session, std::int64_t version = kSaveVersion) {
   static CountingEntropy entropy;  // one source for the whole suite, as the system's would be
   SessionImage image;
   REQUIRE(CaptureImage(session, entropy, image) == Status::Ok);
-  return WriteSaveText(image, *Definitions(), "cairn test");
+  return WriteSaveText(image, *Definitions(), "cairn test", version);
 }
 
 // Reads and restores; returns the problems' text, "LINE:COLUMN: WHAT" each (empty when it
@@ -44,6 +46,20 @@ inline std::string Resume(const std::string& text, const SessionConfig& config,
   if (RestoreSession(config, image, out, error) != Status::Ok)
     return error.empty() ? "restore failed" : error;
   return "";
+}
+
+// tests/save/fixtures/NAME read and checked into `image`. False (with a warning) when the
+// built-in content changed since it was made: a save made with other content cannot resume.
+inline bool ReadFixture(const std::string& name, std::string& text, SessionImage& image) {
+  std::string error;
+  REQUIRE(ReadWholeFile(std::string(CAIRN_SOURCE_DIR) + "/tests/save/fixtures/" + name,
+                        FileKind::Save, text, error));
+  std::vector<TextProblem> problems;
+  REQUIRE(ReadSaveText(text, *Definitions(), DungeonConfig(1).limits, image, problems));
+  if (image.content == Dungeon(1)->ContentDigest()) return true;
+  WARN("the built-in content changed since tests/save/fixtures/" << name
+                                                                 << " was made: not resumed");
+  return false;
 }
 
 // `text` with the first `what` replaced by `with` (which must be there).
