@@ -20,6 +20,10 @@
 // it; a page table entry of 0 names a shared page that answers "missing" for every slot. The
 // reserve is sized at Initialize for the most pages the pool can use at once (one per member, at
 // most one per page of slots), so insert never allocates and never fails for want of a page.
+// When that reserve is every page of slots (a pool with at least one member per page of slots,
+// as every pool of the game's worlds is), the pages would cost the same memory as one flat array
+// and only add a load to each lookup, so the pool keeps the flat array instead: each page stays
+// in place for good, with no page table (docs/decisions/0022).
 //
 // All storage is reserved by Initialize; insert and remove never allocate, except that a value
 // which owns memory (a Many type's entries, docs/decisions/0014) allocates its entries when it is
@@ -38,6 +42,7 @@
 
 #include "base/assert.h"
 #include "base/fixed_array.h"
+#include "base/opaque_mask.h"
 #include "base/prefetch.h"
 #include "base/status.h"
 #include "identity/handle.h"
@@ -72,37 +77,52 @@ class ComponentPool {
     const auto table_pages = static_cast<std::uint32_t>(
         ((std::uint64_t{registry.Capacity()} - 1) >> kSparsePageShift) + 1);
     const std::uint32_t reserve = capacity < table_pages ? capacity : table_pages;
+    const bool flat = reserve == table_pages;
     FixedArray<std::uint32_t*> page_table;
     FixedArray<std::uint32_t> pages;
     FixedArray<std::uint32_t> page_members;
     FixedArray<std::uint32_t> owners;
     FixedArray<T> values;
-    if (Status s = page_table.Allocate(table_pages); s != Status::Ok) return s;
+    if (!flat) {
+      if (Status s = page_table.Allocate(table_pages); s != Status::Ok) return s;
+    }
     if (Status s = pages.Allocate(std::size_t{reserve} * kSparsePage); s != Status::Ok) return s;
-    if (Status s = page_members.Allocate(table_pages); s != Status::Ok) return s;
+    if (!flat) {
+      if (Status s = page_members.Allocate(table_pages); s != Status::Ok) return s;
+    }
     if (Status s = owners.Allocate(capacity); s != Status::Ok) return s;
     if (Status s = values.Allocate(capacity); s != Status::Ok) return s;
     for (std::uint32_t*& page : page_table.span()) page = EmptySparsePage();
+    if (flat)
+      for (std::uint32_t& entry : pages.span()) entry = kMissing;
     page_table_.swap(page_table);
     pages_.swap(pages);
     page_members_.swap(page_members);
     owners_.swap(owners);
     values_.swap(values);
     registry_ = &registry;
+    live_generation_ = registry.live_generation_.data();
     world_ = registry.WorldId();
     slot_count_ = registry.Capacity();
     capacity_ = capacity;
     page_reserve_ = reserve;
+    if (flat) {
+      flat_ = pages_.data();
+      pages_taken_ = reserve;
+      pages_in_use_ = reserve;
+    }
     return Status::Ok;
   }
 
   [[nodiscard]] T* Find(EntityId id) noexcept {
+    T* const values = values_.data();
     std::uint32_t index = 0;
-    return Locate(id, index) ? &values_[index] : nullptr;
+    return Locate(id, index) ? values + index : nullptr;
   }
   [[nodiscard]] const T* Find(EntityId id) const noexcept {
+    const T* const values = values_.data();
     std::uint32_t index = 0;
-    return Locate(id, index) ? &values_[index] : nullptr;
+    return Locate(id, index) ? values + index : nullptr;
   }
   [[nodiscard]] bool Contains(EntityId id) const noexcept {
     std::uint32_t index = 0;
@@ -112,19 +132,24 @@ class ComponentPool {
   // Find for a batch: out[i] becomes what Find(ids[i]) returns, with the same checks. The cache
   // misses of lookups a little further on are started early (software prefetch), so a batch of
   // random handles costs far less than as many separate Finds once the pool leaves the cache.
-  // InvalidArgument, with `out` unchanged, when `out` is shorter than `ids`.
+  // The batch has no branch on an answer (see LocateMasked). InvalidArgument, with `out`
+  // unchanged, when `out` is shorter than `ids`.
   [[nodiscard]] Status FindMany(std::span<const EntityId> ids, std::span<T*> out) noexcept {
     if (out.size() < ids.size()) return Status::InvalidArgument;
-    LocateMany(ids, [&](std::size_t i, bool found, std::uint32_t index) {
-      out[i] = found ? &values_[index] : nullptr;
+    T* const values = values_.data();
+    LocateMany(ids, [&](std::size_t i, std::uint32_t mask, std::uint32_t index) {
+      T* const answers[2] = {nullptr, values + index};
+      out[i] = answers[mask & 1];
     });
     return Status::Ok;
   }
   [[nodiscard]] Status FindMany(std::span<const EntityId> ids,
                                 std::span<const T*> out) const noexcept {
     if (out.size() < ids.size()) return Status::InvalidArgument;
-    LocateMany(ids, [&](std::size_t i, bool found, std::uint32_t index) {
-      out[i] = found ? &values_[index] : nullptr;
+    const T* const values = values_.data();
+    LocateMany(ids, [&](std::size_t i, std::uint32_t mask, std::uint32_t index) {
+      const T* const answers[2] = {nullptr, values + index};
+      out[i] = answers[mask & 1];
     });
     return Status::Ok;
   }
@@ -134,7 +159,9 @@ class ComponentPool {
   // entity and its structural revision advances; on failure nothing changes.
   [[nodiscard]] Status Insert(EntityId id, const T& value) noexcept {
     if (Status s = CheckStructural(id); s != Status::Ok) return s;
-    if (EntryOf(id.Slot) != kMissing) return Status::DuplicateComponent;
+    std::uint32_t* const flat = flat_;  // read once: the stores below could alias it
+    if ((flat != nullptr ? flat[id.Slot] : PagedEntry(id.Slot)) != kMissing)
+      return Status::DuplicateComponent;
     if (size_ == capacity_) {
       ++capacity_failures_;
       return Status::CapacityExceeded;
@@ -147,7 +174,10 @@ class ComponentPool {
     ++marks;
     owners_[size_] = id.Slot;
     values_[size_] = value;
-    PublishEntry(id.Slot, size_);
+    if (flat != nullptr)
+      flat[id.Slot] = size_;
+    else
+      PublishPagedEntry(id.Slot, size_);
     ++size_;
     ++membership_revision_;
     if (size_ > high_water_) high_water_ = size_;
@@ -159,19 +189,27 @@ class ComponentPool {
   [[nodiscard]] Status Remove(EntityId id) noexcept {
     if (Status s = CheckStructural(id); s != Status::Ok) return s;
     // CheckStructural proved world, slot and generation: the sparse entry is the rest of Find.
-    const std::uint32_t hole = EntryOf(id.Slot);
+    std::uint32_t* const flat = flat_;
+    const std::uint32_t hole = flat != nullptr ? flat[id.Slot] : PagedEntry(id.Slot);
     if (hole >= size_) return Status::MissingComponent;
     if (registry_->structural_revision_ == ~std::uint64_t{0}) return Status::SequenceExhausted;
     ++registry_->structural_revision_;
     --registry_->slot_marks_[id.Slot];
     const std::uint32_t last = size_ - 1;
     if (hole != last) {
-      owners_[hole] = owners_[last];
+      const std::uint32_t moved = owners_[last];
+      owners_[hole] = moved;
       values_[hole] = std::move(values_[last]);
-      EntryRef(owners_[hole]) = hole;
+      if (flat != nullptr)
+        flat[moved] = hole;
+      else
+        PagedEntryRef(moved) = hole;
     }
     if constexpr (OwnsMemory<T>) values_[last] = T{};  // its entries' memory goes with it
-    ClearEntry(id.Slot);
+    if (flat != nullptr)
+      flat[id.Slot] = kMissing;
+    else
+      ClearPagedEntry(id.Slot);
     size_ = last;
     ++membership_revision_;
     return Status::Ok;
@@ -202,8 +240,8 @@ class ComponentPool {
     return page_table_.bytes() + pages_.bytes() + page_members_.bytes() + owners_.bytes() +
            values_.bytes();
   }
-  // Sparse entries per page, the pages holding at least one entry now, and how many the reserve
-  // has.
+  // Sparse entries per page, the pages holding at least one entry now (every page, for a flat
+  // array), and how many the reserve has.
   [[nodiscard]] static constexpr std::uint32_t SparsePageSize() noexcept { return kSparsePage; }
   [[nodiscard]] std::uint32_t SparsePagesInUse() const noexcept { return pages_in_use_; }
   [[nodiscard]] std::uint32_t SparsePageReserve() const noexcept { return page_reserve_; }
@@ -219,6 +257,7 @@ class ComponentPool {
         return "a dense entry is owned by an entity that is not alive";
       if (EntryOf(slot) != i) return "sparse index does not point back at its dense entry";
     }
+    if (flat_ != nullptr) return CheckFlatInvariants();
     std::uint32_t mapped = 0;
     std::uint32_t pages_in_use = 0;
     for (std::uint32_t table = 0; table < page_table_.size(); ++table) {
@@ -251,20 +290,53 @@ class ComponentPool {
   // Copies every member below for rewinding (game/world_snapshot.cpp): a new one goes there too.
   friend struct RewindAccess;
 
-  [[nodiscard]] std::uint32_t EntryOf(std::uint32_t slot) const noexcept {
-    return page_table_[slot >> kSparsePageShift][slot & kSparsePageMask];
-  }
-  [[nodiscard]] std::uint32_t& EntryRef(std::uint32_t slot) noexcept {
-    return page_table_[slot >> kSparsePageShift][slot & kSparsePageMask];
-  }
-  [[nodiscard]] const std::uint32_t* LiveGenerations() const noexcept {
-    return registry_ != nullptr ? registry_->live_generation_.data() : nullptr;
+  [[nodiscard]] const char* CheckFlatInvariants() const noexcept {
+    std::uint32_t mapped = 0;
+    for (std::uint32_t entry : pages_.span()) {
+      if (entry == kMissing) continue;
+      if (entry >= size_) return "sparse index beyond the dense size";
+      ++mapped;
+    }
+    if (mapped != size_) return "sparse and dense sizes disagree";
+    if (pages_in_use_ != page_reserve_) return "a flat sparse array has a page out of use";
+    return nullptr;
   }
 
-  // Points `slot`'s sparse entry at `index`, taking a page for its slot range if it has none.
-  // The reserve always has one: pages in use never outnumber members, nor pages of slots.
-  // Returned pages form a list threaded through their first entry (page numbers in pages_).
+  // The sparse entry of `slot`: one load from a flat array; two (page table, page) when paged.
+  // Which one is fixed at Initialize, so the branch is always predicted.
+  [[nodiscard]] const std::uint32_t* EntryAddress(std::uint32_t slot) const noexcept {
+    if (flat_ != nullptr) return flat_ + slot;
+    return page_table_[slot >> kSparsePageShift] + (slot & kSparsePageMask);
+  }
+  [[nodiscard]] std::uint32_t EntryOf(std::uint32_t slot) const noexcept {
+    return *EntryAddress(slot);
+  }
+  [[nodiscard]] std::uint32_t PagedEntry(std::uint32_t slot) const noexcept {
+    return page_table_[slot >> kSparsePageShift][slot & kSparsePageMask];
+  }
+  [[nodiscard]] std::uint32_t& PagedEntryRef(std::uint32_t slot) noexcept {
+    return page_table_[slot >> kSparsePageShift][slot & kSparsePageMask];
+  }
+  [[nodiscard]] const std::uint32_t* LiveGenerations() const noexcept { return live_generation_; }
+
+  // Points `slot`'s sparse entry at `index` (and marks it missing again), in either layout.
   void PublishEntry(std::uint32_t slot, std::uint32_t index) noexcept {
+    if (flat_ != nullptr)
+      flat_[slot] = index;
+    else
+      PublishPagedEntry(slot, index);
+  }
+  void ClearEntry(std::uint32_t slot) noexcept {
+    if (flat_ != nullptr)
+      flat_[slot] = kMissing;
+    else
+      ClearPagedEntry(slot);
+  }
+
+  // PublishEntry for a paged array: takes a page for the slot's range if it has none. The
+  // reserve always has one: pages in use never outnumber members, nor pages of slots. Returned
+  // pages form a list threaded through their first entry (page numbers in pages_).
+  void PublishPagedEntry(std::uint32_t slot, std::uint32_t index) noexcept {
     const std::uint32_t table = slot >> kSparsePageShift;
     std::uint32_t* page = page_table_[table];
     if (page == EmptySparsePage()) {
@@ -284,8 +356,9 @@ class ComponentPool {
     page[slot & kSparsePageMask] = index;
     ++page_members_[table];
   }
-  // Marks `slot` missing; its page goes back to the reserve when it holds no entry any more.
-  void ClearEntry(std::uint32_t slot) noexcept {
+  // ClearEntry for a paged array: the page goes back to the reserve when it holds no entry any
+  // more.
+  void ClearPagedEntry(std::uint32_t slot) noexcept {
     const std::uint32_t table = slot >> kSparsePageShift;
     std::uint32_t* page = page_table_[table];
     page[slot & kSparsePageMask] = kMissing;
@@ -298,51 +371,75 @@ class ComponentPool {
     }
   }
 
-  // Finds the dense index of `id`'s component. Every check is made without a data-dependent
-  // branch: with a mix of valid and invalid handles a mispredicted branch on a cache-missing load
-  // would discard the lookups in flight after it. Slot 0 and page 0 always exist once
-  // initialized, so every load is in bounds; a failed check only decides the result.
+  // Finds the dense index of `id`'s component (docs/decisions/0022). The checks the handle alone
+  // decides (world, nonzero generation, slot bound; an uninitialized pool has no slots) come
+  // first and return early: the handle is at hand, so a mispredicted branch there costs a
+  // pipeline refill and no more. Only the checks that read the registry's generation and the
+  // sparse entry wait for those loads, and they decide the result the caller tests anyway (the
+  // compiler merges the two), so a handle another world issued never waits for a cache miss to
+  // be refused; a stale one must.
+  //
+  // The members are read before that first branch, so a caller's loop over many handles can keep
+  // them in registers instead of reading them again on the way to each cache miss.
   [[nodiscard]] bool Locate(EntityId id, std::uint32_t& index) const noexcept {
-    if (registry_ == nullptr) return false;
-    const bool in_range = id.Slot < slot_count_;
-    const std::uint32_t slot = in_range ? id.Slot : 0;
-    const std::uint32_t live = registry_->live_generation_[slot];
-    const std::uint32_t entry = EntryOf(slot);
-    const bool found = in_range & (id.Owner == world_) & (id.Generation != 0) &
-                       (live == id.Generation) & (entry < size_);
+    const std::uint32_t* const live_generation = live_generation_;
+    const std::uint32_t* const flat = flat_;
+    const std::uint32_t size = size_;
+    if ((id.Slot >= slot_count_) | (id.Owner != world_) | (id.Generation == 0)) return false;
+    const std::uint32_t live = live_generation[id.Slot];
+    const std::uint32_t entry = flat != nullptr ? flat[id.Slot] : PagedEntry(id.Slot);
+    const bool found = (live == id.Generation) & (entry < size);
     index = found ? entry : 0;
     return found;
   }
 
-  // Locate for every handle of `ids`, calling found(i, was_found, index). Two prefetch stages run
-  // ahead of the checks: kAhead * 2 handles on, the registry generation and sparse entry; kAhead
-  // on (their lines have arrived by then), the value the sparse entry names. A registry of fewer
-  // than kPrefetchFromSlots slots keeps its arrays in the nearer caches, where prefetching would
-  // only add work: there the batch is plain Locate.
+  // Locate for a batch: the same checks, every one without a branch. A single Find shares its
+  // result's branch with the caller's test of it, but a batch's caller tests its answers later,
+  // so a branch here would be one more, and its mispredictions (as many as the invalid handles)
+  // would discard the prefetched lookups in flight. Returns all ones when found (with `index`),
+  // else zero (and `index` 0). Slot 0 always exists once initialized, so every load is in bounds.
+  [[nodiscard]] std::uint32_t LocateMasked(EntityId id, std::uint32_t& index) const noexcept {
+    const bool in_range = id.Slot < slot_count_;
+    const std::uint32_t slot = in_range ? id.Slot : 0;
+    const std::uint32_t live = live_generation_[slot];
+    const std::uint32_t entry = EntryOf(slot);
+    const std::uint32_t mask = OpaqueMask(in_range & (id.Owner == world_) & (id.Generation != 0) &
+                                          (live == id.Generation) & (entry < size_));
+    index = entry & mask;
+    return mask;
+  }
+
+  // LocateMasked for every handle of `ids`, calling found(i, mask, index). Two prefetch stages
+  // run ahead of the checks: kAhead * 2 handles on, the registry generation and sparse entry;
+  // kAhead on (their lines have arrived by then), the value the sparse entry names. A registry
+  // of fewer than kPrefetchFromSlots slots keeps its arrays in the nearer caches, where
+  // prefetching would only add work: there the batch is plain LocateMasked.
   template <class Found>
   void LocateMany(std::span<const EntityId> ids, Found&& found) const noexcept {
     const std::size_t n = ids.size();
     std::size_t i = 0;
-    if (registry_ != nullptr && slot_count_ >= kPrefetchFromSlots) {
-      const std::uint32_t* live = registry_->live_generation_.data();
-      const std::uint32_t* const* table = page_table_.data();
+    if (registry_ == nullptr) {
+      for (; i < n; ++i) found(i, 0u, 0u);
+      return;
+    }
+    if (slot_count_ >= kPrefetchFromSlots) {
+      const std::uint32_t* live = live_generation_;
       const T* values = values_.data();
       for (; i + 2 * kAhead < n; ++i) {
         const std::uint32_t far = ClampSlot(ids[i + 2 * kAhead].Slot);
         Prefetch(live + far);
-        Prefetch(table[far >> kSparsePageShift] + (far & kSparsePageMask));
-        const std::uint32_t near = ClampSlot(ids[i + kAhead].Slot);
-        const std::uint32_t entry = table[near >> kSparsePageShift][near & kSparsePageMask];
+        Prefetch(EntryAddress(far));
+        const std::uint32_t entry = EntryOf(ClampSlot(ids[i + kAhead].Slot));
         Prefetch(values + (entry < size_ ? entry : 0));
         std::uint32_t index = 0;
-        const bool was_found = Locate(ids[i], index);
-        found(i, was_found, index);
+        const std::uint32_t mask = LocateMasked(ids[i], index);
+        found(i, mask, index);
       }
     }
     for (; i < n; ++i) {
       std::uint32_t index = 0;
-      const bool was_found = Locate(ids[i], index);
-      found(i, was_found, index);
+      const std::uint32_t mask = LocateMasked(ids[i], index);
+      found(i, mask, index);
     }
   }
   static constexpr std::size_t kAhead = 16;
@@ -351,18 +448,27 @@ class ComponentPool {
     return slot < slot_count_ ? slot : 0;
   }
 
+  // The registry's IsAlive, read through the pool's own copies of the world, the slot count and
+  // the generation array; an uninitialized pool has no slots. The statuses of a refusal come in
+  // the order of the checks: NotInitialized, InvalidPhase, InvalidEntity.
   [[nodiscard]] Status CheckStructural(EntityId id) const noexcept {
+    if (id.Slot < slot_count_ && id.Owner == world_ && id.Generation != 0 &&
+        live_generation_[id.Slot] == id.Generation && registry_->StructuralChangesAllowed())
+      return Status::Ok;
     if (registry_ == nullptr) return Status::NotInitialized;
     if (!registry_->StructuralChangesAllowed()) return Status::InvalidPhase;
-    if (!registry_->IsAlive(id)) return Status::InvalidEntity;
-    return Status::Ok;
+    return Status::InvalidEntity;
   }
 
-  // Per page of slots: its page in pages_, or the shared empty page.
+  // Per page of slots: its page in pages_, or the shared empty page (empty for a flat array).
   FixedArray<std::uint32_t*> page_table_;
   FixedArray<std::uint32_t> pages_;         // the reserve, page after page
-  FixedArray<std::uint32_t> page_members_;  // per page of slots: entries its page holds
-  FixedArray<std::uint32_t> owners_;        // the registry slot of each dense entry
+  FixedArray<std::uint32_t> page_members_;  // per page of slots: entries its page holds (paged)
+  std::uint32_t* flat_ = nullptr;           // pages_ when it is the whole sparse array, else null
+  // The registry's live generations (its array never moves once initialized), read by every
+  // lookup without going through registry_ first.
+  const std::uint32_t* live_generation_ = nullptr;
+  FixedArray<std::uint32_t> owners_;  // the registry slot of each dense entry
   FixedArray<T> values_;
   EntityRegistry* registry_ = nullptr;
   std::uint64_t world_ = 0;

@@ -62,10 +62,13 @@ class EntityRegistry {
 
   // Creates one live entity; `out` unchanged on failure. InvalidPhase outside a StructuralScope,
   // CapacityExceeded when no slot is free, SequenceExhausted when creation sequences ran out.
+  // An uninitialized registry has no free slot and no capacity, so it is told apart from a full
+  // one only once the cheaper checks have failed.
   [[nodiscard]] Status Create(EntityId& out) noexcept {
-    if (!IsInitialized()) return Status::NotInitialized;
-    if (!StructuralChangesAllowed()) return Status::InvalidPhase;
+    if (!StructuralChangesAllowed())
+      return IsInitialized() ? Status::InvalidPhase : Status::NotInitialized;
     if (free_count_ == 0 && touched_ == capacity_) {
+      if (!IsInitialized()) return Status::NotInitialized;
       ++capacity_failures_;
       return Status::CapacityExceeded;
     }

@@ -45,12 +45,11 @@ TEST_CASE("a pool records its world and reserves storage up front", "[pool]") {
   CHECK(f.pool.WorldId() == f.registry.WorldId());
   CHECK(f.pool.Capacity() == 8);
   CHECK(f.pool.Size() == 0);
-  // One sparse page covers all 32 slots: its table entry, its entries and its member count;
-  // then a 4-byte owner slot and the value for each of the 8 components.
+  // One sparse page covers all 32 slots, kept as a flat array (a member per page of slots, so no
+  // page table); then a 4-byte owner slot and the value for each of the 8 components.
   CHECK(f.pool.SparsePageReserve() == 1);
-  CHECK(f.pool.ReservedBytes() ==
-        sizeof(std::uint32_t*) + f.pool.SparsePageSize() * sizeof(std::uint32_t) +
-            sizeof(std::uint32_t) + 8 * (sizeof(std::uint32_t) + sizeof(Value)));
+  CHECK(f.pool.ReservedBytes() == f.pool.SparsePageSize() * sizeof(std::uint32_t) +
+                                      8 * (sizeof(std::uint32_t) + sizeof(Value)));
   ComponentPool<Value> too_big;
   CHECK(too_big.Initialize(f.registry, 33) == Status::InvalidArgument);
   EntityRegistry uninitialized;

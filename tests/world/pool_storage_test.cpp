@@ -1,6 +1,7 @@
-// The compact storage of issue 17 (docs/decisions/0017): FindMany against Find, the paged sparse
-// array across page boundaries and with a small reserve, owners rebuilt from slots, the registry
-// refusing to release an entity a pool still holds, and the bytes per entity.
+// The compact storage of issue 17 (docs/decisions/0017, 0022): FindMany against Find, the paged
+// sparse array across page boundaries and with a small reserve, the flat array of a pool with a
+// member per page of slots, owners rebuilt from slots, the registry refusing to release an entity
+// a pool still holds, and the bytes per entity.
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <limits>
@@ -183,10 +184,11 @@ TEST_CASE("FindMany refuses an output shorter than its input and writes nothing"
 }
 
 TEST_CASE("the sparse array takes pages as entities in new slot ranges join", "[pool][paged]") {
-  Store s(2000, 2000);
+  // Seven members at most against eight pages of slots (2000 in pages of 256): paged.
+  Store s(2000, 7);
   const std::uint32_t page = ComponentPool<Value>::SparsePageSize();
   REQUIRE(page == 256);
-  CHECK(s.pool.SparsePageReserve() == 8);  // 2000 slots in pages of 256
+  CHECK(s.pool.SparsePageReserve() == 7);
   CHECK(s.pool.SparsePagesInUse() == 0);
 
   // Entities on both sides of two page boundaries and in the last, partial page.
@@ -264,6 +266,49 @@ TEST_CASE("a small pool reserves a page per member and reuses returned pages", "
   }
   CHECK(s.pool.Find(ids[10])->v == 1);
   CHECK(s.pool.Find(ids[4000])->v == 3);
+}
+
+TEST_CASE("a pool with a member per page of slots keeps one flat sparse array", "[pool][flat]") {
+  const std::uint32_t page = ComponentPool<Value>::SparsePageSize();
+  Store s(2000, 8);  // eight pages of slots, eight members: the reserve would be every page
+  CHECK(s.pool.SparsePageReserve() == 8);
+  CHECK(s.pool.SparsePagesInUse() == 8);  // every page in place from the start, for good
+  // The flat array and the dense arrays, with no page table or page counts beside them.
+  CHECK(s.pool.ReservedBytes() ==
+        8 * page * sizeof(std::uint32_t) + 8 * (sizeof(std::uint32_t) + sizeof(Value)));
+  RequirePoolInvariants(s.pool);
+
+  std::vector<EntityId> ids;
+  for (std::uint32_t i = 0; i < 2000; ++i) ids.push_back(MustCreate(s.registry));
+  const std::vector<std::uint32_t> members{0, page - 1, page, 2 * page, 1000, 1999};
+  for (std::uint32_t slot : members) REQUIRE(s.Insert(ids[slot], slot) == Status::Ok);
+  CHECK(s.Insert(ids[0], 1) == Status::DuplicateComponent);
+  for (std::uint32_t slot : members) {
+    REQUIRE(s.pool.Find(ids[slot]) != nullptr);
+    CHECK(s.pool.Find(ids[slot])->v == slot);
+  }
+  for (std::uint32_t slot : {1u, page - 2, page + 1, 1998u})
+    CHECK(s.pool.Find(ids[slot]) == nullptr);
+  CHECK(s.pool.SparsePagesInUse() == 8);
+  RequirePoolInvariants(s.pool);
+
+  // Swap removal moves the last member's entry; a removed slot answers nothing, and its next
+  // entity does not inherit the component.
+  REQUIRE(s.Remove(ids[page]) == Status::Ok);
+  CHECK(s.Remove(ids[page]) == Status::MissingComponent);
+  CHECK(s.pool.Find(ids[page]) == nullptr);
+  CHECK(s.pool.Find(ids[1999])->v == 1999);
+  REQUIRE(s.Remove(ids[0]) == Status::Ok);
+  MustRelease(s.registry, ids[0]);
+  const EntityId reused = MustCreate(s.registry);
+  REQUIRE(reused.Slot == 0);
+  CHECK(s.pool.Find(reused) == nullptr);
+  CHECK(s.pool.Find(ids[0]) == nullptr);
+  for (std::uint32_t slot : {page - 1, 2 * page, 1000u, 1999u})
+    CHECK(s.pool.Find(ids[slot])->v == slot);
+  CHECK(s.pool.Size() == 4);
+  CHECK(s.pool.SparsePagesInUse() == 8);
+  RequirePoolInvariants(s.pool);
 }
 
 TEST_CASE("a registry smaller than a page has one page of slots", "[pool][paged]") {
