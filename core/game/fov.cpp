@@ -45,7 +45,8 @@ Status FieldOfView::Initialize(std::int32_t width, std::int32_t height) noexcept
   const std::size_t cells = static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
   if (Status s = visible.Allocate(cells); s != Status::Ok) return s;
   // Every visible cell lies within the largest radius of the origin.
-  constexpr std::size_t kMostInView = (2 * kMaxRadius + 1) * (2 * kMaxRadius + 1);
+  constexpr std::size_t kSide = 2 * static_cast<std::size_t>(kMaxRadius) + 1;
+  constexpr std::size_t kMostInView = kSide * kSide;
   if (Status s = listed.Allocate(cells < kMostInView ? cells : kMostInView); s != Status::Ok)
     return s;
   // Each pending row is 5 numbers. Scanning depth-first, the rows pending at once are at most the
