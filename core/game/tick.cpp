@@ -1,6 +1,5 @@
 #include "game/tick.h"
 
-#include <atomic>
 #include <chrono>
 #include <iterator>
 
@@ -65,11 +64,6 @@ const char* TraceEventName(TraceEvent event) noexcept {
     case TraceEvent::TimerSet: return "timer-set";
   }
   return "unknown";
-}
-
-std::uint64_t TraceRing::NextLineage() noexcept {
-  static std::atomic<std::uint64_t> counter{0};
-  return counter.fetch_add(1, std::memory_order_relaxed) + 1;
 }
 
 bool TellsTheStory(const TraceEntry& e) noexcept {

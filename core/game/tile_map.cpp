@@ -1,7 +1,5 @@
 #include "game/tile_map.h"
 
-#include <atomic>
-
 namespace cairn {
 
 const char* TerrainName(Terrain terrain) noexcept {
@@ -14,11 +12,6 @@ const char* TerrainName(Terrain terrain) noexcept {
     case Terrain::Chasm: return "chasm";
   }
   return "unknown";
-}
-
-std::uint64_t TileMap::NextRevision() noexcept {
-  static std::atomic<std::uint64_t> counter{0};
-  return counter.fetch_add(1, std::memory_order_relaxed) + 1;
 }
 
 Status TileMap::Initialize(std::int32_t width, std::int32_t height) noexcept {
@@ -34,8 +27,8 @@ Status TileMap::Initialize(std::int32_t width, std::int32_t height) noexcept {
   remembered_.swap(remembered);
   width_ = width;
   height_ = height;
-  passability_revision_ = NextRevision();
-  sight_revision_ = NextRevision();
+  passability_revision_ = NextUniqueNumber();
+  sight_revision_ = NextUniqueNumber();
   return Status::Ok;
 }
 

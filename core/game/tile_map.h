@@ -9,6 +9,7 @@
 
 #include "base/fixed_array.h"
 #include "base/status.h"
+#include "base/unique_number.h"
 
 namespace cairn {
 
@@ -51,8 +52,10 @@ class TileMap {
   void Set(std::int32_t x, std::int32_t y, Terrain terrain) noexcept {
     if (!InBounds(x, y)) return;
     Terrain& cell = cells_[Index(x, y)];
-    if (TerrainPassable(cell) != TerrainPassable(terrain)) passability_revision_ = NextRevision();
-    if (TerrainBlocksSight(cell) != TerrainBlocksSight(terrain)) sight_revision_ = NextRevision();
+    if (TerrainPassable(cell) != TerrainPassable(terrain))
+      passability_revision_ = NextUniqueNumber();
+    if (TerrainBlocksSight(cell) != TerrainBlocksSight(terrain))
+      sight_revision_ = NextUniqueNumber();
     cell = terrain;
   }
   // Changes whenever which cells are passable changes (not when a door opens: both are
@@ -109,8 +112,6 @@ class TileMap {
   }
 
  private:
-  [[nodiscard]] static std::uint64_t NextRevision() noexcept;
-
   FixedArray<Terrain> cells_;
   FixedArray<std::uint8_t> remembered_;
   std::int32_t width_ = 0;

@@ -8,6 +8,7 @@
 
 #include "base/fixed_array.h"
 #include "base/status.h"
+#include "base/unique_number.h"
 #include "identity/handle.h"
 
 namespace cairn {
@@ -115,7 +116,7 @@ class TraceRing {
     if (Status s = storage.Allocate(capacity); s != Status::Ok) return s;
     entries_.swap(storage);
     sequence_ = 0;
-    lineage_ = NextLineage();
+    lineage_ = NextUniqueNumber();
     return Status::Ok;
   }
   // Numbers `entry` (the trace's total order) and keeps it; returns its sequence.
@@ -147,7 +148,6 @@ class TraceRing {
   // Copies every member below for rewinding (game/world_snapshot.cpp): a new one goes there too.
   // (Except the lineage: a restore draws a new one, as it advances a pool's membership revision.)
   friend struct RewindAccess;
-  [[nodiscard]] static std::uint64_t NextLineage() noexcept;
   FixedArray<TraceEntry> entries_;
   std::uint64_t sequence_ = 0;
   std::uint64_t lineage_ = 0;

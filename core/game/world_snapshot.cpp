@@ -337,7 +337,7 @@ struct RewindAccess {
         if (n >= oldest && n <= held.sequence) ring.entries_[n % capacity] = run->entries[i];
       }
     ring.sequence_ = held.sequence;
-    ring.lineage_ = TraceRing::NextLineage();  // entries from another history than before
+    ring.lineage_ = NextUniqueNumber();  // entries from another history than before
   }
 
   // Through the map's own setters, so its passability revision changes exactly when passability
