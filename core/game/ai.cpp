@@ -189,8 +189,8 @@ bool StepToward(AiContext& ctx, EntityId self, const EnemyAi& ai, Position from,
                                      ctx.world.OccupancyRevision(), from, goal))
     return false;
   // A monster may step into passable terrain where no other blocker stands.
-  if (!ctx.scratch.paths.FindPath(ctx.world.Map(), ctx.world.BlockedCells(), from, goal, limit,
-                                  step, length))
+  if (!ctx.scratch.paths.FindPath(ctx.world.Map(), ctx.world.BlockedCells(),
+                                  ctx.world.OccupancyRevision(), from, goal, limit, step, length))
     return false;
   // The goal may be occupied (the player): then the route ends next to it, not on it.
   if (!ctx.world.OccupantAt(step.x, step.y).IsNull()) return false;

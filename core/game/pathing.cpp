@@ -10,6 +10,7 @@ namespace {
 
 constexpr std::uint32_t kFresh = 0xFFFFFFFFu;
 constexpr std::uint32_t kWall = 0;
+static_assert(kFresh == 0u - 1u && kWall == 0u, "FoldBlocked makes them from a bool");
 
 // Walks a finished search back from the goal to the start by the direction each cell was entered
 // by (the low three bits of its node word, padded grid of `stride` columns): the route's length
@@ -62,7 +63,7 @@ Status Pathfinder::Initialize(std::int32_t width, std::int32_t height) noexcept 
 }
 
 void Pathfinder::PrepareFor(const TileMap& map) noexcept {
-  if (prepared_revision_ == map.PassabilityRevision()) return;
+  if (prepared_revision_ == map.PassabilityRevision() && !blocked_folded_) return;
   const std::size_t stride = static_cast<std::size_t>(width_) + 2;
   const Terrain* cells = map.Cells().data();
   for (std::int32_t y = 0; y < height_; ++y) {
@@ -71,6 +72,27 @@ void Pathfinder::PrepareFor(const TileMap& map) noexcept {
     for (std::int32_t x = 0; x < width_; ++x) row[x] = TerrainPassable(terrain[x]) ? kFresh : kWall;
   }
   prepared_revision_ = map.PassabilityRevision();
+  blocked_folded_ = false;
+}
+
+void Pathfinder::FoldBlocked(const TileMap& map, const std::uint8_t* blocked,
+                             std::uint64_t blocked_revision) noexcept {
+  const std::size_t stride = static_cast<std::size_t>(width_) + 2;
+  const auto width = static_cast<std::size_t>(width_);
+  const Terrain* cells = map.Cells().data();
+  for (std::int32_t y = 0; y < height_; ++y) {
+    std::uint32_t* row = &node_[(static_cast<std::size_t>(y) + 1) * stride + 1];
+    const std::size_t first = static_cast<std::size_t>(y) * width;
+    // No branch and no short circuit, so that the compiler can do many cells at once: this runs
+    // once per occupancy revision on a busy floor, every cell of it.
+    for (std::size_t x = 0; x < width; ++x) {
+      const bool open = TerrainPassable(cells[first + x]) & (blocked[first + x] == 0);
+      row[x] = 0u - static_cast<std::uint32_t>(open);  // kFresh or kWall
+    }
+  }
+  prepared_revision_ = map.PassabilityRevision();
+  blocked_folded_ = true;
+  folded_revision_ = blocked_revision;
 }
 
 void Pathfinder::HeapPush(HeapNode node) noexcept {
@@ -279,27 +301,50 @@ bool Pathfinder::Searchable(const TileMap& map, Position from, Position to) noex
   last_expansions_ = 0;
   if (node_.empty() || !map.InBounds(from.x, from.y) || !map.InBounds(to.x, to.y)) return false;
   if (map.Width() != width_ || map.Height() != height_) return false;
-  if (from.x == to.x && from.y == to.y) return false;
-  PrepareFor(map);
-  return true;
+  return from.x != to.x || from.y != to.y;
 }
 
 bool Pathfinder::FindPath(const TileMap& map, const CellFilter& filter, Position from, Position to,
                           std::uint32_t max_expansions, Position& step,
                           std::int32_t& length) noexcept {
   if (!Searchable(map, from, to)) return false;
+  PrepareFor(map);
   // The plain filter (passable terrain, already in the node grid) needs no call at all.
   if (typeid(filter) == typeid(CellFilter))
     return Run<Narrowing::None>(map, &filter, nullptr, from, to, max_expansions, step, length);
   return Run<Narrowing::Filter>(map, &filter, nullptr, from, to, max_expansions, step, length);
 }
 
-bool Pathfinder::FindPath(const TileMap& map, std::span<const std::uint8_t> blocked, Position from,
-                          Position to, std::uint32_t max_expansions, Position& step,
+bool Pathfinder::FindPath(const TileMap& map, std::span<const std::uint8_t> blocked,
+                          std::uint64_t blocked_revision, Position from, Position to,
+                          std::uint32_t max_expansions, Position& step,
                           std::int32_t& length) noexcept {
   if (blocked.size() != map.Cells().size() || !Searchable(map, from, to)) return false;
-  if (Dive(blocked.data(), from, to, max_expansions, step, length)) return true;
-  return Run<Narrowing::Grid>(map, nullptr, blocked.data(), from, to, max_expansions, step, length);
+  // The walls and the blocked cells of this revision in one grid, once the revision has served
+  // enough searches to pay for copying them (a floor where monsters rarely search never does),
+  // or at once when the revision before served that many (a busy floor stays folded).
+  const bool folded = blocked_folded_ && folded_revision_ == blocked_revision &&
+                      prepared_revision_ == map.PassabilityRevision();
+  bool fold = false;
+  if (counted_revision_ != blocked_revision) {
+    fold = revision_searches_ >= kFoldAfterSearches;
+    counted_revision_ = blocked_revision;
+    revision_searches_ = 0;
+  }
+  ++revision_searches_;
+  if (!folded) {
+    if (fold || revision_searches_ > kFoldAfterSearches) {
+      FoldBlocked(map, blocked.data(), blocked_revision);
+    } else {
+      PrepareFor(map);
+      if (Dive(blocked.data(), from, to, max_expansions, step, length)) return true;
+      return Run<Narrowing::Grid>(map, nullptr, blocked.data(), from, to, max_expansions, step,
+                                  length);
+    }
+  }
+  // Folded: a blocked cell is a wall in the node grid, except the goal, which Run opens.
+  if (Dive(nullptr, from, to, max_expansions, step, length)) return true;
+  return Run<Narrowing::None>(map, nullptr, nullptr, from, to, max_expansions, step, length);
 }
 
 void Pathfinder::DistanceMap(const TileMap& map, const CellFilter& filter,

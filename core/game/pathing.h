@@ -51,9 +51,15 @@ class Pathfinder {
   // The same search where a filter is a grid: a cell whose `blocked` entry (one per map cell, row
   // by row) is nonzero may not be entered, except the goal. What monsters use (GameWorld's
   // BlockedCells): a byte read where a filter would be a virtual call and a 16-byte occupant.
+  // `blocked_revision` names the grid's contents (GameWorld::OccupancyRevision): the caller
+  // promises that the same revision means the same grid. Once a revision has served
+  // kFoldAfterSearches searches, its blocked cells are copied into the node grid as walls, so
+  // that the searches after need no byte read at all (the same answers either way).
   [[nodiscard]] bool FindPath(const TileMap& map, std::span<const std::uint8_t> blocked,
-                              Position from, Position to, std::uint32_t max_expansions,
-                              Position& step, std::int32_t& length) noexcept;
+                              std::uint64_t blocked_revision, Position from, Position to,
+                              std::uint32_t max_expansions, Position& step,
+                              std::int32_t& length) noexcept;
+  static constexpr std::uint32_t kFoldAfterSearches = 16;
   [[nodiscard]] std::uint32_t LastExpansions() const noexcept { return last_expansions_; }
 
   // Breadth-first distances (in steps) from every source to every cell the filter allows;
@@ -76,11 +82,15 @@ class Pathfinder {
     std::int16_t x;
     std::int16_t y;
   };
-  // Copies the map's walls into the padded node grid when the map's passability changed.
+  // Copies the map's walls into the padded node grid when the map's passability changed, or
+  // when the grid holds a blocked grid's cells as walls besides (FoldBlocked).
   void PrepareFor(const TileMap& map) noexcept;
+  // Makes the node grid the map's walls and `blocked`'s cells as walls, for one revision of it.
+  void FoldBlocked(const TileMap& map, const std::uint8_t* blocked,
+                   std::uint64_t blocked_revision) noexcept;
   // Which cells a search may enter besides the walls already in the node grid.
   enum class Narrowing { None, Grid, Filter };
-  // Whether FindPath's arguments can be searched; prepares the node grid when they can.
+  // Whether FindPath's arguments can be searched (the caller then prepares the node grid).
   [[nodiscard]] bool Searchable(const TileMap& map, Position from, Position to) noexcept;
   // The search's answer when it is a pure dive, without running it: from the start, A* expands
   // at once the last neighbour (in visiting order) that is nearer the goal, and so on until the
@@ -112,6 +122,12 @@ class Pathfinder {
   FixedArray<HeapNode> heap_;
   std::size_t heap_size_ = 0;
   std::uint64_t prepared_revision_ = 0;  // the map passability the walls in node_ copy
+  // Whether node_ also holds a blocked grid's cells as walls, and which revision of it; how
+  // many searches the latest revision has served (a fold pays once it serves enough of them).
+  bool blocked_folded_ = false;
+  std::uint64_t folded_revision_ = 0;
+  std::uint64_t counted_revision_ = 0;
+  std::uint32_t revision_searches_ = 0;
   std::uint32_t last_expansions_ = 0;
   std::int32_t width_ = 0;
   std::int32_t height_ = 0;

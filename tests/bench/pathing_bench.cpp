@@ -105,7 +105,7 @@ void AStarCrowd_cairn(benchmark::State& state) {
   std::int32_t length = 0;
   for (auto _ : state) {
     const bool found =
-        paths.FindPath(m.map, taken, {1, 1}, {198, 198}, kSide * kSide, step, length);
+        paths.FindPath(m.map, taken, 1, {1, 1}, {198, 198}, kSide * kSide, step, length);
     benchmark::DoNotOptimize(found);
   }
 }
@@ -208,8 +208,8 @@ struct Agreement {
     const std::vector<std::uint8_t> taken(static_cast<std::size_t>(kSide * kSide), 0);
     Position crowd_step{};
     std::int32_t crowd_length = 0;
-    const bool crowd_found =
-        paths.FindPath(m.map, taken, {1, 1}, {198, 198}, kSide * kSide, crowd_step, crowd_length);
+    const bool crowd_found = paths.FindPath(m.map, taken, 1, {1, 1}, {198, 198}, kSide * kSide,
+                                            crowd_step, crowd_length);
     const bool crowd_same = crowd_found == found && crowd_length == length &&
                             crowd_step.x == step.x && crowd_step.y == step.y;
     TCOD_path_t path = TCOD_path_new_using_map(m.tcod, 1.0f);

@@ -84,7 +84,7 @@ TEST_CASE("an unreachable answer always agrees with an unbounded search", "[pock
       const Position goal{rng.Range(0, 23), rng.Range(0, 17)};
       Position step{};
       std::int32_t length = 0;
-      const bool found = paths.FindPath(map, blocked, from, goal, 1u << 30, step, length);
+      const bool found = paths.FindPath(map, blocked, revision, from, goal, 1u << 30, step, length);
       const bool unreachable = pocket.Unreachable(map, blocked, revision, from, goal);
       INFO("round " << round << " from " << from.x << "," << from.y << " to " << goal.x << ","
                     << goal.y);

@@ -208,6 +208,29 @@ class GridFilter final : public CellFilter {
   const std::vector<std::uint8_t>& blocked_;
 };
 
+// Asks the grid overload (which dives, and folds the crowd into its grid after enough searches
+// of one revision) and the filter overload (the full search, always) the same question and checks
+// that they answer alike: found or not, expansions, first step and length. The length when found,
+// else -1.
+std::int32_t CheckSameAnswer(Pathfinder& grid, Pathfinder& full, const TileMap& map,
+                             const std::vector<std::uint8_t>& blocked, std::uint64_t revision,
+                             Position from, Position to, std::uint32_t budget) {
+  const GridFilter filter(blocked);
+  Position step_a{-1, -1}, step_b{-1, -1};
+  std::int32_t length_a = -1, length_b = -1;
+  const bool a = grid.FindPath(map, blocked, revision, from, to, budget, step_a, length_a);
+  const bool b = full.FindPath(map, filter, from, to, budget, step_b, length_b);
+  INFO("from (" << from.x << "," << from.y << ") to (" << to.x << "," << to.y << ") budget "
+                << budget);
+  REQUIRE(a == b);
+  CHECK(grid.LastExpansions() == full.LastExpansions());
+  if (!a) return -1;
+  CHECK(step_a.x == step_b.x);
+  CHECK(step_a.y == step_b.y);
+  CHECK(length_a == length_b);
+  return length_a;
+}
+
 }  // namespace
 
 TEST_CASE("a search that dives gives the full search's answer, step and expansions",
@@ -220,7 +243,6 @@ TEST_CASE("a search that dives gives the full search's answer, step and expansio
     std::vector<std::uint8_t> blocked(static_cast<std::size_t>(w * h));
     const std::uint32_t crowd = rng.Below(50);  // percent of cells someone stands on
     for (std::uint8_t& cell : blocked) cell = rng.Below(100) < crowd ? 1 : 0;
-    const GridFilter filter(blocked);
     Pathfinder diving, full;
     REQUIRE(diving.Initialize(w, h) == Status::Ok);
     REQUIRE(full.Initialize(w, h) == Status::Ok);
@@ -232,21 +254,13 @@ TEST_CASE("a search that dives gives the full search's answer, step and expansio
                         std::clamp(from.y + rng.Range(-reach, reach), 0, h - 1)};
       if (from.x == to.x && from.y == to.y) continue;
       const std::uint32_t budget = trial % 5 == 0 ? rng.Below(6) : 400;
-      Position step_a{-1, -1}, step_b{-1, -1};
-      std::int32_t length_a = -1, length_b = -1;
-      const bool a = diving.FindPath(map, blocked, from, to, budget, step_a, length_a);
-      const bool b = full.FindPath(map, filter, from, to, budget, step_b, length_b);
-      INFO("seed " << seed << " trial " << trial << " from (" << from.x << "," << from.y << ") to ("
-                   << to.x << "," << to.y << ") budget " << budget);
-      REQUIRE(a == b);
-      CHECK(diving.LastExpansions() == full.LastExpansions());
+      INFO("seed " << seed << " trial " << trial);
+      const std::int32_t length =
+          CheckSameAnswer(diving, full, map, blocked, seed, from, to, budget);
       ++queries;
-      if (!a) continue;
-      CHECK(step_a.x == step_b.x);
-      CHECK(step_a.y == step_b.y);
-      CHECK(length_a == length_b);
-      const bool straight = length_a == ChebyshevDistance(from, to) &&
-                            full.LastExpansions() == static_cast<std::uint32_t>(length_a);
+      if (length < 0) continue;
+      const bool straight = length == ChebyshevDistance(from, to) &&
+                            full.LastExpansions() == static_cast<std::uint32_t>(length);
       (straight ? dives : searches) += 1;
     }
   }
@@ -254,4 +268,59 @@ TEST_CASE("a search that dives gives the full search's answer, step and expansio
   // Both kinds occur, so both paths of FindPath were compared.
   CHECK(dives > queries / 10);
   CHECK(searches > queries / 20);
+}
+
+// After kFoldAfterSearches searches of one revision, the blocked cells are walls in the node
+// grid: the answers must not change, a new revision must be read afresh, and so must a map whose
+// passability changed under the same revision (a door), and a filter search after a fold must
+// see only the map's walls again.
+TEST_CASE("blocked cells folded into the node grid give the same answers", "[path][dive]") {
+  std::int32_t folded_queries = 0;
+  for (std::uint64_t seed = 1; seed <= 60; ++seed) {
+    Rng rng(seed * 7919);
+    const std::int32_t w = rng.Range(3, 40), h = rng.Range(3, 30);
+    TileMap map = test::RandomMap(w, h, rng, rng.Below(30));
+    std::vector<std::uint8_t> blocked(static_cast<std::size_t>(w * h));
+    Pathfinder grid, full;
+    REQUIRE(grid.Initialize(w, h) == Status::Ok);
+    REQUIRE(full.Initialize(w, h) == Status::Ok);
+    std::uint64_t revision = 0;
+    for (int round = 0; round < 4; ++round) {
+      // Each round a new crowd under a new revision; round 2 also changes the map under it.
+      const std::uint32_t crowd = rng.Below(40);
+      for (std::uint8_t& cell : blocked) cell = rng.Below(100) < crowd ? 1 : 0;
+      ++revision;
+      if (round == 2) {
+        const std::int32_t x = rng.Range(0, w - 1), y = rng.Range(0, h - 1);
+        map.Set(x, y, map.Passable(x, y) ? Terrain::Wall : Terrain::Floor);
+      }
+      for (int query = 0; query < 3 * static_cast<int>(Pathfinder::kFoldAfterSearches); ++query) {
+        if (round == 3 && query == static_cast<int>(Pathfinder::kFoldAfterSearches) + 4) {
+          // The same revision on a map whose passability changed: read the new map.
+          const std::int32_t x = rng.Range(0, w - 1), y = rng.Range(0, h - 1);
+          map.Set(x, y, map.Passable(x, y) ? Terrain::Wall : Terrain::Floor);
+        }
+        const Position from{rng.Range(0, w - 1), rng.Range(0, h - 1)};
+        const Position to{rng.Range(0, w - 1), rng.Range(0, h - 1)};
+        if (from.x == to.x && from.y == to.y) continue;
+        const std::uint32_t budget = query % 7 == 0 ? rng.Below(8) : 1000;
+        INFO("seed " << seed << " round " << round << " query " << query);
+        (void)CheckSameAnswer(grid, full, map, blocked, revision, from, to, budget);
+        if (query >= static_cast<int>(Pathfinder::kFoldAfterSearches)) ++folded_queries;
+      }
+      // A plain search on the same pathfinder ignores the crowd again.
+      const CellFilter plain;
+      Position step_a{}, step_b{};
+      std::int32_t length_a = 0, length_b = 0;
+      const Position from{0, 0}, to{w - 1, h - 1};
+      Pathfinder fresh;
+      REQUIRE(fresh.Initialize(w, h) == Status::Ok);
+      const bool a = grid.FindPath(map, plain, from, to, 1u << 20, step_a, length_a);
+      const bool b = fresh.FindPath(map, plain, from, to, 1u << 20, step_b, length_b);
+      REQUIRE(a == b);
+      if (a) CHECK(length_a == length_b);
+      CHECK(grid.LastExpansions() == fresh.LastExpansions());
+    }
+  }
+  CHECK(folded_queries > 4000);
 }
