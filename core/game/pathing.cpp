@@ -1,5 +1,6 @@
 #include "game/pathing.h"
 
+#include <algorithm>
 #include <typeinfo>
 #include <utility>
 
@@ -57,6 +58,10 @@ Status Pathfinder::Initialize(std::int32_t width, std::int32_t height) noexcept 
   heap_.swap(heap);
   queue_.swap(queue);
   prepared_revision_ = 0;  // no map has revision 0
+  blocked_folded_ = false;
+  counted_revision_ = 0;
+  revision_expansions_ = 0;
+  fold_after_ = std::max(kFoldAfterExpansions, static_cast<std::uint32_t>(cells >> 4));
   width_ = width;
   height_ = height;
   return Status::Ok;
@@ -320,31 +325,33 @@ bool Pathfinder::FindPath(const TileMap& map, std::span<const std::uint8_t> bloc
                           std::uint32_t max_expansions, Position& step,
                           std::int32_t& length) noexcept {
   if (blocked.size() != map.Cells().size() || !Searchable(map, from, to)) return false;
-  // The walls and the blocked cells of this revision in one grid, once the revision has served
-  // enough searches to pay for copying them (a floor where monsters rarely search never does),
-  // or at once when the revision before served that many (a busy floor stays folded).
-  const bool folded = blocked_folded_ && folded_revision_ == blocked_revision &&
-                      prepared_revision_ == map.PassabilityRevision();
+  // The walls and the blocked cells of this revision in one grid, once the revision's searches
+  // have done enough work to pay for copying them (a floor where monsters rarely search never
+  // does), or at once when the revision before did that much (a busy floor stays folded).
   bool fold = false;
   if (counted_revision_ != blocked_revision) {
-    fold = revision_searches_ >= kFoldAfterSearches;
+    fold = revision_expansions_ >= fold_after_;
     counted_revision_ = blocked_revision;
-    revision_searches_ = 0;
+    revision_expansions_ = 0;
   }
-  ++revision_searches_;
-  if (!folded) {
-    if (fold || revision_searches_ > kFoldAfterSearches) {
-      FoldBlocked(map, blocked.data(), blocked_revision);
-    } else {
-      PrepareFor(map);
-      if (Dive(blocked.data(), from, to, max_expansions, step, length)) return true;
-      return Run<Narrowing::Grid>(map, nullptr, blocked.data(), from, to, max_expansions, step,
-                                  length);
-    }
+  // A revision folded once is folded again when the map's passability changed under it (a door).
+  const bool revision_folded = blocked_folded_ && folded_revision_ == blocked_revision;
+  const bool current = revision_folded && prepared_revision_ == map.PassabilityRevision();
+  if (!current && (fold || revision_folded || revision_expansions_ >= fold_after_))
+    FoldBlocked(map, blocked.data(), blocked_revision);
+  bool found = false;
+  if (blocked_folded_ && folded_revision_ == blocked_revision) {  // current: folded just now if not
+    // A blocked cell is a wall in the node grid, except the goal, which Run opens.
+    found = Dive(nullptr, from, to, max_expansions, step, length) ||
+            Run<Narrowing::None>(map, nullptr, nullptr, from, to, max_expansions, step, length);
+  } else {
+    PrepareFor(map);
+    found =
+        Dive(blocked.data(), from, to, max_expansions, step, length) ||
+        Run<Narrowing::Grid>(map, nullptr, blocked.data(), from, to, max_expansions, step, length);
   }
-  // Folded: a blocked cell is a wall in the node grid, except the goal, which Run opens.
-  if (Dive(nullptr, from, to, max_expansions, step, length)) return true;
-  return Run<Narrowing::None>(map, nullptr, nullptr, from, to, max_expansions, step, length);
+  revision_expansions_ += last_expansions_;
+  return found;
 }
 
 void Pathfinder::DistanceMap(const TileMap& map, const CellFilter& filter,

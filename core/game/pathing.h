@@ -52,14 +52,23 @@ class Pathfinder {
   // by row) is nonzero may not be entered, except the goal. What monsters use (GameWorld's
   // BlockedCells): a byte read where a filter would be a virtual call and a 16-byte occupant.
   // `blocked_revision` names the grid's contents (GameWorld::OccupancyRevision): the caller
-  // promises that the same revision means the same grid. Once a revision has served
-  // kFoldAfterSearches searches, its blocked cells are copied into the node grid as walls, so
-  // that the searches after need no byte read at all (the same answers either way).
+  // promises that the same revision means the same grid. Once the searches of one revision have
+  // expanded FoldAfterExpansions() cells, its blocked cells are copied into the node grid as
+  // walls, so that the searches after need no byte read at all (the same answers either way).
   [[nodiscard]] bool FindPath(const TileMap& map, std::span<const std::uint8_t> blocked,
                               std::uint64_t blocked_revision, Position from, Position to,
                               std::uint32_t max_expansions, Position& step,
                               std::int32_t& length) noexcept;
-  static constexpr std::uint32_t kFoldAfterSearches = 16;
+  // The search work of one revision that pays for copying every cell once: one expanded cell per
+  // 16 cells of the map, at least kFoldAfterExpansions. (Measured on the crowded 10,000-monster
+  // tick: a copy costs about 1.75 instructions a cell, the byte grid about 25 an expanded cell.)
+  [[nodiscard]] std::uint32_t FoldAfterExpansions() const noexcept { return fold_after_; }
+  static constexpr std::uint32_t kFoldAfterExpansions = 256;
+  // Whether the node grid holds the blocked cells of `blocked_revision` now (for tests and
+  // inspection).
+  [[nodiscard]] bool Folded(std::uint64_t blocked_revision) const noexcept {
+    return blocked_folded_ && folded_revision_ == blocked_revision;
+  }
   [[nodiscard]] std::uint32_t LastExpansions() const noexcept { return last_expansions_; }
 
   // Breadth-first distances (in steps) from every source to every cell the filter allows;
@@ -123,11 +132,12 @@ class Pathfinder {
   std::size_t heap_size_ = 0;
   std::uint64_t prepared_revision_ = 0;  // the map passability the walls in node_ copy
   // Whether node_ also holds a blocked grid's cells as walls, and which revision of it; how
-  // many searches the latest revision has served (a fold pays once it serves enough of them).
+  // many cells the searches of the latest revision expanded (a fold pays once they are enough).
   bool blocked_folded_ = false;
   std::uint64_t folded_revision_ = 0;
   std::uint64_t counted_revision_ = 0;
-  std::uint32_t revision_searches_ = 0;
+  std::uint64_t revision_expansions_ = 0;
+  std::uint32_t fold_after_ = kFoldAfterExpansions;
   std::uint32_t last_expansions_ = 0;
   std::int32_t width_ = 0;
   std::int32_t height_ = 0;

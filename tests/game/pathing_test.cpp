@@ -270,12 +270,12 @@ TEST_CASE("a search that dives gives the full search's answer, step and expansio
   CHECK(searches > queries / 20);
 }
 
-// After kFoldAfterSearches searches of one revision, the blocked cells are walls in the node
-// grid: the answers must not change, a new revision must be read afresh, and so must a map whose
-// passability changed under the same revision (a door), and a filter search after a fold must
-// see only the map's walls again.
+// Once one revision's searches have expanded FoldAfterExpansions() cells, the blocked cells are
+// walls in the node grid: the answers must not change, a new revision must be read afresh, and so
+// must a map whose passability changed under the same revision (a door), and a filter search
+// after a fold must see only the map's walls again.
 TEST_CASE("blocked cells folded into the node grid give the same answers", "[path][dive]") {
-  std::int32_t folded_queries = 0;
+  std::int32_t folded_queries = 0, plain_queries = 0, doors_under_a_fold = 0;
   for (std::uint64_t seed = 1; seed <= 60; ++seed) {
     Rng rng(seed * 7919);
     const std::int32_t w = rng.Range(3, 40), h = rng.Range(3, 30);
@@ -294,11 +294,14 @@ TEST_CASE("blocked cells folded into the node grid give the same answers", "[pat
         const std::int32_t x = rng.Range(0, w - 1), y = rng.Range(0, h - 1);
         map.Set(x, y, map.Passable(x, y) ? Terrain::Wall : Terrain::Floor);
       }
-      for (int query = 0; query < 3 * static_cast<int>(Pathfinder::kFoldAfterSearches); ++query) {
-        if (round == 3 && query == static_cast<int>(Pathfinder::kFoldAfterSearches) + 4) {
+      int folded_here = 0;
+      for (int query = 0; query < 60; ++query) {
+        const bool folded = grid.Folded(revision);
+        if (folded && ++folded_here == 4 && round == 3) {
           // The same revision on a map whose passability changed: read the new map.
           const std::int32_t x = rng.Range(0, w - 1), y = rng.Range(0, h - 1);
           map.Set(x, y, map.Passable(x, y) ? Terrain::Wall : Terrain::Floor);
+          ++doors_under_a_fold;
         }
         const Position from{rng.Range(0, w - 1), rng.Range(0, h - 1)};
         const Position to{rng.Range(0, w - 1), rng.Range(0, h - 1)};
@@ -306,7 +309,7 @@ TEST_CASE("blocked cells folded into the node grid give the same answers", "[pat
         const std::uint32_t budget = query % 7 == 0 ? rng.Below(8) : 1000;
         INFO("seed " << seed << " round " << round << " query " << query);
         (void)CheckSameAnswer(grid, full, map, blocked, revision, from, to, budget);
-        if (query >= static_cast<int>(Pathfinder::kFoldAfterSearches)) ++folded_queries;
+        (folded ? folded_queries : plain_queries) += 1;
       }
       // A plain search on the same pathfinder ignores the crowd again.
       const CellFilter plain;
@@ -322,5 +325,8 @@ TEST_CASE("blocked cells folded into the node grid give the same answers", "[pat
       CHECK(grid.LastExpansions() == fresh.LastExpansions());
     }
   }
+  // Both ways were compared, and the map changed under a fold.
   CHECK(folded_queries > 4000);
+  CHECK(plain_queries > 1000);
+  CHECK(doors_under_a_fold > 30);
 }
