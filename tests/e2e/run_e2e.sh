@@ -22,9 +22,11 @@ cleanup() { tmx kill-server 2>/dev/null; rm -rf "$work"; }
 trap cleanup EXIT
 
 screen() { tmx capture-pane -t e2e -p; }
-# Waits until the screen shows $1 (a grep -E pattern), up to ~5 s.
+# Waits until the screen shows $1 (a grep -E pattern), up to ~15 s: a passing check returns as
+# soon as the screen shows it, and make check runs this beside the sanitizer build's suites, so a
+# slow answer must not read as a wrong one.
 wait_for() {
-  for _ in $(seq 1 50); do
+  for _ in $(seq 1 150); do
     screen | grep -qE "$1" && return 0
     sleep 0.1
   done
