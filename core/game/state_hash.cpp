@@ -1,6 +1,6 @@
 #include "game/state_hash.h"
 
-#include <algorithm>
+#include "world/creation_order.h"
 
 namespace cairn {
 
@@ -26,17 +26,17 @@ constexpr std::uint64_t kStaleReference = 0xDEADull << 48;
 CanonicalOrder::CanonicalOrder(const EntityRegistry& registry) : registry_(registry) {
   const std::uint32_t slots = registry.SlotsTouched();
   place_by_slot_.assign(slots, 0);
+  std::vector<SequencedIndex> by_slot;
   for (std::uint32_t slot = 0; slot < slots; ++slot) {
     const EntityId id = registry.EntityAtSlot(slot);
-    if (!id.IsNull()) order_.push_back(id);
+    if (!id.IsNull()) by_slot.push_back(SequencedIndex{registry.CreationSequenceOf(id), slot});
   }
-  const auto created_before = [&](EntityId a, EntityId b) {
-    return registry.CreationSequenceOf(a) < registry.CreationSequenceOf(b);
-  };
-  // A world whose slots were never reused (one just built or restored) is in order already.
-  if (!std::is_sorted(order_.begin(), order_.end(), created_before))
-    std::sort(order_.begin(), order_.end(), created_before);
-  for (std::uint32_t i = 0; i < order_.size(); ++i) place_by_slot_[order_[i].Slot] = i;
+  SortByCreation(by_slot);
+  order_.reserve(by_slot.size());
+  for (const SequencedIndex& item : by_slot) {
+    place_by_slot_[item.index] = static_cast<std::uint32_t>(order_.size());
+    order_.push_back(registry.EntityAtSlot(item.index));
+  }
 }
 
 std::uint64_t CanonicalOrder::Encode(EntityId id) const noexcept {

@@ -27,11 +27,28 @@
 
 namespace cairn {
 
+// An index (a dense index, a slot) with the creation sequence of the entity it stands for.
+struct SequencedIndex {
+  std::uint64_t sequence;
+  std::uint32_t index;
+};
+
+// Puts `items` in creation order, oldest first. Sequences are unique among live entities, so the
+// order is total; a list that is in order already (a world just built or restored, components
+// added at spawn with no removal since) is only checked, not sorted.
+inline void SortByCreation(std::span<SequencedIndex> items) noexcept {
+  const auto older = [](const SequencedIndex& a, const SequencedIndex& b) {
+    return a.sequence < b.sequence;
+  };
+  if (!std::is_sorted(items.begin(), items.end(), older))
+    std::sort(items.begin(), items.end(), older);
+}
+
 class CreationOrder {
  public:
   [[nodiscard]] Status Initialize(std::uint32_t capacity) noexcept {
     FixedArray<std::uint32_t> order;
-    FixedArray<Keyed> keyed;
+    FixedArray<SequencedIndex> keyed;
     if (Status s = order.Allocate(capacity); s != Status::Ok) return s;
     if (Status s = keyed.Allocate(capacity); s != Status::Ok) return s;
     order_.swap(order);
@@ -51,10 +68,6 @@ class CreationOrder {
   }
 
  private:
-  struct Keyed {
-    std::uint64_t sequence;
-    std::uint32_t index;
-  };
   static constexpr std::uint64_t kNever = std::numeric_limits<std::uint64_t>::max();
 
   template <class T>
@@ -63,26 +76,17 @@ class CreationOrder {
     CAIRN_ASSERT(owners.size() <= keyed_.size(), "an order is reserved for its pool's capacity");
     size_ = 0;
     if (owners.size() > keyed_.size()) return;
-    bool sorted = true;
-    std::uint64_t previous = 0;
-    for (std::uint32_t i = 0; i < owners.size(); ++i) {
-      const std::uint64_t sequence = registry.CreationSequenceOf(owners[i]);
-      sorted = sorted && sequence > previous;
-      previous = sequence;
-      keyed_[i] = Keyed{sequence, i};
-    }
     const auto n = static_cast<std::uint32_t>(owners.size());
-    // Sequences are unique among live owners, so the order is total.
-    if (!sorted)
-      std::sort(keyed_.data(), keyed_.data() + n,
-                [](const Keyed& a, const Keyed& b) { return a.sequence < b.sequence; });
+    for (std::uint32_t i = 0; i < n; ++i)
+      keyed_[i] = SequencedIndex{registry.CreationSequenceOf(owners[i]), i};
+    SortByCreation({keyed_.data(), n});
     for (std::uint32_t i = 0; i < n; ++i) order_[i] = keyed_[i].index;
     size_ = n;
     revision_ = pool.MembershipRevision();
   }
 
   FixedArray<std::uint32_t> order_;
-  FixedArray<Keyed> keyed_;  // a rebuild's working space
+  FixedArray<SequencedIndex> keyed_;  // a rebuild's working space
   std::uint32_t size_ = 0;
   std::uint64_t revision_ = kNever;
 };
