@@ -19,11 +19,10 @@
 namespace cairn {
 namespace {
 
-// Writes into `out`, or with no `out` only counts, so the buffer can be sized once, exactly.
+// Appends to `out`.
 class Writer {
  public:
-  explicit Writer(std::vector<unsigned char>* out) : out_(out) {}
-  [[nodiscard]] std::size_t Counted() const noexcept { return counted_; }
+  explicit Writer(std::vector<unsigned char>& out) : out_(out) {}
   template <class T>
   void Value(const T& value) {
     static_assert(std::is_trivially_copyable_v<T>);
@@ -39,13 +38,11 @@ class Writer {
 
  private:
   void Raw(const void* data, std::size_t bytes) {
-    counted_ += bytes;
-    if (bytes == 0 || out_ == nullptr) return;
+    if (bytes == 0) return;
     const auto* begin = static_cast<const unsigned char*>(data);
-    out_->insert(out_->end(), begin, begin + bytes);
+    out_.insert(out_.end(), begin, begin + bytes);
   }
-  std::vector<unsigned char>* out_;
-  std::size_t counted_ = 0;
+  std::vector<unsigned char>& out_;
 };
 
 class Reader {
@@ -410,14 +407,13 @@ struct RewindAccess {
       out.trace_ = std::move(trace);
       out.story_ = std::move(story);
       out.run_bytes_ = copied;
-      Writer count(nullptr);
-      Save(world, count);
-      if (out.bytes_.capacity() < count.Counted() || out.bytes_.capacity() > 2 * count.Counted())
-        std::vector<unsigned char>().swap(
-            out.bytes_);  // a buffer of the right size, not one far larger
-      out.bytes_.reserve(count.Counted());
-      Writer writer(&out.bytes_);
+      // One pass, into the buffer the snapshot had: a moment's snapshot is about the size of
+      // the one before it (the rewind buffer reuses its moments), so the buffer rarely grows.
+      // (A first pass that only counted, to size the buffer exactly, cost as much as the write.)
+      Writer writer(out.bytes_);
       Save(world, writer);
+      if (out.bytes_.capacity() > 2 * out.bytes_.size())
+        out.bytes_.shrink_to_fit();  // a buffer of about the right size, not one far larger
     } catch (const std::bad_alloc&) {
       Clear(out);
       return Status::AllocationFailed;
