@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "base/assert.h"
+#include "base/unique_number.h"
 #include "game/game_world.h"
 
 namespace cairn {
@@ -280,7 +281,7 @@ Status RewindBuffer::Restore(const Moment& moment) noexcept {
   session_.active_ = moment.active;
   session_.log_.messages_.swap(messages);
   session_.log_.pushed_ = moment.messages_pushed;
-  ++session_.log_.lineage_;  // put back, not added to: later moments copy it whole once
+  session_.log_.lineage_ = NextUniqueNumber();  // put back: later moments copy it whole once
   session_.log_.messages_said_ = moment.messages_said;
   session_.log_.effects_.swap(effects);
   session_.log_.effects_dropped_ = moment.effects_dropped;

@@ -26,7 +26,7 @@ void RunLog::Resume(std::span<const Message> saved, std::uint64_t said) {
   const std::size_t skip = saved.size() > kMessageHistory ? saved.size() - kMessageHistory : 0;
   for (std::size_t i = skip; i < saved.size(); ++i) messages_.push_back(saved[i]);
   pushed_ += saved.size() - skip;
-  ++lineage_;
+  lineage_ = NextUniqueNumber();
   messages_said_ = said;
 }
 

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "base/unique_number.h"
 #include "game/events.h"
 #include "sim/message.h"
 #include "sim/run_outcome.h"
@@ -72,8 +73,9 @@ class RunLog {
   // pushed_-th. A moment keeps only the messages added since the last one (sim/rewind.h).
   std::uint64_t pushed_ = 0;
   // Changes whenever messages_ is replaced rather than added to (a resume, a step back): a moment
-  // shares an earlier one's messages only within one history.
-  std::uint64_t lineage_ = 0;
+  // shares an earlier one's messages only within one history. Drawn from the process's unique
+  // numbers, like the trace ring's, so that no two logs, nor one log before and after, share one.
+  std::uint64_t lineage_ = NextUniqueNumber();
   std::vector<DeathEffect> effects_;
   std::uint64_t effects_dropped_ = 0;
 };
