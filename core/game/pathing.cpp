@@ -11,7 +11,7 @@ namespace {
 
 constexpr std::uint32_t kFresh = 0xFFFFFFFFu;
 constexpr std::uint32_t kWall = 0;
-static_assert(kFresh == 0u - 1u && kWall == 0u, "FoldBlocked makes them from a bool");
+static_assert(kFresh == 0u - 1u && kWall == 0u, "WriteWalls makes them from a bool");
 
 // Walks a finished search back from the goal to the start by the direction each cell was entered
 // by (the low three bits of its node word, padded grid of `stride` columns): the route's length
@@ -69,35 +69,36 @@ Status Pathfinder::Initialize(std::int32_t width, std::int32_t height) noexcept 
 
 void Pathfinder::PrepareFor(const TileMap& map) noexcept {
   if (prepared_revision_ == map.PassabilityRevision() && !blocked_folded_) return;
-  const std::size_t stride = static_cast<std::size_t>(width_) + 2;
-  const Terrain* cells = map.Cells().data();
-  for (std::int32_t y = 0; y < height_; ++y) {
-    std::uint32_t* row = &node_[(static_cast<std::size_t>(y) + 1) * stride + 1];
-    const Terrain* terrain = cells + static_cast<std::size_t>(y) * static_cast<std::size_t>(width_);
-    for (std::int32_t x = 0; x < width_; ++x) row[x] = TerrainPassable(terrain[x]) ? kFresh : kWall;
-  }
-  prepared_revision_ = map.PassabilityRevision();
+  WriteWalls(map, nullptr);
   blocked_folded_ = false;
 }
 
 void Pathfinder::FoldBlocked(const TileMap& map, const std::uint8_t* blocked,
                              std::uint64_t blocked_revision) noexcept {
+  WriteWalls(map, blocked);
+  blocked_folded_ = true;
+  folded_revision_ = blocked_revision;
+}
+
+void Pathfinder::WriteWalls(const TileMap& map, const std::uint8_t* blocked) noexcept {
   const std::size_t stride = static_cast<std::size_t>(width_) + 2;
   const auto width = static_cast<std::size_t>(width_);
   const Terrain* cells = map.Cells().data();
-  for (std::int32_t y = 0; y < height_; ++y) {
-    std::uint32_t* row = &node_[(static_cast<std::size_t>(y) + 1) * stride + 1];
-    const std::size_t first = static_cast<std::size_t>(y) * width;
-    // No branch and no short circuit, so that the compiler can do many cells at once: this runs
-    // once per occupancy revision on a busy floor, every cell of it.
-    for (std::size_t x = 0; x < width; ++x) {
-      const bool open = TerrainPassable(cells[first + x]) & (blocked[first + x] == 0);
-      row[x] = 0u - static_cast<std::uint32_t>(open);  // kFresh or kWall
+  // No branch and no short circuit in the inner loop, so that the compiler can do many cells at
+  // once: on a busy floor this runs once per occupancy revision, every cell of it.
+  const auto write = [&](auto open) {
+    for (std::int32_t y = 0; y < height_; ++y) {
+      std::uint32_t* row = &node_[(static_cast<std::size_t>(y) + 1) * stride + 1];
+      const std::size_t first = static_cast<std::size_t>(y) * width;
+      for (std::size_t x = 0; x < width; ++x)
+        row[x] = 0u - static_cast<std::uint32_t>(open(first + x));  // kFresh or kWall
     }
-  }
+  };
+  if (blocked != nullptr)
+    write([&](std::size_t i) { return TerrainPassable(cells[i]) & (blocked[i] == 0); });
+  else
+    write([&](std::size_t i) { return TerrainPassable(cells[i]); });
   prepared_revision_ = map.PassabilityRevision();
-  blocked_folded_ = true;
-  folded_revision_ = blocked_revision;
 }
 
 void Pathfinder::HeapPush(HeapNode node) noexcept {
@@ -335,12 +336,12 @@ bool Pathfinder::FindPath(const TileMap& map, std::span<const std::uint8_t> bloc
     revision_expansions_ = 0;
   }
   // A revision folded once is folded again when the map's passability changed under it (a door).
-  const bool revision_folded = blocked_folded_ && folded_revision_ == blocked_revision;
-  const bool current = revision_folded && prepared_revision_ == map.PassabilityRevision();
-  if (!current && (fold || revision_folded || revision_expansions_ >= fold_after_))
+  const bool folded = Folded(blocked_revision);
+  if ((!folded || prepared_revision_ != map.PassabilityRevision()) &&
+      (fold || folded || revision_expansions_ >= fold_after_))
     FoldBlocked(map, blocked.data(), blocked_revision);
   bool found = false;
-  if (blocked_folded_ && folded_revision_ == blocked_revision) {  // current: folded just now if not
+  if (Folded(blocked_revision)) {
     // A blocked cell is a wall in the node grid, except the goal, which Run opens.
     found = Dive(nullptr, from, to, max_expansions, step, length) ||
             Run<Narrowing::None>(map, nullptr, nullptr, from, to, max_expansions, step, length);

@@ -97,6 +97,8 @@ class Pathfinder {
   // Makes the node grid the map's walls and `blocked`'s cells as walls, for one revision of it.
   void FoldBlocked(const TileMap& map, const std::uint8_t* blocked,
                    std::uint64_t blocked_revision) noexcept;
+  // The node grid's walls: the map's, and `blocked`'s cells besides when it is not null.
+  void WriteWalls(const TileMap& map, const std::uint8_t* blocked) noexcept;
   // Which cells a search may enter besides the walls already in the node grid.
   enum class Narrowing { None, Grid, Filter };
   // Whether FindPath's arguments can be searched (the caller then prepares the node grid).
