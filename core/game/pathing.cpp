@@ -62,6 +62,12 @@ Status Pathfinder::Initialize(std::int32_t width, std::int32_t height) noexcept 
   counted_revision_ = 0;
   revision_expansions_ = 0;
   fold_after_ = std::max(kFoldAfterExpansions, static_cast<std::uint32_t>(cells >> 4));
+  FixedArray<std::uint16_t>().swap(landmark_distance_);  // a new size: reserve them again
+  landmark_count_ = 0;
+  landmark_revision_ = 0;
+  landmark_counted_revision_ = 0;
+  landmark_expansions_ = 0;
+  landmark_after_ = 0;
   width_ = width;
   height_ = height;
   return Status::Ok;
@@ -143,10 +149,10 @@ Pathfinder::HeapNode Pathfinder::HeapPop() noexcept {
 // One function on purpose: the counters and the held child are plain locals the compiler keeps
 // in registers; kept in a struct passed between functions, every visit wrote them to memory.
 // Only the walk back, once a search, is a step of its own (WalkBack).
-template <Pathfinder::Narrowing kNarrowing>
+template <Pathfinder::Narrowing kNarrowing, bool kLandmarks>
 bool Pathfinder::Run(const TileMap& map, const CellFilter* filter, const std::uint8_t* blocked,
                      Position from, Position to, std::uint32_t max_expansions, Position& step,
-                     std::int32_t& length) noexcept {
+                     std::int32_t& length, const ActiveLandmarks& landmarks) noexcept {
   const std::int32_t stride = width_ + 2;
   [[maybe_unused]] const auto width = static_cast<std::size_t>(width_);
   (void)filter;
@@ -178,7 +184,19 @@ bool Pathfinder::Run(const TileMap& map, const CellFilter* filter, const std::ui
   node[goal] = kFresh;
   node[start] = 1u << 3;  // g = 0
   touched[touched_count++] = start;
-  std::uint32_t f = static_cast<std::uint32_t>(ChebyshevDistance(from, to));
+  // The least remaining distance a landmark proves: from the triangle inequality, a cell at
+  // distance a from a landmark and a goal at distance b are at least |a - b| apart.
+  [[maybe_unused]] const auto landmark_bound = [&](std::uint32_t cell, std::int32_t h) {
+    const std::int32_t a = static_cast<std::int32_t>(landmarks.first[cell]) - landmarks.first_goal;
+    const std::int32_t b =
+        static_cast<std::int32_t>(landmarks.second[cell]) - landmarks.second_goal;
+    const std::int32_t la = a < 0 ? -a : a, lb = b < 0 ? -b : b;
+    const std::int32_t l = la > lb ? la : lb;
+    return l > h ? l : h;
+  };
+  std::int32_t start_h = ChebyshevDistance(from, to);
+  if constexpr (kLandmarks) start_h = landmark_bound(start, start_h);
+  std::uint32_t f = static_cast<std::uint32_t>(start_h);
   push(OpenEntry{start, 0, static_cast<std::int16_t>(from.x), static_cast<std::int16_t>(from.y)},
        f);
   std::uint32_t empty_buckets = 0, expansions = 0;
@@ -228,7 +246,8 @@ bool Pathfinder::Run(const TileMap& map, const CellFilter* filter, const std::ui
       }
       const std::int32_t ax = gx + dx < 0 ? -(gx + dx) : gx + dx;
       const std::int32_t ay = gy + dy < 0 ? -(gy + dy) : gy + dy;
-      const std::int32_t next_h = ax > ay ? ax : ay;
+      std::int32_t next_h = ax > ay ? ax : ay;
+      if constexpr (kLandmarks) next_h = landmark_bound(next, next_h);
       const OpenEntry child{next, 0, static_cast<std::int16_t>(x), static_cast<std::int16_t>(y)};
       const std::uint32_t child_f =
           g1 + static_cast<std::uint32_t>(next_h);  // g1: the child's g + 1
@@ -315,10 +334,20 @@ bool Pathfinder::FindPath(const TileMap& map, const CellFilter& filter, Position
                           std::int32_t& length) noexcept {
   if (!Searchable(map, from, to)) return false;
   PrepareFor(map);
+  ActiveLandmarks landmarks;
+  const bool guided = LandmarksFor(map, from, to, landmarks);
+  const auto run = [&]<Narrowing kNarrowing>() {
+    return guided ? Run<kNarrowing, true>(map, &filter, nullptr, from, to, max_expansions, step,
+                                          length, landmarks)
+                  : Run<kNarrowing, false>(map, &filter, nullptr, from, to, max_expansions, step,
+                                           length, landmarks);
+  };
   // The plain filter (passable terrain, already in the node grid) needs no call at all.
-  if (typeid(filter) == typeid(CellFilter))
-    return Run<Narrowing::None>(map, &filter, nullptr, from, to, max_expansions, step, length);
-  return Run<Narrowing::Filter>(map, &filter, nullptr, from, to, max_expansions, step, length);
+  const bool found = typeid(filter) == typeid(CellFilter)
+                         ? run.template operator()<Narrowing::None>()
+                         : run.template operator()<Narrowing::Filter>();
+  if (landmark_count_ > 0) landmark_expansions_ += last_expansions_;
+  return found;
 }
 
 bool Pathfinder::FindPath(const TileMap& map, std::span<const std::uint8_t> blocked,
@@ -340,19 +369,143 @@ bool Pathfinder::FindPath(const TileMap& map, std::span<const std::uint8_t> bloc
   if ((!folded || prepared_revision_ != map.PassabilityRevision()) &&
       (fold || folded || revision_expansions_ >= fold_after_))
     FoldBlocked(map, blocked.data(), blocked_revision);
+  // Never landmarks here: monsters' routes are in every recording (decision 0025).
+  const ActiveLandmarks unguided{};
   bool found = false;
   if (Folded(blocked_revision)) {
     // A blocked cell is a wall in the node grid, except the goal, which Run opens.
     found = Dive(nullptr, from, to, max_expansions, step, length) ||
-            Run<Narrowing::None>(map, nullptr, nullptr, from, to, max_expansions, step, length);
+            Run<Narrowing::None, false>(map, nullptr, nullptr, from, to, max_expansions, step,
+                                        length, unguided);
   } else {
     PrepareFor(map);
-    found =
-        Dive(blocked.data(), from, to, max_expansions, step, length) ||
-        Run<Narrowing::Grid>(map, nullptr, blocked.data(), from, to, max_expansions, step, length);
+    found = Dive(blocked.data(), from, to, max_expansions, step, length) ||
+            Run<Narrowing::Grid, false>(map, nullptr, blocked.data(), from, to, max_expansions,
+                                        step, length, unguided);
   }
   revision_expansions_ += last_expansions_;
   return found;
+}
+
+Status Pathfinder::ReserveLandmarks(std::uint32_t count) noexcept {
+  if (node_.empty()) return Status::NotInitialized;
+  if (count == 0 || count > kMaxLandmarks) return Status::InvalidArgument;
+  FixedArray<std::uint16_t> distance;
+  if (Status s = distance.Allocate(node_.size() * count); s != Status::Ok) return s;
+  landmark_distance_.swap(distance);
+  landmark_count_ = count;
+  landmark_revision_ = 0;  // no map has revision 0
+  landmark_counted_revision_ = 0;
+  landmark_expansions_ = 0;
+  // Computing them costs about `count` breadth-first searches over the whole map; once the
+  // searches of one passability have done half that work, more are likely to follow.
+  landmark_after_ = std::uint64_t{count} * queue_.size() / 2;
+  return Status::Ok;
+}
+
+void Pathfinder::LandmarkDistances(std::uint32_t source, std::uint16_t* out) noexcept {
+  const std::int32_t stride = width_ + 2;
+  const std::int32_t offsets[8] = {-stride,    1,          stride,     -1,
+                                   1 - stride, stride + 1, stride - 1, -stride - 1};
+  const std::uint32_t* const node = node_.data();
+  std::uint32_t* const queue = queue_.data();
+  std::fill(out, out + node_.size(), kLandmarkUnreached);
+  out[source] = 0;
+  std::size_t head = 0, tail = 0;
+  queue[tail++] = source;
+  while (head < tail) {
+    const std::uint32_t cell = queue[head++];
+    const std::uint16_t next_distance =
+        out[cell] >= kLandmarkFar - 1 ? kLandmarkFar : static_cast<std::uint16_t>(out[cell] + 1);
+    for (const std::int32_t offset : offsets) {
+      const std::uint32_t next = cell + static_cast<std::uint32_t>(offset);
+      if (node[next] == kWall || out[next] != kLandmarkUnreached) continue;
+      out[next] = next_distance;
+      queue[tail++] = next;  // each passable cell once: the queue holds every cell of the map
+    }
+  }
+}
+
+// Farthest-point landmarks: the first is the cell farthest from the first passable cell (row by
+// row), each next the cell farthest from all before it, ties to the first in row order. They
+// spread to the map's rim and corners, where they bound the most queries well.
+void Pathfinder::BuildLandmarks(const TileMap& map) noexcept {
+  const std::size_t padded = node_.size();
+  const auto stride = static_cast<std::uint32_t>(width_ + 2);
+  std::uint16_t* const grids = landmark_distance_.data();
+  landmark_revision_ = map.PassabilityRevision();
+  std::uint32_t seed = kNoEntry;
+  for (std::uint32_t c = 0; c < padded; ++c)
+    if (node_[c] != kWall) {
+      seed = c;
+      break;
+    }
+  if (seed == kNoEntry) {  // no passable cell: every distance unreached, no landmark applies
+    std::fill(grids, grids + padded * landmark_count_, kLandmarkUnreached);
+    for (std::uint32_t i = 0; i < landmark_count_; ++i) landmark_at_[i] = Position{-1, -1};
+    return;
+  }
+  LandmarkDistances(seed, grids);  // from the seed, in the first grid until it is replaced
+  for (std::uint32_t i = 0; i < landmark_count_; ++i) {
+    std::uint32_t best = seed;
+    std::uint32_t best_distance = 0;
+    for (std::uint32_t c = 0; c < padded; ++c) {
+      std::uint32_t nearest = grids[c];
+      for (std::uint32_t j = 1; j < i; ++j)
+        nearest = std::min<std::uint32_t>(nearest, grids[j * padded + c]);
+      if (nearest != kLandmarkUnreached && nearest > best_distance) {
+        best = c;
+        best_distance = nearest;
+      }
+    }
+    LandmarkDistances(best, grids + i * padded);
+    landmark_at_[i] = Position{static_cast<std::int32_t>(best % stride) - 1,
+                               static_cast<std::int32_t>(best / stride) - 1};
+  }
+}
+
+bool Pathfinder::LandmarksFor(const TileMap& map, Position from, Position to,
+                              ActiveLandmarks& active) noexcept {
+  if (landmark_count_ == 0) return false;
+  const std::uint64_t revision = map.PassabilityRevision();
+  if (landmark_counted_revision_ != revision) {
+    landmark_counted_revision_ = revision;
+    landmark_expansions_ = 0;
+  }
+  if (landmark_revision_ != revision) {
+    if (landmark_expansions_ < landmark_after_) return false;
+    BuildLandmarks(map);
+  }
+  // The pair that proves the start farthest from the goal. A landmark that does not reach both
+  // ends (a wall at either, or another part of the map) proves nothing here.
+  const std::size_t padded = node_.size();
+  const auto stride = static_cast<std::size_t>(width_) + 2;
+  const std::size_t start = (static_cast<std::size_t>(from.y) + 1) * stride + from.x + 1;
+  const std::size_t goal = (static_cast<std::size_t>(to.y) + 1) * stride + to.x + 1;
+  std::int32_t bounds[2] = {-1, -1};
+  std::uint32_t chosen[2] = {0, 0};
+  for (std::uint32_t i = 0; i < landmark_count_; ++i) {
+    const std::uint16_t* grid = landmark_distance_.data() + i * padded;
+    if (grid[start] == kLandmarkUnreached || grid[goal] == kLandmarkUnreached) continue;
+    const std::int32_t d = static_cast<std::int32_t>(grid[start]) - grid[goal];
+    const std::int32_t bound = d < 0 ? -d : d;
+    if (bound > bounds[0]) {
+      bounds[1] = bounds[0];
+      chosen[1] = chosen[0];
+      bounds[0] = bound;
+      chosen[0] = i;
+    } else if (bound > bounds[1]) {
+      bounds[1] = bound;
+      chosen[1] = i;
+    }
+  }
+  if (bounds[0] < 0) return false;
+  if (bounds[1] < 0) chosen[1] = chosen[0];
+  active.first = landmark_distance_.data() + chosen[0] * padded;
+  active.second = landmark_distance_.data() + chosen[1] * padded;
+  active.first_goal = active.first[goal];
+  active.second_goal = active.second[goal];
+  return true;
 }
 
 void Pathfinder::DistanceMap(const TileMap& map, const CellFilter& filter,

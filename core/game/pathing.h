@@ -3,9 +3,12 @@
 //
 // Moves go to any of the 8 neighbours and every step costs the same (a diagonal step takes as
 // long as a straight one, as in NetHack and Brogue), so distance is Chebyshev distance. All
-// scratch storage is reserved at Initialize; searches never allocate. A* always returns a
-// shortest route, and the same map always gives the same route (decision 0007 says how it is
-// kept fast: a padded copy of the walls, one comparison per neighbour, stacks by f).
+// scratch storage is reserved at Initialize (landmarks at ReserveLandmarks); searches never
+// allocate. A* always returns a shortest route (decision 0007 says how it is kept fast: a padded
+// copy of the walls, one comparison per neighbour, stacks by f). The grid overload, which
+// monsters use, gives the same route for the same map and grid, always; the filter overload does
+// too without landmarks, and with them (decision 0025) for the same map and the same searches
+// before it, which decide when the landmarks are computed.
 #pragma once
 
 #include <cstdint>
@@ -71,6 +74,29 @@ class Pathfinder {
   }
   [[nodiscard]] std::uint32_t LastExpansions() const noexcept { return last_expansions_; }
 
+  // Landmarks for the filter overload (ALT: A* with landmarks and the triangle inequality,
+  // decision 0025). Opt-in: reserves `count` (1 to kMaxLandmarks) distance grids of 2 bytes a
+  // cell. Once the filter searches of one map passability have expanded LandmarkAfterExpansions()
+  // cells, breadth-first distances from `count` landmarks spread over the map (each the cell
+  // farthest from those before) are computed, and every later search on that passability bounds
+  // its remaining distance by |d(landmark, goal) - d(landmark, cell)| besides Chebyshev distance:
+  // a tighter bound that never overestimates, so the route is still the shortest, found with
+  // fewer cells expanded (it may be another route of the same length). The grid overload (what
+  // monsters use) never reads them: their routes are part of every recording's state.
+  // InvalidArgument for a count out of range, NotInitialized before Initialize, AllocationFailed;
+  // unchanged on failure.
+  [[nodiscard]] Status ReserveLandmarks(std::uint32_t count) noexcept;
+  static constexpr std::uint32_t kMaxLandmarks = 8;
+  [[nodiscard]] std::uint32_t LandmarkCount() const noexcept { return landmark_count_; }
+  [[nodiscard]] std::uint64_t LandmarkAfterExpansions() const noexcept { return landmark_after_; }
+  // Whether landmark distances for `map`'s passability are in place, and where landmark i is.
+  [[nodiscard]] bool LandmarksReady(const TileMap& map) const noexcept {
+    return landmark_count_ > 0 && landmark_revision_ == map.PassabilityRevision();
+  }
+  [[nodiscard]] Position LandmarkAt(std::uint32_t i) const noexcept {
+    return i < landmark_count_ ? landmark_at_[i] : Position{-1, -1};
+  }
+
   // Breadth-first distances (in steps) from every source to every cell the filter allows;
   // kUnreachable elsewhere. `out` must hold width * height values.
   void DistanceMap(const TileMap& map, const CellFilter& filter, std::span<const Position> sources,
@@ -110,10 +136,28 @@ class Pathfinder {
   [[nodiscard]] bool Dive(const std::uint8_t* blocked, Position from, Position to,
                           std::uint32_t max_expansions, Position& step,
                           std::int32_t& length) noexcept;
-  template <Narrowing kNarrowing>
+  // The two landmarks a search reads (the pair that bounds the start's distance best), as
+  // distance grids over the padded cells, and their distances to the goal.
+  struct ActiveLandmarks {
+    const std::uint16_t* first = nullptr;
+    const std::uint16_t* second = nullptr;
+    std::int32_t first_goal = 0;
+    std::int32_t second_goal = 0;
+  };
+  // Counts a filter search's work toward the landmarks of the map's passability, computes them
+  // once that work is enough, and picks the pair for this query; false when none applies.
+  [[nodiscard]] bool LandmarksFor(const TileMap& map, Position from, Position to,
+                                  ActiveLandmarks& active) noexcept;
+  void BuildLandmarks(const TileMap& map) noexcept;
+  // Breadth-first distances (saturated at kLandmarkFar) from one padded cell over the node
+  // grid's walls.
+  void LandmarkDistances(std::uint32_t source, std::uint16_t* out) noexcept;
+  static constexpr std::uint16_t kLandmarkUnreached = 0xFFFFu;
+  static constexpr std::uint16_t kLandmarkFar = 0xFFFEu;
+  template <Narrowing kNarrowing, bool kLandmarks>
   bool Run(const TileMap& map, const CellFilter* filter, const std::uint8_t* blocked, Position from,
-           Position to, std::uint32_t max_expansions, Position& step,
-           std::int32_t& length) noexcept;
+           Position to, std::uint32_t max_expansions, Position& step, std::int32_t& length,
+           const ActiveLandmarks& landmarks) noexcept;
   // The flee map relaxes from arbitrary starting values: a binary heap serves it.
   struct HeapNode {
     std::int32_t f;
@@ -141,6 +185,15 @@ class Pathfinder {
   std::uint64_t revision_expansions_ = 0;
   std::uint32_t fold_after_ = kFoldAfterExpansions;
   std::uint32_t last_expansions_ = 0;
+  // Landmark distances, landmark after landmark (padded cells each), for one map passability
+  // (0: none yet), and the filter searches' work on the passability counted toward them.
+  FixedArray<std::uint16_t> landmark_distance_;
+  std::uint32_t landmark_count_ = 0;
+  Position landmark_at_[kMaxLandmarks] = {};
+  std::uint64_t landmark_revision_ = 0;
+  std::uint64_t landmark_counted_revision_ = 0;
+  std::uint64_t landmark_expansions_ = 0;
+  std::uint64_t landmark_after_ = 0;
   std::int32_t width_ = 0;
   std::int32_t height_ = 0;
 };

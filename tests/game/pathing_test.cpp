@@ -8,6 +8,7 @@
 #include <deque>
 #include <vector>
 
+#include "base/fault_injection.h"
 #include "game/random.h"
 #include "game/random_map.h"
 
@@ -329,4 +330,111 @@ TEST_CASE("blocked cells folded into the node grid give the same answers", "[pat
   CHECK(folded_queries > 4000);
   CHECK(plain_queries > 1000);
   CHECK(doors_under_a_fold > 30);
+}
+
+TEST_CASE("A* bounded by landmarks still finds the shortest route, as walls come and go",
+          "[path][landmarks]") {
+  const CellFilter plain;
+  const CrowdFilter crowd(5);
+  std::int32_t guided = 0, rebuilt = 0;
+  for (std::uint64_t seed = 1; seed <= 60; ++seed) {
+    Rng rng(seed + 1000);
+    const std::int32_t w = rng.Range(2, 40), h = rng.Range(2, 30);
+    TileMap map = test::RandomMap(w, h, rng, rng.Below(50));
+    Pathfinder paths;
+    REQUIRE(paths.Initialize(w, h) == Status::Ok);
+    const auto count = static_cast<std::uint32_t>(1 + seed % Pathfinder::kMaxLandmarks);
+    REQUIRE(paths.ReserveLandmarks(count) == Status::Ok);
+    bool was_ready = false;
+    for (int trial = 0; trial < 150; ++trial) {
+      // Now and then a cell turns wall or floor. Distances from before a wall was dug away would
+      // overestimate (the shortcut is new), so they must never bound a search on the new walls.
+      if (trial % 40 == 39) {
+        const std::int32_t x = rng.Range(0, w - 1), y = rng.Range(0, h - 1);
+        map.Set(x, y, map.Passable(x, y) ? Terrain::Wall : Terrain::Floor);
+        CHECK_FALSE(paths.LandmarksReady(map));
+      }
+      const Position from{rng.Range(0, w - 1), rng.Range(0, h - 1)};
+      const Position to{rng.Range(0, w - 1), rng.Range(0, h - 1)};
+      if (from.x == to.x && from.y == to.y) continue;
+      INFO("seed " << seed << " trial " << trial << ", " << count << " landmarks");
+      CheckQuery(paths, map, trial % 2 == 0 ? plain : static_cast<const CellFilter&>(crowd), from,
+                 to);
+      // Computed (if at all) before the search ran, so this search was bounded by them.
+      const bool ready = paths.LandmarksReady(map);
+      guided += ready ? 1 : 0;
+      rebuilt += ready && !was_ready ? 1 : 0;
+      was_ready = ready;
+    }
+  }
+  CHECK(guided > 1500);  // a good part of the searches ran with landmarks
+  CHECK(rebuilt > 60);   // and they were computed again after the walls changed
+}
+
+TEST_CASE("landmarks wait for enough work, then cut a long search's work", "[path][landmarks]") {
+  Rng rng(4242);
+  TileMap map = test::RandomMap(100, 100, rng, 20);
+  map.Set(0, 0, Terrain::Floor);
+  map.Set(99, 99, Terrain::Floor);
+  Pathfinder guided, unguided;
+  REQUIRE(guided.Initialize(100, 100) == Status::Ok);
+  REQUIRE(unguided.Initialize(100, 100) == Status::Ok);
+  REQUIRE(guided.ReserveLandmarks(4) == Status::Ok);
+  CHECK(guided.LandmarkCount() == 4);
+  CHECK(guided.LandmarkAfterExpansions() == 4u * 100 * 100 / 2);
+  const CellFilter plain;
+  Position step{}, plain_step{};
+  std::int32_t length = 0, plain_length = 0;
+  REQUIRE(unguided.FindPath(map, plain, {0, 0}, {99, 99}, 1u << 30, plain_step, plain_length));
+  const std::uint32_t plain_expansions = unguided.LastExpansions();
+  // Until the searches of this map have done enough work, a reserved pathfinder searches as one
+  // without landmarks: the very same answer and work.
+  std::int32_t searches = 0;
+  while (!guided.LandmarksReady(map) && searches < 1000) {
+    REQUIRE(guided.FindPath(map, plain, {0, 0}, {99, 99}, 1u << 30, step, length));
+    if (!guided.LandmarksReady(map)) {
+      CHECK(guided.LastExpansions() == plain_expansions);
+      CHECK(step.x == plain_step.x);
+      CHECK(step.y == plain_step.y);
+    }
+    ++searches;
+  }
+  REQUIRE(guided.LandmarksReady(map));
+  // Computed at the start of the first search after the work of those before passed the mark.
+  CHECK(static_cast<std::uint64_t>(searches - 1) * plain_expansions >=
+        guided.LandmarkAfterExpansions());
+  CHECK(static_cast<std::uint64_t>(searches - 2) * plain_expansions <
+        guided.LandmarkAfterExpansions());
+  for (std::uint32_t i = 0; i < 4; ++i) {
+    const Position at = guided.LandmarkAt(i);
+    INFO("landmark " << i << " at (" << at.x << "," << at.y << ")");
+    CHECK(map.Passable(at.x, at.y));
+  }
+  CHECK(guided.LandmarkAt(4).x == -1);
+  // Corner to corner: the shortest length still, for much less work.
+  CheckQuery(guided, map, plain, {0, 0}, {99, 99});
+  CHECK(guided.LastExpansions() * 2 < plain_expansions);
+  // Another map: not ready for it until its own searches have done the work.
+  TileMap other = test::RandomMap(100, 100, rng, 20);
+  CHECK_FALSE(guided.LandmarksReady(other));
+  (void)guided.FindPath(other, plain, {0, 0}, {99, 99}, 1u << 30, step, length);
+  CHECK_FALSE(guided.LandmarksReady(other));
+}
+
+TEST_CASE("landmarks are refused what cannot be reserved", "[path][landmarks]") {
+  Pathfinder paths;
+  CHECK(paths.ReserveLandmarks(2) == Status::NotInitialized);
+  REQUIRE(paths.Initialize(20, 10) == Status::Ok);
+  CHECK(paths.ReserveLandmarks(0) == Status::InvalidArgument);
+  CHECK(paths.ReserveLandmarks(Pathfinder::kMaxLandmarks + 1) == Status::InvalidArgument);
+  CHECK(paths.LandmarkCount() == 0);
+  fault_injection::FailAllocationAt(0);
+  CHECK(paths.ReserveLandmarks(3) == Status::AllocationFailed);
+  fault_injection::Disarm();
+  CHECK(paths.LandmarkCount() == 0);  // unchanged
+  REQUIRE(paths.ReserveLandmarks(3) == Status::Ok);
+  CHECK(paths.LandmarkCount() == 3);
+  // A new size takes new storage: the landmarks must be reserved again.
+  REQUIRE(paths.Initialize(30, 10) == Status::Ok);
+  CHECK(paths.LandmarkCount() == 0);
 }
