@@ -1,6 +1,7 @@
 #include "game/pathing.h"
 
 #include <algorithm>
+#include <array>
 #include <typeinfo>
 #include <utility>
 
@@ -13,13 +14,25 @@ constexpr std::uint32_t kFresh = 0xFFFFFFFFu;
 constexpr std::uint32_t kWall = 0;
 static_assert(kFresh == 0u - 1u && kWall == 0u, "WriteWalls makes them from a bool");
 
+// The step in each of the 8 directions (kStepDx, kStepDy) as an offset between cells of the
+// padded grid of `stride` columns.
+std::array<std::int32_t, 8> StepOffsets(std::int32_t stride) noexcept {
+  std::array<std::int32_t, 8> offsets{};
+  for (std::size_t d = 0; d < offsets.size(); ++d) offsets[d] = kStepDy[d] * stride + kStepDx[d];
+  return offsets;
+}
+
+// The cell of the padded grid of `stride` columns (a wall rim on every side) at `p`.
+std::uint32_t PaddedCell(Position p, std::int32_t stride) noexcept {
+  return static_cast<std::uint32_t>((p.y + 1) * stride + p.x + 1);
+}
+
 // Walks a finished search back from the goal to the start by the direction each cell was entered
 // by (the low three bits of its node word, padded grid of `stride` columns): the route's length
 // in moves, and its first step (the cell entered from the start, unpadded).
 void WalkBack(const std::uint32_t* node, std::uint32_t start, std::uint32_t goal,
               std::int32_t stride, Position& step, std::int32_t& length) noexcept {
-  const std::int32_t back[8] = {-stride,    1,          stride,     -1,
-                                1 - stride, stride + 1, stride - 1, -stride - 1};
+  const std::array<std::int32_t, 8> back = StepOffsets(stride);
   std::uint32_t cell = goal, after_start = goal;
   std::int32_t moves = 0;
   while (cell != start) {
@@ -157,10 +170,7 @@ bool Pathfinder::Run(const TileMap& map, const CellFilter* filter, const std::ui
   [[maybe_unused]] const auto width = static_cast<std::size_t>(width_);
   (void)filter;
   (void)blocked;
-  const auto padded = [stride](Position p) {
-    return static_cast<std::uint32_t>((p.y + 1) * stride + p.x + 1);
-  };
-  const std::uint32_t start = padded(from), goal = padded(to);
+  const std::uint32_t start = PaddedCell(from, stride), goal = PaddedCell(to, stride);
   std::uint32_t* const node = node_.data();
   OpenEntry* const open = open_.data();
   std::uint32_t* const touched = touched_.data();
@@ -304,7 +314,7 @@ bool Pathfinder::Dive(const std::uint8_t* blocked, Position from, Position to,
       const std::int32_t nx = n.x > to.x ? n.x - to.x : to.x - n.x;
       const std::int32_t ny = n.y > to.y ? n.y - to.y : to.y - n.y;
       if ((nx > ny ? nx : ny) >= h) continue;
-      if (node[static_cast<std::size_t>((n.y + 1) * stride + n.x + 1)] == kWall) continue;
+      if (node[PaddedCell(n, stride)] == kWall) continue;
       if (blocked != nullptr && blocked[static_cast<std::size_t>(n.y * width_ + n.x)] != 0)
         continue;
       break;
@@ -405,8 +415,7 @@ Status Pathfinder::ReserveLandmarks(std::uint32_t count) noexcept {
 
 void Pathfinder::LandmarkDistances(std::uint32_t source, std::uint16_t* out) noexcept {
   const std::int32_t stride = width_ + 2;
-  const std::int32_t offsets[8] = {-stride,    1,          stride,     -1,
-                                   1 - stride, stride + 1, stride - 1, -stride - 1};
+  const std::array<std::int32_t, 8> offsets = StepOffsets(stride);
   const std::uint32_t* const node = node_.data();
   std::uint32_t* const queue = queue_.data();
   std::fill(out, out + node_.size(), kLandmarkUnreached);
@@ -479,9 +488,7 @@ bool Pathfinder::LandmarksFor(const TileMap& map, Position from, Position to,
   // The pair that proves the start farthest from the goal. A landmark that does not reach both
   // ends (a wall at either, or another part of the map) proves nothing here.
   const std::size_t padded = node_.size();
-  const auto stride = static_cast<std::size_t>(width_) + 2;
-  const std::size_t start = (static_cast<std::size_t>(from.y) + 1) * stride + from.x + 1;
-  const std::size_t goal = (static_cast<std::size_t>(to.y) + 1) * stride + to.x + 1;
+  const std::uint32_t start = PaddedCell(from, width_ + 2), goal = PaddedCell(to, width_ + 2);
   std::int32_t bounds[2] = {-1, -1};
   std::uint32_t chosen[2] = {0, 0};
   for (std::uint32_t i = 0; i < landmark_count_; ++i) {
