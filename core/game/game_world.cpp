@@ -94,6 +94,10 @@ Status GameWorld::CreateEntity(StructuralScope& scope, EntityId& out) noexcept {
   return scope.Registry().Create(out);
 }
 
+Status GameWorld::CreateEntities(StructuralScope& scope, std::span<EntityId> out) noexcept {
+  return scope.Registry().CreateMany(out);
+}
+
 Status GameWorld::ApplyBundle(StructuralScope& scope, EntityId id, const ComponentBundle& bundle,
                               std::uint32_t mask) noexcept {
   Status status = Status::Ok;

@@ -192,6 +192,9 @@ class GameWorld {
   [[nodiscard]] Status OpenStructural(WorldPhase phase,
                                       std::optional<StructuralScope>& scope) noexcept;
   [[nodiscard]] Status CreateEntity(StructuralScope& scope, EntityId& out) noexcept;
+  // Creates out.size() entities as that many CreateEntity calls would, or none
+  // (EntityRegistry::CreateMany).
+  [[nodiscard]] Status CreateEntities(StructuralScope& scope, std::span<EntityId> out) noexcept;
   // Creates an entity with every component of `bundle`; on failure nothing is left behind.
   [[nodiscard]] Status CreateFromBundle(StructuralScope& scope, const ComponentBundle& bundle,
                                         EntityId& out) noexcept;

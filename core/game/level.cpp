@@ -68,15 +68,11 @@ Status BuildWorld(const LevelDefinition& level, const WorldLimits& limits,
   // caller.
   std::vector<EntityId> handles;
   try {
-    handles.reserve(level.entities.size());
+    handles.resize(level.entities.size());
   } catch (...) {
     return Status::AllocationFailed;
   }
-  for (std::size_t i = 0; i < level.entities.size(); ++i) {
-    EntityId id;
-    if (Status s = candidate->CreateEntity(*scope, id); s != Status::Ok) return s;
-    handles.push_back(id);
-  }
+  if (Status s = candidate->CreateEntities(*scope, handles); s != Status::Ok) return s;
   for (std::size_t i = 0; i < level.entities.size(); ++i) {
     ComponentBundle bundle = level.entities[i].components;
     ResolveReferences(bundle, handles);

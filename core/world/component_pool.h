@@ -184,6 +184,34 @@ class ComponentPool {
     return Status::Ok;
   }
 
+  // Insert for a batch: ids[i] gets values[i] (or every one `value`), exactly as Insert calls in
+  // that order would, or none gets anything. Whole-batch refusals come first (NotInitialized,
+  // InvalidPhase, InvalidArgument when the spans' sizes differ, CapacityExceeded when the pool
+  // has less room than the batch, SequenceExhausted), then each handle's, in order: InvalidEntity,
+  // DuplicateComponent (also for a handle that comes twice), CapacityExceeded (the entity's held
+  // count). The counters stay in registers for the batch (decision 0026).
+  [[nodiscard]] Status InsertMany(std::span<const EntityId> ids,
+                                  std::span<const T> values) noexcept {
+    if (registry_ != nullptr && values.size() != ids.size()) return Status::InvalidArgument;
+    return InsertManyWith(ids, [values](std::size_t i) -> const T& { return values[i]; });
+  }
+  [[nodiscard]] Status InsertMany(std::span<const EntityId> ids, const T& value) noexcept {
+    // A copy, which the loop can keep in registers (`value` could alias the pool's arrays).
+    return InsertManyWith(ids, [value](std::size_t) -> const T& { return value; });
+  }
+
+  // Remove for a batch, exactly as Remove calls in that order would (the same dense order after),
+  // or nothing: NotInitialized, InvalidPhase, SequenceExhausted, then each handle's InvalidEntity
+  // or MissingComponent (also for a handle that comes twice) in order.
+  [[nodiscard]] Status RemoveMany(std::span<const EntityId> ids) noexcept {
+    static_assert(!OwnsMemory<T>,
+                  "batches are for plain values; a Many component goes one at a time");
+    if (registry_ == nullptr) return Status::NotInitialized;
+    if (!registry_->StructuralChangesAllowed()) return Status::InvalidPhase;
+    if (ids.size() > registry_->StructuralRevisionsRemaining()) return Status::SequenceExhausted;
+    return flat_ != nullptr ? RemoveBatch<true>(ids) : RemoveBatch<false>(ids);
+  }
+
   // Removes the entity's component: the last element moves into the hole and its owner's sparse
   // entry follows it. InvalidEntity for a handle that is not alive, MissingComponent when absent.
   [[nodiscard]] Status Remove(EntityId id) noexcept {
@@ -326,6 +354,13 @@ class ComponentPool {
     else
       PublishPagedEntry(slot, index);
   }
+  // Points the existing entry of `slot` (an entity that moved in the dense arrays) at `index`.
+  void RepointEntry(std::uint32_t slot, std::uint32_t index) noexcept {
+    if (flat_ != nullptr)
+      flat_[slot] = index;
+    else
+      PagedEntryRef(slot) = index;
+  }
   void ClearEntry(std::uint32_t slot) noexcept {
     if (flat_ != nullptr)
       flat_[slot] = kMissing;
@@ -458,6 +493,178 @@ class ComponentPool {
     if (registry_ == nullptr) return Status::NotInitialized;
     if (!registry_->StructuralChangesAllowed()) return Status::InvalidPhase;
     return Status::InvalidEntity;
+  }
+
+  // InsertMany's work; value_at(i) is the value for ids[i].
+  template <class ValueAt>
+  [[nodiscard]] Status InsertManyWith(std::span<const EntityId> ids, ValueAt value_at) noexcept {
+    static_assert(!OwnsMemory<T>,
+                  "batches are for plain values; a Many component goes one at a time");
+    if (registry_ == nullptr) return Status::NotInitialized;
+    if (!registry_->StructuralChangesAllowed()) return Status::InvalidPhase;
+    if (ids.size() > capacity_ - size_) {
+      ++capacity_failures_;
+      return Status::CapacityExceeded;
+    }
+    if (ids.size() > registry_->StructuralRevisionsRemaining()) return Status::SequenceExhausted;
+    return flat_ != nullptr ? InsertBatch<true>(ids, value_at) : InsertBatch<false>(ids, value_at);
+  }
+
+  // What a batch's loop reads of the pool and its registry, copied into locals it can keep in
+  // registers: the stores into the arrays could alias the members themselves (the same types),
+  // so a loop that read them through `this` would load them again after every store.
+  struct BatchView {
+    std::uint16_t* marks;  // the registry's held counts
+    std::uint32_t* owners;
+    T* values;
+    std::uint32_t* flat;
+    const std::uint32_t* live_generation;
+    std::uint64_t world;
+    std::uint32_t slots;
+    [[nodiscard]] bool Live(EntityId id) const noexcept {
+      return EntityRegistry::IsLiveIn(id, world, slots, live_generation);
+    }
+  };
+  [[nodiscard]] BatchView ForBatch() noexcept {
+    return BatchView{registry_->slot_marks_.data(),
+                     owners_.data(),
+                     values_.data(),
+                     flat_,
+                     live_generation_,
+                     world_,
+                     slot_count_};
+  }
+
+  // The sparse entry of `slot` in the layout the batch was compiled for (kFlat: flat_ is the
+  // whole array), so a batch's loop has no branch on the layout and no reload of flat_.
+  template <bool kFlat>
+  [[nodiscard]] std::uint32_t BatchEntry(std::uint32_t* flat, std::uint32_t slot) const noexcept {
+    if constexpr (kFlat) return flat[slot];
+    return PagedEntry(slot);
+  }
+  template <bool kFlat>
+  void BatchPublish(std::uint32_t* flat, std::uint32_t slot, std::uint32_t index) noexcept {
+    if constexpr (kFlat)
+      flat[slot] = index;
+    else
+      PublishPagedEntry(slot, index);
+  }
+  template <bool kFlat>
+  void BatchRepoint(std::uint32_t* flat, std::uint32_t slot, std::uint32_t index) noexcept {
+    if constexpr (kFlat)
+      flat[slot] = index;
+    else
+      PagedEntryRef(slot) = index;
+  }
+
+  // One pass, the members in locals (the stores into the arrays could alias them); a refusal
+  // takes back the inserts before it, which are the dense entries past the old size.
+  template <bool kFlat, class ValueAt>
+  [[nodiscard, gnu::noinline]] Status InsertBatch(std::span<const EntityId> ids,
+                                                  ValueAt value_at) noexcept {
+    const std::size_t n = ids.size();
+    const BatchView v = ForBatch();
+    const std::uint32_t size = size_;
+    // The dense index is the loop's counter: fewer live values, which g++ otherwise spills.
+    const std::uint32_t end = size + static_cast<std::uint32_t>(n);
+    const EntityId* id = ids.data();
+    std::uint32_t index = size;
+    for (; index != end; ++index, ++id) {
+      // A refusal leaves the loop; which one it is, is worked out after (UndoInserts).
+      if (!v.Live(*id) ||
+          BatchEntry<kFlat>(v.flat, id->Slot) != kMissing ||  // also a handle's second place
+          (v.marks[id->Slot] & EntityRegistry::kHeldMask) ==
+              EntityRegistry::kMaxComponentsPerEntity)
+        break;
+      v.owners[index] = id->Slot;
+      v.values[index] = value_at(index - size);
+      ++v.marks[id->Slot];
+      BatchPublish<kFlat>(v.flat, id->Slot, index);
+    }
+    const std::size_t i = index - size;
+    if (i != n) return UndoInserts(ids, i);
+    size_ = size + static_cast<std::uint32_t>(n);
+    membership_revision_ += n;
+    registry_->structural_revision_ += n;
+    if (size_ > high_water_) high_water_ = size_;
+    return Status::Ok;
+  }
+
+  // InsertBatch refused ids[done]: takes back the `done` inserts before it (the dense entries past
+  // the pool's size) and says why it refused (the batch's checks, in their order).
+  [[nodiscard, gnu::cold]] Status UndoInserts(std::span<const EntityId> ids,
+                                              std::size_t done) noexcept {
+    Status refusal = Status::CapacityExceeded;  // the entity's held count is at its largest
+    if (!HandleLive(ids[done]))
+      refusal = Status::InvalidEntity;
+    else if (EntryOf(ids[done].Slot) != kMissing)
+      refusal = Status::DuplicateComponent;
+    for (std::size_t j = 0; j < done; ++j) {
+      ClearEntry(ids[j].Slot);
+      --registry_->slot_marks_[ids[j].Slot];
+    }
+    return refusal;
+  }
+
+  // Remove's steps for each handle in one pass, the members in locals. The hole gets the last
+  // value by a swap rather than a move, and the last owner stays in place, so that a refusal
+  // further on can put every removal back (UndoSwapRemove). A removed entity's entry is
+  // kMissing, so a handle's second place is refused like any missing component.
+  template <bool kFlat>
+  [[nodiscard, gnu::noinline]] Status RemoveBatch(std::span<const EntityId> ids) noexcept {
+    const std::size_t n = ids.size();
+    const BatchView v = ForBatch();
+    std::uint32_t size = size_;
+    std::size_t i = 0;
+    for (; i < n; ++i) {
+      const EntityId id = ids[i];
+      if (!v.Live(id)) break;
+      const std::uint32_t hole = BatchEntry<kFlat>(v.flat, id.Slot);
+      if (hole >= size) break;
+      --v.marks[id.Slot];
+      const std::uint32_t last = --size;
+      if (hole != last) {
+        const std::uint32_t moved = v.owners[last];
+        v.owners[hole] = moved;
+        std::swap(v.values[hole], v.values[last]);
+        BatchRepoint<kFlat>(v.flat, moved, hole);
+      }
+      if constexpr (kFlat)
+        v.flat[id.Slot] = kMissing;
+      else
+        ClearPagedEntry(id.Slot);
+    }
+    if (i != n) {
+      const Status refusal = HandleLive(ids[i]) ? Status::MissingComponent : Status::InvalidEntity;
+      while (i-- > 0) UndoSwapRemove(ids[i].Slot, size++);
+      return refusal;
+    }
+    size_ = size;
+    membership_revision_ += n;
+    registry_->structural_revision_ += n;
+    return Status::Ok;
+  }
+
+  // Puts back one removal of RemoveMany, the last first: `slot`'s entity left dense index `last`
+  // (then the pool's size), and if another entity's value moved into its hole, that entity is
+  // still owners_[last].
+  void UndoSwapRemove(std::uint32_t slot, std::uint32_t last) noexcept {
+    const std::uint32_t moved = owners_[last];
+    std::uint32_t hole = last;
+    if (moved != slot) {
+      hole = EntryOf(moved);
+      owners_[hole] = slot;
+      std::swap(values_[hole], values_[last]);
+      RepointEntry(moved, last);
+    }
+    PublishEntry(slot, hole);
+    ++registry_->slot_marks_[slot];
+  }
+
+  // The handle names this pool's world and the live entity of its slot (the registry's IsAlive,
+  // through the pool's own copies of the world, slot count and generation array).
+  [[nodiscard]] bool HandleLive(EntityId id) const noexcept {
+    return EntityRegistry::IsLiveIn(id, world_, slot_count_, live_generation_);
   }
 
   // Per page of slots: its page in pages_, or the shared empty page (empty for a flat array).

@@ -41,6 +41,105 @@ Status EntityRegistry::Initialize(std::uint32_t capacity) noexcept {
   return Status::Ok;
 }
 
+Status EntityRegistry::CreateMany(std::span<EntityId> out) noexcept {
+  if (!StructuralChangesAllowed())
+    return IsInitialized() ? Status::InvalidPhase : Status::NotInitialized;
+  const std::size_t n = out.size();
+  if (n == 0) return Status::Ok;
+  if (n > std::size_t{free_count_} + (capacity_ - touched_)) {
+    if (!IsInitialized()) return Status::NotInitialized;
+    ++capacity_failures_;
+    return Status::CapacityExceeded;
+  }
+  if (n > CreationsRemaining() || n > StructuralRevisionsRemaining())
+    return Status::SequenceExhausted;
+  // Create's steps, with every counter in a local: the stores into the slot arrays could alias
+  // the members (same types), so single calls in a loop read and write each one through memory.
+  std::uint32_t* const live_generation = live_generation_.data();
+  std::uint64_t* const words = slot_words_.data();
+  const std::uint64_t world = world_;
+  std::uint32_t free_head = free_head_;
+  std::uint32_t free_count = free_count_;
+  std::uint32_t touched = touched_;
+  std::uint32_t peak = peak_generation_;
+  std::uint64_t sequence = last_creation_sequence_;
+  for (EntityId& id : out) {
+    std::uint32_t slot = touched;
+    std::uint32_t generation = 1;
+    if (free_count > 0) {
+      slot = free_head;
+      const std::uint64_t word = words[slot];
+      generation = FreeWordGeneration(word);
+      free_head = FreeWordNext(word);
+      --free_count;
+    } else {
+      ++touched;
+    }
+    words[slot] = ++sequence;
+    live_generation[slot] = generation;
+    if (generation > peak) peak = generation;
+    id = EntityId{world, slot, generation};
+  }
+  free_head_ = free_head;
+  free_count_ = free_count;
+  touched_ = touched;
+  peak_generation_ = peak;
+  last_creation_sequence_ = sequence;
+  live_ += static_cast<std::uint32_t>(n);
+  structural_revision_ += n;
+  return Status::Ok;
+}
+
+Status EntityRegistry::ReleaseMany(std::span<const EntityId> ids) noexcept {
+  if (!StructuralChangesAllowed()) return Status::InvalidPhase;
+  const std::size_t n = ids.size();
+  if (n > StructuralRevisionsRemaining()) return Status::SequenceExhausted;
+  // The first pass checks every handle and takes its slot's live generation away, so a handle
+  // that comes twice fails IsAlive at its second place; a refusal puts the generations back from
+  // the handles, which carry them. The second pass finishes each release.
+  std::uint32_t* const live_generation = live_generation_.data();
+  std::uint16_t* const marks = slot_marks_.data();
+  const std::uint64_t world = world_;
+  const std::uint32_t capacity = capacity_;
+  for (std::size_t i = 0; i < n; ++i) {
+    const EntityId id = ids[i];
+    Status refusal = Status::Ok;
+    if (!IsLiveIn(id, world, capacity, live_generation))
+      refusal = Status::InvalidEntity;
+    else if ((marks[id.Slot] & kHeldMask) != 0)
+      refusal = Status::InvalidOperation;
+    if (refusal != Status::Ok) {
+      for (std::size_t j = 0; j < i; ++j) live_generation[ids[j].Slot] = ids[j].Generation;
+      return refusal;
+    }
+    live_generation[id.Slot] = 0;
+  }
+  std::uint64_t* const words = slot_words_.data();
+  std::uint32_t free_head = free_head_;
+  std::uint32_t free_count = free_count_;
+  std::uint32_t pending = pending_count_;
+  std::uint32_t retired = retired_;
+  for (const EntityId id : ids) {
+    if (marks[id.Slot] != 0) --pending;  // only the pending mark can be set here
+    marks[id.Slot] = 0;
+    if (id.Generation == ~std::uint32_t{0}) {
+      words[id.Slot] = 0;  // retired: never wraps, this slot is closed for good
+      ++retired;
+      continue;
+    }
+    words[id.Slot] = FreeWord(id.Generation + 1, free_head);
+    free_head = id.Slot;
+    ++free_count;
+  }
+  free_head_ = free_head;
+  free_count_ = free_count;
+  pending_count_ = pending;
+  retired_ = retired;
+  live_ -= static_cast<std::uint32_t>(n);
+  structural_revision_ += n;
+  return Status::Ok;
+}
+
 HandleDiagnosis EntityRegistry::DiagnoseHandle(EntityId id) const noexcept {
   if (id.IsNull()) return HandleDiagnosis::Null;
   if (id.Owner == 0 || id.Owner != world_) return HandleDiagnosis::OwnerMismatch;

@@ -2,6 +2,8 @@
 // GameWorld, which is the point of the key).
 #pragma once
 
+#include <span>
+
 #include "world/entity_registry.h"
 
 namespace cairn {
@@ -10,6 +12,10 @@ struct StructuralTestAccess {
   static StructuralKey Key() noexcept { return StructuralKey{}; }
   [[nodiscard]] static Status Release(StructuralScope& scope, EntityId id) noexcept {
     return scope.Release(id);
+  }
+  [[nodiscard]] static Status ReleaseMany(StructuralScope& scope,
+                                          std::span<const EntityId> ids) noexcept {
+    return scope.ReleaseMany(ids);
   }
 };
 

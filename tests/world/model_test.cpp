@@ -11,6 +11,7 @@
 #include "world_test_support.h"
 
 using namespace cairn;
+using cairn::test::Rng;
 
 namespace {
 
@@ -19,18 +20,6 @@ struct A {
 };
 struct B {
   std::int64_t value = 0;
-};
-
-// splitmix64: a tiny, fully specified generator, so the run is the same on every library.
-struct Rng {
-  std::uint64_t state;
-  std::uint64_t Next() {
-    std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  }
-  std::uint32_t Below(std::uint32_t n) { return static_cast<std::uint32_t>(Next() % n); }
 };
 
 // The reference: what a registry with two pools should look like, written the obvious way.
