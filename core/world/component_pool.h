@@ -192,7 +192,9 @@ class ComponentPool {
   // count). The counters stay in registers for the batch (decision 0026).
   [[nodiscard]] Status InsertMany(std::span<const EntityId> ids,
                                   std::span<const T> values) noexcept {
-    if (registry_ != nullptr && values.size() != ids.size()) return Status::InvalidArgument;
+    if (registry_ != nullptr && registry_->StructuralChangesAllowed() &&
+        values.size() != ids.size())
+      return Status::InvalidArgument;
     return InsertManyWith(ids, [values](std::size_t i) -> const T& { return values[i]; });
   }
   [[nodiscard]] Status InsertMany(std::span<const EntityId> ids, const T& value) noexcept {
@@ -201,13 +203,16 @@ class ComponentPool {
   }
 
   // Remove for a batch, exactly as Remove calls in that order would (the same dense order after),
-  // or nothing: NotInitialized, InvalidPhase, SequenceExhausted, then each handle's InvalidEntity
-  // or MissingComponent (also for a handle that comes twice) in order.
+  // or nothing: NotInitialized, InvalidPhase, InvalidArgument when `ids` lies in this pool's own
+  // values (which the removals move), SequenceExhausted, then each handle's InvalidEntity or
+  // MissingComponent (also for a handle that comes twice) in order.
   [[nodiscard]] Status RemoveMany(std::span<const EntityId> ids) noexcept {
     static_assert(!OwnsMemory<T>,
                   "batches are for plain values; a Many component goes one at a time");
     if (registry_ == nullptr) return Status::NotInitialized;
     if (!registry_->StructuralChangesAllowed()) return Status::InvalidPhase;
+    // Handles read from this pool's own values (a pool of EntityId) would move under the loop.
+    if (Overlaps(ids)) return Status::InvalidArgument;
     if (ids.size() > registry_->StructuralRevisionsRemaining()) return Status::SequenceExhausted;
     return flat_ != nullptr ? RemoveBatch<true>(ids) : RemoveBatch<false>(ids);
   }
@@ -590,8 +595,20 @@ class ComponentPool {
     return Status::Ok;
   }
 
+  // Whether `ids` lies in this pool's value storage (addresses compared as integers: the two
+  // need not be one array).
+  [[nodiscard]] bool Overlaps(std::span<const EntityId> ids) const noexcept {
+    const auto first = reinterpret_cast<std::uintptr_t>(ids.data());
+    const auto last = first + ids.size_bytes();
+    const auto begin = reinterpret_cast<std::uintptr_t>(values_.data());
+    const auto end = begin + values_.bytes();
+    return !ids.empty() && first < end && begin < last;
+  }
+
   // InsertBatch refused ids[done]: takes back the `done` inserts before it (the dense entries past
-  // the pool's size) and says why it refused (the batch's checks, in their order).
+  // the pool's size), the last first, and says why it refused (the batch's checks, in their
+  // order). A paged pool may keep pages the batch took fresh from its reserve, on its list of free
+  // pages: which page comes next is not what it was, though nothing a caller sees is.
   [[nodiscard, gnu::cold]] Status UndoInserts(std::span<const EntityId> ids,
                                               std::size_t done) noexcept {
     Status refusal = Status::CapacityExceeded;  // the entity's held count is at its largest
@@ -599,7 +616,7 @@ class ComponentPool {
       refusal = Status::InvalidEntity;
     else if (EntryOf(ids[done].Slot) != kMissing)
       refusal = Status::DuplicateComponent;
-    for (std::size_t j = 0; j < done; ++j) {
+    for (std::size_t j = done; j-- > 0;) {
       ClearEntry(ids[j].Slot);
       --registry_->slot_marks_[ids[j].Slot];
     }
@@ -645,9 +662,9 @@ class ComponentPool {
     return Status::Ok;
   }
 
-  // Puts back one removal of RemoveMany, the last first: `slot`'s entity left dense index `last`
-  // (then the pool's size), and if another entity's value moved into its hole, that entity is
-  // still owners_[last].
+  // Puts back one removal of RemoveMany, the last first. The removal shrank the pool to `last`:
+  // `slot`'s entity was at its hole, its value now at `last`, and the entity whose value moved
+  // into the hole (if another did) is still named by owners_[last].
   void UndoSwapRemove(std::uint32_t slot, std::uint32_t last) noexcept {
     const std::uint32_t moved = owners_[last];
     std::uint32_t hole = last;

@@ -178,8 +178,8 @@ class EntityRegistry {
 
   static constexpr std::uint32_t kNoSlot = 0xFFFFFFFFu;
 
-  // IsAlive over given copies of the members, so that a loop over many handles (a batch, a pool's
-  // checks) can keep them in registers. (IsAlive keeps its own body: written through this,
+  // IsAlive over given copies of the members, so that a loop over many handles (a batch) can
+  // keep them in registers. (IsAlive keeps its own body: written through this,
   // g++ made GameWorld::PlayerEntity's loop 20% longer.)
   [[nodiscard]] static bool IsLiveIn(EntityId id, std::uint64_t world, std::uint32_t slots,
                                      const std::uint32_t* live_generation) noexcept {

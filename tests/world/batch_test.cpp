@@ -30,14 +30,23 @@ struct World {
   }
   // This world's handle for a slot's live entity.
   EntityId At(std::uint32_t slot) const { return registry.EntityAtSlot(slot); }
+  // Handles for slots; the kBad values below stand for handles no entity of this world answers to.
   std::vector<EntityId> Handles(const std::vector<std::uint32_t>& slots) const {
     std::vector<EntityId> ids;
-    for (std::uint32_t slot : slots) ids.push_back(slot == kForeign ? Foreign() : At(slot));
+    for (std::uint32_t slot : slots) ids.push_back(slot >= kBad ? Bad(slot) : At(slot));
     return ids;
   }
-  static constexpr std::uint32_t kForeign = 0xFFFFFFFFu;
-  // A handle whose slot and generation are live here, issued by another world.
-  EntityId Foreign() const { return EntityId{registry.WorldId() + 1000, 0, 1}; }
+  static constexpr std::uint32_t kBad = 0xFFFFFFF0u;  // kBad + 0..3: the kinds Bad makes
+  EntityId Bad(std::uint32_t kind) const {
+    const EntityId first = registry.EntityAtSlot(0);
+    switch (kind - kBad) {
+      case 0: return EntityId{registry.WorldId() + 1000, 0, 1};              // another world's
+      case 1: return EntityId{registry.WorldId(), 0, first.Generation + 1};  // stale or unborn
+      case 2: return EntityId{registry.WorldId(), registry.Capacity(), 1};   // out of range
+      default: return EntityId{};                                            // null
+    }
+  }
+  std::uint32_t AnyBad(Rng& rng) const { return kBad + rng.Below(4); }
 };
 
 // Everything a caller can observe of a world, to compare twins and a world before and after.
@@ -104,9 +113,12 @@ std::vector<std::uint32_t> Pick(Rng& rng, std::vector<std::uint32_t> from, std::
 
 // Runs `steps` random batches on `batched` and the same changes as single calls on `single`,
 // comparing after each; every fourth batch carries one bad handle and must change nothing.
-void RunTwins(std::uint32_t capacity, std::uint32_t pool_capacity, std::uint64_t seed, int steps) {
+void RunTwins(std::uint32_t capacity, std::uint32_t pool_capacity, std::uint64_t seed, int steps,
+              bool paged) {
   World batched(capacity, pool_capacity);
   World single(capacity, pool_capacity);
+  const std::uint32_t page = ComponentPool<Pair>::SparsePageSize();
+  REQUIRE((batched.pool.SparsePageReserve() < (capacity + page - 1) / page) == paged);
   Rng rng{seed};
   int refusals = 0;
   for (int step = 0; step < steps; ++step) {
@@ -149,7 +161,7 @@ void RunTwins(std::uint32_t capacity, std::uint32_t pool_capacity, std::uint64_t
                        holders[rng.Below(static_cast<std::uint32_t>(holders.size()))]);
           expected = Status::DuplicateComponent;
         } else {
-          slots.insert(slots.begin() + at, World::kForeign);
+          slots.insert(slots.begin() + at, batched.AnyBad(rng));
           expected = Status::InvalidEntity;
         }
         values.insert(values.begin() + at, Pair{-1, -1});
@@ -159,6 +171,7 @@ void RunTwins(std::uint32_t capacity, std::uint32_t pool_capacity, std::uint64_t
       if (expected != Status::Ok) {
         ++refusals;
         REQUIRE(Observe(batched) == before);
+        RequireSound(batched);
         continue;
       }
       for (std::size_t i = 0; i < slots.size(); ++i)
@@ -179,7 +192,7 @@ void RunTwins(std::uint32_t capacity, std::uint32_t pool_capacity, std::uint64_t
                        others[rng.Below(static_cast<std::uint32_t>(others.size()))]);
           expected = Status::MissingComponent;
         } else {
-          slots.insert(slots.begin() + at, World::kForeign);
+          slots.insert(slots.begin() + at, batched.AnyBad(rng));
           expected = Status::InvalidEntity;
         }
       }
@@ -188,6 +201,7 @@ void RunTwins(std::uint32_t capacity, std::uint32_t pool_capacity, std::uint64_t
       if (expected != Status::Ok) {
         ++refusals;
         REQUIRE(Observe(batched) == before);
+        RequireSound(batched);
         continue;
       }
       for (std::uint32_t slot : slots) REQUIRE(single.pool.Remove(single.At(slot)) == Status::Ok);
@@ -207,7 +221,7 @@ void RunTwins(std::uint32_t capacity, std::uint32_t pool_capacity, std::uint64_t
                        holders[rng.Below(static_cast<std::uint32_t>(holders.size()))]);
           expected = Status::InvalidOperation;
         } else {
-          slots.insert(slots.begin() + at, World::kForeign);
+          slots.insert(slots.begin() + at, batched.AnyBad(rng));
           expected = Status::InvalidEntity;
         }
       }
@@ -216,6 +230,7 @@ void RunTwins(std::uint32_t capacity, std::uint32_t pool_capacity, std::uint64_t
       if (expected != Status::Ok) {
         ++refusals;
         REQUIRE(Observe(batched) == before);
+        RequireSound(batched);
         continue;
       }
       for (std::uint32_t slot : slots)
@@ -238,13 +253,13 @@ void RunTwins(std::uint32_t capacity, std::uint32_t pool_capacity, std::uint64_t
 
 TEST_CASE("batches change a world exactly as the single calls in their order do", "[batch]") {
   SECTION("flat sparse array") {
-    RunTwins(300, 300, 17, 600);
+    RunTwins(300, 300, 17, 600, false);
   }
   SECTION("paged sparse array with a small reserve") {
-    RunTwins(2048, 6, 29, 600);
+    RunTwins(2048, 6, 29, 600, true);
   }
   SECTION("paged sparse array across many pages") {
-    RunTwins(3000, 40, 31, 600);
+    RunTwins(8192, 24, 31, 600, true);
   }
 }
 
@@ -254,6 +269,10 @@ TEST_CASE("a batch is refused whole before anything changes", "[batch]") {
   SECTION("outside a structural scope") {
     REQUIRE(w.registry.CreateMany(std::span<EntityId>(ids).first(1)) == Status::InvalidPhase);
     REQUIRE(ids[0].IsNull());
+    const std::vector<Pair> none;
+    REQUIRE(w.pool.InsertMany(std::span<const EntityId>(ids).first(1), none) ==
+            Status::InvalidPhase);  // the phase is told before the spans' lengths
+    REQUIRE(w.pool.RemoveMany(std::span<const EntityId>(ids).first(1)) == Status::InvalidPhase);
   }
   StructuralScope scope(w.registry, WorldPhase::Commit, Key());
   SECTION("more creations than free slots") {
@@ -272,6 +291,21 @@ TEST_CASE("a batch is refused whole before anything changes", "[batch]") {
     REQUIRE(w.pool.RemoveMany({}) == Status::Ok);
     REQUIRE(StructuralTestAccess::ReleaseMany(scope, {}) == Status::Ok);
     REQUIRE(Observe(w) == before);
+  }
+  SECTION("handles read from the pool's own values") {
+    EntityRegistry registry;
+    ComponentPool<EntityId> links;  // each entity's value is its own handle
+    REQUIRE(registry.Initialize(4) == Status::Ok);
+    REQUIRE(links.Initialize(registry, 4) == Status::Ok);
+    StructuralScope links_scope(registry, WorldPhase::Commit, Key());
+    std::vector<EntityId> made(4);
+    REQUIRE(registry.CreateMany(made) == Status::Ok);
+    REQUIRE(links.InsertMany(made, std::span<const EntityId>(made)) == Status::Ok);
+    REQUIRE(links.RemoveMany(links.Values()) == Status::InvalidArgument);
+    REQUIRE(links.Size() == 4);
+    REQUIRE(links.CheckInvariants() == nullptr);
+    REQUIRE(links.RemoveMany(made) == Status::Ok);  // a copy of them is fine
+    REQUIRE(links.Size() == 0);
   }
   SECTION("values and handles of different lengths") {
     REQUIRE(w.registry.CreateMany(std::span<EntityId>(ids).first(2)) == Status::Ok);
