@@ -359,13 +359,6 @@ class ComponentPool {
     else
       PublishPagedEntry(slot, index);
   }
-  // Points the existing entry of `slot` (an entity that moved in the dense arrays) at `index`.
-  void RepointEntry(std::uint32_t slot, std::uint32_t index) noexcept {
-    if (flat_ != nullptr)
-      flat_[slot] = index;
-    else
-      PagedEntryRef(slot) = index;
-  }
   void ClearEntry(std::uint32_t slot) noexcept {
     if (flat_ != nullptr)
       flat_[slot] = kMissing;
@@ -653,7 +646,7 @@ class ComponentPool {
     }
     if (i != n) {
       const Status refusal = HandleLive(ids[i]) ? Status::MissingComponent : Status::InvalidEntity;
-      while (i-- > 0) UndoSwapRemove(ids[i].Slot, size++);
+      while (i-- > 0) UndoSwapRemove<kFlat>(v, ids[i].Slot, size++);
       return refusal;
     }
     size_ = size;
@@ -665,17 +658,18 @@ class ComponentPool {
   // Puts back one removal of RemoveMany, the last first. The removal shrank the pool to `last`:
   // `slot`'s entity was at its hole, its value now at `last`, and the entity whose value moved
   // into the hole (if another did) is still named by owners_[last].
-  void UndoSwapRemove(std::uint32_t slot, std::uint32_t last) noexcept {
-    const std::uint32_t moved = owners_[last];
+  template <bool kFlat>
+  void UndoSwapRemove(const BatchView& v, std::uint32_t slot, std::uint32_t last) noexcept {
+    const std::uint32_t moved = v.owners[last];
     std::uint32_t hole = last;
     if (moved != slot) {
-      hole = EntryOf(moved);
-      owners_[hole] = slot;
-      std::swap(values_[hole], values_[last]);
-      RepointEntry(moved, last);
+      hole = BatchEntry<kFlat>(v.flat, moved);
+      v.owners[hole] = slot;
+      std::swap(v.values[hole], v.values[last]);
+      BatchRepoint<kFlat>(v.flat, moved, last);
     }
-    PublishEntry(slot, hole);
-    ++registry_->slot_marks_[slot];
+    BatchPublish<kFlat>(v.flat, slot, hole);
+    ++v.marks[slot];
   }
 
   // The handle names this pool's world and the live entity of its slot (the registry's IsAlive,

@@ -64,17 +64,9 @@ Status EntityRegistry::CreateMany(std::span<EntityId> out) noexcept {
   std::uint32_t peak = peak_generation_;
   std::uint64_t sequence = last_creation_sequence_;
   for (EntityId& id : out) {
-    std::uint32_t slot = touched;
-    std::uint32_t generation = 1;
-    if (free_count > 0) {
-      slot = free_head;
-      const std::uint64_t word = words[slot];
-      generation = FreeWordGeneration(word);
-      free_head = FreeWordNext(word);
-      --free_count;
-    } else {
-      ++touched;
-    }
+    std::uint32_t slot = 0;
+    std::uint32_t generation = 0;
+    TakeSlot(words, free_head, free_count, touched, slot, generation);
     words[slot] = ++sequence;
     live_generation[slot] = generation;
     if (generation > peak) peak = generation;
@@ -122,14 +114,7 @@ Status EntityRegistry::ReleaseMany(std::span<const EntityId> ids) noexcept {
   for (const EntityId id : ids) {
     if (marks[id.Slot] != 0) --pending;  // only the pending mark can be set here
     marks[id.Slot] = 0;
-    if (id.Generation == ~std::uint32_t{0}) {
-      words[id.Slot] = 0;  // retired: never wraps, this slot is closed for good
-      ++retired;
-      continue;
-    }
-    words[id.Slot] = FreeWord(id.Generation + 1, free_head);
-    free_head = id.Slot;
-    ++free_count;
+    ReturnSlot(words, id, free_head, free_count, retired);
   }
   free_head_ = free_head;
   free_count_ = free_count;

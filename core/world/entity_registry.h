@@ -75,17 +75,9 @@ class EntityRegistry {
     }
     if (last_creation_sequence_ == ~std::uint64_t{0} || structural_revision_ == ~std::uint64_t{0})
       return Status::SequenceExhausted;
-    std::uint32_t slot = touched_;
-    std::uint32_t generation = 1;
-    if (free_count_ > 0) {
-      slot = free_head_;  // most recently freed first
-      const std::uint64_t word = slot_words_[slot];
-      generation = FreeWordGeneration(word);
-      free_head_ = FreeWordNext(word);
-      --free_count_;
-    } else {
-      ++touched_;
-    }
+    std::uint32_t slot = 0;
+    std::uint32_t generation = 0;
+    TakeSlot(slot_words_.data(), free_head_, free_count_, touched_, slot, generation);
     slot_words_[slot] = ++last_creation_sequence_;
     live_generation_[slot] = generation;
     if (generation > peak_generation_) peak_generation_ = generation;
@@ -204,15 +196,37 @@ class EntityRegistry {
     live_generation_[id.Slot] = 0;
     --live_;
     ++structural_revision_;
-    if (id.Generation == ~std::uint32_t{0}) {
-      slot_words_[id.Slot] = 0;  // retired: never wraps, this slot is closed for good
-      ++retired_;
-      return Status::Ok;
-    }
-    slot_words_[id.Slot] = FreeWord(id.Generation + 1, free_head_);
-    free_head_ = id.Slot;
-    ++free_count_;
+    ReturnSlot(slot_words_.data(), id, free_head_, free_count_, retired_);
     return Status::Ok;
+  }
+  // The slot a creation takes (the most recently freed first, else the first untouched) and the
+  // generation its entity gets; and a released slot going back (on top of the free list, or
+  // retired at the largest generation: never wraps, closed for good). Over given counters, so
+  // single calls pass the members and batches their locals.
+  static void TakeSlot(const std::uint64_t* words, std::uint32_t& free_head,
+                       std::uint32_t& free_count, std::uint32_t& touched, std::uint32_t& slot,
+                       std::uint32_t& generation) noexcept {
+    if (free_count > 0) {
+      slot = free_head;
+      const std::uint64_t word = words[slot];
+      generation = FreeWordGeneration(word);
+      free_head = FreeWordNext(word);
+      --free_count;
+    } else {
+      slot = touched++;
+      generation = 1;
+    }
+  }
+  static void ReturnSlot(std::uint64_t* words, EntityId id, std::uint32_t& free_head,
+                         std::uint32_t& free_count, std::uint32_t& retired) noexcept {
+    if (id.Generation == ~std::uint32_t{0}) {
+      words[id.Slot] = 0;
+      ++retired;
+      return;
+    }
+    words[id.Slot] = FreeWord(id.Generation + 1, free_head);
+    free_head = id.Slot;
+    ++free_count;
   }
   // Release for a batch, all or nothing: InvalidPhase, SequenceExhausted, then Release's checks
   // of each handle in order (a handle twice is InvalidEntity at its second place, as the second

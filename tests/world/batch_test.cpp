@@ -111,6 +111,39 @@ std::vector<std::uint32_t> Pick(Rng& rng, std::vector<std::uint32_t> from, std::
   return from;
 }
 
+// Puts one bad handle at a random place of `slots`: a second place of a handle already there
+// (refused with `twice`), one of `wrong` (refused with `wrong_status`), or one no entity of the
+// world answers to (InvalidEntity). Returns the place and the status the batch must get.
+struct Spoiled {
+  std::uint32_t at = 0;
+  Status expected = Status::Ok;
+};
+Spoiled Spoil(Rng& rng, const World& w, std::vector<std::uint32_t>& slots, Status twice,
+              const std::vector<std::uint32_t>& wrong, Status wrong_status) {
+  Spoiled spoiled;
+  spoiled.at = rng.Below(static_cast<std::uint32_t>(slots.size()) + 1);
+  const std::uint32_t how = rng.Below(3);
+  std::uint32_t bad = 0;
+  if (how == 0 && !slots.empty()) {
+    bad = slots[rng.Below(static_cast<std::uint32_t>(slots.size()))];
+    spoiled.expected = twice;
+  } else if (how == 1 && !wrong.empty()) {
+    bad = wrong[rng.Below(static_cast<std::uint32_t>(wrong.size()))];
+    spoiled.expected = wrong_status;
+  } else {
+    bad = w.AnyBad(rng);
+    spoiled.expected = Status::InvalidEntity;
+  }
+  slots.insert(slots.begin() + spoiled.at, bad);
+  return spoiled;
+}
+
+// A refused batch changes nothing a caller can see, and breaks nothing.
+void RequireUnchanged(const World& w, const Observed& before) {
+  REQUIRE(Observe(w) == before);
+  RequireSound(w);
+}
+
 // Runs `steps` random batches on `batched` and the same changes as single calls on `single`,
 // comparing after each; every fourth batch carries one bad handle and must change nothing.
 void RunTwins(std::uint32_t capacity, std::uint32_t pool_capacity, std::uint64_t seed, int steps,
@@ -148,30 +181,17 @@ void RunTwins(std::uint32_t capacity, std::uint32_t pool_capacity, std::uint64_t
         values.push_back(
             Pair{static_cast<std::int32_t>(rng.Below(1000)), static_cast<std::int32_t>(slot)});
       Status expected = Status::Ok;
-      if (spoil) {
-        const std::uint32_t at = rng.Below(static_cast<std::uint32_t>(slots.size()) + 1);
-        const std::vector<std::uint32_t> holders = LiveSlots(batched, true);
-        const std::uint32_t how = rng.Below(3);
-        if (how == 0 && !slots.empty()) {  // a handle twice
-          slots.insert(slots.begin() + at,
-                       slots[rng.Below(static_cast<std::uint32_t>(slots.size()))]);
-          expected = Status::DuplicateComponent;
-        } else if (how == 1 && !holders.empty()) {  // one that has the component already
-          slots.insert(slots.begin() + at,
-                       holders[rng.Below(static_cast<std::uint32_t>(holders.size()))]);
-          expected = Status::DuplicateComponent;
-        } else {
-          slots.insert(slots.begin() + at, batched.AnyBad(rng));
-          expected = Status::InvalidEntity;
-        }
-        values.insert(values.begin() + at, Pair{-1, -1});
+      if (spoil) {  // a handle twice, one that has the component already, or a bad one
+        const Spoiled spoiled = Spoil(rng, batched, slots, Status::DuplicateComponent,
+                                      LiveSlots(batched, true), Status::DuplicateComponent);
+        expected = spoiled.expected;
+        values.insert(values.begin() + spoiled.at, Pair{-1, -1});
       }
       const Observed before = Observe(batched);
       REQUIRE(batched.pool.InsertMany(batched.Handles(slots), values) == expected);
       if (expected != Status::Ok) {
         ++refusals;
-        REQUIRE(Observe(batched) == before);
-        RequireSound(batched);
+        RequireUnchanged(batched, before);
         continue;
       }
       for (std::size_t i = 0; i < slots.size(); ++i)
@@ -179,58 +199,30 @@ void RunTwins(std::uint32_t capacity, std::uint32_t pool_capacity, std::uint64_t
     } else if (kind == 2) {  // remove
       std::vector<std::uint32_t> slots = Pick(rng, LiveSlots(batched, true), 40);
       Status expected = Status::Ok;
-      if (spoil) {
-        const std::uint32_t at = rng.Below(static_cast<std::uint32_t>(slots.size()) + 1);
-        const std::vector<std::uint32_t> others = LiveSlots(batched, false);
-        const std::uint32_t how = rng.Below(3);
-        if (how == 0 && !slots.empty()) {
-          slots.insert(slots.begin() + at,
-                       slots[rng.Below(static_cast<std::uint32_t>(slots.size()))]);
-          expected = Status::MissingComponent;
-        } else if (how == 1 && !others.empty()) {
-          slots.insert(slots.begin() + at,
-                       others[rng.Below(static_cast<std::uint32_t>(others.size()))]);
-          expected = Status::MissingComponent;
-        } else {
-          slots.insert(slots.begin() + at, batched.AnyBad(rng));
-          expected = Status::InvalidEntity;
-        }
-      }
+      if (spoil)  // a handle twice, one without the component, or a bad one
+        expected = Spoil(rng, batched, slots, Status::MissingComponent, LiveSlots(batched, false),
+                         Status::MissingComponent)
+                       .expected;
       const Observed before = Observe(batched);
       REQUIRE(batched.pool.RemoveMany(batched.Handles(slots)) == expected);
       if (expected != Status::Ok) {
         ++refusals;
-        REQUIRE(Observe(batched) == before);
-        RequireSound(batched);
+        RequireUnchanged(batched, before);
         continue;
       }
       for (std::uint32_t slot : slots) REQUIRE(single.pool.Remove(single.At(slot)) == Status::Ok);
     } else if (kind == 3) {  // release
       std::vector<std::uint32_t> slots = Pick(rng, LiveSlots(batched, false), 40);
       Status expected = Status::Ok;
-      if (spoil) {
-        const std::uint32_t at = rng.Below(static_cast<std::uint32_t>(slots.size()) + 1);
-        const std::vector<std::uint32_t> holders = LiveSlots(batched, true);
-        const std::uint32_t how = rng.Below(3);
-        if (how == 0 && !slots.empty()) {
-          slots.insert(slots.begin() + at,
-                       slots[rng.Below(static_cast<std::uint32_t>(slots.size()))]);
-          expected = Status::InvalidEntity;
-        } else if (how == 1 && !holders.empty()) {  // a pool still holds it
-          slots.insert(slots.begin() + at,
-                       holders[rng.Below(static_cast<std::uint32_t>(holders.size()))]);
-          expected = Status::InvalidOperation;
-        } else {
-          slots.insert(slots.begin() + at, batched.AnyBad(rng));
-          expected = Status::InvalidEntity;
-        }
-      }
+      if (spoil)  // a handle twice, one a pool still holds, or a bad one
+        expected = Spoil(rng, batched, slots, Status::InvalidEntity, LiveSlots(batched, true),
+                         Status::InvalidOperation)
+                       .expected;
       const Observed before = Observe(batched);
       REQUIRE(StructuralTestAccess::ReleaseMany(scope_b, batched.Handles(slots)) == expected);
       if (expected != Status::Ok) {
         ++refusals;
-        REQUIRE(Observe(batched) == before);
-        RequireSound(batched);
+        RequireUnchanged(batched, before);
         continue;
       }
       for (std::uint32_t slot : slots)
