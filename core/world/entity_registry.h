@@ -191,8 +191,10 @@ class EntityRegistry {
     const std::uint16_t marks = slot_marks_[id.Slot];
     if ((marks & kHeldMask) != 0) return Status::InvalidOperation;
     if (structural_revision_ == ~std::uint64_t{0}) return Status::SequenceExhausted;
-    if (marks != 0) --pending_count_;  // only the pending mark can be set here
-    slot_marks_[id.Slot] = 0;
+    if (marks != 0) {  // only the pending mark can be set here
+      --pending_count_;
+      slot_marks_[id.Slot] = 0;
+    }
     live_generation_[id.Slot] = 0;
     --live_;
     ++structural_revision_;
