@@ -184,14 +184,19 @@ bool StepToward(AiContext& ctx, EntityId self, const EnemyAi& ai, Position from,
                 std::uint32_t limit) {
   Position step{};
   std::int32_t length = 0;
+  const TileMap& map = ctx.world.Map();
+  const std::span<const std::uint8_t> blocked = ctx.world.BlockedCells();
+  const std::uint64_t revision = ctx.world.OccupancyRevision();
   if (limit == kApproachSearchLimit &&
-      ctx.scratch.pocket.Unreachable(ctx.world.Map(), ctx.world.BlockedCells(),
-                                     ctx.world.OccupancyRevision(), from, goal))
+      ctx.scratch.pocket.Unreachable(map, blocked, revision, from, goal))
     return false;
+  const bool wander = limit == kWanderSearchLimit;
+  if (wander && ctx.scratch.regions.Unreachable(map, blocked, revision, from, goal)) return false;
   // A monster may step into passable terrain where no other blocker stands.
-  if (!ctx.scratch.paths.FindPath(ctx.world.Map(), ctx.world.BlockedCells(),
-                                  ctx.world.OccupancyRevision(), from, goal, limit, step, length))
+  if (!ctx.scratch.paths.FindPath(map, blocked, revision, from, goal, limit, step, length)) {
+    if (wander) ctx.scratch.regions.NoteFailedSearch(revision, ctx.scratch.paths.LastExpansions());
     return false;
+  }
   // The goal may be occupied (the player): then the route ends next to it, not on it.
   if (!ctx.world.OccupantAt(step.x, step.y).IsNull()) return false;
   IntendStep(ctx.world, self, ai, from, step);

@@ -11,6 +11,7 @@
 #include "base/status.h"
 #include "game/components.h"
 #include "game/fov.h"
+#include "game/free_regions.h"
 #include "game/goal_pocket.h"
 #include "game/pathing.h"
 #include "identity/handle.h"
@@ -20,7 +21,8 @@ namespace cairn {
 struct TickScratch {
   FieldOfView player_view;
   Pathfinder paths;
-  GoalPocket pocket;  // answers hunters whose prey is hemmed in, before they search
+  GoalPocket pocket;    // answers hunters whose prey is hemmed in, before they search
+  FreeRegions regions;  // answers wanderers walled in by a crowd, before they search
   FixedArray<std::int32_t>
       player_distance;            // steps to the player (valid when distance_tick == tick)
   FixedArray<std::int32_t> flee;  // the flee map derived from it
@@ -37,6 +39,7 @@ struct TickScratch {
     if (Status s = paths.Initialize(width, height); s != Status::Ok) return s;
     const std::size_t cells = static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
     if (Status s = pocket.Initialize(cells); s != Status::Ok) return s;
+    if (Status s = regions.Initialize(cells); s != Status::Ok) return s;
     if (Status s = player_distance.Allocate(cells); s != Status::Ok) return s;
     if (Status s = flee.Allocate(cells); s != Status::Ok) return s;
     try {

@@ -3,6 +3,8 @@
 #pragma once
 
 #include <catch2/catch.hpp>
+#include <cstdint>
+#include <vector>
 
 #include "game/random.h"
 #include "game/tile_map.h"
@@ -16,6 +18,14 @@ inline TileMap RandomMap(std::int32_t w, std::int32_t h, Rng& rng, std::uint32_t
     for (std::int32_t x = 0; x < w; ++x)
       map.Set(x, y, rng.Percent(wall_percent) ? Terrain::Wall : Terrain::Floor);
   return map;
+}
+
+// A crowd on `map`: one byte per cell, row by row, nonzero (occupied) for about `percent` of the
+// cells, walls included (what a monster's search reads beside the walls).
+inline std::vector<std::uint8_t> RandomCrowd(const TileMap& map, Rng& rng, std::uint32_t percent) {
+  std::vector<std::uint8_t> blocked(map.Cells().size(), 0);
+  for (std::uint8_t& cell : blocked) cell = rng.Percent(percent) ? 1 : 0;
+  return blocked;
 }
 
 }  // namespace cairn::test
