@@ -178,8 +178,9 @@ Position SurroundCell(const GameWorld& world, Position self, Position target) {
 }
 
 // One A* step toward `goal`; false when there is no route. A hunt's goal (its prey, often hemmed
-// in by the rest of the pack) is first checked for a closed pocket; a wanderer's random goal is
-// rarely unreachable and seldom shared, so it goes straight to the search.
+// in by the rest of the pack) is first checked for a closed pocket; a wanderer's random goal,
+// seldom shared, against the floor's free regions once its failed searches pay for labelling
+// them (decision 0027), which in a dense crowd most of them do.
 bool StepToward(AiContext& ctx, EntityId self, const EnemyAi& ai, Position from, Position goal,
                 std::uint32_t limit) {
   Position step{};

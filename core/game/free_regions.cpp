@@ -17,6 +17,7 @@ Status FreeRegions::Initialize(std::size_t cells) noexcept {
   labelled_ = false;
   counted_revision_ = 0;
   failed_expansions_ = 0;
+  answered_ = 0;
   busy_ = false;
   const std::uint64_t per_cells = cells / 8;
   label_after_ = per_cells > kLabelAfterExpansions ? per_cells : kLabelAfterExpansions;
@@ -115,19 +116,20 @@ bool FreeRegions::Decide(const TileMap& map, std::span<const std::uint8_t> block
     labelled_revision_ = occupancy_revision;
     labelled_passability_ = map.PassabilityRevision();
   }
-  // The regions a route may end in: the goal's own (when it is free) and its free neighbours'
-  // (0, a wall's or an occupied cell's, matches no free neighbour of `from`).
+  // A route enters the goal from one of its free neighbours (the goal's own region, when it is
+  // free, is theirs, or the goal alone, which only a cell beside it reaches), and leaves `from`
+  // by one of its own. 0, a wall's or an occupied cell's, matches no free neighbour.
   std::array<std::uint32_t, 8> ends{};
   NeighbourRegions(map, goal, ends);
-  const std::uint32_t own = region_[map.Index(goal.x, goal.y)];
   std::array<std::uint32_t, 8> starts{};
   NeighbourRegions(map, from, starts);
   for (const std::uint32_t r : starts) {
     if (r == 0) continue;
-    if (r == own) return false;
     for (const std::uint32_t e : ends)
       if (e == r) return false;
   }
+  ++answered_;
+  failed_expansions_ += kAnsweredExpansions;  // about the work the search would have done
   return true;
 }
 

@@ -118,6 +118,21 @@ TEST_CASE("regions are labelled only once failed searches have paid for it", "[r
     CHECK_FALSE(regions.Unreachable(map, blocked, 4, from, goal));
     CHECK_FALSE(regions.Labelled(map, 4));
   }
+  SECTION("a revision whose searches the labels answered stays busy, without a search failing") {
+    // Revision 2, labelled at once, answers enough searches to have paid for its labels itself;
+    // revision 3 is then labelled at once too, though no search of 2 ran.
+    const std::uint64_t enough =
+        regions.LabelAfterExpansions() / FreeRegions::kAnsweredExpansions + 1;
+    const std::uint64_t before = regions.Answered();
+    for (std::uint64_t i = 0; i < enough; ++i)
+      REQUIRE(regions.Unreachable(map, blocked, 2, from, goal));
+    CHECK(regions.Answered() == before + enough);
+    CHECK(regions.Unreachable(map, blocked, 3, from, goal));
+    CHECK(regions.Labelled(map, 3));
+    // Too few answers on 3: revision 4 waits for failed searches again.
+    CHECK_FALSE(regions.Unreachable(map, blocked, 4, from, goal));
+    CHECK_FALSE(regions.Labelled(map, 4));
+  }
   SECTION("walls close a region as occupants do, and a new passability is labelled again") {
     for (std::int32_t y = 0; y < 30; ++y) map.Set(20, y, Terrain::Wall);
     blocked.assign(blocked.size(), 0);
@@ -194,6 +209,7 @@ TEST_CASE("a packed floor plays the same game with the region check as without i
     REQUIRE(DigestState(*with.world).total == DigestState(*without.world).total);
     labelled = labelled || with.scratch.regions.RegionCount() > 0;
   }
-  CHECK(labelled);  // the check did answer searches in this crowd
+  CHECK(labelled);
+  CHECK(with.scratch.regions.Answered() > 100);  // the check did answer searches in this crowd
   CHECK(without.scratch.regions.RegionCount() == 0);
 }
