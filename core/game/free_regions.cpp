@@ -106,10 +106,7 @@ void FreeRegions::NeighbourRegions(const TileMap& map, Position at,
 
 bool FreeRegions::Decide(const TileMap& map, std::span<const std::uint8_t> blocked,
                          std::uint64_t occupancy_revision, Position from, Position goal) noexcept {
-  if (region_.empty() || blocked.size() != map.Cells().size() || region_.size() != blocked.size())
-    return false;
-  if (!map.InBounds(from.x, from.y) || !map.InBounds(goal.x, goal.y)) return false;
-  if (ChebyshevDistance(from, goal) <= 1) return false;  // the goal is one step away
+  if (!PreSearchAnswerable(map, blocked, region_.size(), from, goal)) return false;
   if (!Labelled(map, occupancy_revision)) {
     Label(map, blocked);
     labelled_ = true;

@@ -49,10 +49,7 @@ void GoalPocket::Find(const TileMap& map, std::span<const std::uint8_t> blocked,
 bool GoalPocket::Unreachable(const TileMap& map, std::span<const std::uint8_t> blocked,
                              std::uint64_t occupancy_revision, Position from,
                              Position goal) noexcept {
-  if (mark_.empty() || blocked.size() != map.Cells().size() || mark_.size() != blocked.size())
-    return false;
-  if (!map.InBounds(from.x, from.y) || !map.InBounds(goal.x, goal.y)) return false;
-  if (ChebyshevDistance(from, goal) <= 1) return false;  // the goal is one step away
+  if (!PreSearchAnswerable(map, blocked, mark_.size(), from, goal)) return false;
   if (!known_ || goal.x != goal_.x || goal.y != goal_.y ||
       occupancy_revision != occupancy_revision_ ||
       map.PassabilityRevision() != passability_revision_) {

@@ -21,14 +21,6 @@ using namespace cairn;
 
 namespace {
 
-TileMap OpenFloor(std::int32_t w, std::int32_t h) {
-  TileMap map;
-  REQUIRE(map.Initialize(w, h) == Status::Ok);
-  for (std::int32_t y = 0; y < h; ++y)
-    for (std::int32_t x = 0; x < w; ++x) map.Set(x, y, Terrain::Floor);
-  return map;
-}
-
 // Makes the regions want their labels for `revision`, as that many failed searches would.
 void FailEnough(FreeRegions& regions, std::uint64_t revision) {
   regions.NoteFailedSearch(revision, static_cast<std::uint32_t>(regions.LabelAfterExpansions()));
@@ -87,7 +79,7 @@ TEST_CASE("the pocket and region checks agree with an unbounded search", "[regio
 }
 
 TEST_CASE("regions are labelled only once failed searches have paid for it", "[regions]") {
-  TileMap map = OpenFloor(30, 30);
+  TileMap map = test::OpenMap(30, 30);
   std::vector<std::uint8_t> blocked(map.Cells().size(), 0);
   const Position goal{15, 15};
   for (int d = 0; d < 8; ++d)

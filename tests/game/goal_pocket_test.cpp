@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "game/pathing.h"
+#include "random_map.h"
 
 using namespace cairn;
 
@@ -23,10 +24,7 @@ void Take(const TileMap& map, std::vector<std::uint8_t>& blocked, std::int32_t x
 }  // namespace
 
 TEST_CASE("a goal ringed by occupied cells is unreachable from outside the ring", "[pocket]") {
-  TileMap map;
-  REQUIRE(map.Initialize(20, 20) == Status::Ok);
-  for (std::int32_t y = 0; y < 20; ++y)
-    for (std::int32_t x = 0; x < 20; ++x) map.Set(x, y, Terrain::Floor);
+  TileMap map = test::OpenMap(20, 20);
   std::vector<std::uint8_t> blocked = NoneTaken(map);
   const Position goal{10, 10};
   for (int d = 0; d < 8; ++d) Take(map, blocked, goal.x + kStepDx[d], goal.y + kStepDy[d]);

@@ -20,6 +20,15 @@ inline TileMap RandomMap(std::int32_t w, std::int32_t h, Rng& rng, std::uint32_t
   return map;
 }
 
+// A map of the given size, every cell floor.
+inline TileMap OpenMap(std::int32_t w, std::int32_t h) {
+  TileMap map;
+  REQUIRE(map.Initialize(w, h) == Status::Ok);
+  for (std::int32_t y = 0; y < h; ++y)
+    for (std::int32_t x = 0; x < w; ++x) map.Set(x, y, Terrain::Floor);
+  return map;
+}
+
 // A crowd on `map`: one byte per cell, row by row, nonzero (occupied) for about `percent` of the
 // cells, walls included (what a monster's search reads beside the walls).
 inline std::vector<std::uint8_t> RandomCrowd(const TileMap& map, Rng& rng, std::uint32_t percent) {
