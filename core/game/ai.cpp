@@ -458,7 +458,7 @@ StepResult StepAi(AiContext& ctx, EntityId self, EnemyAi& ai) {
   const Position* here = world.Positions().Find(self);
   const auto& monsters = world.Definitions().monsters;
   if (here == nullptr || ai.kind >= monsters.size()) {
-    ai.wake_tick = world.Tick() + kRecheckTicks;
+    world.SetWakeTick(ai, world.Tick() + kRecheckTicks);
     RecordStep(world, self, ai.phase, StepResult::Failed, AiReason::TargetGone);
     return StepResult::Failed;
   }
@@ -498,7 +498,7 @@ StepResult StepAi(AiContext& ctx, EntityId self, EnemyAi& ai) {
     EnterPhase(world, self, ai, AiPhase::SelectTarget, AiReason::Noticed, ctx.player);
   }
   if (ai.phase == AiPhase::Asleep) {
-    ai.wake_tick = world.Tick() + kRecheckTicks;
+    world.SetWakeTick(ai, world.Tick() + kRecheckTicks);
     RecordStep(world, self, AiPhase::Asleep, StepResult::Running);
     return StepResult::Running;
   }

@@ -46,6 +46,7 @@ Status GameWorld::Initialize(const WorldLimits& limits, std::int32_t map_width,
   if (status != Status::Ok) return status;
   if (Status s = ai_order_.Initialize(ai_pool_.Capacity()); s != Status::Ok) return s;
   if (Status s = intent_order_.Initialize(intent_pool_.Capacity()); s != Status::Ok) return s;
+  if (Status s = ai_wake_.Initialize(ai_pool_.Capacity()); s != Status::Ok) return s;
   if (Status s = map_.Initialize(map_width, map_height); s != Status::Ok) return s;
   if (Status s = occupancy_.Allocate(map_.Cells().size()); s != Status::Ok) return s;
   if (Status s = blocked_.Allocate(map_.Cells().size()); s != Status::Ok) return s;
@@ -87,6 +88,7 @@ Status GameWorld::OpenStructural(WorldPhase phase, std::optional<StructuralScope
   if (in_tick_) return Status::InvalidPhase;
   scope.emplace(registry_, phase, StructuralKey{});
   MarkOccupancyStale();  // what it makes or unmakes outside Commit
+  ai_wake_.MarkStale();  // and what it writes into a component it keeps
   return Status::Ok;
 }
 
@@ -422,7 +424,10 @@ Status GameWorld::Commit() noexcept {
   Publish(scope);
   // Spawns and the dead change who stands where; with nothing published, Movement has kept the
   // grid current cell by cell.
-  if (structural) RebuildOccupancy();
+  if (structural) {
+    RebuildOccupancy();
+    ai_wake_.MarkStale();  // a published bundle may have written a monster's component
+  }
   if (pending_outcome_count_ > counters_.outcome_high_water)
     counters_.outcome_high_water = pending_outcome_count_;
   return fault_.Active() ? fault_.status : Status::Ok;

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "base/status.h"
+#include "game/ai_wake_ticks.h"
 #include "game/component_bundle.h"
 #include "game/component_kind.h"
 #include "game/components.h"
@@ -94,16 +95,16 @@ class GameWorld {
   [[nodiscard]] std::uint64_t Seed() const noexcept { return seed_; }
 
   // --- the named pools (one per line of component_list.h) ------------------------------------
-  // Writable access to where blockers stand, between ticks, may move one: the occupancy grid
-  // is rebuilt before the next tick (a tick keeps it current itself).
-#define CAIRN_POOL_ACCESSORS(Type, member, Accessor, name)                         \
-  ComponentPool<Type>& Accessor() noexcept {                                       \
-    if constexpr (std::is_same_v<Type, Position> || std::is_same_v<Type, Blocker>) \
-      if (!in_tick_) MarkOccupancyStale();                                         \
-    return member##_pool_;                                                         \
-  }                                                                                \
-  const ComponentPool<Type>& Accessor() const noexcept {                           \
-    return member##_pool_;                                                         \
+  // Writable access between ticks may move a blocker or change when a monster wakes: the
+  // occupancy grid and the wake ticks' copy are rebuilt before the next tick reads them (a tick
+  // keeps both current itself).
+#define CAIRN_POOL_ACCESSORS(Type, member, Accessor, name) \
+  ComponentPool<Type>& Accessor() noexcept {               \
+    if (!in_tick_) MarkWritten<Type>();                    \
+    return member##_pool_;                                 \
+  }                                                        \
+  const ComponentPool<Type>& Accessor() const noexcept {   \
+    return member##_pool_;                                 \
   }
   CAIRN_FOR_EACH_COMPONENT(CAIRN_POOL_ACCESSORS)
 #undef CAIRN_POOL_ACCESSORS
@@ -112,9 +113,7 @@ class GameWorld {
   template <class T>
   [[nodiscard]] ComponentPool<T>& Pool() noexcept;
   template <class T>
-  [[nodiscard]] const ComponentPool<T>& Pool() const noexcept {
-    return const_cast<GameWorld*>(this)->Pool<T>();
-  }
+  [[nodiscard]] const ComponentPool<T>& Pool() const noexcept;
 
   // Calls visit(pool, kind) for every pool, in ComponentKind order.
   template <class Visit>
@@ -124,7 +123,10 @@ class GameWorld {
   }
   template <class Visit>
   void ForEachPool(Visit&& visit) {
-    if (!in_tick_) MarkOccupancyStale();
+    if (!in_tick_) {
+      MarkOccupancyStale();
+      ai_wake_.MarkStale();
+    }
     CAIRN_FOR_EACH_COMPONENT(CAIRN_VISIT_POOL)
 #undef CAIRN_VISIT_POOL
   }
@@ -337,6 +339,24 @@ class GameWorld {
   [[nodiscard]] std::span<const std::uint32_t> IntentsByCreation() const noexcept {
     return intent_order_.Of(intent_pool_, registry_);
   }
+  // Every EnemyAi's wake_tick, index for index with Ais().Values(): what the AI phase scans
+  // (ai_wake_ticks.h). Derived state, like the orders above.
+  [[nodiscard]] std::span<const std::int64_t> AiWakeTicksByIndex() const noexcept {
+    return ai_wake_.Of(ai_pool_);
+  }
+  // The one way a tick's systems set when a monster next acts: writes `ai` (an element of
+  // Ais()) and keeps the copy above.
+  void SetWakeTick(EnemyAi& ai, std::int64_t tick) noexcept {
+    ai_wake_.Set(ai_pool_, ai, tick);
+  }
+  // Whether that copy is current (the next scan reads it without a rebuild) and, if it is,
+  // whether it agrees with the pool: for assertions and tests.
+  [[nodiscard]] bool AiWakeTicksCurrent() const noexcept {
+    return ai_wake_.Current(ai_pool_);
+  }
+  [[nodiscard]] bool AiWakeTicksMatch() const noexcept {
+    return ai_wake_.Matches(ai_pool_);
+  }
 
   // The occupancy grid: which blocking entity stands on each cell. Derived state, rebuilt from
   // the Blocker and Position pools, kept current within a tick by Movement and by Commit (which
@@ -346,6 +366,12 @@ class GameWorld {
   void RebuildOccupancy() noexcept;
   void MarkOccupancyStale() noexcept {
     occupancy_stale_ = true;
+  }
+  // What writable access to a pool between ticks may leave behind: derived state to rebuild.
+  template <class T>
+  void MarkWritten() noexcept {
+    if constexpr (std::is_same_v<T, Position> || std::is_same_v<T, Blocker>) MarkOccupancyStale();
+    if constexpr (std::is_same_v<T, EnemyAi>) ai_wake_.MarkStale();
   }
   [[nodiscard]] EntityId OccupantAt(std::int32_t x, std::int32_t y) const noexcept {
     return map_.InBounds(x, y) ? occupancy_[map_.Index(x, y)] : EntityId{};
@@ -434,6 +460,7 @@ class GameWorld {
   bool occupancy_stale_ = true;  // nothing built it yet
   mutable CreationOrder ai_order_;
   mutable CreationOrder intent_order_;
+  mutable AiWakeTicks ai_wake_;
   RandomStreams random_;
   std::shared_ptr<const DefinitionSet> definitions_;
   WorldLimits limits_{};
@@ -463,10 +490,15 @@ class GameWorld {
   bool in_tick_ = false;
 };
 
-#define CAIRN_POOL_OF(Type, member, Accessor, name)              \
-  template <>                                                    \
-  inline ComponentPool<Type>& GameWorld::Pool<Type>() noexcept { \
-    return member##_pool_;                                       \
+#define CAIRN_POOL_OF(Type, member, Accessor, name)                          \
+  template <>                                                                \
+  inline ComponentPool<Type>& GameWorld::Pool<Type>() noexcept {             \
+    if (!in_tick_) MarkWritten<Type>();                                      \
+    return member##_pool_;                                                   \
+  }                                                                          \
+  template <>                                                                \
+  inline const ComponentPool<Type>& GameWorld::Pool<Type>() const noexcept { \
+    return member##_pool_;                                                   \
   }
 CAIRN_FOR_EACH_COMPONENT(CAIRN_POOL_OF)
 #undef CAIRN_POOL_OF
