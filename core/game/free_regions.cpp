@@ -7,12 +7,22 @@
 
 namespace cairn {
 
-Status FreeRegions::Initialize(std::size_t cells) noexcept {
+Status FreeRegions::Initialize(std::int32_t width, std::int32_t height) noexcept {
+  if (width < 0 || height < 0) return Status::InvalidArgument;
+  const auto w = static_cast<std::size_t>(width), h = static_cast<std::size_t>(height);
+  const std::size_t cells = w * h;
   FixedArray<std::uint32_t> region, queue;
-  if (Status s = region.Allocate(cells); s != Status::Ok) return s;
+  // The border stays 0 (Allocate zeroes): Label writes the floor's cells only.
+  if (Status s = region.Allocate((w + 2) * (h + 2)); s != Status::Ok) return s;
   if (Status s = queue.Allocate(cells); s != Status::Ok) return s;
   region_.swap(region);
   queue_.swap(queue);
+  width_ = width;
+  height_ = height;
+  for (int d = 0; d < 8; ++d)
+    offsets_[static_cast<std::size_t>(d)] =
+        std::ptrdiff_t{kStepDy[d]} * static_cast<std::ptrdiff_t>(w + 2) +
+        std::ptrdiff_t{kStepDx[d]};
   regions_ = 0;
   labelled_ = false;
   counted_revision_ = 0;
@@ -35,78 +45,54 @@ namespace {
 // Not yet labelled: a free cell the first pass found.
 constexpr std::uint32_t kOpen = 0xFFFFFFFFu;
 
-// The cell indices of a cell's 8 neighbours, in kStepDx/kStepDy's order, on a map `width` wide;
-// right only for a cell off the map's edge (Interior).
-std::array<std::ptrdiff_t, 8> NeighbourOffsets(std::int32_t width) noexcept {
-  std::array<std::ptrdiff_t, 8> offsets{};
-  for (int d = 0; d < 8; ++d)
-    offsets[static_cast<std::size_t>(d)] = std::ptrdiff_t{kStepDy[d]} * width + kStepDx[d];
-  return offsets;
-}
-
-bool Interior(const TileMap& map, std::int32_t x, std::int32_t y) noexcept {
-  return x > 0 && y > 0 && x < map.Width() - 1 && y < map.Height() - 1;
-}
-
 }  // namespace
 
 void FreeRegions::Label(const TileMap& map, std::span<const std::uint8_t> blocked) noexcept {
-  const std::int32_t width = map.Width();
   const std::span<const Terrain> terrain = map.Cells().span();
   std::uint32_t* const region = region_.data();
   std::uint32_t* const queue = queue_.data();
-  const std::size_t cells = terrain.size();
-  for (std::size_t c = 0; c < cells; ++c)
-    region[c] = blocked[c] == 0 && TerrainPassable(terrain[c]) ? kOpen : 0;
-  offsets_ = NeighbourOffsets(width);
+  const auto width = static_cast<std::size_t>(width_);
+  for (std::int32_t y = 0; y < height_; ++y) {
+    const std::size_t row = static_cast<std::size_t>(y) * width;
+    std::uint32_t* const out = region + Padded(0, y);
+    for (std::size_t x = 0; x < width; ++x)
+      out[x] = blocked[row + x] == 0 && TerrainPassable(terrain[row + x]) ? kOpen : 0;
+  }
   const std::array<std::ptrdiff_t, 8> offsets = offsets_;
   std::uint32_t label = 0;
-  for (std::size_t start = 0; start < cells; ++start) {
-    if (region[start] != kOpen) continue;
-    ++label;  // at most one per cell, so it never reaches kOpen
-    region[start] = label;
-    std::uint32_t head = 0, tail = 0;
-    queue[tail++] = static_cast<std::uint32_t>(start);
-    while (head < tail) {
-      const std::uint32_t cell = queue[head++];
-      const auto cx = static_cast<std::int32_t>(cell % static_cast<std::uint32_t>(width));
-      const auto cy = static_cast<std::int32_t>(cell / static_cast<std::uint32_t>(width));
-      const bool interior = Interior(map, cx, cy);
-      for (int d = 0; d < 8; ++d) {
-        std::size_t next = 0;
-        if (interior) {
-          next = static_cast<std::size_t>(cell + offsets[static_cast<std::size_t>(d)]);
-        } else {
-          const std::int32_t nx = cx + kStepDx[d], ny = cy + kStepDy[d];
-          if (!map.InBounds(nx, ny)) continue;
-          next = map.Index(nx, ny);
+  for (std::int32_t y = 0; y < height_; ++y) {
+    const std::size_t first = Padded(0, y);
+    for (std::size_t start = first; start < first + width; ++start) {
+      if (region[start] != kOpen) continue;
+      ++label;  // at most one per cell, so it never reaches kOpen
+      region[start] = label;
+      std::uint32_t head = 0, tail = 0;
+      queue[tail++] = static_cast<std::uint32_t>(start);
+      while (head < tail) {
+        const std::uint32_t cell = queue[head++];
+        for (const std::ptrdiff_t offset : offsets) {
+          const auto next = static_cast<std::size_t>(static_cast<std::ptrdiff_t>(cell) + offset);
+          if (region[next] != kOpen) continue;  // the border is 0: never open
+          region[next] = label;
+          queue[tail++] = static_cast<std::uint32_t>(next);
         }
-        if (region[next] != kOpen) continue;
-        region[next] = label;
-        queue[tail++] = static_cast<std::uint32_t>(next);
       }
     }
   }
   regions_ = label;
 }
 
-void FreeRegions::NeighbourRegions(const TileMap& map, Position at,
-                                   std::array<std::uint32_t, 8>& out) const noexcept {
-  if (Interior(map, at.x, at.y)) {
-    const auto cell = static_cast<std::ptrdiff_t>(map.Index(at.x, at.y));
-    for (std::size_t d = 0; d < 8; ++d)
-      out[d] = region_[static_cast<std::size_t>(cell + offsets_[d])];
-    return;
-  }
-  for (int d = 0; d < 8; ++d) {
-    const std::int32_t nx = at.x + kStepDx[d], ny = at.y + kStepDy[d];
-    out[static_cast<std::size_t>(d)] = map.InBounds(nx, ny) ? region_[map.Index(nx, ny)] : 0;
-  }
+void FreeRegions::NeighbourRegions(Position at, std::array<std::uint32_t, 8>& out) const noexcept {
+  const std::size_t cell = Padded(at.x, at.y);
+  for (std::size_t d = 0; d < 8; ++d)
+    out[d] = region_[static_cast<std::size_t>(static_cast<std::ptrdiff_t>(cell) + offsets_[d])];
 }
 
 bool FreeRegions::Decide(const TileMap& map, std::span<const std::uint8_t> blocked,
                          std::uint64_t occupancy_revision, Position from, Position goal) noexcept {
-  if (!PreSearchAnswerable(map, blocked, region_.size(), from, goal)) return false;
+  if (map.Width() != width_ || map.Height() != height_ ||
+      !PreSearchAnswerable(map, blocked, map.Cells().size(), from, goal))
+    return false;
   if (!Labelled(map, occupancy_revision)) {
     Label(map, blocked);
     labelled_ = true;
@@ -117,13 +103,14 @@ bool FreeRegions::Decide(const TileMap& map, std::span<const std::uint8_t> block
   // free, is theirs, or the goal alone, which only a cell beside it reaches), and leaves `from`
   // by one of its own. 0, a wall's or an occupied cell's, matches no free neighbour.
   std::array<std::uint32_t, 8> ends{};
-  NeighbourRegions(map, goal, ends);
+  NeighbourRegions(goal, ends);
   std::array<std::uint32_t, 8> starts{};
-  NeighbourRegions(map, from, starts);
+  NeighbourRegions(from, starts);
   for (const std::uint32_t r : starts) {
     if (r == 0) continue;
-    for (const std::uint32_t e : ends)
-      if (e == r) return false;
+    bool shared = false;  // without a branch per comparison: the compiler compares four at once
+    for (const std::uint32_t e : ends) shared |= e == r;
+    if (shared) return false;
   }
   ++answered_;
   failed_expansions_ += kAnsweredExpansions;  // about the work the search would have done

@@ -30,8 +30,9 @@ namespace cairn {
 
 class FreeRegions {
  public:
-  // Sizes the labels for a floor of `cells` cells. AllocationFailed leaves it unchanged.
-  [[nodiscard]] Status Initialize(std::size_t cells) noexcept;
+  // Sizes the labels for a floor `width` by `height`. AllocationFailed (or InvalidArgument for a
+  // negative size) leaves it unchanged.
+  [[nodiscard]] Status Initialize(std::int32_t width, std::int32_t height) noexcept;
 
   // True when no route from `from` to `goal` exists: `blocked` marks occupied cells (one byte per
   // cell, row by row) and is the same grid as long as `occupancy_revision` is. False (the search
@@ -50,7 +51,7 @@ class FreeRegions {
 
   // The failed searches' expansions one revision must reach before its cells are labelled:
   // one per 8 cells of the floor, at least kLabelAfterExpansions. (Measured on the first tick of
-  // `TickScaling/100000`: labelling costs about 33 instructions a cell, a failed search about 160
+  // `TickScaling/100000`: labelling costs about 27 instructions a cell, a failed search about 160
   // an expanded cell.) A search the labels answered counts as kAnsweredExpansions (a failed
   // search there expanded 18 cells on average), so that a floor which stays crowded stays
   // labelled from revision to revision, and one that empties stops.
@@ -80,13 +81,21 @@ class FreeRegions {
   }
   // Out of line: inlined, its loops made every call's entry and exit save and restore registers.
   [[gnu::noinline]] void Label(const TileMap& map, std::span<const std::uint8_t> blocked) noexcept;
-  // The regions of `at`'s 8 neighbours: 0 for a wall, an occupied cell or a cell off the map.
-  void NeighbourRegions(const TileMap& map, Position at,
-                        std::array<std::uint32_t, 8>& out) const noexcept;
+  // The regions of `at`'s 8 neighbours (`at` on the floor): 0 for a wall, an occupied cell or a
+  // cell off the floor.
+  void NeighbourRegions(Position at, std::array<std::uint32_t, 8>& out) const noexcept;
+  // A cell's index in region_, whose grid has a border of 0 one cell wide all round: the flood
+  // fill and the neighbour reads need no bounds test and no division.
+  [[nodiscard]] std::size_t Padded(std::int32_t x, std::int32_t y) const noexcept {
+    return static_cast<std::size_t>(y + 1) * static_cast<std::size_t>(width_ + 2) +
+           static_cast<std::size_t>(x + 1);
+  }
 
-  FixedArray<std::uint32_t> region_;         // per cell: 0, or the label of its region
-  FixedArray<std::uint32_t> queue_;          // cells waiting to be labelled
-  std::array<std::ptrdiff_t, 8> offsets_{};  // the 8 neighbours' cell indices, off the edge
+  FixedArray<std::uint32_t> region_;         // per padded cell: 0, or the label of its region
+  FixedArray<std::uint32_t> queue_;          // padded cells waiting to be labelled
+  std::array<std::ptrdiff_t, 8> offsets_{};  // the 8 neighbours' offsets in region_
+  std::int32_t width_ = 0;
+  std::int32_t height_ = 0;
   std::uint32_t regions_ = 0;
   bool labelled_ = false;
   std::uint64_t labelled_revision_ = 0;

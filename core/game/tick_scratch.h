@@ -39,7 +39,7 @@ struct TickScratch {
     if (Status s = paths.Initialize(width, height); s != Status::Ok) return s;
     const std::size_t cells = static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
     if (Status s = pocket.Initialize(cells); s != Status::Ok) return s;
-    if (Status s = regions.Initialize(cells); s != Status::Ok) return s;
+    if (Status s = regions.Initialize(width, height); s != Status::Ok) return s;
     if (Status s = player_distance.Allocate(cells); s != Status::Ok) return s;
     if (Status s = flee.Allocate(cells); s != Status::Ok) return s;
     try {

@@ -43,7 +43,7 @@ TEST_CASE("the pocket and region checks agree with an unbounded search", "[regio
         test::RandomMap(24, 18, rng, 10 + static_cast<std::uint32_t>(round % 3) * 5);
     REQUIRE(paths.Initialize(map.Width(), map.Height()) == Status::Ok);
     REQUIRE(pocket.Initialize(map.Cells().size()) == Status::Ok);
-    REQUIRE(regions.Initialize(map.Cells().size()) == Status::Ok);
+    REQUIRE(regions.Initialize(map.Width(), map.Height()) == Status::Ok);
     const std::vector<std::uint8_t> blocked =
         test::RandomCrowd(map, rng, 40 + static_cast<std::uint32_t>(round % 4) * 5);
     ++revision;
@@ -86,7 +86,7 @@ TEST_CASE("regions are labelled only once failed searches have paid for it", "[r
     blocked[map.Index(goal.x + kStepDx[d], goal.y + kStepDy[d])] = 1;  // a ring round the goal
   const Position from{3, 3};
   FreeRegions regions;
-  REQUIRE(regions.Initialize(map.Cells().size()) == Status::Ok);
+  REQUIRE(regions.Initialize(map.Width(), map.Height()) == Status::Ok);
   CHECK(regions.LabelAfterExpansions() == FreeRegions::kLabelAfterExpansions);  // 900 / 8 < 256
 
   // Too little failed work on this grid: the search decides, and nothing is labelled.
