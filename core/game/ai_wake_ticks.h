@@ -1,8 +1,8 @@
 // A copy of every EnemyAi's wake_tick, by the pool's dense index: what the AI phase scans, each
 // tick, to find the monsters whose turn it is. The scan reads one field of every monster, and
-// through the component it touches a whole 88-byte EnemyAi for each: at 100,000 monsters 8.8 MB
-// a tick, more than the caches keep between two ticks, so it ran at memory bandwidth. The copy
-// is 8 bytes a monster, read in order (decision 0028).
+// through the component it touched a whole EnemyAi (88 bytes then) for each: at 100,000
+// monsters 8.8 MB a tick, more than the caches keep between two ticks, so it ran at memory
+// bandwidth. The copy is 8 bytes a monster, read in order (decision 0028).
 //
 // Derived state, like the occupancy grid: GameWorld rebuilds it from the pool when the pool's
 // membership has changed or when something may have written the field behind it (MarkStale:

@@ -186,24 +186,28 @@ enum class CancelReason : std::uint8_t {
   Recovered
 };
 inline constexpr int kCancelReasonCount = 7;
+// The members are laid out for the AI step, not in Fields() order (which files, hashes and the
+// console use): what every step reads first (the phase, the kind, the alertness, the wander goal)
+// shares the first bytes, and the struct has no padding to speak of (80 bytes, not 88), so a
+// monster's step touches fewer cache lines (decision 0028).
 struct EnemyAi {
   AiAction action = AiAction::Idle;
   AiPhase phase = AiPhase::Asleep;
   AiProfile profile = AiProfile::Melee;
   CancelReason last_cancel = CancelReason::None;
+  std::uint16_t kind = 0;      // monster definition
+  std::uint8_t searching = 0;  // 1: Recover is a search of where the target was last seen
+  std::int32_t alertness = 0;  // noticing builds this up; at 100 the monster hunts
+  std::int32_t goal_x = -1;    // where a wandering monster is heading
+  std::int32_t goal_y = -1;
+  std::int64_t wake_tick = 0;  // the AI does nothing before this tick
   EntityId target{};
-  std::int64_t wake_tick = 0;         // the AI does nothing before this tick
   std::uint32_t pending_request = 0;  // a SpawnRequestId it waits on, or 0
   std::uint32_t action_revision = 0;  // advances whenever the action changes or is cancelled
   std::int32_t last_seen_x = -1;      // where the target was last seen
   std::int32_t last_seen_y = -1;
-  std::int32_t alertness = 0;  // noticing builds this up; at 100 the monster hunts
-  std::int32_t goal_x = -1;    // where a wandering monster is heading
-  std::int32_t goal_y = -1;
-  std::uint16_t kind = 0;          // monster definition
   std::int64_t special_tick = 0;   // a ranged attack, spell or split is ready from this tick
   std::int64_t recover_until = 0;  // Recover lasts until this tick (game/ai.h)
-  std::uint8_t searching = 0;      // 1: Recover is a search of where the target was last seen
 
   // Every field, in order, with its cap where its C++ type holds more (field_caps.h).
   template <class Self, class Visit>
