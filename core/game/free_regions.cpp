@@ -91,7 +91,7 @@ void FreeRegions::NeighbourRegions(Position at, std::array<std::uint32_t, 8>& ou
 bool FreeRegions::Decide(const TileMap& map, std::span<const std::uint8_t> blocked,
                          std::uint64_t occupancy_revision, Position from, Position goal) noexcept {
   if (map.Width() != width_ || map.Height() != height_ ||
-      !PreSearchAnswerable(map, blocked, map.Cells().size(), from, goal))
+      !PreSearchAnswerable(map, blocked, from, goal))
     return false;
   if (!Labelled(map, occupancy_revision)) {
     Label(map, blocked);

@@ -87,8 +87,7 @@ Status GameWorld::RestoreRuntime(std::int64_t tick, const RandomStreams& random,
 Status GameWorld::OpenStructural(WorldPhase phase, std::optional<StructuralScope>& scope) noexcept {
   if (in_tick_) return Status::InvalidPhase;
   scope.emplace(registry_, phase, StructuralKey{});
-  MarkOccupancyStale();  // what it makes or unmakes outside Commit
-  ai_wake_.MarkStale();  // and what it writes into a component it keeps
+  MarkDerivedStale();  // what it makes, unmakes or writes outside Commit
   return Status::Ok;
 }
 

@@ -123,10 +123,7 @@ class GameWorld {
   }
   template <class Visit>
   void ForEachPool(Visit&& visit) {
-    if (!in_tick_) {
-      MarkOccupancyStale();
-      ai_wake_.MarkStale();
-    }
+    if (!in_tick_) MarkDerivedStale();
     CAIRN_FOR_EACH_COMPONENT(CAIRN_VISIT_POOL)
 #undef CAIRN_VISIT_POOL
   }
@@ -367,7 +364,13 @@ class GameWorld {
   void MarkOccupancyStale() noexcept {
     occupancy_stale_ = true;
   }
-  // What writable access to a pool between ticks may leave behind: derived state to rebuild.
+  // Everything derived from the pools (the occupancy grid, the wake ticks' copy), for a writer
+  // that may touch any pool: the next read rebuilds what it needs.
+  void MarkDerivedStale() noexcept {
+    MarkOccupancyStale();
+    ai_wake_.MarkStale();
+  }
+  // What writable access to one pool between ticks may leave behind: derived state to rebuild.
   template <class T>
   void MarkWritten() noexcept {
     if constexpr (std::is_same_v<T, Position> || std::is_same_v<T, Blocker>) MarkOccupancyStale();

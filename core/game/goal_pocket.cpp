@@ -49,7 +49,8 @@ void GoalPocket::Find(const TileMap& map, std::span<const std::uint8_t> blocked,
 bool GoalPocket::Unreachable(const TileMap& map, std::span<const std::uint8_t> blocked,
                              std::uint64_t occupancy_revision, Position from,
                              Position goal) noexcept {
-  if (!PreSearchAnswerable(map, blocked, mark_.size(), from, goal)) return false;
+  if (mark_.size() != map.Cells().size() || !PreSearchAnswerable(map, blocked, from, goal))
+    return false;
   if (!known_ || goal.x != goal_.x || goal.y != goal_.y ||
       occupancy_revision != occupancy_revision_ ||
       map.PassabilityRevision() != passability_revision_) {

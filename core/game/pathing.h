@@ -33,16 +33,14 @@ inline constexpr std::int8_t kStepDy[8] = {-1, 0, 1, 0, -1, 1, 1, -1};
 }
 
 // Whether a check that answers a grid search before it runs (GoalPocket, FreeRegions) may try:
-// `blocked` and the check's own per-cell table (`cells` long, 0 before Initialize) match the map,
-// both ends lie on it, and the goal is more than a step away (one step away the goal itself is
-// entered, whoever stands beside it: the search decides).
+// `blocked` matches the map, both ends lie on it, and the goal is more than a step away (one step
+// away the goal itself is entered, whoever stands beside it: the search decides). Each check also
+// tests that its own per-cell table has the map's shape.
 [[nodiscard]] inline bool PreSearchAnswerable(const TileMap& map,
-                                              std::span<const std::uint8_t> blocked,
-                                              std::size_t cells, Position from,
+                                              std::span<const std::uint8_t> blocked, Position from,
                                               Position goal) noexcept {
-  return cells != 0 && blocked.size() == map.Cells().size() && cells == blocked.size() &&
-         map.InBounds(from.x, from.y) && map.InBounds(goal.x, goal.y) &&
-         ChebyshevDistance(from, goal) > 1;
+  return blocked.size() == map.Cells().size() && map.InBounds(from.x, from.y) &&
+         map.InBounds(goal.x, goal.y) && ChebyshevDistance(from, goal) > 1;
 }
 
 // Which cells a search may enter. The default is the map's passability; a filter may only narrow

@@ -23,7 +23,8 @@ void StableOrder(const GameWorld& world, const ComponentPool<T>& pool,
   const EntityRegistry& registry = world.Registry();
   const auto owners = pool.Owners();
   scratch.order.clear();
-  // `wanted` first: it reads the value beside the owner, and most of a crowd is not due.
+  // `wanted` first: it reads a compact key (a wake tick, an intent), and most of a crowd is not
+  // due.
   for (const std::uint32_t i : by_creation) {
     if (!wanted(keys[i])) continue;
     const EntityId id = owners[i];
