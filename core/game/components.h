@@ -187,9 +187,10 @@ enum class CancelReason : std::uint8_t {
 };
 inline constexpr int kCancelReasonCount = 7;
 // The members are laid out for the AI step, not in Fields() order (which files, hashes and the
-// console use): what every step reads first (the phase, the kind, the alertness, the wander goal)
-// shares the first bytes, and the struct has no padding to speak of (80 bytes, not 88), so a
-// monster's step touches fewer cache lines (decision 0028).
+// console use): what every step reads or writes (the phase, the kind, the alertness, the pending
+// request, the wake tick, then the wander goal and the action revision) comes first, and the
+// struct has no padding to speak of (80 bytes, not 88), so a monster's step touches fewer cache
+// lines (decision 0028).
 struct EnemyAi {
   AiAction action = AiAction::Idle;
   AiPhase phase = AiPhase::Asleep;
@@ -200,12 +201,12 @@ struct EnemyAi {
   std::int32_t alertness = 0;  // noticing builds this up; at 100 the monster hunts
   std::int32_t goal_x = -1;    // where a wandering monster is heading
   std::int32_t goal_y = -1;
-  std::int64_t wake_tick = 0;  // the AI does nothing before this tick
-  EntityId target{};
   std::uint32_t pending_request = 0;  // a SpawnRequestId it waits on, or 0
+  std::int64_t wake_tick = 0;         // the AI does nothing before this tick
   std::uint32_t action_revision = 0;  // advances whenever the action changes or is cancelled
   std::int32_t last_seen_x = -1;      // where the target was last seen
   std::int32_t last_seen_y = -1;
+  EntityId target{};
   std::int64_t special_tick = 0;   // a ranged attack, spell or split is ready from this tick
   std::int64_t recover_until = 0;  // Recover lasts until this tick (game/ai.h)
 
