@@ -19,10 +19,7 @@ Status FreeRegions::Initialize(std::int32_t width, std::int32_t height) noexcept
   queue_.swap(queue);
   width_ = width;
   height_ = height;
-  for (int d = 0; d < 8; ++d)
-    offsets_[static_cast<std::size_t>(d)] =
-        std::ptrdiff_t{kStepDy[d]} * static_cast<std::ptrdiff_t>(w + 2) +
-        std::ptrdiff_t{kStepDx[d]};
+  offsets_ = StepOffsets(width + 2);
   regions_ = 0;
   labelled_ = false;
   counted_revision_ = 0;
@@ -54,14 +51,14 @@ void FreeRegions::Label(const TileMap& map, std::span<const std::uint8_t> blocke
   const auto width = static_cast<std::size_t>(width_);
   for (std::int32_t y = 0; y < height_; ++y) {
     const std::size_t row = static_cast<std::size_t>(y) * width;
-    std::uint32_t* const out = region + Padded(0, y);
+    std::uint32_t* const out = region + PaddedCell({0, y}, width_ + 2);
     for (std::size_t x = 0; x < width; ++x)
       out[x] = blocked[row + x] == 0 && TerrainPassable(terrain[row + x]) ? kOpen : 0;
   }
-  const std::array<std::ptrdiff_t, 8> offsets = offsets_;
+  const std::array<std::int32_t, 8> offsets = offsets_;
   std::uint32_t label = 0;
   for (std::int32_t y = 0; y < height_; ++y) {
-    const std::size_t first = Padded(0, y);
+    const std::size_t first = PaddedCell({0, y}, width_ + 2);
     for (std::size_t start = first; start < first + width; ++start) {
       if (region[start] != kOpen) continue;
       ++label;  // at most one per cell, so it never reaches kOpen
@@ -70,7 +67,7 @@ void FreeRegions::Label(const TileMap& map, std::span<const std::uint8_t> blocke
       queue[tail++] = static_cast<std::uint32_t>(start);
       while (head < tail) {
         const std::uint32_t cell = queue[head++];
-        for (const std::ptrdiff_t offset : offsets) {
+        for (const std::int32_t offset : offsets) {
           const auto next = static_cast<std::size_t>(static_cast<std::ptrdiff_t>(cell) + offset);
           if (region[next] != kOpen) continue;  // the border is 0: never open
           region[next] = label;
@@ -83,7 +80,7 @@ void FreeRegions::Label(const TileMap& map, std::span<const std::uint8_t> blocke
 }
 
 void FreeRegions::NeighbourRegions(Position at, std::array<std::uint32_t, 8>& out) const noexcept {
-  const std::size_t cell = Padded(at.x, at.y);
+  const std::size_t cell = PaddedCell(at, width_ + 2);
   for (std::size_t d = 0; d < 8; ++d)
     out[d] = region_[static_cast<std::size_t>(static_cast<std::ptrdiff_t>(cell) + offsets_[d])];
 }

@@ -84,16 +84,12 @@ class FreeRegions {
   // The regions of `at`'s 8 neighbours (`at` on the floor): 0 for a wall, an occupied cell or a
   // cell off the floor.
   void NeighbourRegions(Position at, std::array<std::uint32_t, 8>& out) const noexcept;
-  // A cell's index in region_, whose grid has a border of 0 one cell wide all round: the flood
-  // fill and the neighbour reads need no bounds test and no division.
-  [[nodiscard]] std::size_t Padded(std::int32_t x, std::int32_t y) const noexcept {
-    return static_cast<std::size_t>(y + 1) * static_cast<std::size_t>(width_ + 2) +
-           static_cast<std::size_t>(x + 1);
-  }
 
-  FixedArray<std::uint32_t> region_;         // per padded cell: 0, or the label of its region
-  FixedArray<std::uint32_t> queue_;          // padded cells waiting to be labelled
-  std::array<std::ptrdiff_t, 8> offsets_{};  // the 8 neighbours' offsets in region_
+  // A padded grid (pathing.h) whose rim is 0: the flood fill and the neighbour reads need no
+  // bounds test and no division.
+  FixedArray<std::uint32_t> region_;       // per padded cell: 0, or the label of its region
+  FixedArray<std::uint32_t> queue_;        // padded cells waiting to be labelled
+  std::array<std::int32_t, 8> offsets_{};  // the 8 neighbours' offsets in region_ (StepOffsets)
   std::int32_t width_ = 0;
   std::int32_t height_ = 0;
   std::uint32_t regions_ = 0;

@@ -14,19 +14,6 @@ constexpr std::uint32_t kFresh = 0xFFFFFFFFu;
 constexpr std::uint32_t kWall = 0;
 static_assert(kFresh == 0u - 1u && kWall == 0u, "WriteWalls makes them from a bool");
 
-// The step in each of the 8 directions (kStepDx, kStepDy) as an offset between cells of the
-// padded grid of `stride` columns.
-std::array<std::int32_t, 8> StepOffsets(std::int32_t stride) noexcept {
-  std::array<std::int32_t, 8> offsets{};
-  for (std::size_t d = 0; d < offsets.size(); ++d) offsets[d] = kStepDy[d] * stride + kStepDx[d];
-  return offsets;
-}
-
-// The cell of the padded grid of `stride` columns (a wall rim on every side) at `p`.
-std::uint32_t PaddedCell(Position p, std::int32_t stride) noexcept {
-  return static_cast<std::uint32_t>((p.y + 1) * stride + p.x + 1);
-}
-
 // Walks a finished search back from the goal to the start by the direction each cell was entered
 // by (the low three bits of its node word, padded grid of `stride` columns): the route's length
 // in moves, and its first step (the cell entered from the start, unpadded).

@@ -11,6 +11,7 @@
 // before it, which decide when the landmarks are computed.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -30,6 +31,20 @@ inline constexpr std::int8_t kStepDy[8] = {-1, 0, 1, 0, -1, 1, 1, -1};
   const std::int32_t dx = a.x > b.x ? a.x - b.x : b.x - a.x;
   const std::int32_t dy = a.y > b.y ? a.y - b.y : b.y - a.y;
   return dx > dy ? dx : dy;
+}
+
+// A padded grid: the map's cells with a rim one cell wide on every side, `stride` (width + 2)
+// columns, so that a cell's 8 neighbours are fixed offsets with no bounds test (the path search's
+// nodes, the free regions' labels).
+// The step in each of the 8 directions (kStepDx, kStepDy) as an offset between its cells.
+[[nodiscard]] inline std::array<std::int32_t, 8> StepOffsets(std::int32_t stride) noexcept {
+  std::array<std::int32_t, 8> offsets{};
+  for (std::size_t d = 0; d < offsets.size(); ++d) offsets[d] = kStepDy[d] * stride + kStepDx[d];
+  return offsets;
+}
+// Its cell at `p`.
+[[nodiscard]] inline std::uint32_t PaddedCell(Position p, std::int32_t stride) noexcept {
+  return static_cast<std::uint32_t>((p.y + 1) * stride + p.x + 1);
 }
 
 // Whether a check that answers a grid search before it runs (GoalPocket, FreeRegions) may try:

@@ -23,8 +23,8 @@ void StableOrder(const GameWorld& world, const ComponentPool<T>& pool,
   const EntityRegistry& registry = world.Registry();
   const auto owners = pool.Owners();
   scratch.order.clear();
-  // `wanted` first: it reads a compact key (a wake tick, an intent), and most of a crowd is not
-  // due.
+  // `wanted` first: it reads one key per component (the wake ticks' copy, or the Intent
+  // itself), and most of a crowd is not wanted.
   for (const std::uint32_t i : by_creation) {
     if (!wanted(keys[i])) continue;
     const EntityId id = owners[i];
