@@ -88,7 +88,7 @@ class FreeRegions {
   // A padded grid (pathing.h) whose rim is 0: the flood fill and the neighbour reads need no
   // bounds test and no division.
   FixedArray<std::uint32_t> region_;       // per padded cell: 0, or the label of its region
-  FixedArray<std::uint32_t> queue_;        // padded cells waiting to be labelled
+  FixedArray<std::uint32_t> parent_;       // Label's provisional labels' sets (union-find)
   std::array<std::int32_t, 8> offsets_{};  // the 8 neighbours' offsets in region_ (StepOffsets)
   std::int32_t width_ = 0;
   std::int32_t height_ = 0;

@@ -5,6 +5,7 @@
 
 #include <catch2/catch.hpp>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "game/goal_pocket.h"
@@ -140,6 +141,101 @@ TEST_CASE("regions are labelled only once failed searches have paid for it", "[r
     blocked.assign(blocked.size(), 0);
     FailEnough(regions, 6);
     CHECK_FALSE(regions.Unreachable(map, blocked, 6, from, goal));
+  }
+}
+
+namespace {
+
+// The free cells' 8-connected regions counted by a plain flood fill: the reference for Label.
+std::uint32_t FloodFillRegions(const TileMap& map, const std::vector<std::uint8_t>& blocked) {
+  const auto free = [&](std::int32_t x, std::int32_t y) {
+    return map.InBounds(x, y) && map.Passable(x, y) && blocked[map.Index(x, y)] == 0;
+  };
+  std::vector<bool> seen(map.Cells().size(), false);
+  std::uint32_t regions = 0;
+  for (std::int32_t y = 0; y < map.Height(); ++y)
+    for (std::int32_t x = 0; x < map.Width(); ++x) {
+      if (!free(x, y) || seen[map.Index(x, y)]) continue;
+      ++regions;
+      std::vector<Position> stack{{x, y}};
+      seen[map.Index(x, y)] = true;
+      while (!stack.empty()) {
+        const Position at = stack.back();
+        stack.pop_back();
+        for (int d = 0; d < 8; ++d) {
+          const Position next{at.x + kStepDx[d], at.y + kStepDy[d]};
+          if (!free(next.x, next.y) || seen[map.Index(next.x, next.y)]) continue;
+          seen[map.Index(next.x, next.y)] = true;
+          stack.push_back(next);
+        }
+      }
+    }
+  return regions;
+}
+
+// Labels `blocked` on `map` (as the first failed searches of a revision would have it) and
+// returns how many regions the labels found (the map at least 3 cells wide).
+std::uint32_t LabelledRegions(const TileMap& map, const std::vector<std::uint8_t>& blocked) {
+  FreeRegions regions;
+  REQUIRE(regions.Initialize(map.Width(), map.Height()) == Status::Ok);
+  FailEnough(regions, 1);
+  (void)regions.Unreachable(map, blocked, 1, Position{0, 0},
+                            Position{map.Width() - 1, map.Height() - 1});  // more than a step
+  return regions.Labelled(map, 1) ? regions.RegionCount() : 0;
+}
+
+// A map from rows of text: '#' a wall, 'o' an occupied floor cell, anything else free floor.
+TileMap MapFromRows(const std::vector<std::string>& rows, std::vector<std::uint8_t>& blocked) {
+  TileMap map;
+  REQUIRE(map.Initialize(static_cast<std::int32_t>(rows[0].size()),
+                         static_cast<std::int32_t>(rows.size())) == Status::Ok);
+  blocked.assign(map.Cells().size(), 0);
+  for (std::int32_t y = 0; y < map.Height(); ++y)
+    for (std::int32_t x = 0; x < map.Width(); ++x) {
+      const char c = rows[static_cast<std::size_t>(y)][static_cast<std::size_t>(x)];
+      map.Set(x, y, c == '#' ? Terrain::Wall : Terrain::Floor);
+      blocked[map.Index(x, y)] = c == 'o' ? 1 : 0;
+    }
+  return map;
+}
+
+}  // namespace
+
+// Label passes the floor in row order and joins the labels that meet; a region whose parts meet
+// only further down (a U, a comb, a diagonal staircase) must still come out as one.
+TEST_CASE("the labels find the regions a flood fill finds", "[regions]") {
+  std::vector<std::uint8_t> blocked;
+  SECTION("shapes whose parts meet late") {
+    struct Shape {
+      std::vector<std::string> rows;
+      std::uint32_t regions;
+    };
+    const std::vector<Shape> shapes = {
+        {{".#.", ".#.", "..."}, 1},                 // a U: its arms meet at the bottom
+        {{".#.#.#.", ".#.#.#.", "......."}, 1},     // a comb
+        {{"###.", "##.#", "#.##", ".###"}, 1},      // a staircase joined only by corners
+        {{".###", "#.##", "##.#", "###."}, 1},      // the other diagonal
+        {{"#.#.#", ".#.#.", "#.#.#"}, 1},           // a zigzag of corners
+        {{"..o..", "..o..", "ooooo", "....."}, 3},  // occupants wall in as walls do
+        {{".#.#.", "#####", ".o.o."}, 6},           // cells alone
+        {{"#.......#", "#.#####.#", "#.#...#.#", "#...#...#"}, 1},  // a spiral's arms
+    };
+    for (const Shape& shape : shapes) {
+      const TileMap map = MapFromRows(shape.rows, blocked);
+      INFO(shape.rows[0] << " ...");
+      CHECK(FloodFillRegions(map, blocked) == shape.regions);
+      CHECK(LabelledRegions(map, blocked) == shape.regions);
+    }
+  }
+  SECTION("random floors and crowds, narrow and wide") {
+    Rng rng(77);
+    for (int round = 0; round < 200; ++round) {
+      const std::int32_t w = 3 + rng.Range(0, 40), h = 1 + rng.Range(0, 30);
+      const TileMap map = test::RandomMap(w, h, rng, static_cast<std::uint32_t>(round % 5) * 8);
+      blocked = test::RandomCrowd(map, rng, static_cast<std::uint32_t>(round % 7) * 10);
+      INFO("round " << round << ", " << w << "x" << h);
+      CHECK(LabelledRegions(map, blocked) == FloodFillRegions(map, blocked));
+    }
   }
 }
 
