@@ -333,7 +333,7 @@ struct RewindAccess {
         const std::uint64_t n = run->first + i;
         if (n >= oldest && n <= held.sequence) ring.entries_[n % capacity] = run->entries[i];
       }
-    ring.sequence_ = held.sequence;
+    ring.Renumber(held.sequence);
     ring.lineage_ = NextUniqueNumber();  // entries from another history than before
   }
 

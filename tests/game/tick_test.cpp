@@ -3,6 +3,7 @@
 
 #include "game/rules.h"
 #include "game/state_hash.h"
+#include "game/world_snapshot.h"
 #include "game_test_support.h"
 
 using namespace cairn;
@@ -126,4 +127,49 @@ TEST_CASE("a death is told, removed at commit, and leaves the killer's count", "
   CHECK_FALSE(world.Registry().IsAlive(rat));
   CHECK(world.Players().Find(player)->kills == 1);
   CHECK(world.OccupantAt(2, 1).IsNull());
+}
+
+// The rings keep entry n at slot n % capacity, and find it there again: while they wrap, and after
+// a snapshot puts back a count that is not where the ring's own count had reached.
+TEST_CASE("the trace ring keeps the newest entries in order as it wraps and is put back",
+          "[tick][trace]") {
+  WorldLimits limits = WorldLimits::Uniform(64);
+  limits.trace = 5;
+  limits.story = 3;
+  TestWorld w(Level({"#####", "#@..#", "#####"}), limits);
+  GameWorld& world = *w;
+  // Each entry's value is the sequence the trace gives it, so what Recent returns says where it
+  // was kept.
+  const auto record = [&](int count) {
+    for (int i = 0; i < count; ++i) {
+      TraceEntry entry;
+      entry.event = TraceEvent::Fault;  // an entry of the story too
+      entry.value = static_cast<std::int64_t>(world.Trace().Recorded() + 1);
+      world.Record(entry);
+    }
+  };
+  // The ring holds exactly its newest `capacity` entries, newest first, each where it belongs.
+  const auto holds_newest = [](const TraceRing& ring, std::uint64_t newest_sequence) {
+    TraceEntry entry;
+    std::uint64_t n = 0;
+    for (; ring.Recent(n, entry); ++n)
+      if (entry.sequence != newest_sequence - n ||
+          entry.value != static_cast<std::int64_t>(entry.sequence))
+        return false;
+    return n == ring.Capacity();
+  };
+  record(13);
+  CHECK(holds_newest(world.Trace(), world.Trace().Recorded()));
+  CHECK(holds_newest(world.Story(), world.Trace().Recorded()));  // the trace's numbers
+
+  WorldSnapshot snapshot;
+  REQUIRE(TakeSnapshot(world, snapshot) == Status::Ok);
+  const std::uint64_t taken = world.Trace().Recorded();
+  record(7);  // on, past the count the snapshot holds
+  REQUIRE(RestoreSnapshot(world, snapshot) == Status::Ok);
+  CHECK(world.Trace().Recorded() == taken);
+  record(4);  // the next entries go where Recent will look for them
+  CHECK(world.Trace().Recorded() == taken + 4);
+  CHECK(holds_newest(world.Trace(), world.Trace().Recorded()));
+  CHECK(holds_newest(world.Story(), world.Trace().Recorded()));
 }
