@@ -73,13 +73,13 @@ void CancelAction(GameWorld& world, EntityId self, EnemyAi& ai, CancelReason rea
     intent->kind = ActionKind::None;
   // Its pending request, once: a spawn still queued is dropped; either way it waits no more.
   if (ai.pending_request != 0) {
-    TraceEntry entry;
-    entry.event = TraceEvent::RequestRevoked;
-    entry.a = self;
-    entry.value = ai.pending_request;
-    (void)world.RevokeSpawn(ai.pending_request);  // NotFound: published already, nothing to drop
+    const std::uint32_t request = ai.pending_request;
+    (void)world.RevokeSpawn(request);  // NotFound: published already, nothing to drop
     ai.pending_request = 0;
-    world.Record(entry);
+    world.Record(TraceEvent::RequestRevoked, [&](TraceEntry& entry) {
+      entry.a = self;
+      entry.value = request;
+    });
   }
   ++ai.action_revision;
   ai.last_cancel = reason;
@@ -107,14 +107,13 @@ void EnterPhase(GameWorld& world, EntityId self, EnemyAi& ai, AiPhase to, AiReas
   ai.phase = to;
   ai.target = target;
   if (to != AiPhase::Recover) ai.searching = 0;
-  TraceEntry entry;
-  entry.event = TraceEvent::AiPhase;
-  entry.a = self;
-  entry.b = target;
-  entry.detail[0] = static_cast<std::uint8_t>(from);
-  entry.detail[1] = static_cast<std::uint8_t>(to);
-  entry.detail[2] = static_cast<std::uint8_t>(reason);
-  world.Record(entry);
+  world.Record(TraceEvent::AiPhase, [&](TraceEntry& entry) {
+    entry.a = self;
+    entry.b = target;
+    entry.detail[0] = static_cast<std::uint8_t>(from);
+    entry.detail[1] = static_cast<std::uint8_t>(to);
+    entry.detail[2] = static_cast<std::uint8_t>(reason);
+  });
 }
 
 namespace {
@@ -445,13 +444,12 @@ Transition Next(AiPhase phase, const PhaseOutcome& outcome) {
 // one needs no reason.
 void RecordStep(GameWorld& world, EntityId self, AiPhase phase, StepResult result,
                 AiReason reason = AiReason::None) noexcept {
-  TraceEntry entry;
-  entry.event = TraceEvent::AiStep;
-  entry.a = self;
-  entry.detail[0] = static_cast<std::uint8_t>(phase);
-  entry.detail[1] = static_cast<std::uint8_t>(result);
-  entry.detail[2] = static_cast<std::uint8_t>(reason);
-  world.Record(entry);
+  world.Record(TraceEvent::AiStep, [&](TraceEntry& entry) {
+    entry.a = self;
+    entry.detail[0] = static_cast<std::uint8_t>(phase);
+    entry.detail[1] = static_cast<std::uint8_t>(result);
+    entry.detail[2] = static_cast<std::uint8_t>(reason);
+  });
 }
 
 }  // namespace

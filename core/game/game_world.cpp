@@ -470,33 +470,38 @@ void GameWorld::SetFault(Status status, const char* what) noexcept {
   Record(TraceEvent::Fault, {}, {}, static_cast<std::int64_t>(status));
 }
 
-void GameWorld::Record(TraceEntry entry) noexcept {
+void GameWorld::Record(const TraceEntry& entry) noexcept {
+  Record(entry.event, [&entry](TraceEntry& kept) {
+    const std::uint64_t sequence = kept.sequence;
+    kept = entry;
+    kept.sequence = sequence;
+  });
+}
+
+void GameWorld::Stamp(TraceEntry& entry) noexcept {
   entry.tick = tick_;
   entry.phase = phase_;
   // A kind given already was taken while the entity still existed (a destroy records it first).
   if (entry.a_kind.cls == KindClass::None) entry.a_kind = KindOfEntity(entry.a);
   if (entry.b_kind.cls == KindClass::None) entry.b_kind = KindOfEntity(entry.b);
-  entry.sequence = trace_.Record(entry);
   if (TellsTheStory(entry)) story_.Keep(entry);
 }
 
 void GameWorld::RecordCommand(TraceEvent event, EntityId a, std::uint64_t command,
                               std::int64_t value) noexcept {
-  TraceEntry entry;
-  entry.event = event;
-  entry.a = a;
-  entry.command = command;
-  entry.value = value;
-  Record(entry);
+  Record(event, [&](TraceEntry& entry) {
+    entry.a = a;
+    entry.command = command;
+    entry.value = value;
+  });
 }
 
 void GameWorld::RecordTimer(EntityId id, TimerKind timer, std::int64_t due) noexcept {
-  TraceEntry entry;
-  entry.event = TraceEvent::TimerSet;
-  entry.a = id;
-  entry.detail[0] = static_cast<std::uint8_t>(timer);
-  entry.value = due;
-  Record(entry);
+  Record(TraceEvent::TimerSet, [&](TraceEntry& entry) {
+    entry.a = id;
+    entry.detail[0] = static_cast<std::uint8_t>(timer);
+    entry.value = due;
+  });
 }
 
 EntityKind GameWorld::KindOfEntity(EntityId id) const noexcept {

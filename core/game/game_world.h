@@ -293,15 +293,25 @@ class GameWorld {
     return story_;
   }
   void Record(TraceEvent event, EntityId a = {}, EntityId b = {}, std::int64_t value = 0) noexcept {
-    TraceEntry entry;
+    Record(event, [&](TraceEntry& entry) {
+      entry.a = a;
+      entry.b = b;
+      entry.value = value;
+    });
+  }
+  // Records an entry of `event` that `fill(entry)` writes in place in the trace (the entry starts
+  // empty), then stamps it as Record(TraceEntry) does. The way for entries every monster step
+  // makes: an entry built on the stack and copied in cost a fifth of the AI step's own time at
+  // 100,000 monsters (perf: zeroing it, and reading back bytes just written one at a time).
+  template <class Fill>
+  void Record(TraceEvent event, Fill&& fill) noexcept {
+    TraceEntry& entry = trace_.Claim();
     entry.event = event;
-    entry.a = a;
-    entry.b = b;
-    entry.value = value;
-    Record(entry);
+    fill(entry);
+    Stamp(entry);
   }
   // Records `entry` at this tick and phase, with what a and b are now (their kinds).
-  void Record(TraceEntry entry) noexcept;
+  void Record(const TraceEntry& entry) noexcept;
   // A structural command's entry: its command sequence beside what it names.
   void RecordCommand(TraceEvent event, EntityId a, std::uint64_t command,
                      std::int64_t value) noexcept;
@@ -437,6 +447,9 @@ class GameWorld {
   GameWorld() noexcept = default;
   [[nodiscard]] Status Initialize(const WorldLimits& limits, std::int32_t map_width,
                                   std::int32_t map_height) noexcept;
+  // Gives an entry the trace keeps its tick, phase and the kinds of a and b (unless given), and
+  // a copy to the story when it tells it.
+  void Stamp(TraceEntry& entry) noexcept;
   [[nodiscard]] Status RecordComponentCommand(EntityId id, const ComponentBundle& bundle,
                                               ComponentKind kind, bool remove) noexcept;
   [[nodiscard]] Status Preflight() noexcept;

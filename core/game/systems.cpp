@@ -148,12 +148,11 @@ void MovementPhase(GameWorld& world, TickScratch& scratch) {
     ClearIntent(*intent);
     SpendTime(world, id, ticks);
     if (id == world.PlayerEntity()) scratch.player_stepped = true;  // autopickup, below
-    TraceEntry moved;
-    moved.event = TraceEvent::Moved;
-    moved.a = id;
-    moved.x = to.x;
-    moved.y = to.y;
-    world.Record(moved);
+    world.Record(TraceEvent::Moved, [&](TraceEntry& moved) {
+      moved.a = id;
+      moved.x = to.x;
+      moved.y = to.y;
+    });
   }
 }
 
