@@ -85,7 +85,7 @@ class FreeRegions {
   // cell off the floor.
   void NeighbourRegions(Position at, std::array<std::uint32_t, 8>& out) const noexcept;
 
-  // A padded grid (pathing.h) whose rim is 0: the flood fill and the neighbour reads need no
+  // A padded grid (pathing.h) whose rim is 0: the labelling and the neighbour reads need no
   // bounds test and no division.
   FixedArray<std::uint32_t> region_;       // per padded cell: 0, or the label of its region
   FixedArray<std::uint32_t> parent_;       // Label's provisional labels' sets (union-find)

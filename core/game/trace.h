@@ -121,13 +121,9 @@ class TraceRing {
   }
   // Numbers a copy of `entry` (the trace's total order) and keeps it; returns its sequence.
   std::uint64_t Record(const TraceEntry& entry) noexcept {
-    ++sequence_;
-    if (!entries_.empty()) {
-      TraceEntry& kept = entries_[next_];
-      kept = entry;
-      kept.sequence = sequence_;
-      Advance();
-    }
+    TraceEntry& kept = Claim();
+    kept = entry;
+    kept.sequence = sequence_;
     return sequence_;
   }
   // Numbers the next entry and returns where it is kept, emptied but for its sequence, to be
