@@ -471,11 +471,7 @@ void GameWorld::SetFault(Status status, const char* what) noexcept {
 }
 
 void GameWorld::Record(const TraceEntry& entry) noexcept {
-  Record(entry.event, [&entry](TraceEntry& kept) {
-    const std::uint64_t sequence = kept.sequence;
-    kept = entry;
-    kept.sequence = sequence;
-  });
+  Stamp(trace_.Place(entry));
 }
 
 void GameWorld::Stamp(TraceEntry& entry) noexcept {

@@ -120,38 +120,30 @@ class TraceRing {
     return Status::Ok;
   }
   // Numbers a copy of `entry` (the trace's total order) and keeps it; returns its sequence.
-  std::uint64_t Record(const TraceEntry& entry) noexcept {
-    TraceEntry& kept = Claim();
+  std::uint64_t Record(const TraceEntry& entry) noexcept { return Place(entry).sequence; }
+  // Record, returning the kept copy (valid until the next entry), so that its keeper can stamp it
+  // where it lies.
+  TraceEntry& Place(const TraceEntry& entry) noexcept {
+    TraceEntry& kept = NextSlot();
     kept = entry;
     kept.sequence = sequence_;
-    return sequence_;
+    return kept;
   }
   // Numbers the next entry and returns where it is kept, emptied but for its sequence, to be
-  // filled in place (valid until the next entry; a ring with no room hands out a spare that
-  // nothing reads). What Record does without building the entry elsewhere first.
+  // filled in place (valid until the next entry). What Place does without building the entry
+  // elsewhere first.
   [[nodiscard]] TraceEntry& Claim() noexcept {
-    ++sequence_;
-    TraceEntry* kept = &spare_;
-    if (!entries_.empty()) {
-      kept = &entries_[next_];
-      Advance();
-    }
+    TraceEntry& kept = NextSlot();
     // Copied from an empty one rather than assigned one: GCC zeroes a fresh TraceEntry with
     // `rep stos`, whose start-up cost on this machine's processors was 8% of the AI step.
     static constexpr TraceEntry kEmpty{};
-    *kept = kEmpty;
-    kept->sequence = sequence_;
-    return *kept;
+    kept = kEmpty;
+    kept.sequence = sequence_;
+    return kept;
   }
   // Keeps an entry another ring numbered already (the story keeps the trace's own numbers, so
   // an entry reads the same in both).
-  void Keep(const TraceEntry& entry) noexcept {
-    ++sequence_;
-    if (!entries_.empty()) {
-      entries_[next_] = entry;
-      Advance();
-    }
-  }
+  void Keep(const TraceEntry& entry) noexcept { NextSlot() = entry; }
   // The `n`-th most recent entry (0 is the newest); false when there are fewer.
   [[nodiscard]] bool Recent(std::uint64_t n, TraceEntry& out) const noexcept {
     if (entries_.empty() || n >= sequence_ || n >= entries_.size()) return false;
@@ -168,8 +160,17 @@ class TraceRing {
  private:
   // Copies every member below for rewinding (game/world_snapshot.cpp): a new one goes there too.
   // (Except the lineage: a restore draws a new one, as it advances a pool's membership revision;
-  // the next slot, which Renumber derives from the count; and Claim's spare.)
+  // the next slot, which Renumber derives from the count; and the spare NextSlot hands out.)
   friend struct RewindAccess;
+  // Counts the next entry and returns the slot it goes in, as it was (a ring with no room hands
+  // out a spare that nothing reads).
+  TraceEntry& NextSlot() noexcept {
+    ++sequence_;
+    if (entries_.empty()) return spare_;
+    TraceEntry& slot = entries_[next_];
+    Advance();
+    return slot;
+  }
   // Entry n lives at n % capacity. The slot of the next one is counted rather than divided for:
   // a 64-bit division per entry was the largest part of recording one (perf, TickScaling/10000).
   void Advance() noexcept { next_ = next_ + 1 == entries_.size() ? 0 : next_ + 1; }
@@ -182,7 +183,7 @@ class TraceRing {
   std::uint64_t sequence_ = 0;
   std::size_t next_ = 0;  // (sequence_ + 1) % capacity: derived, set by Renumber and Advance
   std::uint64_t lineage_ = 0;
-  TraceEntry spare_{};  // what Claim hands out when the ring has no room: state of nothing
+  TraceEntry spare_{};  // what NextSlot hands out when the ring has no room: state of nothing
 };
 
 }  // namespace cairn

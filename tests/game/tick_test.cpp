@@ -172,4 +172,17 @@ TEST_CASE("the trace ring keeps the newest entries in order as it wraps and is p
   CHECK(world.Trace().Recorded() == taken + 4);
   CHECK(holds_newest(world.Trace(), world.Trace().Recorded()));
   CHECK(holds_newest(world.Story(), world.Trace().Recorded()));
+
+  // A built entry is stamped where it is kept (what a and b are), and the story keeps that copy.
+  TraceEntry blow;
+  blow.event = TraceEvent::Fault;
+  blow.a = world.PlayerEntity();
+  world.Record(blow);
+  TraceEntry kept, told;
+  REQUIRE(world.Trace().Recent(0, kept));
+  REQUIRE(world.Story().Recent(0, told));
+  CHECK(kept.sequence == world.Trace().Recorded());
+  CHECK(kept.a_kind.cls == KindClass::Player);
+  CHECK(told.sequence == kept.sequence);
+  CHECK(told.a_kind.cls == KindClass::Player);
 }
