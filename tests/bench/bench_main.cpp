@@ -19,8 +19,11 @@ class CollectingReporter : public benchmark::ConsoleReporter {
   void ReportRuns(const std::vector<Run>& runs) override {
     // With repetitions, the median stands for the figure; without, the single run does.
     for (const Run& run : runs) {
-      if (run.error_occurred) continue;
       const std::string name = run.run_name.function_name + Args(run);
+      if (run.error_occurred) {
+        failed_.try_emplace(name, run.error_message);
+        continue;
+      }
       const bool median = run.run_type == Run::RT_Aggregate && run.aggregate_name == "median";
       const bool single = run.run_type == Run::RT_Iteration && run.repetitions <= 1;
       if (median || single) {
@@ -34,12 +37,17 @@ class CollectingReporter : public benchmark::ConsoleReporter {
       }
     }
     // The console shows the aggregates of repeated runs (the fastest needs every run, so the
-    // runs are not dropped before they reach this reporter).
+    // runs are not dropped before they reach this reporter), and a run that failed: a failed
+    // benchmark has no aggregates, so with repetitions it would otherwise vanish without a word.
     std::vector<Run> shown;
     for (const Run& run : runs)
-      if (run.run_type == Run::RT_Aggregate || run.repetitions <= 1) shown.push_back(run);
+      if (run.run_type == Run::RT_Aggregate || run.repetitions <= 1 ||
+          (run.error_occurred && run.repetition_index == 0))
+        shown.push_back(run);
     ConsoleReporter::ReportRuns(shown);
   }
+  // Benchmarks that stopped with an error (SkipWithError), and the first error of each.
+  const std::map<std::string, std::string>& Failed() const { return failed_; }
   const std::map<std::string, double>& Times() const { return times_; }
   const std::map<std::string, double>& Fastest() const { return fastest_; }
   const std::map<std::string, double>& CpuTimes() const { return cpu_times_; }
@@ -51,6 +59,7 @@ class CollectingReporter : public benchmark::ConsoleReporter {
   std::map<std::string, double> times_;
   std::map<std::string, double> fastest_;
   std::map<std::string, double> cpu_times_;
+  std::map<std::string, std::string> failed_;
 };
 
 // Families named "XScaling/N": what each unit of N adds (beyond N = 0, the fixed cost, when it
@@ -127,5 +136,13 @@ int main(int argc, char** argv) {
                 found->second > 0 ? time / found->second : 0.0, theirs > 0 ? ours / theirs : 0.0);
   }
   PrintScaling(reporter);
+  // A benchmark that failed measured nothing: say which, and fail the run, so that `make bench`
+  // cannot pass with a figure missing.
+  if (!reporter.Failed().empty()) {
+    std::printf("\n%zu benchmark(s) failed and measured nothing:\n", reporter.Failed().size());
+    for (const auto& [name, error] : reporter.Failed())
+      std::printf("  %s: %s\n", name.c_str(), error.c_str());
+    return 1;
+  }
   return 0;
 }

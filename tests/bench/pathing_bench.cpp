@@ -14,6 +14,7 @@
 
 #include "content/default_content.h"
 #include "content/definitions_reader.h"
+#include "game/field_caps.h"
 #include "game/fov.h"
 #include "game/pathing.h"
 #include "game/random.h"
@@ -177,9 +178,11 @@ void PlayerTurnOn(benchmark::State& state, std::int32_t depth) {
     if (session->Submit(PlayerCommand{PlayerCommandKind::Descend}) != Status::Ok) std::abort();
   }
   GameWorld& world = session->World();
-  world.Healths().Find(world.PlayerEntity())->current = 1'000'000;  // keep playing
-  world.Healths().Find(world.PlayerEntity())->max = 1'000'000;
-  world.Players().Find(world.PlayerEntity())->nutrition = 1'000'000;
+  // Keep playing: the most a save can hold (more would stop the run as a fault at once).
+  world.Healths().Find(world.PlayerEntity())->current = static_cast<std::int32_t>(kMaxHitPoints);
+  world.Healths().Find(world.PlayerEntity())->max = static_cast<std::int32_t>(kMaxHitPoints);
+  world.Players().Find(world.PlayerEntity())->nutrition =
+      static_cast<std::int32_t>(kMaxNutritionField);
   state.counters["monsters"] = static_cast<double>(world.Ais().Size());
   for (auto _ : state) {
     if (session->Submit(PlayerCommand{PlayerCommandKind::Wait}) != Status::Ok)
