@@ -63,5 +63,8 @@ struct LimitBreach {
 // cap: monsters keep their numbers, and items are bounded where they change (a full stack takes
 // no more, an enchantment holds at its cap). A breach stops the simulation (game/tick.cpp).
 [[nodiscard]] LimitBreach FindGrowthBreach(const GameWorld& world);
+// Whether FindGrowthBreach would find nothing, without building its answer: the check every tick
+// makes (the answer is built only for the tick that stops).
+[[nodiscard]] bool GrowthWithinLimits(const GameWorld& world) noexcept;
 
 }  // namespace cairn

@@ -167,8 +167,8 @@ Status RunTick(GameWorld& world, TickScratch& scratch, const TickInput& input,
   EndTickPhase(world, scratch);
   ran(TickPhase::EndTick);
   if (committed != Status::Ok) return committed;
-  if (const LimitBreach breach = FindGrowthBreach(world)) {
-    world.SetFault(Status::CapacityExceeded, breach.what);
+  if (!GrowthWithinLimits(world)) {
+    world.SetFault(Status::CapacityExceeded, FindGrowthBreach(world).what);
     return world.Fault().status;
   }
   return Status::Ok;
