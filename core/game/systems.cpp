@@ -108,6 +108,8 @@ void MovementPhase(GameWorld& world, TickScratch& scratch) {
   StableOrder(world, world.Intents(), world.IntentsByCreation(), world.Intents().Values(), scratch,
               [](const Intent& intent) { return intent.kind == ActionKind::Move; });
   TileMap& map = world.Map();
+  // Who the player is cannot change here: membership changes only when the buffer commits.
+  const EntityId player = world.PlayerEntity();
   for (EntityId id : scratch.order) {
     Intent* intent = world.Intents().Find(id);
     Position* pos = world.Positions().Find(id);
@@ -147,7 +149,7 @@ void MovementPhase(GameWorld& world, TickScratch& scratch) {
     if (world.Blockers().Contains(id)) world.MoveOccupant(id, from, to);
     ClearIntent(*intent);
     SpendTime(world, id, ticks);
-    if (id == world.PlayerEntity()) scratch.player_stepped = true;  // autopickup, below
+    if (id == player) scratch.player_stepped = true;  // autopickup, below
     world.Record(TraceEvent::Moved, [&](TraceEntry& moved) {
       moved.a = id;
       moved.x = to.x;
