@@ -11,6 +11,8 @@
 
 #include "base/fixed_array.h"
 
+namespace assert_test {
+
 namespace {
 
 // Runs `body` in a child process with its standard error captured; the child's wait status
@@ -76,3 +78,5 @@ TEST_CASE("without assertions the condition is never evaluated", "[base][assert]
   CHECK(evaluated == 0);
 }
 #endif
+
+}  // namespace assert_test

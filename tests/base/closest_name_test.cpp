@@ -4,6 +4,8 @@
 #include <catch2/catch.hpp>
 #include <string_view>
 
+namespace closest_name_test {
+
 using namespace cairn;
 
 TEST_CASE("the edit distance counts insertions, deletions, substitutions and swaps", "[base]") {
@@ -63,3 +65,5 @@ TEST_CASE("of equally close names the one starting as the word does, then the fi
   better.Consider("pgdn");  // one
   CHECK(better.Best() == "pgdn");
 }
+
+}  // namespace closest_name_test

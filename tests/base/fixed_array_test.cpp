@@ -4,6 +4,8 @@
 
 #include "base/fault_injection.h"
 
+namespace fixed_array_test {
+
 using namespace cairn;
 
 TEST_CASE("a fixed array allocates once and reports its size in bytes", "[base]") {
@@ -42,3 +44,5 @@ TEST_CASE("the fault injection seam fails exactly the chosen allocation once", "
   CHECK(fault_injection::AllocationsSeen() == 3);
   fault_injection::Disarm();
 }
+
+}  // namespace fixed_array_test

@@ -4,6 +4,8 @@
 #include <set>
 #include <string>
 
+namespace status_test {
+
 using cairn::Status;
 
 TEST_CASE("every status has its own printable name", "[base]") {
@@ -20,3 +22,5 @@ TEST_CASE("every status has its own printable name", "[base]") {
   CHECK(std::string(cairn::StatusName(Status::ProtectedEntity)) == "protected-entity");
   CHECK(std::string(cairn::StatusName(static_cast<Status>(last + 1))) == "unknown-status");
 }
+
+}  // namespace status_test

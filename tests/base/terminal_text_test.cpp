@@ -5,6 +5,8 @@
 #include <catch2/catch.hpp>
 #include <string>
 
+namespace terminal_text_test {
+
 using namespace cairn;
 
 TEST_CASE("ordinary text is kept as it is, backslashes and non-ASCII letters included", "[base]") {
@@ -40,3 +42,5 @@ TEST_CASE("invalid UTF-8 is written byte by byte as \\xNN", "[base]") {
   CHECK(EscapeForTerminal("\xE2\x82"
                           "A") == "\\xe2\\x82A");  // the next valid byte is kept
 }
+
+}  // namespace terminal_text_test

@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+namespace text_problem_test {
+
 using namespace cairn;
 
 TEST_CASE("a problem prints as PATH:LINE:COLUMN: error: WHY, or PATH: error: WHY without a place",
@@ -35,3 +37,5 @@ TEST_CASE("problems gathered from another file are named after it, and only thos
   CHECK(problems[1].file == "set-piece.toml");
   CHECK(problems[2].file == "x");
 }
+
+}  // namespace text_problem_test

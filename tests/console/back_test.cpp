@@ -10,6 +10,8 @@
 #include "sim/key_script.h"
 #include "support/test_content.h"
 
+namespace back_test {
+
 using namespace cairn;
 
 namespace {
@@ -72,3 +74,5 @@ TEST_CASE("BACK across the stairs gives back the floor above and its HASH", "[co
   }
   CHECK(crossed);
 }
+
+}  // namespace back_test

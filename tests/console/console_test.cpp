@@ -9,6 +9,8 @@
 #include "console/authored_ids.h"
 #include "content/definitions_reader.h"
 
+namespace console_test {
+
 using namespace cairn;
 
 namespace {
@@ -485,3 +487,5 @@ TEST_CASE("DUP of the player is ProtectedEntity and changes nothing", "[console]
   CHECK(s.Run("HASH") == before);
   CHECK(s.Run("REGISTRY").find("live=1 ") != std::string::npos);
 }
+
+}  // namespace console_test

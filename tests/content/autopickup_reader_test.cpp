@@ -7,6 +7,8 @@
 #include "data/embedded_data.h"
 #include "game/items.h"
 
+namespace autopickup_reader_test {
+
 using namespace cairn;
 
 namespace {
@@ -108,3 +110,5 @@ TEST_CASE("a bad autopickup file is refused at each problem's line and column", 
   CHECK(problems[0].message == "the autopickup file: 'classes' must be a table, not an array");
   CHECK(problems[0].position.line == 3);
 }
+
+}  // namespace autopickup_reader_test

@@ -6,6 +6,8 @@
 
 #include "content/definitions_reader.h"
 
+namespace definitions_loot_test {
+
 using namespace cairn;
 
 namespace {
@@ -77,3 +79,5 @@ TEST_CASE("the built-in monsters drop built-in items", "[content]") {
   CHECK(ReadDefinitions(kHeader + kMonster + "loot = [{ item = \"ration\" }]\n", alone, problems,
                         nullptr, defaults.get()));
 }
+
+}  // namespace definitions_loot_test

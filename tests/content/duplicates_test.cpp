@@ -9,6 +9,8 @@
 #include "content/dungeon_reader.h"
 #include "support/test_content.h"
 
+namespace duplicates_test {
+
 using namespace cairn;
 
 namespace {
@@ -87,3 +89,5 @@ TEST_CASE("two set piece files with one level uuid are refused at both places", 
             "dungeon.toml:11:9: error: duplicate level uuid 0b7e8c1d-2f43-4a96-9d51-6c2e4f8a1b3d: "
             "set piece 'b.toml' has the uuid of set piece 'a.toml' (first at dungeon.toml:5:9)"});
 }
+
+}  // namespace duplicates_test

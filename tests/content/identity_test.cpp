@@ -6,6 +6,8 @@
 #include "content/level_loader.h"
 #include "support/test_content.h"
 
+namespace identity_test {
+
 using namespace cairn;
 
 namespace {
@@ -208,3 +210,5 @@ TEST_CASE("the manifest reader refuses what the format forbids", "[identity]") {
   REQUIRE(problems.size() == 1);
   CHECK(FormatProblem("manifest.toml", problems[0]).find("manifest.toml:3:") == 0);
 }
+
+}  // namespace identity_test

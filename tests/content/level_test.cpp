@@ -11,6 +11,8 @@
 #include "sim/session.h"
 #include "support/test_content.h"
 
+namespace level_test {
+
 using namespace cairn;
 
 namespace {
@@ -396,3 +398,5 @@ TEST_CASE("a bad level or a failed reserve leaves the running world exactly as i
   REQUIRE(session->ReplaceLevel(level) == Status::Ok);
   CHECK(session->World().WorldId() != world_id);
 }
+
+}  // namespace level_test

@@ -9,6 +9,8 @@
 #include "game/pathing.h"
 #include "support/test_content.h"
 
+namespace generator_test {
+
 using namespace cairn;
 
 namespace {
@@ -148,3 +150,5 @@ TEST_CASE("ConnectRegions joins every pocket, and never through a set piece's wa
       if ((y == 4 || y == 7 || x == 10 || x == 15) && !(x == 10 && y == 5))
         CHECK(grid.At(x, y) == Terrain::Wall);
 }
+
+}  // namespace generator_test

@@ -11,6 +11,8 @@
 #include "game_test_support.h"
 #include "sim/trace_text.h"
 
+namespace ai_machine_test {
+
 using namespace cairn;
 using cairn::test::Level;
 using cairn::test::TestWorld;
@@ -354,3 +356,5 @@ TEST_CASE("trace entries read as words: a cell is at=X,Y and every entity carrie
   CHECK(moved);
   CHECK(phase);
 }
+
+}  // namespace ai_machine_test

@@ -5,6 +5,8 @@
 
 #include "game_test_support.h"
 
+namespace ai_test {
+
 using namespace cairn;
 using cairn::test::Level;
 using cairn::test::TestWorld;
@@ -112,3 +114,5 @@ TEST_CASE("the AI's names are printable", "[ai]") {
   CHECK(std::string(StepResultName(StepResult::Cancelled)) == "cancelled");
   CHECK(std::string(AiProfileName(AiProfile::Pack)) == "pack");
 }
+
+}  // namespace ai_test

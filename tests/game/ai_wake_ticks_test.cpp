@@ -9,6 +9,8 @@
 #include "game_test_support.h"
 #include "world/world_test_support.h"
 
+namespace ai_wake_ticks_test {
+
 using namespace cairn;
 using cairn::test::Level;
 using cairn::test::MustCreate;
@@ -151,3 +153,5 @@ TEST_CASE("a crowd's ticks keep the copy current and equal to the pool", "[ai][w
   }
   CHECK(current > 100);
 }
+
+}  // namespace ai_wake_ticks_test

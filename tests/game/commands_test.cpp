@@ -5,6 +5,8 @@
 #include "game/state_hash.h"
 #include "game_test_support.h"
 
+namespace commands_test {
+
 using namespace cairn;
 using cairn::test::Level;
 using cairn::test::TestWorld;
@@ -294,3 +296,5 @@ TEST_CASE("capacity failures sum the world's, the registry's, every pool's and t
   CHECK_FALSE(world.Fault().Active());
   CHECK(world.Counters().capacity_failures == 0);
 }
+
+}  // namespace commands_test

@@ -8,6 +8,8 @@
 #include "game/random.h"
 #include "game/random_map.h"
 
+namespace fov_pathing_random_test {
+
 using namespace cairn;
 
 namespace {
@@ -149,3 +151,5 @@ TEST_CASE("rolling down a flee map leads away from the threat", "[path]") {
   CHECK(flee[map.Index(19, 1)] < flee[map.Index(10, 1)]);  // the far end is the safest
   CHECK(flee[map.Index(0, 1)] > flee[map.Index(19, 1)]);   // the near dead end is not
 }
+
+}  // namespace fov_pathing_random_test

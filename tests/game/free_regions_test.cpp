@@ -18,6 +18,8 @@
 #include "game_test_support.h"
 #include "random_map.h"
 
+namespace free_regions_test {
+
 using namespace cairn;
 
 namespace {
@@ -301,3 +303,5 @@ TEST_CASE("a packed floor plays the same game with the region check as without i
   CHECK(with.scratch.regions.Answered() > 100);  // the check did answer searches in this crowd
   CHECK(without.scratch.regions.RegionCount() == 0);
 }
+
+}  // namespace free_regions_test

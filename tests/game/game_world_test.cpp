@@ -10,6 +10,8 @@
 #include "schema/component_types.h"
 #include "support/test_content.h"
 
+namespace game_world_test {
+
 using namespace cairn;
 
 namespace {
@@ -133,3 +135,5 @@ TEST_CASE("a pool with less room than the registry fills independently", "[game]
   CHECK(world->AddComponent(scope, ids[2], Position{}) == Status::CapacityExceeded);
   CHECK(world->AddComponent(scope, ids[2], Health{1, 1}) == Status::Ok);
 }
+
+}  // namespace game_world_test

@@ -9,6 +9,8 @@
 #include "game/pathing.h"
 #include "random_map.h"
 
+namespace goal_pocket_test {
+
 using namespace cairn;
 
 namespace {
@@ -62,3 +64,5 @@ TEST_CASE("a goal ringed by occupied cells is unreachable from outside the ring"
 }
 
 // Its answers on random crowds are checked beside FreeRegions' in free_regions_test.cpp.
+
+}  // namespace goal_pocket_test

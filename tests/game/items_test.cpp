@@ -7,6 +7,8 @@
 #include "game/rules.h"
 #include "game_test_support.h"
 
+namespace items_test {
+
 using namespace cairn;
 using namespace cairn::test;
 
@@ -303,3 +305,5 @@ TEST_CASE("the map remembers items seen lying until their cell is seen without t
   w.Tick();
   CHECK_FALSE(map.ItemRemembered(6, 1));
 }
+
+}  // namespace items_test

@@ -12,6 +12,8 @@
 #include "game/random.h"
 #include "game/random_map.h"
 
+namespace pathing_test {
+
 using namespace cairn;
 
 namespace {
@@ -438,3 +440,5 @@ TEST_CASE("landmarks are refused what cannot be reserved", "[path][landmarks]") 
   REQUIRE(paths.Initialize(30, 10) == Status::Ok);
   CHECK(paths.LandmarkCount() == 0);
 }
+
+}  // namespace pathing_test

@@ -9,6 +9,8 @@
 #include "game_test_support.h"
 #include "support/source_files.h"
 
+namespace phase_order_test {
+
 using namespace cairn;
 using cairn::test::Level;
 using cairn::test::TestWorld;
@@ -77,3 +79,5 @@ TEST_CASE("the phase recorder tells a wrong order apart", "[tick][phases]") {
   CHECK(recorder.seen == std::vector<std::string>{"BeginTick", "Movement", "AI"});
   CHECK(recorder.seen != DocumentedPhases());
 }
+
+}  // namespace phase_order_test

@@ -6,6 +6,8 @@
 #include "game/rules.h"
 #include "game_test_support.h"
 
+namespace quiver_autopickup_test {
+
 using namespace cairn;
 using namespace cairn::test;
 
@@ -280,3 +282,5 @@ TEST_CASE("g takes what autopickup wants first; the map remembers only what it w
   w.Tick();
   CHECK(Kind(*w, *w.Carried('c')).id == "dagger");
 }
+
+}  // namespace quiver_autopickup_test

@@ -9,6 +9,8 @@
 #include "game/recipes.h"
 #include "game_test_support.h"
 
+namespace recipe_requirements_test {
+
 using namespace cairn;
 using cairn::test::Level;
 using cairn::test::TestWorld;
@@ -182,3 +184,5 @@ TEST_CASE("the invariant check names the oldest entity missing a required compon
                                             " (recipe player) lacks position, which its recipe "
                                             "requires");
 }
+
+}  // namespace recipe_requirements_test

@@ -11,6 +11,8 @@
 #include "game/ai.h"
 #include "game_test_support.h"
 
+namespace rules_test {
+
 using namespace cairn;
 using namespace cairn::test;
 
@@ -232,3 +234,5 @@ TEST_CASE("a generated monster carries its kind's loot from the definitions", "[
   REQUIRE(rat != nullptr);
   CHECK_FALSE(MonsterRecipe(definitions, *rat, {1, 1}, false).Has<Loot>());
 }
+
+}  // namespace rules_test

@@ -6,6 +6,8 @@
 #include "game/world_snapshot.h"
 #include "game_test_support.h"
 
+namespace tick_test {
+
 using namespace cairn;
 using cairn::test::Level;
 using cairn::test::TestWorld;
@@ -186,3 +188,5 @@ TEST_CASE("the trace ring keeps the newest entries in order as it wraps and is p
   CHECK(told.sequence == kept.sequence);
   CHECK(told.a_kind.cls == KindClass::Player);
 }
+
+}  // namespace tick_test

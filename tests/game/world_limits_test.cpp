@@ -4,6 +4,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace world_limits_test {
+
 using namespace cairn;
 
 TEST_CASE("a level that fits the session's limits keeps them", "[limits]") {
@@ -48,3 +50,5 @@ TEST_CASE("no world grows past the largest", "[limits]") {
 // The rule is a constant expression: term's limits are fixed before any code runs.
 static_assert(WorldLimits::Uniform(4096).For(100001).entities == 131072);
 static_assert(WorldLimits::Uniform(4096).For(4096 * 4 / 5).entities == 4096);
+
+}  // namespace world_limits_test

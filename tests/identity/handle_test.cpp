@@ -3,6 +3,8 @@
 #include <catch2/catch.hpp>
 #include <type_traits>
 
+namespace handle_test {
+
 using namespace cairn;
 
 namespace {
@@ -35,3 +37,5 @@ TEST_CASE("only the all-zero handle is null", "[identity]") {
   CHECK_FALSE((EntityId{1, 0, 0}.IsNull()));
   CHECK(WorldOf(EntityId{9, 1, 1}) == 9);
 }
+
+}  // namespace handle_test

@@ -2,6 +2,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace handle_text_test {
+
 using namespace cairn;
 
 TEST_CASE("handles are written for people and for the console", "[identity]") {
@@ -31,3 +33,5 @@ TEST_CASE("malformed handle text is refused and leaves the output unchanged", "[
     CHECK(out == before);
   }
 }
+
+}  // namespace handle_text_test

@@ -3,6 +3,8 @@
 #include <catch2/catch.hpp>
 #include <limits>
 
+namespace owner_id_test {
+
 using namespace cairn;
 
 TEST_CASE("owner ids are nonzero and strictly increasing", "[identity]") {
@@ -31,3 +33,5 @@ TEST_CASE("the owner id source reports exhaustion at its last value and never wr
   CHECK(owner_id_test_seam::LastIssued() == kMax);
   owner_id_test_seam::SetLastIssued(saved);
 }
+
+}  // namespace owner_id_test

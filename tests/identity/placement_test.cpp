@@ -5,6 +5,8 @@
 #include <catch2/catch.hpp>
 #include <set>
 
+namespace placement_test {
+
 using namespace cairn;
 
 TEST_CASE("a placement's instance is the same for the same seed, floor and ordinal", "[identity]") {
@@ -28,3 +30,5 @@ TEST_CASE("placements differ by seed, floor and ordinal, and each is a version-4
       }
   CHECK(seen.size() == 4u * 99u * 2u);
 }
+
+}  // namespace placement_test

@@ -6,6 +6,8 @@
 #include <string>
 #include <type_traits>
 
+namespace uuid_test {
+
 using namespace cairn;
 
 static_assert(!std::is_convertible_v<AssetId, SourceObjectId>);
@@ -209,3 +211,5 @@ TEST_CASE("minting retries a collision at most four times", "[uuid][mint]") {
   CHECK(MintUniqueUuid(none, with_pattern, untouched) == Status::EntropyUnavailable);
   CHECK(untouched.IsNil());
 }
+
+}  // namespace uuid_test

@@ -4,6 +4,8 @@
 
 #include "support/source_files.h"
 
+namespace keymap_test {
+
 using namespace cairn;
 
 namespace {
@@ -162,3 +164,5 @@ TEST_CASE("a misspelt action, key name or member is answered with the closest on
         "'superkey' is not a key name (one printable character, or a name like left, kp7, F5, "
         "ctrl-x)");
 }
+
+}  // namespace keymap_test

@@ -5,6 +5,8 @@
 
 #include "support/source_files.h"
 
+namespace keys_table_test {
+
 using namespace cairn;
 
 namespace {
@@ -101,3 +103,5 @@ TEST_CASE("README's keys table is the one the key map makes", "[keymap]") {
     CHECK((i < written.size() ? written[i] : "") == (i < expected.size() ? expected[i] : ""));
   }
 }
+
+}  // namespace keys_table_test

@@ -9,6 +9,8 @@
 #include "support/test_content.h"
 #include "support/test_entropy.h"
 
+namespace duplicate_test {
+
 using namespace cairn;
 using test::CountingEntropy;
 using test::StuckEntropy;
@@ -198,3 +200,5 @@ TEST_CASE("duplication copies components this build does not know", "[dup]") {
     ++glows;
   CHECK(glows == 2);
 }
+
+}  // namespace duplicate_test

@@ -10,6 +10,8 @@
 #include "support/test_content.h"
 #include "support/test_entropy.h"
 
+namespace invariants_test {
+
 using namespace cairn;
 
 namespace {
@@ -67,3 +69,5 @@ TEST_CASE("every state the bot reaches between ticks passes the checks a save is
   CHECK(checked > 20000);
   CHECK(deepest >= 3);  // the runs went down the stairs, carrying their packs
 }
+
+}  // namespace invariants_test

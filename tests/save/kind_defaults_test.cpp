@@ -5,6 +5,8 @@
 
 #include "save_test_support.h"
 
+namespace kind_defaults_test {
+
 using namespace cairn;
 using namespace cairn::test;
 
@@ -117,3 +119,5 @@ TEST_CASE("a version-5 save written by the build before version 6 resumes and pl
   CHECK(resumed->State() != SessionState::Faulted);
   CHECK(again->StateHash() == resumed->StateHash());
 }
+
+}  // namespace kind_defaults_test

@@ -11,6 +11,8 @@
 #include "schema/component_access.h"
 #include "schema/component_types.h"
 
+namespace limits_test {
+
 using namespace cairn;
 
 namespace {
@@ -353,3 +355,5 @@ TEST_CASE("growth a save must hold is bounded where it happens", "[save][limits]
     CHECK(test::Resume(test::SaveText(*session), config, resumed) == "");
   }
 }
+
+}  // namespace limits_test

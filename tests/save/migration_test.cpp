@@ -6,6 +6,8 @@
 #include "game/state_hash.h"
 #include "save_test_support.h"
 
+namespace migration_test {
+
 using namespace cairn;
 using namespace cairn::test;
 
@@ -115,3 +117,5 @@ TEST_CASE("a version-2 save written by the build before autopickup resumes and p
   CHECK(resumed->State() != SessionState::Faulted);
   CHECK(resumed->World().Tick() > 1881);
 }
+
+}  // namespace migration_test

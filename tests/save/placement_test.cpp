@@ -13,6 +13,8 @@
 #include "sim/session_duplicate.h"
 #include "storage/read_file.h"
 
+namespace placement_test {
+
 using namespace cairn;
 using namespace cairn::test;
 
@@ -234,3 +236,5 @@ TEST_CASE("DUP of a placed entity keys the copy anew in the same placement", "[s
   REQUIRE(Resume(SaveText(*session), EscapeConfig(5), resumed) == "");
   CHECK(resumed->World().Bindings().Resolve(*copy, found) == ResolveStatus::Resolved);
 }
+
+}  // namespace placement_test

@@ -10,7 +10,7 @@
 #include "toml/toml_reader.h"
 #include "toml/toml_subset.h"
 
-namespace cairn {
+namespace cairn::reader_paths_test {
 namespace {
 
 using test::Replace;
@@ -139,4 +139,4 @@ TEST_CASE("a malformed save gets the general reader's error, at its line and col
 }
 
 }  // namespace
-}  // namespace cairn
+}  // namespace cairn::reader_paths_test

@@ -13,6 +13,8 @@
 #include "support/test_content.h"
 #include "support/test_entropy.h"
 
+namespace save_test {
+
 using namespace cairn;
 using test::CountingEntropy;
 using test::NoEntropy;
@@ -442,3 +444,5 @@ TEST_CASE("a duplicate uuid on a floor names both entities' places", "[save]") {
       ": duplicate uuid on the floor (first at save.toml:" + line_of(first) + ":8)";
   CHECK(std::find(lines.begin(), lines.end(), expected) != lines.end());
 }
+
+}  // namespace save_test

@@ -8,6 +8,8 @@
 #include "support/test_content.h"
 #include "toml/toml_reader.h"
 
+namespace component_body_test {
+
 using namespace cairn;
 
 namespace {
@@ -130,3 +132,5 @@ TEST_CASE("enum, glyph, text and entity fields read and write their own forms", 
                                   Refs(), fields, problems));
   CHECK(problems.back().message == "named.name is 40 bytes long; at most 31 fit");
 }
+
+}  // namespace component_body_test

@@ -5,6 +5,14 @@
 #include <set>
 #include <string>
 
+#include "game/component_bundle.h"
+#include "game/game_world.h"
+#include "schema/component_access.h"
+#include "schema/component_body.h"
+#include "support/test_content.h"
+
+namespace component_types_test {
+
 using namespace cairn;
 
 TEST_CASE("the type registry is indexed by id and names are canonical and unique", "[schema]") {
@@ -88,11 +96,6 @@ TEST_CASE("requires and rejects name registered types, never the type itself", "
   CHECK(FindComponentType("blocker")->requires_types.size() == 1);
 }
 
-#include "game/game_world.h"
-#include "schema/component_access.h"
-#include "schema/component_body.h"
-#include "support/test_content.h"
-
 TEST_CASE("Many slots: add three, remove the middle, add takes max+1; a gone slot is NotFound",
           "[schema][membership]") {
   std::unique_ptr<GameWorld> world;
@@ -148,8 +151,6 @@ TEST_CASE("Many slots: add three, remove the middle, add takes max+1; a gone slo
         Status::InvalidOperation);
   CHECK(why == "cannot remove enemy_ai: loot requires it");
 }
-
-#include "game/component_bundle.h"
 
 TEST_CASE("ForEachReference visits exactly the schema's entity fields, both ways",
           "[schema][references]") {
@@ -301,3 +302,5 @@ TEST_CASE("a One type has only slot 0", "[schema][membership]") {
   CHECK(HasComponent(*owner.world, owner.id, ComponentKind::Health));
   CHECK_FALSE(HasComponent(*owner.world, owner.id, ComponentKind::Combat));
 }
+
+}  // namespace component_types_test

@@ -6,6 +6,8 @@
 #include "game/recipe_requirements.h"
 #include "schema/component_types.h"
 
+namespace recipe_requirements_schema_test {
+
 using namespace cairn;
 
 TEST_CASE("each recipe's requirements are its marker's requires in the type registry",
@@ -24,3 +26,5 @@ TEST_CASE("each recipe's requirements are its marker's requires in the type regi
     CHECK(RequiredComponents(recipe) == registry);
   }
 }
+
+}  // namespace recipe_requirements_schema_test

@@ -12,6 +12,8 @@
 #include "sim/keys.h"
 #include "sim/session.h"
 
+namespace autopickup_session_test {
+
 using namespace cairn;
 using namespace cairn::test;
 
@@ -249,3 +251,5 @@ TEST_CASE("a recording's autopickup header is checked; version 2 is refused", "[
   CHECK(parsed.autopickup == AutoPickup{});
   CHECK(Replay(parsed, DungeonConfig(1), true).outcome == ReplayOutcome::Matched);
 }
+
+}  // namespace autopickup_session_test

@@ -9,6 +9,8 @@
 #include "sim/session.h"
 #include "support/test_content.h"
 
+namespace autopilot_test {
+
 using namespace cairn;
 
 namespace {
@@ -108,3 +110,5 @@ TEST_CASE("auto-fight steps toward the nearest monster, then strikes it", "[auto
   CHECK_FALSE(pilot.Start(*empty, AutoGoal::Fight, why));
   CHECK(why == "There is nothing in view to fight.");
 }
+
+}  // namespace autopilot_test

@@ -10,6 +10,8 @@
 #include "sim/session.h"
 #include "support/test_content.h"
 
+namespace bot_test {
+
 using namespace cairn;
 
 TEST_CASE("the bot plays whole runs, the same way every time", "[bot]") {
@@ -90,3 +92,5 @@ TEST_CASE("the bot throws only where the missile would fly all the way", "[bot]"
   }
   CHECK(blocked_layouts >= 1);  // one of the two corners stands in the missile's way
 }
+
+}  // namespace bot_test

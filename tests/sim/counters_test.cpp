@@ -14,6 +14,8 @@
 #include "support/test_content.h"
 #include "support/test_keys.h"
 
+namespace counters_test {
+
 using namespace cairn;
 
 namespace {
@@ -186,3 +188,5 @@ TEST_CASE("the counters are not part of the state hash", "[counters]") {
   REQUIRE(quiet->RunTicks(25) == Status::Ok);
   CHECK(counted->StateHash() == quiet->StateHash());
 }
+
+}  // namespace counters_test

@@ -11,6 +11,8 @@
 #include "storage/read_file.h"
 #include "support/test_content.h"
 
+namespace floors_test {
+
 using namespace cairn;
 using cairn::test::PlayKeys;
 
@@ -145,3 +147,5 @@ TEST_CASE("restart begins the run again on floor one", "[floors]") {
   CHECK(session->FloorWorld(2) == nullptr);
   CHECK_FALSE(session->Summary().ended);
 }
+
+}  // namespace floors_test

@@ -9,6 +9,8 @@
 #include "sim/session.h"
 #include "support/test_content.h"
 
+namespace keys_test {
+
 using namespace cairn;
 
 TEST_CASE("a command's text parses back to the same command", "[keys]") {
@@ -71,3 +73,5 @@ TEST_CASE("any key string plays without a fault, and the same way twice", "[keys
     CHECK(hashes[0] == hashes[1]);
   }
 }
+
+}  // namespace keys_test

@@ -10,6 +10,8 @@
 #include "sim/narrator.h"
 #include "sim/session.h"
 
+namespace messages_test {
+
 using namespace cairn;
 using namespace cairn::test;
 
@@ -182,3 +184,5 @@ TEST_CASE("a theft is a warning the log marks", "[messages]") {
   CHECK(theft->text == "The monkey snatches 7 rations of food and runs!");
   CHECK(theft->tone == MessageTone::Warning);
 }
+
+}  // namespace messages_test

@@ -15,6 +15,8 @@
 #include "support/source_files.h"
 #include "support/test_content.h"
 
+namespace recording_version_test {
+
 using namespace cairn;
 
 namespace {
@@ -192,3 +194,5 @@ TEST_CASE("regenerate the version-3 recording fixture", "[.regenerate]") {
   out << WriteRecording(recorder.Result());
   REQUIRE(out.good());
 }
+
+}  // namespace recording_version_test

@@ -7,6 +7,8 @@
 #include "sim/keys.h"
 #include "support/test_content.h"
 
+namespace replay_test {
+
 using namespace cairn;
 
 namespace {
@@ -292,3 +294,5 @@ TEST_CASE("a corrupt state line names the recorded and the replayed state, never
   CHECK(part.divergence.recorded == 0);
   CHECK(part.divergence.replayed != 0);
 }
+
+}  // namespace replay_test

@@ -17,6 +17,8 @@
 #include "support/test_content.h"
 #include "support/test_entropy.h"
 
+namespace rewind_test {
+
 using namespace cairn;
 
 namespace {
@@ -588,3 +590,5 @@ TEST_CASE("a step back keeps a Many component's every entry, slot and slot histo
   REQUIRE(session->StepBack(80, why) == Status::Ok);
   CHECK(Describe(*session) + LootText(session->World()) == after_edit);
 }
+
+}  // namespace rewind_test

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+namespace run_log_test {
+
 using namespace cairn;
 
 namespace {
@@ -73,3 +75,5 @@ TEST_CASE("death effects age out, and a full screen drops the oldest and counts 
   log.NewRun();
   CHECK(log.EffectsDropped() == 0);
 }
+
+}  // namespace run_log_test

@@ -23,6 +23,8 @@
 #include <sanitizer/allocator_interface.h>
 #endif
 
+namespace session_test {
+
 using namespace cairn;
 
 namespace {
@@ -159,3 +161,5 @@ TEST_CASE("100,000 ticks of random input: no fault and no growth in memory", "[s
   CHECK(session->Log().Messages().size() <= RunLog::kMessageHistory);
   CHECK(session->Log().Effects().size() <= session->Config().max_effects);
 }
+
+}  // namespace session_test

@@ -9,6 +9,8 @@
 #include "sim/session.h"
 #include "support/test_content.h"
 
+namespace travel_test {
+
 using namespace cairn;
 
 namespace {
@@ -79,3 +81,5 @@ TEST_CASE("travel, like every run, will not start with a monster in view", "[aut
   PlayerCommand step;
   CHECK(pilot.FirstStepTo(*session, 4, 1, step));  // what a click takes instead: one step
 }
+
+}  // namespace travel_test

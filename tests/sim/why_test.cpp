@@ -16,6 +16,8 @@
 #include "sim/session.h"
 #include "support/test_content.h"
 
+namespace why_test {
+
 using namespace cairn;
 using cairn::test::Level;
 using cairn::test::TestWorld;
@@ -228,3 +230,5 @@ TEST_CASE(
   }
   CHECK(deaths >= 1);
 }
+
+}  // namespace why_test

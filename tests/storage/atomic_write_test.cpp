@@ -19,6 +19,8 @@
 #include "storage/read_file.h"
 #include "support/temp_folder.h"
 
+namespace atomic_write_test {
+
 using namespace cairn;
 using cairn::test::TempFolder;
 
@@ -352,3 +354,5 @@ TEST_CASE("a failure injected at each step of an exclusive creation leaves no fi
   storage_fault::Disarm();
   CHECK(Temporaries(folder.Path()) == std::vector<std::string>{});
 }
+
+}  // namespace atomic_write_test

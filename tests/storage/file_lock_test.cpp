@@ -11,6 +11,8 @@
 #include <filesystem>
 #include <string>
 
+namespace file_lock_test {
+
 using namespace cairn;
 
 namespace {
@@ -112,3 +114,5 @@ TEST_CASE("a lock moved into another FileLock is still held, once", "[storage][l
   b.Release();
   std::filesystem::remove_all(folder);
 }
+
+}  // namespace file_lock_test

@@ -17,6 +17,8 @@
 #include "storage/line_reader.h"
 #include "support/temp_folder.h"
 
+namespace read_file_test {
+
 using namespace cairn;
 using cairn::test::TempFolder;
 
@@ -185,3 +187,5 @@ TEST_CASE("LineReader on an endless device ends with TooLong, not a memory bomb"
   CHECK(reader.Next(line, error) == LineReader::Result::TooLong);
   ::close(fd);
 }
+
+}  // namespace read_file_test

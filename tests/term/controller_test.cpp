@@ -12,6 +12,8 @@
 #include "game_setup.h"
 #include "support/test_content.h"
 
+namespace controller_test {
+
 using namespace cairn;
 
 namespace {
@@ -329,3 +331,5 @@ TEST_CASE("a run of turns waits while the terminal is too small, and goes on aft
   h.controller->Continue();
   CHECK(h.session->World().Tick() > tick);
 }
+
+}  // namespace controller_test

@@ -12,6 +12,8 @@
 #include "game_setup.h"
 #include "support/test_content.h"
 
+namespace fire_controller_test {
+
 using namespace cairn;
 
 namespace {
@@ -131,3 +133,5 @@ TEST_CASE("Ctrl-A turns autopickup off and on, said and shown", "[controller][au
   CHECK(t.LastMessage() == "Autopickup is now on.");
   CHECK(AutoPickupOn(t.session->World(), t.session->World().PlayerEntity()));
 }
+
+}  // namespace fire_controller_test

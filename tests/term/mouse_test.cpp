@@ -14,6 +14,8 @@
 #include "presenter/pointer.h"
 #include "support/test_content.h"
 
+namespace mouse_test {
+
 using namespace cairn;
 
 namespace {
@@ -257,3 +259,5 @@ TEST_CASE("mouse events while the terminal is too small do nothing", "[controlle
   CHECK(h.controller->Presentation().hover_text.empty());
   CHECK(h.session->World().Tick() == 0);
 }
+
+}  // namespace mouse_test

@@ -10,6 +10,8 @@
 #include "support/test_content.h"
 #include "view/extract.h"
 
+namespace presenter_test {
+
 using namespace cairn;
 
 namespace {
@@ -386,3 +388,5 @@ TEST_CASE("a waiting --more-- stops the log at its page", "[presenter][more]") {
   CHECK_FALSE(Shows(grid, "--more--"));
   CHECK(Shows(grid, "fifth"));
 }
+
+}  // namespace presenter_test

@@ -8,6 +8,8 @@
 #include "presenter/pointer.h"
 #include "presenter/sidebar.h"
 
+namespace sidebar_presenter_test {
+
 using namespace cairn;
 
 namespace {
@@ -177,3 +179,5 @@ TEST_CASE("the pointer's description takes the message area's top row", "[presen
   state.hover_text.clear();
   CHECK(Row(Drawn(frame, state, 80, 24), 21) == "two");
 }
+
+}  // namespace sidebar_presenter_test

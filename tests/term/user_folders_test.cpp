@@ -10,6 +10,8 @@
 #include <optional>
 #include <string>
 
+namespace user_folders_test {
+
 using namespace cairn;
 
 namespace {
@@ -77,3 +79,5 @@ TEST_CASE("with HOME unset, empty or relative, the password database's home is u
     CHECK(StateFolder().front() == '/');  // never relative to the current folder
   }
 }
+
+}  // namespace user_folders_test

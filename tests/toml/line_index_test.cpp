@@ -9,6 +9,8 @@
 
 #include "toml/toml_reader.h"
 
+namespace line_index_test {
+
 using namespace cairn;
 
 namespace {
@@ -83,3 +85,5 @@ TEST_CASE("a long line of non-ASCII values is read in linear time", "[toml]") {
   CHECK(last.text == "\xC3\xA9");
   CHECK(last.position.column == 6 + 5 * 199999);
 }
+
+}  // namespace line_index_test

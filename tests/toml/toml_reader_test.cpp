@@ -5,6 +5,8 @@
 
 #include "toml/table_reader.h"
 
+namespace toml_reader_test {
+
 using namespace cairn;
 
 namespace {
@@ -255,3 +257,5 @@ TEST_CASE("a string shown to players is refused when it holds a control characte
       "monster 'x': 'b' holds a control character (\"r\\x1b[2Jat\"); it is shown on the terminal");
   CHECK(problems[1].message.find("(\"\\u{9b}\")") != std::string::npos);
 }
+
+}  // namespace toml_reader_test

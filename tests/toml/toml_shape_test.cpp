@@ -8,6 +8,8 @@
 
 #include "toml/toml_reader.h"
 
+namespace toml_shape_test {
+
 using namespace cairn;
 
 namespace {
@@ -117,3 +119,5 @@ TEST_CASE("the converter refuses depth on its own when the shape check is skippe
   CHECK_FALSE(parsed);
   CHECK(error.message == "nesting deeper than 64 levels");
 }
+
+}  // namespace toml_shape_test

@@ -9,7 +9,7 @@
 #include "support/toml_tree_equal.h"
 #include "toml/toml_reader.h"
 
-namespace cairn {
+namespace cairn::toml_subset_test {
 namespace {
 
 // The subset reader accepts `text` and makes the general reader's tree.
@@ -174,4 +174,4 @@ TEST_CASE("the subset reader keeps the general reader's bounds on depth and dens
 }
 
 }  // namespace
-}  // namespace cairn
+}  // namespace cairn::toml_subset_test

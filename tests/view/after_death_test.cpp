@@ -6,6 +6,8 @@
 #include "view/extract.h"
 #include "view/player_panels.h"
 
+namespace after_death_test {
+
 using namespace cairn;
 using namespace cairn::test;
 
@@ -101,3 +103,5 @@ TEST_CASE("the character sheet shows the speed haste gives", "[view]") {
   Play(*session, PlayerCommandKind::Use, 'a');
   CHECK(Contains(CharacterSheet(*session), "speed 5 ticks an action (hasted; 10 without)"));
 }
+
+}  // namespace after_death_test

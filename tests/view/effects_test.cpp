@@ -9,6 +9,8 @@
 #include "support/test_content.h"
 #include "view/extract.h"
 
+namespace effects_test {
+
 using namespace cairn;
 
 TEST_CASE("a death effect is drawn from its own data after its entity's slot is reused", "[view]") {
@@ -96,3 +98,5 @@ TEST_CASE("remains are drawn in a glyph and colour no item or monster uses", "[v
   }
   CHECK(kRemainsAscii != '%');
 }
+
+}  // namespace effects_test

@@ -8,6 +8,8 @@
 #include "sim/session_preserved.h"
 #include "support/test_content.h"
 
+namespace extract_test {
+
 using namespace cairn;
 
 namespace {
@@ -213,3 +215,5 @@ TEST_CASE("the inspector shows an unknown component as not loaded, until it is r
   REQUIRE(RemovePreservedComponent(*session, rat, "scent", 0) == Status::Ok);
   CHECK(session->Preserved(rat) == nullptr);
 }
+
+}  // namespace extract_test

@@ -6,6 +6,8 @@
 #include "console/console.h"
 #include "view/extract.h"
 
+namespace extraction_counter_test {
+
 using namespace cairn;
 
 namespace {
@@ -39,3 +41,5 @@ TEST_CASE("the extraction time counter is zero until a frame is extracted, then 
   CHECK(shown != "0");
   CHECK(std::stoll(shown) >= 1);
 }
+
+}  // namespace extraction_counter_test

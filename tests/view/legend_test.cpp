@@ -11,6 +11,8 @@
 #include "support/test_content.h"
 #include "view/extract.h"
 
+namespace legend_test {
+
 using namespace cairn;
 
 namespace {
@@ -110,3 +112,5 @@ TEST_CASE("docs/GAME.md's legend shows every sign the game can draw, and its ASC
     CHECK(doc.find("`" + std::string(1, e.ascii) + "`") != std::string::npos);
   }
 }
+
+}  // namespace legend_test

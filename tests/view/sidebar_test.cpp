@@ -13,6 +13,8 @@
 #include "view/extract.h"
 #include "view/player_panels.h"
 
+namespace sidebar_test {
+
 using namespace cairn;
 
 namespace {
@@ -158,3 +160,5 @@ TEST_CASE("the player's side: hunger always, conditions with turns left, quiver,
   CHECK(frame.sidebar.underfoot.empty());
   CHECK(frame.sidebar.terrain == "floor");
 }
+
+}  // namespace sidebar_test

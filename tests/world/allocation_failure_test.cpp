@@ -6,6 +6,8 @@
 #include "world/component_pool.h"
 #include "world_test_support.h"
 
+namespace allocation_failure_test {
+
 using namespace cairn;
 
 namespace {
@@ -86,3 +88,5 @@ TEST_CASE("insert and remove never allocate", "[alloc]") {
   CHECK(fault_injection::AllocationsSeen() == 0);
   fault_injection::Disarm();
 }
+
+}  // namespace allocation_failure_test

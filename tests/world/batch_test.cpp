@@ -9,6 +9,8 @@
 #include "world/component_pool.h"
 #include "world_test_support.h"
 
+namespace batch_test {
+
 using namespace cairn;
 using cairn::test::Key;
 using cairn::test::Rng;
@@ -343,3 +345,5 @@ TEST_CASE("a batch is refused whole before anything changes", "[batch]") {
     RequireSound(w);
   }
 }
+
+}  // namespace batch_test

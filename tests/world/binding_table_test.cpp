@@ -9,6 +9,8 @@
 #include "world/component_pool.h"
 #include "world_test_support.h"
 
+namespace binding_table_test {
+
 using namespace cairn;
 using cairn::test::MustCreate;
 using cairn::test::MustRelease;
@@ -244,3 +246,5 @@ TEST_CASE("a batch that brings more instance scopes than the table remembers is 
   CHECK(f.table.Resolve(TestKey(115, 1), out) ==
         ResolveStatus::Missing);  // its scope is remembered
 }
+
+}  // namespace binding_table_test

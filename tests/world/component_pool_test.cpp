@@ -5,6 +5,8 @@
 
 #include "world_test_support.h"
 
+namespace component_pool_test {
+
 using namespace cairn;
 using cairn::test::MustCreate;
 using cairn::test::MustRelease;
@@ -200,3 +202,5 @@ TEST_CASE("an uninitialized pool finds nothing and refuses changes", "[pool]") {
   CHECK(pool.Remove(EntityId{1, 0, 1}) == Status::NotInitialized);
   CHECK(pool.Owners().empty());
 }
+
+}  // namespace component_pool_test

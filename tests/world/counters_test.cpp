@@ -11,6 +11,8 @@
 #include "world/component_pool.h"
 #include "world_test_support.h"
 
+namespace counters_test {
+
 using namespace cairn;
 using cairn::test::MustCreate;
 using cairn::test::MustRelease;
@@ -140,3 +142,5 @@ TEST_CASE("a binding batch refused for want of room is a capacity failure", "[co
   CHECK(table.CapacityFailures() == 1);
   CHECK(table.Conflicts() == 0);
 }
+
+}  // namespace counters_test

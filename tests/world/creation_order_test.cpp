@@ -9,6 +9,8 @@
 #include "world/component_pool.h"
 #include "world_test_support.h"
 
+namespace creation_order_test {
+
 using namespace cairn;
 using cairn::test::MustCreate;
 
@@ -89,3 +91,5 @@ TEST_CASE("creation order is kept while membership is unchanged", "[creation_ord
   for (EntityId id : made) s.Remove(id);
   CHECK(s.order.Of(s.pool, s.registry).empty());
 }
+
+}  // namespace creation_order_test

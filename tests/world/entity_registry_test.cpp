@@ -7,6 +7,8 @@
 #include "world/component_pool.h"
 #include "world_test_support.h"
 
+namespace entity_registry_test {
+
 using namespace cairn;
 using cairn::test::MustCreate;
 using cairn::test::MustRelease;
@@ -293,3 +295,5 @@ concept CanRelease = requires(T& holder, EntityId id) {
 static_assert(!CanRelease<StructuralScope>);
 static_assert(!CanRelease<EntityRegistry>);
 static_assert(!std::is_default_constructible_v<StructuralKey>);
+
+}  // namespace entity_registry_test

@@ -10,6 +10,8 @@
 #include "world/component_pool.h"
 #include "world_test_support.h"
 
+namespace model_test {
+
 using namespace cairn;
 using cairn::test::Rng;
 
@@ -266,3 +268,5 @@ TEST_CASE("200,000 random operations agree with a reference model at every step"
   CHECK(pool_a.HighWaterMark() == kPoolACapacity);
   CHECK(pool_b.HighWaterMark() == kPoolBCapacity);
 }
+
+}  // namespace model_test

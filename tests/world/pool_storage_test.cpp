@@ -11,6 +11,8 @@
 #include "world/pool_join.h"
 #include "world_test_support.h"
 
+namespace pool_storage_test {
+
 using namespace cairn;
 using cairn::test::MustCreate;
 using cairn::test::MustRelease;
@@ -411,3 +413,5 @@ TEST_CASE("a registry and two pools of 8-byte components take at most 48 bytes p
                             kEntities;
   CHECK(per_entity <= 48.0);
 }
+
+}  // namespace pool_storage_test
