@@ -17,7 +17,7 @@ GENERATOR   := $(shell command -v ninja >/dev/null 2>&1 && echo Ninja || echo "U
 DEPS       := cmake g++ make ninja-build libncurses-dev libtomlplusplus-dev libspdlog-dev catch2 \
               libbenchmark-dev tmux clang libclang-rt-14-dev clang-format clang-tidy python3
 CHECK_DEPS := libtcod-dev  # the benchmarks' baseline: make check builds them for its smoke run
-BENCH_DEPS := libtcod-dev valgrind
+BENCH_DEPS := $(CHECK_DEPS) valgrind
 
 all: build
 

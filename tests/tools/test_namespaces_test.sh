@@ -3,8 +3,8 @@
 # test file keeps its names to itself: its code, from the first line after its includes to its
 # last, lies in a namespace named after the file (`namespace items_test {`), and no #include comes
 # later (inside it, a standard header would declare std:: in the wrong place). Fails naming each
-# file that breaks this, and refuses two scratch files that do, so it cannot pass by checking
-# nothing.
+# file that breaks this, and refuses a scratch file for each of its three checks, so none of them
+# can pass by checking nothing.
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
 
@@ -42,9 +42,13 @@ printf '#include <string>\n\nnamespace {\nint Helper() { return 1; }\n}  // name
   > "$work/bare_test.cpp"
 printf '#include <string>\n\nnamespace late_test {\n\n#include <vector>\n\n}  // namespace late_test\n' \
   > "$work/late_test.cpp"
-out=$(check "$work/bare_test.cpp" "$work/late_test.cpp")
+printf '#include <string>\n\nnamespace open_test {\nint Helper() { return 1; }\n}  // namespace open_test\n\nint Outside() { return 2; }\n\nint Outside2() { return 3; }\n' \
+  > "$work/open_test.cpp"
+out=$(check "$work/bare_test.cpp" "$work/late_test.cpp" "$work/open_test.cpp")
 echo "$out" | grep -q "bare_test.cpp: its code is not in 'namespace bare_test {'" ||
   { echo "FAIL: a test file without its namespace passed: $out"; exit 1; }
 echo "$out" | grep -q "late_test.cpp: an #include after" ||
   { echo "FAIL: a test file with a late #include passed: $out"; exit 1; }
+echo "$out" | grep -q "open_test.cpp: 'namespace open_test' does not close at the end" ||
+  { echo "FAIL: a test file with code after its namespace passed: $out"; exit 1; }
 echo "all ${#files[@]} test files keep their names in a namespace of their own"
