@@ -20,6 +20,7 @@
 #include "storage/read_file.h"
 #include "term_commands.h"
 #include "toml/table_reader.h"
+#include "toml/toml_head.h"
 
 namespace cairn {
 namespace {
@@ -39,10 +40,36 @@ constexpr CheckedKind kCheckedKinds[] = {
     {"cairn-autopickup", FileKind::AutoPickup},
 };
 
-// The file's `format` ("" when it has none) and where it is written. The tree is dropped before
-// the kind's own reader parses the text again, so a big file is never held twice.
+bool IsCheckedFormat(std::string_view format) {
+  for (const CheckedKind& known : kCheckedKinds)
+    if (known.format == format) return true;
+  return false;
+}
+
+// A kind this command checks, read from the file's head alone (toml_head.h: the top-level keys,
+// before the first table header), so the text is parsed once, by its kind's reader, which also
+// reports any error after the head. False when the head does not parse or names no such kind.
+bool FormatFromHead(std::string_view text, std::string& format, TextPosition& position) {
+  const std::string_view head = TomlHead(text);
+  if (head.size() == text.size()) return false;  // the whole text: read once, below
+  TomlValue root;
+  std::vector<TextProblem> problems;
+  if (!ParseTomlFile(head, root, problems)) return false;
+  const TomlValue* member = root.Find("format");
+  if (member == nullptr || member->kind != TomlKind::String || !IsCheckedFormat(member->text))
+    return false;
+  format = member->text;
+  position = member->position;
+  return true;
+}
+
+// The file's `format` ("" when it has none) and where it is written: from the head when it names
+// a known kind, else from the whole text, whose syntax errors then come before "unknown file".
+// The tree is dropped before the kind's own reader parses the text, so a big file is never held
+// twice.
 bool SniffFormat(const std::string& path, std::string_view text, std::string& format,
                  TextPosition& position) {
+  if (FormatFromHead(text, format, position)) return true;
   TomlValue root;
   std::vector<TextProblem> problems;
   if (!ParseTomlFile(text, root, problems)) {

@@ -223,6 +223,18 @@ out=$("$cairn" check "$work/bad-level.toml" 2>&1); status=$?
 [ $status -eq 1 ] || fail "check of a bad level is not exit 1"
 echo "$out" | grep -q "bad-level.toml:6:10: error: map character '?' is not in the legend" || fail "bad level said: $out"
 "$cairn" sim --level "$work/bad-level.toml" >/dev/null 2>&1; [ $? -eq 1 ] || fail "sim --level of a bad level is not exit 1"
+# check reads a file's kind from its head (the lines before the first table header) and parses
+# the text once, in its kind's reader. A line that looks like a header inside a multi-line string
+# is not one: the head does not parse, the whole text is read, and the file is still a level.
+printf 'note = """\n[not a header]\n"""\nformat = "cairn-level"\nversion = 1\nname = "x"\n[map]\nlegend = {}\nrows = ["?"]\n' > "$work/note-level.toml"
+out=$("$cairn" check "$work/note-level.toml" 2>&1); status=$?
+[ $status -eq 1 ] || fail "check of a level with an unknown member is not exit 1"
+[ "$out" = "$work/note-level.toml:1:1: error: the level: unknown member 'note'" ] || fail "a header-like line in a string said: $out"
+# An unknown kind with a syntax error after its head: the syntax error, not "unknown file".
+printf 'format = "cairn-levle"\nversion = 1\n[map\n' > "$work/unknown-broken.toml"
+out=$("$cairn" check "$work/unknown-broken.toml" 2>&1); status=$?
+[ $status -eq 1 ] || fail "check of a broken unknown file is not exit 1"
+echo "$out" | grep -q "^$work/unknown-broken.toml:3:5: error: .*expected ']'" || fail "a broken unknown file said: $out"
 # A duplicate names both places, in the diagnostics' line format.
 sed 's/^id = "rat-2"$/id = "rat-1"/' "$here/../../data/levels/cellar.toml" > "$work/twice.toml"
 out=$("$cairn" check "$work/twice.toml" 2>&1); status=$?
