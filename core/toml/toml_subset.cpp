@@ -120,13 +120,15 @@ class SubsetParser {
     return false;
   }
 
-  TextPosition Here() const {
+  TextPosition Here() {
     if (!line_has_multibyte_)
       return TextPosition{line_, static_cast<std::uint32_t>(at_ - line_start_ + 1)};
-    std::uint32_t column = 1;  // characters, as the general reader counts them
-    for (std::size_t i = line_start_; i < at_; ++i)
-      if ((static_cast<unsigned char>(text_[i]) & 0xC0) != 0x80) ++column;
-    return TextPosition{line_, column};
+    // Characters, as the general reader counts them, counted on from the last place asked for
+    // on this line (places are asked for in order): a long line costs its length once, not once
+    // a value.
+    for (; counted_to_ < at_; ++counted_to_)
+      if ((static_cast<unsigned char>(text_[counted_to_]) & 0xC0) != 0x80) ++counted_column_;
+    return TextPosition{line_, counted_column_};
   }
 
   void NewLine() {
@@ -134,6 +136,8 @@ class SubsetParser {
     ++line_;
     line_start_ = at_;
     line_has_multibyte_ = false;
+    counted_to_ = at_;
+    counted_column_ = 1;
   }
 
   void SkipBlanks() {
@@ -200,9 +204,10 @@ class SubsetParser {
     return !key.empty();
   }
 
-  // `[[a.b]]`: appends a table to the array `b` inside the last table of the header array `a`.
+  // `[a]`: a new table at the root (TableHeader). `[[a.b]]`: appends a table to the array `b`
+  // inside the last table of the header array `a`.
   TomlValue* Header(TomlValue& root, std::uint32_t& depth) {
-    if (text_.substr(at_, 2) != "[[") return nullptr;  // a [table] header: not in the subset
+    if (text_.substr(at_, 2) != "[[") return TableHeader(root, depth);
     const TextPosition header_at = Here();  // where toml++ places the array and its table
     at_ += 2;
     TomlValue* table = &root;
@@ -240,10 +245,48 @@ class SubsetParser {
     }
   }
 
+  // `[a]`, as a level's `[map]`: a table at the root named by one bare key no line before has
+  // used. A dotted, quoted or spaced name, or one already taken (which the general reader may
+  // refuse, or may accept for a table only implied so far), is the general reader's.
+  TomlValue* TableHeader(TomlValue& root, std::uint32_t& depth) {
+    const TextPosition header_at = Here();  // where toml++ places the table
+    ++at_;
+    const TextPosition key_at = Here();
+    std::string_view key;
+    if (!BareKey(key) || at_ >= text_.size() || text_[at_] != ']') return nullptr;
+    ++at_;
+    if (MemberOf(root, key) != nullptr || root.members.size() >= kMaxMembers) return nullptr;
+    depth = 1;  // the shape check's and the tree's depth of the table alike
+    tree_offset_ = 0;
+    TomlMember& member = root.members.emplace_back();
+    member.key = std::string(key);
+    member.key_position = key_at;
+    member.value.kind = TomlKind::Table;
+    member.value.position = header_at;
+    return &member.value;
+  }
+
+  // A bare key, or a quoted one of printable ASCII with no escape (a level's legend: `"#" =
+  // "wall"`), whose text between the quotes is the key. Any other quoted key (an escape, UTF-8,
+  // the empty key, a literal or multi-line string) is the general reader's.
+  bool Key(std::string_view& key) {
+    if (at_ >= text_.size() || text_[at_] != '"') return BareKey(key);
+    const std::size_t start = ++at_;
+    while (at_ < text_.size() && text_[at_] != '"') {
+      const char c = text_[at_];
+      if (c < 0x20 || c > 0x7E || c == '\\') return false;
+      ++at_;
+    }
+    if (at_ >= text_.size() || at_ == start) return false;
+    key = text_.substr(start, at_ - start);
+    ++at_;
+    return true;
+  }
+
   bool KeyValue(std::vector<TomlMember>& members, std::uint32_t depth) {
     const TextPosition key_at = Here();
     std::string_view key;
-    if (!BareKey(key)) return false;
+    if (!Key(key)) return false;
     SkipBlanks();
     if (at_ >= text_.size() || text_[at_] != '=') return false;  // a dotted key, or no value
     ++at_;
@@ -265,7 +308,27 @@ class SubsetParser {
     if (c == '[') return Array(out, depth);
     if (c == '{') return InlineTable(out, depth);
     if (c == '-' || (c >= '0' && c <= '9')) return Integer(out);
-    return false;  // literal strings, booleans, floats, dates: the general reader's
+    if (c == 't' || c == 'f') return Boolean(out);
+    return false;  // literal strings, floats, dates: the general reader's
+  }
+
+  // What may follow a value written as a word or a number on its line.
+  bool AtValueEnd() const noexcept {
+    if (at_ >= text_.size()) return true;
+    const char next = text_[at_];
+    return next == ' ' || next == '\t' || next == '\n' || next == ',' || next == ']' ||
+           next == '}' || next == '#';
+  }
+
+  // `true` or `false` (a level's `fresh = true`).
+  bool Boolean(TomlValue& out) {
+    const bool value = text_.substr(at_, 4) == "true";
+    if (!value && text_.substr(at_, 5) != "false") return false;
+    at_ += value ? 4 : 5;
+    if (!AtValueEnd()) return false;
+    out.kind = TomlKind::Boolean;
+    out.boolean = value;
+    return true;
   }
 
   bool String(TomlValue& out) {
@@ -339,12 +402,7 @@ class SubsetParser {
     }
     const std::size_t digits = at_ - start;
     if (digits == 0 || (digits > 1 && text_[start] == '0')) return false;
-    if (at_ < text_.size()) {
-      const char next = text_[at_];
-      if (next != ' ' && next != '\t' && next != '\n' && next != ',' && next != ']' &&
-          next != '}' && next != '#')
-        return false;  // a float, a date, underscores, a hexadecimal prefix
-    }
+    if (!AtValueEnd()) return false;  // a float, a date, underscores, a hexadecimal prefix
     out.kind = TomlKind::Integer;
     out.integer = negative ? -static_cast<std::int64_t>(value) : static_cast<std::int64_t>(value);
     return true;
@@ -387,7 +445,7 @@ class SubsetParser {
       SkipBlanks();
       const TextPosition key_at = Here();
       std::string_view key;
-      if (!BareKey(key)) return false;
+      if (!Key(key)) return false;
       SkipBlanks();
       if (at_ >= text_.size() || text_[at_] != '=') return false;
       ++at_;
@@ -413,9 +471,11 @@ class SubsetParser {
   std::size_t at_ = 0;
   std::uint32_t line_ = 1;
   std::size_t line_start_ = 0;
-  bool line_has_multibyte_ = false;  // then a column counts characters, not bytes
-  std::uint32_t table_depth_ = 0;    // of the table the last header opened (0: the root)
-  std::uint32_t tree_offset_ = 0;    // its tree depth less its shape depth
+  bool line_has_multibyte_ = false;   // then a column counts characters, not bytes
+  std::size_t counted_to_ = 0;        // Here's count of this line's characters reaches here,
+  std::uint32_t counted_column_ = 1;  // the column at counted_to_
+  std::uint32_t table_depth_ = 0;     // of the table the last header opened (0: the root)
+  std::uint32_t tree_offset_ = 0;     // its tree depth less its shape depth
   // By depth: [0] the current header table's (or the root's), [d] an inline table's at d.
   std::vector<std::vector<TomlMember>> scratch_;
 };

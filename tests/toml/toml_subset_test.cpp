@@ -4,6 +4,8 @@
 #include "toml/toml_subset.h"
 
 #include <catch2/catch.hpp>
+#include <fstream>
+#include <iterator>
 #include <string>
 
 #include "support/toml_tree_equal.h"
@@ -57,6 +59,27 @@ TEST_CASE("the subset reader makes the general reader's tree, positions included
   RequireSameTree("k = 1 # caf\xC3\xA9\n");
   RequireSameTree("x = [\"\xC3\xA9\xC3\xA9\", { z = 1 }]\n");
   RequireSameTree("no_newline_at_end = 5");
+  // Root tables and quoted keys, as a level cairn writes has them.
+  RequireSameTree("\"quoted\" = 1\n\"a b-c.d\" = 2\n");
+  RequireSameTree("[table]\na = 1\n");
+  RequireSameTree("[empty]\n[[after]]\nx = 1\n");
+  RequireSameTree(
+      "format = \"cairn-level\"\nversion = 1\nname = \"x\"\n\n[map]\n"
+      "legend = { \"#\" = \"wall\", \".\" = \"floor\", \"+\" = \"door\", \"~\" = "
+      "\"water\" }\nrows = [\n  \"#.\",\n  \".#\",\n]\n\n[[entity]]\nid = \"player\"\n"
+      "kind = \"player\"\ncomponents = [\n  { type = \"position\", version = 1, slot = 0, body = "
+      "{ x = 1, y = 1 } },\n]\n");
+  RequireSameTree("[a]\nk = 1\n[b]\nk = 2\n[[c]]\n[[c.d]]\n");
+  RequireSameTree("t = true\nf = false\nl = [true, false]\ni = { on = true }\nc = false # no\n");
+}
+
+TEST_CASE("the subset reader reads the built-in levels as the general reader does", "[toml]") {
+  for (const char* name : {"cellar.toml", "vault.toml", "warren.toml"}) {
+    INFO(name);
+    std::ifstream file(std::string(CAIRN_SOURCE_DIR) + "/data/levels/" + name, std::ios::binary);
+    REQUIRE(file);
+    RequireSameTree({std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()});
+  }
 }
 
 TEST_CASE("the subset reader declines what it does not know, for the general reader", "[toml]") {
@@ -65,7 +88,9 @@ TEST_CASE("the subset reader declines what it does not know, for the general rea
   RequireDeclined("a = \"\"\"multi\"\"\"\n");  // multi-line string
   RequireDeclined("a = 1.5\n");
   RequireDeclined("a = 1e3\n");
-  RequireDeclined("a = true\n");
+  RequireDeclined("a = truer\n");
+  RequireDeclined("a = True\n");
+  RequireDeclined("a = fals\n");
   RequireDeclined("a = 1_000\n");
   RequireDeclined("a = 0x1F\n");
   RequireDeclined("a = +1\n");
@@ -73,8 +98,20 @@ TEST_CASE("the subset reader declines what it does not know, for the general rea
   RequireDeclined("a = 2026-12-02\n");
   RequireDeclined("a = 9223372036854775807\n");  // 19 digits: toml++ judges the range
   RequireDeclined("a.b = 1\n");
-  RequireDeclined("\"quoted\" = 1\n");
-  RequireDeclined("[table]\na = 1\n");
+  RequireDeclined("\"\" = 1\n");             // the empty key
+  RequireDeclined("\"tab\\tkey\" = 1\n");    // an escape in a key
+  RequireDeclined("\"caf\xC3\xA9\" = 1\n");  // UTF-8 in a key
+  RequireDeclined("'literal' = 1\n");        // a literal key
+  RequireDeclined("t = { \"\" = 1 }\n");     // the empty key in an inline table
+  RequireDeclined("[a.b]\nk = 1\n");         // a dotted table header
+  RequireDeclined("[ a ]\n");                // a spaced one
+  RequireDeclined("[\"a\"]\n");              // a quoted one
+  RequireDeclined("[a]\n[a]\n");             // a table twice: the general reader refuses
+  RequireDeclined("a = 1\n[a]\n");           // a table over a value
+  RequireDeclined("[[a]]\n[a]\n");           // a table over a header array
+  RequireDeclined("[a]\n[[a]]\n");           // a header array over a table
+  RequireDeclined("[a]\n[[a.b]]\n");         // an array in a header table: not in the subset
+  RequireDeclined("[a]\nk = 1\nk = 2\n");    // a duplicate in a header table
   RequireDeclined("[[ spaced ]]\n");
   RequireDeclined("a = 1\na = 2\n");            // duplicate key
   RequireDeclined("t = { a = 1, a = 2 }\n");    // duplicate in an inline table
