@@ -709,18 +709,6 @@ void ReadSavedMessages(TableReader& file, SessionImage& image, std::vector<TextP
   }
 }
 
-}  // namespace
-
-bool LooksLikeSave(std::string_view text) {
-  TomlValue root;
-  TextProblem error;
-  if (!ParseTomlSubset(text, root) && !ParseToml(text, root, error)) return false;
-  const TomlValue* format = root.Find("format");
-  return format != nullptr && format->kind == TomlKind::String && format->text == kSaveFormat;
-}
-
-namespace {
-
 // Before version 4 an authored level's entities were keyed by the level document's uuid (an
 // asset id) as if it were their instance; now each placement has its own (identity/placement.h),
 // and an authored level is only ever placed as a floor's own level.

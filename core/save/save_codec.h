@@ -42,7 +42,4 @@ inline constexpr std::int64_t kSaveVersion = 6;
                                 const WorldLimits& limits, SessionImage& out,
                                 std::vector<TextProblem>& problems);
 
-// Whether `text` looks like a save (its format member says so), for `cairn check`'s dispatch.
-[[nodiscard]] bool LooksLikeSave(std::string_view text);
-
 }  // namespace cairn

@@ -8,8 +8,9 @@
 // The head ends where the first line whose first character other than blanks is `[` begins. If
 // that line lies inside a multi-line string or array it is not a header, and the head, which then
 // ends inside that string or array, does not parse on its own: a caller reads the whole text
-// instead. When the head does parse, its tree is exactly the root's keys and values of the whole
-// document, as the whole text's parse would give them (same positions: the head is a prefix).
+// instead. When the head does parse, its tree is exactly the document's top-level key/value pairs
+// (its root's members other than the tables its headers make), as the whole text's parse would
+// give them (same positions: the head is a prefix).
 #pragma once
 
 #include <string_view>

@@ -230,6 +230,12 @@ printf 'note = """\n[not a header]\n"""\nformat = "cairn-level"\nversion = 1\nna
 out=$("$cairn" check "$work/note-level.toml" 2>&1); status=$?
 [ $status -eq 1 ] || fail "check of a level with an unknown member is not exit 1"
 [ "$out" = "$work/note-level.toml:1:1: error: the level: unknown member 'note'" ] || fail "a header-like line in a string said: $out"
+# The kind comes from the head, so a key map over its 1 MiB limit is refused for its size before
+# the syntax error after its head is read (the whole text is never parsed).
+python3 -c 'import sys; sys.stdout.write("format = \"cairn-keys\"\nversion = 1\n[keys]\nbad = = 1\n" + "# padding\n" * 120000)' > "$work/big-keys.toml"
+out=$("$cairn" check "$work/big-keys.toml" 2>&1); status=$?
+[ $status -eq 1 ] || fail "check of an oversized key map is not exit 1"
+echo "$out" | grep -q "big-keys.toml: error: is 1.1 MiB (.* bytes), over the 1 MiB limit for a key map" || fail "an oversized key map said: $out"
 # An unknown kind with a syntax error after its head: the syntax error, not "unknown file".
 printf 'format = "cairn-levle"\nversion = 1\n[map\n' > "$work/unknown-broken.toml"
 out=$("$cairn" check "$work/unknown-broken.toml" 2>&1); status=$?
