@@ -46,39 +46,35 @@ bool IsCheckedFormat(std::string_view format) {
   return false;
 }
 
-// A kind this command checks, read from the file's head alone (toml_head.h: the top-level keys,
-// before the first table header), so the text is parsed once, by its kind's reader, which also
-// reports any error after the head. False when the head does not parse or names no such kind.
-bool FormatFromHead(std::string_view text, std::string& format, TextPosition& position) {
-  const std::string_view head = TomlHead(text);
-  if (head.size() == text.size()) return false;  // the whole text: read once, below
-  TomlValue root;
-  std::vector<TextProblem> problems;
-  if (!ParseTomlFile(head, root, problems)) return false;
+// The `format` string of a parsed file ("" when it has none) and where it is written.
+void ReadFormat(const TomlValue& root, std::string& format, TextPosition& position) {
   const TomlValue* member = root.Find("format");
-  if (member == nullptr || member->kind != TomlKind::String || !IsCheckedFormat(member->text))
-    return false;
-  format = member->text;
-  position = member->position;
-  return true;
+  format = member != nullptr && member->kind == TomlKind::String ? member->text : "";
+  position = member != nullptr ? member->position : TextPosition{1, 1};
 }
 
-// The file's `format` ("" when it has none) and where it is written: from the head when it names
-// a known kind, else from the whole text, whose syntax errors then come before "unknown file".
-// The tree is dropped before the kind's own reader parses the text, so a big file is never held
-// twice.
+// The file's `format` ("" when it has none) and where it is written. First from the file's head
+// alone (toml_head.h: the top-level key/value pairs, before the first table header) when that
+// names a kind this command checks: the text is then parsed once, by the kind's reader, which
+// reports any error after the head. Else from the whole text, whose syntax errors then come
+// before "unknown file". The tree is dropped before the kind's reader parses the text, so a big
+// file is never held twice.
 bool SniffFormat(const std::string& path, std::string_view text, std::string& format,
                  TextPosition& position) {
-  if (FormatFromHead(text, format, position)) return true;
+  const std::string_view head = TomlHead(text);
   TomlValue root;
   std::vector<TextProblem> problems;
+  if (head.size() < text.size() && ParseTomlFile(head, root, problems)) {
+    ReadFormat(root, format, position);
+    if (IsCheckedFormat(format)) return true;
+  }
+  problems.clear();
+  root = TomlValue{};
   if (!ParseTomlFile(text, root, problems)) {
     PrintProblems(path, problems);
     return false;
   }
-  const TomlValue* member = root.Find("format");
-  if (member != nullptr && member->kind == TomlKind::String) format = member->text;
-  position = member != nullptr ? member->position : TextPosition{1, 1};
+  ReadFormat(root, format, position);
   return true;
 }
 

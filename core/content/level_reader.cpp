@@ -5,7 +5,6 @@
 #include "schema/component_types.h"
 #include "toml/source_text.h"
 #include "toml/table_reader.h"
-#include "toml/toml_subset.h"
 
 namespace cairn {
 namespace {
@@ -166,10 +165,7 @@ bool ReadLevelDocument(std::string_view text, LevelDocument& out,
                        std::vector<TextProblem>& problems) {
   const std::size_t before = problems.size();
   TomlValue root;
-  // A level cairn wrote (`cairn format`, tools/crowd_level.py) reads without toml++; anything
-  // else reads through the general reader, which also reports every syntax error. Both make one
-  // tree (toml_subset.h).
-  if (!ParseTomlSubset(text, root) && !ParseTomlFile(text, root, problems)) return false;
+  if (!ParseTomlFile(text, root, problems)) return false;
   LevelDocument doc;
   const SourceText source(text);
   doc.header = HeaderComments(text);

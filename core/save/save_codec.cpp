@@ -20,7 +20,6 @@
 #include "toml/source_text.h"
 #include "toml/table_reader.h"
 #include "toml/toml_reader.h"
-#include "toml/toml_subset.h"
 
 namespace cairn {
 namespace {
@@ -728,9 +727,8 @@ bool ReadSaveText(std::string_view text, const DefinitionSet& definitions,
                   std::vector<TextProblem>& problems) {
   const std::size_t before = problems.size();
   TomlValue root;
-  // What the writer makes reads without toml++; anything else (a save edited by hand) reads
-  // through the general reader, which also reports every syntax error. Both make one tree.
-  if (!ParseTomlSubset(text, root) && !ParseTomlFile(text, root, problems)) return false;
+  // What the writer makes reads without toml++ (ParseTomlFile tries the subset reader first).
+  if (!ParseTomlFile(text, root, problems)) return false;
   SessionImage image;
   const SourceText source(text);
   TableReader file(root, "the save", problems);

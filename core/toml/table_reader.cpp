@@ -5,6 +5,7 @@
 #include "base/closest_name.h"
 #include "base/terminal_text.h"
 #include "toml/toml_reader.h"
+#include "toml/toml_subset.h"
 
 namespace cairn {
 
@@ -110,6 +111,7 @@ void TableReader::RejectUnknown() {
 }
 
 bool ParseTomlFile(std::string_view text, TomlValue& root, std::vector<TextProblem>& problems) {
+  if (ParseTomlSubset(text, root)) return true;
   TextProblem error;
   if (ParseToml(text, root, error)) return true;
   problems.push_back(std::move(error));

@@ -61,7 +61,9 @@ class TableReader {
   std::vector<std::string> asked_;
 };
 
-// Parses `text` into `root` (a table); a syntax error becomes a positioned problem.
+// Parses `text` into `root` (a table); a syntax error becomes a positioned problem. Text within
+// the subset cairn's writers make (saves, levels: toml_subset.h) is read without toml++, into the
+// same tree; anything else through the general reader, which reports every error.
 [[nodiscard]] bool ParseTomlFile(std::string_view text, TomlValue& root,
                                  std::vector<TextProblem>& problems);
 
