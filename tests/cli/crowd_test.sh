@@ -15,6 +15,13 @@ mkdir -p "$HOME"
 level="$work/crowd.toml"
 python3 "$tools/crowd_level.py" 100000 400 "$level" || fail "the level generator failed"
 
+# The generator still writes what tests/levels/crowd-12.toml holds, the file toml_subset_test
+# reads through the subset reader: its output stays inside the fast path.
+fixture="$(dirname "$0")/../levels/crowd-12.toml"
+python3 "$tools/crowd_level.py" 12 6 "$work/crowd-12.toml" &&
+  cmp -s "$work/crowd-12.toml" "$fixture" ||
+  fail "crowd_level.py 12 6 no longer writes $fixture (regenerate it; toml_subset_test reads it)"
+
 # Headless: one turn waited is ten ticks of 100,000 monsters.
 out=$("$cairn" sim --level "$level" --input s 2>"$work/sim.err")
 status=$?

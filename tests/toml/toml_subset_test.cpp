@@ -82,6 +82,16 @@ TEST_CASE("the subset reader reads the built-in levels as the general reader doe
   }
 }
 
+// tools/crowd_level.py's output, which the crowd test keeps equal to this file: a large generated
+// level is read by the subset reader, not left to the general one (which would take several times
+// as long and as much memory for the 100,000-rat floor).
+TEST_CASE("the subset reader reads crowd_level.py's levels as the general reader does", "[toml]") {
+  std::ifstream file(std::string(CAIRN_SOURCE_DIR) + "/tests/levels/crowd-12.toml",
+                     std::ios::binary);
+  REQUIRE(file);
+  RequireSameTree({std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()});
+}
+
 TEST_CASE("the subset reader declines what it does not know, for the general reader", "[toml]") {
   RequireDeclined("a = 1\r\n");                // CRLF
   RequireDeclined("a = 'literal'\n");          // literal string
