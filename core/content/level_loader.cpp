@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <array>
 #include <map>
+#include <string_view>
+#include <utility>
+#include <vector>
 
 #include "base/closest_name.h"
 #include "game/level_invariants.h"
@@ -17,29 +20,41 @@ namespace {
 using Fields = std::array<FieldValue, kMaxFieldsPerComponent>;
 
 // References inside a level: authored ids (version 1) or UUIDs (version 2), resolved to
-// level-local references that BuildWorld turns into handles.
+// level-local references that BuildWorld turns into handles. Each is looked up in an index
+// sorted once (by key, then by position in the file), not by a scan of every entity: a generated
+// floor of 100,000 entities with 20,000 references took 2.3 s to resolve them by scanning. A key
+// written twice resolves to its first entity, as the scan did (CheckIdentitiesUnique refuses the
+// level anyway).
 class LevelReferences final : public DefinitionSetReferences {
  public:
   LevelReferences(const LevelDocument& document, const DefinitionSet& definitions)
-      : DefinitionSetReferences(definitions), document_(document) {}
+      : DefinitionSetReferences(definitions), by_uuid_(document.version == kLevelVersionUuids) {
+    for (std::size_t i = 0; i < document.entities.size(); ++i) {
+      const AuthoredEntity& e = document.entities[i];
+      const auto index = static_cast<std::uint32_t>(i);
+      if (!by_uuid_)
+        ids_.emplace_back(e.id, index);
+      else if (e.has_uuid)
+        uuids_.emplace_back(e.uuid, index);
+    }
+    std::sort(ids_.begin(), ids_.end());
+    std::sort(uuids_.begin(), uuids_.end());
+  }
   bool Parse(std::string_view text, EntityId& out, std::string& error) const override {
     if (text.empty()) {
       out = EntityId{};
       return true;
     }
-    const bool by_uuid = document_.version == kLevelVersionUuids;
     Uuid uuid;
-    if (by_uuid && ParseUuid(text, uuid) != Status::Ok) {
+    if (by_uuid_ && ParseUuid(text, uuid) != Status::Ok) {
       error =
           "'" + std::string(text) + "' is not a UUID (version 2 levels refer to entities by UUID)";
       return false;
     }
-    for (std::size_t i = 0; i < document_.entities.size(); ++i) {
-      const AuthoredEntity& e = document_.entities[i];
-      if (by_uuid ? (e.has_uuid && e.uuid == uuid) : e.id == text) {
-        out = LevelReference(static_cast<std::uint32_t>(i));
-        return true;
-      }
+    std::uint32_t index = 0;
+    if (by_uuid_ ? First(uuids_, uuid, index) : First(ids_, text, index)) {
+      out = LevelReference(index);
+      return true;
     }
     error = "'" + std::string(text) + "' names no entity in this level";
     return false;
@@ -47,7 +62,20 @@ class LevelReferences final : public DefinitionSetReferences {
   std::string Format(EntityId) const override { return ""; }
 
  private:
-  const LevelDocument& document_;
+  // The lowest entity index filed under `key` in `sorted`, if any.
+  template <class Key>
+  static bool First(const std::vector<std::pair<Key, std::uint32_t>>& sorted, const Key& key,
+                    std::uint32_t& index) {
+    const auto at =
+        std::lower_bound(sorted.begin(), sorted.end(), std::pair<Key, std::uint32_t>{key, 0});
+    if (at == sorted.end() || at->first != key) return false;
+    index = at->second;
+    return true;
+  }
+
+  bool by_uuid_;
+  std::vector<std::pair<std::string_view, std::uint32_t>> ids_;  // views of the document's ids
+  std::vector<std::pair<Uuid, std::uint32_t>> uuids_;
 };
 
 // The recipe a typed definition id starts an entity from; false when the id names nothing.
