@@ -88,7 +88,8 @@ bool LoadSaveFile(const std::string& path, SessionConfig& config, bool seed_give
   return true;
 }
 
-Status WriteSaveFile(GameSession& session, const std::string& path, std::string& error) {
+Status WriteSaveFile(GameSession& session, const std::string& path, std::string& error,
+                     std::uint64_t cap) {
   SessionImage image;
   std::string why;
   if (Status s = CaptureImage(session, ProgramEntropy(), image, &why); s != Status::Ok) {
@@ -100,6 +101,12 @@ Status WriteSaveFile(GameSession& session, const std::string& path, std::string&
   }
   const std::string text = WriteSaveText(image, *session.Config().definitions,
                                          "cairn " CAIRN_VERSION " (" CAIRN_BUILD_ID ")");
+  // What cairn could not read back is not written: the old save, if any, stays whole.
+  if (text.size() > cap) {
+    error = "the save " + OverCapMessage(text.size(), cap, LimitOf(FileKind::Save).name) +
+            ", so cairn could not read it back";
+    return Status::CapacityExceeded;
+  }
   const std::filesystem::path folder = std::filesystem::path(path).parent_path();
   std::error_code ec;
   if (!folder.empty()) std::filesystem::create_directories(folder, ec);

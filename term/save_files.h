@@ -2,6 +2,7 @@
 // session, and writing one atomically. Shared by the game, `cairn sim` and `cairn check`.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -9,6 +10,7 @@
 #include "base/status.h"
 #include "base/text_problem.h"
 #include "sim/session.h"
+#include "storage/read_limits.h"
 
 namespace cairn {
 
@@ -29,8 +31,11 @@ namespace cairn {
 
 // Captures `session` (minting keys from the system's entropy) and writes it to `path`
 // atomically, creating the folder if needed. EntropyUnavailable when no key could be minted
-// (nothing is written); any other failure has `error` set and leaves the old file whole.
+// (nothing is written); CapacityExceeded when the save's text is over `cap`, the size a save
+// is read at (read_limits.h; a test may pass less), so that cairn could not resume it (nothing is
+// written); any other failure has `error` set and leaves the old file whole.
 [[nodiscard]] Status WriteSaveFile(GameSession& session, const std::string& path,
-                                   std::string& error);
+                                   std::string& error,
+                                   std::uint64_t cap = LimitOf(FileKind::Save).cap);
 
 }  // namespace cairn

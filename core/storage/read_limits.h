@@ -6,8 +6,13 @@
 // accept, measured for issue 13:
 //  - level: a 4096 x 4096 map (TileMap::kMaxSide) is 16.8 MB of rows; 4096 entities add about
 //    0.6 MB (150 bytes each, written as cairn writes them).
-//  - save: about 1,190 bytes an entity (4,001 entities: 4.7 MB; 10,000: about 9 MB); ten floors of
-//    4,096 entities reach about 50 MB.
+//  - save: version 6 writes 156 to 421 bytes an entity (an item on the floor to a goblin
+//    conjurer), up to 4.0 times the shortest text a level can give the same entity (an ogre), and
+//    each map row twice (the map and what the player remembers). So the floor of the largest
+//    level (32 MiB) saves in at most about 145 MiB, and the cap is 256 MiB: every save cairn
+//    writes from a level it accepts reads back (save/limits_test projects the worst case from
+//    every kind; the writer refuses a save over the cap rather than write what it cannot read;
+//    decision 0032).
 //  - recording: about 85 bytes a tick (3,791 ticks: 320 KB); the bot's longest run, 30,000 turns,
 //    is about 300,000 ticks, 26 MB.
 //  - definitions, dungeon plans, key maps, autopickup files: the shipped ones are 1 to 4 KB; a
@@ -46,7 +51,7 @@ inline constexpr FileKindLimit kFileKindLimits[] = {
     {FileKind::Level, "a level", 32 * kMiB},
     {FileKind::Definitions, "a definitions file", 4 * kMiB},
     {FileKind::Dungeon, "a dungeon plan", 1 * kMiB},
-    {FileKind::Save, "a save", 64 * kMiB},
+    {FileKind::Save, "a save", 256 * kMiB},
     {FileKind::Recording, "a recording", 64 * kMiB},
     {FileKind::KeyMap, "a key map", 1 * kMiB},
     {FileKind::AutoPickup, "an autopickup file", 1 * kMiB},
@@ -56,7 +61,7 @@ inline constexpr FileKindLimit kFileKindLimits[] = {
 };
 
 // The cap of the largest kind: what `cairn check` reads before it knows a file's kind.
-inline constexpr std::uint64_t kLargestFileCap = 64 * kMiB;
+inline constexpr std::uint64_t kLargestFileCap = 256 * kMiB;
 
 // One line of console commands read from standard input: a longer line is an error (the console
 // stops), so an endless line cannot grow without bound. A SET body of every field of the widest

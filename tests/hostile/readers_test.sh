@@ -26,12 +26,12 @@ done
 
 # The limit named is the kind's own (docs/CLI.md, "Limits").
 expect 1 "over the 32 MiB limit for a level" 1000 sim --level "$sparse"
-expect 1 "over the 64 MiB limit for a save" 1000 sim --load "$sparse"
+expect 1 "over the 256 MiB limit for a save" 1000 sim --load "$sparse"
 expect 1 "over the 64 MiB limit for a recording" 1000 replay "$sparse"
 expect 1 "over the 64 MiB limit for a console command file" 1000 console "$sparse"
 expect 1 "over the 16 MiB limit for a key script" 1000 sim --input "@$sparse"
 expect 1 "over the 16 MiB limit for an identity manifest" 1000 identity apply / "$sparse" "$good_level" "$work/out.toml"
-expect 1 "over the 64 MiB limit for a cairn file" 1000 check "$sparse"
+expect 1 "over the 256 MiB limit for a cairn file" 1000 check "$sparse"
 
 # A file under the largest cap but over its own kind's: check learns the kind, then refuses it.
 { echo 'format = "cairn-keys"'; echo 'version = 1'; head -c $((2 << 20)) /dev/zero | tr '\0' '#'; echo; } > "$work/big-keys.toml"

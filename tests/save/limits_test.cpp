@@ -5,11 +5,13 @@
 #include <catch2/catch.hpp>
 #include <functional>
 
+#include "content/level_loader.h"
 #include "game/game_test_support.h"
 #include "game/state_limits.h"
 #include "save/save_test_support.h"
 #include "schema/component_access.h"
 #include "schema/component_types.h"
+#include "storage/read_limits.h"
 
 namespace limits_test {
 
@@ -354,6 +356,91 @@ TEST_CASE("growth a save must hold is bounded where it happens", "[save][limits]
     std::unique_ptr<GameSession> resumed;
     CHECK(test::Resume(test::SaveText(*session), config, resumed) == "");
   }
+}
+
+// The size of a save: a level cairn accepts (at most its 32 MiB) makes a floor whose save must
+// be readable (at most the save's limit, read_limits.h; decision 0032). A save grows with the
+// level's entities and map, so the worst case is the level's limit filled with the entity whose
+// save is largest against the shortest text a level can give it, or with map rows. Each is
+// measured here from text, through the level reader and the save writer, so a heavier kind, a
+// fatter save format or a smaller save limit fails this test instead of losing a character.
+namespace {
+
+std::string LevelText(std::int32_t width, std::int32_t height, const std::string& entities) {
+  std::string text =
+      "format=\"cairn-level\"\nversion=1\nname=\"x\"\n[map]\n"
+      "legend={\"#\"=\"wall\",\".\"=\"floor\"}\nrows=[\n";
+  for (std::int32_t y = 0; y < height; ++y) {
+    std::string row(static_cast<std::size_t>(width), '.');
+    if (y == 0 || y == height - 1) row.assign(row.size(), '#');
+    row.front() = row.back() = '#';
+    text += "\"" + row + "\",\n";
+  }
+  return text + "]\n" + entities;
+}
+
+// One entity as briefly as a level can write it (an id of one character, one-digit coordinates
+// give the shortest; `id` and `x`, `y` vary below).
+std::string EntityText(const std::string& id, const std::string& kind, std::int32_t x) {
+  return "[[entity]]\nid=\"" + id + "\"\nkind=\"" + kind +
+         "\"\ncomponents=[{type=\"position\",version=1,slot=0,body={x=" + std::to_string(x) +
+         ",y=1}}]\n";
+}
+
+// The save text of the run that starts on `text`.
+std::size_t SaveSizeOf(const std::string& text) {
+  auto level = std::make_shared<LevelDefinition>();
+  std::vector<TextProblem> problems;
+  const bool loaded =
+      LoadLevelText(text, *test::Definitions(), WorldLimits::Uniform(4096), *level, problems);
+  for (const TextProblem& p : problems) UNSCOPED_INFO(p.position.line << ": " << p.message);
+  REQUIRE(loaded);
+  auto session = Start(test::Config(1, level));
+  return test::SaveText(*session).size();
+}
+
+}  // namespace
+
+TEST_CASE("every floor a level can hold saves within the size a save is read at", "[save]") {
+  const std::string player = EntityText("p", "player", 1);
+  const std::uint64_t level_cap = LimitOf(FileKind::Level).cap;
+  const std::uint64_t save_cap = LimitOf(FileKind::Save).cap;
+  // Map rows: the save writes each twice (the map, and what the player remembers).
+  const double map_ratio =
+      static_cast<double>(SaveSizeOf(LevelText(200, 200, player)) -
+                          SaveSizeOf(LevelText(20, 20, player))) /
+      static_cast<double>(LevelText(200, 200, player).size() - LevelText(20, 20, player).size());
+  CHECK(map_ratio > 1.5);  // the rows are in the save: the measure measures something
+  // Entities: kEach of a kind in a corridor, against the same corridor without them.
+  constexpr std::int32_t kEach = 40;
+  const std::size_t empty = SaveSizeOf(LevelText(kEach + 3, 3, player));
+  std::vector<std::string> kinds;
+  for (const MonsterDefinition& m : test::Definitions()->monsters)
+    kinds.push_back("monster:" + m.id);
+  for (const ItemDefinition& i : test::Definitions()->items) kinds.push_back("item:" + i.id);
+  double worst = map_ratio;
+  std::string worst_kind = "map rows";
+  for (const std::string& kind : kinds) {
+    std::string entities = player;
+    for (std::int32_t i = 0; i < kEach; ++i)
+      entities += EntityText("e" + std::to_string(i), kind, i + 2);
+    const double per_entity =
+        static_cast<double>(SaveSizeOf(LevelText(kEach + 3, 3, entities)) - empty) / kEach;
+    const double ratio = per_entity / static_cast<double>(EntityText("a", kind, 1).size());
+    INFO(kind << ": " << per_entity << " bytes an entity in the save, " << ratio
+              << " times its shortest level text");
+    CHECK(per_entity > 100);  // at least its key and position: the measure measures something
+    if (ratio > worst) {
+      worst = ratio;
+      worst_kind = kind;
+    }
+  }
+  // Ten generated floors below it are each far under a MiB; 16 MiB is room for them.
+  const double projected = worst * static_cast<double>(level_cap) + 16.0 * kMiB;
+  INFO("the worst: " << worst_kind << ", " << worst << " times; a full level saves in about "
+                     << projected / kMiB << " MiB");
+  CHECK(projected <= static_cast<double>(save_cap));
+  CHECK(worst > 2.0);  // an entity's save is larger than its text: the projection is not vacuous
 }
 
 }  // namespace limits_test

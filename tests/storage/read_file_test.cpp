@@ -87,7 +87,7 @@ TEST_CASE("a file over its kind's cap is refused from its size, before a byte is
   ExpectRefused(path, "is 10 GiB (10737418240 bytes), over the 32 MiB limit for a level");
   std::string text = "untouched", error;
   CHECK_FALSE(ReadWholeFile(path, FileKind::Save, text, error));
-  CHECK(error.find("over the 64 MiB limit for a save") != std::string::npos);
+  CHECK(error.find("over the 256 MiB limit for a save") != std::string::npos);
 }
 
 TEST_CASE("a file of exactly the cap is read; one byte more is refused", "[storage]") {
@@ -118,7 +118,7 @@ TEST_CASE("every kind of file has a cap and a name, none above the largest", "[s
     CHECK(!limit.name.empty());
     CHECK(&LimitOf(limit.kind) == &limit);
   }
-  CHECK(LimitOf(FileKind::Save).cap == 64 * kMiB);
+  CHECK(LimitOf(FileKind::Save).cap == 256 * kMiB);
 }
 
 TEST_CASE("OpenForReading opens what ReadWholeFile would read, and refuses the rest", "[storage]") {
