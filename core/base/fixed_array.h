@@ -2,11 +2,13 @@
 //
 // The core reserves everything at initialization and never allocates on a hot path, so storage
 // is a fixed array rather than a growing vector: there is no push_back that could reallocate and
-// no exception to catch. Every allocation in the core goes through Allocate, which is also the
-// one place the allocation-failure test seam (fault_injection.h) intercepts.
+// no exception to catch. Every allocation in the core goes through Allocate or
+// AllocateUninitialized, which share the one place the allocation-failure test seam
+// (fault_injection.h) intercepts.
 #pragma once
 
 #include <cstddef>
+#include <cstring>
 #include <memory>
 #include <new>
 #include <span>
@@ -36,19 +38,39 @@ class FixedArray {
   // Allocates `count` zeroed elements (at least one, so index 0 is always readable).
   // On failure the array is unchanged.
   [[nodiscard]] Status Allocate(std::size_t count) noexcept {
-    if (count > max_count()) return Status::AllocationFailed;
-    if (ShouldFailAllocation()) return Status::AllocationFailed;
-    std::unique_ptr<T[]> fresh(new (std::nothrow) T[count == 0 ? 1 : count]());
-    if (!fresh) return Status::AllocationFailed;
-    data_ = std::move(fresh);
-    size_ = count;
-    return Status::Ok;
+    return Take(count, [](std::size_t n) { return new (std::nothrow) T[n](); });
   }
 
-  [[nodiscard]] std::size_t size() const noexcept { return size_; }
-  [[nodiscard]] bool empty() const noexcept { return size_ == 0; }
-  [[nodiscard]] T* data() noexcept { return data_.get(); }
-  [[nodiscard]] const T* data() const noexcept { return data_.get(); }
+  // Allocates `count` elements left unwritten, for scratch whose every reader writes an element
+  // before reading it. A zeroed array is written in full at once; this one costs resident memory
+  // only as its pages are first written (a 4096 x 4096 floor's pathfinder reserves 2.8 GB for
+  // the longest search there could be, and a search touches what it visits). Where assertions
+  // are on (Debug, sanitizer and fuzz builds) it is filled with 0xA5 bytes instead, so that a read
+  // before a write changes a result the tests compare rather than passing on zeroes. Failure as
+  // Allocate.
+  [[nodiscard]] Status AllocateUninitialized(std::size_t count) noexcept
+      requires(std::is_trivially_default_constructible_v<T>&& std::is_trivially_copyable_v<T>) {
+    return Take(count, [](std::size_t n) {
+      T* fresh = new (std::nothrow) T[n];
+#ifdef CAIRN_ASSERTIONS
+      if (fresh != nullptr) std::memset(static_cast<void*>(fresh), 0xA5, n * sizeof(T));
+#endif
+      return fresh;
+    });
+  }
+
+  [[nodiscard]] std::size_t size() const noexcept {
+    return size_;
+  }
+  [[nodiscard]] bool empty() const noexcept {
+    return size_ == 0;
+  }
+  [[nodiscard]] T* data() noexcept {
+    return data_.get();
+  }
+  [[nodiscard]] const T* data() const noexcept {
+    return data_.get();
+  }
   T& operator[](std::size_t i) noexcept {
     CAIRN_ASSERT(i < size_ || (i == 0 && data_), "FixedArray index past its size");
     return data_[i];
@@ -57,9 +79,15 @@ class FixedArray {
     CAIRN_ASSERT(i < size_ || (i == 0 && data_), "FixedArray index past its size");
     return data_[i];
   }
-  [[nodiscard]] std::span<T> span() noexcept { return {data_.get(), size_}; }
-  [[nodiscard]] std::span<const T> span() const noexcept { return {data_.get(), size_}; }
-  [[nodiscard]] std::size_t bytes() const noexcept { return size_ * sizeof(T); }
+  [[nodiscard]] std::span<T> span() noexcept {
+    return {data_.get(), size_};
+  }
+  [[nodiscard]] std::span<const T> span() const noexcept {
+    return {data_.get(), size_};
+  }
+  [[nodiscard]] std::size_t bytes() const noexcept {
+    return size_ * sizeof(T);
+  }
 
   void swap(FixedArray& other) noexcept {
     data_.swap(other.data_);
@@ -67,6 +95,17 @@ class FixedArray {
   }
 
  private:
+  // The one allocation both forms share: the size check, the failure seam, then `make(n)`.
+  template <class Make>
+  [[nodiscard]] Status Take(std::size_t count, Make make) noexcept {
+    if (count > max_count()) return Status::AllocationFailed;
+    if (ShouldFailAllocation()) return Status::AllocationFailed;
+    std::unique_ptr<T[]> fresh(make(count == 0 ? 1 : count));
+    if (!fresh) return Status::AllocationFailed;
+    data_ = std::move(fresh);
+    size_ = count;
+    return Status::Ok;
+  }
   static constexpr std::size_t max_count() noexcept {
     return static_cast<std::size_t>(-1) / sizeof(T) / 2;  // checked size arithmetic: no overflow
   }

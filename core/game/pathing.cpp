@@ -45,13 +45,16 @@ Status Pathfinder::Initialize(std::int32_t width, std::int32_t height) noexcept 
   FixedArray<OpenEntry> open;
   FixedArray<HeapNode> heap;
   if (Status s = node.Allocate(padded); s != Status::Ok) return s;
+  // The rest is scratch a search writes before it reads, sized for the longest search there
+  // could be and left unwritten, so it takes memory only as deep as searches go (168 bytes a
+  // cell in all: 2.8 GB on a 4096 x 4096 floor, which zeroing made resident at once).
   // Every passable cell and the goal once, the start once (it may be a wall), and the one slot
   // past the end that a visit writes without keeping.
-  if (Status s = touched.Allocate(cells + 2); s != Status::Ok) return s;
+  if (Status s = touched.AllocateUninitialized(cells + 2); s != Status::Ok) return s;
   // Each cell is expanded at most once and pushes at most its 8 neighbours; the start is one more.
-  if (Status s = open.Allocate(cells * 8 + 1); s != Status::Ok) return s;
-  if (Status s = heap.Allocate(cells * 8 + 16); s != Status::Ok) return s;
-  if (Status s = queue.Allocate(cells); s != Status::Ok) return s;
+  if (Status s = open.AllocateUninitialized(cells * 8 + 1); s != Status::Ok) return s;
+  if (Status s = heap.AllocateUninitialized(cells * 8 + 16); s != Status::Ok) return s;
+  if (Status s = queue.AllocateUninitialized(cells); s != Status::Ok) return s;
   node_.swap(node);  // all kWall: PrepareFor fills it at the first search
   touched_.swap(touched);
   open_.swap(open);
@@ -507,6 +510,7 @@ void Pathfinder::DistanceMap(const TileMap& map, const CellFilter& filter,
                              std::span<std::int32_t> out) noexcept {
   for (std::int32_t& v : out) v = kUnreachable;
   if (queue_.empty() || out.size() < queue_.size()) return;
+  if (map.Width() != width_ || map.Height() != height_) return;  // the queue holds this size
   std::size_t head = 0, tail = 0;
   for (Position p : sources) {
     if (!map.InBounds(p.x, p.y)) continue;
@@ -536,6 +540,7 @@ void Pathfinder::FleeMap(const TileMap& map, const CellFilter& filter,
                          std::span<std::int32_t> out) noexcept {
   for (std::int32_t& v : out) v = kUnreachable;
   if (heap_.empty() || out.size() < queue_.size() || distance.size() < queue_.size()) return;
+  if (map.Width() != width_ || map.Height() != height_) return;  // the heap holds this size
   heap_size_ = 0;
   for (std::size_t i = 0; i < queue_.size(); ++i) {
     if (distance[i] == kUnreachable) continue;

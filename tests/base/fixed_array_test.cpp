@@ -1,8 +1,10 @@
 #include "base/fixed_array.h"
 
 #include <catch2/catch.hpp>
+#include <cstdint>
 
 #include "base/fault_injection.h"
+#include "support/resident_memory.h"
 
 namespace fixed_array_test {
 
@@ -27,6 +29,29 @@ TEST_CASE("a failed allocation leaves the fixed array as it was", "[base]") {
   fault_injection::Disarm();
   CHECK(array.size() == 3);
   CHECK(array[0] == 42);
+}
+
+TEST_CASE("an uninitialized fixed array takes memory only as it is written", "[base]") {
+  constexpr std::size_t kCount = std::size_t{256} << 20;  // 256 MiB of bytes
+  FixedArray<std::uint8_t> array;
+  const std::size_t before = test::ResidentBytes();
+  REQUIRE(array.AllocateUninitialized(kCount) == Status::Ok);
+  CHECK(array.size() == kCount);
+#ifdef CAIRN_ASSERTIONS
+  // Filled where assertions are on, so that a read before a write shows in a result.
+  CHECK(array[0] == 0xA5);
+  CHECK(array[kCount - 1] == 0xA5);
+  (void)before;
+#else
+  if (before != 0) CHECK(test::ResidentBytes() <= before + (std::size_t{64} << 20));  // unwritten
+#endif
+  array[kCount - 1] = 7;  // every element is there to be written, then read
+  CHECK(array[kCount - 1] == 7);
+
+  fault_injection::FailAllocationAt(0);
+  CHECK(array.AllocateUninitialized(10) == Status::AllocationFailed);
+  fault_injection::Disarm();
+  CHECK(array.size() == kCount);  // as it was
 }
 
 TEST_CASE("an impossible size is refused without overflowing the byte count", "[base]") {

@@ -1,7 +1,6 @@
 // Registry and pool benchmarks (issue 2): churn, checked lookups, iteration and memory, each
 // beside the plainest code that does the same work unchecked.
 #include <benchmark/benchmark.h>
-#include <unistd.h>
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
@@ -9,11 +8,11 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
-#include <cstdio>
 #include <memory>
 #include <span>
 #include <vector>
 
+#include "support/resident_memory.h"
 #include "support/structural_test_access.h"
 #include "world/component_pool.h"
 #include "world/entity_registry.h"
@@ -311,16 +310,6 @@ void Churn_baseline(benchmark::State& state) {
 
 // --- memory ------------------------------------------------------------------------------------
 
-// Resident memory of this process in bytes (Linux: /proc/self/statm), or 0 where unknown.
-std::size_t ResidentBytes() {
-  std::FILE* file = std::fopen("/proc/self/statm", "r");
-  if (file == nullptr) return 0;
-  unsigned long size = 0, resident = 0;
-  const int read = std::fscanf(file, "%lu %lu", &size, &resident);
-  std::fclose(file);
-  return read == 2 ? resident * static_cast<std::size_t>(sysconf(_SC_PAGESIZE)) : 0;
-}
-
 // Bytes per entity: reserved by the registry and by one pool (from their own accounting), their
 // total for a registry and two pools, and the growth of this process's resident memory while the
 // store was built (measured; the first figure the issue names).
@@ -331,9 +320,9 @@ void BytesPerEntity(benchmark::State& state) {
   // the store's arrays grow the resident set whether they reuse it or get fresh pages.
   malloc_trim(0);
 #endif
-  const std::size_t before = ResidentBytes();
+  const std::size_t before = test::ResidentBytes();
   auto store = std::make_unique<Store>(n, false);
-  const std::size_t after = ResidentBytes();
+  const std::size_t after = test::ResidentBytes();
   for (auto _ : state) benchmark::DoNotOptimize(store->registry.LiveCount());
   const auto per_entity = [n](std::size_t bytes) { return static_cast<double>(bytes) / n; };
   state.counters["registry_B"] = per_entity(store->registry.MetadataBytes());
