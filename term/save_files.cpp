@@ -104,7 +104,7 @@ Status WriteSaveFile(GameSession& session, const std::string& path, std::string&
   // What cairn could not read back is not written: the old save, if any, stays whole.
   if (text.size() > cap) {
     error = "the save " + OverCapMessage(text.size(), cap, LimitOf(FileKind::Save).name) +
-            ", so cairn could not read it back";
+            ", so cairn could not read it back; nothing was written to " + path;
     return Status::CapacityExceeded;
   }
   const std::filesystem::path folder = std::filesystem::path(path).parent_path();

@@ -7,12 +7,14 @@
 //  - level: a 4096 x 4096 map (TileMap::kMaxSide) is 16.8 MB of rows; 4096 entities add about
 //    0.6 MB (150 bytes each, written as cairn writes them).
 //  - save: version 6 writes 156 to 421 bytes an entity (an item on the floor to a goblin
-//    conjurer), up to 4.0 times the shortest text a level can give the same entity (an ogre), and
-//    each map row twice (the map and what the player remembers). So the floor of the largest
-//    level (32 MiB) saves in at most about 145 MiB, and the cap is 256 MiB: every save cairn
-//    writes from a level it accepts reads back (save/limits_test projects the worst case from
-//    every kind; the writer refuses a save over the cap rather than write what it cannot read;
-//    decision 0032).
+//    conjurer), up to 4.4 times the shortest text a level can give the same entity (an ogre), and
+//    each map row twice (the map and what the player remembers). A level of 32 MiB names at most
+//    381,300 entities (88 bytes each at the shortest), for which the game makes a world of
+//    524,288 slots; that world full of the heaviest kind saves in about 210 MiB, the generated
+//    floors below it in a few more. So the cap is 256 MiB: every save cairn writes from a level it
+//    accepts reads back, even after the floor grew in play (save/limits_test measures each figure
+//    through the level reader and the save writer; the writer refuses a save over the cap rather
+//    than write what it cannot read; decision 0032).
 //  - recording: about 85 bytes a tick (3,791 ticks: 320 KB); the bot's longest run, 30,000 turns,
 //    is about 300,000 ticks, 26 MB.
 //  - definitions, dungeon plans, key maps, autopickup files: the shipped ones are 1 to 4 KB; a

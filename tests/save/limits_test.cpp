@@ -2,7 +2,9 @@
 // cap that the simulation, the writer, the reader and the schema share. A save at each cap is
 // written and read back; one past it is refused when written (and when read); and a run that
 // reaches a cap stops with a fault that says which, instead of overflowing.
+#include <algorithm>
 #include <catch2/catch.hpp>
+#include <cstdint>
 #include <functional>
 
 #include "content/level_loader.h"
@@ -360,31 +362,33 @@ TEST_CASE("growth a save must hold is bounded where it happens", "[save][limits]
 
 // The size of a save: a level cairn accepts (at most its 32 MiB) makes a floor whose save must
 // be readable (at most the save's limit, read_limits.h; decision 0032). A save grows with the
-// level's entities and map, so the worst case is the level's limit filled with the entity whose
-// save is largest against the shortest text a level can give it, or with map rows. Each is
-// measured here from text, through the level reader and the save writer, so a heavier kind, a
-// fatter save format or a smaller save limit fails this test instead of losing a character.
+// floor's entities and map: the worst case is a world as full as its capacity allows (a level's
+// entities set it, and a floor may grow in play up to it) of the entity whose save is largest,
+// the capacity set by the most entities the level's limit can name at the shortest. Each figure
+// is measured here from text, through the level reader and the save writer, so a heavier kind, a
+// fatter save format, a shorter way to write an entity or a smaller save limit fails this test
+// instead of losing a character.
 namespace {
 
-std::string LevelText(std::int32_t width, std::int32_t height, const std::string& entities) {
-  std::string text =
-      "format=\"cairn-level\"\nversion=1\nname=\"x\"\n[map]\n"
-      "legend={\"#\"=\"wall\",\".\"=\"floor\"}\nrows=[\n";
+// A level of `elements`, each an inline table of the `entity` array.
+std::string LevelText(std::int32_t width, std::int32_t height, const std::string& elements) {
+  std::string text = "format=\"cairn-level\"\nversion=1\nname=\"x\"\nentity=[" + elements +
+                     "]\n[map]\nlegend={\"#\"=\"wall\",\".\"=\"floor\"}\nrows=[\n";
   for (std::int32_t y = 0; y < height; ++y) {
     std::string row(static_cast<std::size_t>(width), '.');
     if (y == 0 || y == height - 1) row.assign(row.size(), '#');
     row.front() = row.back() = '#';
     text += "\"" + row + "\",\n";
   }
-  return text + "]\n" + entities;
+  return text + "]\n";
 }
 
-// One entity as briefly as a level can write it (an id of one character, one-digit coordinates
-// give the shortest; `id` and `x`, `y` vary below).
+// One entity as briefly as a level can write it: an element of the `entity` array, its id of one
+// character and its coordinates of one digit at the shortest (`id` and `x` vary below).
 std::string EntityText(const std::string& id, const std::string& kind, std::int32_t x) {
-  return "[[entity]]\nid=\"" + id + "\"\nkind=\"" + kind +
-         "\"\ncomponents=[{type=\"position\",version=1,slot=0,body={x=" + std::to_string(x) +
-         ",y=1}}]\n";
+  return "{id=\"" + id + "\",kind=\"" + kind +
+         "\",components=[{type=\"position\",version=1,slot=0,body={x=" + std::to_string(x) +
+         ",y=1}}]},";
 }
 
 // The save text of the run that starts on `text`.
@@ -411,6 +415,7 @@ TEST_CASE("every floor a level can hold saves within the size a save is read at"
                           SaveSizeOf(LevelText(20, 20, player))) /
       static_cast<double>(LevelText(200, 200, player).size() - LevelText(20, 20, player).size());
   CHECK(map_ratio > 1.5);  // the rows are in the save: the measure measures something
+  CHECK(map_ratio * static_cast<double>(level_cap) <= static_cast<double>(save_cap));
   // Entities: kEach of a kind in a corridor, against the same corridor without them.
   constexpr std::int32_t kEach = 40;
   const std::size_t empty = SaveSizeOf(LevelText(kEach + 3, 3, player));
@@ -418,29 +423,34 @@ TEST_CASE("every floor a level can hold saves within the size a save is read at"
   for (const MonsterDefinition& m : test::Definitions()->monsters)
     kinds.push_back("monster:" + m.id);
   for (const ItemDefinition& i : test::Definitions()->items) kinds.push_back("item:" + i.id);
-  double worst = map_ratio;
-  std::string worst_kind = "map rows";
+  double heaviest = 0.0;            // bytes an entity in the save, the most of any kind
+  std::size_t shortest = SIZE_MAX;  // bytes of level text an entity, the fewest of any kind
+  std::string heaviest_kind;
   for (const std::string& kind : kinds) {
     std::string entities = player;
     for (std::int32_t i = 0; i < kEach; ++i)
       entities += EntityText("e" + std::to_string(i), kind, i + 2);
     const double per_entity =
         static_cast<double>(SaveSizeOf(LevelText(kEach + 3, 3, entities)) - empty) / kEach;
-    const double ratio = per_entity / static_cast<double>(EntityText("a", kind, 1).size());
-    INFO(kind << ": " << per_entity << " bytes an entity in the save, " << ratio
+    INFO(kind << ": " << per_entity << " bytes an entity in the save, "
+              << per_entity / static_cast<double>(EntityText("a", kind, 1).size())
               << " times its shortest level text");
     CHECK(per_entity > 100);  // at least its key and position: the measure measures something
-    if (ratio > worst) {
-      worst = ratio;
-      worst_kind = kind;
+    if (per_entity > heaviest) {
+      heaviest = per_entity;
+      heaviest_kind = kind;
     }
+    shortest = std::min(shortest, EntityText("a", kind, 1).size());
   }
+  // The most entities a level can name, and the capacity the game gives a floor of them.
+  const std::uint64_t most = level_cap / shortest;
+  const std::uint32_t capacity = SessionConfig{}.limits.For(most).entities;
+  CHECK(capacity >= most);
   // Ten generated floors below it are each far under a MiB; 16 MiB is room for them.
-  const double projected = worst * static_cast<double>(level_cap) + 16.0 * kMiB;
-  INFO("the worst: " << worst_kind << ", " << worst << " times; a full level saves in about "
-                     << projected / kMiB << " MiB");
+  const double projected = heaviest * capacity + 16.0 * kMiB;
+  INFO("at most " << most << " entities of " << shortest << " bytes, a world of " << capacity
+                  << " slots, each as heavy as " << heaviest_kind << " (" << heaviest
+                  << " bytes): " << projected / kMiB << " MiB");
   CHECK(projected <= static_cast<double>(save_cap));
-  CHECK(worst > 2.0);  // an entity's save is larger than its text: the projection is not vacuous
 }
-
 }  // namespace limits_test

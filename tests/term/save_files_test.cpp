@@ -29,7 +29,8 @@ TEST_CASE("a save larger than a save may be read is not written, and the last on
   const std::uint64_t cap = first.size() / 2;
   CHECK(WriteSaveFile(*session, path, error, cap) == Status::CapacityExceeded);
   CHECK(error.find("the save is ") == 0);
-  CHECK(error.find(" limit for a save, so cairn could not read it back") != std::string::npos);
+  CHECK(error.find(" limit for a save, so cairn could not read it back; nothing was written to " +
+                   path) != std::string::npos);
   std::string after;
   REQUIRE(ReadWholeFile(path, FileKind::Save, after, error));
   CHECK(after == first);  // the last save, untouched
