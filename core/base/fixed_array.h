@@ -48,29 +48,16 @@ class FixedArray {
   // are on (Debug, sanitizer and fuzz builds) it is filled with 0xA5 bytes instead, so that a read
   // before a write changes a result the tests compare rather than passing on zeroes. Failure as
   // Allocate.
-  [[nodiscard]] Status AllocateUninitialized(std::size_t count) noexcept
-      requires(std::is_trivially_default_constructible_v<T>&& std::is_trivially_copyable_v<T>) {
-    return Take(count, [](std::size_t n) {
-      T* fresh = new (std::nothrow) T[n];
-#ifdef CAIRN_ASSERTIONS
-      if (fresh != nullptr) std::memset(static_cast<void*>(fresh), 0xA5, n * sizeof(T));
-#endif
-      return fresh;
-    });
+  [[nodiscard]] Status AllocateUninitialized(std::size_t count) noexcept {
+    static_assert(std::is_trivially_default_constructible_v<T> && std::is_trivially_copyable_v<T>,
+                  "only plain values may be left unwritten");
+    return Take(count, Unwritten);
   }
 
-  [[nodiscard]] std::size_t size() const noexcept {
-    return size_;
-  }
-  [[nodiscard]] bool empty() const noexcept {
-    return size_ == 0;
-  }
-  [[nodiscard]] T* data() noexcept {
-    return data_.get();
-  }
-  [[nodiscard]] const T* data() const noexcept {
-    return data_.get();
-  }
+  [[nodiscard]] std::size_t size() const noexcept { return size_; }
+  [[nodiscard]] bool empty() const noexcept { return size_ == 0; }
+  [[nodiscard]] T* data() noexcept { return data_.get(); }
+  [[nodiscard]] const T* data() const noexcept { return data_.get(); }
   T& operator[](std::size_t i) noexcept {
     CAIRN_ASSERT(i < size_ || (i == 0 && data_), "FixedArray index past its size");
     return data_[i];
@@ -79,15 +66,9 @@ class FixedArray {
     CAIRN_ASSERT(i < size_ || (i == 0 && data_), "FixedArray index past its size");
     return data_[i];
   }
-  [[nodiscard]] std::span<T> span() noexcept {
-    return {data_.get(), size_};
-  }
-  [[nodiscard]] std::span<const T> span() const noexcept {
-    return {data_.get(), size_};
-  }
-  [[nodiscard]] std::size_t bytes() const noexcept {
-    return size_ * sizeof(T);
-  }
+  [[nodiscard]] std::span<T> span() noexcept { return {data_.get(), size_}; }
+  [[nodiscard]] std::span<const T> span() const noexcept { return {data_.get(), size_}; }
+  [[nodiscard]] std::size_t bytes() const noexcept { return size_ * sizeof(T); }
 
   void swap(FixedArray& other) noexcept {
     data_.swap(other.data_);
@@ -105,6 +86,14 @@ class FixedArray {
     data_ = std::move(fresh);
     size_ = count;
     return Status::Ok;
+  }
+  // Elements left unwritten; filled with 0xA5 where assertions are on (see AllocateUninitialized).
+  static T* Unwritten(std::size_t n) noexcept {
+    T* fresh = new (std::nothrow) T[n];
+#ifdef CAIRN_ASSERTIONS
+    if (fresh != nullptr) std::memset(static_cast<void*>(fresh), 0xA5, n * sizeof(T));
+#endif
+    return fresh;
   }
   static constexpr std::size_t max_count() noexcept {
     return static_cast<std::size_t>(-1) / sizeof(T) / 2;  // checked size arithmetic: no overflow

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <map>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -23,8 +22,8 @@ using Fields = std::array<FieldValue, kMaxFieldsPerComponent>;
 // level-local references that BuildWorld turns into handles. Each is looked up in an index
 // sorted once (by key, then by position in the file), not by a scan of every entity: a generated
 // floor of 100,000 entities with 20,000 references took 2.86 s to check, two thirds of it in that
-// scan. A key written twice resolves to its first entity, as the scan did (not that anyone sees
-// it: CheckIdentitiesUnique refuses such a level before it is built).
+// scan. A key written twice resolves to its first entity, which is also how the same index finds
+// duplicates for CheckIdentitiesUnique (a level that has one is refused before it is built).
 class LevelReferences final : public DefinitionSetReferences {
  public:
   LevelReferences(const LevelDocument& document, const DefinitionSet& definitions)
@@ -32,13 +31,18 @@ class LevelReferences final : public DefinitionSetReferences {
     for (std::size_t i = 0; i < document.entities.size(); ++i) {
       const AuthoredEntity& e = document.entities[i];
       const auto index = static_cast<std::uint32_t>(i);
-      if (!by_uuid_)
-        ids_.emplace_back(e.id, index);
-      else if (e.has_uuid)
-        uuids_.emplace_back(e.uuid, index);
+      ids_.emplace_back(e.id, index);
+      if (e.has_uuid) uuids_.emplace_back(e.uuid, index);
     }
     std::sort(ids_.begin(), ids_.end());
     std::sort(uuids_.begin(), uuids_.end());
+  }
+  // The first entity (in file order) with this id, or with this UUID; false when none has it.
+  [[nodiscard]] bool FirstWithId(std::string_view id, std::uint32_t& index) const {
+    return First(ids_, id, index);
+  }
+  [[nodiscard]] bool FirstWithUuid(const Uuid& uuid, std::uint32_t& index) const {
+    return First(uuids_, uuid, index);
   }
   bool Parse(std::string_view text, EntityId& out, std::string& error) const override {
     if (text.empty()) {
@@ -52,7 +56,7 @@ class LevelReferences final : public DefinitionSetReferences {
       return false;
     }
     std::uint32_t index = 0;
-    if (by_uuid_ ? First(uuids_, uuid, index) : First(ids_, text, index)) {
+    if (by_uuid_ ? FirstWithUuid(uuid, index) : FirstWithId(text, index)) {
       out = LevelReference(index);
       return true;
     }
@@ -176,19 +180,21 @@ class LevelLoad {
 
   // Ids and UUIDs are unique.
   void CheckIdentitiesUnique() {
-    std::map<std::string, const AuthoredEntity*> ids;
-    std::map<Uuid, const AuthoredEntity*> uuids;
-    for (const AuthoredEntity& e : document_.entities) {
-      if (const auto [it, fresh] = ids.emplace(e.id, &e); !fresh)
+    // Each entity against the first with its id (and UUID): the index the references use.
+    for (std::size_t i = 0; i < document_.entities.size(); ++i) {
+      const AuthoredEntity& e = document_.entities[i];
+      std::uint32_t first = 0;
+      if (references_.FirstWithId(e.id, first) && first != i)
         problems_.push_back(DuplicateProblem(e.id_position, "duplicate entity id '" + e.id + "'",
-                                             it->second->id_position));
-      if (e.has_uuid)
-        if (const auto [it, fresh] = uuids.emplace(e.uuid, &e); !fresh)
-          problems_.push_back(
-              DuplicateProblem(e.uuid_position,
-                               "duplicate entity uuid " + UuidText(e.uuid) + ": entity '" + e.id +
-                                   "' has the uuid of entity '" + it->second->id + "'",
-                               it->second->uuid_position));
+                                             document_.entities[first].id_position));
+      if (e.has_uuid && references_.FirstWithUuid(e.uuid, first) && first != i) {
+        const AuthoredEntity& earlier = document_.entities[first];
+        problems_.push_back(DuplicateProblem(e.uuid_position,
+                                             "duplicate entity uuid " + UuidText(e.uuid) +
+                                                 ": entity '" + e.id +
+                                                 "' has the uuid of entity '" + earlier.id + "'",
+                                             earlier.uuid_position));
+      }
     }
   }
 
