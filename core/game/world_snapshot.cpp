@@ -19,36 +19,85 @@
 namespace cairn {
 namespace {
 
-// Appends to `out`.
+using Blocks = std::vector<std::shared_ptr<const SnapshotBlock>>;
+
+// Appends to a snapshot's blocks. Each block, once full (or at the end), is compared with the
+// earlier snapshot's block at the same place and shares it when the bytes are the same.
 class Writer {
  public:
-  explicit Writer(std::vector<unsigned char>& out) : out_(out) {}
+  Writer(Blocks& out, const Blocks* earlier, std::size_t& copied)
+      : out_(out), earlier_(earlier), copied_(copied) {
+    current_.reserve(kSnapshotBlock);
+  }
   template <class T>
   void Value(const T& value) {
     static_assert(std::is_trivially_copyable_v<T>);
     Raw(&value, sizeof(T));
   }
-  // The count, then the elements.
+  // The count, then the elements; a large array from the start of a block (Reader::Array skips
+  // the same padding).
   template <class T>
   void Array(const T* data, std::size_t count) {
     static_assert(std::is_trivially_copyable_v<T>);
     Value<std::uint64_t>(count);
+    if (count * sizeof(T) >= kSnapshotAlignAbove && !current_.empty()) {
+      current_.resize(kSnapshotBlock, 0);
+      Seal();
+    }
     Raw(data, count * sizeof(T));
+  }
+  // Seals the last block.
+  void Finish() {
+    if (!current_.empty()) Seal();
   }
 
  private:
   void Raw(const void* data, std::size_t bytes) {
-    if (bytes == 0) return;
-    const auto* begin = static_cast<const unsigned char*>(data);
-    out_.insert(out_.end(), begin, begin + bytes);
+    const auto* at = static_cast<const unsigned char*>(data);
+    if (current_.size() + bytes < kSnapshotBlock) {  // most values: inside the block
+      current_.insert(current_.end(), at, at + bytes);
+      return;
+    }
+    while (bytes > 0) {
+      const std::size_t part = std::min(bytes, kSnapshotBlock - current_.size());
+      current_.insert(current_.end(), at, at + part);
+      at += part;
+      bytes -= part;
+      if (current_.size() == kSnapshotBlock) Seal();
+    }
   }
-  std::vector<unsigned char>& out_;
+  void Seal() {
+    const std::size_t index = out_.size();
+    if (earlier_ != nullptr && index < earlier_->size() && *(*earlier_)[index] == current_) {
+      out_.push_back((*earlier_)[index]);
+      current_.clear();
+      return;
+    }
+    // A full block is handed over whole; the last one is copied, so it holds only its bytes.
+    std::shared_ptr<SnapshotBlock> block;
+    if (current_.size() == kSnapshotBlock) {
+      block = std::make_shared<SnapshotBlock>(std::move(current_));
+      current_ = SnapshotBlock{};
+      current_.reserve(kSnapshotBlock);
+    } else {
+      block = std::make_shared<SnapshotBlock>(current_);
+      current_.clear();
+    }
+    copied_ += block->capacity();
+    out_.push_back(std::move(block));
+  }
+  Blocks& out_;
+  const Blocks* earlier_;
+  std::size_t& copied_;
+  SnapshotBlock current_;
 };
 
 class Reader {
  public:
-  explicit Reader(const std::vector<unsigned char>& in) noexcept
-      : at_(in.data()), end_(in.data() + in.size()) {}
+  explicit Reader(const Blocks& blocks) noexcept : blocks_(blocks) {
+    for (const auto& block : blocks) left_ += block->size();
+    Enter(0);
+  }
   template <class T>
   T Value() noexcept {
     T value{};
@@ -60,6 +109,7 @@ class Reader {
   std::size_t Array(T* data, std::size_t capacity) noexcept {
     const auto count = static_cast<std::size_t>(Value<std::uint64_t>());
     CAIRN_ASSERT(count <= capacity, "a snapshot array is larger than the storage it returns to");
+    SkipPadding(count * sizeof(T));
     Raw(data, (count <= capacity ? count : capacity) * sizeof(T));
     return count;
   }
@@ -67,22 +117,55 @@ class Reader {
   template <class T>
   void Vector(std::vector<T>& into) {
     const auto count = static_cast<std::size_t>(Value<std::uint64_t>());
-    CAIRN_ASSERT(count <= static_cast<std::size_t>(end_ - at_) / sizeof(T),
-                 "a snapshot array is longer than the snapshot");
+    CAIRN_ASSERT(count <= left_ / sizeof(T), "a snapshot array is longer than the snapshot");
+    SkipPadding(count * sizeof(T));
     into.resize(count);
     Raw(into.data(), count * sizeof(T));
   }
-  [[nodiscard]] bool AtEnd() const noexcept { return at_ == end_; }
+  [[nodiscard]] bool AtEnd() const noexcept { return left_ == 0; }
+  // The next `bytes` bytes as they were written (the map's cells, in pieces).
+  void Raw(void* data, std::size_t bytes) noexcept {
+    CAIRN_ASSERT(left_ >= bytes, "a snapshot ends early");
+    auto* to = static_cast<unsigned char*>(data);
+    if (static_cast<std::size_t>(end_ - at_) > bytes) {  // most values: inside the block
+      std::memcpy(to, at_, bytes);
+      at_ += bytes;
+      left_ -= bytes;
+      return;
+    }
+    while (bytes > 0 && at_ != nullptr) {
+      const std::size_t part = std::min(bytes, static_cast<std::size_t>(end_ - at_));
+      if (part > 0) std::memcpy(to, at_, part);
+      to += part;
+      bytes -= part;
+      at_ += part;
+      left_ -= part;
+      if (at_ == end_) Enter(next_);
+    }
+  }
 
  private:
-  void Raw(void* data, std::size_t bytes) noexcept {
-    CAIRN_ASSERT(static_cast<std::size_t>(end_ - at_) >= bytes, "a snapshot ends early");
-    if (bytes == 0) return;
-    std::memcpy(data, at_, bytes);
-    at_ += bytes;
+  // Reads from block `index` on (past the last: nothing left to read).
+  void Enter(std::size_t index) noexcept {
+    next_ = index + 1;
+    begin_ = at_ = end_ = nullptr;
+    if (index < blocks_.size()) {
+      begin_ = at_ = blocks_[index]->data();
+      end_ = at_ + blocks_[index]->size();
+    }
   }
-  const unsigned char* at_;
-  const unsigned char* end_;
+  // Where Writer::Array started a block for a large array, past the rest of the one it was in.
+  void SkipPadding(std::size_t bytes) noexcept {
+    if (bytes < kSnapshotAlignAbove || at_ == begin_ || at_ == end_) return;
+    left_ -= static_cast<std::size_t>(end_ - at_);
+    Enter(next_);
+  }
+  const Blocks& blocks_;
+  std::size_t next_ = 0;  // the block after the one being read
+  const unsigned char* begin_ = nullptr;
+  const unsigned char* at_ = nullptr;
+  const unsigned char* end_ = nullptr;
+  std::size_t left_ = 0;
 };
 
 // What must agree between a snapshot and the world it goes back into: the shape of every
@@ -341,20 +424,31 @@ struct RewindAccess {
   // does (the path finder's cache follows it).
   static void RestoreMap(TileMap& map, Reader& in) noexcept {
     const std::size_t cells = map.Cells().size();
+    const auto width = static_cast<std::size_t>(map.Width());
     const auto count = static_cast<std::size_t>(in.Value<std::uint64_t>());
     CAIRN_ASSERT(count == cells, "a snapshot's map is another size");
-    for (std::size_t i = 0; i < count; ++i) {
-      const auto terrain = in.Value<Terrain>();
-      const auto x = static_cast<std::int32_t>(i % static_cast<std::size_t>(map.Width()));
-      const auto y = static_cast<std::int32_t>(i / static_cast<std::size_t>(map.Width()));
-      if (map.At(x, y) != terrain) map.Set(x, y, terrain);
+    // In pieces read at once: the reader's bookkeeping is per read, not per cell.
+    constexpr std::size_t kPiece = 256;
+    std::array<Terrain, kPiece> terrain{};
+    for (std::size_t i = 0; i < count; i += kPiece) {
+      const std::size_t n = std::min(kPiece, count - i);
+      in.Raw(terrain.data(), n * sizeof(Terrain));
+      for (std::size_t k = 0; k < n; ++k) {
+        const auto x = static_cast<std::int32_t>((i + k) % width);
+        const auto y = static_cast<std::int32_t>((i + k) / width);
+        if (map.At(x, y) != terrain[k]) map.Set(x, y, terrain[k]);
+      }
     }
     const auto remembered = static_cast<std::size_t>(in.Value<std::uint64_t>());
-    for (std::size_t i = 0; i < remembered; ++i) {
-      const auto bits = in.Value<std::uint8_t>();
-      const auto x = static_cast<std::int32_t>(i % static_cast<std::size_t>(map.Width()));
-      const auto y = static_cast<std::int32_t>(i / static_cast<std::size_t>(map.Width()));
-      if (map.RememberedCells()[i] != bits) map.SetRememberedBits(x, y, bits);
+    std::array<std::uint8_t, kPiece> bits{};
+    for (std::size_t i = 0; i < remembered; i += kPiece) {
+      const std::size_t n = std::min(kPiece, remembered - i);
+      in.Raw(bits.data(), n);
+      for (std::size_t k = 0; k < n; ++k) {
+        if (map.RememberedCells()[i + k] == bits[k]) continue;
+        map.SetRememberedBits(static_cast<std::int32_t>((i + k) % width),
+                              static_cast<std::int32_t>((i + k) / width), bits[k]);
+      }
     }
   }
 
@@ -398,22 +492,23 @@ struct RewindAccess {
     if (earlier != nullptr && (earlier->Empty() || earlier->world_ != world.WorldId()))
       earlier = nullptr;
     out.world_ = 0;
-    out.bytes_.clear();
     try {
       // Before `out` is cleared: `earlier` may be `out`.
       std::size_t copied = 0;
       TraceRingRuns trace = TakeRuns(world.trace_, earlier ? &earlier->trace_ : nullptr, copied);
       TraceRingRuns story = TakeRuns(world.story_, earlier ? &earlier->story_ : nullptr, copied);
+      Blocks earlier_blocks;
+      if (earlier != nullptr) earlier_blocks = earlier->blocks_;
+      Blocks blocks;
+      std::size_t copied_blocks = 0;
+      Writer writer(blocks, earlier != nullptr ? &earlier_blocks : nullptr, copied_blocks);
+      Save(world, writer);
+      writer.Finish();
+      out.blocks_ = std::move(blocks);
       out.trace_ = std::move(trace);
       out.story_ = std::move(story);
+      out.copied_bytes_ = copied_blocks;
       out.run_bytes_ = copied;
-      // One pass, into the buffer the snapshot had: a moment's snapshot is about the size of
-      // the one before it (the rewind buffer reuses its moments), so the buffer rarely grows.
-      // (A first pass that only counted, to size the buffer exactly, cost as much as the write.)
-      Writer writer(out.bytes_);
-      Save(world, writer);
-      if (out.bytes_.capacity() > 2 * out.bytes_.size())
-        out.bytes_.shrink_to_fit();  // a buffer of about the right size, not one far larger
     } catch (const std::bad_alloc&) {
       Clear(out);
       return Status::AllocationFailed;
@@ -429,9 +524,9 @@ struct RewindAccess {
   static Status Put(GameWorld& world, const WorldSnapshot& snapshot) noexcept {
     if (snapshot.Empty() || snapshot.world_ != world.WorldId()) return Status::InvalidArgument;
     if (world.in_tick_) return Status::InvalidPhase;
-    Reader probe(snapshot.bytes_);
+    Reader probe(snapshot.blocks_);
     if (!(probe.Value<Shape>() == ShapeOf(world))) return Status::InvalidArgument;
-    Reader in(snapshot.bytes_);
+    Reader in(snapshot.blocks_);
     Restore(world, in);
     PutRuns(world.trace_, snapshot.trace_);
     PutRuns(world.story_, snapshot.story_);
@@ -440,12 +535,36 @@ struct RewindAccess {
 
  private:
   static void Clear(WorldSnapshot& out) noexcept {
-    out.bytes_.clear();
+    out.blocks_.clear();
+    out.copied_bytes_ = 0;
     out.trace_ = TraceRingRuns{};
     out.story_ = TraceRingRuns{};
     out.run_bytes_ = 0;
   }
 };
+
+std::size_t WorldSnapshot::BytesBeyond(const WorldSnapshot* earlier) const noexcept {
+  std::size_t bytes = 0;
+  for (std::size_t i = 0; i < blocks_.size(); ++i)
+    if (earlier == nullptr || i >= earlier->blocks_.size() || earlier->blocks_[i] != blocks_[i])
+      bytes += blocks_[i]->capacity();
+  // Both lists of runs are in the order of their entries (TakeRuns keeps the earlier one's that
+  // the ring still holds, then adds one): one walk over the two finds the shared ones.
+  const auto runs_beyond = [](const TraceRingRuns& runs, const TraceRingRuns* before) {
+    std::size_t run_bytes = 0;
+    std::size_t j = 0;
+    for (const std::shared_ptr<const TraceRun>& run : runs.runs) {
+      if (before != nullptr)
+        while (j < before->runs.size() && before->runs[j]->first < run->first) ++j;
+      if (before == nullptr || j == before->runs.size() || before->runs[j] != run)
+        run_bytes += run->entries.capacity() * sizeof(TraceEntry);
+    }
+    return run_bytes;
+  };
+  bytes += runs_beyond(trace_, earlier != nullptr ? &earlier->trace_ : nullptr);
+  bytes += runs_beyond(story_, earlier != nullptr ? &earlier->story_ : nullptr);
+  return bytes;
+}
 
 Status TakeSnapshot(const GameWorld& world, WorldSnapshot& out,
                     const WorldSnapshot* earlier) noexcept {

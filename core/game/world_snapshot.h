@@ -18,6 +18,14 @@
 // the reserved capacity, so it is as large as the world is full (docs/decisions/0011-rewind.md
 // has the figures). Taking one never changes the world and never mints an identity.
 //
+// A large floor's snapshot is mostly what did not change since the moment before: names, kinds,
+// health and the map of 100,000 resting rats, or the remembered cells of a 4096x4096 map. So the
+// bytes are kept in blocks of kSnapshotBlock bytes, and a snapshot taken after an earlier one of
+// the same world shares each block whose bytes are the same as the earlier one's at the same
+// place instead of holding a copy (docs/decisions/0033-rewind-within-a-memory-budget.md). An
+// array of at least kSnapshotAlignAbove bytes starts on a block, so one pool that grows or
+// shrinks moves none of the arrays after it out of step with the earlier snapshot.
+//
 // The trace and story rings are most of a small world's bytes (two rings of 1,024 entries of 96
 // bytes against a few kilobytes of entities and map), and between two snapshots a ring only gains
 // entries. So a snapshot taken after an earlier one of the same ring's history (TraceRing::Lineage)
@@ -52,30 +60,45 @@ struct TraceRingRuns {
   std::vector<std::shared_ptr<const TraceRun>> runs;
 };
 
+// Block size, and the size from which an array starts a block of its own (a smaller one may share
+// a block with its neighbours; padding a large one costs at most a quarter of it).
+inline constexpr std::size_t kSnapshotBlock = std::size_t{16} * 1024;
+inline constexpr std::size_t kSnapshotAlignAbove = 4 * kSnapshotBlock;
+
+// One block of a snapshot's bytes (the last may be shorter), shared by every snapshot that holds
+// the same bytes at the same place.
+using SnapshotBlock = std::vector<unsigned char>;
+
 class WorldSnapshot {
  public:
   [[nodiscard]] bool Empty() const noexcept { return world_ == 0; }
   // The world it was taken from, and that world's tick then.
   [[nodiscard]] std::uint64_t WorldId() const noexcept { return world_; }
   [[nodiscard]] std::int64_t Tick() const noexcept { return tick_; }
-  // The memory it holds (of the trace entries, only those it copied itself: the runs it shares
-  // with earlier snapshots are counted there).
-  [[nodiscard]] std::size_t Bytes() const noexcept { return bytes_.capacity() + run_bytes_; }
+  // The memory it holds that it did not share with the earlier snapshot it was taken after: the
+  // blocks and trace entries it copied itself.
+  [[nodiscard]] std::size_t Bytes() const noexcept { return copied_bytes_ + run_bytes_; }
+  // The memory it holds that `earlier` (the snapshot before it in a chain, or null) does not:
+  // each block and run of trace entries, unless `earlier` holds that same one. A snapshot shares
+  // only with the one it was taken after, so summed along a chain of snapshots, each against the
+  // one before, this counts everything the chain holds once.
+  [[nodiscard]] std::size_t BytesBeyond(const WorldSnapshot* earlier) const noexcept;
 
  private:
   friend struct RewindAccess;
-  std::vector<unsigned char> bytes_;
+  std::vector<std::shared_ptr<const SnapshotBlock>> blocks_;
   TraceRingRuns trace_;
   TraceRingRuns story_;
+  std::size_t copied_bytes_ = 0;
   std::size_t run_bytes_ = 0;
   std::uint64_t world_ = 0;
   std::int64_t tick_ = 0;
 };
 
-// Copies `world`'s state into `out`, reusing `out`'s storage. Between ticks only (InvalidPhase
-// while a tick runs); AllocationFailed when memory runs out, and `out` is then empty. With
-// `earlier`, a snapshot of the same world taken before, the trace entries both hold are shared
-// with it rather than copied again (when the world's rings have only grown since).
+// Copies `world`'s state into `out`. Between ticks only (InvalidPhase while a tick runs);
+// AllocationFailed when memory runs out, and `out` is then empty. With `earlier`, a snapshot of
+// the same world taken before, the blocks whose bytes are unchanged and the trace entries both
+// hold are shared with it rather than copied again.
 [[nodiscard]] Status TakeSnapshot(const GameWorld& world, WorldSnapshot& out,
                                   const WorldSnapshot* earlier = nullptr) noexcept;
 

@@ -3,6 +3,7 @@
 #include "sim/rewind.h"
 
 #include <algorithm>
+#include <limits>
 #include <new>
 #include <utility>
 
@@ -47,16 +48,23 @@ void RewindBuffer::BeforeTick(const TickInput& input) noexcept {
   }
   try {
     if (moments_.empty() || edited_ ||
-        static_cast<std::uint64_t>(now - moments_.back().tick) >= options_.interval) {
+        static_cast<std::uint64_t>(now - moments_.back().tick) >= interval_) {
       Moment moment;
       if (Capture(moment) != Status::Ok) {
         Reset();  // nothing reachable rather than something wrong
         return;
       }
-      if (!moments_.empty() && moments_.back().tick == now)
+      if (!moments_.empty() && moments_.back().tick == now) {
         moments_.back() = std::move(moment);
-      else
+        held_ = MomentBytes();
+      } else {
         moments_.push_back(std::move(moment));
+        const Moment* previous = moments_.size() >= 2 ? &moments_[moments_.size() - 2] : nullptr;
+        const std::size_t added = BytesBeyond(moments_.back(), previous);
+        held_ += added;
+        // The first moment of a window copies everything; the pace follows what later ones add.
+        if (previous != nullptr) Pace(added);
+      }
       edited_ = false;
     }
     inputs_.push_back(input);
@@ -97,6 +105,9 @@ void RewindBuffer::Reset() noexcept {
   moments_.clear();
   inputs_.clear();
   redo_.clear();
+  held_ = 0;
+  interval_ = options_.interval;
+  reach_floor_ = std::numeric_limits<std::int64_t>::min();
   edited_ = false;
   MarkAllChanged();
 }
@@ -104,11 +115,29 @@ void RewindBuffer::Reset() noexcept {
 void RewindBuffer::Evict(std::int64_t now) noexcept {
   // Keep the newest moment at or before the window's far end; older ones serve no step back.
   const std::int64_t horizon = now - static_cast<std::int64_t>(options_.window);
-  while (moments_.size() >= 2 && moments_[1].tick <= horizon) {
-    const auto dropped = static_cast<std::size_t>(moments_[1].tick - moments_[0].tick);
-    inputs_.erase(inputs_.begin(), inputs_.begin() + static_cast<std::ptrdiff_t>(dropped));
-    moments_.pop_front();
-  }
+  while (moments_.size() >= 2 && moments_[1].tick <= horizon) DropOldest();
+  // Moments an edit forced, each a tick apart, cannot be spaced out: past four budgets the
+  // oldest go rather than the process running out of memory.
+  while (moments_.size() >= 2 && held_ > 4 * options_.budget) DropOldest();
+}
+
+void RewindBuffer::DropOldest() noexcept {
+  // What the second moment shared with the first, it now holds alone.
+  const std::size_t gone = BytesBeyond(moments_[0], nullptr);
+  const std::size_t shared =
+      BytesBeyond(moments_[1], nullptr) - BytesBeyond(moments_[1], &moments_[0]);
+  held_ = held_ - gone + shared;
+  const auto dropped = static_cast<std::size_t>(moments_[1].tick - moments_[0].tick);
+  inputs_.erase(inputs_.begin(), inputs_.begin() + static_cast<std::ptrdiff_t>(dropped));
+  moments_.pop_front();
+}
+
+void RewindBuffer::Pace(std::size_t added) noexcept {
+  // How many moments of this size the budget holds; the window needs window / interval of them.
+  const std::uint64_t fit =
+      std::max<std::uint64_t>(options_.budget / std::max<std::size_t>(added, 1), 1);
+  const std::uint64_t spaced = options_.window / fit + (options_.window % fit != 0);
+  interval_ = std::max(options_.interval, spaced);
 }
 
 // --- asking
@@ -117,7 +146,8 @@ void RewindBuffer::Evict(std::int64_t now) noexcept {
 std::int64_t RewindBuffer::EarliestTick() const noexcept {
   const std::int64_t now = session_.World().Tick();
   if (moments_.empty()) return now;
-  return std::max(moments_.front().tick, now - static_cast<std::int64_t>(options_.window));
+  return std::max(
+      {moments_.front().tick, now - static_cast<std::int64_t>(options_.window), reach_floor_});
 }
 
 bool RewindBuffer::NextRecorded(TickInput& out) const noexcept {
@@ -127,23 +157,41 @@ bool RewindBuffer::NextRecorded(TickInput& out) const noexcept {
 }
 
 std::size_t RewindBuffer::Bytes() const noexcept {
-  std::size_t bytes = inputs_.size() * sizeof(TickInput) + redo_.size() * sizeof(TickInput);
+  return held_ + inputs_.size() * sizeof(TickInput) + redo_.size() * sizeof(TickInput);
+}
+
+std::size_t RewindBuffer::MomentBytes() const noexcept {
+  std::size_t bytes = 0;
   const Moment* previous = nullptr;
   for (const Moment& moment : moments_) {
-    bytes += sizeof(Moment);
-    for (std::size_t i = 0; i < moment.floors.size(); ++i) {
-      const FloorMoment& floor = moment.floors[i];
-      const bool shared = previous != nullptr && i < previous->floors.size() &&
-                          previous->floors[i].world == floor.world;
-      if (floor.world && !shared) bytes += floor.world->Bytes();
-      bytes +=
-          sizeof(FloorMoment) + floor.preserved.capacity() * sizeof(GameSession::PreservedEntry);
-    }
-    // Each run of messages is counted by the moment that copied it: the newest of its runs.
-    if (!moment.message_runs.empty())
-      for (const Message& message : moment.message_runs.back()->messages)
-        bytes += sizeof(Message) + message.text.capacity();
+    bytes += BytesBeyond(moment, previous);
     previous = &moment;
+  }
+  return bytes;
+}
+
+std::size_t RewindBuffer::BytesBeyond(const Moment& moment, const Moment* previous) noexcept {
+  std::size_t bytes = sizeof(Moment);
+  for (std::size_t i = 0; i < moment.floors.size(); ++i) {
+    const FloorMoment& floor = moment.floors[i];
+    // A floor's snapshot shares only with the same floor's in the moment before.
+    const WorldSnapshot* before = previous != nullptr && i < previous->floors.size()
+                                      ? previous->floors[i].world.get()
+                                      : nullptr;
+    if (floor.world && floor.world.get() != before) bytes += floor.world->BytesBeyond(before);
+    bytes += sizeof(FloorMoment) + floor.preserved.capacity() * sizeof(GameSession::PreservedEntry);
+  }
+  // The runs of messages `previous` holds come first, in the same order (CaptureMessages): one
+  // walk over both finds them.
+  std::size_t j = 0;
+  for (const std::shared_ptr<const MessageRun>& run : moment.message_runs) {
+    if (previous != nullptr)
+      while (j < previous->message_runs.size() && previous->message_runs[j]->first < run->first)
+        ++j;
+    if (previous != nullptr && j < previous->message_runs.size() &&
+        previous->message_runs[j] == run)
+      continue;
+    bytes += run->bytes;
   }
   return bytes;
 }
@@ -218,6 +266,8 @@ void RewindBuffer::CaptureMessages(const Moment* previous, Moment& moment) const
   run->first = from;
   run->messages.assign(log.messages_.begin() + static_cast<std::ptrdiff_t>(from - oldest),
                        log.messages_.end());
+  for (const Message& message : run->messages)
+    run->bytes += sizeof(Message) + message.text.capacity();
   moment.message_runs.push_back(std::move(run));
 }
 
@@ -309,6 +359,7 @@ void RewindBuffer::DropUnbuilt(const Moment& moment) noexcept {
 Status RewindBuffer::RewindTo(std::int64_t target, std::string& why) noexcept {
   if (session_.World().InTick()) return Status::InvalidPhase;
   const std::int64_t now = session_.World().Tick();
+  const std::int64_t earliest = EarliestTick();
   std::size_t base = moments_.size();
   while (base > 0 && moments_[base - 1].tick > target) --base;
   if (base == 0) return Status::InvalidOperation;
@@ -351,7 +402,11 @@ Status RewindBuffer::RewindTo(std::int64_t target, std::string& why) noexcept {
   // The future is gone from the log and the moments; its inputs wait as the redo list.
   inputs_.resize(static_cast<std::size_t>(target - moments_.front().tick));
   while (moments_.back().tick > target) moments_.pop_back();
+  held_ = MomentBytes();
   redo_.swap(undone);
+  // The window reaches no further back than it did before the step, even where the oldest
+  // moment lies before that (moments an edit or the pace put off the interval's grid).
+  reach_floor_ = earliest;
   edited_ = false;
   active_before_ = session_.active_;
   after_tick_ = Current();

@@ -27,6 +27,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <deque>
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
@@ -67,8 +68,11 @@ class RewindBuffer {
   // After a step back: the input the next tick had the first time; false when there is none.
   [[nodiscard]] bool NextRecorded(TickInput& out) const noexcept;
   [[nodiscard]] std::size_t MomentCount() const noexcept { return moments_.size(); }
-  // The memory the moments and the inputs hold (world snapshots shared between moments count once).
+  // The memory the moments and the inputs hold (what moments share counts once).
   [[nodiscard]] std::size_t Bytes() const noexcept;
+  // Ticks between moments now: the options' interval, or more where moments that often would
+  // hold more than the budget over the window.
+  [[nodiscard]] std::uint64_t Interval() const noexcept { return interval_; }
 
   // --- stepping back
   // -------------------------------------------------------------------------------- Rewinds the
@@ -94,6 +98,7 @@ class RewindBuffer {
   struct MessageRun {
     std::uint64_t first = 0;
     std::vector<Message> messages;
+    std::size_t bytes = 0;  // the memory the messages hold, counted once when the run is made
   };
   struct Moment {
     std::int64_t tick = 0;
@@ -140,6 +145,14 @@ class RewindBuffer {
   void MarkChanged(std::size_t floor) noexcept;
   void MarkAllChanged() noexcept;
   void Evict(std::int64_t now) noexcept;
+  // The memory the moments hold, counted afresh (`held_` keeps it as moments come and go).
+  [[nodiscard]] std::size_t MomentBytes() const noexcept;
+  // The memory `moment` holds that `previous` (the moment before it, or null) does not share.
+  [[nodiscard]] static std::size_t BytesBeyond(const Moment& moment,
+                                               const Moment* previous) noexcept;
+  // After a moment `added` bytes large joined the others: the interval for the next ones.
+  void Pace(std::size_t added) noexcept;
+  void DropOldest() noexcept;
   [[nodiscard]] const TickInput& InputOf(std::int64_t tick) const noexcept {
     return inputs_[static_cast<std::size_t>(tick - moments_.front().tick - 1)];
   }
@@ -151,6 +164,10 @@ class RewindBuffer {
   std::deque<TickInput> redo_;              // after a step back: the inputs of the ticks undone
   std::vector<std::uint64_t> last_change_;  // per floor: change_count_ when it last changed
   std::uint64_t change_count_ = 0;
+  std::uint64_t interval_ = options_.interval;
+  std::size_t held_ = 0;  // MomentBytes() as of the last change to the moments
+  // After a step back: the earliest tick the window reached before it (it reaches no further).
+  std::int64_t reach_floor_ = std::numeric_limits<std::int64_t>::min();
   Fingerprint after_tick_{};
   std::int32_t active_before_ = 0;
   bool edited_ = false;

@@ -33,6 +33,7 @@
 #include "game/recipes.h"
 #include "save/save_codec.h"
 #include "sim/session_persist.h"
+#include "support/crowd_level.h"
 #include "toml/toml_reader.h"
 #include "toml/toml_subset.h"
 
@@ -55,40 +56,6 @@ class CountingEntropy final : public EntropySource {
   std::uint64_t counter_ = 0;
 };
 
-// The player at the centre; monsters (a third asleep) and items alternately on the other floor
-// cells, drawn in a shuffled order (fixed seed), kinds in turn.
-std::shared_ptr<const LevelDefinition> CrowdLevel(const DefinitionSet& definitions) {
-  auto level = std::make_shared<LevelDefinition>();
-  level->name = "persistence-bench";
-  level->width = kWidth;
-  level->height = kHeight;
-  level->cells.assign(static_cast<std::size_t>(kWidth * kHeight), Terrain::Floor);
-  std::vector<Position> free;
-  for (std::int32_t y = 0; y < kHeight; ++y)
-    for (std::int32_t x = 0; x < kWidth; ++x) {
-      if (x == 0 || y == 0 || x == kWidth - 1 || y == kHeight - 1)
-        level->cells[static_cast<std::size_t>(y * kWidth + x)] = Terrain::Wall;
-      else if (!(x == kWidth / 2 && y == kHeight / 2))
-        free.push_back(Position{x, y});
-    }
-  level->entities.push_back({"player", PlayerRecipe({kWidth / 2, kHeight / 2}), {}, {}, {}});
-  Rng rng(2027);
-  for (std::size_t i = free.size(); i > 1; --i)
-    std::swap(free[i - 1], free[rng.Below(static_cast<std::uint32_t>(i))]);
-  for (std::int32_t i = 0; i < kEntities - 1; ++i) {
-    const Position at = free[static_cast<std::size_t>(i)];
-    const auto k = static_cast<std::size_t>(i / 2);
-    ComponentBundle bundle =
-        i % 2 == 0
-            ? MonsterRecipe(definitions, definitions.monsters[k % definitions.monsters.size()], at,
-                            i % 3 == 0)
-            : ItemRecipe(definitions, definitions.items[k % definitions.items.size()], at);
-    level->entities.push_back({"", std::move(bundle), {}, {}, {}});
-  }
-  level->digest = DigestLevel(*level);
-  return level;
-}
-
 struct Crowd {
   SessionConfig config;
   std::unique_ptr<GameSession> session;
@@ -104,7 +71,7 @@ struct Crowd {
     config.limits = WorldLimits::Uniform(16384);
     config.definitions = DefaultDefinitions();
     if (config.definitions == nullptr) std::abort();
-    config.level = CrowdLevel(*config.definitions);
+    config.level = test::CrowdedRoom(*config.definitions, kWidth, kHeight, kEntities - 1, 2027);
     if (GameSession::Create(config, session) != Status::Ok) std::abort();
     CountingEntropy entropy;
     if (CaptureImage(*session, entropy, image) != Status::Ok) std::abort();  // mints every key

@@ -11,9 +11,11 @@
 #include <vector>
 
 #include "game/state_hash.h"
+#include "game/world_snapshot.h"
 #include "sim/key_script.h"
 #include "sim/session.h"
 #include "sim/session_persist.h"
+#include "support/crowd_level.h"
 #include "support/test_content.h"
 #include "support/test_entropy.h"
 
@@ -325,6 +327,29 @@ TEST_CASE("a step back past the window, or before the run began, is refused and 
   CHECK(Describe(*session) == at320);
 }
 
+TEST_CASE("after a step back to the window's far end it reaches no further, off the moments' grid",
+          "[rewind]") {
+  // Moments every 50 ticks from tick 0: after 1,234 ticks the oldest kept is at tick 200, and the
+  // window's far end, tick 234, lies between two moments.
+  auto session = Dungeon(9);
+  REQUIRE(session->RunTicks(1234) == Status::Ok);
+  CHECK(session->Rewind().EarliestTick() == 234);
+  std::string why;
+  REQUIRE(session->StepBack(1000, why) == Status::Ok);
+  REQUIRE(session->World().Tick() == 234);
+  const std::uint64_t hash = session->StateHash();
+  CHECK(session->Rewind().EarliestTick() == 234);
+  CHECK(session->StepBack(1, why) == Status::InvalidOperation);
+  CHECK(why ==
+        "tick 233 is outside the rewind window: it reaches back to tick 234 (nothing to "
+        "step back to)");
+  CHECK(session->StateHash() == hash);
+  // Forward 20 and back 20 is inside it.
+  REQUIRE(session->RunTicks(20) == Status::Ok);
+  REQUIRE(session->StepBack(20, why) == Status::Ok);
+  CHECK(session->StateHash() == hash);
+}
+
 TEST_CASE("a restart starts a new window", "[rewind]") {
   auto session = Dungeon(4);
   REQUIRE(session->RunTicks(200) == Status::Ok);
@@ -589,6 +614,135 @@ TEST_CASE("a step back keeps a Many component's every entry, slot and slot histo
   std::string why;
   REQUIRE(session->StepBack(80, why) == Status::Ok);
   CHECK(Describe(*session) + LootText(session->World()) == after_edit);
+}
+
+// --- large floors: shared blocks and the memory budget (decision 0033) -------------------------
+
+namespace {
+
+std::unique_ptr<GameSession> Crowd(RewindOptions options) {
+  SessionConfig config = cairn::test::Config(3);
+  // 1,500 monsters and as many items: every pool large enough to start blocks of its own.
+  config.level = test::CrowdedRoom(*config.definitions, 120, 60, 3000, 33);
+  config.rewind = options;
+  std::unique_ptr<GameSession> session;
+  REQUIRE(GameSession::Create(config, session) == Status::Ok);
+  return session;
+}
+
+// One snapshot of the run's world as it is, sharing nothing: what a moment would hold alone.
+std::size_t WholeSnapshotBytes(const GameSession& session) {
+  WorldSnapshot alone;
+  REQUIRE(TakeSnapshot(session.World(), alone) == Status::Ok);
+  return alone.Bytes();
+}
+
+}  // namespace
+
+TEST_CASE(
+    "moments of a large floor share what did not change, and a step back through them is exact",
+    "[rewind]") {
+  auto session = Crowd(RewindOptions{1000, 10});
+  const std::size_t whole = WholeSnapshotBytes(*session);
+  REQUIRE(whole > 8 * kSnapshotAlignAbove);  // the larger pools' arrays start blocks of their own
+  KeyScript script(Repeat("oF", 400));
+  std::vector<TickInput> inputs;
+  std::vector<std::string> seen{Describe(*session)};
+  const std::uint32_t lying = session->World().Positions().Size();
+  for (int i = 0; i < 600; ++i) {
+    PlayTicks(*session, script, 1, inputs);
+    seen.push_back(Describe(*session));
+  }
+  // Pools grew and shrank between moments (items picked up, monsters killed), so arrays after
+  // them moved: the blocks still line up, and restores still put every byte back.
+  REQUIRE(session->World().Positions().Size() < lying);
+  const RewindBuffer& rewind = session->Rewind();
+  REQUIRE(rewind.MomentCount() == 60);  // ticks 0, 10, ..., 590
+  INFO("one whole snapshot " << whole << " bytes; the window of " << rewind.MomentCount()
+                             << " moments " << rewind.Bytes());
+  // Most of a resting crowd is unchanged from one moment to the next (names, kinds, health, the
+  // map): the window holds far less than a whole copy per moment (without sharing it is 1.0).
+  CHECK(rewind.Bytes() < rewind.MomentCount() * whole / 2);
+  std::string why;
+  for (std::int64_t target : {599, 590, 453, 201, 0}) {
+    CAPTURE(target);
+    REQUIRE(session->StepBack(static_cast<std::uint64_t>(session->World().Tick() - target), why) ==
+            Status::Ok);
+    CHECK(Describe(*session) == seen[static_cast<std::size_t>(target)]);
+  }
+  // The same inputs again from tick 0 give the same run.
+  for (std::size_t t = 1; t < 200; ++t) {
+    REQUIRE(session->StepTick(inputs[t - 1]) == Status::Ok);
+    REQUIRE(Describe(*session) == seen[t]);
+  }
+}
+
+TEST_CASE("moments that would outgrow the budget are taken further apart; the window stays whole",
+          "[rewind]") {
+  const std::size_t whole = WholeSnapshotBytes(*Crowd(RewindOptions{}));
+  RewindOptions options{1000, 10};
+  options.budget = 4 * whole;
+  auto session = Crowd(options);
+  KeyScript script(Repeat("oF", 600));
+  std::vector<TickInput> inputs;
+  std::vector<std::string> seen{Describe(*session)};
+  std::size_t most = 0;
+  for (int i = 0; i < 1500; ++i) {
+    PlayTicks(*session, script, 1, inputs);
+    seen.push_back(Describe(*session));
+    most = std::max(most, session->Rewind().Bytes());
+  }
+  const RewindBuffer& rewind = session->Rewind();
+  INFO("one whole snapshot " << whole << ", interval now " << rewind.Interval() << ", "
+                             << rewind.MomentCount() << " moments, at most " << most);
+  CHECK(rewind.Interval() > 10);
+  // The budget, and the window's first moment (a whole copy) and the one at its far end besides.
+  CHECK(most <= options.budget + 2 * whole);
+  CHECK(rewind.EarliestTick() == 500);
+  std::string why;
+  for (std::int64_t target : {1499, 1234, 777, 500}) {
+    CAPTURE(target);
+    REQUIRE(session->StepBack(static_cast<std::uint64_t>(session->World().Tick() - target), why) ==
+            Status::Ok);
+    CHECK(Describe(*session) == seen[static_cast<std::size_t>(target)]);
+  }
+  CHECK(session->StepBack(1, why) == Status::InvalidOperation);
+  // A floor whose moments fit keeps the interval asked for.
+  auto dungeon = Dungeon(4, RewindOptions{1000, 10});
+  REQUIRE(dungeon->RunTicks(1500) == Status::Ok);
+  CHECK(dungeon->Rewind().Interval() == 10);
+}
+
+TEST_CASE("moments an edit forced every tick stay within four budgets; the window shortens",
+          "[rewind]") {
+  const std::size_t whole = WholeSnapshotBytes(*Crowd(RewindOptions{}));
+  RewindOptions options{1000, 50};
+  options.budget = whole;
+  auto session = Crowd(options);
+  KeyScript script(Repeat("oF", 300));
+  std::vector<TickInput> inputs;
+  std::vector<std::string> seen{Describe(*session)};
+  std::size_t most = 0;
+  for (int i = 0; i < 300; ++i) {
+    session->NoteEdit();  // as the console's SET between two ticks
+    PlayTicks(*session, script, 1, inputs);
+    seen.push_back(Describe(*session));
+    most = std::max(most, session->Rewind().Bytes());
+  }
+  const RewindBuffer& rewind = session->Rewind();
+  INFO("one whole snapshot " << whole << ", " << rewind.MomentCount() << " moments, at most "
+                             << most);
+  CHECK(most <= 5 * whole);
+  const std::int64_t earliest = rewind.EarliestTick();
+  CHECK(earliest > 0);
+  CHECK(earliest < 300);
+  std::string why;
+  CHECK(session->StepBack(static_cast<std::uint64_t>(300 - earliest + 1), why) ==
+        Status::InvalidOperation);
+  CHECK(why.find("outside the rewind window: it reaches back to tick " +
+                 std::to_string(earliest)) != std::string::npos);
+  REQUIRE(session->StepBack(static_cast<std::uint64_t>(300 - earliest), why) == Status::Ok);
+  CHECK(Describe(*session) == seen[static_cast<std::size_t>(earliest)]);
 }
 
 }  // namespace rewind_test
