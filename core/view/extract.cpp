@@ -12,6 +12,7 @@
 #include "schema/component_access.h"
 #include "schema/component_body.h"
 #include "schema/handle_references.h"
+#include "sim/rewind.h"
 #include "sim/trace_text.h"
 #include "sim/why.h"
 #include "view/player_panels.h"
@@ -80,6 +81,13 @@ void ExtractMachine(const GameSession& session, DebugData& d) {
   // The frame before this one's: this extraction is still running.
   d.counters.push_back("last extraction " +
                        std::to_string((session.LastExtractionNanoseconds() + 500) / 1000) + " us");
+  // How far a step back reaches, and what it costs: the moments, how far apart (more than 50 on a
+  // floor whose moments would outgrow the budget), and the memory they hold (decision 0033).
+  const RewindBuffer& rewind = session.Rewind();
+  d.counters.push_back("rewind to tick " + std::to_string(rewind.EarliestTick()) + "  moments " +
+                       std::to_string(rewind.MomentCount()) + " every " +
+                       std::to_string(rewind.Interval()) + "  " +
+                       std::to_string((rewind.Bytes() + 512) / 1024) + " KB");
   d.phase_nanoseconds = session.LastTimings().nanoseconds;
 }
 

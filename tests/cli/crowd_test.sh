@@ -36,7 +36,7 @@ status=$?
 [ $status -eq 0 ] || fail "frame exited $status: $(head -c 400 "$work/frame.err")"
 grep -q "Turn 1  Tick 10 " <<<"$frame" || fail "the frame is not after one turn"
 for line in "live 100001 pending 0" "cap 131072" " position 100001/131072 100001" \
-  " enemy_ai 100000/131072 100000" " player 1/131072 1"; do
+  " enemy_ai 100000/131072 100000" " player 1/131072 1" "rewind to tick 0  moments 1 every 50 "; do
   grep -qF -- "$line" <<<"$frame" || fail "the pane has no '$line'"
 done
 
