@@ -5,6 +5,10 @@
 // file in ReadingOutOfMemory; main() catches anything left as a last resort.
 #pragma once
 
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
 #include <cstdio>
 #include <new>
 #include <string>
@@ -20,18 +24,26 @@ inline constexpr const char* kOutOfMemoryMessage =
 // std::bad_alloc thrown from it is reported as a problem with `path` and answers false. What
 // `read` allocated has been released by then (unwinding freed it), so the message can be built;
 // if even that fails, a fixed line is written instead.
+//
+// Either way the memory the reading freed goes back to the system: a parsed tree takes many times
+// its file (a 32 MiB level's, some 500 MB), and glibc keeps freed heap resident for the process's
+// life, which on a large floor is the whole game (decision 0033's note on memory).
 template <class Read>
 [[nodiscard]] bool ReadingOutOfMemory(const std::string& path, Read&& read) {
+  bool read_ok = false;
   try {
-    return read();
+    read_ok = read();
   } catch (const std::bad_alloc&) {
     try {
       PrintFileError(path, kOutOfMemoryMessage);
     } catch (...) {
       std::fputs("cairn: error: out of memory\n", stderr);
     }
-    return false;
   }
+#ifdef __GLIBC__
+  (void)malloc_trim(0);
+#endif
+  return read_ok;
 }
 
 }  // namespace cairn

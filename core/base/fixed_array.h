@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <new>
@@ -38,20 +39,22 @@ class FixedArray {
   // Allocates `count` zeroed elements (at least one, so index 0 is always readable).
   // On failure the array is unchanged.
   [[nodiscard]] Status Allocate(std::size_t count) noexcept {
-    return Take(count, [](std::size_t n) { return new (std::nothrow) T[n](); });
+    return Take(count, false, [](std::size_t n) { return new (std::nothrow) T[n](); });
   }
 
-  // Allocates `count` elements left unwritten, for scratch whose every reader writes an element
-  // before reading it. A zeroed array is written in full at once; this one costs resident memory
-  // only as its pages are first written (a 4096 x 4096 floor's pathfinder reserves 2.8 GB for
-  // the longest search there could be, and a search touches what it visits). Where assertions
-  // are on (Debug, sanitizer and fuzz builds) it is filled with 0xA5 bytes instead, so that a read
-  // before a write changes a result the tests compare rather than passing on zeroes. Failure as
-  // Allocate.
+  // Allocates `count` elements left unwritten, for storage whose every reader writes an element
+  // before reading it (scratch, a pool past its size). A zeroed array is written in full at once;
+  // this one costs resident memory only as its pages are first written (a 4096 x 4096 floor's
+  // pathfinder reserves 2.8 GB for the longest search there could be, and a search touches what
+  // it visits). Where assertions are on (Debug, sanitizer and fuzz builds) it is filled with 0xA5
+  // bytes instead, so that a read before a write changes a result the tests compare rather than
+  // passing on zeroes. The storage comes from std::malloc, which begins the lifetime of plain
+  // values (trivially copyable types are implicit-lifetime) without running their default member
+  // initializers. Failure as Allocate.
   [[nodiscard]] Status AllocateUninitialized(std::size_t count) noexcept {
-    static_assert(std::is_trivially_default_constructible_v<T> && std::is_trivially_copyable_v<T>,
+    static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>,
                   "only plain values may be left unwritten");
-    return Take(count, Unwritten);
+    return Take(count, true, Unwritten);
   }
 
   [[nodiscard]] std::size_t size() const noexcept { return size_; }
@@ -76,12 +79,23 @@ class FixedArray {
   }
 
  private:
+  // Gives the storage back the way it was taken: new[] for Allocate, std::malloc for
+  // AllocateUninitialized.
+  struct Release {
+    bool from_malloc = false;
+    void operator()(T* p) const noexcept {
+      if (from_malloc)
+        std::free(static_cast<void*>(p));
+      else
+        delete[] p;
+    }
+  };
   // The one allocation both forms share: the size check, the failure seam, then `make(n)`.
   template <class Make>
-  [[nodiscard]] Status Take(std::size_t count, Make make) noexcept {
+  [[nodiscard]] Status Take(std::size_t count, bool from_malloc, Make make) noexcept {
     if (count > max_count()) return Status::AllocationFailed;
     if (ShouldFailAllocation()) return Status::AllocationFailed;
-    std::unique_ptr<T[]> fresh(make(count == 0 ? 1 : count));
+    std::unique_ptr<T[], Release> fresh(make(count == 0 ? 1 : count), Release{from_malloc});
     if (!fresh) return Status::AllocationFailed;
     data_ = std::move(fresh);
     size_ = count;
@@ -89,16 +103,17 @@ class FixedArray {
   }
   // Elements left unwritten; filled with 0xA5 where assertions are on (see AllocateUninitialized).
   static T* Unwritten(std::size_t n) noexcept {
-    T* fresh = new (std::nothrow) T[n];
+    static_assert(alignof(T) <= alignof(std::max_align_t), "std::malloc aligns to max_align_t");
+    void* fresh = std::malloc(n * sizeof(T));
 #ifdef CAIRN_ASSERTIONS
-    if (fresh != nullptr) std::memset(static_cast<void*>(fresh), 0xA5, n * sizeof(T));
+    if (fresh != nullptr) std::memset(fresh, 0xA5, n * sizeof(T));
 #endif
-    return fresh;
+    return static_cast<T*>(fresh);
   }
   static constexpr std::size_t max_count() noexcept {
     return static_cast<std::size_t>(-1) / sizeof(T) / 2;  // checked size arithmetic: no overflow
   }
-  std::unique_ptr<T[]> data_;
+  std::unique_ptr<T[], Release> data_;
   std::size_t size_ = 0;
 };
 

@@ -107,20 +107,26 @@ class Reader {
   // An array written by Writer::Array into `data`, which has room for `capacity` elements.
   template <class T>
   std::size_t Array(T* data, std::size_t capacity) noexcept {
-    const auto count = static_cast<std::size_t>(Value<std::uint64_t>());
+    const std::size_t count = Count<T>();
     CAIRN_ASSERT(count <= capacity, "a snapshot array is larger than the storage it returns to");
-    SkipPadding(count * sizeof(T));
     Raw(data, (count <= capacity ? count : capacity) * sizeof(T));
     return count;
   }
   // An array written by Writer::Array into a vector, sized to it (a Many component's entries).
   template <class T>
   void Vector(std::vector<T>& into) {
-    const auto count = static_cast<std::size_t>(Value<std::uint64_t>());
+    const std::size_t count = Count<T>();
     CAIRN_ASSERT(count <= left_ / sizeof(T), "a snapshot array is longer than the snapshot");
-    SkipPadding(count * sizeof(T));
     into.resize(count);
     Raw(into.data(), count * sizeof(T));
+  }
+  // The count Writer::Array wrote before an array of T, and past the padding that starts a large
+  // one on a block: every read of an array begins here (Array, Vector, the map's cells).
+  template <class T>
+  std::size_t Count() noexcept {
+    const auto count = static_cast<std::size_t>(Value<std::uint64_t>());
+    SkipPadding(count * sizeof(T));
+    return count;
   }
   [[nodiscard]] bool AtEnd() const noexcept { return left_ == 0; }
   // The next `bytes` bytes as they were written (the map's cells, in pieces).
@@ -425,7 +431,7 @@ struct RewindAccess {
   static void RestoreMap(TileMap& map, Reader& in) noexcept {
     const std::size_t cells = map.Cells().size();
     const auto width = static_cast<std::size_t>(map.Width());
-    const auto count = static_cast<std::size_t>(in.Value<std::uint64_t>());
+    const std::size_t count = in.Count<Terrain>();
     CAIRN_ASSERT(count == cells, "a snapshot's map is another size");
     // In pieces read at once: the reader's bookkeeping is per read, not per cell.
     constexpr std::size_t kPiece = 256;
@@ -439,7 +445,7 @@ struct RewindAccess {
         if (map.At(x, y) != terrain[k]) map.Set(x, y, terrain[k]);
       }
     }
-    const auto remembered = static_cast<std::size_t>(in.Value<std::uint64_t>());
+    const std::size_t remembered = in.Count<std::uint8_t>();
     std::array<std::uint8_t, kPiece> bits{};
     for (std::size_t i = 0; i < remembered; i += kPiece) {
       const std::size_t n = std::min(kPiece, remembered - i);
@@ -556,8 +562,11 @@ std::size_t WorldSnapshot::BytesBeyond(const WorldSnapshot* earlier) const noexc
     for (const std::shared_ptr<const TraceRun>& run : runs.runs) {
       if (before != nullptr)
         while (j < before->runs.size() && before->runs[j]->first < run->first) ++j;
-      if (before == nullptr || j == before->runs.size() || before->runs[j] != run)
-        run_bytes += run->entries.capacity() * sizeof(TraceEntry);
+      if (before != nullptr && j < before->runs.size() && before->runs[j] == run) {
+        ++j;
+        continue;
+      }
+      run_bytes += run->entries.capacity() * sizeof(TraceEntry);
     }
     return run_bytes;
   };

@@ -62,8 +62,9 @@ void RewindBuffer::BeforeTick(const TickInput& input) noexcept {
         const Moment* previous = moments_.size() >= 2 ? &moments_[moments_.size() - 2] : nullptr;
         const std::size_t added = BytesBeyond(moments_.back(), previous);
         held_ += added;
-        // The first moment of a window copies everything; the pace follows what later ones add.
-        if (previous != nullptr) Pace(added);
+        // The first moment of a window copies everything, and one an edit forced a tick or two
+        // after the last holds little that changed: the pace follows the moments on schedule.
+        if (previous != nullptr && !edited_) Pace(added);
       }
       edited_ = false;
     }
@@ -118,7 +119,7 @@ void RewindBuffer::Evict(std::int64_t now) noexcept {
   while (moments_.size() >= 2 && moments_[1].tick <= horizon) DropOldest();
   // Moments an edit forced, each a tick apart, cannot be spaced out: past four budgets the
   // oldest go rather than the process running out of memory.
-  while (moments_.size() >= 2 && held_ > 4 * options_.budget) DropOldest();
+  while (moments_.size() >= 2 && held_ / 4 > options_.budget) DropOldest();
 }
 
 void RewindBuffer::DropOldest() noexcept {
@@ -188,9 +189,13 @@ std::size_t RewindBuffer::BytesBeyond(const Moment& moment, const Moment* previo
     if (previous != nullptr)
       while (j < previous->message_runs.size() && previous->message_runs[j]->first < run->first)
         ++j;
+    // Runs with the same first message (one message said again between two moments) follow
+    // each other in both lists: a match moves on past the run it matched.
     if (previous != nullptr && j < previous->message_runs.size() &&
-        previous->message_runs[j] == run)
+        previous->message_runs[j] == run) {
+      ++j;
       continue;
+    }
     bytes += run->bytes;
   }
   return bytes;

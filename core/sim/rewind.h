@@ -1,7 +1,9 @@
 // RewindBuffer: stepping a run back in time, exactly (console `BACK N`, the game's step-back keys).
 //
-// Every `interval` ticks the buffer takes a moment of the whole run: a WorldSnapshot of each floor
-// that changed since the last moment (the others share the earlier one), and the session's own
+// Every `interval` ticks (more on a floor whose moments would outgrow the options' memory budget:
+// Interval()) the buffer takes a moment of the whole run: a WorldSnapshot of each floor that
+// changed since the last moment (the others share the earlier one; a changed one shares its
+// unchanged blocks, decision 0033), and the session's own
 // state (which floor is active, the message log, death effects and how many were dropped, the
 // run's summary). It records the input of every tick. Stepping back to tick T restores the latest
 // moment at or before T and runs the recorded inputs again up to T: the simulation is

@@ -40,11 +40,12 @@ struct SessionAccess;
 struct RewindOptions {
   std::uint64_t window = 1000;  // how many ticks back a step can reach
   std::uint64_t interval = 50;  // ticks between moments: a step back re-runs fewer than this
-  // The memory the moments aim to stay within over the window (docs/decisions/0033). Where
-  // moments `interval` apart would hold more (a floor of 100,000 monsters), they are taken
-  // further apart: a step back re-runs more ticks, and still reaches the whole window. Moments
-  // an edit forced cannot be spaced out: past four times the budget the oldest are dropped, and
-  // the window is shorter than `window` until they would have left it anyway.
+  // The memory the moments after the window's first aim to stay within (docs/decisions/0033;
+  // the first is a whole copy, on top). Where moments `interval` apart would hold more (a floor
+  // of 100,000 monsters), they are taken further apart: a step back re-runs more ticks, and still
+  // reaches the whole window. Moments an edit forced cannot be spaced out: past four times the
+  // budget the oldest are dropped, and the window is shorter than `window` until they would have
+  // left it anyway.
   std::size_t budget = std::size_t{256} << 20;
 };
 

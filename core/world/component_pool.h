@@ -90,8 +90,15 @@ class ComponentPool {
     if (!flat) {
       if (Status s = page_members.Allocate(table_pages); s != Status::Ok) return s;
     }
-    if (Status s = owners.Allocate(capacity); s != Status::Ok) return s;
-    if (Status s = values.Allocate(capacity); s != Status::Ok) return s;
+    // Owners and plain values past the pool's size are never read (an element is written when it
+    // joins): left unwritten, they cost resident memory only as the pool fills, not at capacity
+    // (a floor's pools share the capacity of its fullest, mostly empty on a floor of rats).
+    if (Status s = owners.AllocateUninitialized(capacity); s != Status::Ok) return s;
+    if constexpr (OwnsMemory<T>) {
+      if (Status s = values.Allocate(capacity); s != Status::Ok) return s;
+    } else {
+      if (Status s = values.AllocateUninitialized(capacity); s != Status::Ok) return s;
+    }
     for (std::uint32_t*& page : page_table.span()) page = EmptySparsePage();
     if (flat)
       for (std::uint32_t& entry : pages.span()) entry = kMissing;

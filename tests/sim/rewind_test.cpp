@@ -677,6 +677,33 @@ TEST_CASE(
   }
 }
 
+TEST_CASE("a step back on a map of 90,000 cells puts the map back, read past its block padding",
+          "[rewind]") {
+  // The map's cells and memory are arrays of 64 KiB and more from 256x256 on: each starts a block
+  // of its own in a snapshot, and every reader of them must skip the padding before it.
+  SessionConfig config = cairn::test::Config(5);
+  config.level = test::CrowdedRoom(*config.definitions, 300, 300, 400, 8);
+  std::unique_ptr<GameSession> session;
+  REQUIRE(GameSession::Create(config, session) == Status::Ok);
+  WorldSnapshot alone;
+  REQUIRE(TakeSnapshot(session->World(), alone) == Status::Ok);
+  REQUIRE(RestoreSnapshot(session->World(), alone) == Status::Ok);
+  KeyScript script(Repeat("oF", 100));
+  std::vector<TickInput> inputs;
+  std::vector<std::string> seen{Describe(*session)};
+  for (int i = 0; i < 120; ++i) {
+    PlayTicks(*session, script, 1, inputs);
+    seen.push_back(Describe(*session));
+  }
+  std::string why;
+  for (std::int64_t target : {117, 60, 25, 0}) {
+    CAPTURE(target);
+    REQUIRE(session->StepBack(static_cast<std::uint64_t>(session->World().Tick() - target), why) ==
+            Status::Ok);
+    CHECK(Describe(*session) == seen[static_cast<std::size_t>(target)]);
+  }
+}
+
 TEST_CASE("moments that would outgrow the budget are taken further apart; the window stays whole",
           "[rewind]") {
   const std::size_t whole = WholeSnapshotBytes(*Crowd(RewindOptions{}));
