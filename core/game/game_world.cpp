@@ -535,7 +535,7 @@ void GameWorld::RebuildOccupancy() noexcept {
     const Position* p = position_pool_.Find(id);
     if (p == nullptr || !map_.InBounds(p->x, p->y)) continue;
     const std::size_t at = map_.Index(p->x, p->y);
-    const EntityId holder = occupancy_[at];
+    const EntityId holder = OccupantOf(at);
     // Two blockers on one cell (authored, or set by the console): the older one holds the cell,
     // so the choice does not depend on pool order.
     if (holder.IsNull() || registry_.CreationSequenceOf(id) < registry_.CreationSequenceOf(holder))
@@ -567,7 +567,7 @@ bool GameWorld::NearestFreeCell(Position from, Position& out) const {
 }
 
 void GameWorld::MoveOccupant(EntityId id, Position from, Position to) noexcept {
-  if (map_.InBounds(from.x, from.y) && occupancy_[map_.Index(from.x, from.y)] == id)
+  if (map_.InBounds(from.x, from.y) && OccupantOf(map_.Index(from.x, from.y)) == id)
     SetOccupant(map_.Index(from.x, from.y), EntityId{});
   if (map_.InBounds(to.x, to.y)) SetOccupant(map_.Index(to.x, to.y), id);
 }
@@ -594,7 +594,7 @@ std::string GameWorld::FirstBrokenInvariant() const {
   });
   if (broken != nullptr) return broken;
   for (std::size_t cell = 0; cell < occupancy_.size(); ++cell)
-    if ((blocked_[cell] != 0) == occupancy_[cell].IsNull())
+    if ((blocked_[cell] != 0) != (occupancy_[cell].generation != 0))
       return "the blocked-cell grid disagrees with the occupancy grid";
   // Every recipe's entities are the owners of its marker's pool; the oldest incomplete one is
   // reported, so the answer does not depend on pool order.

@@ -387,7 +387,7 @@ class GameWorld {
     if constexpr (std::is_same_v<T, EnemyAi>) ai_wake_.MarkStale();
   }
   [[nodiscard]] EntityId OccupantAt(std::int32_t x, std::int32_t y) const noexcept {
-    return map_.InBounds(x, y) ? occupancy_[map_.Index(x, y)] : EntityId{};
+    return map_.InBounds(x, y) ? OccupantOf(map_.Index(x, y)) : EntityId{};
   }
   void MoveOccupant(EntityId id, Position from, Position to) noexcept;
   // Changes whenever a cell's occupant does: what derived state read from the grids is keyed on.
@@ -464,11 +464,25 @@ class GameWorld {
 
   WorldBindingTable bindings_;
   TileMap map_;
-  FixedArray<EntityId> occupancy_;
-  FixedArray<std::uint8_t> blocked_;  // !occupancy_[cell].IsNull(), cell for cell
+  // Who stands on each cell. Every occupant is an entity of this world, so the world id is the
+  // registry's and a cell keeps only the slot and generation: 8 bytes, not a whole EntityId's 16
+  // (134 MB less on a 4096x4096 map). Generation 0: nobody.
+  struct Occupant {
+    std::uint32_t slot = 0;
+    std::uint32_t generation = 0;
+  };
+  FixedArray<Occupant> occupancy_;
+  FixedArray<std::uint8_t> blocked_;  // occupancy_[cell].generation != 0, cell for cell
+  [[nodiscard]] EntityId OccupantOf(std::size_t cell) const noexcept {
+    const Occupant occupant = occupancy_[cell];
+    return occupant.generation == 0
+               ? EntityId{}
+               : EntityId{registry_.WorldId(), occupant.slot, occupant.generation};
+  }
   // The one writer of both occupancy grids.
   void SetOccupant(std::size_t cell, EntityId id) noexcept {
-    occupancy_[cell] = id;
+    CAIRN_ASSERT(id.IsNull() || id.Owner == registry_.WorldId(), "an occupant of another world");
+    occupancy_[cell] = id.IsNull() ? Occupant{} : Occupant{id.Slot, id.Generation};
     blocked_[cell] = id.IsNull() ? 0 : 1;
     ++occupancy_revision_;
   }

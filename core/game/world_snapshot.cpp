@@ -316,10 +316,10 @@ struct RewindAccess {
     // Occupancy is derived, but between ticks it can lag a console edit until the next tick
     // rebuilds it, and refusals read it: kept as it is, cell by cell where someone stands.
     std::uint64_t occupied = 0;
-    for (const EntityId& id : world.occupancy_.span()) occupied += !id.IsNull();
+    for (const GameWorld::Occupant& at : world.occupancy_.span()) occupied += at.generation != 0;
     out.Value(occupied);
     for (std::size_t cell = 0; cell < world.occupancy_.size(); ++cell)
-      if (!world.occupancy_[cell].IsNull()) {
+      if (world.occupancy_[cell].generation != 0) {
         out.Value(static_cast<std::uint64_t>(cell));
         out.Value(world.occupancy_[cell]);
       }
@@ -470,7 +470,8 @@ struct RewindAccess {
     const auto occupied = in.Value<std::uint64_t>();
     for (std::uint64_t i = 0; i < occupied; ++i) {
       const auto cell = static_cast<std::size_t>(in.Value<std::uint64_t>());
-      world.SetOccupant(cell, in.Value<EntityId>());
+      const auto at = in.Value<GameWorld::Occupant>();
+      world.SetOccupant(cell, EntityId{world.registry_.WorldId(), at.slot, at.generation});
     }
     world.MarkOccupancyStale();  // kept as it was, but rebuilt before the next tick reads it
     world.random_ = in.Value<RandomStreams>();
