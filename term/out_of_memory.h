@@ -5,13 +5,14 @@
 // file in ReadingOutOfMemory; main() catches anything left as a last resort.
 #pragma once
 
-#ifdef __GLIBC__
-#include <malloc.h>
-#endif
-
 #include <cstdio>
 #include <new>
 #include <string>
+
+// After a standard header: __GLIBC__ comes from the C library's own headers, not the compiler.
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 #include "term_commands.h"
 

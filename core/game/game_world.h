@@ -482,8 +482,10 @@ class GameWorld {
   // The one writer of both occupancy grids.
   void SetOccupant(std::size_t cell, EntityId id) noexcept {
     CAIRN_ASSERT(id.IsNull() || id.Owner == registry_.WorldId(), "an occupant of another world");
-    occupancy_[cell] = id.IsNull() ? Occupant{} : Occupant{id.Slot, id.Generation};
-    blocked_[cell] = id.IsNull() ? 0 : 1;
+    // Generation 0 is nobody in both grids, whatever else the handle holds.
+    const Occupant occupant = id.Generation == 0 ? Occupant{} : Occupant{id.Slot, id.Generation};
+    occupancy_[cell] = occupant;
+    blocked_[cell] = occupant.generation != 0 ? 1 : 0;
     ++occupancy_revision_;
   }
   std::uint64_t occupancy_revision_ = 0;
