@@ -187,6 +187,19 @@ void Replay(GameSession& session, const std::vector<TickInput>& inputs, std::siz
   }
 }
 
+// Steps back to each of `targets` in turn (each before the last), checking that the run is then
+// exactly what `seen` (Describe, by tick) recorded at that tick.
+void StepBackThrough(GameSession& session, std::initializer_list<std::int64_t> targets,
+                     const std::vector<std::string>& seen) {
+  std::string why;
+  for (std::int64_t target : targets) {
+    CAPTURE(target);
+    REQUIRE(session.StepBack(static_cast<std::uint64_t>(session.World().Tick() - target), why) ==
+            Status::Ok);
+    CHECK(Describe(session) == seen[static_cast<std::size_t>(target)]);
+  }
+}
+
 }  // namespace
 
 TEST_CASE("forward N ticks and back N gives back exactly the state the run had", "[rewind]") {
@@ -518,13 +531,7 @@ TEST_CASE("moments that share trace entries and messages put back the trace, sto
   REQUIRE(session->World().Trace().Recorded() > 3 * session->World().Trace().Capacity());
   REQUIRE(session->World().Story().Recorded() > 0);
   REQUIRE(session->Log().MessageCount() > RunLog::kMessageHistory);
-  std::string why;
-  for (std::int64_t target : {2399, 2350, 2004, 1533}) {
-    CAPTURE(target);
-    REQUIRE(session->StepBack(static_cast<std::uint64_t>(session->World().Tick() - target), why) ==
-            Status::Ok);
-    CHECK(Describe(*session) == seen[static_cast<std::size_t>(target)]);
-  }
+  StepBackThrough(*session, {2399, 2350, 2004, 1533}, seen);
   // Played otherwise from tick 1533: moments of the new history, then back into it.
   KeyScript other(Repeat("s", 300) + Repeat("oF", 300));
   seen.resize(1534);
@@ -532,12 +539,7 @@ TEST_CASE("moments that share trace entries and messages put back the trace, sto
     PlayTicks(*session, other, 1, inputs);
     seen.push_back(Describe(*session));
   }
-  for (std::int64_t target : {2020, 1700, 1534}) {
-    CAPTURE(target);
-    REQUIRE(session->StepBack(static_cast<std::uint64_t>(session->World().Tick() - target), why) ==
-            Status::Ok);
-    CHECK(Describe(*session) == seen[static_cast<std::size_t>(target)]);
-  }
+  StepBackThrough(*session, {2020, 1700, 1534}, seen);
 }
 
 TEST_CASE("a step back with a short interval and window keeps its promises", "[rewind]") {
@@ -663,13 +665,7 @@ TEST_CASE(
   // Most of a resting crowd is unchanged from one moment to the next (names, kinds, health, the
   // map): the window holds far less than a whole copy per moment (without sharing it is 1.0).
   CHECK(rewind.Bytes() < rewind.MomentCount() * whole / 2);
-  std::string why;
-  for (std::int64_t target : {599, 590, 453, 201, 0}) {
-    CAPTURE(target);
-    REQUIRE(session->StepBack(static_cast<std::uint64_t>(session->World().Tick() - target), why) ==
-            Status::Ok);
-    CHECK(Describe(*session) == seen[static_cast<std::size_t>(target)]);
-  }
+  StepBackThrough(*session, {599, 590, 453, 201, 0}, seen);
   // The same inputs again from tick 0 give the same run.
   for (std::size_t t = 1; t < 200; ++t) {
     REQUIRE(session->StepTick(inputs[t - 1]) == Status::Ok);
@@ -695,13 +691,7 @@ TEST_CASE("a step back on a map of 90,000 cells puts the map back, read past its
     PlayTicks(*session, script, 1, inputs);
     seen.push_back(Describe(*session));
   }
-  std::string why;
-  for (std::int64_t target : {117, 60, 25, 0}) {
-    CAPTURE(target);
-    REQUIRE(session->StepBack(static_cast<std::uint64_t>(session->World().Tick() - target), why) ==
-            Status::Ok);
-    CHECK(Describe(*session) == seen[static_cast<std::size_t>(target)]);
-  }
+  StepBackThrough(*session, {117, 60, 25, 0}, seen);
 }
 
 TEST_CASE("moments that would outgrow the budget are taken further apart; the window stays whole",
@@ -726,13 +716,8 @@ TEST_CASE("moments that would outgrow the budget are taken further apart; the wi
   // The budget, and the window's first moment (a whole copy) and the one at its far end besides.
   CHECK(most <= options.budget + 2 * whole);
   CHECK(rewind.EarliestTick() == 500);
+  StepBackThrough(*session, {1499, 1234, 777, 500}, seen);
   std::string why;
-  for (std::int64_t target : {1499, 1234, 777, 500}) {
-    CAPTURE(target);
-    REQUIRE(session->StepBack(static_cast<std::uint64_t>(session->World().Tick() - target), why) ==
-            Status::Ok);
-    CHECK(Describe(*session) == seen[static_cast<std::size_t>(target)]);
-  }
   CHECK(session->StepBack(1, why) == Status::InvalidOperation);
   // A floor whose moments fit keeps the interval asked for.
   auto dungeon = Dungeon(4, RewindOptions{1000, 10});
