@@ -467,9 +467,11 @@ class GameWorld {
   // Who stands on each cell. Every occupant is an entity of this world, so the world id is the
   // registry's and a cell keeps only the slot and generation: 8 bytes, not a whole EntityId's 16
   // (134 MB less on a 4096x4096 map). Generation 0: nobody.
+  // No default member initializers: zero is nobody, and so a large grid of them is zeroed by the
+  // system rather than written (FixedArray::Allocate). Always made as Occupant{...}.
   struct Occupant {
-    std::uint32_t slot = 0;
-    std::uint32_t generation = 0;
+    std::uint32_t slot;
+    std::uint32_t generation;
   };
   FixedArray<Occupant> occupancy_;
   FixedArray<std::uint8_t> blocked_;  // occupancy_[cell].generation != 0, cell for cell

@@ -54,6 +54,49 @@ TEST_CASE("an uninitialized fixed array takes memory only as it is written", "[b
   CHECK(array.size() == kCount);  // as it was
 }
 
+namespace {
+
+struct Plain {  // zero is its default: a large array of it comes zeroed from the system
+  std::uint32_t a;
+  std::uint32_t b;
+};
+struct Seeded {  // its default is not zero: every element is written
+  std::uint32_t a = 7;
+  std::uint32_t b = 9;
+};
+
+}  // namespace
+
+// A large zeroed array of plain values is zero everywhere, and takes memory only where it is
+// written (decision 0034: the per-cell grids of a 4096 x 4096 floor); a type with default member
+// initializers gets them in every element, at any size.
+TEST_CASE("a large zeroed fixed array takes memory only as it is written", "[base]") {
+  constexpr std::size_t kCount = std::size_t{32} << 20;  // 256 MiB of Plain
+  FixedArray<Plain> array;
+  const std::size_t before = test::ResidentBytes();
+  REQUIRE(array.Allocate(kCount) == Status::Ok);
+  CHECK(array.size() == kCount);
+  bool zero = true;
+  for (std::size_t i = 0; i < kCount; i += 4099) zero = zero && array[i].a == 0 && array[i].b == 0;
+  CHECK(zero);
+  CHECK(array[kCount - 1].b == 0);
+  if (before != 0) CHECK(test::ResidentBytes() <= before + (std::size_t{64} << 20));  // unwritten
+  array[kCount - 1].b = 5;
+  CHECK(array[kCount - 1].b == 5);
+
+  FixedArray<Seeded> seeded;
+  REQUIRE(seeded.Allocate(std::size_t{1} << 18) == Status::Ok);  // 2 MiB, past the calloc size
+  bool initialized = true;
+  for (const Seeded& s : seeded.span()) initialized = initialized && s.a == 7 && s.b == 9;
+  CHECK(initialized);
+
+  fault_injection::FailAllocationAt(0);
+  CHECK(array.Allocate(kCount) == Status::AllocationFailed);
+  fault_injection::Disarm();
+  CHECK(array.size() == kCount);  // as it was
+  CHECK(array[kCount - 1].b == 5);
+}
+
 TEST_CASE("an impossible size is refused without overflowing the byte count", "[base]") {
   FixedArray<std::uint64_t> array;
   CHECK(array.Allocate(static_cast<std::size_t>(-1) / 4) == Status::AllocationFailed);
