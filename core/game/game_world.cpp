@@ -516,19 +516,9 @@ EntityId GameWorld::PlayerEntity() const noexcept {
 }
 
 void GameWorld::RebuildOccupancy() noexcept {
-  // Clears only the taken cells, found in the byte grid: a 16-byte id per cell is too much to
-  // sweep twice a tick on a large floor.
-  const std::span<std::uint8_t> blocked = blocked_.span();
-  std::size_t cell = 0;
-  for (; cell + 8 <= blocked.size(); cell += 8) {
-    std::uint64_t eight = 0;  // eight cells at once: most of a floor is empty
-    std::memcpy(&eight, &blocked[cell], sizeof eight);
-    if (eight == 0) continue;
-    for (std::size_t i = cell; i < cell + 8; ++i)
-      if (blocked[i] != 0) SetOccupant(i, EntityId{});
-  }
-  for (; cell < blocked.size(); ++cell)
-    if (blocked[cell] != 0) SetOccupant(cell, EntityId{});
+  // Clears only the taken cells: a cell's occupant is too much to sweep twice a tick on a large
+  // floor.
+  ForEachOccupiedCell([&](std::size_t cell) { SetOccupant(cell, EntityId{}); });
   const auto owners = blocker_pool_.Owners();
   for (EntityId id : owners) {
     if (!registry_.IsActive(id)) continue;

@@ -57,9 +57,7 @@ Status BuildWorld(const LevelDefinition& level, const WorldLimits& limits,
                                    candidate);
       s != Status::Ok)
     return s;
-  TileMap& map = candidate->Map();
-  for (std::int32_t y = 0; y < level.height; ++y)
-    for (std::int32_t x = 0; x < level.width; ++x) map.Set(x, y, level.At(x, y));
+  if (Status s = candidate->Map().Assign(level.cells); s != Status::Ok) return s;
   std::optional<StructuralScope> scope;
   if (Status s = candidate->OpenStructural(WorldPhase::Construction, scope); s != Status::Ok)
     return s;

@@ -22,13 +22,26 @@ Status TileMap::Initialize(std::int32_t width, std::int32_t height) noexcept {
   FixedArray<std::uint8_t> remembered;
   if (Status s = cells.Allocate(count); s != Status::Ok) return s;
   if (Status s = remembered.Allocate(count); s != Status::Ok) return s;
-  for (Terrain& t : cells.span()) t = Terrain::Wall;
+  static_assert(static_cast<int>(Terrain::Wall) == 0, "a zeroed map is all wall");
   cells_.swap(cells);
   remembered_.swap(remembered);
   width_ = width;
   height_ = height;
   passability_revision_ = NextUniqueNumber();
   sight_revision_ = NextUniqueNumber();
+  return Status::Ok;
+}
+
+Status TileMap::Assign(std::span<const Terrain> cells) noexcept {
+  if (cells.size() != cells_.size()) return Status::InvalidArgument;
+  bool passability = false, sight = false;
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    passability = passability || TerrainPassable(cells_[i]) != TerrainPassable(cells[i]);
+    sight = sight || TerrainBlocksSight(cells_[i]) != TerrainBlocksSight(cells[i]);
+    cells_[i] = cells[i];
+  }
+  if (passability) passability_revision_ = NextUniqueNumber();
+  if (sight) sight_revision_ = NextUniqueNumber();
   return Status::Ok;
 }
 

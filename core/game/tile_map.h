@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 
 #include "base/fixed_array.h"
 #include "base/status.h"
@@ -58,6 +59,10 @@ class TileMap {
       sight_revision_ = NextUniqueNumber();
     cell = terrain;
   }
+  // Every cell at once, row by row (a level's terrain as it is built): the revisions below change
+  // once, where Set would draw two numbers a cell from a shared counter. InvalidArgument (and
+  // nothing changed) unless `cells` holds exactly Width() * Height() cells.
+  [[nodiscard]] Status Assign(std::span<const Terrain> cells) noexcept;
   // Changes whenever which cells are passable changes (not when a door opens: both are
   // passable). Numbers come from one counter shared by every map, so a cache keyed on it (the
   // pathfinder's copy of the walls) can never mistake one map, or one state of a map, for another.

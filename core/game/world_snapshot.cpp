@@ -316,13 +316,12 @@ struct RewindAccess {
     // Occupancy is derived, but between ticks it can lag a console edit until the next tick
     // rebuilds it, and refusals read it: kept as it is, cell by cell where someone stands.
     std::uint64_t occupied = 0;
-    for (const GameWorld::Occupant& at : world.occupancy_.span()) occupied += at.generation != 0;
+    world.ForEachOccupiedCell([&](std::size_t) { ++occupied; });
     out.Value(occupied);
-    for (std::size_t cell = 0; cell < world.occupancy_.size(); ++cell)
-      if (world.occupancy_[cell].generation != 0) {
-        out.Value(static_cast<std::uint64_t>(cell));
-        out.Value(world.occupancy_[cell]);
-      }
+    world.ForEachOccupiedCell([&](std::size_t cell) {
+      out.Value(static_cast<std::uint64_t>(cell));
+      out.Value(world.occupancy_[cell]);
+    });
     out.Value(world.random_);
     CAIRN_ASSERT(world.command_count_ == 0, "a snapshot between ticks has no queued command");
     out.Value(world.command_sequence_);
@@ -465,8 +464,7 @@ struct RewindAccess {
     world.ForEachPool([&](auto& pool, ComponentKind) { Restore(pool, in); });
     Restore(world.bindings_, touched_now, in);
     RestoreMap(world.map_, in);
-    for (std::size_t cell = 0; cell < world.occupancy_.size(); ++cell)
-      world.SetOccupant(cell, EntityId{});
+    world.ForEachOccupiedCell([&](std::size_t cell) { world.SetOccupant(cell, EntityId{}); });
     const auto occupied = in.Value<std::uint64_t>();
     for (std::uint64_t i = 0; i < occupied; ++i) {
       const auto cell = static_cast<std::size_t>(in.Value<std::uint64_t>());

@@ -175,6 +175,33 @@ TEST_CASE("A* sees walls that change between searches, and tells maps apart", "[
   CHECK_FALSE(paths.FindPath(map, plain, {0, 1}, {8, 1}, 1000, step, length));
 }
 
+// A level's terrain is assigned at once: a new map is all wall, the cells come in row by row,
+// and each revision changes once, only when what it keys on changed; a wrong count changes nothing.
+TEST_CASE("a map takes all its cells at once, its revisions changed once", "[path]") {
+  TileMap map;
+  REQUIRE(map.Initialize(4, 2) == Status::Ok);
+  CHECK(map.At(3, 1) == Terrain::Wall);
+  const std::uint64_t passability = map.PassabilityRevision(), sight = map.SightRevision();
+  std::vector<Terrain> cells(8, Terrain::Wall);
+  cells[1] = Terrain::Chasm;  // impassable as a wall is, but sight passes
+  REQUIRE(map.Assign(cells) == Status::Ok);
+  CHECK(map.At(1, 0) == Terrain::Chasm);
+  CHECK(map.PassabilityRevision() == passability);
+  CHECK(map.SightRevision() != sight);
+  const std::uint64_t sight_after = map.SightRevision();
+  cells[6] = Terrain::Floor;
+  cells[7] = Terrain::Water;
+  REQUIRE(map.Assign(cells) == Status::Ok);
+  CHECK(map.At(2, 1) == Terrain::Floor);
+  CHECK(map.At(3, 1) == Terrain::Water);
+  CHECK(map.PassabilityRevision() != passability);
+  CHECK(map.SightRevision() != sight_after);
+  const std::uint64_t now = map.PassabilityRevision();
+  CHECK(map.Assign(std::vector<Terrain>(7, Terrain::Floor)) == Status::InvalidArgument);
+  CHECK(map.At(0, 0) == Terrain::Wall);
+  CHECK(map.PassabilityRevision() == now);
+}
+
 TEST_CASE("A* refuses what it cannot answer", "[path]") {
   TileMap map;
   REQUIRE(map.Initialize(5, 5) == Status::Ok);

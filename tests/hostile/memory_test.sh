@@ -51,6 +51,27 @@ played_kb() {
   [ "$kb" -le "$3" ] || fail "sim --level on $4, $2 ticks: $kb KiB at peak, over $3 KiB"
 }
 
+# console_kb LEVEL WAIT_FOR COMMAND...: the console on LEVEL given each COMMAND on a line; once
+# its output has a line beginning WAIT_FOR, prints its resident memory in KiB (nothing if it never
+# had). The console's output is left in $work/console.out.
+console_kb() {
+  local level=$1 wait_for=$2 kb="" pid
+  shift 2
+  rm -f "$work/console.in" && mkfifo "$work/console.in"
+  "$cairn" console --level "$level" <"$work/console.in" >"$work/console.out" 2>&1 &
+  pid=$!
+  exec 7>"$work/console.in"
+  printf '%s\n' "$@" >&7
+  for _ in $(seq 1 600); do
+    grep -q "^$wait_for" "$work/console.out" && break
+    sleep 0.1
+  done
+  grep -q "^$wait_for" "$work/console.out" && kb=$(awk '/^VmRSS/ { print $2 }' "/proc/$pid/status" 2>/dev/null)
+  exec 7>&-
+  wait "$pid"
+  echo "$kb"
+}
+
 baseline_kb=0
 [ "$have_time" -eq 1 ] && baseline_kb=$(peak_kb check "$good_level")
 
@@ -116,10 +137,15 @@ PY
   kb=$(peak_kb sim --level "$work/widest.toml" --ticks 0)
   [ "$kb" -le 200000 ] || fail "sim --level on a 4096 x 4096 map: $kb KiB at peak, over 200 MB"
   # Played on, its rewind moments (one every 50 ticks, twenty in the window) share the map's
-  # blocks that did not change instead of copying its 33 MB each time, and a cell's occupant is
-  # 8 bytes, not 16 (decision 0033): 1,000 ticks take 246 MB at peak (1.5 GB with whole copies,
-  # 838 MB with 16-byte occupants, 705 MB with the grids zeroed by hand).
-  played_kb "$work/widest.toml" 1000 400000 "a 4096 x 4096 map"
+  # blocks that did not change instead of copying its 33 MB each time, a cell's occupant is
+  # 8 bytes, not 16 (decision 0033), and a moment and a step back find the occupied cells in the
+  # byte grid rather than reading every occupant (0034): 1,000 ticks take 116 MB at peak (1.5 GB
+  # with whole copies, 838 MB with 16-byte occupants, 705 MB with the grids zeroed by hand, 246 MB
+  # with every occupant read at each moment).
+  played_kb "$work/widest.toml" 1000 180000 "a 4096 x 4096 map"
+  kb=$(console_kb "$work/widest.toml" "tick 40 state" "TICK 100" "BACK 60" HASH)
+  [ -n "$kb" ] || fail "console on a 4096 x 4096 map, 100 ticks and 60 back: $(head -c 400 "$work/console.out")"
+  [ -z "$kb" ] || [ "$kb" -le 180000 ] || fail "console on a 4096 x 4096 map, 100 ticks and 60 back: $kb KiB resident, over 180 MB"
   # A floor of 100,000 rats, the player walled off, played 1,000 ticks: each moment would be a
   # 33 MB copy; shared, the window holds what changed (names, health and kinds did not). 905 MB
   # at peak with whole copies, 457 MB now; the level's reading alone peaks at 290 MB.
@@ -128,20 +154,9 @@ PY
   # Once read, the level's parsed tree (some 150 MB) goes back to the system, and the pools' room
   # past their size stays unwritten: the console, between two commands, holds 141 MB (208 MB when
   # freed heap stayed resident and every pool was zeroed to its capacity).
-  mkfifo "$work/console.in"
-  "$cairn" console --level "$work/walled.toml" <"$work/console.in" >"$work/console.out" 2>&1 &
-  console_pid=$!
-  exec 7>"$work/console.in"
-  echo HASH >&7
-  for _ in $(seq 1 600); do
-    grep -q "^tick 0 state" "$work/console.out" && break
-    sleep 0.1
-  done
-  kb=$(awk '/^VmRSS/ { print $2 }' "/proc/$console_pid/status" 2>/dev/null)
-  exec 7>&-
-  wait "$console_pid"
-  grep -q "^tick 0 state" "$work/console.out" || fail "console --level on 100,000 rats: $(head -c 400 "$work/console.out")"
-  [ -n "$kb" ] && [ "$kb" -le 160000 ] || fail "console --level on 100,000 rats: ${kb:-?} KiB resident once loaded, over 160 MB"
+  kb=$(console_kb "$work/walled.toml" "tick 0 state" HASH)
+  [ -n "$kb" ] || fail "console --level on 100,000 rats: $(head -c 400 "$work/console.out")"
+  [ -z "$kb" ] || [ "$kb" -le 160000 ] || fail "console --level on 100,000 rats: $kb KiB resident once loaded, over 160 MB"
   run sim --level "$work/crowd.toml" --ticks 0 --save "$work/crowd-save.toml" >/dev/null || fail "could not write the crowd's save"
   bytes=$(stat -c %s "$work/crowd-save.toml")
   for args in "check" "sim --level $work/crowd.toml --ticks 0 --load"; do
