@@ -228,8 +228,10 @@ void EnsureFleeMap(AiContext& ctx) {
   if (s.flee_tick == tick) return;
   const TerrainFilter terrain;
   const Position sources[] = {ctx.player_position};
-  s.paths.DistanceMap(ctx.world.Map(), terrain, sources, s.player_distance.span());
-  s.paths.FleeMap(ctx.world.Map(), terrain, s.player_distance.span(), s.flee.span());
+  const TileMap& map = ctx.world.Map();
+  s.flee_window = MapWindow::Around(map, ctx.player_position, TickScratch::kFleeReach);
+  s.paths.DistanceMap(map, terrain, sources, s.flee_window, s.player_distance.span());
+  s.paths.FleeMap(map, terrain, s.flee_window, s.player_distance.span(), s.flee.span());
   s.distance_tick = tick;
   s.flee_tick = tick;
 }
@@ -281,12 +283,18 @@ PhaseOutcome FleeStep(AiContext& ctx, EntityId self, EnemyAi& ai, Position pos) 
     return {StepResult::Succeeded, AiReason::Recovered};
   EnsureFleeMap(ctx);
   const TileMap& map = world.Map();
-  std::int32_t best = ctx.scratch.flee[map.Index(pos.x, pos.y)];
+  // Beyond the field's window a cell is as unreachable as a wall's: a coward flees at most
+  // kFleeReach cells from the player, and one already further keeps still (decision 0035).
+  const MapWindow window = ctx.scratch.flee_window;
+  const auto flee = [&](Position at) {
+    return window.Contains(at.x, at.y) ? ctx.scratch.flee[window.Index(at.x, at.y)] : kUnreachable;
+  };
+  std::int32_t best = flee(pos);
   Position best_cell = pos;
   for (int d = 0; d < 8; ++d) {
     const Position next{pos.x + kStepDx[d], pos.y + kStepDy[d]};
     if (!map.Passable(next.x, next.y) || !world.OccupantAt(next.x, next.y).IsNull()) continue;
-    const std::int32_t value = ctx.scratch.flee[map.Index(next.x, next.y)];
+    const std::int32_t value = flee(next);
     if (value < best) {
       best = value;
       best_cell = next;

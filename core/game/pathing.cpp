@@ -505,29 +505,42 @@ bool Pathfinder::LandmarksFor(const TileMap& map, Position from, Position to,
   return true;
 }
 
+namespace {
+
+// Whether `window` lies within `map` (and so its cells are the map's).
+bool WithinMap(const TileMap& map, MapWindow window) noexcept {
+  return window.x >= 0 && window.y >= 0 && window.width >= 0 && window.height >= 0 &&
+         window.x + window.width <= map.Width() && window.y + window.height <= map.Height();
+}
+
+}  // namespace
+
 void Pathfinder::DistanceMap(const TileMap& map, const CellFilter& filter,
-                             std::span<const Position> sources,
+                             std::span<const Position> sources, MapWindow window,
                              std::span<std::int32_t> out) noexcept {
-  for (std::int32_t& v : out) v = kUnreachable;
-  if (queue_.empty() || out.size() < queue_.size()) return;
+  const std::size_t cells = window.Cells();
+  if (out.size() < cells || !WithinMap(map, window)) return;
+  for (std::size_t i = 0; i < cells; ++i) out[i] = kUnreachable;
+  if (queue_.size() < cells) return;
   if (map.Width() != width_ || map.Height() != height_) return;  // the queue holds this size
   std::size_t head = 0, tail = 0;
   for (Position p : sources) {
-    if (!map.InBounds(p.x, p.y)) continue;
-    const std::size_t i = map.Index(p.x, p.y);
+    if (!window.Contains(p.x, p.y)) continue;
+    const std::size_t i = window.Index(p.x, p.y);
     if (out[i] == 0) continue;
     out[i] = 0;
     queue_[tail++] = static_cast<std::uint32_t>(i);
   }
+  const auto width = static_cast<std::uint32_t>(window.width);
   while (head < tail) {
     const std::uint32_t cell = queue_[head++];
-    const std::int32_t x = static_cast<std::int32_t>(cell % static_cast<std::uint32_t>(width_));
-    const std::int32_t y = static_cast<std::int32_t>(cell / static_cast<std::uint32_t>(width_));
+    const std::int32_t x = window.x + static_cast<std::int32_t>(cell % width);
+    const std::int32_t y = window.y + static_cast<std::int32_t>(cell / width);
     for (int d = 0; d < 8; ++d) {
       const std::int32_t nx = x + kStepDx[d];
       const std::int32_t ny = y + kStepDy[d];
-      if (!map.InBounds(nx, ny) || !filter.Enterable(map, nx, ny)) continue;
-      const std::size_t next = map.Index(nx, ny);
+      if (!window.Contains(nx, ny) || !filter.Enterable(map, nx, ny)) continue;
+      const std::size_t next = window.Index(nx, ny);
       if (out[next] != kUnreachable) continue;
       out[next] = out[cell] + 1;
       queue_[tail++] = static_cast<std::uint32_t>(next);
@@ -535,30 +548,31 @@ void Pathfinder::DistanceMap(const TileMap& map, const CellFilter& filter,
   }
 }
 
-void Pathfinder::FleeMap(const TileMap& map, const CellFilter& filter,
+void Pathfinder::FleeMap(const TileMap& map, const CellFilter& filter, MapWindow window,
                          std::span<const std::int32_t> distance,
                          std::span<std::int32_t> out) noexcept {
-  for (std::int32_t& v : out) v = kUnreachable;
-  if (heap_.empty() || out.size() < queue_.size() || distance.size() < queue_.size()) return;
+  const std::size_t cells = window.Cells();
+  if (out.size() < cells || !WithinMap(map, window)) return;
+  for (std::size_t i = 0; i < cells; ++i) out[i] = kUnreachable;
+  if (heap_.size() < cells || distance.size() < cells) return;
   if (map.Width() != width_ || map.Height() != height_) return;  // the heap holds this size
   heap_size_ = 0;
-  for (std::size_t i = 0; i < queue_.size(); ++i) {
+  for (std::size_t i = 0; i < cells; ++i) {
     if (distance[i] == kUnreachable) continue;
     out[i] = -distance[i] * 12;  // tenths of a step; steeper than 1 per step, so it prefers far
     HeapPush(HeapNode{out[i], static_cast<std::uint32_t>(i)});
   }
+  const auto width = static_cast<std::uint32_t>(window.width);
   while (heap_size_ > 0) {
     const HeapNode node = HeapPop();
     if (node.f != out[node.cell]) continue;  // stale
-    const std::int32_t x =
-        static_cast<std::int32_t>(node.cell % static_cast<std::uint32_t>(width_));
-    const std::int32_t y =
-        static_cast<std::int32_t>(node.cell / static_cast<std::uint32_t>(width_));
+    const std::int32_t x = window.x + static_cast<std::int32_t>(node.cell % width);
+    const std::int32_t y = window.y + static_cast<std::int32_t>(node.cell / width);
     for (int d = 0; d < 8; ++d) {
       const std::int32_t nx = x + kStepDx[d];
       const std::int32_t ny = y + kStepDy[d];
-      if (!map.InBounds(nx, ny) || !filter.Enterable(map, nx, ny)) continue;
-      const std::size_t next = map.Index(nx, ny);
+      if (!window.Contains(nx, ny) || !filter.Enterable(map, nx, ny)) continue;
+      const std::size_t next = window.Index(nx, ny);
       if (out[next] <= node.f + 10) continue;
       out[next] = node.f + 10;
       HeapPush(HeapNode{out[next], static_cast<std::uint32_t>(next)});

@@ -47,6 +47,43 @@ inline constexpr std::int8_t kStepDy[8] = {-1, 0, 1, 0, -1, 1, 1, -1};
   return static_cast<std::uint32_t>((p.y + 1) * stride + p.x + 1);
 }
 
+// A rectangle of a map's cells, row by row: what a distance or flee map covers. A map as large as
+// 4096 x 4096 holds 16.8 million cells, and a field over all of them took seconds; the monsters
+// that read one need only the cells around them (decision 0035).
+struct MapWindow {
+  std::int32_t x = 0;  // the top-left cell
+  std::int32_t y = 0;
+  std::int32_t width = 0;
+  std::int32_t height = 0;
+
+  [[nodiscard]] static MapWindow Whole(const TileMap& map) noexcept {
+    return {0, 0, map.Width(), map.Height()};
+  }
+  // The cells within `reach` steps of `centre` on both axes, clipped to the map.
+  [[nodiscard]] static MapWindow Around(const TileMap& map, Position centre,
+                                        std::int32_t reach) noexcept {
+    const auto clip = [](std::int32_t v, std::int32_t high) {
+      return v < 0 ? 0 : (v > high ? high : v);
+    };
+    const std::int32_t left = clip(centre.x - reach, map.Width()),
+                       top = clip(centre.y - reach, map.Height());
+    const std::int32_t right = clip(centre.x + reach + 1, map.Width());
+    const std::int32_t bottom = clip(centre.y + reach + 1, map.Height());
+    return {left, top, right > left ? right - left : 0, bottom > top ? bottom - top : 0};
+  }
+  [[nodiscard]] bool Contains(std::int32_t cx, std::int32_t cy) const noexcept {
+    return cx >= x && cy >= y && cx < x + width && cy < y + height;
+  }
+  // The place of a contained cell in the window's row-by-row order.
+  [[nodiscard]] std::size_t Index(std::int32_t cx, std::int32_t cy) const noexcept {
+    return static_cast<std::size_t>(cy - y) * static_cast<std::size_t>(width) +
+           static_cast<std::size_t>(cx - x);
+  }
+  [[nodiscard]] std::size_t Cells() const noexcept {
+    return static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
+  }
+};
+
 // Whether a check that answers a grid search before it runs (GoalPocket, FreeRegions) may try:
 // `blocked` matches the map, both ends lie on it, and the goal is more than a step away (one step
 // away the goal itself is entered, whoever stands beside it: the search decides). Each check also
@@ -127,13 +164,25 @@ class Pathfinder {
   // Breadth-first distances (in steps) from every source to every cell the filter allows;
   // kUnreachable elsewhere. `out` must hold width * height values.
   void DistanceMap(const TileMap& map, const CellFilter& filter, std::span<const Position> sources,
-                   std::span<std::int32_t> out) noexcept;
+                   std::span<std::int32_t> out) noexcept {
+    DistanceMap(map, filter, sources, MapWindow::Whole(map), out);
+  }
+  // The same within `window` alone (a route leaves it nowhere; sources outside it are ignored):
+  // `out` holds window.Cells() values, in the window's order. Nothing is written when `out` is
+  // too small or the window is not within the map.
+  void DistanceMap(const TileMap& map, const CellFilter& filter, std::span<const Position> sources,
+                   MapWindow window, std::span<std::int32_t> out) noexcept;
 
   // Brogue's safety map: from a distance map to a threat, values that lead away from it without
   // running into dead ends: each cell starts at -distance * 12 / 10 (in tenths of a step) and is
   // relaxed so that no neighbour is more than one step (10) lower. Rolling downhill flees.
   void FleeMap(const TileMap& map, const CellFilter& filter, std::span<const std::int32_t> distance,
-               std::span<std::int32_t> out) noexcept;
+               std::span<std::int32_t> out) noexcept {
+    FleeMap(map, filter, MapWindow::Whole(map), distance, out);
+  }
+  // The same within `window`: `distance` and `out` in the window's order (DistanceMap's window).
+  void FleeMap(const TileMap& map, const CellFilter& filter, MapWindow window,
+               std::span<const std::int32_t> distance, std::span<std::int32_t> out) noexcept;
 
  private:
   static constexpr std::uint32_t kNoEntry = 0xFFFFFFFFu;

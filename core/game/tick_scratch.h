@@ -23,6 +23,11 @@ struct TickScratch {
   Pathfinder paths;
   GoalPocket pocket;    // answers hunters whose prey is hemmed in, before they search
   FreeRegions regions;  // answers wanderers walled in by a crowd, before they search
+  // The fleeing monsters' fields cover the cells within kFleeReach steps of the player on both
+  // axes (decision 0035): every cell of a generated floor (79 wide) wherever the player stands,
+  // and on a 4096 x 4096 map 40,401 cells rather than 16.8 million (seconds a tick).
+  static constexpr std::int32_t kFleeReach = 100;
+  MapWindow flee_window;  // the cells player_distance and flee hold, in its order
   FixedArray<std::int32_t>
       player_distance;            // steps to the player (valid when distance_tick == tick)
   FixedArray<std::int32_t> flee;  // the flee map derived from it
@@ -40,8 +45,10 @@ struct TickScratch {
     const std::size_t cells = static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
     if (Status s = pocket.Initialize(cells); s != Status::Ok) return s;
     if (Status s = regions.Initialize(width, height); s != Status::Ok) return s;
-    if (Status s = player_distance.Allocate(cells); s != Status::Ok) return s;
-    if (Status s = flee.Allocate(cells); s != Status::Ok) return s;
+    const std::size_t side = 2 * static_cast<std::size_t>(kFleeReach) + 1;
+    const std::size_t field = cells < side * side ? cells : side * side;
+    if (Status s = player_distance.Allocate(field); s != Status::Ok) return s;
+    if (Status s = flee.Allocate(field); s != Status::Ok) return s;
     try {
       order.reserve(entities);
       items.reserve(entities);

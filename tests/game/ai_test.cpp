@@ -1,7 +1,9 @@
 // Monster AI: the named state machines, their cancellation and their revalidation.
 #include "game/ai.h"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
+#include <string>
 
 #include "game_test_support.h"
 
@@ -105,6 +107,31 @@ TEST_CASE("a coward flees when hurt and turns to fight when cornered", "[ai]") {
   CHECK(world.Ais().Find(goblin)->last_cancel == CancelReason::Hurt);
   for (int i = 0; i < 60; ++i) REQUIRE(w.Tick() == Status::Ok);
   CHECK(world.Positions().Find(goblin)->x == 8);  // it ran to the far end
+}
+
+// The flee field covers the cells within TickScratch::kFleeReach of the player (decision 0035): a
+// coward in a long corridor runs to that far end of it, and no further.
+TEST_CASE("a coward flees as far as its field reaches, and no further", "[ai]") {
+  constexpr std::int32_t kLength = 3 * TickScratch::kFleeReach;
+  const std::string wall(kLength, '#');
+  const std::string corridor = "#@g" + std::string(kLength - 4, '.') + "#";
+  TestWorld w(Level({wall, corridor, wall}));
+  GameWorld& world = *w;
+  const EntityId goblin = w.Monster("goblin");
+  world.Healths().Find(goblin)->current = 1;
+  world.Healths().Find(goblin)->max = 1000;  // it stays hurt for the whole run
+  EnemyAi& ai = *world.Ais().Find(goblin);
+  EnterPhase(world, goblin, ai, AiPhase::Recover, AiReason::None, world.PlayerEntity());
+  ai.alertness = 150;
+  std::int32_t furthest = 0;
+  for (int i = 0; i < 40 * TickScratch::kFleeReach; ++i) {
+    REQUIRE(w.Tick() == Status::Ok);
+    furthest = std::max(furthest, world.Positions().Find(goblin)->x);
+  }
+  CHECK(world.Ais().Find(goblin)->action == AiAction::Flee);
+  CHECK(furthest == 1 + TickScratch::kFleeReach);
+  CHECK(world.Positions().Find(goblin)->x == 1 + TickScratch::kFleeReach);
+  CHECK(w.scratch.flee_window.width == TickScratch::kFleeReach + 2);  // x 0 to kFleeReach + 1
 }
 
 TEST_CASE("the AI's names are printable", "[ai]") {

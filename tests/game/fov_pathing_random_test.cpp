@@ -137,6 +137,67 @@ TEST_CASE("A* finds a shortest route; distance maps agree with breadth-first sea
   }
 }
 
+namespace {
+
+// The map's passability inside a window, walls outside it.
+class InsideWindow : public CellFilter {
+ public:
+  explicit InsideWindow(MapWindow window) : window_(window) {}
+  bool Enterable(const TileMap& map, std::int32_t x, std::int32_t y) const override {
+    return window_.Contains(x, y) && map.Passable(x, y);
+  }
+
+ private:
+  MapWindow window_;
+};
+
+}  // namespace
+
+// A field over a window (what the fleeing monsters read, decision 0035) is the whole map's field
+// with every cell outside the window walled off, read at the window's cells; a source outside
+// the window reaches nothing in it.
+TEST_CASE("distance and flee maps over a window are the walled-off map's", "[path]") {
+  std::uint32_t compared = 0, reached = 0;
+  for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+    const TileMap map = RandomMap(30, 20, seed, 25);
+    Pathfinder paths;
+    REQUIRE(paths.Initialize(30, 20) == Status::Ok);
+    Rng rng(seed * 7);
+    const Position centre{rng.Range(0, 29), rng.Range(0, 19)};
+    const MapWindow window = MapWindow::Around(map, centre, rng.Range(2, 12));
+    REQUIRE(window.Cells() > 0);
+    Position source = centre;
+    while (!map.Passable(source.x, source.y))
+      source = Position{rng.Range(window.x, window.x + window.width - 1),
+                        rng.Range(window.y, window.y + window.height - 1)};
+    const Position sources[] = {source};
+    const CellFilter plain;
+    const InsideWindow inside(window);
+    std::vector<std::int32_t> whole_distance(600), whole_flee(600);
+    paths.DistanceMap(map, inside, sources, whole_distance);
+    paths.FleeMap(map, inside, whole_distance, whole_flee);
+    std::vector<std::int32_t> distance(window.Cells()), flee(window.Cells());
+    paths.DistanceMap(map, plain, sources, window, distance);
+    paths.FleeMap(map, plain, window, distance, flee);
+    for (std::int32_t y = window.y; y < window.y + window.height; ++y)
+      for (std::int32_t x = window.x; x < window.x + window.width; ++x) {
+        INFO("seed " << seed << " cell " << x << "," << y);
+        CHECK(distance[window.Index(x, y)] == whole_distance[map.Index(x, y)]);
+        CHECK(flee[window.Index(x, y)] == whole_flee[map.Index(x, y)]);
+        ++compared;
+        reached += distance[window.Index(x, y)] != kUnreachable ? 1 : 0;
+      }
+    // From outside, nothing: the field is all unreachable.
+    const Position outside[] = {{window.x + window.width, window.y}};
+    if (map.InBounds(outside[0].x, outside[0].y)) {
+      paths.DistanceMap(map, plain, outside, window, distance);
+      for (const std::int32_t d : distance) CHECK(d == kUnreachable);
+    }
+  }
+  CHECK(compared > 500);
+  CHECK(reached > 200);
+}
+
 TEST_CASE("rolling down a flee map leads away from the threat", "[path]") {
   TileMap map;
   REQUIRE(map.Initialize(20, 3) == Status::Ok);

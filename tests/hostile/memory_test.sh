@@ -146,6 +146,18 @@ PY
   kb=$(console_kb "$work/widest.toml" "tick 40 state" "TICK 100" "BACK 60" HASH)
   [ -n "$kb" ] || fail "console on a 4096 x 4096 map, 100 ticks and 60 back: $(head -c 400 "$work/console.out")"
   [ -z "$kb" ] || [ "$kb" -le 180000 ] || fail "console on a 4096 x 4096 map, 100 ticks and 60 back: $kb KiB resident, over 180 MB"
+  # A hurt coward beside the player on the widest map (it turns to flee at tick 41) rolls down a
+  # flee field of the cells within 100 steps of the player (decision 0035). Over the whole map, a
+  # field of 16.8 million cells, each of its steps took 7 seconds: the game froze while it ran.
+  { cat "$work/widest.toml"
+    printf '\n[[entity]]\nid = "coward"\nkind = "monster:goblin"\ncomponents = [\n'
+    printf '  { type = "position", version = 1, slot = 0, body = { x = 3, y = 3 } },\n'
+    printf '  { type = "health", version = 1, slot = 0, body = { current = 2, max = 12 } },\n]\n'
+  } > "$work/flee.toml"
+  out=$(timeout 30 "$cairn" sim --level "$work/flee.toml" --ticks 300 --trace 2>&1 </dev/null)
+  grep -q "^tick 300 state" <<<"$out" || fail "a coward fleeing on a 4096 x 4096 map: 300 ticks not played in 30 s: $(tail -c 300 <<<"$out")"
+  grep -q "to=flee reason=hurt" <<<"$out" || fail "a coward on a 4096 x 4096 map never fled: $(tail -c 300 <<<"$out")"
+  played_kb "$work/flee.toml" 300 250000 "a 4096 x 4096 map with a fleeing coward"
   # A floor of 100,000 rats, the player walled off, played 1,000 ticks: each moment would be a
   # 33 MB copy; shared, the window holds what changed (names, health and kinds did not). 905 MB
   # at peak with whole copies, 457 MB now; the level's reading alone peaks at 290 MB.
