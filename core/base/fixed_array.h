@@ -43,7 +43,7 @@ class FixedArray {
   // fresh from the system is zero already, so calloc does not write it, and its pages become
   // resident only when first written. The per-cell grids of a 4096 x 4096 floor are 17-134 MB
   // each, and most stay zero on most floors (the occupancy of an empty floor, the crowd's region
-  // labels, the hunters' distance maps before any hunter hunts). Small arrays keep new[]: glibc
+  // labels, the pathfinder's node grid before the first search). Small arrays keep new[]: glibc
   // hands them out from its heap, where calloc zeroes as new[] does (decision 0034).
   static constexpr std::size_t kZeroedBySystemBytes = std::size_t{1} << 20;
   [[nodiscard]] Status Allocate(std::size_t count) noexcept {

@@ -284,14 +284,17 @@ PhaseOutcome FleeStep(AiContext& ctx, EntityId self, EnemyAi& ai, Position pos) 
   EnsureFleeMap(ctx);
   const TileMap& map = world.Map();
   // Beyond the field's window a cell is as unreachable as a wall's: a coward flees at most
-  // kFleeReach cells from the player, and one already further keeps still (decision 0035).
+  // kFleeReach cells from the player, and one the field does not reach keeps still (or fights
+  // back when the player is beside it) (decision 0035).
   const MapWindow window = ctx.scratch.flee_window;
   const auto flee = [&](Position at) {
     return window.Contains(at.x, at.y) ? ctx.scratch.flee[window.Index(at.x, at.y)] : kUnreachable;
   };
   std::int32_t best = flee(pos);
   Position best_cell = pos;
-  for (int d = 0; d < 8; ++d) {
+  // Where the field does not reach (too far from the player, or reached only by a route that
+  // leaves the window), there is no downhill: rolling into the field would be toward the player.
+  for (int d = 0; d < 8 && best != kUnreachable; ++d) {
     const Position next{pos.x + kStepDx[d], pos.y + kStepDy[d]};
     if (!map.Passable(next.x, next.y) || !world.OccupantAt(next.x, next.y).IsNull()) continue;
     const std::int32_t value = flee(next);

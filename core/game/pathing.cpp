@@ -510,7 +510,8 @@ namespace {
 // Whether `window` lies within `map` (and so its cells are the map's).
 bool WithinMap(const TileMap& map, MapWindow window) noexcept {
   return window.x >= 0 && window.y >= 0 && window.width >= 0 && window.height >= 0 &&
-         window.x + window.width <= map.Width() && window.y + window.height <= map.Height();
+         std::int64_t{window.x} + window.width <= map.Width() &&
+         std::int64_t{window.y} + window.height <= map.Height();
 }
 
 }  // namespace

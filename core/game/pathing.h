@@ -59,20 +59,22 @@ struct MapWindow {
   [[nodiscard]] static MapWindow Whole(const TileMap& map) noexcept {
     return {0, 0, map.Width(), map.Height()};
   }
-  // The cells within `reach` steps of `centre` on both axes, clipped to the map.
+  // The cells within `reach` steps of `centre` on both axes, clipped to the map (in 64 bits:
+  // any centre and reach give a window within the map, perhaps an empty one).
   [[nodiscard]] static MapWindow Around(const TileMap& map, Position centre,
                                         std::int32_t reach) noexcept {
-    const auto clip = [](std::int32_t v, std::int32_t high) {
-      return v < 0 ? 0 : (v > high ? high : v);
+    const auto clip = [](std::int64_t v, std::int32_t high) {
+      return static_cast<std::int32_t>(v < 0 ? 0 : (v > high ? high : v));
     };
-    const std::int32_t left = clip(centre.x - reach, map.Width()),
-                       top = clip(centre.y - reach, map.Height());
-    const std::int32_t right = clip(centre.x + reach + 1, map.Width());
-    const std::int32_t bottom = clip(centre.y + reach + 1, map.Height());
+    const std::int64_t cx = centre.x, cy = centre.y, r = reach < 0 ? 0 : reach;
+    const std::int32_t left = clip(cx - r, map.Width()), top = clip(cy - r, map.Height());
+    const std::int32_t right = clip(cx + r + 1, map.Width());
+    const std::int32_t bottom = clip(cy + r + 1, map.Height());
     return {left, top, right > left ? right - left : 0, bottom > top ? bottom - top : 0};
   }
   [[nodiscard]] bool Contains(std::int32_t cx, std::int32_t cy) const noexcept {
-    return cx >= x && cy >= y && cx < x + width && cy < y + height;
+    return cx >= x && cy >= y && std::int64_t{cx} < std::int64_t{x} + width &&
+           std::int64_t{cy} < std::int64_t{y} + height;
   }
   // The place of a contained cell in the window's row-by-row order.
   [[nodiscard]] std::size_t Index(std::int32_t cx, std::int32_t cy) const noexcept {
@@ -80,6 +82,7 @@ struct MapWindow {
            static_cast<std::size_t>(cx - x);
   }
   [[nodiscard]] std::size_t Cells() const noexcept {
+    if (width <= 0 || height <= 0) return 0;
     return static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
   }
 };

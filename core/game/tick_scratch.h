@@ -24,8 +24,8 @@ struct TickScratch {
   GoalPocket pocket;    // answers hunters whose prey is hemmed in, before they search
   FreeRegions regions;  // answers wanderers walled in by a crowd, before they search
   // The fleeing monsters' fields cover the cells within kFleeReach steps of the player on both
-  // axes (decision 0035): every cell of a generated floor (79 wide) wherever the player stands,
-  // and on a 4096 x 4096 map 40,401 cells rather than 16.8 million (seconds a tick).
+  // axes (decision 0035): every cell of the default dungeon's floors (79x29) wherever the player
+  // stands, and on a 4096 x 4096 map 40,401 cells rather than 16.8 million (seconds a tick).
   static constexpr std::int32_t kFleeReach = 100;
   MapWindow flee_window;  // the cells player_distance and flee hold, in its order
   FixedArray<std::int32_t>

@@ -76,11 +76,16 @@ TEST_CASE("a large zeroed fixed array takes memory only as it is written", "[bas
   const std::size_t before = test::ResidentBytes();
   REQUIRE(array.Allocate(kCount) == Status::Ok);
   CHECK(array.size() == kCount);
+  // Before anything reads it: on some hosts a read page is made resident too (decision 0034).
+#ifndef CAIRN_ASSERTIONS  // sanitizer builds keep their own books for a block this size
+  if (before != 0) CHECK(test::ResidentBytes() <= before + (std::size_t{64} << 20));  // unwritten
+#else
+  (void)before;
+#endif
   bool zero = true;
   for (std::size_t i = 0; i < kCount; i += 4099) zero = zero && array[i].a == 0 && array[i].b == 0;
   CHECK(zero);
   CHECK(array[kCount - 1].b == 0);
-  if (before != 0) CHECK(test::ResidentBytes() <= before + (std::size_t{64} << 20));  // unwritten
   array[kCount - 1].b = 5;
   CHECK(array[kCount - 1].b == 5);
 

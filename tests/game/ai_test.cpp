@@ -134,6 +134,32 @@ TEST_CASE("a coward flees as far as its field reaches, and no further", "[ai]") 
   CHECK(w.scratch.flee_window.width == TickScratch::kFleeReach + 2);  // x 0 to kFleeReach + 1
 }
 
+// A coward the field does not reach has no downhill: stepping into the field would be stepping
+// toward the player, so it keeps still.
+TEST_CASE("a coward beyond its field's reach keeps still", "[ai]") {
+  constexpr std::int32_t kLength = 3 * TickScratch::kFleeReach;
+  constexpr std::int32_t kBeyond = 2 + TickScratch::kFleeReach;  // one cell past the field
+  const std::string wall(kLength, '#');
+  std::string corridor = "#@" + std::string(kLength - 3, '.') + "#";
+  corridor[kBeyond] = 'g';
+  TestWorld w(Level({wall, corridor, wall}));
+  GameWorld& world = *w;
+  const EntityId goblin = w.Monster("goblin");
+  REQUIRE(world.Positions().Find(goblin)->x == kBeyond);
+  world.Healths().Find(goblin)->current = 1;
+  world.Healths().Find(goblin)->max = 1000;
+  EnemyAi& ai = *world.Ais().Find(goblin);
+  EnterPhase(world, goblin, ai, AiPhase::Recover, AiReason::None, world.PlayerEntity());
+  ai.alertness = 150;
+  bool fled = false;
+  for (int i = 0; i < 200; ++i) {
+    REQUIRE(w.Tick() == Status::Ok);
+    fled = fled || world.Ais().Find(goblin)->action == AiAction::Flee;
+    REQUIRE(world.Positions().Find(goblin)->x == kBeyond);
+  }
+  CHECK(fled);
+}
+
 TEST_CASE("the AI's names are printable", "[ai]") {
   CHECK(std::string(AiPhaseName(AiPhase::SelectTarget)) == "select-target");
   CHECK(std::string(AiActionName(AiAction::Flee)) == "flee");

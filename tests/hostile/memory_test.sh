@@ -129,9 +129,9 @@ PY
   # The largest map a level may have (4096 x 4096, 16.8 MB of rows) starts in memory that
   # follows what its cells hold, not their number: the pathfinder's scratch for the longest
   # search there could be (2.8 GB) is reserved but not written, and the per-cell grids that
-  # start at zero (occupancy, region labels, distance maps: 17-134 MB each) come zeroed from the
+  # start at zero (occupancy, region labels, the node grid: 17-134 MB each) come zeroed from the
   # system, resident only where written (decision 0034). Zeroed by hand, the scratch took 3.6 GB
-  # and 10.5 s before the first tick, the grids 670 MB and 2.6 s; now 81 MB and 1.1 s.
+  # and 10.5 s before the first tick, the grids 670 MB and 2.6 s; now 81 MB and 0.9 s.
   python3 "$root/tools/crowd_level.py" 0 4096 "$work/widest.toml"
   expect 0 "tick 0 state" 4000 sim --level "$work/widest.toml" --ticks 0
   kb=$(peak_kb sim --level "$work/widest.toml" --ticks 0)
