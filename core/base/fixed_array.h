@@ -2,9 +2,10 @@
 //
 // The core reserves everything at initialization and never allocates on a hot path, so storage
 // is a fixed array rather than a growing vector: there is no push_back that could reallocate and
-// no exception to catch. Every allocation in the core goes through Allocate or
-// AllocateUninitialized, which share the one place the allocation-failure test seam
-// (fault_injection.h) intercepts.
+// no exception to catch. (The one array that grows, the path finder's open list, does so rarely,
+// by taking a larger FixedArray and failing with a status: decision 0036.) Every allocation in the
+// core goes through Allocate or AllocateUninitialized, which share the one place the
+// allocation-failure test seam (fault_injection.h) intercepts.
 #pragma once
 
 #include <cstddef>

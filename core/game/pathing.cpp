@@ -45,21 +45,29 @@ Status Pathfinder::Initialize(std::int32_t width, std::int32_t height) noexcept 
   FixedArray<OpenEntry> open;
   FixedArray<HeapNode> heap;
   if (Status s = node.Allocate(padded); s != Status::Ok) return s;
-  // The rest is scratch a search writes before it reads, sized for the longest search there
-  // could be and left unwritten, so it takes memory only as deep as searches go (168 bytes a
-  // cell in all: 2.8 GB on a 4096 x 4096 floor, which zeroing made resident at once).
-  // Every passable cell and the goal once, the start once (it may be a wall), and the one slot
-  // past the end that a visit writes without keeping.
+  // The rest is scratch a search writes before it reads, left unwritten, so it takes memory only
+  // as deep as searches go. Every passable cell and the goal once, the start once (it may be a
+  // wall), and the one slot past the end that a visit writes without keeping.
   if (Status s = touched.AllocateUninitialized(cells + 2); s != Status::Ok) return s;
-  // Each cell is expanded at most once and pushes at most its 8 neighbours; the start is one more.
-  if (Status s = open.AllocateUninitialized(cells * 8 + 1); s != Status::Ok) return s;
-  if (Status s = heap.AllocateUninitialized(cells * 8 + 16); s != Status::Ok) return s;
+  // Each cell is expanded at most once and pushes at most its 8 neighbours; the start is one
+  // more. Sized for that, the open list and the heap took 160 bytes a cell (2.6 GB of address
+  // space on a 4096 x 4096 floor, refused outright where memory is not overcommitted), while a
+  // search pushes a few entries for each cell it expands: they start at kScratchStart entries
+  // and grow when a search needs more (decision 0036).
+  const std::size_t open_limit = cells * 8 + 1;
+  if (Status s = open.AllocateUninitialized(std::min(open_limit, kScratchStart)); s != Status::Ok)
+    return s;
+  if (Status s = heap.AllocateUninitialized(std::min(cells * 8 + 16, kScratchStart));
+      s != Status::Ok)
+    return s;
   if (Status s = queue.AllocateUninitialized(cells); s != Status::Ok) return s;
   node_.swap(node);  // all kWall: PrepareFor fills it at the first search
   touched_.swap(touched);
   open_.swap(open);
   heap_.swap(heap);
   queue_.swap(queue);
+  open_limit_ = open_limit;
+  growth_failures_ = 0;
   prepared_revision_ = 0;  // no map has revision 0
   blocked_folded_ = false;
   counted_revision_ = 0;
@@ -108,6 +116,36 @@ void Pathfinder::WriteWalls(const TileMap& map, const std::uint8_t* blocked) noe
   else
     write([&](std::size_t i) { return TerrainPassable(cells[i]); });
   prepared_revision_ = map.PassabilityRevision();
+}
+
+namespace {
+
+// Room for `needed` elements in `array`, its first `keep` kept: at least double the room it had,
+// at most `limit`. False, and `array` unchanged, when the allocation fails.
+template <class T>
+[[nodiscard]] bool GrowScratch(FixedArray<T>& array, std::size_t keep, std::size_t needed,
+                               std::size_t limit) noexcept {
+  if (needed <= array.size()) return true;
+  const std::size_t size = std::max(needed, std::min(limit, array.size() * 2));
+  FixedArray<T> grown;
+  if (grown.AllocateUninitialized(size) != Status::Ok) return false;
+  std::copy_n(array.data(), keep, grown.data());
+  array.swap(grown);
+  return true;
+}
+
+}  // namespace
+
+bool Pathfinder::GrowOpen(std::size_t used, std::size_t needed) noexcept {
+  if (GrowScratch(open_, used, needed, open_limit_)) return true;
+  ++growth_failures_;
+  return false;
+}
+
+bool Pathfinder::ReserveHeap(std::size_t needed) noexcept {
+  if (GrowScratch(heap_, 0, needed, needed)) return true;
+  ++growth_failures_;
+  return false;
 }
 
 void Pathfinder::HeapPush(HeapNode node) noexcept {
@@ -162,7 +200,8 @@ bool Pathfinder::Run(const TileMap& map, const CellFilter* filter, const std::ui
   (void)blocked;
   const std::uint32_t start = PaddedCell(from, stride), goal = PaddedCell(to, stride);
   std::uint32_t* const node = node_.data();
-  OpenEntry* const open = open_.data();
+  OpenEntry* open = open_.data();  // moves when the list grows
+  std::size_t open_room = open_.size();
   std::uint32_t* const touched = touched_.data();
   std::uint32_t used = 0, touched_count = 0;
   std::uint32_t heads[4] = {kNoEntry, kNoEntry, kNoEntry, kNoEntry};
@@ -221,6 +260,13 @@ bool Pathfinder::Run(const TileMap& map, const CellFilter* filter, const std::ui
     if ((value >> 3) == 0) continue;  // a stale entry: this cell was reached cheaper and closed
     node[entry.cell] = value & 7u;    // closed; the direction stays for the walk back
     if (++expansions > max_expansions) break;
+    // An expansion pushes at most its 8 neighbours (a held child is pushed instead of a new
+    // one, never besides it): room for them first, checked once rather than at every push.
+    if (open_room - used < 8) [[unlikely]] {
+      if (!GrowOpen(used, std::size_t{used} + 8)) break;  // no route, as when out of budget
+      open = open_.data();
+      open_room = open_.size();
+    }
     const std::uint32_t g1 =
         (value >> 3) + 1;  // g + 1 of this cell: g of its children, +1 as stored
     const std::int32_t h = static_cast<std::int32_t>(f - (g1 - 1));
@@ -555,8 +601,11 @@ void Pathfinder::FleeMap(const TileMap& map, const CellFilter& filter, MapWindow
   const std::size_t cells = window.Cells();
   if (out.size() < cells || !WithinMap(map, window)) return;
   for (std::size_t i = 0; i < cells; ++i) out[i] = kUnreachable;
-  if (heap_.size() < cells || distance.size() < cells) return;
-  if (map.Width() != width_ || map.Height() != height_) return;  // the heap holds this size
+  if (distance.size() < cells) return;
+  if (map.Width() != width_ || map.Height() != height_) return;  // within the map searched
+  // Each cell is pushed once to start and each pop that closes one pushes at most 8: the heap
+  // never holds more than 8 a cell (the 16: the smallest windows' slack).
+  if (!ReserveHeap(cells * 8 + 16)) return;
   heap_size_ = 0;
   for (std::size_t i = 0; i < cells; ++i) {
     if (distance[i] == kUnreachable) continue;

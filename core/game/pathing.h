@@ -2,10 +2,12 @@
 // actors read at once (fleeing, exploring).
 //
 // Moves go to any of the 8 neighbours and every step costs the same (a diagonal step takes as
-// long as a straight one, as in NetHack and Brogue), so distance is Chebyshev distance. All
-// scratch storage is reserved at Initialize (landmarks at ReserveLandmarks); searches never
-// allocate. A* always returns a shortest route (decision 0007 says how it is kept fast: a padded
-// copy of the walls, one comparison per neighbour, stacks by f). The grid overload, which
+// long as a straight one, as in NetHack and Brogue), so distance is Chebyshev distance. The
+// per-cell scratch is reserved at Initialize (landmarks at ReserveLandmarks); the open list and
+// the flee map's heap start small and grow, geometrically and at most to their worst case, when a
+// search needs more (decision 0036: the worst case is 8 entries a cell, 2.6 GB of address space on
+// a 4096 x 4096 floor). A* always returns a shortest route (decision 0007 says how it is kept fast:
+// a padded copy of the walls, one comparison per neighbour, stacks by f). The grid overload, which
 // monsters use, gives the same route for the same map and grid, always; the filter overload does
 // too without landmarks, and with them (decision 0025) for the same map and the same searches
 // before it, which decide when the landmarks are computed.
@@ -140,6 +142,14 @@ class Pathfinder {
     return blocked_folded_ && folded_revision_ == blocked_revision;
   }
   [[nodiscard]] std::uint32_t LastExpansions() const noexcept { return last_expansions_; }
+  // The entries the open list and the flee map's heap have room for now (for tests and
+  // inspection); how many searches and flee maps ended early because growing them failed (each
+  // then answered as if there were no route: only where memory ran out).
+  [[nodiscard]] std::size_t OpenCapacity() const noexcept { return open_.size(); }
+  [[nodiscard]] std::size_t HeapCapacity() const noexcept { return heap_.size(); }
+  [[nodiscard]] std::uint64_t GrowthFailures() const noexcept { return growth_failures_; }
+  // What the open list and the heap start with (or the worst case, when that is less).
+  static constexpr std::size_t kScratchStart = std::size_t{1} << 16;
 
   // Landmarks for the filter overload (ALT: A* with landmarks and the triangle inequality,
   // decision 0025). Opt-in: reserves `count` (1 to kMaxLandmarks) distance grids of 2 bytes a
@@ -244,6 +254,11 @@ class Pathfinder {
   };
   void HeapPush(HeapNode node) noexcept;
   HeapNode HeapPop() noexcept;
+  // Room for at least `needed` entries in the open list (its first `used` kept) or the heap
+  // (empty between flee maps); false, counted, and the array as it was, when the allocation
+  // fails.
+  [[nodiscard]] bool GrowOpen(std::size_t used, std::size_t needed) noexcept;
+  [[nodiscard]] bool ReserveHeap(std::size_t needed) noexcept;
 
   // A* state per cell of a grid one cell wider on every side (the rim is a wall, so no
   // neighbour needs a bounds check): 0 for a wall or a closed cell, else (g + 1) << 3 | the
@@ -255,6 +270,8 @@ class Pathfinder {
   FixedArray<std::uint32_t> queue_;
   FixedArray<HeapNode> heap_;
   std::size_t heap_size_ = 0;
+  std::size_t open_limit_ = 0;  // the most entries one search can push: 8 a cell and the start
+  std::uint64_t growth_failures_ = 0;
   std::uint64_t prepared_revision_ = 0;  // the map passability the walls in node_ copy
   // Whether node_ also holds a blocked grid's cells as walls, and which revision of it; how
   // many cells the searches of the latest revision expanded (a fold pays once they are enough).

@@ -1,6 +1,8 @@
 // Derived working state the systems share within a tick: the player's field of view, the path
 // finder, distance maps. None of it is authoritative (it is rebuilt from the world), so none of it
-// is hashed or saved; all of it is reserved up front so a tick never allocates.
+// is hashed or saved. It is reserved up front, except the path finder's open list and heap,
+// which grow (rarely, doubling) when a search needs more than they hold: reserved for the longest
+// search there could be they were 160 bytes a cell of address space (decision 0036).
 #pragma once
 
 #include <cstdint>

@@ -468,4 +468,104 @@ TEST_CASE("landmarks are refused what cannot be reserved", "[path][landmarks]") 
   CHECK(paths.LandmarkCount() == 0);
 }
 
+// A 400 x 400 floor split by a wall down its middle, open only at its bottom row: a search from
+// one top half to the other expands most of the left half before it turns the corner.
+TileMap SplitMap() {
+  TileMap map = test::OpenMap(400, 400);
+  for (std::int32_t y = 0; y < 399; ++y) map.Set(200, y, Terrain::Wall);
+  return map;
+}
+
+TEST_CASE("the open list and the heap start small and grow as far as a search needs", "[path]") {
+  Pathfinder small;
+  REQUIRE(small.Initialize(20, 10) == Status::Ok);
+  CHECK(small.OpenCapacity() == 20 * 10 * 8 + 1);  // the worst case, when that is less
+  CHECK(small.HeapCapacity() == 20 * 10 * 8 + 16);
+
+  const TileMap map = SplitMap();
+  const CellFilter plain;
+  Pathfinder paths;
+  REQUIRE(paths.Initialize(400, 400) == Status::Ok);
+  CHECK(paths.OpenCapacity() == Pathfinder::kScratchStart);
+  CHECK(paths.HeapCapacity() == Pathfinder::kScratchStart);
+  CheckQuery(paths, map, plain, {100, 0}, {300, 0});  // grows during the search
+  CHECK(paths.LastExpansions() > Pathfinder::kScratchStart / 8);
+  CHECK(paths.OpenCapacity() > Pathfinder::kScratchStart);
+  CHECK(paths.OpenCapacity() <= std::size_t{400} * 400 * 8 + 1);
+  CHECK(paths.GrowthFailures() == 0);
+  // A goal walled in: every other cell expanded, no route, and the list big enough for it.
+  TileMap enclosed = test::OpenMap(400, 400);
+  for (int d = 0; d < 8; ++d) enclosed.Set(350 + kStepDx[d], 350 + kStepDy[d], Terrain::Wall);
+  CheckQuery(paths, enclosed, plain, {0, 0}, {350, 350});
+  CHECK(paths.LastExpansions() == 400 * 400 - 9);
+  // Grown once, it stays: the same search again needs no more.
+  const std::size_t grown = paths.OpenCapacity();
+  CheckQuery(paths, map, plain, {100, 0}, {300, 0});
+  CHECK(paths.OpenCapacity() == grown);
+}
+
+TEST_CASE("a search whose open list cannot grow finds no route and leaves the pathfinder whole",
+          "[path]") {
+  const TileMap map = SplitMap();
+  const CellFilter plain;
+  Pathfinder paths;
+  REQUIRE(paths.Initialize(400, 400) == Status::Ok);
+  Position step{-1, -1};
+  std::int32_t length = -1;
+  fault_injection::FailAllocationAt(0);  // the search's one allocation: the list's growth
+  CHECK_FALSE(paths.FindPath(map, plain, {100, 0}, {300, 0}, 1u << 30, step, length));
+  fault_injection::Disarm();
+  CHECK(step.x == -1);
+  CHECK(length == -1);  // outputs unchanged
+  CHECK(paths.GrowthFailures() == 1);
+  CHECK(paths.OpenCapacity() == Pathfinder::kScratchStart);
+  // Every cell the failed search touched was set back: the next searches answer as if it had
+  // never run, this one included.
+  CheckQuery(paths, map, plain, {100, 0}, {300, 0});
+  CheckQuery(paths, map, plain, {0, 399}, {399, 0});
+  CHECK(paths.GrowthFailures() == 1);
+}
+
+TEST_CASE("a flee map over more cells than the heap holds grows it, or is left unreachable",
+          "[path]") {
+  Rng rng(11);
+  const TileMap map = test::RandomMap(300, 300, rng, 20);
+  const CellFilter plain;
+  Pathfinder paths;
+  REQUIRE(paths.Initialize(300, 300) == Status::Ok);
+  const MapWindow window = MapWindow::Around(map, {150, 150}, 60);  // 121 x 121 cells
+  REQUIRE(window.Cells() * 8 > Pathfinder::kScratchStart);
+  std::vector<std::int32_t> distance(window.Cells()), flee(window.Cells(), 0);
+  const std::vector<Position> sources{{150, 150}};
+  paths.DistanceMap(map, plain, sources, window, distance);
+  fault_injection::FailAllocationAt(0);
+  paths.FleeMap(map, plain, window, distance, flee);
+  fault_injection::Disarm();
+  CHECK(paths.GrowthFailures() == 1);
+  CHECK(std::all_of(flee.begin(), flee.end(), [](std::int32_t v) { return v == kUnreachable; }));
+  paths.FleeMap(map, plain, window, distance, flee);
+  CHECK(paths.HeapCapacity() >= window.Cells() * 8 + 16);
+  // The field is the relaxation's fixed point: each reachable cell is the least of its start
+  // (-12 a step of distance) and one step (10) above its lowest reachable neighbour (a source
+  // standing in a wall keeps its start: only enterable cells are relaxed).
+  std::size_t reachable = 0;
+  for (std::int32_t y = window.y; y < window.y + window.height; ++y)
+    for (std::int32_t x = window.x; x < window.x + window.width; ++x) {
+      const std::size_t i = window.Index(x, y);
+      if (distance[i] == kUnreachable) {
+        CHECK(flee[i] == kUnreachable);
+        continue;
+      }
+      ++reachable;
+      std::int32_t expected = -distance[i] * 12;
+      for (int d = 0; d < 8 && map.Passable(x, y); ++d) {
+        const std::int32_t nx = x + kStepDx[d], ny = y + kStepDy[d];
+        if (!window.Contains(nx, ny) || !map.Passable(nx, ny)) continue;
+        expected = std::min(expected, flee[window.Index(nx, ny)] + 10);
+      }
+      REQUIRE(flee[i] == expected);
+    }
+  CHECK(reachable > window.Cells() / 2);
+}
+
 }  // namespace pathing_test

@@ -127,15 +127,20 @@ for i, (x, y) in enumerate(cells[:n + 1]):
 open(sys.argv[1], 'w').write('\n'.join(out) + '\n')
 PY
   # The largest map a level may have (4096 x 4096, 16.8 MB of rows) starts in memory that
-  # follows what its cells hold, not their number: the pathfinder's scratch for the longest
-  # search there could be (2.8 GB) is reserved but not written, and the per-cell grids that
-  # start at zero (occupancy, region labels, the node grid: 17-134 MB each) come zeroed from the
-  # system, resident only where written (decision 0034). Zeroed by hand, the scratch took 3.6 GB
-  # and 10.5 s before the first tick, the grids 670 MB and 2.6 s; now 81 MB and 0.9 s.
+  # follows what its cells hold, not their number: the per-cell grids that start at zero
+  # (occupancy, region labels, the node grid: 17-134 MB each) come zeroed from the system,
+  # resident only where written (decision 0034). Zeroed by hand, the pathfinder's scratch took
+  # 3.6 GB and 10.5 s before the first tick, the grids 670 MB and 2.6 s; now 81 MB and 0.9 s.
   python3 "$root/tools/crowd_level.py" 0 4096 "$work/widest.toml"
   expect 0 "tick 0 state" 4000 sim --level "$work/widest.toml" --ticks 0
   kb=$(peak_kb sim --level "$work/widest.toml" --ticks 0)
   [ "$kb" -le 200000 ] || fail "sim --level on a 4096 x 4096 map: $kb KiB at peak, over 200 MB"
+  # Nor is address space taken for the longest search there could be: the open list and the
+  # flee map's heap grow as searches need them (decision 0036). Reserved for the worst case
+  # (8 entries a cell), they were 2.6 GB, and the map would not load under 4 GB of address space
+  # (a limit like this one, or a small machine that does not overcommit memory).
+  out=$( (ulimit -v 1000000; timeout 60 "$cairn" sim --level "$work/widest.toml" --ticks 100 2>&1 </dev/null) )
+  grep -q "^tick 100 state" <<<"$out" || fail "a 4096 x 4096 map under 1 GB of address space: $(tail -c 300 <<<"$out")"
   # Played on, its rewind moments (one every 50 ticks, twenty in the window) share the map's
   # blocks that did not change instead of copying its 33 MB each time, a cell's occupant is
   # 8 bytes, not 16 (decision 0033), and a moment and a step back find the occupied cells in the
