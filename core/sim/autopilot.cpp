@@ -1,7 +1,5 @@
 #include "sim/autopilot.h"
 
-#include <deque>
-
 #include "game/article.h"
 #include "game/items.h"
 #include "game/pathing.h"
@@ -93,14 +91,27 @@ bool AutoPilot::Survey(const GameSession& session) {
   const TileMap& map = world.Map();
   const std::size_t cells =
       static_cast<std::size_t>(map.Width()) * static_cast<std::size_t>(map.Height());
-  distance_.assign(cells, kUnreachable);
-  first_step_.assign(cells, -1);
-  std::deque<Position> queue{*at};
-  distance_[map.Index(at->x, at->y)] = 0;
-  while (!queue.empty()) {
-    const Position p = queue.front();
-    queue.pop_front();
-    const std::size_t from = map.Index(p.x, p.y);
+  // Only the cells the last survey reached are set back: on a large map, filling two arrays of
+  // every cell at each step of a run cost more than the survey of what the player knows.
+  if (distance_.size() != cells) {
+    distance_.assign(cells, kUnreachable);
+    first_step_.assign(cells, -1);
+  } else {
+    for (const std::uint32_t cell : reached_) {
+      distance_[cell] = kUnreachable;
+      first_step_[cell] = -1;
+    }
+  }
+  reached_.clear();
+  const std::size_t origin = map.Index(at->x, at->y);
+  distance_[origin] = 0;
+  reached_.push_back(static_cast<std::uint32_t>(origin));
+  // Breadth first, reached_ its queue: it ends holding every cell reached, nearest first.
+  const auto width = static_cast<std::size_t>(map.Width());
+  for (std::size_t head = 0; head < reached_.size(); ++head) {
+    const std::size_t from = reached_[head];
+    const Position p{static_cast<std::int32_t>(from % width),
+                     static_cast<std::int32_t>(from / width)};
     for (int d = 0; d < 8; ++d) {
       const Position n{p.x + kStepDx[d], p.y + kStepDy[d]};
       if (!Walkable(session, n.x, n.y)) continue;
@@ -109,9 +120,8 @@ bool AutoPilot::Survey(const GameSession& session) {
       // Monsters do not block a route: they move, and whether one can be seen changes with
       // every step, which would make the route flicker. (A run stops when one comes into view.)
       distance_[cell] = distance_[from] + 1;
-      first_step_[cell] =
-          from == map.Index(at->x, at->y) ? static_cast<std::int8_t>(d) : first_step_[from];
-      queue.push_back(n);
+      first_step_[cell] = from == origin ? static_cast<std::int8_t>(d) : first_step_[from];
+      reached_.push_back(static_cast<std::uint32_t>(cell));
     }
   }
   return true;
@@ -325,14 +335,19 @@ bool AutoPilot::NextExploreStep(const GameSession& session, Position at, PlayerC
 
 std::size_t AutoPilot::NearestPlaceToExplore(const GameSession& session, bool pack_full) const {
   const TileMap& map = session.World().Map();
+  const auto width = static_cast<std::size_t>(map.Width());
+  // The surveyed cells come nearest first, so the search ends with the first distance that has
+  // a place worth going to; among the places at that distance, the first in row order (what a
+  // scan of the whole map row by row chose).
   std::size_t best = distance_.size();
-  for (std::int32_t y = 0; y < map.Height(); ++y)
-    for (std::int32_t x = 0; x < map.Width(); ++x) {
-      const std::size_t cell = map.Index(x, y);
-      if (distance_[cell] == kUnreachable || distance_[cell] == 0) continue;
-      if (!Frontier(session, x, y) && (pack_full || !ItemRemembered(session, cell))) continue;
-      if (best == distance_.size() || distance_[cell] < distance_[best]) best = cell;
-    }
+  for (const std::uint32_t cell : reached_) {
+    if (best != distance_.size() && distance_[cell] > distance_[best]) break;
+    if (distance_[cell] == 0) continue;
+    const auto x = static_cast<std::int32_t>(cell % width);
+    const auto y = static_cast<std::int32_t>(cell / width);
+    if (!Frontier(session, x, y) && (pack_full || !ItemRemembered(session, cell))) continue;
+    if (best == distance_.size() || cell < best) best = cell;
+  }
   return best;
 }
 

@@ -85,6 +85,7 @@ class AutoPilot {
   std::uint64_t messages_ = 0;
   std::vector<std::int32_t> distance_;
   std::vector<std::int8_t> first_step_;  // direction index of the first step toward each cell
+  std::vector<std::uint32_t> reached_;   // the cells the last survey reached, nearest first
 };
 
 }  // namespace cairn
