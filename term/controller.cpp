@@ -56,8 +56,23 @@ void GameController::BuildHelp() {
   state_.help = HelpLines(keys_, session_.Definitions());
 }
 
-void GameController::BuildFrame(RenderFrame& frame) const {
+ExtractOptions GameController::ScreenExtraction() const {
   ExtractOptions options;
+  options.cells_reach_x = std::max(view_width_, 1);
+  options.cells_reach_y = std::max(view_height_, 1);
+  // The presenter's camera follows the same cell (MapOrigin).
+  if (state_.screen == Screen::Look) {
+    options.cells_focus_x = state_.look_x;
+    options.cells_focus_y = state_.look_y;
+  } else if (state_.screen == Screen::Target) {
+    options.cells_focus_x = state_.target_x;
+    options.cells_focus_y = state_.target_y;
+  }
+  return options;
+}
+
+void GameController::BuildFrame(RenderFrame& frame) const {
+  ExtractOptions options = ScreenExtraction();
   options.debug = state_.debug_pane;
   options.inspected = inspected_;
   options.overlay = overlay_;
@@ -452,8 +467,7 @@ void GameController::HandleLookKey(const std::string& key, Action action) {
   } else if (key == "enter" || key == ".") {
     // Inspect the top entity under the cursor (the last drawn there).
     RenderFrame frame;
-    ExtractOptions options;
-    Extract(session_, options, frame);
+    Extract(session_, ScreenExtraction(), frame);
     for (const FrameEntity& e : frame.entities)
       if (e.x == state_.look_x && e.y == state_.look_y) inspected_ = e.id;
     state_.debug_pane = true;

@@ -53,8 +53,9 @@ class GameController {
   // Stepping back is off for this game (`why` says why, e.g. --record is recording: a recording
   // is one line of ticks from the start, which a step back would break): the keys say so.
   void SetStepBackOff(std::string why) { session_.SetStepBackOff(std::move(why)); }
-  // The screen's size, for what depends on it (how far the console scrolls a page).
   void SetMoreMode(MoreMode mode) noexcept { more_mode_ = mode; }
+  // The screen's size, for what depends on it (how far the console scrolls a page, which of the
+  // map's cells a frame holds).
   void SetViewSize(std::int32_t width, std::int32_t height) noexcept {
     view_width_ = width;
     view_height_ = height;
@@ -66,6 +67,10 @@ class GameController {
   [[nodiscard]] bool Saved() const noexcept { return saved_; }
   // Extracts the current frame (with debug data when the pane is shown).
   void BuildFrame(RenderFrame& frame) const;
+  // What every extraction for the screen shares: the map's cells within the screen's size of
+  // the cell the camera follows (the look or aim cursor, else the player), where the view it
+  // draws lies; not every cell of a map that may be 4096 x 4096.
+  [[nodiscard]] ExtractOptions ScreenExtraction() const;
 
   [[nodiscard]] PresenterState& Presentation() noexcept { return state_; }
   [[nodiscard]] const PresenterState& Presentation() const noexcept { return state_; }

@@ -87,7 +87,7 @@ void GameController::BeginItemPrompt(Action action) {
   const PromptInfo* info = InfoFor(action);
   if (info == nullptr || session_.State() != SessionState::Playing) return;
   RenderFrame frame;
-  Extract(session_, ExtractOptions{}, frame);
+  Extract(session_, ScreenExtraction(), frame);
   state_.choices.clear();
   for (const FrameItem& item : frame.inventory)
     if (Fits(action, item.category, item.equipped)) state_.choices.push_back(item.letter);

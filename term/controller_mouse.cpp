@@ -14,7 +14,7 @@ namespace cairn {
 void GameController::HandleMouse(const MouseEvent& mouse) {
   if (mouse.kind == MouseKind::Hover) return HoverAt(mouse);
   RenderFrame frame;
-  Extract(session_, ExtractOptions{}, frame);
+  Extract(session_, ScreenExtraction(), frame);
   const PointerTarget at = PointAt(frame, state_, view_width_, view_height_, mouse.x, mouse.y);
   std::int32_t x = at.x, y = at.y;
   if (at.kind == PointerTarget::Kind::SidebarEntry) {
@@ -79,7 +79,7 @@ void GameController::HoverAt(const MouseEvent& mouse) {
   state_.hover_text.clear();
   if (view_width_ < kMinWidth || view_height_ < kMinHeight) return;
   RenderFrame frame;
-  Extract(session_, ExtractOptions{}, frame);
+  Extract(session_, ScreenExtraction(), frame);
   const PointerTarget at = PointAt(frame, state_, view_width_, view_height_, mouse.x, mouse.y);
   std::int32_t x = at.x, y = at.y;
   if (at.kind == PointerTarget::Kind::SidebarEntry) {

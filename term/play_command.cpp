@@ -354,6 +354,7 @@ TerminalEnding PlayInTerminal(const PlayOptions& options, GameSession& session, 
         if (signal == SIGHUP || signal == SIGTERM || signal == SIGINT) save_on_the_way_out();
         break;
       }
+      controller.SetViewSize(screen.Width(), screen.Height());  // resized since: its cells
       controller.BuildFrame(frame);
       TextGrid grid(screen.Width(), screen.Height());
       Present(frame, controller.Presentation(), grid);

@@ -7,6 +7,7 @@
 #include "game/ai.h"
 #include "game/article.h"
 #include "game/items.h"
+#include "game/pathing.h"
 #include "game/rules.h"
 #include "identity/handle_text.h"
 #include "schema/component_access.h"
@@ -206,17 +207,30 @@ void ExtractOverlay(const GameWorld& world, const RenderFrame& frame, OverlayMod
   }
 }
 
-// The map: every cell in view, or remembered, with its terrain's look; the rest stay blank.
-void ExtractCells(const TileMap& map, const FieldOfView& view, bool reveal_map,
+// The map: every cell in view, or remembered, with its terrain's look; the rest stay blank. The
+// cells within the options' reach of their focus, or all of them.
+void ExtractCells(const TileMap& map, const FieldOfView& view, const ExtractOptions& options,
                   RenderFrame& frame) {
   frame.map_width = map.Width();
   frame.map_height = map.Height();
-  frame.cells.resize(static_cast<std::size_t>(map.Width()) *
-                     static_cast<std::size_t>(map.Height()));
-  for (std::int32_t y = 0; y < map.Height(); ++y) {
-    for (std::int32_t x = 0; x < map.Width(); ++x) {
-      FrameCell& cell = frame.cells[map.Index(x, y)];
-      const bool visible = reveal_map || view.Visible(x, y);
+  MapWindow window = MapWindow::Whole(map);
+  if (options.cells_reach_x > 0 && options.cells_reach_y > 0) {
+    const Position focus{options.cells_focus_x < 0 ? frame.focus_x : options.cells_focus_x,
+                         options.cells_focus_y < 0 ? frame.focus_y : options.cells_focus_y};
+    // Around's square reach, once a side: a terminal is wider than it is tall.
+    const MapWindow columns = MapWindow::Around(map, focus, options.cells_reach_x);
+    const MapWindow rows = MapWindow::Around(map, focus, options.cells_reach_y);
+    window = MapWindow{columns.x, rows.y, columns.width, rows.height};
+  }
+  frame.cells_x = window.x;
+  frame.cells_y = window.y;
+  frame.cells_width = window.width;
+  frame.cells_height = window.height;
+  frame.cells.resize(window.Cells());
+  for (std::int32_t y = window.y; y < window.y + window.height; ++y) {
+    for (std::int32_t x = window.x; x < window.x + window.width; ++x) {
+      FrameCell& cell = frame.cells[window.Index(x, y)];
+      const bool visible = options.reveal_map || view.Visible(x, y);
       if (!visible && !map.Remembered(x, y)) continue;
       TerrainLook(map.At(x, y), cell.glyph, cell.ascii, cell.colour);
       cell.knowledge = visible ? CellKnowledge::Visible : CellKnowledge::Remembered;
@@ -305,7 +319,8 @@ void Extract(const GameSession& session, const ExtractOptions& options, RenderFr
   const TileMap& map = world.Map();
   const FieldOfView& view = session.Scratch().player_view;
   RenderFrame frame;
-  ExtractCells(map, view, options.reveal_map, frame);
+  ExtractHud(session, frame);  // first: its focus places the cells
+  ExtractCells(map, view, options, frame);
   ExtractEntities(world, view, options.reveal_map, frame);
 
   for (const DeathEffect& effect : session.Log().Effects())
@@ -313,7 +328,6 @@ void Extract(const GameSession& session, const ExtractOptions& options, RenderFr
       frame.effects.push_back(
           FrameEffect{effect.where.x, effect.where.y, effect.glyph, effect.ascii, effect.colour});
 
-  ExtractHud(session, frame);
   frame.game_over = session.State() != SessionState::Playing;
   ExtractPlayerPanels(session, frame);
   ExtractSidebar(session, options.reveal_map, frame);

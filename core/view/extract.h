@@ -19,6 +19,14 @@ struct ExtractOptions {
   std::size_t trace_lines = 12;
   bool trace_inspected_only = false;  // the trace: only entries naming `inspected` as a or b
   bool reveal_map = false;            // debug: show the whole map as if seen
+  // The map's cells go into the frame only within this many columns and rows of the cell the
+  // camera follows (cells_focus_x and _y; -1: the frame's focus, the player), when both reaches
+  // are above 0: a terminal passes its size, and the view it draws lies within. Otherwise every
+  // cell of the map: 16.8 million on the largest, 134 MB a frame.
+  std::int32_t cells_reach_x = 0;
+  std::int32_t cells_reach_y = 0;
+  std::int32_t cells_focus_x = -1;
+  std::int32_t cells_focus_y = -1;
 };
 
 // Builds the frame. Entities pending destroy are left out: they are already gone for gameplay.

@@ -171,7 +171,14 @@ struct FrameMessage {
 struct RenderFrame {
   std::int32_t map_width = 0;
   std::int32_t map_height = 0;
-  std::vector<FrameCell> cells;       // row-major
+  // The cells extracted, row by row: the rectangle from (cells_x, cells_y), cells_width by
+  // cells_height. The whole map unless the extraction was asked for the cells around the view
+  // (ExtractOptions::cells_reach_x); Cell() reads any other cell as unknown.
+  std::int32_t cells_x = 0;
+  std::int32_t cells_y = 0;
+  std::int32_t cells_width = 0;
+  std::int32_t cells_height = 0;
+  std::vector<FrameCell> cells;
   std::vector<FrameEntity> entities;  // in draw order: layer, then creation sequence
   std::vector<FrameEffect> effects;
   std::int32_t focus_x = 0;  // where the view centres (the player, or the cursor)
@@ -188,8 +195,11 @@ struct RenderFrame {
   SidebarData sidebar;
 
   [[nodiscard]] const FrameCell& Cell(std::int32_t x, std::int32_t y) const {
-    return cells[static_cast<std::size_t>(y) * static_cast<std::size_t>(map_width) +
-                 static_cast<std::size_t>(x)];
+    static const FrameCell kUnknown{};
+    if (x < cells_x || y < cells_y || x - cells_x >= cells_width || y - cells_y >= cells_height)
+      return kUnknown;
+    return cells[static_cast<std::size_t>(y - cells_y) * static_cast<std::size_t>(cells_width) +
+                 static_cast<std::size_t>(x - cells_x)];
   }
 };
 

@@ -10,7 +10,7 @@
 # lifecycle: SIGKILL after a resume loses nothing, a second game is refused, a new game beside a
 # waiting save asks, R asks; the sidebar, and the mouse (a click travels, pointing describes, a
 # sidebar entry looks; mouse reports on while playing, off while suspended, after it, and with
-# --no-mouse).
+# --no-mouse); the widest map a level may have plays 20 moves within 4 s.
 set -u
 cairn=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 work=$(mktemp -d)
@@ -366,6 +366,21 @@ wait_for 'HP [0-9]+/[0-9]+' || fail "nomouse: no status line"
 [ "$(mouse_flags)" = "00" ] || fail "nomouse: --no-mouse turned mouse reports on ($(mouse_flags))"
 tmx send-keys -t e2e Q y
 finished nomouse
+
+# 15. The widest map a level may have (4096x4096) plays at the speed of a small one: a frame
+# holds the map's cells around the view, not all 16.8 million (134 MB a frame, 0.4 s a key).
+python3 "$(dirname "$0")/../../tools/crowd_level.py" 0 4096 "$work/widest.toml" >/dev/null
+start widest --level "$work/widest.toml"
+wait_for 'Turn 0 ' || fail "widest: the game did not start"
+sleep 0.5
+moved_from=$(date +%s%N)
+for _ in $(seq 1 20); do tmx send-keys -t e2e l; done
+wait_for 'Turn 20 ' || fail "widest: 20 moves were not played"
+took_ms=$((($(date +%s%N) - moved_from) / 1000000))
+[ "$took_ms" -le 4000 ] || fail "widest: 20 moves took $took_ms ms (0.4 s a key when every cell was extracted)"
+screen | grep -q '@' || fail "widest: the player is not drawn"
+tmx send-keys -t e2e Q y
+finished widest
 
 if [ $failures -ne 0 ]; then
   echo "$failures end-to-end check(s) failed"

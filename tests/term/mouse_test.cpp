@@ -29,8 +29,10 @@ struct Harness {
   // The level `rows`; the player carries `darts` darts (letter a) when it is not 0.
   Harness(std::initializer_list<std::string_view> rows, std::int32_t w = 80, std::int32_t h = 24,
           std::int16_t darts = 0)
+      : Harness(std::vector<std::string_view>(rows), w, h, darts) {}
+  Harness(const std::vector<std::string_view>& list, std::int32_t w, std::int32_t h,
+          std::int16_t darts)
       : width(w), height(h) {
-    const std::vector<std::string_view> list(rows);
     SessionConfig config = cairn::test::Config();
     LevelDefinition level = LevelFromAscii("t", list, *config.definitions, false);
     if (darts > 0) {
@@ -258,6 +260,69 @@ TEST_CASE("mouse events while the terminal is too small do nothing", "[controlle
   CHECK_FALSE(h.controller->Busy());
   CHECK(h.controller->Presentation().hover_text.empty());
   CHECK(h.session->World().Tick() == 0);
+}
+
+TEST_CASE("a frame holds the map's cells around the view, and draws as the whole map would",
+          "[mouse][view]") {
+  // 300 x 120 cells, every one remembered, walls in a pattern, so each part of the map looks
+  // different; on an 80 x 24 screen the frame's cells are those within 80 columns and 24 rows of
+  // the cell the camera follows, not all 36,000.
+  std::vector<std::string> text;
+  for (std::int32_t y = 0; y < 120; ++y) {
+    std::string row;
+    for (std::int32_t x = 0; x < 300; ++x) {
+      const bool rim = x == 0 || y == 0 || x == 299 || y == 119;
+      row += x == 5 && y == 5 ? '@' : rim || (x * 7 + y * 3) % 11 == 0 ? '#' : '.';
+    }
+    text.push_back(row);
+  }
+  const std::vector<std::string_view> rows(text.begin(), text.end());
+  Harness h(rows, 80, 24, 0);
+  TileMap& map = h.session->World().Map();
+  for (std::int32_t y = 0; y < 120; ++y)
+    for (std::int32_t x = 0; x < 300; ++x) map.Remember(x, y);
+  PresenterState& state = h.controller->Presentation();
+  const auto screen = [&](const RenderFrame& frame) {
+    TextGrid grid(h.width, h.height);
+    Present(frame, state, grid);
+    return grid.ToText();
+  };
+  const auto whole = [&] {
+    RenderFrame frame;
+    Extract(*h.session, ExtractOptions{}, frame);
+    REQUIRE(frame.cells.size() == 300u * 120u);
+    return screen(frame);
+  };
+  const auto check = [&](std::int32_t focus_x, std::int32_t focus_y) {
+    const RenderFrame frame = h.Frame();
+    CHECK(frame.cells_width == std::min(300, focus_x + 81) - std::max(0, focus_x - 80));
+    CHECK(frame.cells_height == std::min(120, focus_y + 25) - std::max(0, focus_y - 24));
+    CHECK(frame.cells.size() == static_cast<std::size_t>(frame.cells_width) *
+                                    static_cast<std::size_t>(frame.cells_height));
+    CHECK(frame.Cell(299, 119).knowledge == (focus_x + 80 >= 299 && focus_y + 24 >= 119
+                                                 ? CellKnowledge::Remembered
+                                                 : CellKnowledge::Unknown));
+    CHECK(screen(frame) == whole());
+  };
+  check(5, 5);  // the player
+  // Look mode and aiming move the camera to their cursor: the frame's cells follow it.
+  state.screen = Screen::Look;
+  for (const Position at : {Position{290, 110}, Position{150, 60}, Position{299, 0}}) {
+    state.look_x = at.x;
+    state.look_y = at.y;
+    INFO("looking at " << at.x << "," << at.y);
+    check(at.x, at.y);
+  }
+  state.screen = Screen::Target;
+  state.target_x = 200;
+  state.target_y = 100;
+  check(200, 100);
+  state.screen = Screen::Map;
+  // A bigger screen takes more of them.
+  h.controller->SetViewSize(200, 60);
+  const RenderFrame wide = h.Frame();
+  CHECK(wide.cells_width == 5 + 201);
+  CHECK(wide.cells_height == 5 + 61);
 }
 
 }  // namespace mouse_test

@@ -32,6 +32,8 @@ RenderFrame SmallFrame() {
   RenderFrame frame;
   frame.map_width = 20;
   frame.map_height = 5;
+  frame.cells_width = 20;
+  frame.cells_height = 5;
   frame.cells.resize(100);
   frame.focus_x = 2;
   frame.focus_y = 2;
