@@ -65,7 +65,9 @@ class GameController {
   void SetForgetHandler(std::function<void()> handler) { on_forget_ = std::move(handler); }
   // Whether the player left by save-and-quit (the caller says where the save went).
   [[nodiscard]] bool Saved() const noexcept { return saved_; }
-  // Extracts the current frame (with debug data when the pane is shown).
+  // Extracts the current frame (with debug data when the pane is shown), holding the map's cells
+  // the view can show on a screen of the size SetViewSize gave last (ScreenExtraction): present
+  // it on a screen of that size.
   void BuildFrame(RenderFrame& frame) const;
   // What every extraction for the screen shares: the map's cells within the screen's size of
   // the cell the camera follows (the look or aim cursor, else the player), where the view it

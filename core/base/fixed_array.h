@@ -2,10 +2,10 @@
 //
 // The core reserves everything at initialization and never allocates on a hot path, so storage
 // is a fixed array rather than a growing vector: there is no push_back that could reallocate and
-// no exception to catch. (The one array that grows, the path finder's open list, does so rarely,
-// by taking a larger FixedArray and failing with a status: decision 0036.) Every allocation in the
-// core goes through Allocate or AllocateUninitialized, which share the one place the
-// allocation-failure test seam (fault_injection.h) intercepts.
+// no exception to catch. (The two arrays that grow, the path finder's open list and its heap, do
+// so rarely, by taking a larger FixedArray, and fail without changing anything: decision 0036.)
+// Every allocation in the core goes through Allocate or AllocateUninitialized, which share the one
+// place the allocation-failure test seam (fault_injection.h) intercepts.
 #pragma once
 
 #include <cstddef>
@@ -61,13 +61,12 @@ class FixedArray {
 
   // Allocates `count` elements left unwritten, for storage whose every reader writes an element
   // before reading it (scratch, a pool past its size). A zeroed array is written in full at once;
-  // this one costs resident memory only as its pages are first written (a 4096 x 4096 floor's
-  // pathfinder reserves 2.8 GB for the longest search there could be, and a search touches what
-  // it visits). Where assertions are on (Debug, sanitizer and fuzz builds) it is filled with 0xA5
-  // bytes instead, so that a read before a write changes a result the tests compare rather than
-  // passing on zeroes. The storage comes from std::malloc, which begins the lifetime of plain
-  // values (trivially copyable types are implicit-lifetime) without running their default member
-  // initializers. Failure as Allocate.
+  // this one costs resident memory only as its pages are first written (a search's scratch holds
+  // what it visits, a pool's room past its size waits for inserts). Where assertions are on (Debug,
+  // sanitizer and fuzz builds) it is filled with 0xA5 bytes instead, so that a read before a write
+  // changes a result the tests compare rather than passing on zeroes. The storage comes from
+  // std::malloc, which begins the lifetime of plain values (trivially copyable types are
+  // implicit-lifetime) without running their default member initializers. Failure as Allocate.
   [[nodiscard]] Status AllocateUninitialized(std::size_t count) noexcept {
     static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>,
                   "only plain values may be left unwritten");

@@ -67,6 +67,7 @@ Status Pathfinder::Initialize(std::int32_t width, std::int32_t height) noexcept 
   heap_.swap(heap);
   queue_.swap(queue);
   open_limit_ = open_limit;
+  heap_limit_ = cells * 8 + 16;
   growth_failures_ = 0;
   prepared_revision_ = 0;  // no map has revision 0
   blocked_folded_ = false;
@@ -143,7 +144,9 @@ bool Pathfinder::GrowOpen(std::size_t used, std::size_t needed) noexcept {
 }
 
 bool Pathfinder::ReserveHeap(std::size_t needed) noexcept {
-  if (GrowScratch(heap_, 0, needed, needed)) return true;
+  // Doubling up to the whole map's worst case: a window that grows by a row as the player walks
+  // from an edge takes a new heap a few times, not at every step.
+  if (GrowScratch(heap_, 0, needed, std::max(needed, heap_limit_))) return true;
   ++growth_failures_;
   return false;
 }

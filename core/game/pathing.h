@@ -271,6 +271,7 @@ class Pathfinder {
   FixedArray<HeapNode> heap_;
   std::size_t heap_size_ = 0;
   std::size_t open_limit_ = 0;  // the most entries one search can push: 8 a cell and the start
+  std::size_t heap_limit_ = 0;  // the most a flee map over the whole map can hold
   std::uint64_t growth_failures_ = 0;
   std::uint64_t prepared_revision_ = 0;  // the map passability the walls in node_ copy
   // Whether node_ also holds a blocked grid's cells as walls, and which revision of it; how

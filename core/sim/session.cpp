@@ -25,6 +25,13 @@ const char* SessionStateName(SessionState state) noexcept {
   return "unknown";
 }
 
+std::string BuildFailureText(Status status) {
+  if (status == Status::AllocationFailed)
+    return std::string("not enough memory for the floor's grids and pools (") + StatusName(status) +
+           ")";
+  return StatusName(status);
+}
+
 GameSession::GameSession(const SessionConfig& config)
     : config_(config),
       // The log's clock is the active floor's (none while the first floor is being built).

@@ -74,6 +74,10 @@ class TickListener {
   virtual void AfterTick(const GameWorld& world, const TickInput& input) = 0;
 };
 
+// Why GameSession::Create failed, in the words a person reads after "cannot build the world: "
+// (the status's name last, for logs and bug reports): "not enough memory (allocation-failed)".
+[[nodiscard]] std::string BuildFailureText(Status status);
+
 // The run's tick observer is the session itself (privately): before each commit it has the
 // narrator tell the tick's events and notes the player's death as the run's end.
 class GameSession final : private TickObserver {

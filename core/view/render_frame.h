@@ -181,7 +181,7 @@ struct RenderFrame {
   std::vector<FrameCell> cells;
   std::vector<FrameEntity> entities;  // in draw order: layer, then creation sequence
   std::vector<FrameEffect> effects;
-  std::int32_t focus_x = 0;  // where the view centres (the player, or the cursor)
+  std::int32_t focus_x = 0;  // the player's cell (the presenter's camera follows a cursor instead)
   std::int32_t focus_y = 0;
   HudValues hud;
   std::vector<FrameMessage> messages;  // oldest first, the whole history kept by the session

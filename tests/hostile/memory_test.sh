@@ -137,10 +137,14 @@ PY
   [ "$kb" -le 200000 ] || fail "sim --level on a 4096 x 4096 map: $kb KiB at peak, over 200 MB"
   # Nor is address space taken for the longest search there could be: the open list and the
   # flee map's heap grow as searches need them (decision 0036). Reserved for the worst case
-  # (8 entries a cell), they were 2.6 GB, and the map would not load under 4 GB of address space
+  # (8 entries a cell), they were 2.6 GB, and the map would not load under 3.4 GB of address space
   # (a limit like this one, or a small machine that does not overcommit memory).
   out=$( (ulimit -v 1000000; timeout 60 "$cairn" sim --level "$work/widest.toml" --ticks 100 2>&1 </dev/null) )
   grep -q "^tick 100 state" <<<"$out" || fail "a 4096 x 4096 map under 1 GB of address space: $(tail -c 300 <<<"$out")"
+  # Under far less, its grids cannot be had: the error says so in words, exit 1.
+  out=$( (ulimit -v 300000; timeout 60 "$cairn" sim --level "$work/widest.toml" --ticks 0 2>&1 </dev/null) ); status=$?
+  [ "$status" -eq 1 ] || fail "a 4096 x 4096 map under 300 MB of address space: exit $status, not 1: $(tail -c 300 <<<"$out")"
+  grep -q "error: cannot build the world: not enough memory" <<<"$out" || fail "a 4096 x 4096 map under 300 MB: $(tail -c 300 <<<"$out")"
   # Played on, its rewind moments (one every 50 ticks, twenty in the window) share the map's
   # blocks that did not change instead of copying its 33 MB each time, a cell's occupant is
   # 8 bytes, not 16 (decision 0033), and a moment and a step back find the occupied cells in the
@@ -163,11 +167,14 @@ PY
   grep -q "^tick 300 state" <<<"$out" || fail "a coward fleeing on a 4096 x 4096 map: 300 ticks not played in 30 s: $(tail -c 300 <<<"$out")"
   grep -q "to=flee reason=hurt" <<<"$out" || fail "a coward on a 4096 x 4096 map never fled: $(tail -c 300 <<<"$out")"
   played_kb "$work/flee.toml" 300 250000 "a 4096 x 4096 map with a fleeing coward"
+  # Its flee field's heap grows past its start (40,401 cells, 8 entries each): under 1 GB too.
+  out=$( (ulimit -v 1000000; timeout 60 "$cairn" sim --level "$work/flee.toml" --ticks 300 2>&1 </dev/null) )
+  grep -q "^tick 300 state" <<<"$out" || fail "a fleeing coward on a 4096 x 4096 map under 1 GB of address space: $(tail -c 300 <<<"$out")"
   # Exploring it: each step surveys the cells the player knows. It used to fill two arrays of
   # every cell first and scan all 16.8 million for the nearest unknown edge, 13 ms a step: 1,000
-  # turns of `o` took 18.8 s; now the survey sets back only what it reached (2.5 s).
-  out=$(timeout 12 "$cairn" sim --level "$work/widest.toml" --input o --ticks 10000 2>&1 </dev/null)
-  grep -q "^tick 10000 state" <<<"$out" || fail "exploring a 4096 x 4096 map: 1,000 turns not played in 12 s: $(tail -c 300 <<<"$out")"
+  # turns of `o` took 18.8 s; now the survey sets back only what it reached (2.5-3.6 s).
+  out=$(timeout 15 "$cairn" sim --level "$work/widest.toml" --input o --ticks 10000 2>&1 </dev/null)
+  grep -q "^tick 10000 state" <<<"$out" || fail "exploring a 4096 x 4096 map: 1,000 turns not played in 15 s: $(tail -c 300 <<<"$out")"
   # A floor of 100,000 rats, the player walled off, played 1,000 ticks: each moment would be a
   # 33 MB copy; shared, the window holds what changed (names, health and kinds did not). 905 MB
   # at peak with whole copies, 457 MB now; the level's reading alone peaks at 290 MB.

@@ -129,6 +129,21 @@ TEST_CASE("explore steps as its rule says on generated floors, run after run", "
   CHECK(moves > 100);
 }
 
+TEST_CASE("a route walled off since the last survey is not taken", "[autopilot]") {
+  // The survey keeps its arrays between steps and sets back only the cells it reached: a cell
+  // reached before and not now must read as having no way to it.
+  auto session = On({"########", "#@.....#", "########"});
+  const std::int32_t far_x = 6;  // the corridor's far end
+  AutoPilot pilot;
+  PlayerCommand step;
+  REQUIRE(pilot.FirstStepTo(*session, far_x, 1, step));
+  CHECK(step.dx == 1);
+  session->World().Map().Set(3, 1, Terrain::Wall);
+  CHECK_FALSE(pilot.FirstStepTo(*session, far_x, 1, step));
+  session->World().Map().Set(3, 1, Terrain::Floor);
+  REQUIRE(pilot.FirstStepTo(*session, far_x, 1, step));
+}
+
 TEST_CASE("explore walks a quiet floor until nothing is left unseen", "[autopilot]") {
   auto session = On({"###############", "#@....#.......#", "#.....+.......#", "#.....#....>..#",
                      "#######.......#", "      #########"});
