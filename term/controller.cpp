@@ -60,14 +60,8 @@ ExtractOptions GameController::ScreenExtraction() const {
   ExtractOptions options;
   options.cells_reach_x = std::max(view_width_, 1);
   options.cells_reach_y = std::max(view_height_, 1);
-  // The presenter's camera follows the same cell (MapOrigin).
-  if (state_.screen == Screen::Look) {
-    options.cells_focus_x = state_.look_x;
-    options.cells_focus_y = state_.look_y;
-  } else if (state_.screen == Screen::Target) {
-    options.cells_focus_x = state_.target_x;
-    options.cells_focus_y = state_.target_y;
-  }
+  // The cell the presenter's camera follows; -1 for the player stands for the frame's focus.
+  CameraFocus(state_, -1, -1, options.cells_focus_x, options.cells_focus_y);
   return options;
 }
 

@@ -65,13 +65,19 @@ struct MapWindow {
   // any centre and reach give a window within the map, perhaps an empty one).
   [[nodiscard]] static MapWindow Around(const TileMap& map, Position centre,
                                         std::int32_t reach) noexcept {
+    return Around(map, centre, reach, reach);
+  }
+  // The same with a reach of its own for each axis (a screen is wider than it is tall).
+  [[nodiscard]] static MapWindow Around(const TileMap& map, Position centre, std::int32_t reach_x,
+                                        std::int32_t reach_y) noexcept {
     const auto clip = [](std::int64_t v, std::int32_t high) {
       return static_cast<std::int32_t>(v < 0 ? 0 : (v > high ? high : v));
     };
-    const std::int64_t cx = centre.x, cy = centre.y, r = reach < 0 ? 0 : reach;
-    const std::int32_t left = clip(cx - r, map.Width()), top = clip(cy - r, map.Height());
-    const std::int32_t right = clip(cx + r + 1, map.Width());
-    const std::int32_t bottom = clip(cy + r + 1, map.Height());
+    const std::int64_t cx = centre.x, cy = centre.y;
+    const std::int64_t rx = reach_x < 0 ? 0 : reach_x, ry = reach_y < 0 ? 0 : reach_y;
+    const std::int32_t left = clip(cx - rx, map.Width()), top = clip(cy - ry, map.Height());
+    const std::int32_t right = clip(cx + rx + 1, map.Width());
+    const std::int32_t bottom = clip(cy + ry + 1, map.Height());
     return {left, top, right > left ? right - left : 0, bottom > top ? bottom - top : 0};
   }
   [[nodiscard]] bool Contains(std::int32_t cx, std::int32_t cy) const noexcept {

@@ -217,10 +217,7 @@ void ExtractCells(const TileMap& map, const FieldOfView& view, const ExtractOpti
   if (options.cells_reach_x > 0 && options.cells_reach_y > 0) {
     const Position focus{options.cells_focus_x < 0 ? frame.focus_x : options.cells_focus_x,
                          options.cells_focus_y < 0 ? frame.focus_y : options.cells_focus_y};
-    // Around's square reach, once a side: a terminal is wider than it is tall.
-    const MapWindow columns = MapWindow::Around(map, focus, options.cells_reach_x);
-    const MapWindow rows = MapWindow::Around(map, focus, options.cells_reach_y);
-    window = MapWindow{columns.x, rows.y, columns.width, rows.height};
+    window = MapWindow::Around(map, focus, options.cells_reach_x, options.cells_reach_y);
   }
   frame.cells_x = window.x;
   frame.cells_y = window.y;

@@ -800,12 +800,18 @@ std::int32_t ConsoleHistoryRows(const PresenterState& state, std::int32_t width,
   return std::max(0, LayOut(console, width, height).log.h - 1);
 }
 
-void MapOrigin(const RenderFrame& frame, const PresenterState& state, ScreenRect map,
-               std::int32_t& x, std::int32_t& y) {
+void CameraFocus(const PresenterState& state, std::int32_t player_x, std::int32_t player_y,
+                 std::int32_t& x, std::int32_t& y) {
   const bool looking = state.screen == Screen::Look;
   const bool aiming = state.screen == Screen::Target;
-  const std::int32_t fx = looking ? state.look_x : aiming ? state.target_x : frame.focus_x;
-  const std::int32_t fy = looking ? state.look_y : aiming ? state.target_y : frame.focus_y;
+  x = looking ? state.look_x : aiming ? state.target_x : player_x;
+  y = looking ? state.look_y : aiming ? state.target_y : player_y;
+}
+
+void MapOrigin(const RenderFrame& frame, const PresenterState& state, ScreenRect map,
+               std::int32_t& x, std::int32_t& y) {
+  std::int32_t fx = 0, fy = 0;
+  CameraFocus(state, frame.focus_x, frame.focus_y, fx, fy);
   x = CameraOrigin(fx, map.w, frame.map_width);
   y = CameraOrigin(fy, map.h, frame.map_height);
 }

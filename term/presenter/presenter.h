@@ -115,8 +115,14 @@ struct ScreenLayout {
 [[nodiscard]] std::int32_t ConsoleHistoryRows(const PresenterState& state, std::int32_t width,
                                               std::int32_t height);
 
-// The map cell drawn at the top left of the map's rectangle `map` (the camera): the focus (the
-// player, or the look or aiming cursor) centred, clamped to the map; a map smaller than the
+// The map cell the camera follows: the look or aiming cursor while one is up, else the player's
+// (`player_x`, `player_y`: the frame's focus). The controller asks extraction for the cells around
+// it, so the view drawn around it lies within them.
+void CameraFocus(const PresenterState& state, std::int32_t player_x, std::int32_t player_y,
+                 std::int32_t& x, std::int32_t& y);
+
+// The map cell drawn at the top left of the map's rectangle `map` (the camera): CameraFocus
+// centred, clamped to the map; a map smaller than the
 // rectangle is centred in it, so the origin may be negative.
 void MapOrigin(const RenderFrame& frame, const PresenterState& state, ScreenRect map,
                std::int32_t& x, std::int32_t& y);
