@@ -8,9 +8,11 @@
 // On the one floor the crowd also grows denser: 100,000 monsters cover two thirds of it, and a
 // crowd that dense wanders another way (most wanderers stand in small pockets). FloorScaling keeps
 // the density instead: N monsters on a floor whose side grows with the square root of N, so that
-// every size is as crowded as 10,000 on 400x400 (1,265x1,265 at 100,000). What it adds is the
-// floor's own grids (terrain, occupancy, the searches' node grid) growing with the crowd: the
-// regime of a large level played sparsely.
+// every size is about as crowded as 10,000 on 400x400 (1,265x1,265 at 100,000; the border walls
+// make the smallest, 40x40, about 9% denser). FloorScaling/10000 is TickScaling/10000's floor, a
+// gauge of the run's noise between the two tables. What it adds is the floor's own grids
+// (terrain, occupancy, the searches' node grid) growing with the crowd: the regime of a large
+// level played sparsely.
 //
 // Every size times the same stretch of play, ticks 1 to kWindow of a freshly built floor, each
 // repetition on a new one. Left to choose its own iteration count, Google Benchmark ran 250,000
@@ -20,6 +22,7 @@
 // first maps, is left out of the window: PERFORMANCE.md counts its instructions on their own.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 
@@ -113,7 +116,9 @@ BENCHMARK(TickScaling)->Arg(0)->Apply(Crowds);
 
 void FloorScaling(benchmark::State& state) {
   const double share = static_cast<double>(state.range(0)) / kDenseAt;
-  TimeCrowdTicks(state, static_cast<std::int32_t>(std::lround(kSide * std::sqrt(share))));
+  // At least a room's side: the border walls and the player's cell need 3.
+  const auto side = static_cast<std::int32_t>(std::lround(kSide * std::sqrt(share)));
+  TimeCrowdTicks(state, std::max(side, 3));
 }
 // No row for no monsters: the fixed cost grows with the floor, so each size's per-monster figure
 // holds its floor's share of it.

@@ -85,7 +85,7 @@ void Iterate2Shuffled_cairn(benchmark::State& state) {
   ComponentPool<Motion> shuffled;
   if (shuffled.Initialize(world.registry, n) != Status::Ok) std::abort();
   std::vector<EntityId> order = world.ids;
-  Rng rng{99};
+  XorShift rng{99};
   for (std::size_t i = order.size(); i > 1; --i) std::swap(order[i - 1], order[rng.Next() % i]);
   {
     StructuralScope scope(world.registry, WorldPhase::Construction, StructuralTestAccess::Key());
