@@ -9,7 +9,7 @@
 // crowd that dense wanders another way (most wanderers stand in small pockets). FloorScaling keeps
 // the density instead: N monsters on a floor whose side grows with the square root of N, so that
 // every size is about as crowded as 10,000 on 400x400 (1,265x1,265 at 100,000; the border walls
-// make the smallest, 40x40, about 9% denser). FloorScaling/10000 is TickScaling/10000's floor, a
+// make the smallest, 40x40, about 10% denser). FloorScaling/10000 is TickScaling/10000's floor, a
 // gauge of the run's noise between the two tables. What it adds is the floor's own grids
 // (terrain, occupancy, the searches' node grid) growing with the crowd: the regime of a large
 // level played sparsely.

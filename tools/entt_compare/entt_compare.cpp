@@ -16,12 +16,12 @@
 //
 // The workloads are `make bench`'s own (tests/bench/world_fixtures.h): the same stores, the same
 // mix of handles (80% live, 10% stale, 10% another world's; EnTT has no world, so its tenth is
-// stale as well: cairn refuses another world's handle before reading memory, EnTT reads its
-// sparse entry for it, so cairn's pass does about a tenth fewer random reads) and the same rounds.
+// stale as well: a tenth of cairn's handles, another world's, read no memory, where EnTT's
+// stand-ins for them read their sparse entries) and the same rounds.
 // EnTT's checked lookup is `storage.contains(e)` then `get`: its sparse entry holds the entity's
 // version, so it reads two lines and never the registry. cairn's Find also checks the handle's
 // world and the registry's generation of the slot (three lines); `registry.valid(e) && contains(e)`
-// is EnTT's lookup with that check too. EnTT's release build checks nothing on create, emplace,
+// is EnTT's lookup with that check too. EnTT's release build checks no handle on create, emplace,
 // erase or destroy (its assertions are for debug builds); cairn's single calls check every handle.
 // docs/PERFORMANCE.md has the figures.
 #include <benchmark/benchmark.h>
