@@ -105,8 +105,9 @@ int RunConsole(const std::vector<std::string>& args) {
   }
   std::unique_ptr<Console> console;
   if (Status s = Console::Create(options, console); s != Status::Ok) {
-    std::cerr << "cairn console: error: cannot build the world: " << BuildFailureText(s) << "\n";
-    LogWarn(std::string("cannot build the world: ") + BuildFailureText(s));
+    const std::string why = BuildFailureText(s);
+    std::cerr << "cairn console: error: " << why << "\n";
+    LogWarn(why);
     return kExitInvalid;
   }
   LogInfo("a world of " + std::to_string(options.capacity) + " entities, seed " +

@@ -57,7 +57,7 @@ int RunFrameCommand(const std::vector<std::string>& args) {
   if (!LoadKeyMap(keys)) return kExitInvalid;
   std::unique_ptr<GameSession> session;
   if (Status s = GameSession::Create(config, session); s != Status::Ok) {
-    std::cerr << "cairn frame: error: cannot build the world: " << BuildFailureText(s) << "\n";
+    std::cerr << "cairn frame: error: " << BuildFailureText(s) << "\n";
     return kExitInvalid;
   }
   GameController controller(*session, std::move(keys), parsed.Has("--debug"));

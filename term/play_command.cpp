@@ -196,7 +196,7 @@ bool StartSession(PlayOptions& options, CharacterSave& character,
     return true;
   }
   if (Status s = GameSession::Create(config, session); s != Status::Ok) {
-    std::cerr << "cairn: error: cannot build the world: " << BuildFailureText(s) << "\n";
+    std::cerr << "cairn: error: " << BuildFailureText(s) << "\n";
     return false;
   }
   LogInfo("new game, seed " + std::to_string(config.seed) + ", world " +

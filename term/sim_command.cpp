@@ -157,8 +157,9 @@ bool StartSimSession(SimOptions& options, std::unique_ptr<GameSession>& session)
     LogInfo("resumed the save " + *load + " at tick " + std::to_string(session->World().Tick()) +
             ", seed " + std::to_string(session->Config().seed));
   } else if (Status s = GameSession::Create(config, session); s != Status::Ok) {
-    std::cerr << "cairn sim: error: cannot build the world: " << BuildFailureText(s) << "\n";
-    LogWarn(std::string("cannot build the world: ") + BuildFailureText(s));
+    const std::string why = BuildFailureText(s);
+    std::cerr << "cairn sim: error: " << why << "\n";
+    LogWarn(why);
     return false;
   } else {
     LogInfo("a new run, seed " + std::to_string(config.seed));

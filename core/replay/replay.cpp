@@ -251,7 +251,7 @@ ReplayResult Replay(const Recording& recording, const SessionConfig& content, bo
   std::unique_ptr<GameSession> session;
   if (Status s = GameSession::Create(config, session); s != Status::Ok) {
     result.outcome = ReplayOutcome::Faulted;
-    result.detail = std::string("cannot build the world: ") + BuildFailureText(s);
+    result.detail = BuildFailureText(s);
     return result;
   }
   if (session->ContentDigest() != recording.content) {

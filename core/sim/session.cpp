@@ -26,10 +26,10 @@ const char* SessionStateName(SessionState state) noexcept {
 }
 
 std::string BuildFailureText(Status status) {
+  std::string text = "cannot build the world: ";
   if (status == Status::AllocationFailed)
-    return std::string("not enough memory for the floor's grids and pools (") + StatusName(status) +
-           ")";
-  return StatusName(status);
+    return text + "not enough memory for the floor's grids and pools (" + StatusName(status) + ")";
+  return text + StatusName(status);
 }
 
 GameSession::GameSession(const SessionConfig& config)

@@ -74,8 +74,9 @@ class TickListener {
   virtual void AfterTick(const GameWorld& world, const TickInput& input) = 0;
 };
 
-// Why GameSession::Create failed, in the words a person reads after "cannot build the world: "
-// (the status's name last, for logs and bug reports): "not enough memory (allocation-failed)".
+// Why GameSession::Create failed, as every command says it: "cannot build the world: not enough
+// memory for the floor's grids and pools (allocation-failed)" (the status's name last, for logs
+// and bug reports).
 [[nodiscard]] std::string BuildFailureText(Status status);
 
 // The run's tick observer is the session itself (privately): before each commit it has the

@@ -122,8 +122,8 @@ void CameraFocus(const PresenterState& state, std::int32_t player_x, std::int32_
                  std::int32_t& x, std::int32_t& y);
 
 // The map cell drawn at the top left of the map's rectangle `map` (the camera): CameraFocus
-// centred, clamped to the map; a map smaller than the
-// rectangle is centred in it, so the origin may be negative.
+// centred, clamped to the map; a map smaller than the rectangle is centred in it, so the origin
+// may be negative.
 void MapOrigin(const RenderFrame& frame, const PresenterState& state, ScreenRect map,
                std::int32_t& x, std::int32_t& y);
 
