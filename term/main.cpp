@@ -8,6 +8,9 @@
 #include "base/closest_name.h"
 #include "base/terminal_text.h"
 #include "cli_args.h"
+#include "content/level_document.h"
+#include "replay/recording.h"
+#include "save/save_codec.h"
 #include "term_commands.h"
 
 #ifndef CAIRN_VERSION
@@ -47,7 +50,7 @@ constexpr const char* kUsage =
     "  sim, replay, bot and console also take [--log FILE] [--log-level L]: a log of what\n"
     "  they load and why they stop, in FILE only (docs/CLI.md)\n"
     "  cairn --help                          this text\n"
-    "  cairn --version                       version and build identity\n"
+    "  cairn --version                       version, build identity and file formats\n"
     "\n"
     "Exit status: 0 success, 1 invalid content or failed verification, 2 wrong usage,\n"
     "3 entropy unavailable, 4 simulation fault. See docs/CLI.md.\n";
@@ -71,7 +74,14 @@ int Run(int argc, char** argv) {
     return cairn::kExitOk;
   }
   if (command == "--version") {
-    std::cout << "cairn " CAIRN_VERSION " (build " CAIRN_BUILD_ID ")\n";
+    // Then the file formats this build writes, and the oldest of each it still reads.
+    std::cout << "cairn " CAIRN_VERSION " (build " CAIRN_BUILD_ID ")\n"
+              << "save format " << cairn::kSaveVersion << " (reads " << cairn::kOldestSaveVersion
+              << " to " << cairn::kSaveVersion << ")\n"
+              << "recording format " << cairn::kReplayVersion << " (reads "
+              << cairn::kReplayHandleVersion << " to " << cairn::kReplayVersion << ")\n"
+              << "level format " << cairn::kLevelVersionUuids << " (reads "
+              << cairn::kLevelVersionLabels << " to " << cairn::kLevelVersionUuids << ")\n";
     return cairn::kExitOk;
   }
   if (command == "console") return cairn::RunConsoleCommand(rest);

@@ -725,12 +725,10 @@ std::string Console::Trace(std::string_view args) {
 std::string Console::Hash(std::string_view args) {
   if (!args.empty()) return Error("HASH takes no arguments");
   const StateDigest digest = DigestState(World());
-  std::string reply = "tick " + std::to_string(World().Tick()) + " state " +
-                      HashText(digest.total) + " registry=" + HashText(digest.registry) +
-                      " map=" + HashText(digest.map) + " random=" + HashText(digest.random);
-  for (std::size_t k = 0; k < kComponentKindCount; ++k)
-    reply += std::string(" ") + ComponentKindName(static_cast<ComponentKind>(k)) + "=" +
-             HashText(digest.pools[k]);
+  std::string reply = "tick " + std::to_string(World().Tick()) + " state " + HashText(digest.total);
+  // The parts the state covers: a pool with no component in it is none.
+  for (const PartHash& part : CoveredParts(digest, DigestForm::Named()))
+    reply += std::string(" ") + StatePartName(part.part) + "=" + HashText(part.hash);
   return reply;
 }
 

@@ -18,7 +18,7 @@ namespace cairn {
 struct ComponentBundle {
   static constexpr bool kOwnsMemory = true;  // its Loot's entries (base/fixed_array.h)
   std::uint32_t mask = 0;
-#define CAIRN_BUNDLE_MEMBER(Type, member, Accessor, name) Type member{};
+#define CAIRN_BUNDLE_MEMBER(Type, member, Accessor, name, since) Type member{};
   CAIRN_FOR_EACH_COMPONENT(CAIRN_BUNDLE_MEMBER)
 #undef CAIRN_BUNDLE_MEMBER
 
@@ -44,7 +44,7 @@ struct ComponentBundle {
   }
 };
 
-#define CAIRN_BUNDLE_GET(Type, member, Accessor, name)               \
+#define CAIRN_BUNDLE_GET(Type, member, Accessor, name, since)        \
   template <>                                                        \
   [[nodiscard]] inline Type& ComponentBundle::Get<Type>() noexcept { \
     return member;                                                   \

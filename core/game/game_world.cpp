@@ -17,6 +17,14 @@ const char* ComponentKindName(ComponentKind kind) noexcept {
   return index < kComponentKindCount ? kComponentKindNames[index].data() : "unknown";
 }
 
+std::string ComponentsArrivedIn(std::int64_t version) {
+  std::string names;
+  for (std::size_t k = 0; k < kComponentKindCount; ++k)
+    if (kComponentSince[k] == version)
+      names += (names.empty() ? "" : " and ") + std::string(kComponentKindNames[k]);
+  return names;
+}
+
 Status GameWorld::Create(const WorldLimits& limits,
                          std::shared_ptr<const DefinitionSet> definitions, std::int32_t map_width,
                          std::int32_t map_height, std::uint64_t seed,

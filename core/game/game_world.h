@@ -99,13 +99,13 @@ class GameWorld {
   // Writable access between ticks may move a blocker or change when a monster wakes: the
   // occupancy grid and the wake ticks' copy are rebuilt before the next tick reads them (a tick
   // keeps both current itself).
-#define CAIRN_POOL_ACCESSORS(Type, member, Accessor, name) \
-  ComponentPool<Type>& Accessor() noexcept {               \
-    if (!in_tick_) MarkWritten<Type>();                    \
-    return member##_pool_;                                 \
-  }                                                        \
-  const ComponentPool<Type>& Accessor() const noexcept {   \
-    return member##_pool_;                                 \
+#define CAIRN_POOL_ACCESSORS(Type, member, Accessor, name, since) \
+  ComponentPool<Type>& Accessor() noexcept {                      \
+    if (!in_tick_) MarkWritten<Type>();                           \
+    return member##_pool_;                                        \
+  }                                                               \
+  const ComponentPool<Type>& Accessor() const noexcept {          \
+    return member##_pool_;                                        \
   }
   CAIRN_FOR_EACH_COMPONENT(CAIRN_POOL_ACCESSORS)
 #undef CAIRN_POOL_ACCESSORS
@@ -119,7 +119,8 @@ class GameWorld {
   // Calls visit(pool, kind) for every pool, in ComponentKind order.
   template <class Visit>
   void ForEachPool(Visit&& visit) const {
-#define CAIRN_VISIT_POOL(Type, member, Accessor, name) visit(member##_pool_, ComponentKind::Type);
+#define CAIRN_VISIT_POOL(Type, member, Accessor, name, since) \
+  visit(member##_pool_, ComponentKind::Type);
     CAIRN_FOR_EACH_COMPONENT(CAIRN_VISIT_POOL)
   }
   template <class Visit>
@@ -459,7 +460,7 @@ class GameWorld {
                                    const ComponentBundle& bundle, std::uint32_t mask) noexcept;
 
   EntityRegistry registry_;
-#define CAIRN_POOL_MEMBER(Type, member, Accessor, name) ComponentPool<Type> member##_pool_;
+#define CAIRN_POOL_MEMBER(Type, member, Accessor, name, since) ComponentPool<Type> member##_pool_;
   CAIRN_FOR_EACH_COMPONENT(CAIRN_POOL_MEMBER)
 #undef CAIRN_POOL_MEMBER
 
@@ -543,7 +544,7 @@ class GameWorld {
   bool in_tick_ = false;
 };
 
-#define CAIRN_POOL_OF(Type, member, Accessor, name)                          \
+#define CAIRN_POOL_OF(Type, member, Accessor, name, since)                   \
   template <>                                                                \
   inline ComponentPool<Type>& GameWorld::Pool<Type>() noexcept {             \
     if (!in_tick_) MarkWritten<Type>();                                      \

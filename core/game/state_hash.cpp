@@ -52,7 +52,7 @@ void FeedBundle(Hasher& h, const ComponentBundle& bundle) noexcept {
   });
 }
 
-StateDigest DigestState(const GameWorld& world, std::size_t pools_in_total) {
+StateDigest DigestState(const GameWorld& world, DigestForm form) {
   StateDigest digest;
   const EntityRegistry& registry = world.Registry();
   const CanonicalOrder order(registry);
@@ -83,7 +83,11 @@ StateDigest DigestState(const GameWorld& world, std::size_t pools_in_total) {
   digest.registry = reg.Value();
 
   world.ForEachPool([&](const auto& pool, ComponentKind kind) {
-    Hasher h(0x706F6F6C00000000ull + static_cast<std::uint64_t>(kind));  // "pool" + kind
+    const auto k = static_cast<std::size_t>(kind);
+    if (form.IsNamed() && pool.Size() == 0) return;  // no part: digest 0
+    if (!form.IsNamed() && k >= form.positional_pools) return;
+    Hasher h(form.IsNamed() ? PartKey(kComponentKindNames[k])
+                            : 0x706F6F6C00000000ull + k);  // "pool" + its place in the list
     h.UseOrder(&order);
     h.Add(pool.Size());
     // Creation order, not dense order: the same set of components hashes the same way however
@@ -94,7 +98,8 @@ StateDigest DigestState(const GameWorld& world, std::size_t pools_in_total) {
         Feed(h, *value);
       }
     }
-    digest.pools[static_cast<std::size_t>(kind)] = h.Value();
+    // A present part never reads as absent.
+    digest.pools[k] = form.IsNamed() && h.Value() == 0 ? 1 : h.Value();
   });
 
   Hasher map(0x6D61700000000000ull);  // "map"
@@ -116,28 +121,68 @@ StateDigest DigestState(const GameWorld& world, std::size_t pools_in_total) {
   }
   digest.random = random.Value();
 
+  if (form.IsNamed()) {
+    Hasher total(0x6E616D6564000007ull);  // "named", first written by save version 7
+    total.AddSigned(world.Tick());
+    total.Add(digest.registry);
+    total.Add(digest.map);
+    total.Add(digest.random);
+    for (ComponentKind kind : kComponentsByName) {
+      const std::uint64_t part = digest.pools[static_cast<std::size_t>(kind)];
+      if (part == 0) continue;  // an empty pool adds nothing
+      total.Add(PartKey(kComponentKindNames[static_cast<std::size_t>(kind)]));
+      total.Add(part);
+    }
+    digest.total = total.Value();
+    return digest;
+  }
   Hasher total;
   total.AddSigned(world.Tick());
   total.Add(digest.registry);
-  for (std::size_t k = 0; k < digest.pools.size() && k < pools_in_total; ++k)
-    total.Add(digest.pools[k]);
+  for (std::size_t k = 0; k < form.positional_pools; ++k) total.Add(digest.pools[k]);
   total.Add(digest.map);
   total.Add(digest.random);
   digest.total = total.Value();
   return digest;
 }
 
-std::uint64_t DigestComponent(const GameWorld& world, EntityId id, ComponentKind kind) noexcept {
-  std::uint64_t result = 0;
-  world.ForEachPool([&](const auto& pool, ComponentKind k) {
-    if (k != kind) return;
-    if (const auto* value = pool.Find(id)) {
-      Hasher h(0x656E746974790000ull + static_cast<std::uint64_t>(kind));  // "entity" + kind
-      Feed(h, *value);
-      result = h.Value();
+const char* StatePartName(std::size_t part) noexcept {
+  switch (part) {
+    case 0: return "registry";
+    case 1: return "map";
+    case 2: return "random";
+    default:
+      if (part < kStatePartCount) return ComponentKindName(static_cast<ComponentKind>(part - 3));
+      return "unknown";
+  }
+}
+
+bool FindStatePart(std::string_view name, std::size_t& part) noexcept {
+  for (std::size_t p = 0; p < kStatePartCount; ++p) {
+    if (name == StatePartName(p)) {
+      part = p;
+      return true;
     }
-  });
-  return result;
+  }
+  return false;
+}
+
+std::array<std::uint64_t, kStatePartCount> PartsOf(const StateDigest& digest) noexcept {
+  std::array<std::uint64_t, kStatePartCount> parts{};
+  parts[0] = digest.registry;
+  parts[1] = digest.map;
+  parts[2] = digest.random;
+  for (std::size_t k = 0; k < kComponentKindCount; ++k) parts[3 + k] = digest.pools[k];
+  return parts;
+}
+
+std::vector<PartHash> CoveredParts(const StateDigest& digest, DigestForm form) {
+  const auto parts = PartsOf(digest);
+  std::vector<PartHash> covered;
+  for (std::size_t p = 0; p < kStatePartCount; ++p)
+    if (PartInForm(p, form) && (p < 3 || !form.IsNamed() || parts[p] != 0))
+      covered.push_back(PartHash{static_cast<std::uint32_t>(p), parts[p]});
+  return covered;
 }
 
 void FormatHash(std::uint64_t value, char (&out)[17]) noexcept {

@@ -10,27 +10,6 @@
 
 namespace cairn {
 
-const char* StatePartName(std::size_t part) noexcept {
-  switch (part) {
-    case 0: return "registry";
-    case 1: return "map";
-    case 2: return "random";
-    default:
-      if (part < kStatePartCount) return ComponentKindName(static_cast<ComponentKind>(part - 3));
-      return "unknown";
-  }
-}
-
-bool FindStatePart(std::string_view name, std::size_t& part) noexcept {
-  for (std::size_t p = 0; p < kStatePartCount; ++p) {
-    if (name == StatePartName(p)) {
-      part = p;
-      return true;
-    }
-  }
-  return false;
-}
-
 namespace {
 
 std::string Hex(std::uint64_t value) {
@@ -150,26 +129,68 @@ class Reader {
     return true;
   }
 
-  bool Parts(const TomlValue& value, std::vector<PartHash>& out, std::string_view what) {
+  // `{ part = "hash", ... }`: each a part this build knows and `version`'s form has. A named
+  // part whose pool emptied reads 16 zeros, which only a tick's `parts` may say (`initial`
+  // lists present parts only).
+  bool Parts(const TomlValue& value, std::int64_t version, bool initial, std::vector<PartHash>& out,
+             std::string_view what) {
     if (!value.IsTable()) {
       Problem(value.position, std::string(what) + " must be a table of part = \"hash\"");
       return false;
     }
+    const DigestForm form = RecordingForm(version);
     bool ok = true;
     for (const TomlMember& m : value.members) {
       std::size_t part = 0;
       if (!FindStatePart(m.key, part)) {
-        Problem(m.key_position, "unknown state part '" + m.key + "'");
+        Problem(m.key_position, "unknown state part '" + m.key +
+                                    "': not registry, map, random or a component this build "
+                                    "knows (a build with other components made the recording)");
+        ok = false;
+        continue;
+      }
+      if (!PartInForm(part, form)) {
+        Problem(m.key_position, "a version-" + std::to_string(version) +
+                                    " recording has no part '" + m.key +
+                                    "' (the component arrived with save version " +
+                                    std::to_string(kComponentSince[part - 3]) + ")");
         ok = false;
         continue;
       }
       PartHash ph{static_cast<std::uint32_t>(part), 0};
-      if (Hash(m.value, ph.hash, m.key))
-        out.push_back(ph);
-      else
+      if (!Hash(m.value, ph.hash, m.key)) {
         ok = false;
+        continue;
+      }
+      if (ph.hash == 0 && (initial || part < 3 || !form.IsNamed())) {
+        Problem(m.value.position, m.key + (initial ? ": initial lists the parts present, so "
+                                                     "none is 16 zeros"
+                                                   : ": only a component pool that emptied "
+                                                     "reads 16 zeros"));
+        ok = false;
+        continue;
+      }
+      out.push_back(ph);
     }
     return ok;
+  }
+
+  // What `initial` must cover: every part of a positional form; registry, map and random of a
+  // named one (its pools are listed when present).
+  void InitialCovers(const TomlValue& initial, std::int64_t version,
+                     const std::vector<PartHash>& parts) {
+    const DigestForm form = RecordingForm(version);
+    std::string missing;
+    for (std::size_t p = 0; p < kStatePartCount; ++p) {
+      if (!PartInForm(p, form) || (form.IsNamed() && p >= 3)) continue;
+      bool listed = false;
+      for (const PartHash& ph : parts) listed = listed || ph.part == p;
+      if (!listed) missing += std::string(missing.empty() ? "" : ", ") + StatePartName(p);
+    }
+    if (!missing.empty())
+      Problem(initial.position, "initial must give the hash of every state part a version-" +
+                                    std::to_string(version) +
+                                    " recording covers; missing: " + missing);
   }
 
   // { enabled = true, potion = "always", ..., weapon = "new" }: the header's autopickup rule.
@@ -221,6 +242,7 @@ class Reader {
     std::size_t part = 0;
     if (a == std::string::npos || b == std::string::npos ||
         !FindStatePart(text.substr(0, a), part) || part < 3 ||
+        !PartInForm(part, RecordingForm(version)) ||
         !ReadEntityName(std::string_view(text).substr(a + 1, b - a - 1), version, out)) {
       const bool handle = b != std::string::npos && text.find(':', a + 1) < b;
       Problem(value.position, "an entity digest must read " + shape +
@@ -339,9 +361,8 @@ void ReadRunMembers(const TomlValue& root, Recording& r, Reader& reader) {
   if (const TomlValue* v = require("initial_state", TomlKind::String))
     (void)reader.Hash(*v, r.initial_state, "initial_state");
   if (const TomlValue* v = require("initial", TomlKind::Table)) {
-    (void)reader.Parts(*v, r.initial, "initial");
-    if (r.initial.size() != kStatePartCount && v->IsTable())
-      reader.Problem(v->position, "initial must give the hash of every state part");
+    if (reader.Parts(*v, r.version, true, r.initial, "initial"))
+      reader.InitialCovers(*v, r.version, r.initial);
   }
   static constexpr std::string_view kKnown[] = {"format",     "version",       "build",   "level",
                                                 "content",    "seed",          "initial", "tick",
@@ -371,7 +392,7 @@ TickRecord ReadTick(const TomlValue& t, std::int64_t version, Reader& reader) {
     } else if (m.key == "state") {
       (void)reader.Hash(m.value, record.state, "state");
     } else if (m.key == "parts") {
-      (void)reader.Parts(m.value, record.parts, "parts");
+      (void)reader.Parts(m.value, version, false, record.parts, "parts");
     } else if (m.key == "entities") {
       if (m.value.kind != TomlKind::Array) {
         reader.Problem(m.value.position, "entities must be an array of strings");
@@ -414,15 +435,20 @@ void ReadTicks(const TomlValue& root, Recording& r, Reader& reader) {
   }
 }
 
-// Why a version this build no longer reads is refused.
-constexpr RetiredVersion kRetiredVersions[] = {
-    {1,
-     "it has no [end], so a recording cut short cannot be told from a whole one, and its hashes "
-     "predate the seed's; record it again"},
-    {2,
-     "its runs had no autopickup, which every run has now, so it would not play the same; record "
-     "it again"},
-};
+// Why a version this build no longer reads is refused. Version 2 came before the components
+// that arrived with save version 3 (the list says which), which every run has now.
+std::span<const RetiredVersion> RetiredVersions() {
+  static const std::string kNoComponents = "its runs had no " + ComponentsArrivedIn(3) +
+                                           ", which every run has now, so it would not play the "
+                                           "same; record it again";
+  static const RetiredVersion kRetired[] = {
+      {1,
+       "it has no [end], so a recording cut short cannot be told from a whole one, and its "
+       "hashes predate the seed's; record it again"},
+      {2, kNoComponents},
+  };
+  return kRetired;
+}
 
 }  // namespace
 
@@ -431,10 +457,11 @@ bool ParseRecording(std::string_view text, Recording& out, std::vector<TextProbl
   TomlValue root;
   if (!ParseTomlFile(text, root, problems)) return false;
   TableReader file(root, "the recording", problems);
-  constexpr std::int64_t kVersions[] = {kReplayHandleVersion, kReplayVersion};
+  constexpr std::int64_t kVersions[] = {kReplayHandleVersion, kLastPositionalReplayVersion,
+                                        kReplayVersion};
   std::int64_t version = 0;
   // A foreign file or another version: its other members mean nothing here.
-  if (!ReadFileHeader(file, kReplayFormat, "recording", kVersions, version, kRetiredVersions))
+  if (!ReadFileHeader(file, kReplayFormat, "recording", kVersions, version, RetiredVersions()))
     return false;
   Reader reader(problems);
   Recording r;

@@ -17,6 +17,7 @@
 #include "base/text_problem.h"
 #include "game/component_kind.h"
 #include "game/components.h"
+#include "game/state_hash.h"
 #include "toml/toml_value.h"
 
 namespace cairn {
@@ -28,18 +29,21 @@ inline constexpr std::string_view kReplayFormat = "cairn-replay";
 // Version 4 names an entity by its canonical place, not its runtime SLOT:GEN, and digests the
 // references a component holds by place too (decision 0016). A version-3 recording is still read
 // and replayed: its entity lines are checked as version 3 made them.
-inline constexpr std::int64_t kReplayVersion = 4;
-inline constexpr std::int64_t kReplayHandleVersion = 3;  // the last that wrote SLOT:GEN
+// Version 5 holds the state hash's named form (decision 0037): `initial` gives registry, map,
+// random and each component pool that is not empty, a [[tick]]'s `parts` a pool that empties as
+// 16 zeros, and a component this build does not know is named as such. Versions 3 and 4 are
+// still read and replayed, their hashes checked in the positional form of their day.
+inline constexpr std::int64_t kReplayVersion = 5;
+inline constexpr std::int64_t kReplayHandleVersion = 3;          // the last that wrote SLOT:GEN
+inline constexpr std::int64_t kLastPositionalReplayVersion = 4;  // the last of positional hashes
 
-// The parts of the state hash, by name: "registry", "map", "random", then each component kind.
-inline constexpr std::size_t kStatePartCount = 3 + kComponentKindCount;
-[[nodiscard]] const char* StatePartName(std::size_t part) noexcept;
-[[nodiscard]] bool FindStatePart(std::string_view name, std::size_t& part) noexcept;
-
-struct PartHash {
-  std::uint32_t part = 0;
-  std::uint64_t hash = 0;
-};
+// How a recording of `version` forms its hashes: versions 3 and 4 over the components that had
+// arrived by save version 6 (the last positional one), by position; from 5, by name.
+[[nodiscard]] constexpr DigestForm RecordingForm(std::int64_t version) noexcept {
+  return version <= kLastPositionalReplayVersion
+             ? DigestForm::PositionalAt(kLastPositionalSaveVersion)
+             : DigestForm::Named();
+}
 
 struct EntityDigest {
   ComponentKind kind = ComponentKind::Position;
@@ -66,7 +70,7 @@ struct Recording {
   std::uint64_t content = 0;  // the level's digest
   std::uint64_t seed = 0;
   AutoPickup autopickup{};        // the rule the run's player started with (a replay starts so)
-  std::vector<PartHash> initial;  // every part's hash before the first tick
+  std::vector<PartHash> initial;  // every part's hash before the first tick (RecordingForm's)
   std::uint64_t initial_state = 0;
   std::vector<TickRecord> ticks;
 };

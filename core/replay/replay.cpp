@@ -9,15 +9,6 @@
 namespace cairn {
 namespace {
 
-std::array<std::uint64_t, kStatePartCount> PartsOf(const StateDigest& digest) {
-  std::array<std::uint64_t, kStatePartCount> parts{};
-  parts[0] = digest.registry;
-  parts[1] = digest.map;
-  parts[2] = digest.random;
-  for (std::size_t k = 0; k < kComponentKindCount; ++k) parts[3 + k] = digest.pools[k];
-  return parts;
-}
-
 std::string Hex(std::uint64_t value) {
   char text[17];
   FormatHash(value, text);
@@ -34,21 +25,21 @@ Recorder::Recorder(const GameSession& session, std::string build, std::string le
   recording_.content = session.ContentDigest();
   recording_.seed = session.Config().seed;
   recording_.autopickup = AutoPickupOf(session.World(), session.World().PlayerEntity());
-  const StateDigest digest = DigestState(session.World());
+  const StateDigest digest = DigestState(session.World(), RecordingForm(version));
   recording_.initial_state = digest.total;
   parts_ = PartsOf(digest);
-  for (std::size_t p = 0; p < kStatePartCount; ++p)
-    recording_.initial.push_back(PartHash{static_cast<std::uint32_t>(p), parts_[p]});
+  recording_.initial = CoveredParts(digest, RecordingForm(version));
   Snapshot(session.World(), nullptr);
 }
 
 namespace {
 
-// One component's digest; references are fed as `order` encodes them (null: as runtime handles,
-// which is what version 3 did).
+// One component's digest, seeded as `form` does; references are fed as `order` encodes them
+// (null: as runtime handles, which is what version 3 did).
 template <class T>
-std::uint64_t ComponentDigest(ComponentKind kind, const T& value, const CanonicalOrder* order) {
-  Hasher h(0x656E746974790000ull + static_cast<std::uint64_t>(kind));
+std::uint64_t ComponentDigest(ComponentKind kind, const T& value, const CanonicalOrder* order,
+                              DigestForm form) {
+  Hasher h(ComponentDigestSeed(kind, form));
   h.UseOrder(order);
   Feed(h, value);
   return h.Value();
@@ -76,7 +67,8 @@ void Recorder::Snapshot(const GameWorld& world, TickRecord* record) {
     now.creation = registry.CreationSequenceOf(id);
     world.ForEachPool([&](const auto& pool, ComponentKind kind) {
       if (const auto* value = pool.Find(id))
-        now.digests[static_cast<std::size_t>(kind)] = ComponentDigest(kind, *value, &order);
+        now.digests[static_cast<std::size_t>(kind)] =
+            ComponentDigest(kind, *value, &order, RecordingForm(recording_.version));
     });
   }
   if (record != nullptr) {
@@ -126,7 +118,8 @@ void Recorder::SnapshotByHandle(const GameWorld& world, TickRecord* record) {
     for (std::uint32_t slot = 0; slot < slots; ++slot) {
       const EntityId id = registry.EntityAtSlot(slot);
       std::uint64_t digest = 0;
-      if (const auto* value = pool.Find(id)) digest = ComponentDigest(kind, *value, nullptr);
+      if (const auto* value = pool.Find(id))
+        digest = ComponentDigest(kind, *value, nullptr, RecordingForm(kReplayHandleVersion));
       const std::pair<std::uint32_t, std::uint64_t> now{id.Generation, digest};
       if (now != last[slot] && record != nullptr)
         record->entities.push_back(EntityDigest{kind, slot, id.Generation, digest});
@@ -139,7 +132,7 @@ void Recorder::AfterTick(const GameWorld& world, const TickInput& input) {
   TickRecord record;
   record.tick = world.Tick();
   record.input = CommandText(input.command);
-  const StateDigest digest = DigestState(world);
+  const StateDigest digest = DigestState(world, RecordingForm(recording_.version));
   record.state = digest.total;
   const auto parts = PartsOf(digest);
   for (std::size_t p = 0; p < kStatePartCount; ++p)
@@ -273,11 +266,14 @@ ReplayResult Replay(const Recording& recording, const SessionConfig& content, bo
   // Before the first tick: every part, then the initial state line.
   if (verify) {
     Divergence& d = result.divergence;
-    for (const PartHash& p : mirror.Result().initial) {
-      if (p.hash == expected[p.part]) continue;
-      d.part = StatePartName(p.part);
-      d.recorded = expected[p.part];
-      d.replayed = p.hash;
+    std::array<std::uint64_t, kStatePartCount> mine{};
+    for (const PartHash& p : mirror.Result().initial) mine[p.part] = p.hash;
+    // Every part, so one the recording has and the replay lacks (or the other way) is named too.
+    for (std::size_t p = 0; p < kStatePartCount; ++p) {
+      if (mine[p] == expected[p]) continue;
+      d.part = StatePartName(p);
+      d.recorded = expected[p];
+      d.replayed = mine[p];
       break;
     }
     if (d.part.empty() && mirror.Result().initial_state != recording.initial_state) {
@@ -315,7 +311,8 @@ ReplayResult Replay(const Recording& recording, const SessionConfig& content, bo
     }
   }
   result.final_tick = session->World().Tick();
-  result.final_state = session->StateHash();
+  // In the recording's own form, so it reads as the recording's [end] does.
+  result.final_state = session->StateHash(RecordingForm(recording.version));
   return result;
 }
 
@@ -346,8 +343,10 @@ std::string DescribeDivergence(const Divergence& d) {
       return text;
     case DivergenceKind::Part: break;
   }
-  text += d.part + " differs first (recorded " + Hex(d.recorded) + ", replayed " + Hex(d.replayed) +
-          ")";
+  // A named part that is not there (a pool with no component) reads "none".
+  const auto part_hash = [](std::uint64_t h) { return h == 0 ? std::string("none") : Hex(h); };
+  text += d.part + " differs first (recorded " + part_hash(d.recorded) + ", replayed " +
+          part_hash(d.replayed) + ")";
   if (d.has_entity)
     text +=
         "; first entity: " + d.part + " of " +

@@ -720,6 +720,47 @@ void ScopeByPlacement(SessionImage& image) noexcept {
   }
 }
 
+// Why a version this build no longer reads is refused: version 1 came before the seed was
+// hashed and before the components that arrived with version 2 (the list says which).
+std::span<const RetiredVersion> RetiredSaveVersions() {
+  static const std::string kWhy = "its state hash covers neither the seed nor the " +
+                                  ComponentsArrivedIn(2) +
+                                  ", so the run would not resume to the state it was saved in";
+  static const RetiredVersion kRetired[] = {{1, kWhy}};
+  return kRetired;
+}
+
+// `parts`: the parts the state covers, each `name = "16 hex digits"` (version 7 on). Required
+// while `state` is checked; every name a part this build knows; registry, map and random always
+// there (a pool with no component is no part, so none is 16 zeros).
+void ReadStateParts(TableReader& file, bool required, std::vector<PartHash>& out) {
+  const TomlValue* parts = file.Get("parts", TomlKind::Table, required);
+  if (parts == nullptr) return;
+  bool base[3] = {false, false, false};
+  for (const TomlMember& m : parts->members) {
+    std::size_t part = 0;
+    if (!FindStatePart(m.key, part)) {
+      file.Problem(m.key_position,
+                   "the save's state covers '" + m.key +
+                       "', which is not registry, map, random or a component this build knows "
+                       "(a build with other components wrote it)");
+      continue;
+    }
+    std::uint64_t hash = 0;
+    if (m.value.kind != TomlKind::String || !ParseHex64(m.value.text, hash) || hash == 0) {
+      file.Problem(m.value.position, "the save: parts' '" + m.key +
+                                         "' is 16 lower-case hexadecimal digits, not all zero");
+      continue;
+    }
+    if (part < 3) base[part] = true;
+    out.push_back(PartHash{static_cast<std::uint32_t>(part), hash});
+  }
+  for (std::size_t p = 0; p < 3; ++p)
+    if (!base[p])
+      file.Problem(parts->position,
+                   std::string("the save: parts must give '") + StatePartName(p) + "'");
+}
+
 }  // namespace
 
 bool ReadSaveText(std::string_view text, const DefinitionSet& definitions,
@@ -732,12 +773,14 @@ bool ReadSaveText(std::string_view text, const DefinitionSet& definitions,
   SessionImage image;
   const SourceText source(text);
   TableReader file(root, "the save", problems);
-  constexpr std::int64_t kVersions[] = {2, 3, 4, 5, kSaveVersion};
+  constexpr std::int64_t kVersions[] = {kOldestSaveVersion, 3, 4, 5, 6, kSaveVersion};
   std::int64_t version = 0;
   // A foreign file or another version: its other members mean nothing here.
-  if (!ReadFileHeader(file, kSaveFormat, "save", kVersions, version)) return false;
-  // Version 2 was written before the autopickup component: its hash covers the ones before it.
-  if (version == 2) image.hash_pools = static_cast<std::size_t>(ComponentKind::AutoPickup);
+  if (!ReadFileHeader(file, kSaveFormat, "save", kVersions, version, RetiredSaveVersions()))
+    return false;
+  // Up to version 6 the hash placed every pool the build knew by position: it is checked over
+  // the components that had arrived by the save's version.
+  if (version <= kLastPositionalSaveVersion) image.hash_form = DigestForm::PositionalAt(version);
   // From version 6 a monster's or item's fields left out are its kind's, not the type's defaults.
   std::optional<KindBases> kinds;
   if (version >= 6) kinds.emplace(definitions);
@@ -746,6 +789,8 @@ bool ReadSaveText(std::string_view text, const DefinitionSet& definitions,
   (void)ReadHexMember(file, "content", image.content);
   (void)ReadHexMember(file, "seed", image.seed);
   (void)ReadHexMember(file, "state", image.state_hash);
+  if (version > kLastPositionalSaveVersion)
+    ReadStateParts(file, image.state_hash != 0, image.state_parts);
   (void)file.Int("floors", image.floor_count, 1, kMaxDepth);
   (void)file.Int("depth", image.depth, 1, image.floor_count);
   std::string run;

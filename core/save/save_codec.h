@@ -1,4 +1,4 @@
-// The save file (`cairn-save` version 6, docs/formats/save.md): a SessionImage as TOML.
+// The save file (`cairn-save` version 7, docs/formats/save.md): a SessionImage as TOML.
 //
 // Writing is plain text generation; reading goes text -> TOML tree -> every member checked, with
 // every problem reported at its line and column -> SessionImage. Entities are named by their
@@ -28,11 +28,18 @@ inline constexpr std::string_view kSaveFormat = "cairn-save";
 // its default is left out, and a single component is a member of its entity (docs/decisions/0018);
 // versions 2 to 4 read as before. 6: a monster's or an item's field that is what its kind gives
 // is left out too (kind_bases.h, docs/decisions/0021); a version-5 save reads as before.
-inline constexpr std::int64_t kSaveVersion = 6;
+// 7: the state hash names its parts, and `parts` lists the parts the state covers with their
+// hashes (game/state_hash.h, decision 0037): a component added later moves no hash and needs no
+// new version. Versions 2 to 6 are checked in the positional form of their day, over the
+// components that had arrived by their version (component_list.h).
+inline constexpr std::int64_t kSaveVersion = 7;
+inline constexpr std::int64_t kOldestSaveVersion = 2;  // the oldest this build still resumes
+static_assert(kSaveVersion > kLastPositionalSaveVersion, "saves name their state's parts");
 
 // The whole save text. `build` names the program that wrote it (informational). `version` is
-// kSaveVersion, or 5 for what a version-5 build wrote (no field left out for being its kind's):
-// for tests of older saves.
+// kSaveVersion, or, for tests of older saves, 6 or 5 for what such a build wrote (6: no `parts`;
+// 5: no field left out for being its kind's either). For those the caller gives `image` the
+// state hash of that version's form (its hash_form's): the writer writes it as it is.
 [[nodiscard]] std::string WriteSaveText(const SessionImage& image, const DefinitionSet& definitions,
                                         std::string_view build,
                                         std::int64_t version = kSaveVersion);

@@ -257,6 +257,18 @@ void WriteFloor(const FloorImage& floor, const Uuid& run, const DefinitionSet& d
   }
 }
 
+// `parts = { registry = "...", map = "...", ... }`: what the state covers, part by part.
+void AppendStateParts(const std::vector<PartHash>& parts, std::string& out) {
+  out += "parts = {";
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    out += i == 0 ? " " : ", ";
+    out += StatePartName(parts[i].part);
+    out += " = ";
+    AppendHex64(parts[i].hash, out);
+  }
+  out += parts.empty() ? "}\n" : " }\n";
+}
+
 }  // namespace
 
 std::string WriteSaveText(const SessionImage& image, const DefinitionSet& definitions,
@@ -270,11 +282,12 @@ std::string WriteSaveText(const SessionImage& image, const DefinitionSet& defini
   out.reserve(estimate);
   out += "# A cairn save: resume it with `cairn --load FILE` (docs/formats/save.md).\n";
   AppendMember("format", kSaveFormat, out);
-  AppendMember("version", over_kinds ? kSaveVersion : 5, out);
+  AppendMember("version", version, out);
   AppendMember("build", build, out);
   AppendHexMember("content", image.content, out);
   AppendHexMember("seed", image.seed, out);
   AppendHexMember("state", image.state_hash, out);
+  if (version > kLastPositionalSaveVersion) AppendStateParts(image.state_parts, out);
   AppendMember("depth", image.depth, out);
   AppendMember("floors", image.floor_count, out);
   AppendMember("run", image.run_instance.IsNil() ? std::string() : UuidText(image.run_instance),

@@ -22,7 +22,7 @@ namespace {
 template <class World, class Visit>
 decltype(auto) WithPool(World& world, ComponentTypeId type, Visit&& visit) {
   switch (type) {
-#define CAIRN_POOL_CASE(Type, member, Accessor, name) \
+#define CAIRN_POOL_CASE(Type, member, Accessor, name, since) \
   case ComponentKind::Type: return visit(world.Accessor());
     CAIRN_FOR_EACH_COMPONENT(CAIRN_POOL_CASE)
 #undef CAIRN_POOL_CASE

@@ -174,14 +174,41 @@ const GameWorld* GameSession::FloorWorld(std::int32_t depth) const noexcept {
   return floors_[static_cast<std::size_t>(depth - 1)].world.get();
 }
 
-std::uint64_t GameSession::StateHash(std::size_t pools_in_total) const {
+StateDigest GameSession::Digest(DigestForm form) const {
   // One floor: exactly its world's digest, so a one-floor game hashes as its world does.
-  if (floors_.size() == 1) return DigestState(World(), pools_in_total).total;
-  Hasher h(0x52756E0000000001ull);  // "Run" 1
-  h.AddSigned(active_);
-  for (const Floor& floor : floors_)
-    h.Add(floor.world ? DigestState(*floor.world, pools_in_total).total : 0);
-  return h.Value();
+  if (floors_.size() == 1) return DigestState(World(), form);
+  Hasher total(0x52756E0000000001ull);  // "Run" 1
+  total.AddSigned(active_);
+  Hasher registry(PartKey("registry")), map(PartKey("map")), random(PartKey("random"));
+  std::array<Hasher, kComponentKindCount> pools;
+  std::array<bool, kComponentKindCount> present{};
+  for (std::size_t k = 0; k < kComponentKindCount; ++k)
+    pools[k] = Hasher(PartKey(kComponentKindNames[k]));
+  for (const Floor& floor : floors_) {
+    if (!floor.world) {
+      total.Add(0);
+      for (Hasher* h : {&registry, &map, &random}) h->Add(0);
+      for (Hasher& h : pools) h.Add(0);
+      continue;
+    }
+    const StateDigest d = DigestState(*floor.world, form);
+    total.Add(d.total);
+    registry.Add(d.registry);
+    map.Add(d.map);
+    random.Add(d.random);
+    for (std::size_t k = 0; k < kComponentKindCount; ++k) {
+      pools[k].Add(d.pools[k]);
+      present[k] = present[k] || d.pools[k] != 0;
+    }
+  }
+  StateDigest run;
+  run.total = total.Value();
+  run.registry = registry.Value();
+  run.map = map.Value();
+  run.random = random.Value();
+  for (std::size_t k = 0; k < kComponentKindCount; ++k)
+    run.pools[k] = present[k] || !form.IsNamed() ? pools[k].Value() : 0;
+  return run;
 }
 
 const std::vector<PreservedComponent>* GameSession::Preserved(EntityId id) const noexcept {

@@ -24,6 +24,7 @@
 #include "base/status.h"
 #include "dungeon/dungeon_plan.h"
 #include "game/level.h"
+#include "game/state_hash.h"
 #include "game/tick.h"
 #include "game/tick_scratch.h"
 #include "identity/uuid.h"
@@ -120,8 +121,13 @@ class GameSession final : private TickObserver {
     return State() == SessionState::Dead && !remains_.id.IsNull() ? &remains_ : nullptr;
   }
   // One digest of the whole run's authoritative state: every built floor, and which is active.
-  // `pools_in_total` as DigestState's: fewer only for a save from a build with fewer components.
-  [[nodiscard]] std::uint64_t StateHash(std::size_t pools_in_total = kComponentKindCount) const;
+  // `form` as DigestState's: positional only to check a save from before named parts.
+  [[nodiscard]] std::uint64_t StateHash(DigestForm form = DigestForm::Named()) const {
+    return Digest(form).total;
+  }
+  // The run's digest part by part. One floor: exactly its world's. Several: each part digests
+  // that part of every built floor (present when any floor has it), and the total is the run's.
+  [[nodiscard]] StateDigest Digest(DigestForm form = DigestForm::Named()) const;
   // What the run was built from (the first floor if authored, the dungeon plan, the seed's
   // shuffle of appearances): replays refuse content that differs.
   [[nodiscard]] std::uint64_t ContentDigest() const noexcept { return content_digest_; }

@@ -16,6 +16,7 @@
 
 #include "game/level.h"
 #include "game/random.h"
+#include "game/state_hash.h"
 #include "identity/uuid.h"
 #include "sim/message.h"
 
@@ -53,10 +54,13 @@ struct SessionImage {
   std::vector<Message> messages;   // the end of the message log, oldest first
   std::uint64_t messages_said = 0;
   std::uint64_t state_hash = 0;  // GameSession::StateHash when captured: a restore must match it
-  // How many component pools (in ComponentKind order) `state_hash` covers: all when captured; a
-  // save from a build that knew fewer components (formats/save.md, version 2) covers fewer, and
-  // a restore checks the hash as that build made it.
-  std::size_t hash_pools = kComponentKindCount;
+  // The form `state_hash` was made in: named when captured (save version 7 on); positional over
+  // the components it knew for a save of version 2 to 6, which a restore checks as it was made.
+  DigestForm hash_form{};
+  // The parts the state covers (registry, map, random and each pool that is not empty), each with
+  // its hash (GameSession::Digest): a restore checks them one by one and names the first that
+  // differs. Empty for a save from before named parts.
+  std::vector<PartHash> state_parts;
 };
 
 // Whether every counter of `image` is within the caps a save holds (game/state_limits.h): the

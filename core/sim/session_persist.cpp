@@ -184,7 +184,9 @@ SessionImage ImageOfRun(const GameSession& session, const Orders& orders) {
   const std::size_t keep = std::min(messages.size(), kSavedMessages);
   image.messages.assign(messages.end() - static_cast<std::ptrdiff_t>(keep), messages.end());
   image.messages_said = session.Log().MessageCount();
-  image.state_hash = session.StateHash();
+  const StateDigest digest = session.Digest();
+  image.state_hash = digest.total;
+  image.state_parts = CoveredParts(digest, DigestForm::Named());
   return image;
 }
 
@@ -277,6 +279,33 @@ Status RestoreFloor(const GameSession& session, const FloorImage& floor, bool pl
   return Status::Ok;
 }
 
+// Whether the rebuilt run is the state the save recorded: part by part where the save names its
+// parts (the first that differs is named, and so is a part only one side has), then the total,
+// in the form the save was made in.
+Status CheckRestoredState(const GameSession& session, const SessionImage& image,
+                          std::string& error) {
+  const std::string differs = "the restored run does not match the state the save recorded";
+  const StateDigest digest = session.Digest(image.hash_form);
+  if (!image.state_parts.empty()) {
+    std::array<std::uint64_t, kStatePartCount> saved{};
+    for (const PartHash& p : image.state_parts) saved[p.part] = p.hash;
+    const auto now = PartsOf(digest);
+    for (std::size_t p = 0; p < kStatePartCount; ++p) {
+      if (saved[p] == now[p]) continue;
+      const std::string name = StatePartName(p);
+      error = differs + (saved[p] == 0 ? ": it holds " + name + " components the save has none of"
+                         : now[p] == 0 ? ": the save covers " + name + ", which it holds none of"
+                                       : ": its " + name + " differs");
+      return Status::InvalidArgument;
+    }
+  }
+  if (digest.total != image.state_hash) {
+    error = differs;
+    return Status::InvalidArgument;
+  }
+  return Status::Ok;
+}
+
 }  // namespace
 
 std::set<Uuid> KnownIdentities(const GameSession& session) {
@@ -336,9 +365,8 @@ Status RestoreSession(const SessionConfig& config, const SessionImage& image,
   }
   SessionAccess::Publish(*session, std::move(floors), image.depth, image.run_instance);
   session->Log().Resume(image.messages, image.messages_said);
-  if (image.state_hash != 0 && session->StateHash(image.hash_pools) != image.state_hash) {
-    error = "the restored run does not match the state the save recorded";
-    return Status::InvalidArgument;
+  if (image.state_hash != 0) {
+    if (Status s = CheckRestoredState(*session, image, error); s != Status::Ok) return s;
   }
   out = std::move(session);
   return Status::Ok;

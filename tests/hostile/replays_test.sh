@@ -61,10 +61,10 @@ sed "${state_line}s/.*/state = \"0123456789abcdef\"/" "$rec" > "$work/state.toml
 refused state "the state line differs (recorded 0123456789abcdef, replayed $state) while every part agrees"
 
 # The old version: refused, saying why.
-sed 's/^version = 4$/version = 1/' "$rec" > "$work/old.toml"
+sed "s/^version = [0-9]*\$/version = 1/" "$rec" > "$work/old.toml"
 refused old "recording version 1 is not supported: it has no \[end\]"
 # Version 2 predates autopickup (which the state hash now covers): refused, saying so.
-sed 's/^version = 4$/version = 2/' "$rec" > "$work/v2.toml"
+sed "s/^version = [0-9]*\$/version = 2/" "$rec" > "$work/v2.toml"
 refused v2 "recording version 2 is not supported: "
 
 finish

@@ -20,13 +20,30 @@ inline std::unique_ptr<GameSession> Dungeon(std::uint64_t seed) {
   return session;
 }
 
-// The save text of `session`, which must be capturable (as a version-5 build wrote it, `version`
-// 5: see WriteSaveText).
+// `image` of `session` as a build of save version `version` holds it: an older version's (5 or 6,
+// what WriteSaveText writes of them) state hash in that version's positional form, with no parts.
+inline SessionImage AsVersion(SessionImage image, const GameSession& session,
+                              std::int64_t version) {
+  if (version <= kLastPositionalSaveVersion) {
+    image.state_hash = session.StateHash(DigestForm::PositionalAt(version));
+    image.state_parts.clear();
+  }
+  return image;
+}
+
+// The save text of `session`, which must be capturable (as an older build wrote it, `version` 5
+// or 6: see WriteSaveText).
 inline std::string SaveText(GameSession& session, std::int64_t version = kSaveVersion) {
   static CountingEntropy entropy;  // one source for the whole suite, as the system's would be
   SessionImage image;
   REQUIRE(CaptureImage(session, entropy, image) == Status::Ok);
-  return WriteSaveText(image, *Definitions(), "cairn test", version);
+  return WriteSaveText(AsVersion(std::move(image), session, version), *Definitions(), "cairn test",
+                       version);
+}
+
+// "\nversion = N\n" for save version `version`: how a test finds or replaces a save's version.
+inline std::string VersionLine(std::int64_t version = kSaveVersion) {
+  return "\nversion = " + std::to_string(version) + "\n";
 }
 
 // Reads and restores; returns the problems' text, "LINE:COLUMN: WHAT" each (empty when it

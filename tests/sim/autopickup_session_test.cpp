@@ -239,7 +239,8 @@ TEST_CASE("a recording's autopickup header is checked; version 2 is refused", "[
   REQUIRE(problems.size() == 1);
   CHECK(problems[0].message == "autopickup's potion must be \"always\", \"new\" or \"never\"");
   problems.clear();
-  CHECK_FALSE(ParseRecording(replaced("version = 4", "version = 2"), parsed, problems));
+  CHECK_FALSE(ParseRecording(replaced("version = " + std::to_string(kReplayVersion), "version = 2"),
+                             parsed, problems));
   REQUIRE(problems.size() == 1);
   CHECK(problems[0].message.rfind("recording version 2 is not supported", 0) == 0);
   // Without the member: the default rule (what the run above had), and it verifies.

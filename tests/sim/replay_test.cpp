@@ -129,8 +129,11 @@ TEST_CASE("a recording opens as every cairn file does: format and version, then 
         std::vector<std::string>{
             "run.toml:1:10: error: not a cairn recording file (format is \"other\")"});
   CHECK(said("format = \"cairn-replay\"\nversion = 9\nseed = -1\n") ==
-        std::vector<std::string>{"run.toml:2:11: error: recording version 9 is not supported "
-                                 "(this build reads 3 and 4)"});
+        std::vector<std::string>{
+            "run.toml:2:11: error: recording version 9 is not supported (this build reads " +
+            std::to_string(kReplayHandleVersion) + ", " +
+            std::to_string(kLastPositionalReplayVersion) + " and " +
+            std::to_string(kReplayVersion) + ")"});
   // A version this build once read says why it no longer does.
   const std::vector<std::string> old = said("format = \"cairn-replay\"\nversion = 1\n");
   REQUIRE(old.size() == 1);
@@ -222,7 +225,8 @@ TEST_CASE("[end] must agree with the ticks, and nothing may follow it", "[replay
 
 TEST_CASE("a version 1 recording is refused, saying why", "[replay]") {
   std::string text = WriteRecording(RecordRun(5, "ll"));
-  text.replace(text.find("version = 4"), 11, "version = 1");
+  const std::string current = "version = " + std::to_string(kReplayVersion);
+  text.replace(text.find(current), current.size(), "version = 1");
   CHECK(Mentions(ParseProblems(text), "recording version 1 is not supported: it has no [end]"));
 }
 
