@@ -6,6 +6,7 @@
 #include <ostream>
 #include <vector>
 
+#include "base/closest_name.h"
 #include "console/authored_ids.h"
 #include "content/definitions_reader.h"
 #include "game/ai.h"
@@ -74,17 +75,13 @@ std::string Error(std::string_view what) {
   return "error: " + Printable(what);
 }
 
-std::string KnownTypes() {
-  std::string known;
-  for (const ComponentTypeInfo& info : AllComponentTypes()) {
-    if (!known.empty()) known += ", ";
-    known += info.name;
-  }
-  return known;
-}
-
+// The closest known name when there is one, and where the whole list is: a reply that stays the
+// same as components are added.
 std::string UnknownTypeError(std::string_view name) {
-  return Error("unknown component type '" + std::string(name) + "' (known: " + KnownTypes() + ")");
+  std::vector<std::string_view> names;
+  for (const ComponentTypeInfo& info : AllComponentTypes()) names.push_back(info.name);
+  return Error("unknown component type '" + std::string(name) + "'" + DidYouMean(name, names) +
+               "; TYPES lists the known ones");
 }
 
 // A membership refusal, named by the seed's word for it (design 002: NotFound, Unsupported,
@@ -170,15 +167,15 @@ std::string HashText(std::uint64_t value) {
 }
 
 constexpr const char* kCommandNames[] = {
-    "SPAWN",   "DESPAWN", "SET",     "ADD",   "GET",      "REMOVE",   "QUERY",
-    "RESTART", "TICK",    "INSPECT", "POOLS", "REGISTRY", "COUNTERS", "TRACE",
-    "HASH",    "HELP",    "DUP",     "KEY",   "RESOLVE",  "BACK",     "WHY"};
+    "SPAWN", "DESPAWN", "SET",     "ADD",      "GET",      "REMOVE", "QUERY", "RESTART",
+    "TICK",  "INSPECT", "POOLS",   "REGISTRY", "COUNTERS", "TRACE",  "HASH",  "HELP",
+    "DUP",   "KEY",     "RESOLVE", "BACK",     "WHY",      "TYPES"};
 
 constexpr const char* kUsage =
     "commands: SPAWN | DESPAWN H | SET H TYPE[:SLOT] BODY | ADD H TYPE[:SLOT] BODY | "
     "GET H TYPE[:SLOT] | REMOVE H TYPE[:SLOT] | QUERY TYPE... | "
     "RESTART | TICK [N] | BACK [N] (up to 1000 ticks) | INSPECT H | POOLS | REGISTRY | COUNTERS | "
-    "TRACE [N] | WHY H | HASH | DUP H... | KEY H | RESOLVE INSTANCE SOURCE | HELP";
+    "TRACE [N] | WHY H | HASH | TYPES | DUP H... | KEY H | RESOLVE INSTANCE SOURCE | HELP";
 
 // The one handle a command takes (`usage` shows how): false, with the error reply in `error`,
 // when the arguments are not exactly one handle of this world.
@@ -282,6 +279,7 @@ std::string Console::Execute(std::string_view line, bool& has_reply) {
   if (command == "COUNTERS") return Counters(args);
   if (command == "TRACE") return Trace(args);
   if (command == "HASH") return Hash(args);
+  if (command == "TYPES") return Types(args);
   if (command == "HELP") return Help(args);
   if (command == "DUP") return Dup(args);
   if (command == "KEY") return Key(args);
@@ -729,6 +727,21 @@ std::string Console::Hash(std::string_view args) {
   // The parts the state covers: a pool with no component in it is none.
   for (const PartHash& part : CoveredParts(digest, DigestForm::Named()))
     reply += std::string(" ") + StatePartName(part.part) + "=" + HashText(part.hash);
+  return reply;
+}
+
+std::string Console::Types(std::string_view args) {
+  if (!args.empty()) return Error("TYPES takes no arguments");
+  std::string reply;
+  for (const ComponentTypeInfo& info : AllComponentTypes()) {
+    if (!reply.empty()) reply += " | ";
+    reply += std::string(info.name) + " category=" + std::string(info.category);
+    if (info.multiplicity == Multiplicity::Many) reply += " many";
+    reply += " since=" + std::to_string(kComponentSince[static_cast<std::size_t>(info.id)]);
+    reply += " fields=";
+    for (std::size_t f = 0; f < info.fields.size(); ++f)
+      reply += (f == 0 ? "" : ",") + std::string(info.fields[f].name);
+  }
   return reply;
 }
 

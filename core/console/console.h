@@ -61,6 +61,7 @@ class Console {
   std::string Tick(std::string_view args);
   std::string Trace(std::string_view args);
   std::string Hash(std::string_view args);
+  std::string Types(std::string_view args);
   std::string Dup(std::string_view args);
   std::string Key(std::string_view args);
   std::string Resolve(std::string_view args);

@@ -113,6 +113,10 @@ void Recorder::SnapshotByHandle(const GameWorld& world, TickRecord* record) {
   const EntityRegistry& registry = world.Registry();
   const std::uint32_t slots = registry.SlotsTouched();
   world.ForEachPool([&](const auto& pool, ComponentKind kind) {
+    // A component version 3 did not know has no lines: not even the empty line a slot changing
+    // hands would give every kind.
+    if (!PartInForm(3 + static_cast<std::size_t>(kind), RecordingForm(kReplayHandleVersion)))
+      return;
     auto& last = entities_[static_cast<std::size_t>(kind)];
     if (last.size() < slots) last.resize(slots, {0, 0});
     for (std::uint32_t slot = 0; slot < slots; ++slot) {

@@ -221,9 +221,21 @@ TEST_CASE("a syntactically bad command is an error even when its handle is stale
 TEST_CASE("error messages say where and why", "[console]") {
   Session s;
   s.Run("SPAWN");
-  CHECK(s.Run("GET 0:1 Health")
-            .rfind("error: unknown component type 'Health' (known: position, intent, blocker,",
-                   0) == 0);
+  CHECK(s.Run("GET 0:1 Health") ==
+        "error: unknown component type 'Health' (did you mean health?); TYPES lists the known "
+        "ones");
+  CHECK(s.Run("GET 0:1 ambiance") ==
+        "error: unknown component type 'ambiance'; TYPES lists the known ones");
+  // TYPES: every registered type, in list order, with its category, arrival and fields.
+  const std::string types = s.Run("TYPES");
+  CHECK(types.rfind("position category=spatial since=1 fields=x,y | ", 0) == 0);
+  CHECK(types.find(" | loot category=item many since=1 fields=item,chance | ") !=
+        std::string::npos);
+  std::size_t entries = 1;
+  for (std::size_t at = types.find(" | "); at != std::string::npos; at = types.find(" | ", at + 1))
+    ++entries;
+  CHECK(entries == kComponentKindCount);
+  CHECK(s.Run("TYPES x") == "error: TYPES takes no arguments");
   CHECK(s.Run("SET 0:1 health { max = 0 }") ==
         "error: bad body: health.max is 0, outside 1..1000000");
   CHECK(s.Run("spawn") == "error: unknown command 'spawn' (commands are upper case: SPAWN)");

@@ -46,7 +46,7 @@ const char* kLevel =
     "rows = [\n  \"#####\",\n  \"#...#\",\n  \"#####\",\n]\n\n"
     "[[entity]]\nid = \"ogre\"\nkind = \"monster:ogre\"\ncomponents = [\n"
     "  { type = \"position\", version = 1, slot = 0, body = { x = 1, y = 1 } },\n"
-    "  { type = \"glow\", version = 1, slot = 0, body = { of = \"stone\" } },\n]\n\n"
+    "  { type = \"not_a_component\", version = 1, slot = 0, body = { of = \"stone\" } },\n]\n\n"
     "[[entity]]\nid = \"stone\"\nkind = \"item:dagger\"\ncomponents = [\n"
     "  { type = \"item\", version = 1, slot = 0, body = { holder = \"ogre\" } },\n]\n";
 // The same with a player, so it loads as a level (a level holds exactly one player).

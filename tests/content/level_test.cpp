@@ -125,7 +125,8 @@ TEST_CASE("an unknown component is kept exactly as written", "[content]") {
       Entity(
           "id = \"a\"\ncomponents = [\n"
           "  { type = \"position\", version = 1, slot = 0, body = { x = 1, y = 1 } },\n"
-          "  { type = \"glow\", version = 7, slot = 3, body = {hue=200 ,  tags=[\"a\", \"}\"], "
+          "  { type = \"not_a_component\", version = 7, slot = 3, body = {hue=200 ,  tags=[\"a\", "
+          "\"}\"], "
           "inner={ x = 1 }} },\n"
           "]\n") +
       Entity(
@@ -139,7 +140,7 @@ TEST_CASE("an unknown component is kept exactly as written", "[content]") {
                             problems));
   REQUIRE(level.entities[0].preserved.size() == 1);
   const PreservedComponent& glow = level.entities[0].preserved[0];
-  CHECK(glow.type == "glow");
+  CHECK(glow.type == "not_a_component");
   CHECK(glow.version == 7);
   CHECK(glow.slot == 3);
   CHECK(glow.body == "{hue=200 ,  tags=[\"a\", \"}\"], inner={ x = 1 }}");

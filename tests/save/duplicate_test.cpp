@@ -170,8 +170,9 @@ TEST_CASE("duplication copies components this build does not know", "[dup]") {
   // Give the player's first item a component from the future, then resume.
   const std::size_t item = text.find("\nitem = {");
   REQUIRE(item != std::string::npos);
-  text.insert(text.find('\n', item + 1) + 1,
-              "components = [\n  { type = \"glow\", version = 2, body = { hue = 7 } },\n]\n");
+  text.insert(
+      text.find('\n', item + 1) + 1,
+      "components = [\n  { type = \"not_a_component\", version = 2, body = { hue = 7 } },\n]\n");
   SessionImage edited;
   std::vector<TextProblem> problems;
   REQUIRE(ReadSaveText(text, *test::Definitions(), WorldLimits::Uniform(4096), edited, problems));
@@ -189,14 +190,14 @@ TEST_CASE("duplication copies components this build does not know", "[dup]") {
   const std::vector<PreservedComponent>* kept = resumed->Preserved(copies[0]);
   REQUIRE(kept != nullptr);
   REQUIRE(kept->size() == 1);
-  CHECK((*kept)[0].type == "glow");
+  CHECK((*kept)[0].type == "not_a_component");
   // Saved again, both carry it.
   SessionImage again;
   REQUIRE(CaptureImage(*resumed, entropy, again) == Status::Ok);
   const std::string out = WriteSaveText(again, *test::Definitions(), "test");
   std::size_t glows = 0;
-  for (std::size_t at = out.find("\"glow\""); at != std::string::npos;
-       at = out.find("\"glow\"", at + 1))
+  for (std::size_t at = out.find("\"not_a_component\""); at != std::string::npos;
+       at = out.find("\"not_a_component\"", at + 1))
     ++glows;
   CHECK(glows == 2);
 }

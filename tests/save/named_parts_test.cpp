@@ -54,9 +54,10 @@ TEST_CASE("a save names the parts its state covers, and a restore checks each", 
                                                  ": the save covers condition, which it "
                                                  "holds none of");
   // A component this build does not know is refused where it is written.
-  CHECK(Resume(Replace(text, "registry = ", "glow = \"0123456789abcdef\", registry = "),
+  CHECK(Resume(Replace(text, "registry = ", "not_a_component = \"0123456789abcdef\", registry = "),
                DungeonConfig(4), resumed)
-            .find(": the save's state covers 'glow', which is not registry, map, random or a "
+            .find(": the save's state covers 'not_a_component', which is not registry, map, random "
+                  "or a "
                   "component this build knows") != std::string::npos);
   // Registry, map and random are always covered; `parts` is required while `state` is checked.
   CHECK(Resume(Replace(text, "map = \"" + Hex(digest.map) + "\", ", ""), DungeonConfig(4), resumed)

@@ -170,11 +170,11 @@ TEST_CASE("a recording's parts are checked against what its version covers", "[h
     return copy.replace(at, from.size(), to);
   };
   // A component this build does not know, named as such.
-  CHECK(ProblemsOf(
-            edited("initial = { registry", "initial = { glow = \"0123456789abcdef\", registry")) ==
-        std::vector<std::string>{
-            "unknown state part 'glow': not registry, map, random or a component this build knows "
-            "(a build with other components made the recording)"});
+  CHECK(ProblemsOf(edited("initial = { registry",
+                          "initial = { not_a_component = \"0123456789abcdef\", registry")) ==
+        std::vector<std::string>{"unknown state part 'not_a_component': not registry, map, random "
+                                 "or a component this build knows "
+                                 "(a build with other components made the recording)"});
   // Registry, map and random are always there; a part present is never 16 zeros at the start.
   const std::size_t from = text.find("map = \"");
   CHECK(ProblemsOf(text.substr(0, from) + text.substr(from + 26)).at(0).find("missing: map") !=
