@@ -8,6 +8,7 @@
 
 #include "base/closest_name.h"
 #include "console/authored_ids.h"
+#include "console/machine_views.h"
 #include "content/definitions_reader.h"
 #include "game/ai.h"
 #include "game/state_hash.h"
@@ -167,15 +168,17 @@ std::string HashText(std::uint64_t value) {
 }
 
 constexpr const char* kCommandNames[] = {
-    "SPAWN", "DESPAWN", "SET",     "ADD",      "GET",      "REMOVE", "QUERY", "RESTART",
-    "TICK",  "INSPECT", "POOLS",   "REGISTRY", "COUNTERS", "TRACE",  "HASH",  "HELP",
-    "DUP",   "KEY",     "RESOLVE", "BACK",     "WHY",      "TYPES"};
+    "SPAWN",   "DESPAWN", "SET",      "ADD",   "GET",      "REMOVE",   "QUERY",
+    "RESTART", "TICK",    "INSPECT",  "POOLS", "REGISTRY", "COUNTERS", "TRACE",
+    "HASH",    "HELP",    "DUP",      "KEY",   "RESOLVE",  "BACK",     "WHY",
+    "TYPES",   "PHASE",   "COMMANDS", "POOL",  "SLOTS",    "SYSTEMS"};
 
 constexpr const char* kUsage =
     "commands: SPAWN | DESPAWN H | SET H TYPE[:SLOT] BODY | ADD H TYPE[:SLOT] BODY | "
     "GET H TYPE[:SLOT] | REMOVE H TYPE[:SLOT] | QUERY TYPE... | "
     "RESTART | TICK [N] | BACK [N] (up to 1000 ticks) | INSPECT H | POOLS | REGISTRY | COUNTERS | "
-    "TRACE [N] | WHY H | HASH | TYPES | DUP H... | KEY H | RESOLVE INSTANCE SOURCE | HELP";
+    "TRACE [N] | WHY H | HASH | TYPES | PHASE | COMMANDS | POOL TYPE | SLOTS | SYSTEMS | "
+    "DUP H... | KEY H | RESOLVE INSTANCE SOURCE | HELP";
 
 // The one handle a command takes (`usage` shows how): false, with the error reply in `error`,
 // when the arguments are not exactly one handle of this world.
@@ -217,6 +220,11 @@ std::string StepBack(GameSession& session, std::string_view args) {
 }
 
 // Commands that change the world between ticks: a step back must not re-run ticks across them.
+// `reply`, for a command that takes no arguments; an error naming `command` when some were given.
+std::string NoArguments(std::string_view args, std::string_view command, std::string reply) {
+  return args.empty() ? std::move(reply) : Error(std::string(command) + " takes no arguments");
+}
+
 bool Edits(std::string_view command) {
   return command == "SPAWN" || command == "DESPAWN" || command == "SET" || command == "ADD" ||
          command == "REMOVE" || command == "DUP" || command == "RESOLVE";
@@ -263,6 +271,11 @@ std::string Console::Execute(std::string_view line, bool& has_reply) {
     if (std::string error; !ExpandAuthoredIds(args, World(), expanded, error)) return Error(error);
     args = expanded;
   }
+  // Inside a tick stepped phase by phase only the next phase may change the world.
+  if (session_->InsideTick() && (Edits(command) || command == "RESTART"))
+    return Error("inside tick " + std::to_string(World().Tick()) + " after its " +
+                 TickPhaseName(World().Phase()) + " phase: " + std::string(command) +
+                 " waits for the tick to end (PHASE to its end, or TICK)");
   if (Edits(command)) session_->NoteEdit();
   if (command == "SPAWN") return Spawn(args);
   if (command == "DESPAWN") return Despawn(args);
@@ -280,6 +293,11 @@ std::string Console::Execute(std::string_view line, bool& has_reply) {
   if (command == "TRACE") return Trace(args);
   if (command == "HASH") return Hash(args);
   if (command == "TYPES") return Types(args);
+  if (command == "PHASE") return Phase(args);
+  if (command == "COMMANDS") return NoArguments(args, "COMMANDS", CommandsText(World()));
+  if (command == "POOL") return Pool(args);
+  if (command == "SLOTS") return NoArguments(args, "SLOTS", SlotsText(World().Registry()));
+  if (command == "SYSTEMS") return NoArguments(args, "SYSTEMS", SystemsText());
   if (command == "HELP") return Help(args);
   if (command == "DUP") return Dup(args);
   if (command == "KEY") return Key(args);
@@ -728,6 +746,22 @@ std::string Console::Hash(std::string_view args) {
   for (const PartHash& part : CoveredParts(digest, DigestForm::Named()))
     reply += std::string(" ") + StatePartName(part.part) + "=" + HashText(part.hash);
   return reply;
+}
+
+std::string Console::Phase(std::string_view args) {
+  if (!args.empty()) return Error("PHASE takes no arguments");
+  if (World().Fault().Active()) return Error(FaultText(World().Fault()));
+  TickPhase ran = TickPhase::BeginTick;
+  if (session_->StepPhase(TickInput{}, ran) != Status::Ok) return Error(FaultText(World().Fault()));
+  return "tick " + std::to_string(World().Tick()) + " phase " + TickPhaseName(ran);
+}
+
+std::string Console::Pool(std::string_view args) {
+  const std::vector<std::string_view> words = Words(args);
+  if (words.size() != 1) return Error("POOL takes one component type: POOL health");
+  const ComponentTypeInfo* type = FindComponentType(words[0]);
+  if (type == nullptr) return UnknownTypeError(words[0]);
+  return PoolText(World(), type->id);
 }
 
 std::string Console::Types(std::string_view args) {

@@ -62,6 +62,8 @@ class Console {
   std::string Trace(std::string_view args);
   std::string Hash(std::string_view args);
   std::string Types(std::string_view args);
+  std::string Phase(std::string_view args);
+  std::string Pool(std::string_view args);
   std::string Dup(std::string_view args);
   std::string Key(std::string_view args);
   std::string Resolve(std::string_view args);

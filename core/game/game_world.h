@@ -238,6 +238,20 @@ class GameWorld {
   [[nodiscard]] std::uint32_t PendingCommands() const noexcept {
     return command_count_;
   }
+  // A structural command as the buffer holds it until the commit publishes it.
+  struct Command {
+    enum class Kind : std::uint8_t { Spawn, Destroy, SetComponent, RemoveComponent };
+    Kind kind = Kind::Spawn;
+    ComponentKind component = ComponentKind::Position;  // SetComponent, RemoveComponent
+    SpawnRequestId request = 0;                         // Spawn
+    EntityId target{};                                  // Destroy, SetComponent, RemoveComponent
+    std::uint64_t sequence = 0;                         // the world's count of commands recorded
+  };
+  // The commands recorded and not yet committed, oldest first (the console's COMMANDS): empty
+  // between ticks, since every commit publishes them all.
+  [[nodiscard]] std::span<const Command> QueuedCommands() const noexcept {
+    return {commands_.data(), command_count_};
+  }
 
   // Preflights the whole batch (identities, recipes, every pool's capacity, outcome capacity;
   // spawns count against slots free before the batch) and only then publishes it with reserved
@@ -437,14 +451,6 @@ class GameWorld {
   friend struct RewindAccess;
   // Counts a refusal for want of room, faults the simulation with `what`; CapacityExceeded.
   Status RefuseFull(const char* what) noexcept;
-  struct Command {
-    enum class Kind : std::uint8_t { Spawn, Destroy, SetComponent, RemoveComponent };
-    Kind kind = Kind::Spawn;
-    ComponentKind component = ComponentKind::Position;
-    SpawnRequestId request = 0;
-    EntityId target{};
-    std::uint64_t sequence = 0;
-  };
 
   GameWorld() noexcept = default;
   [[nodiscard]] Status Initialize(const WorldLimits& limits, std::int32_t map_width,

@@ -1,8 +1,11 @@
 // The systems: plain functions over the world, one per tick phase, run in this fixed order by
-// RunTick (tick.h). Each states what it reads and what it writes; docs/SIMULATION.md has the
-// table. No system calls another, and none keeps a pointer past its own phase.
+// RunTick (tick.h). Each declares the components it reads and writes in kPhaseAccess below (the
+// console's SYSTEMS, the debug pane, docs/SIMULATION.md's table, which a test checks against it);
+// a build with assertions checks after every phase that no pool it did not declare changed. No
+// system calls another, and none keeps a pointer past its own phase.
 #pragma once
 
+#include <array>
 #include <cstdint>
 
 #include "base/status.h"
@@ -49,6 +52,60 @@ struct PlayerCommand {
 struct TickInput {
   PlayerCommand command{};
 };
+
+// What one phase's system reads and writes, as component kinds (KindBit masks). A write is a
+// value written in place or a component added or removed through the command buffer (published
+// at Commit); `spawns` and `destroys` say whether it queues entities made or destroyed. The
+// trace's stamp (the kind of each entity an entry names) is the trace's read, not the system's.
+struct PhaseAccess {
+  TickPhase phase;
+  std::uint32_t reads;
+  std::uint32_t writes;
+  bool spawns;
+  bool destroys;
+};
+
+namespace phase_access_detail {
+template <class... Kinds>
+constexpr std::uint32_t Mask(Kinds... kinds) noexcept {
+  return (0u | ... | KindBit(kinds));
+}
+
+// The declarations, in phase order. Commit applies whatever the buffer holds, so it reads and
+// writes every pool.
+constexpr std::array<PhaseAccess, kTickPhaseCount> Declared() noexcept {
+  using enum ComponentKind;
+  constexpr std::uint32_t kEvery =
+      kComponentKindCount >= 32 ? ~0u : (1u << kComponentKindCount) - 1;
+  return {{
+      {TickPhase::BeginTick, Mask(Blocker, Position), 0, false, false},
+      {TickPhase::PlayerIntent,
+       Mask(Player, Intent, Position, Item, Stairs, EnemyAi, Quiver, AutoPickup),
+       Mask(Intent, Player, Quiver, AutoPickup), false, false},
+      {TickPhase::Ai, Mask(EnemyAi, Intent, Position, Player, Health, Inventory),
+       Mask(EnemyAi, Intent), false, false},
+      {TickPhase::Movement, Mask(Intent, Position, Blocker, Combat, Condition, Player, EnemyAi),
+       Mask(Intent, Position, Player, EnemyAi), false, false},
+      {TickPhase::ResolveGameplay,
+       Mask(Intent, Position, Player, EnemyAi, Health, Combat, Condition, Item, Inventory,
+            AutoPickup, Quiver, Stairs, Loot, Appearance, Named, Blocker),
+       Mask(Intent, Position, Player, EnemyAi, Health, Combat, Condition, Item, Inventory, Quiver),
+       true, true},
+      {TickPhase::Commit, kEvery, kEvery, false, false},
+      {TickPhase::EndTick, Mask(Position, Item, Player, AutoPickup), 0, false, false},
+  }};
+}
+}  // namespace phase_access_detail
+
+inline constexpr std::array<PhaseAccess, kTickPhaseCount> kPhaseAccess =
+    phase_access_detail::Declared();
+static_assert(
+    [] {
+      for (int p = 0; p < kTickPhaseCount; ++p)
+        if (static_cast<int>(kPhaseAccess[p].phase) != p) return false;
+      return true;
+    }(),
+    "kPhaseAccess is in phase order");
 
 // BeginTick. Reads: last commit's spawn outcomes. Writes: tick number, cleared event queues,
 // the occupancy grid.

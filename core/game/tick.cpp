@@ -2,34 +2,14 @@
 
 #include <chrono>
 #include <iterator>
+#include <string>
 
+#include "base/assert.h"
 #include "game/ai.h"
+#include "game/declared_writes.h"
 #include "game/state_limits.h"
 
 namespace cairn {
-namespace {
-
-class PhaseClock {
- public:
-  explicit PhaseClock(PhaseTimings* timings) : timings_(timings) {
-    if (timings_ != nullptr) timings_->nanoseconds.fill(0);
-    last_ = std::chrono::steady_clock::now();
-  }
-  void Lap(TickPhase phase) {
-    if (timings_ == nullptr) return;
-    const auto now = std::chrono::steady_clock::now();
-    timings_->nanoseconds[static_cast<std::size_t>(phase)] =
-        std::chrono::duration_cast<std::chrono::nanoseconds>(now - last_).count();
-    last_ = now;
-  }
-
- private:
-  PhaseTimings* timings_;
-  std::chrono::steady_clock::time_point last_;
-};
-
-}  // namespace
-
 const char* TickPhaseName(TickPhase phase) noexcept {
   switch (phase) {
     case TickPhase::BeginTick: return "BeginTick";
@@ -136,42 +116,109 @@ const char* TimerKindName(TimerKind kind) noexcept {
   return "unknown";
 }
 
-Status RunTick(GameWorld& world, TickScratch& scratch, const TickInput& input,
-               PhaseTimings* timings, TickObserver* observer) {
-  if (world.Fault().Active()) return world.Fault().status;
-  if (world.InTick()) return Status::InvalidPhase;
+namespace {
+
+std::int64_t SteadyNanoseconds() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+}  // namespace
+
+Status TickRunner::Start() noexcept {
+  if (world_.Fault().Active()) return world_.Fault().status;
+  if (world_.InTick()) return Status::InvalidPhase;
   // A run stops at its caps rather than reach a state no save can hold (game/state_limits.h):
   // the clock before it would pass its cap, what grows in play once a tick took it past.
-  if (world.Tick() >= kMaxTick) {
-    world.SetFault(Status::CapacityExceeded, "the clock reached the last tick a save can hold");
-    return world.Fault().status;
+  if (world_.Tick() >= kMaxTick) {
+    world_.SetFault(Status::CapacityExceeded, "the clock reached the last tick a save can hold");
+    return world_.Fault().status;
   }
-  PhaseClock clock(timings);
-  const auto ran = [&](TickPhase phase) {
-    clock.Lap(phase);
-    if (observer != nullptr) observer->AfterPhase(world);
-  };
-  BeginTickPhase(world);
-  ran(TickPhase::BeginTick);
-  PlayerIntentPhase(world, scratch, input);
-  ran(TickPhase::PlayerIntent);
-  AiDecisionPhase(world, scratch);
-  ran(TickPhase::Ai);
-  MovementPhase(world, scratch);
-  ran(TickPhase::Movement);
-  ResolveGameplayPhase(world, scratch);
-  ran(TickPhase::ResolveGameplay);
-  if (observer != nullptr) observer->BeforeCommit(world);
-  const Status committed = world.Fault().Active() ? world.Fault().status : CommitPhase(world);
-  ran(TickPhase::Commit);
-  EndTickPhase(world, scratch);
-  ran(TickPhase::EndTick);
-  if (committed != Status::Ok) return committed;
-  if (!GrowthWithinLimits(world)) {
-    world.SetFault(Status::CapacityExceeded, FindGrowthBreach(world).what);
-    return world.Fault().status;
+  if (timings_ != nullptr) timings_->nanoseconds.fill(0);
+  last_lap_ = timings_ != nullptr ? SteadyNanoseconds() : 0;
+  next_ = 0;
+  committed_ = Status::Ok;
+  return Status::Ok;
+}
+
+inline void TickRunner::Lap(TickPhase phase) {
+  if (timings_ != nullptr) {
+    const std::int64_t now = SteadyNanoseconds();
+    timings_->nanoseconds[static_cast<std::size_t>(phase)] = now - last_lap_;
+    last_lap_ = now;
+  }
+  if (observer_ != nullptr) observer_->AfterPhase(world_);
+}
+
+inline void TickRunner::RunPhase(TickPhase phase) {
+#ifdef CAIRN_ASSERTIONS
+  // The declared writes, checked (declared_writes.h), on worlds small enough to fingerprint.
+  const bool check = world_.Registry().LiveCount() <= kDeclaredWritesCheckLimit;
+  const PoolFingerprints before = check ? FingerprintPools(world_) : PoolFingerprints{};
+  const std::size_t queued_before = world_.QueuedCommands().size();
+#endif
+  switch (phase) {
+    case TickPhase::BeginTick: BeginTickPhase(world_); break;
+    case TickPhase::PlayerIntent: PlayerIntentPhase(world_, scratch_, input_); break;
+    case TickPhase::Ai: AiDecisionPhase(world_, scratch_); break;
+    case TickPhase::Movement: MovementPhase(world_, scratch_); break;
+    case TickPhase::ResolveGameplay: ResolveGameplayPhase(world_, scratch_); break;
+    case TickPhase::Commit:
+      if (observer_ != nullptr) observer_->BeforeCommit(world_);
+      committed_ = world_.Fault().Active() ? world_.Fault().status : CommitPhase(world_);
+      break;
+    case TickPhase::EndTick: EndTickPhase(world_, scratch_); break;
+  }
+#ifdef CAIRN_ASSERTIONS
+  if (check) {
+    static std::string why;  // outlives the abort that prints it
+    why = UndeclaredWrite(world_, phase, before, queued_before);
+    CAIRN_ASSERT(why.empty(), why.c_str());
+  }
+#endif
+  Lap(phase);
+}
+
+Status TickRunner::RunNext() {
+  if (Finished()) return Status::InvalidPhase;
+  const auto phase = static_cast<TickPhase>(next_++);
+  RunPhase(phase);
+  return Finished() ? Conclude() : Status::Ok;
+}
+
+Status TickRunner::RunRest() {
+  if (Finished()) return Status::InvalidPhase;
+  // Straight through from the next phase to the last: each case is RunPhase of a constant, which
+  // the compiler folds to that phase's call (a whole tick costs what the plain sequence did).
+  const auto from = static_cast<TickPhase>(next_);
+  next_ = kTickPhaseCount;
+  switch (from) {
+    case TickPhase::BeginTick: RunPhase(TickPhase::BeginTick); [[fallthrough]];
+    case TickPhase::PlayerIntent: RunPhase(TickPhase::PlayerIntent); [[fallthrough]];
+    case TickPhase::Ai: RunPhase(TickPhase::Ai); [[fallthrough]];
+    case TickPhase::Movement: RunPhase(TickPhase::Movement); [[fallthrough]];
+    case TickPhase::ResolveGameplay: RunPhase(TickPhase::ResolveGameplay); [[fallthrough]];
+    case TickPhase::Commit: RunPhase(TickPhase::Commit); [[fallthrough]];
+    case TickPhase::EndTick: RunPhase(TickPhase::EndTick); break;
+  }
+  return Conclude();
+}
+
+Status TickRunner::Conclude() {
+  if (committed_ != Status::Ok) return committed_;
+  if (!GrowthWithinLimits(world_)) {
+    world_.SetFault(Status::CapacityExceeded, FindGrowthBreach(world_).what);
+    return world_.Fault().status;
   }
   return Status::Ok;
+}
+
+Status RunTick(GameWorld& world, TickScratch& scratch, const TickInput& input,
+               PhaseTimings* timings, TickObserver* observer) {
+  TickRunner tick(world, scratch, input, timings, observer);
+  if (Status s = tick.Start(); s != Status::Ok) return s;
+  return tick.RunRest();
 }
 
 }  // namespace cairn

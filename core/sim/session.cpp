@@ -161,6 +161,7 @@ Status GameSession::BuildRun(std::shared_ptr<const LevelDefinition> first,
 }
 
 void GameSession::Publish(std::vector<Floor> floors) {
+  phased_.reset();  // a tick under way goes with the world it ran in
   floors_ = std::move(floors);
   active_ = 0;
   log_.NewRun();
@@ -265,12 +266,40 @@ void GameSession::BeforeCommit(const GameWorld& world) {
 }
 
 Status GameSession::StepTick(const TickInput& input) {
+  if (phased_.has_value()) return FinishTick();  // the tick under way is this one
   if (World().Fault().Active()) return World().Fault().status;
+  if (Status s = BeginTick(input); s != Status::Ok || !phased_.has_value()) return s;
+  return FinishTick();
+}
+
+Status GameSession::StepPhase(const TickInput& input, TickPhase& ran) {
+  if (!phased_.has_value()) {
+    if (World().Fault().Active()) return World().Fault().status;
+    if (Status s = BeginTick(input); s != Status::Ok || !phased_.has_value()) return s;
+  }
+  ran = phased_->Next();
+  const Status status = phased_->RunNext();
+  return phased_->Finished() ? EndTick(status) : status;
+}
+
+Status GameSession::FinishTick() {
+  if (!phased_.has_value()) return Status::Ok;
+  return EndTick(phased_->Finished() ? Status::Ok : phased_->RunRest());
+}
+
+Status GameSession::BeginTick(const TickInput& input) {
   rewind_->BeforeTick(input);
   if (!timings_shown_) timings_ = PhaseTimings{};
-  const Status status =
-      RunTick(World(), Scratch(), input, timings_shown_ ? &timings_ : nullptr, this);
-  AfterTick(input);
+  phased_input_ = input;
+  phased_.emplace(World(), Scratch(), phased_input_, timings_shown_ ? &timings_ : nullptr,
+                  static_cast<TickObserver*>(this));
+  if (Status s = phased_->Start(); s != Status::Ok) return EndTick(s);
+  return Status::Ok;
+}
+
+Status GameSession::EndTick(Status status) {
+  phased_.reset();
+  AfterTick(phased_input_);
   rewind_->AfterTick();
   // (AfterTick may stop the run too: a cap of the session's own)
   return status == Status::Ok && World().Fault().Active() ? World().Fault().status : status;
@@ -307,6 +336,8 @@ Status GameSession::StepBack(std::uint64_t ticks, std::string& why) {
     why = "stepping back is off: " + step_back_off_;
     return Status::InvalidOperation;
   }
+  // From inside a tick, the tick under way counts as one: it is finished, then stepped over.
+  if (ticks > 0) (void)FinishTick();
   return rewind_->StepBack(ticks, why);
 }
 
@@ -315,6 +346,7 @@ Status GameSession::StepBackTurn(std::string& why) {
     why = "stepping back is off: " + step_back_off_;
     return Status::InvalidOperation;
   }
+  (void)FinishTick();
   return rewind_->StepBackTurn(why);
 }
 
@@ -343,6 +375,8 @@ bool GameSession::Refuse(const PlayerCommand& command, std::string& why) const {
 
 Status GameSession::Submit(const PlayerCommand& command, std::string* refusal) {
   if (World().Fault().Active()) return World().Fault().status;
+  // A command while a tick is stepped phase by phase: that tick ends first, as it would have.
+  if (Status s = FinishTick(); s != Status::Ok) return s;
   if (State() != SessionState::Playing) return Status::InvalidOperation;
   std::string why;
   if (Refuse(command, why)) {

@@ -17,6 +17,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -137,8 +138,17 @@ class GameSession final : private TickObserver {
   // --- the session operations the debug keys and the console share ---------------------------
   [[nodiscard]] bool Paused() const noexcept { return paused_; }
   void SetPaused(bool paused) noexcept { paused_ = paused; }
-  // Exactly one tick, with `input` (empty: nobody at the keyboard acts).
+  // Exactly one tick, with `input` (empty: nobody at the keyboard acts). Inside a tick stepped
+  // phase by phase, what is left of that tick instead (it counts as the one; `input` is unused).
   [[nodiscard]] Status StepTick(const TickInput& input = {});
+  // The next phase of the tick under way, beginning one with `input` when none is (SPEC
+  // `PHASE`); `ran` is the phase it ran. After the tick's last phase the tick is over, exactly as
+  // StepTick would have left it: the same hash, listeners told, the stairs followed.
+  [[nodiscard]] Status StepPhase(const TickInput& input, TickPhase& ran);
+  // Whether a tick is under way, stepped phase by phase (the world is then inside it).
+  [[nodiscard]] bool InsideTick() const noexcept { return phased_.has_value(); }
+  // Runs what is left of the tick under way; Ok when there is none.
+  [[nodiscard]] Status FinishTick();
   // `count` ticks with no input; stops early at a fault or when the run ends.
   [[nodiscard]] Status RunTicks(std::uint64_t count);
   // A new run (new world identities) from the same content and seed: every old handle is
@@ -241,6 +251,11 @@ class GameSession final : private TickObserver {
   [[nodiscard]] Status ChangeFloor(std::int32_t direction);
   [[nodiscard]] bool Refuse(const PlayerCommand& command, std::string& why) const;
   void AfterTick(const TickInput& input);
+  // Begins the tick StepTick and StepPhase run (the rewind told, the runner started); on a
+  // refusal to start it is over at once, as a tick that refused to run always was.
+  [[nodiscard]] Status BeginTick(const TickInput& input);
+  // Ends the tick under way, whose last phase ran with `status`.
+  [[nodiscard]] Status EndTick(Status status);
   // The tick's observer: the narrator's words, then the player's death as the run's end (before
   // the commit removes the body, so the summary and the remains can still read it).
   void BeforeCommit(const GameWorld& world) override;
@@ -262,6 +277,9 @@ class GameSession final : private TickObserver {
   mutable bool timings_shown_ = false;
   TickListener* listener_ = nullptr;
   std::unique_ptr<RewindBuffer> rewind_;
+  // The tick under way, stepped phase by phase, and its input (empty between ticks).
+  std::optional<TickRunner> phased_;
+  TickInput phased_input_{};
   std::uint64_t restarts_ = 0;
   mutable std::int64_t extraction_ns_ = 0;
   std::uint64_t content_digest_ = 0;

@@ -264,6 +264,11 @@ class ComponentPool {
     return {owners_.data(), size_};
   }
   [[nodiscard]] std::span<const T> Values() const noexcept { return {values_.data(), size_}; }
+  // What the sparse array holds for `slot`: the dense index of its component, or a value past
+  // Size() when the slot has none. For inspection (the console's POOL); Find is the lookup.
+  [[nodiscard]] std::uint32_t SparseEntry(std::uint32_t slot) const noexcept {
+    return slot < slot_count_ ? EntryOf(slot) : UINT32_MAX;
+  }
   // Values for the phase that owns this component's value writes.
   [[nodiscard]] std::span<T> MutableValues() noexcept { return {values_.data(), size_}; }
 

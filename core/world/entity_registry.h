@@ -153,6 +153,25 @@ class EntityRegistry {
   [[nodiscard]] std::size_t MetadataBytes() const noexcept {
     return live_generation_.bytes() + slot_marks_.bytes() + slot_words_.bytes();
   }
+  // Inspection (the console's SLOTS, the debug pane): the free list in the order creations take
+  // it, most recently freed first; visit(slot) for each of its first `limit` slots.
+  [[nodiscard]] std::uint32_t FreeListLength() const noexcept { return free_count_; }
+  template <class Visit>
+  void ForEachFreeSlot(std::uint32_t limit, Visit&& visit) const {
+    std::uint32_t slot = free_head_;
+    for (std::uint32_t n = 0; n < free_count_ && n < limit; ++n) {
+      visit(slot);
+      slot = FreeWordNext(slot_words_[slot]);
+    }
+  }
+  // The generation `slot`'s handle carries now or carried last: its live entity's; for a free
+  // slot, the freed entity's (its next one gets one more); the largest for a retired slot; 0 for
+  // a slot never used.
+  [[nodiscard]] std::uint32_t LastGeneration(std::uint32_t slot) const noexcept {
+    if (slot >= touched_) return 0;
+    if (live_generation_[slot] != 0) return live_generation_[slot];
+    return IsRetiredSlot(slot) ? ~std::uint32_t{0} : FreeWordGeneration(slot_words_[slot]) - 1;
+  }
   // How many component pools hold a component of the entity in `slot` (0 for a slot holding none).
   [[nodiscard]] std::uint32_t ComponentsHeld(std::uint32_t slot) const noexcept {
     return slot < capacity_ ? slot_marks_[slot] & kHeldMask : 0;

@@ -30,14 +30,15 @@ class PhaseRecorder final : public TickObserver {
   TickPhase phase_at_observer = TickPhase::BeginTick;
 };
 
-// The first cell of every row of the table under "## The phases of a tick".
+// The first cell of every row of the table under "## The phases of a tick", before the next
+// heading of any level.
 std::vector<std::string> DocumentedPhases() {
   std::istringstream text(cairn::test::SourceFile("docs/SIMULATION.md"));
   std::vector<std::string> rows;
   std::string line;
   bool in_section = false;
   while (std::getline(text, line)) {
-    if (line.rfind("## ", 0) == 0) in_section = line == "## The phases of a tick";
+    if (line.rfind('#', 0) == 0) in_section = line == "## The phases of a tick";
     if (!in_section || line.rfind("| ", 0) != 0) continue;
     const std::string cell = line.substr(2, line.find(" |", 2) - 2);
     if (cell != "phase" && cell != "---") rows.push_back(cell);

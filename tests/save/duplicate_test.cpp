@@ -12,6 +12,7 @@
 namespace duplicate_test {
 
 using namespace cairn;
+using cairn::test::Dungeon;
 using test::CountingEntropy;
 using test::StuckEntropy;
 
@@ -28,11 +29,6 @@ class RunsOut final : public EntropySource {
   int good_;
   CountingEntropy inner_;
 };
-std::unique_ptr<GameSession> Dungeon(std::uint64_t seed) {
-  std::unique_ptr<GameSession> session;
-  REQUIRE(GameSession::Create(test::DungeonConfig(seed), session) == Status::Ok);
-  return session;
-}
 
 // The first monster on the floor (it has an EnemyAi), in creation order.
 EntityId SomeMonster(const GameWorld& world) {

@@ -14,12 +14,6 @@
 
 namespace cairn::test {
 
-inline std::unique_ptr<GameSession> Dungeon(std::uint64_t seed) {
-  std::unique_ptr<GameSession> session;
-  REQUIRE(GameSession::Create(DungeonConfig(seed), session) == Status::Ok);
-  return session;
-}
-
 // `image` of `session` as a build of save version `version` holds it: an older version's (5 or 6,
 // what WriteSaveText writes of them) state hash in that version's positional form, with no parts.
 inline SessionImage AsVersion(SessionImage image, const GameSession& session,

@@ -14,15 +14,10 @@
 namespace floors_test {
 
 using namespace cairn;
+using cairn::test::Dungeon;
 using cairn::test::PlayKeys;
 
 namespace {
-
-std::unique_ptr<GameSession> Dungeon(std::uint64_t seed) {
-  std::unique_ptr<GameSession> session;
-  REQUIRE(GameSession::Create(cairn::test::DungeonConfig(seed), session) == Status::Ok);
-  return session;
-}
 
 std::string Repeat(std::string_view unit, int times) {
   std::string out;

@@ -13,14 +13,9 @@
 namespace named_state_test {
 
 using namespace cairn;
+using cairn::test::Dungeon;
 
 namespace {
-
-std::unique_ptr<GameSession> Dungeon(std::uint64_t seed) {
-  std::unique_ptr<GameSession> session;
-  REQUIRE(GameSession::Create(test::DungeonConfig(seed), session) == Status::Ok);
-  return session;
-}
 
 std::string Say(Console& console, const std::string& line) {
   bool has_reply = false;

@@ -38,6 +38,13 @@ inline SessionConfig DungeonConfig(std::uint64_t seed = 1) {
   return config;
 }
 
+// A session on the built-in default dungeon.
+inline std::unique_ptr<GameSession> Dungeon(std::uint64_t seed) {
+  std::unique_ptr<GameSession> session;
+  REQUIRE(GameSession::Create(DungeonConfig(seed), session) == Status::Ok);
+  return session;
+}
+
 // Plays `keys` (sim/key_script.h) on `session` until they run out or the run ends.
 inline void PlayKeys(GameSession& session, const std::string& keys) {
   KeyScript script(keys);

@@ -12,6 +12,18 @@ trap 'rm -rf "$work"' EXIT
 python3 "$root/tools/check_docs.py" "$cairn" ||
   fail "a documented example prints something else than its doc shows"
 
+# SIMULATION.md's table of what each phase declares is what SYSTEMS answers (kPhaseAccess).
+python3 "$root/tools/systems_table.py" "$cairn" || fail "docs/SIMULATION.md's systems table is stale: run tools/update-goldens.sh"
+
+# Every decision record is in the index, and the index names no record that is not there.
+for record in "$root"/docs/decisions/[0-9][0-9][0-9][0-9]-*.md; do
+  name=$(basename "$record")
+  grep -q "]($name)" "$root/docs/decisions/README.md" || fail "docs/decisions/README.md does not list $name"
+done
+for listed in $(grep -o '([0-9][0-9][0-9][0-9]-[^)]*\.md)' "$root/docs/decisions/README.md" | tr -d '()'); do
+  [ -f "$root/docs/decisions/$listed" ] || fail "docs/decisions/README.md lists $listed, which is not there"
+done
+
 # README's keys table is what `cairn keys` makes from the default key map (issue 14: one source for
 # README and the help screen), so a key added or changed without README fails here.
 awk '/^## Keys$/ { on = 1; next } on && /^\|/ { print; seen = 1; next } seen { exit }' "$root/README.md" > "$work/readme-keys.md"

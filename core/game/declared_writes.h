@@ -1,0 +1,30 @@
+// The declared writes, checked: what a phase changed or queued that its system does not declare
+// (systems.h: kPhaseAccess). A build with assertions runs the check after every phase on worlds
+// of up to kDeclaredWritesCheckLimit entities (tick.cpp); tests call it directly.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "game/game_world.h"
+#include "game/systems.h"
+
+namespace cairn {
+
+// Past this many entities the fingerprints would cost more than the tick: not checked.
+inline constexpr std::uint32_t kDeclaredWritesCheckLimit = 4096;
+
+// Each pool's fingerprint: its membership revision and every field of every value, in dense order.
+using PoolFingerprints = std::array<std::uint64_t, kComponentKindCount>;
+[[nodiscard]] PoolFingerprints FingerprintPools(const GameWorld& world);
+
+// What `phase` did that it does not declare, in words ("AI wrote stairs, which kPhaseAccess does
+// not declare it writes"), given the pools' fingerprints and the number of queued commands from
+// before it ran; "" when it kept to its declaration.
+[[nodiscard]] std::string UndeclaredWrite(const GameWorld& world, TickPhase phase,
+                                          const PoolFingerprints& before,
+                                          std::size_t queued_before);
+
+}  // namespace cairn
