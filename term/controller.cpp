@@ -69,6 +69,8 @@ void GameController::BuildFrame(RenderFrame& frame) const {
   ExtractOptions options = ScreenExtraction();
   options.debug = state_.debug_pane;
   options.inspected = inspected_;
+  // The pane's inspected entity is the one whose value writes the trace names, phase by phase.
+  session_.World().Watch(state_.debug_pane ? inspected_ : EntityId{});
   options.overlay = overlay_;
   options.trace_inspected_only = trace_inspected_only_;
   Extract(session_, options, frame);

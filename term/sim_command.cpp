@@ -26,10 +26,12 @@ namespace {
 
 constexpr const char* kUsageLine =
     "usage: cairn sim [--seed N] [--level PATH] [--load SAVE] [--input KEYS|@FILE] [--ticks N]\n"
-    "                 [--record FILE] [--save FILE] [--trace] [--autopickup FILE]\n"
+    "                 [--record FILE] [--save FILE] [--trace | --no-trace] [--autopickup FILE]\n"
     "                 [--log FILE] [--log-level LEVEL]\n";
 
-// Prints the trace entries recorded since the last call, oldest first.
+// Prints the trace entries recorded since the last call, oldest first. A tick's start is not a
+// line of its own: ticks in which nothing but their start was traced are one `event=idle` line
+// for the whole stretch (`ticks=N to=T`), printed when something happens or the run ends.
 class TracePrinter final : public TickListener {
  public:
   void AfterTick(const GameWorld& world, const TickInput&) override {
@@ -38,13 +40,37 @@ class TracePrinter final : public TickListener {
     std::vector<TraceEntry> entries;
     TraceEntry entry;
     for (std::uint64_t n = 0; n < fresh && trace.Recent(n, entry); ++n) entries.push_back(entry);
-    for (auto it = entries.rbegin(); it != entries.rend(); ++it)
-      std::cout << "trace " << TraceText(*it, world.Definitions()) << "\n";
+    for (auto it = entries.rbegin(); it != entries.rend(); ++it) Print(*it, world.Definitions());
     printed_ = trace.Recorded();
   }
+  // The idle stretch still open, if any: at the end of the run.
+  void Finish() { FlushIdle(idle_last_); }
 
  private:
+  void Print(const TraceEntry& e, const DefinitionSet& definitions) {
+    if (e.event == TraceEvent::TickStarted) {
+      if (!idle_) idle_first_ = e;
+      idle_ = true;
+      idle_last_ = e.tick;
+      return;
+    }
+    // This entry's tick was not idle: the stretch before it was.
+    FlushIdle(e.tick - 1);
+    idle_ = false;
+    std::cout << "trace " << TraceText(e, definitions) << "\n";
+  }
+  void FlushIdle(std::int64_t last) {
+    if (!idle_ || last < idle_first_.tick) return;
+    std::cout << "trace tick=" << idle_first_.tick << " phase=" << TickPhaseName(idle_first_.phase)
+              << " seq=" << idle_first_.sequence
+              << " event=idle ticks=" << (last - idle_first_.tick + 1) << " to=" << last << "\n";
+    idle_ = false;
+  }
+
   std::uint64_t printed_ = 0;
+  bool idle_ = false;
+  TraceEntry idle_first_{};  // the first tick start of the stretch
+  std::int64_t idle_last_ = 0;
 };
 
 bool ReadKeys(const std::string& spec, std::string& keys) {
@@ -76,9 +102,10 @@ int ReadSimOptions(const std::vector<std::string>& args, SimOptions& options) {
   ParsedArgs& parsed = options.parsed;
   SessionConfig& config = options.config;
   std::string error;
-  std::vector<OptionSpec> specs = {{"--seed", true},  {"--level", true},  {"--load", true},
-                                   {"--input", true}, {"--ticks", true},  {"--record", true},
-                                   {"--save", true},  {"--trace", false}, {"--autopickup", true}};
+  std::vector<OptionSpec> specs = {{"--seed", true},     {"--level", true},  {"--load", true},
+                                   {"--input", true},    {"--ticks", true},  {"--record", true},
+                                   {"--save", true},     {"--trace", false}, {"--autopickup", true},
+                                   {"--no-trace", false}};
   AddLogOptions(specs);
   if (!ParseArgs(args, specs, parsed, error) || !parsed.positional.empty()) {
     if (error.empty()) error = "unexpected argument '" + parsed.positional.front() + "'";
@@ -94,6 +121,10 @@ int ReadSimOptions(const std::vector<std::string>& args, SimOptions& options) {
   if (auto t = parsed.Value("--ticks");
       t && !ParseUnsigned("--ticks", *t, 0, std::uint64_t{1} << 40, options.ticks, error)) {
     std::cerr << "cairn sim: " << error << "\n";
+    return kExitUsage;
+  }
+  if (parsed.Has("--trace") && parsed.Has("--no-trace")) {
+    std::cerr << "cairn sim: --trace prints what --no-trace stops capturing: give one of them\n";
     return kExitUsage;
   }
   if (parsed.Has("--load") && parsed.Has("--record")) {
@@ -290,8 +321,11 @@ int RunSim(const std::vector<std::string>& args) {
   fan_out.a = recorder.get();
   fan_out.b = parsed.Has("--trace") ? &tracer : nullptr;
   session->SetTickListener(&fan_out);
+  // --no-trace: nothing is captured at all (the state hash is the same either way).
+  if (parsed.Has("--no-trace")) session->SetTraceCapture(false);
 
   PlayKeys(*session, options);
+  if (parsed.Has("--trace")) tracer.Finish();
   if (const int stop = WriteSimFiles(parsed, *session, recorder.get()); stop >= 0) return stop;
   return ReportSimEnd(*session);
 }

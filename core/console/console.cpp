@@ -177,7 +177,7 @@ constexpr const char* kUsage =
     "commands: SPAWN | DESPAWN H | SET H TYPE[:SLOT] BODY | ADD H TYPE[:SLOT] BODY | "
     "GET H TYPE[:SLOT] | REMOVE H TYPE[:SLOT] | QUERY TYPE... | "
     "RESTART | TICK [N] | BACK [N] (up to 1000 ticks) | INSPECT H | POOLS | REGISTRY | COUNTERS | "
-    "TRACE [N] | WHY H | HASH | TYPES | PHASE | COMMANDS | POOL TYPE | SLOTS | SYSTEMS | "
+    "TRACE [N|ON|OFF] | WHY H | HASH | TYPES | PHASE | COMMANDS | POOL TYPE | SLOTS | SYSTEMS | "
     "DUP H... | KEY H | RESOLVE INSTANCE SOURCE | HELP";
 
 // The one handle a command takes (`usage` shows how): false, with the error reply in `error`,
@@ -197,8 +197,20 @@ bool OneHandle(std::string_view args, std::string_view usage, std::uint64_t worl
   return true;
 }
 
-// Console edits take effect at once, outside any command batch: traced with command sequence 0.
+// Console edits take effect at once, outside any command batch: traced with command sequence 0
+// and the command that made them (trace.h: EditCommand), so they read as edits, not as a tick's.
 constexpr std::uint64_t kConsoleCommand = 0;
+void TraceEdit(GameWorld& world, TraceEvent event, EntityId id, EditCommand by,
+               EntityKind kind = {}, std::int64_t value = 0) {
+  TraceEntry entry;
+  entry.event = event;
+  entry.a = id;
+  entry.a_kind = kind;
+  entry.command = kConsoleCommand;
+  entry.value = value;
+  entry.detail[0] = static_cast<std::uint8_t>(by);
+  world.Record(entry);
+}
 
 // BACK [N]: the run N ticks back, exactly (sim/rewind.h); `tick T`, or why not.
 std::string StepBack(GameSession& session, std::string_view args) {
@@ -326,7 +338,7 @@ std::string Console::Spawn(std::string_view args) {
     return Error("the world is full (" + std::to_string(world.Registry().Capacity()) +
                  " entity slots, " + std::to_string(world.Registry().RetiredCount()) + " retired)");
   if (status != Status::Ok) return Error(std::string("cannot spawn: ") + StatusName(status));
-  world.RecordCommand(TraceEvent::Spawned, id, kConsoleCommand, 0);  // TRACE and WHY show edits too
+  TraceEdit(world, TraceEvent::Spawned, id, EditCommand::Spawn);  // TRACE and WHY show edits too
   return FormatShortHandle(id);
 }
 
@@ -343,12 +355,7 @@ std::string Console::Despawn(std::string_view args) {
   const EntityKind kind = world.KindOfEntity(id);  // (taken while it still exists)
   const Status status = world.DestroyEntity(*scope, id);
   if (status != Status::Ok) return Error(std::string("cannot despawn: ") + StatusName(status));
-  TraceEntry entry;
-  entry.event = TraceEvent::Destroyed;
-  entry.a = id;
-  entry.a_kind = kind;
-  entry.command = kConsoleCommand;
-  world.Record(entry);
+  TraceEdit(world, TraceEvent::Destroyed, id, EditCommand::Despawn, kind);
   return "ok";
 }
 
@@ -422,7 +429,7 @@ Edit ParseEdit(std::string_view command, std::string_view args, const GameSessio
 }
 
 // The edit's entry added (a Many type's in slot max + 1, or in the slot an undo restores).
-std::string AddParsed(GameWorld& world, const Edit& edit) {
+std::string AddParsed(GameWorld& world, const Edit& edit, EditCommand by) {
   const Target& target = edit.target;
   const ComponentTypeInfo& type = *target.type;
   std::optional<StructuralScope> scope;
@@ -433,6 +440,8 @@ std::string AddParsed(GameWorld& world, const Edit& edit) {
   if (Status s = AddEntry(world, *scope, target.id, type.id, edit.fields, target.slot, added, why);
       s != Status::Ok)
     return Refusal(s, why);
+  TraceEdit(world, TraceEvent::ComponentChanged, target.id, by, {},
+            static_cast<std::int64_t>(type.id));
   return type.multiplicity == Multiplicity::Many ? "ok slot " + std::to_string(added) : "ok";
 }
 
@@ -453,12 +462,14 @@ std::string Console::Set(std::string_view args) {
     if (wanted != kNextSlot && type.multiplicity == Multiplicity::Many)
       return Refusal(Status::NotFound, std::string(type.name) + " slot " + std::to_string(wanted) +
                                            " does not exist (ADD restores a removed slot)");
-    return AddParsed(world, edit);
+    return AddParsed(world, edit, EditCommand::Set);
   }
   // The slot exists: replace its value (a value write).
   std::string why;
   if (Status s = ReplaceEntry(world, target.id, type.id, wanted, edit.fields, why); s != Status::Ok)
     return Refusal(s, why);
+  TraceEdit(world, TraceEvent::ComponentChanged, target.id, EditCommand::Set, {},
+            static_cast<std::int64_t>(type.id));
   return "ok";
 }
 
@@ -468,7 +479,7 @@ std::string Console::Add(std::string_view args) {
   const Edit edit = ParseEdit("ADD", args, *session_);
   if (!edit.error.empty()) return edit.error;
   if (!World().Registry().IsAlive(edit.target.id)) return "stale";
-  return AddParsed(MutableWorld(), edit);
+  return AddParsed(MutableWorld(), edit, EditCommand::Add);
 }
 
 std::string Console::Get(std::string_view args) {
@@ -554,6 +565,8 @@ std::string Console::Remove(std::string_view args) {
   std::string why;
   if (Status s = RemoveEntry(world, *scope, target.id, target.type->id, slot, why); s != Status::Ok)
     return Refusal(s, why);
+  TraceEdit(world, TraceEvent::ComponentChanged, target.id, EditCommand::Remove, {},
+            100 + static_cast<std::int64_t>(target.type->id));
   return "ok";
 }
 
@@ -634,6 +647,7 @@ std::string Console::Inspect(std::string_view args) {
   if (!registry.IsAlive(id))
     return "stale: " + FormatEntity(id) + " " + HandleDiagnosisName(diagnosis);
   inspected_ = id;
+  MutableWorld().Watch(id);  // its value writes are traced from now on, phase by phase
   std::string reply = FormatEntity(id) + " " + HandleDiagnosisName(diagnosis) +
                       " sequence=" + std::to_string(registry.CreationSequenceOf(id));
   if (const Named* named = world.Names().Find(id); named != nullptr && !named->id.View().empty())
@@ -714,6 +728,11 @@ std::string Console::Counters(std::string_view args) {
 
 std::string Console::Trace(std::string_view args) {
   const std::vector<std::string_view> words = Words(args);
+  // TRACE ON | OFF: whether anything is captured (the run hashes the same either way).
+  if (words.size() == 1 && (words[0] == "ON" || words[0] == "OFF")) {
+    session_->SetTraceCapture(words[0] == "ON");
+    return std::string("trace ") + (words[0] == "ON" ? "on" : "off");
+  }
   std::uint64_t count = 10;
   if (words.size() > 1) return Error("TRACE takes at most one number: TRACE 20");
   if (words.size() == 1) {
@@ -802,7 +821,10 @@ std::string Console::Dup(std::string_view args) {
     return Error("nothing duplicated: " +
                  std::string(s == Status::ProtectedEntity ? "ProtectedEntity: " : "") + why);
   std::string reply;
-  for (EntityId id : copies) reply += (reply.empty() ? "" : " ") + FormatShortHandle(id);
+  for (EntityId id : copies) {
+    TraceEdit(session_->World(), TraceEvent::Spawned, id, EditCommand::Dup);
+    reply += (reply.empty() ? "" : " ") + FormatShortHandle(id);
+  }
   return reply;
 }
 

@@ -451,6 +451,27 @@ Transition Next(AiPhase phase, const PhaseOutcome& outcome) {
   return {AiPhase::Wander, false};
 }
 
+// What a monster saw or heard this step and how alert it is now: the cause a later `noticed` has.
+// Sight of the player first (`at` its cell), else the first noise heard. `noticed`: this is what
+// tipped it into the hunt (the entry then tells the story, for "why").
+void RecordPerceived(GameWorld& world, EntityId self, const EnemyAi& ai, Position here,
+                     const Position* seen_at, EntityId player, const NoiseEvent* heard,
+                     bool noticed) noexcept {
+  world.Record(TraceEvent::Perceived, [&](TraceEntry& entry) {
+    entry.a = self;
+    const Position at = seen_at != nullptr ? *seen_at : heard->where;
+    entry.b = seen_at != nullptr ? player : heard->source;
+    entry.detail[0] =
+        static_cast<std::uint8_t>(seen_at != nullptr ? Perception::Sight : Perception::Noise);
+    const std::int32_t distance = ChebyshevDistance(at, here);
+    entry.detail[1] = static_cast<std::uint8_t>(distance > 255 ? 255 : distance);
+    entry.detail[2] = noticed ? 1 : 0;
+    entry.x = at.x;
+    entry.y = at.y;
+    entry.value = ai.alertness;
+  });
+}
+
 // A failed or cancelled step says why (the revalidation that ended it); a running or succeeded
 // one needs no reason.
 void RecordStep(GameWorld& world, EntityId self, AiPhase phase, StepResult result,
@@ -485,10 +506,20 @@ StepResult StepAi(AiContext& ctx, EntityId self, EnemyAi& ai) {
   } else if (ai.alertness > 0) {
     ai.alertness -= 5;
   }
+  const NoiseEvent* heard = nullptr;  // the first noise it heard: traced as the cause
   for (const NoiseEvent& noise : world.Noises().Events())
-    if (ChebyshevDistance(noise.where, pos) <= noise.radius) ai.alertness += asleep ? 20 : 40;
+    if (ChebyshevDistance(noise.where, pos) <= noise.radius) {
+      ai.alertness += asleep ? 20 : 40;
+      if (heard == nullptr) heard = &noise;
+    }
   if (ai.alertness > 2 * kAlertnessToHunt) ai.alertness = 2 * kAlertnessToHunt;
   if (ai.alertness < 0) ai.alertness = 0;
+  if (sees || heard != nullptr) {
+    const bool notices = (ai.phase == AiPhase::Asleep || ai.phase == AiPhase::Wander) &&
+                         ai.alertness >= kAlertnessToHunt && !ctx.player.IsNull();
+    RecordPerceived(world, self, ai, pos, sees ? &ctx.player_position : nullptr, ctx.player, heard,
+                    notices);
+  }
 
   // Revalidate what it holds: the target, then any request still pending.
   if ((ai.action == AiAction::Hunt || ai.action == AiAction::Flee) && !ai.target.IsNull() &&

@@ -41,4 +41,25 @@ std::string UndeclaredWrite(const GameWorld& world, TickPhase phase, const PoolF
   return "";
 }
 
+WatchedValues DigestWatched(const GameWorld& world) {
+  WatchedValues values{};
+  const EntityId watched = world.Watched();
+  if (watched.IsNull() || !world.Registry().IsAlive(watched)) return values;
+  world.ForEachPool([&](const auto& pool, ComponentKind kind) {
+    if (const auto* value = pool.Find(watched)) {
+      Hasher h;
+      Feed(h, *value);
+      values[static_cast<std::size_t>(kind)] = h.Value() | 1;  // never 0 for a component held
+    }
+  });
+  return values;
+}
+
+void TraceValueWrites(GameWorld& world, const WatchedValues& before) {
+  const WatchedValues after = DigestWatched(world);
+  for (std::size_t k = 0; k < kComponentKindCount; ++k)
+    if (before[k] != 0 && after[k] != 0 && before[k] != after[k])
+      world.Record(TraceEvent::ValueWritten, world.Watched(), {}, static_cast<std::int64_t>(k));
+}
+
 }  // namespace cairn

@@ -27,4 +27,13 @@ using PoolFingerprints = std::array<std::uint64_t, kComponentKindCount>;
                                           const PoolFingerprints& before,
                                           std::size_t queued_before);
 
+// The watched entity's components (GameWorld::Watch), a digest each; 0 for a component it has
+// not (and for every one when nothing alive is watched).
+using WatchedValues = std::array<std::uint64_t, kComponentKindCount>;
+[[nodiscard]] WatchedValues DigestWatched(const GameWorld& world);
+// Traces a `value-written` entry for each component of the watched entity whose value differs
+// from `before` (taken before the phase that just ran; a component added or removed is a
+// structural change, traced at the commit instead).
+void TraceValueWrites(GameWorld& world, const WatchedValues& before);
+
 }  // namespace cairn

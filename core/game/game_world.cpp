@@ -479,6 +479,7 @@ void GameWorld::SetFault(Status status, const char* what) noexcept {
 }
 
 void GameWorld::Record(const TraceEntry& entry) noexcept {
+  if (!capture_.trace) return;
   Stamp(trace_.Place(entry));
 }
 

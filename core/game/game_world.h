@@ -299,6 +299,24 @@ class GameWorld {
     return false;
   }
 
+  // Whether the trace and the story record anything (on unless switched off: `sim --no-trace`,
+  // the console's `TRACE OFF`). Nothing the rules read depends on them, so a run hashes the
+  // same either way; off, WHY and the pane's trace have nothing new to say.
+  void SetTraceCapture(bool on) noexcept {
+    capture_.trace = on;
+  }
+  [[nodiscard]] bool TraceCapture() const noexcept {
+    return capture_.trace;
+  }
+  // The entity whose component values are watched phase by phase (the debug pane's inspected
+  // entity, the console's last INSPECT): after each phase, each of its components whose value the
+  // phase changed is traced (`value-written`). Null: none.
+  void Watch(EntityId id) noexcept {
+    capture_.watched = id;
+  }
+  [[nodiscard]] EntityId Watched() const noexcept {
+    return capture_.watched;
+  }
   [[nodiscard]] const TraceRing& Trace() const noexcept {
     return trace_;
   }
@@ -321,6 +339,7 @@ class GameWorld {
   // 100,000 monsters (perf: zeroing it, and reading back bytes just written one at a time).
   template <class Fill>
   void Record(TraceEvent event, Fill&& fill) noexcept {
+    if (!capture_.trace) return;
     TraceEntry& entry = trace_.Claim();
     entry.event = event;
     fill(entry);
@@ -447,6 +466,14 @@ class GameWorld {
   }
 
  private:
+  // What the world's watchers asked for (above): settings of the observer, not game state, so
+  // neither rewinding nor a snapshot touches them.
+  struct Capture {
+    bool trace = true;
+    EntityId watched{};
+  };
+  Capture capture_;
+
   // Copies every member below for rewinding (game/world_snapshot.cpp): a new one goes there too.
   friend struct RewindAccess;
   // Counts a refusal for want of room, faults the simulation with `what`; CapacityExceeded.

@@ -136,13 +136,23 @@ void MovementPhase(GameWorld& world, TickScratch& scratch) {
     }
     const EntityId occupant = world.OccupantAt(to.x, to.y);
     if (!occupant.IsNull() && occupant != id) {
-      if (Hostile(world, id, occupant) && world.Registry().IsActive(occupant)) {
+      const bool blow = Hostile(world, id, occupant) && world.Registry().IsActive(occupant);
+      if (blow) {
         *intent =
             Intent{ActionKind::Attack, 0, 0, intent->revision, occupant, {}};  // fight into it
       } else {
         ClearIntent(*intent);
         SpendTime(world, id, ticks);
       }
+      // Why it did not move: it fights into the cell, or someone (older, so earlier in this
+      // order, or standing there) holds it.
+      world.Record(blow ? TraceEvent::MoveBecameBlow : TraceEvent::LostCell,
+                   [&](TraceEntry& entry) {
+                     entry.a = id;
+                     entry.b = occupant;
+                     entry.x = to.x;
+                     entry.y = to.y;
+                   });
       continue;
     }
     *pos = to;

@@ -42,6 +42,23 @@ const char* TraceEventName(TraceEvent event) noexcept {
     case TraceEvent::Fault: return "fault";
     case TraceEvent::RequestRevoked: return "request-revoked";
     case TraceEvent::TimerSet: return "timer-set";
+    case TraceEvent::Perceived: return "perceived";
+    case TraceEvent::LostCell: return "lost-cell";
+    case TraceEvent::MoveBecameBlow: return "move-became-blow";
+    case TraceEvent::ValueWritten: return "value-written";
+  }
+  return "unknown";
+}
+
+const char* EditCommandName(EditCommand command) noexcept {
+  switch (command) {
+    case EditCommand::None: return "none";
+    case EditCommand::Spawn: return "SPAWN";
+    case EditCommand::Despawn: return "DESPAWN";
+    case EditCommand::Set: return "SET";
+    case EditCommand::Add: return "ADD";
+    case EditCommand::Remove: return "REMOVE";
+    case EditCommand::Dup: return "DUP";
   }
   return "unknown";
 }
@@ -56,6 +73,7 @@ bool TellsTheStory(const TraceEntry& e) noexcept {
     case TraceEvent::RequestRevoked:
     case TraceEvent::TimerSet:
     case TraceEvent::Fault: return true;
+    case TraceEvent::Perceived: return e.detail[2] != 0;  // the perception that began a hunt
     case TraceEvent::AiStep: {
       // A wanderer's blocked step only picks another goal: it decides nothing.
       const auto result = static_cast<StepResult>(e.detail[1]);
@@ -70,6 +88,9 @@ bool TellsTheStory(const TraceEntry& e) noexcept {
     case TraceEvent::DestroyQueued:
     case TraceEvent::ComponentQueued:
     case TraceEvent::ComponentChanged:
+    case TraceEvent::LostCell:
+    case TraceEvent::MoveBecameBlow:
+    case TraceEvent::ValueWritten:
     case TraceEvent::StaleRejected: return false;
   }
   return false;
@@ -152,6 +173,18 @@ inline void TickRunner::Lap(TickPhase phase) {
 }
 
 inline void TickRunner::RunPhase(TickPhase phase) {
+  if (world_.Watched().IsNull()) {
+    RunSystem(phase);
+  } else {
+    // The watched entity's values, to trace what this phase writes to them.
+    const WatchedValues before = DigestWatched(world_);
+    RunSystem(phase);
+    TraceValueWrites(world_, before);
+  }
+  Lap(phase);
+}
+
+inline void TickRunner::RunSystem(TickPhase phase) {
 #ifdef CAIRN_ASSERTIONS
   // The declared writes, checked (declared_writes.h), on worlds small enough to fingerprint.
   const bool check = world_.Registry().LiveCount() <= kDeclaredWritesCheckLimit;
@@ -177,7 +210,6 @@ inline void TickRunner::RunPhase(TickPhase phase) {
     CAIRN_ASSERT(why.empty(), why.c_str());
   }
 #endif
-  Lap(phase);
 }
 
 Status TickRunner::RunNext() {

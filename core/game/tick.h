@@ -60,6 +60,7 @@ class TickRunner {
 
  private:
   void RunPhase(TickPhase phase);
+  void RunSystem(TickPhase phase);
   void Lap(TickPhase phase);
   // The tick's status once its last phase ran: the commit's, then the caps'.
   [[nodiscard]] Status Conclude();

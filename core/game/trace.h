@@ -47,8 +47,25 @@ enum class TraceEvent : std::uint8_t {
   Fault,             // value = Status
   RequestRevoked,    // a = monster; value = request id: a cancelled action's spawn, dropped once
   TimerSet,          // a = entity; detail[0] = TimerKind; value = the tick it is due
+  Perceived,         // a = monster, b = what it perceived (the player seen, a noise's maker);
+                     // detail = {Perception, distance (255: farther)}; x, y = the noise's cell;
+                     // value = its alertness after
+  LostCell,          // a = mover, b = who holds the cell it wanted (an older actor got there
+                     // first, or stands there); x, y = the cell
+  MoveBecameBlow,    // a = mover, b = the hostile in the cell it moved into; x, y = the cell
+  ValueWritten,      // a = the watched entity (GameWorld::Watch); value = ComponentKind whose
+                     // value the phase changed (the entry's phase is that phase)
 };
-inline constexpr int kTraceEventCount = 17;
+inline constexpr int kTraceEventCount = 21;
+
+// How a monster perceived something (a perceived entry's detail[0]).
+enum class Perception : std::uint8_t { Sight, Noise };
+
+// A console edit (the trace entry of a spawn, destroy or component change made between ticks by
+// the console, not by a tick's command buffer): its detail[0], 0 for none. Shown `phase=edit
+// by=SET` instead of a tick phase and a command sequence.
+enum class EditCommand : std::uint8_t { None, Spawn, Despawn, Set, Add, Remove, Dup };
+[[nodiscard]] const char* EditCommandName(EditCommand command) noexcept;
 [[nodiscard]] const char* TraceEventName(TraceEvent event) noexcept;
 
 // Why a monster's AI moved from one phase to another (the `reason=` of an ai-phase entry).

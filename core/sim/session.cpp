@@ -163,6 +163,8 @@ Status GameSession::BuildRun(std::shared_ptr<const LevelDefinition> first,
 void GameSession::Publish(std::vector<Floor> floors) {
   phased_.reset();  // a tick under way goes with the world it ran in
   floors_ = std::move(floors);
+  for (Floor& floor : floors_)
+    if (floor.world) floor.world->SetTraceCapture(trace_capture_);
   active_ = 0;
   log_.NewRun();
   summary_ = RunSummary{};
@@ -287,7 +289,14 @@ Status GameSession::FinishTick() {
   return EndTick(phased_->Finished() ? Status::Ok : phased_->RunRest());
 }
 
+void GameSession::SetTraceCapture(bool on) noexcept {
+  trace_capture_ = on;
+  for (Floor& floor : floors_)
+    if (floor.world) floor.world->SetTraceCapture(on);
+}
+
 Status GameSession::BeginTick(const TickInput& input) {
+  World().SetTraceCapture(trace_capture_);  // a floor built since the setting changed
   rewind_->BeforeTick(input);
   if (!timings_shown_) timings_ = PhaseTimings{};
   phased_input_ = input;

@@ -145,6 +145,10 @@ class GameSession final : private TickObserver {
   // `PHASE`); `ran` is the phase it ran. After the tick's last phase the tick is over, exactly as
   // StepTick would have left it: the same hash, listeners told, the stairs followed.
   [[nodiscard]] Status StepPhase(const TickInput& input, TickPhase& ran);
+  // Trace capture for every floor, now and built later (GameWorld::SetTraceCapture): off, the
+  // trace and the story record nothing and the run hashes the same.
+  void SetTraceCapture(bool on) noexcept;
+  [[nodiscard]] bool TraceCapture() const noexcept { return trace_capture_; }
   // Whether a tick is under way, stepped phase by phase (the world is then inside it).
   [[nodiscard]] bool InsideTick() const noexcept { return phased_.has_value(); }
   // Runs what is left of the tick under way; Ok when there is none.
@@ -285,6 +289,7 @@ class GameSession final : private TickObserver {
   std::uint64_t content_digest_ = 0;
   Uuid run_instance_{};
   bool paused_ = false;
+  bool trace_capture_ = true;
   std::string step_back_off_;
 };
 

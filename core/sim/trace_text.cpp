@@ -17,6 +17,18 @@ std::string ComponentChange(std::int64_t value) {
          (removal ? " change=remove" : " change=set");
 }
 
+// A console edit's entry (trace.h: EditCommand): a spawn, destroy or component change the console
+// made between ticks.
+bool IsEdit(const TraceEntry& e) {
+  return (e.event == TraceEvent::Spawned || e.event == TraceEvent::Destroyed ||
+          e.event == TraceEvent::ComponentChanged) &&
+         e.detail[0] != 0;
+}
+
+std::string Editor(const TraceEntry& e) {
+  return std::string(" by=") + EditCommandName(static_cast<EditCommand>(e.detail[0]));
+}
+
 }  // namespace
 
 const char* AttackKindName(AttackKind kind) noexcept {
@@ -81,7 +93,8 @@ std::string TraceEventText(const TraceEntry& e, const DefinitionSet& definitions
               " reason=" + AiReasonName(static_cast<AiReason>(e.detail[2]));
       break;
     case TraceEvent::AiStep:
-      text += std::string(" phase=") + AiPhaseName(static_cast<AiPhase>(e.detail[0])) +
+      // The AI's own phase is `ai-phase=`: `phase=` is the tick's, at the head of the line.
+      text += std::string(" ai-phase=") + AiPhaseName(static_cast<AiPhase>(e.detail[0])) +
               " result=" + StepResultName(static_cast<StepResult>(e.detail[1]));
       if (static_cast<AiReason>(e.detail[2]) != AiReason::None)
         text += std::string(" reason=") + AiReasonName(static_cast<AiReason>(e.detail[2]));
@@ -98,13 +111,34 @@ std::string TraceEventText(const TraceEntry& e, const DefinitionSet& definitions
       break;
     case TraceEvent::SpawnQueued:
     case TraceEvent::Spawned:
+      if (IsEdit(e)) {
+        text += Editor(e);
+        break;
+      }
       text += " cmd=" + std::to_string(e.command) + " request=" + std::to_string(e.value);
       break;
     case TraceEvent::DestroyQueued:
-    case TraceEvent::Destroyed: text += " cmd=" + std::to_string(e.command); break;
+    case TraceEvent::Destroyed:
+      text += IsEdit(e) ? Editor(e) : " cmd=" + std::to_string(e.command);
+      break;
     case TraceEvent::ComponentQueued:
     case TraceEvent::ComponentChanged:
-      text += " cmd=" + std::to_string(e.command) + ComponentChange(e.value);
+      text +=
+          (IsEdit(e) ? Editor(e) : " cmd=" + std::to_string(e.command)) + ComponentChange(e.value);
+      break;
+    case TraceEvent::Perceived:
+      text += std::string(" how=") +
+              (static_cast<Perception>(e.detail[0]) == Perception::Sight ? "sight" : "noise") +
+              " distance=" + std::to_string(e.detail[1]) + " at=" + std::to_string(e.x) + "," +
+              std::to_string(e.y) + " alertness=" + std::to_string(e.value);
+      if (e.detail[2] != 0) text += " noticed=yes";
+      break;
+    case TraceEvent::LostCell:
+    case TraceEvent::MoveBecameBlow:
+      text += " at=" + std::to_string(e.x) + "," + std::to_string(e.y);
+      break;
+    case TraceEvent::ValueWritten:
+      text += std::string(" component=") + ComponentKindName(static_cast<ComponentKind>(e.value));
       break;
     case TraceEvent::Fault:
       text += std::string(" status=") + StatusName(static_cast<Status>(e.value));
@@ -119,7 +153,9 @@ std::string TraceEventText(const TraceEntry& e, const DefinitionSet& definitions
 }
 
 std::string TraceText(const TraceEntry& e, const DefinitionSet& definitions) {
-  return "tick=" + std::to_string(e.tick) + " phase=" + TickPhaseName(e.phase) +
+  // A console edit happens between ticks, in no tick phase: its phase reads `edit`.
+  return "tick=" + std::to_string(e.tick) +
+         " phase=" + (IsEdit(e) ? "edit" : TickPhaseName(e.phase)) +
          " seq=" + std::to_string(e.sequence) + " " + TraceEventText(e, definitions);
 }
 

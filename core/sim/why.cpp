@@ -25,8 +25,12 @@ std::string Blow(const TraceEntry& e, const DefinitionSet& definitions) {
   return text + ")";
 }
 
-// Where a structural change came from: a command of a tick's batch, or the console (sequence 0).
+// Where a structural change came from: a command of a tick's batch, or a console edit (which
+// names itself: trace.h, EditCommand).
 std::string Source(const TraceEntry& e) {
+  if (e.detail[0] != 0)
+    return std::string("by the console's ") +
+           EditCommandName(static_cast<EditCommand>(e.detail[0]));
   return e.command == 0 ? "from the console" : "(command " + std::to_string(e.command) + ")";
 }
 
@@ -141,6 +145,14 @@ std::string WhyLink(const TraceEntry& e, const DefinitionSet& definitions) {
       if (static_cast<AiReason>(e.detail[2]) != AiReason::None)
         text += std::string(" (") + AiReasonName(static_cast<AiReason>(e.detail[2])) + ")";
       return text;
+    case TraceEvent::Perceived:
+      if (static_cast<Perception>(e.detail[0]) == Perception::Sight)
+        text +=
+            a + " saw " + Who(e, true, definitions) + " at distance " + std::to_string(e.detail[1]);
+      else
+        text += a + " heard a noise at " + Cell(e.x, e.y) +
+                (e.b.IsNull() ? "" : " made by " + Who(e, true, definitions));
+      return text + " (alertness " + std::to_string(e.value) + ")";
     case TraceEvent::TimerSet:
       return text + a + " set its " + TimerKindName(static_cast<TimerKind>(e.detail[0])) +
              " timer, due at tick " + std::to_string(e.value);
@@ -157,6 +169,9 @@ std::string WhyLink(const TraceEntry& e, const DefinitionSet& definitions) {
     case TraceEvent::DestroyQueued:
     case TraceEvent::ComponentQueued:
     case TraceEvent::ComponentChanged:
+    case TraceEvent::LostCell:
+    case TraceEvent::MoveBecameBlow:
+    case TraceEvent::ValueWritten:
     case TraceEvent::StaleRejected: break;
   }
   return text + TraceEventText(e, definitions);

@@ -352,6 +352,18 @@ grep -q "event=ai-step .*result=succeeded" "$work/trace.txt" || fail "no ai-step
 grep -Eq "event=ai-step .*result=(failed|cancelled) reason=[a-z]" "$work/trace.txt" || fail "no ai-step failed or cancelled with a reason"
 grep "event=moved" "$work/trace.txt" | grep -vq " at=[0-9]*,[0-9]*$" && fail "a moved entry without at=X,Y"
 grep -q "event=moved" "$work/trace.txt" || fail "no moved entries at all"
+# No bare tick lines: an idle stretch is one line; phase= is the tick's phase only (the AI's own
+# is ai-phase=); noticing says what was perceived; a move into a hostile says it became a blow.
+grep -q "event=tick\( \|$\)" "$work/trace.txt" && fail "sim --trace printed a bare tick line"
+grep -Eq "^trace tick=[0-9]+ phase=BeginTick seq=[0-9]+ event=idle ticks=[0-9]+ to=[0-9]+$" "$work/trace.txt" || fail "no idle stretch line"
+grep -Ev "^trace tick=[0-9]+ phase=(BeginTick|PlayerIntent|AI|Movement|ResolveGameplay|Commit|EndTick) " "$work/trace.txt" | grep "^trace " | head -n 1 | grep -q . && fail "a trace line whose phase= is not a tick phase"
+grep -E " phase=.* phase=" "$work/trace.txt" | head -n 1 | grep -q . && fail "a trace line with two phase= fields"
+grep -q "event=ai-step .* ai-phase=[a-z-]* result=" "$work/trace.txt" || fail "no ai-step naming its ai-phase="
+grep -q "event=perceived .* how=sight distance=[0-9]* at=[0-9]*,[0-9]* alertness=[0-9]* noticed=yes" "$work/trace.txt" || fail "no perceived line that began a hunt"
+grep -q "event=move-became-blow a=0:1 kind=player b=" "$work/trace.txt" || fail "no move that became a blow"
+# Capture off: nothing traced, the same last line.
+[ "$("$cairn" sim --seed 2 --input "$keys" --no-trace | tail -n 1)" = "$("$cairn" sim --seed 2 --input "$keys" | tail -n 1)" ] || fail "--no-trace changed the run"
+"$cairn" sim --seed 2 --trace --no-trace >/dev/null 2>&1; [ $? -eq 2 ] || fail "--trace with --no-trace is not exit 2"
 
 # Autopickup: a run with a rule of its own (--autopickup) records it; the replay, on no file at
 # all, ends in the same state. A bad file is refused at its line and column, by sim, check and the
