@@ -53,6 +53,8 @@ GameController::GameController(GameSession& session, KeyMap keys, bool debug_sta
 
 void GameController::BuildHelp() {
   state_.pane_view_keys = KeysText(keys_, Action::PaneView);
+  state_.step_phase_keys = KeysText(keys_, Action::StepPhase) + ": next phase, " +
+                           KeysText(keys_, Action::StepTick) + ": the rest";
   state_.help = HelpLines(keys_, session_.Definitions());
 }
 
@@ -65,12 +67,17 @@ ExtractOptions GameController::ScreenExtraction() const {
   return options;
 }
 
+// The pane's inspected entity is the one whose value writes the trace names, phase by phase (a
+// setting of the world's observer, not of the game: GameWorld::Watch).
+void GameController::WatchInspected() const {
+  session_.World().Watch(state_.debug_pane ? inspected_ : EntityId{});
+}
+
 void GameController::BuildFrame(RenderFrame& frame) const {
   ExtractOptions options = ScreenExtraction();
   options.debug = state_.debug_pane;
   options.inspected = inspected_;
-  // The pane's inspected entity is the one whose value writes the trace names, phase by phase.
-  session_.World().Watch(state_.debug_pane ? inspected_ : EntityId{});
+  WatchInspected();
   options.overlay = overlay_;
   options.trace_inspected_only = trace_inspected_only_;
   Extract(session_, options, frame);
@@ -269,6 +276,7 @@ void GameController::SaveAndQuit() {
 
 bool GameController::HandleKey(const std::string& key) {
   if (key.empty() || key == "resize") return !quit_;
+  WatchInspected();  // what the ticks this key runs trace of the inspected entity
   MouseEvent mouse;
   const bool is_mouse = ParseMouseKey(key, mouse);
   if (is_mouse && mouse.kind == MouseKind::Hover) {
@@ -415,6 +423,7 @@ void GameController::HandleMapKey(const std::string&, Action action) {
       }
       break;
     case Action::StepTick: StepForwardTick(); break;
+    case Action::StepPhase: StepForwardPhase(); break;
     case Action::StepTurn: StepForwardTurn(); break;
     case Action::StepBackTick: StepBack(false); break;
     case Action::StepBackTurn: StepBack(true); break;
@@ -531,7 +540,9 @@ void GameController::ScrollConsole(std::int32_t pages) {
 // back replays what the run did the first time (the rewind buffer's redo list), as a debugger's
 // redo does; a command queued since is a new choice and wins.
 
-void GameController::StepForwardTick() {
+// The input a tick stepped from the keys gets: the queued command when the player may act, else
+// what the run did the first time (after a step back), else none.
+TickInput GameController::NextStepInput() {
   TickInput input;
   if (session_.PlayerReady() && queued_.kind != PlayerCommandKind::None) {
     input.command = queued_;
@@ -539,8 +550,19 @@ void GameController::StepForwardTick() {
   } else {
     (void)session_.Rewind().NextRecorded(input);
   }
+  return input;
+}
+
+void GameController::StepForwardTick() {
   session_.SetPaused(true);
-  (void)session_.StepTick(input);
+  // Inside a tick stepped phase by phase, the rest of that tick (it counts as the one).
+  (void)session_.StepTick(session_.InsideTick() ? TickInput{} : NextStepInput());
+}
+
+void GameController::StepForwardPhase() {
+  session_.SetPaused(true);
+  TickPhase ran{};
+  (void)session_.StepPhase(session_.InsideTick() ? TickInput{} : NextStepInput(), ran);
 }
 
 void GameController::StepForwardTurn() {

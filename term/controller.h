@@ -59,6 +59,7 @@ class GameController {
   void SetViewSize(std::int32_t width, std::int32_t height) noexcept {
     view_width_ = width;
     view_height_ = height;
+    state_.map_rows = session_.World().Map().Height();  // the layout gives the pane the rest
   }
   // Called when the character's story ends and its save must go: death or victory, giving up
   // (a confirmed quit) and a confirmed restart.
@@ -97,6 +98,9 @@ class GameController {
   void RefreshHover();
   void ScrollConsole(std::int32_t pages);
   void StepForwardTick();
+  void StepForwardPhase();
+  void WatchInspected() const;
+  [[nodiscard]] TickInput NextStepInput();
   void StepForwardTurn();
   void StepBack(bool whole_turn);
   void HandleItemPromptKey(const std::string& key, Action action);

@@ -8,7 +8,6 @@
 
 #include "base/closest_name.h"
 #include "console/authored_ids.h"
-#include "console/machine_views.h"
 #include "content/definitions_reader.h"
 #include "game/ai.h"
 #include "game/state_hash.h"
@@ -17,6 +16,7 @@
 #include "schema/component_body.h"
 #include "schema/component_types.h"
 #include "schema/handle_references.h"
+#include "sim/machine_text.h"
 #include "sim/session_duplicate.h"
 #include "sim/session_preserved.h"
 #include "sim/trace_text.h"

@@ -47,6 +47,8 @@ constexpr ActionInfo kActions[] = {
     {Action::DebugPane, "debug_pane", "Debug", "show or hide the debug pane"},
     {Action::Pause, "pause", "Debug", "pause or resume the simulation"},
     {Action::StepTick, "step_tick", "Debug", "advance exactly one tick"},
+    {Action::StepPhase, "step_phase", "Debug",
+     "run the next phase of the tick, then stop inside it (the pane shows what it did)"},
     {Action::StepTurn, "step_turn", "Debug", "advance one player turn"},
     {Action::StepBackTick, "step_back_tick", "Debug", "step back one tick (pauses first)"},
     {Action::StepBackTurn, "step_back_turn", "Debug", "step back to just before your last command"},

@@ -50,6 +50,7 @@ enum class Action : std::uint8_t {
   DebugPane,
   Pause,
   StepTick,
+  StepPhase,
   StepTurn,
   StepBackTick,
   StepBackTurn,

@@ -32,6 +32,7 @@ constexpr KeyLine kKeyRows[] = {
     {"debug_pane", "show or hide the debug pane"},
     {"pause", "pause or resume"},
     {"step_tick", "step one tick"},
+    {"step_phase", "step one phase of a tick"},
     {"step_turn", "step one player turn"},
     {"step_back_tick / step_back_turn",
      "step back one tick / to before your last command (F6 and F7 then redo)"},

@@ -324,6 +324,8 @@ std::set<Uuid> KnownIdentities(const GameSession& session) {
 
 Status CaptureImage(GameSession& session, EntropySource& entropy, SessionImage& out,
                     std::string* why) {
+  // A tick stepped phase by phase is finished first: a save holds the state between ticks.
+  if (Status s = session.FinishTick(); s != Status::Ok) return s;
   if (session.State() != SessionState::Playing || session.World().InTick())
     return Status::InvalidOperation;
   const Orders orders = CanonicalOrders(SessionAccess::Floors(session));

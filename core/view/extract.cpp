@@ -13,6 +13,7 @@
 #include "schema/component_access.h"
 #include "schema/component_body.h"
 #include "schema/handle_references.h"
+#include "sim/machine_text.h"
 #include "sim/rewind.h"
 #include "sim/trace_text.h"
 #include "sim/why.h"
@@ -90,6 +91,9 @@ void ExtractMachine(const GameSession& session, DebugData& d) {
                        std::to_string(rewind.Interval()) + "  " +
                        std::to_string((rewind.Bytes() + 512) / 1024) + " KB");
   d.phase_nanoseconds = session.LastTimings().nanoseconds;
+  // The free list and retired count only: each slot's generation is the console's SLOTS.
+  d.free_slots = SlotsText(registry);
+  d.free_slots.erase(std::min(d.free_slots.size(), d.free_slots.find(" gen=")));
 }
 
 // The trace's newest lines, oldest first (TraceLines), filtered to the inspected entity on request.
@@ -101,6 +105,24 @@ void ExtractTrace(const GameWorld& world, const ExtractOptions& options, DebugDa
         return std::to_string(e.tick) + " " + TickPhaseName(e.phase) + " " +
                TraceEventText(e, world.Definitions()).substr(6);  // without "event="
       });
+}
+
+// Inside a tick stepped phase by phase: which phase ran, what it did, what waits for the commit.
+void ExtractInsideTick(const GameSession& session, DebugData& d) {
+  if (!session.InsideTick()) return;
+  const GameWorld& world = session.World();
+  const TickPhase ran = world.Phase();
+  const auto next = static_cast<TickPhase>(static_cast<int>(ran) + 1);
+  d.inside_tick = "tick " + std::to_string(world.Tick()) + " after " + TickPhaseName(ran) +
+                  ", next " + TickPhaseName(next);
+  // This tick's entries of the phase just run, newest back to the phase's first.
+  const TraceRing& trace = world.Trace();
+  TraceEntry e;
+  for (std::uint64_t n = 0; trace.Recent(n, e) && e.tick == world.Tick(); ++n)
+    if (e.phase == ran && e.event != TraceEvent::TickStarted)
+      d.phase_did.push_back(TraceEventText(e, world.Definitions()).substr(6));  // no "event="
+  std::reverse(d.phase_did.begin(), d.phase_did.end());
+  for (const GameWorld::Command& c : world.QueuedCommands()) d.commands.push_back(CommandText(c));
 }
 
 // The inspected entity's AI, in words.
@@ -158,6 +180,7 @@ void ExtractInspected(const GameSession& session, EntityId id, DebugData& d) {
       d.components.push_back(p.type + ":" + std::to_string(p.slot) + " v" +
                              std::to_string(p.version) + " (not loaded)");
   if (const EnemyAi* ai = world.Ais().Find(id)) ExtractAi(registry, *ai, d);
+  d.inspected_pools = EntityPoolLines(world, id);
 }
 
 // Monsters in view (or all, when revealing), nearest first, eight at most.
@@ -302,6 +325,7 @@ void ExtractDebug(const GameSession& session, const ExtractOptions& options, Ren
   DebugData& d = frame.debug;
   d.overlay = options.overlay;
   ExtractMachine(session, d);
+  ExtractInsideTick(session, d);
   ExtractTrace(session.World(), options, d);
   if (!options.inspected.IsNull()) ExtractInspected(session, options.inspected, d);
   ExtractMonsters(session, options.reveal_map, d);

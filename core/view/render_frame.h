@@ -115,6 +115,14 @@ struct DebugData {
   std::vector<std::string> why;
   std::array<std::int64_t, 7> phase_nanoseconds{};
   std::vector<std::string> monsters;  // one line per monster in view: handle, name, action/phase
+  // Inside a tick stepped phase by phase (GameSession::InsideTick): which, and what the phase
+  // just run did (this tick's trace entries of that phase), and the commands queued for the
+  // commit. `inside_tick` is "" between ticks.
+  std::string inside_tick;                   // "tick 12 after AI, next Movement"
+  std::vector<std::string> phase_did;        // the phase's trace lines, oldest first
+  std::vector<std::string> commands;         // the command buffer (machine_text.h: CommandText)
+  std::vector<std::string> inspected_pools;  // where each of its components sits in its pool
+  std::string free_slots;                    // the registry's free list (machine_text.h: SlotsText)
   OverlayMode overlay = OverlayMode::Off;
   std::vector<OverlayMark> marks;
 };

@@ -246,6 +246,10 @@ PaneItem PackItems(const std::vector<std::string>& items, std::size_t width) {
   return rows;
 }
 
+std::string ShortHandle(EntityId id) {
+  return std::to_string(id.Slot) + ":" + std::to_string(id.Generation);
+}
+
 PaneSection InspectedSection(const DebugData& d, std::size_t width) {
   PaneSection s;
   if (!d.has_inspected) {
@@ -268,6 +272,7 @@ PaneSection InspectedSection(const DebugData& d, std::size_t width) {
   // Components can be long (enemy_ai has 14 fields): wrapped at field boundaries.
   for (const std::string& c : d.components)
     s.body.push_back(WrapItem("  " + c, width, Colour::Default, ", "));
+
   s.min_rows = 2;
   s.more = "(console: INSPECT " + std::to_string(d.inspected.Slot) + ":" +
            std::to_string(d.inspected.Generation) + ")";
@@ -289,6 +294,7 @@ PaneSection MachineSection(const RenderFrame& frame, const PresenterState& state
                  "free " + std::to_string(d.free), "retired " + std::to_string(d.retired),
                  "cap " + std::to_string(d.capacity)},
                 width));
+  if (!d.free_slots.empty()) add("Slots " + d.free_slots);
   add("Pools size/capacity high-water", Colour::White);
   // Two pools a row where both fit (the second from the pane's middle), else one: long numbers
   // (100000/131072 on a floor of 100,000 monsters) are never cut across two rows.
@@ -318,10 +324,36 @@ PaneSection MachineSection(const RenderFrame& frame, const PresenterState& state
     phases +=
         std::string(" ") + kPhase[i] + " " + std::to_string((d.phase_nanoseconds[i] + 500) / 1000);
   add(phases, Colour::White);
+  // The machine view: where each of the inspected entity's components sits in its pool's dense
+  // array (what iteration walks; a removal moves the last owner into the hole).
+  if (state.pane_view == PaneView::Machine && !d.inspected_pools.empty()) {
+    add("Pools of " + ShortHandle(d.inspected) + ": dense index of size", Colour::White);
+    for (const std::string& p : d.inspected_pools) add("  " + p);
+  }
   s.min_rows = 0;
   s.more = state.pane_view == PaneView::Machine
                ? "(console: POOLS, COUNTERS)"
                : "(" + state.pane_view_keys + ": the machine first)";
+  return s;
+}
+
+// Inside a tick stepped phase by phase: the phase just run and what it did, then the commands
+// waiting for the commit (a destroy's entity shows "pending destroy" in the inspector until then).
+PaneSection TickSection(const DebugData& d, const PresenterState& state, std::size_t width) {
+  PaneSection s;
+  if (d.inside_tick.empty()) return s;
+  s.head.push_back(
+      {"Inside " + d.inside_tick + " (" + state.step_phase_keys + ")", Colour::Yellow});
+  for (const std::string& line : d.phase_did)
+    s.body.push_back(WrapItem("  did " + line, width, Colour::Default));
+  if (d.phase_did.empty()) s.body.push_back({{"  did nothing to trace", Colour::Grey}});
+  s.body.push_back({{"  Commands queued " + std::to_string(d.commands.size()) +
+                         (d.commands.empty() ? " (the commit publishes them)" : ":"),
+                     Colour::White}});
+  for (const std::string& c : d.commands)
+    s.body.push_back(WrapItem("    " + c, width, Colour::Default));
+  s.min_rows = 4;
+  s.more = "(console: TRACE, COMMANDS)";
   return s;
 }
 
@@ -333,10 +365,6 @@ PaneSection MonstersSection(const DebugData& d, std::size_t width) {
     s.body.push_back(WrapItem("  " + m, width, Colour::Default));
   s.min_rows = 0;
   return s;
-}
-
-std::string ShortHandle(EntityId id) {
-  return std::to_string(id.Slot) + ":" + std::to_string(id.Generation);
 }
 
 PaneSection TraceSection(const DebugData& d, std::size_t width) {
@@ -439,8 +467,9 @@ std::vector<PaneRow> SectionRows(const PaneSection& s, const PresenterState& sta
 std::vector<PaneRow> DebugRows(const RenderFrame& frame, const PresenterState& state,
                                std::size_t width, std::size_t room) {
   const DebugData& d = frame.debug;
-  enum : std::size_t { kInspected, kMachine, kMonsters, kLower };
+  enum : std::size_t { kTick, kInspected, kMachine, kMonsters, kLower };
   std::vector<PaneSection> sections;
+  sections.push_back(TickSection(d, state, width));
   sections.push_back(InspectedSection(d, width));
   sections.push_back(MachineSection(frame, state, width));
   sections.push_back(MonstersSection(d, width));
@@ -450,17 +479,17 @@ std::vector<PaneRow> DebugRows(const RenderFrame& frame, const PresenterState& s
   sections[kLower].min_rows = std::max<std::size_t>(3, room / 4);
   switch (state.pane_view) {
     case PaneView::Trace:
-      ShareRows(sections, room, {kLower, kInspected, kMonsters, kMachine},
-                {kInspected, kLower, kMonsters, kMachine});
+      ShareRows(sections, room, {kTick, kLower, kInspected, kMonsters, kMachine},
+                {kTick, kInspected, kLower, kMonsters, kMachine});
       break;
     case PaneView::Why:
-      ShareRows(sections, room, {kLower, kInspected, kMonsters, kMachine},
-                {kLower, kInspected, kMonsters, kMachine});
+      ShareRows(sections, room, {kTick, kLower, kInspected, kMonsters, kMachine},
+                {kTick, kLower, kInspected, kMonsters, kMachine});
       break;
     case PaneView::Machine:
       sections[kMachine].min_rows = room / 2 - 1;
-      ShareRows(sections, room, {kMachine, kLower, kInspected, kMonsters},
-                {kMachine, kMonsters, kLower, kInspected});
+      ShareRows(sections, room, {kTick, kMachine, kLower, kInspected, kMonsters},
+                {kTick, kMachine, kMonsters, kLower, kInspected});
       break;
   }
   std::vector<PaneRow> rows;
@@ -758,17 +787,21 @@ ScreenLayout LayOut(const PresenterState& state, std::int32_t w, std::int32_t h)
   layout.pane_shown = state.debug_pane;
   if (state.debug_pane && w < kSidePaneWidth) {
     // The pane below the map: the map keeps the top half (so the camera centres the player in
-    // what is really seen), the bottom half is the pane's, or the console's while it is open.
-    layout.map = Rect{0, 1, w, h / 2 - 1};
+    // what is really seen), or only the rows a shorter map has; the rest is the pane's, or the
+    // console's while it is open.
+    const std::int32_t map_rows =
+        state.map_rows > 0 ? std::min(h / 2 - 1, state.map_rows) : h / 2 - 1;
+    const std::int32_t below = 1 + map_rows;
+    layout.map = Rect{0, 1, w, map_rows};
     if (console) {
       layout.pane_shown = false;
-      layout.log = Rect{0, h / 2, w, h - h / 2};
+      layout.log = Rect{0, below, w, h - below};
     } else if (state.screen == Screen::Map) {
       // The newest message keeps the last row: a step refused must say why.
-      layout.pane = Rect{0, h / 2, w, h - h / 2 - 1};
+      layout.pane = Rect{0, below, w, h - below - 1};
       layout.log = Rect{0, h - 1, w, 1};
     } else {
-      layout.pane = Rect{0, h / 2, w, h - h / 2 - message_rows};
+      layout.pane = Rect{0, below, w, h - below - message_rows};
       layout.log = Rect{0, h - message_rows, w, message_rows};
     }
     return layout;

@@ -62,6 +62,9 @@ struct HelpLine {
 
 struct PresenterState {
   Screen screen = Screen::Map;
+  // How many rows the floor's map has (0: not known): a pane below the map takes the rows a
+  // short map does not need.
+  std::int32_t map_rows = 0;
   bool debug_pane = false;
   bool ascii = false;       // ASCII glyphs instead of Unicode
   std::int32_t look_x = 0;  // the look cursor, in map cells
@@ -73,13 +76,14 @@ struct PresenterState {
   std::int32_t console_top = -1;
   PaneView pane_view = PaneView::Trace;
   std::string pane_view_keys = "=";  // the keys that change the view, for the pane's hints
-  std::int32_t message_scroll = 0;   // history screen: lines scrolled back from the newest
-  std::vector<HelpLine> help;        // from the key map
-  std::int32_t help_page = 0;        // which page of help (small terminals need several)
-  std::string banner;                // one line over the map (game over, a notice)
-  std::string prompt;                // ItemPrompt: "Drink what?"; Target: "Throw at whom?"
-  std::vector<char> choices;         // ItemPrompt: the letters that answer it
-  std::int32_t target_x = 0;         // Target: the aiming cursor, in map cells
+  std::string step_phase_keys = "\\: next phase";  // the step_phase keys, for the tick's hint
+  std::int32_t message_scroll = 0;  // history screen: lines scrolled back from the newest
+  std::vector<HelpLine> help;       // from the key map
+  std::int32_t help_page = 0;       // which page of help (small terminals need several)
+  std::string banner;               // one line over the map (game over, a notice)
+  std::string prompt;               // ItemPrompt: "Drink what?"; Target: "Throw at whom?"
+  std::vector<char> choices;        // ItemPrompt: the letters that answer it
+  std::int32_t target_x = 0;        // Target: the aiming cursor, in map cells
   std::int32_t target_y = 0;
   std::string target_text;   // what is under the aiming cursor
   std::string summary_note;  // Summary: where the summary file went

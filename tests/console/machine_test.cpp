@@ -5,10 +5,10 @@
 #include <vector>
 
 #include "console/console.h"
-#include "console/machine_views.h"
 #include "content/default_content.h"
 #include "game/state_hash.h"
 #include "game/systems.h"
+#include "sim/machine_text.h"
 
 namespace machine_test {
 

@@ -1,4 +1,4 @@
-#include "console/machine_views.h"
+#include "sim/machine_text.h"
 
 #include <algorithm>
 #include <utility>
@@ -70,6 +70,22 @@ std::string PoolText(const GameWorld& world, ComponentKind kind) {
     if (sparse.size() > kMachineViewEntries) text += ",...";
   });
   return text;
+}
+
+std::vector<std::string> EntityPoolLines(const GameWorld& world, EntityId id) {
+  std::vector<std::string> lines;
+  if (!world.Registry().IsAlive(id)) return lines;
+  world.ForEachPool([&](const auto& pool, ComponentKind kind) {
+    if (pool.Find(id) == nullptr) return;
+    const std::uint32_t index = pool.SparseEntry(id.Slot);
+    const auto owners = pool.Owners();
+    std::string line = std::string(ComponentKindName(kind)) + " dense " + std::to_string(index) +
+                       " of " + std::to_string(pool.Size());
+    if (index > 0) line += ", after " + HandleText(owners[index - 1]);
+    if (index + 1 < owners.size()) line += ", before " + HandleText(owners[index + 1]);
+    lines.push_back(std::move(line));
+  });
+  return lines;
 }
 
 std::string SlotsText(const EntityRegistry& registry) {

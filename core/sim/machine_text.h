@@ -1,10 +1,12 @@
 // The machine's insides in words (SPEC "Inside a tick and inside the pools"): the structural
 // commands waiting for the commit, one pool's dense and sparse arrays, the registry's slots and
 // free list, and what each tick phase declares it reads and writes. The console's COMMANDS, POOL,
-// SLOTS and SYSTEMS reply with these; they read, never change, what they show.
+// SLOTS and SYSTEMS reply with these, and the debug pane shows them; they read, never change, what
+// they show.
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "game/game_world.h"
 
@@ -28,6 +30,10 @@ inline constexpr std::size_t kMachineViewEntries = 64;
 // full. Then `retired=N`, then `gen=SLOT:GEN,...` for every slot ever used: the generation its
 // handle carries or last carried. Each list stops at kMachineViewEntries with "...".
 [[nodiscard]] std::string SlotsText(const EntityRegistry& registry);
+
+// For each pool holding a component of `id`, where it sits in what iteration walks: `health dense
+// 1 of 3, after 0:1, before 2:1` (its neighbours in the dense array, when it has them).
+[[nodiscard]] std::vector<std::string> EntityPoolLines(const GameWorld& world, EntityId id);
 
 // `PHASE reads=TYPE,... writes=TYPE,...` for each phase, in order, joined by " | ", from the
 // declarations beside the systems (game/systems.h: kPhaseAccess).
