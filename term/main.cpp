@@ -43,6 +43,7 @@ constexpr const char* kUsage =
     "  cairn bot [--seed N] [--runs K]       play by itself, headless: one line per run\n"
     "  cairn generate [--seed N] [--depth D] print a generated floor as text\n"
     "  cairn keys [KEYFILE]                  the keys table (README's) from the key map\n"
+    "  cairn lesson [--auto]                 a guided walk through the entity-component world\n"
     "  cairn frame [--seed N] [--size WxH] [--keys \"KEY ...\"] [--debug] [--colours]\n"
     "                                        draw one frame as text (golden-frame tests)\n"
     "  cairn console [--seed N] [--capacity N] [FILE]\n"
@@ -55,8 +56,8 @@ constexpr const char* kUsage =
     "Exit status: 0 success, 1 invalid content or failed verification, 2 wrong usage,\n"
     "3 entropy unavailable, 4 simulation fault. See docs/CLI.md.\n";
 
-constexpr std::string_view kCommands[] = {"console", "sim",      "replay", "check",    "frame",
-                                          "format",  "generate", "bot",    "identity", "keys"};
+constexpr std::string_view kCommands[] = {"console",  "sim", "replay",   "check", "frame", "format",
+                                          "generate", "bot", "identity", "keys",  "lesson"};
 
 int Run(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
@@ -94,6 +95,7 @@ int Run(int argc, char** argv) {
   if (command == "bot") return cairn::RunBotCommand(rest);
   if (command == "identity") return cairn::RunIdentityCommand(rest);
   if (command == "keys") return cairn::RunKeysCommand(rest);
+  if (command == "lesson") return cairn::RunLessonCommand(rest);
   std::cerr << "cairn: unknown command or option '" << cairn::EscapeForTerminal(command) << "'"
             << cairn::DidYouMean(command, kCommands) << "\n"
             << kUsage;

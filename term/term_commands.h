@@ -23,6 +23,7 @@ int RunIdentityCommand(const std::vector<std::string>& args);
 int RunGenerateCommand(const std::vector<std::string>& args);
 int RunBotCommand(const std::vector<std::string>& args);
 int RunKeysCommand(const std::vector<std::string>& args);
+int RunLessonCommand(const std::vector<std::string>& args);
 
 // The limits every interactive and headless session starts from; a floor that holds more is built
 // with room for its own (WorldLimits::For).

@@ -60,7 +60,7 @@ def matches(expected, actual):
 
 
 # The docs whose examples `make check` runs (tests/tools/docs_test.sh), from the repository's root.
-CHECKED_DOCS = ["README.md", "docs/CLI.md", "docs/CONSOLE.md"]
+CHECKED_DOCS = ["README.md", "docs/CLI.md", "docs/CONSOLE.md", "docs/LESSON.md"]
 
 
 HASH = re.compile(r"\b[0-9a-f]{16}\b")

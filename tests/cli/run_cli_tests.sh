@@ -53,6 +53,21 @@ echo "$err" | grep -q "^/tmp: error: " || fail "directory message: $err"
 small=$(printf 'SPAWN\nSPAWN\nSPAWN\n' | "$cairn" console --capacity 2 | tail -n 1)
 case "$small" in "error: the world is full"*) ;; *) fail "--capacity 2: third SPAWN said '$small'";; esac
 
+# The lesson: --auto walks to the end (exit 0), showing a stale handle and a reused slot; asked
+# interactively, Enter runs each step's command, another command is answered with the right one,
+# and q stops it (exit 1).
+out=$("$cairn" lesson --auto); status=$?
+[ $status -eq 0 ] || fail "cairn lesson --auto exited $status"
+echo "$out" | grep -q "^   stale$" || fail "the lesson shows no stale handle"
+echo "$out" | grep -q "^   2:2$" || fail "the lesson shows no reused slot"
+echo "$out" | grep -q "^   cmd=1 destroy a=1:1$" || fail "the lesson shows no queued destroy"
+[ "$(yes '' | "$cairn" lesson | grep -c '^   > ')" -eq "$(echo "$out" | grep -c '^   > ')" ] || fail "Enter does not walk the whole lesson"
+out=$(printf 'SPAWNS\nSPAWN\nq\n' | "$cairn" lesson); status=$?
+[ $status -eq 1 ] || fail "q does not stop the lesson with exit 1 (got $status)"
+echo "$out" | grep -q "That is not this step's command: it is \`SPAWN\`." || fail "a wrong command was not answered: $out"
+echo "$out" | grep -q "^   0:1$" || fail "the typed command did not run: $out"
+"$cairn" lesson --bogus >/dev/null 2>&1; [ $? -eq 2 ] || fail "lesson --bogus is not exit 2"
+
 # Determinism: each sim case must print its recorded last line (in every build type).
 cd "$here/../.."
 while IFS=$'\t' read -r sim_args expected; do
