@@ -177,7 +177,8 @@ constexpr const char* kUsage =
     "commands: SPAWN | DESPAWN H | SET H TYPE[:SLOT] BODY | ADD H TYPE[:SLOT] BODY | "
     "GET H TYPE[:SLOT] | REMOVE H TYPE[:SLOT] | QUERY TYPE... | "
     "RESTART | TICK [N] | BACK [N] (up to 1000 ticks) | INSPECT H | POOLS | REGISTRY | COUNTERS | "
-    "TRACE [N|ON|OFF] | WHY H | HASH | TYPES | PHASE | COMMANDS | POOL TYPE | SLOTS | SYSTEMS | "
+    "TRACE [N|ON|OFF] | WHY H [ALL] | HASH | TYPES | PHASE | COMMANDS | POOL TYPE | SLOTS | "
+    "SYSTEMS | "
     "DUP H... | KEY H | RESOLVE INSTANCE SOURCE | HELP";
 
 // The one handle a command takes (`usage` shows how): false, with the error reply in `error`,
@@ -629,11 +630,14 @@ std::string Console::Tick(std::string_view args) {
 
 std::string Console::Why(std::string_view args) {
   const GameWorld& world = World();
+  // WHY H ALL: every link the story holds, not the newest eight.
+  std::vector<std::string_view> words = Words(args);
+  const bool all = words.size() == 2 && words[1] == "ALL";
+  if (all) words.pop_back();
   EntityId id;
-  if (std::string error;
-      !OneHandle(args, "WHY takes one handle: WHY 5:1", world.WorldId(), id, error))
-    return error;
-  return WhyReply(AskWhy(world, id), world);
+  if (words.size() != 1 || ParseHandleText(words[0], world.WorldId(), id) != Status::Ok)
+    return Error("WHY takes one handle, and ALL for the whole chain: WHY 5:1, WHY 5:1 ALL");
+  return WhyReply(AskWhy(world, id, all ? kEveryWhyLink : 8), world);
 }
 
 std::string Console::Inspect(std::string_view args) {

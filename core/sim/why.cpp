@@ -34,6 +34,12 @@ std::string Source(const TraceEntry& e) {
   return e.command == 0 ? "from the console" : "(command " + std::to_string(e.command) + ")";
 }
 
+// What a cut chain says at its end: how many older links, and where all of them are.
+std::string LeftOut(const WhyAnswer& answer) {
+  return std::to_string(answer.left_out) + " earlier link" + (answer.left_out == 1 ? "" : "s") +
+         " left out (WHY " + ShortHandle(answer.subject) + " ALL gives the whole chain)";
+}
+
 }  // namespace
 
 WhyAnswer AskWhy(const GameWorld& world, EntityId id, std::size_t links) {
@@ -60,8 +66,12 @@ WhyAnswer AskWhy(const GameWorld& world, EntityId id, std::size_t links) {
       answer.since = e.tick;
       // Anything after a death (its body removed at commit) is bookkeeping: the death leads.
       answer.chain.clear();
+      answer.left_out = 0;
     }
-    if (answer.chain.size() < links) answer.chain.push_back(e);
+    if (answer.chain.size() < links)
+      answer.chain.push_back(e);
+    else
+      ++answer.left_out;
   }
   return answer;
 }
@@ -182,6 +192,7 @@ std::vector<std::string> WhyLines(const WhyAnswer& answer, const GameWorld& worl
   lines.reserve(answer.chain.size() + 1);
   lines.push_back(WhyHeadline(answer, world));
   for (const TraceEntry& e : answer.chain) lines.push_back(WhyLink(e, world.Definitions()));
+  if (answer.left_out > 0) lines.push_back(LeftOut(answer));
   return lines;
 }
 
@@ -190,6 +201,7 @@ std::string WhyReply(const WhyAnswer& answer, const GameWorld& world) {
   std::string reply = "why " + WhyHeadline(answer, world);
   for (std::size_t i = 0; i < answer.chain.size(); ++i)
     reply += (i == 0 ? ": " : " | ") + WhyLink(answer.chain[i], world.Definitions());
+  if (answer.left_out > 0) reply += " | " + LeftOut(answer);
   return reply;
 }
 

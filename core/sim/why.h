@@ -31,7 +31,11 @@ struct WhyAnswer {
   WhyState state = WhyState::Forgotten;
   std::int64_t since = 0;         // the tick it died (Dead) or was last mentioned (Gone)
   std::vector<TraceEntry> chain;  // newest first
+  std::size_t left_out = 0;       // older links the story holds beyond the `links` asked for
 };
+
+// As many links as the story can hold: the whole chain (the console's `WHY H ALL`).
+inline constexpr std::size_t kEveryWhyLink = ~std::size_t{0};
 
 // What the story says about `id`, at most `links` entries. Never fails: an unknown entity is a
 // Forgotten answer with an empty chain.
@@ -49,10 +53,12 @@ struct WhyAnswer {
 // health and killing it".
 [[nodiscard]] std::string WhyLink(const TraceEntry& entry, const DefinitionSet& definitions);
 
-// The headline and every link, one per line: the pane's why view, the death screen, the morgue.
+// The headline and every link, one per line: the pane's why view, the death screen, the morgue;
+// when links were left out, a last line says how many and where the whole chain is.
 [[nodiscard]] std::vector<std::string> WhyLines(const WhyAnswer& answer, const GameWorld& world);
 
-// The console's reply: "why HEADLINE: LINK | LINK | ...", or "stale" when nothing is remembered.
+// The console's reply: "why HEADLINE: LINK | LINK | ...", ending "| N earlier links left out (WHY H
+// ALL gives the whole chain)" when cut, or "stale" when nothing is remembered.
 [[nodiscard]] std::string WhyReply(const WhyAnswer& answer, const GameWorld& world);
 
 }  // namespace cairn

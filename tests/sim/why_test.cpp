@@ -180,6 +180,25 @@ TEST_CASE("an item's why says who carries it or where it lies, not that it is al
   CHECK_FALSE(Contains(both, "alive"));
 }
 
+TEST_CASE("a cut chain says how many links it left out, and ALL gives them", "[why]") {
+  TestWorld w(Level({"######", "#@.r.#", "######"}));
+  for (int i = 0; i < 120; ++i) REQUIRE(w.Tick() == Status::Ok);
+  const EntityId rat = w->Ais().Owners()[0];
+  const WhyAnswer whole = AskWhy(*w, rat, kEveryWhyLink);
+  REQUIRE(whole.chain.size() > 3);
+  CHECK(whole.left_out == 0);
+  const WhyAnswer cut = AskWhy(*w, rat, 3);
+  CHECK(cut.chain.size() == 3);
+  CHECK(cut.left_out == whole.chain.size() - 3);
+  const std::string handle = std::to_string(rat.Slot) + ":" + std::to_string(rat.Generation);
+  const std::string note = std::to_string(cut.left_out) + " earlier links left out (WHY " + handle +
+                           " ALL gives the whole chain)";
+  CHECK(WhyReply(cut, *w).size() > note.size());
+  CHECK(WhyReply(cut, *w).substr(WhyReply(cut, *w).size() - note.size()) == note);
+  CHECK(WhyLines(cut, *w).back() == note);
+  CHECK(WhyLines(whole, *w).size() == whole.chain.size() + 1);  // the headline and every link
+}
+
 TEST_CASE("nothing remembered about a handle is stale", "[why]") {
   TestWorld w(Level({"#####", "#@..#", "#####"}));
   const WhyAnswer answer = AskWhy(*w, EntityId{w->WorldId(), 40, 3});
