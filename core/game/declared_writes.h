@@ -16,13 +16,16 @@ namespace cairn {
 // Past this many entities the fingerprints would cost more than the tick: not checked.
 inline constexpr std::uint32_t kDeclaredWritesCheckLimit = 4096;
 
-// Each pool's fingerprint: its membership revision and every field of every value, in dense order.
+// Each pool's fingerprint: its membership revision and its values' bytes, in dense order; only the
+// pools of `kinds` (KindBit masks), the others 0.
 using PoolFingerprints = std::array<std::uint64_t, kComponentKindCount>;
-[[nodiscard]] PoolFingerprints FingerprintPools(const GameWorld& world);
+[[nodiscard]] PoolFingerprints FingerprintPools(const GameWorld& world,
+                                                std::uint32_t kinds = ~std::uint32_t{0});
 
 // What `phase` did that it does not declare, in words ("AI wrote stairs, which kPhaseAccess does
-// not declare it writes"), given the pools' fingerprints and the number of queued commands from
-// before it ran; "" when it kept to its declaration.
+// not declare it writes"), given the fingerprints of (at least) the pools it does not declare it
+// writes and the number of queued commands from before it ran; "" when it kept to its
+// declaration.
 [[nodiscard]] std::string UndeclaredWrite(const GameWorld& world, TickPhase phase,
                                           const PoolFingerprints& before,
                                           std::size_t queued_before);

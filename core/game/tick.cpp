@@ -188,7 +188,8 @@ inline void TickRunner::RunSystem(TickPhase phase) {
 #ifdef CAIRN_ASSERTIONS
   // The declared writes, checked (declared_writes.h), on worlds small enough to fingerprint.
   const bool check = world_.Registry().LiveCount() <= kDeclaredWritesCheckLimit;
-  const PoolFingerprints before = check ? FingerprintPools(world_) : PoolFingerprints{};
+  const std::uint32_t undeclared = ~kPhaseAccess[static_cast<std::size_t>(phase)].writes;
+  const PoolFingerprints before = check ? FingerprintPools(world_, undeclared) : PoolFingerprints{};
   const std::size_t queued_before = world_.QueuedCommands().size();
 #endif
   switch (phase) {
