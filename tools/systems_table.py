@@ -17,13 +17,19 @@ END = "<!-- systems: end -->"
 
 
 def table(cairn):
-    reply = subprocess.run([cairn, "console"], input="SYSTEMS\n", capture_output=True, text=True,
-                           check=True).stdout.strip()
+    replies = subprocess.run([cairn, "console"], input="SYSTEMS\nTYPES\n", capture_output=True,
+                             text=True, check=True).stdout.strip().split("\n")
+    systems, types = replies[0], replies[1]
+    # A phase that reads and writes every component (the commit) says so, so a new component moves
+    # no row; a phase that happens to read them all lists them (it declared each).
+    every = ",".join(entry.split(" ", 1)[0] for entry in types.split(" | "))
     rows = ["| phase | reads | writes |", "| --- | --- | --- |"]
-    for entry in reply.split(" | "):
+    for entry in systems.split(" | "):
         phase, rest = entry.split(" reads=", 1)
         reads, writes = rest.split(" writes=", 1)
-        cell = lambda kinds: ", ".join(f"`{k}`" for k in kinds.split(",") if k) or "nothing"
+        whole = reads == every and writes == every
+        cell = lambda kinds: ("every component" if whole else
+                              ", ".join(f"`{k}`" for k in kinds.split(",") if k) or "nothing")
         rows.append(f"| {phase} | {cell(reads)} | {cell(writes)} |")
     return rows
 

@@ -82,6 +82,18 @@ b=$("$cairn" sim --load "$work/plain.toml" --input oo | tail -n 1)
 b=$("$cairn" sim --load "$work/glow-plain.toml" --input oo | tail -n 1)
 [ "$a" = "$b" ] || fail "a save of glow's build without a glow resumes to '$b', not '$a'"
 
+# No console transcript moves (tests/cli/*.expected), nor the doc's table of what each phase
+# declares (Commit's "every component" takes the new one in).
+for script in tests/cli/*.console; do
+  name=$(basename "$script" .console)
+  options=()
+  [ -f "tests/cli/$name.args" ] && read -r -a options < "tests/cli/$name.args"
+  "$glow" console "${options[@]}" "$script" | diff -q "tests/cli/$name.expected" - >/dev/null ||
+    fail "with glow, tests/cli/$name.console answers otherwise than tests/cli/$name.expected"
+done
+python3 tools/systems_table.py "$glow" docs/SIMULATION.md >/dev/null ||
+  fail "with glow, docs/SIMULATION.md's systems table moves"
+
 # The component itself: set, read, inspected, hashed only while there, in its type's listing.
 out=$(printf 'SPAWN\nHASH\nSET 0:1 glow { radius = 3 }\nGET 0:1 glow\nHASH\nREMOVE 0:1 glow\nHASH\nTYPES\nSET 0:1 glow { radius = 300 }\n' |
   "$glow" console)
