@@ -22,9 +22,7 @@ cairn=$(cd "$(dirname "$cairn")" && pwd)/$(basename "$cairn")
 tools/update-sim-cases.sh "$cairn"
 for script in tests/cli/*.console; do
   name=$(basename "$script" .console)
-  options=()
-  [ -f "tests/cli/$name.args" ] && read -r -a options < "tests/cli/$name.args"
-  "$cairn" console "${options[@]}" "$script" > "tests/cli/$name.expected"
+  tests/cli/transcript.sh "$cairn" "$script" > "tests/cli/$name.expected"
 done
 UPDATE=1 tests/frames/run_frame_tests.sh "$cairn" tests/frames >/dev/null
 python3 tools/systems_table.py "$cairn" --write

@@ -15,14 +15,12 @@ trap 'rm -rf "$work"' EXIT
 for script in "$here"/*.console; do
   name=$(basename "$script" .console)
   expected="$here/$name.expected"
-  options=()
-  [ -f "$here/$name.args" ] && read -r -a options < "$here/$name.args"
-  (cd "$here/../.." && "$cairn" console "${options[@]}" "$script") > "$work/$name.file"
+  "$here/transcript.sh" "$cairn" "$script" > "$work/$name.file"
   status=$?
   [ $status -eq 0 ] || fail "$name: exit status $status"
   diff -u "$expected" "$work/$name.file" || fail "$name: replies differ"
   # The same script on standard input gives the same replies.
-  (cd "$here/../.." && "$cairn" console "${options[@]}") < "$script" > "$work/$name.stdin"
+  "$here/transcript.sh" "$cairn" "$script" --stdin > "$work/$name.stdin"
   cmp -s "$work/$name.file" "$work/$name.stdin" || fail "$name: stdin and FILE differ"
 done
 

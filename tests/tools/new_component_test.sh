@@ -86,9 +86,7 @@ b=$("$cairn" sim --load "$work/glow-plain.toml" --input oo | tail -n 1)
 # declares (Commit's "every component" takes the new one in).
 for script in tests/cli/*.console; do
   name=$(basename "$script" .console)
-  options=()
-  [ -f "tests/cli/$name.args" ] && read -r -a options < "tests/cli/$name.args"
-  "$glow" console "${options[@]}" "$script" | diff -q "tests/cli/$name.expected" - >/dev/null ||
+  tests/cli/transcript.sh "$glow" "$script" | diff -q "tests/cli/$name.expected" - >/dev/null ||
     fail "with glow, tests/cli/$name.console answers otherwise than tests/cli/$name.expected"
 done
 python3 tools/systems_table.py "$glow" docs/SIMULATION.md >/dev/null ||
