@@ -53,6 +53,8 @@ GameController::GameController(GameSession& session, KeyMap keys, bool debug_sta
 
 void GameController::BuildHelp() {
   state_.pane_view_keys = KeysText(keys_, Action::PaneView);
+  state_.pane_scroll_keys =
+      KeysText(keys_, Action::PaneScrollUp) + " " + KeysText(keys_, Action::PaneScrollDown);
   state_.step_phase_keys = KeysText(keys_, Action::StepPhase) + ": next phase, " +
                            KeysText(keys_, Action::StepTick) + ": the rest";
   state_.help = HelpLines(keys_, session_.Definitions());
@@ -249,6 +251,7 @@ void GameController::CycleInspected(int direction) {
     index = ids.size() - 1;
   }
   inspected_ = ids[index];
+  state_.pane_scroll = 0;  // another entity's rows
   state_.debug_pane = true;
 }
 
@@ -452,8 +455,18 @@ void GameController::HandleMapKey(const std::string&, Action action) {
     case Action::PaneView:
       state_.pane_view =
           static_cast<PaneView>((static_cast<int>(state_.pane_view) + 1) % kPaneViewCount);
+      state_.pane_scroll = 0;
       state_.debug_pane = true;
       break;
+    case Action::PaneScrollUp:
+    case Action::PaneScrollDown: {
+      state_.debug_pane = true;
+      RenderFrame frame;
+      BuildFrame(frame);
+      state_.pane_scroll = ScrolledPane(frame, state_, view_width_, view_height_,
+                                        action == Action::PaneScrollUp ? -1 : 1);
+      break;
+    }
     case Action::Console:
       state_.screen = Screen::Console;
       state_.console_input.clear();

@@ -59,7 +59,10 @@ constexpr ActionInfo kActions[] = {
     {Action::TraceFilter, "trace_filter", "Debug",
      "the pane's trace: every entry, or only the inspected entity's"},
     {Action::PaneView, "pane_view", "Debug",
-     "the pane's view: the trace, why the inspected entity is so, or the machine"},
+     "the pane's view: the trace, why, the machine, this tick by phase, the entity"},
+    {Action::PaneScrollUp, "pane_scroll_up", "Debug",
+     "scroll the pane's first section up (the trace: back to older entries)"},
+    {Action::PaneScrollDown, "pane_scroll_down", "Debug", "scroll the pane's first section down"},
     {Action::Console, "console", "Debug", "open the debug console (the cairn console commands)"},
 };
 static_assert(std::size(kActions) == kActionCount);

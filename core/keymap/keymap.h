@@ -60,6 +60,8 @@ enum class Action : std::uint8_t {
   Overlay,
   TraceFilter,
   PaneView,
+  PaneScrollUp,
+  PaneScrollDown,
   Console,
   None,
 };

@@ -40,7 +40,9 @@ constexpr KeyLine kKeyRows[] = {
     {"inspect_next inspect_previous", "inspect the next or previous entity"},
     {"overlay", "cycle the map overlay: AI targets, entity labels, blockers"},
     {"trace_filter / pane_view",
-     "debug pane: trace of the inspected entity only / the pane's view (trace, why, machine)"},
+     "debug pane: trace of the inspected entity only / the pane's view (trace, why, machine, "
+     "tick, entity)"},
+    {"pane_scroll_up pane_scroll_down", "debug pane: scroll the view's first section"},
     {"console", "the debug console"},
 };
 

@@ -8,8 +8,9 @@
 namespace cairn {
 namespace {
 
-// How many links of the chain that killed the player the death screen and the morgue keep.
-constexpr std::size_t kDeathWhyLinks = 6;
+// How many links of the chain that killed the player the morgue keeps (the death screen shows
+// what fits of them); both say how many older links were left out.
+constexpr std::size_t kDeathWhyLinks = 24;
 
 std::string Name(const GameWorld& world, EntityId id) {
   const Named* named = world.Names().Find(id);
@@ -134,8 +135,10 @@ RunSummary DeathSummary(const GameWorld& world, const DeathEvent& death, std::in
   FillSummary(world, summary);
   summary.ended = true;
   summary.cause = cause;
-  for (const TraceEntry& link : AskWhy(world, death.entity, kDeathWhyLinks).chain)
+  const WhyAnswer why = AskWhy(world, death.entity, kDeathWhyLinks);
+  for (const TraceEntry& link : why.chain)
     summary.why.push_back(WhyLink(link, world.Definitions()));
+  summary.why_left_out = why.left_out;
   return summary;
 }
 

@@ -53,6 +53,7 @@ struct RunSummary {
   // How the player died, newest first, in the words of the console's WHY (sim/why.h): the blow
   // that killed, who struck before it, what the killer was doing. Empty for a win.
   std::vector<std::string> why;
+  std::size_t why_left_out = 0;  // older links the story held beyond `why`
 };
 
 }  // namespace cairn

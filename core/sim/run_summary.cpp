@@ -19,6 +19,9 @@ std::string FormatRunSummary(const GameSession& session, const std::string& head
   if (!s.why.empty()) {
     out += "\nHow it happened, newest first:\n";
     for (const std::string& link : s.why) out += "  " + link + "\n";
+    if (s.why_left_out > 0)
+      out += "  (" + std::to_string(s.why_left_out) + " earlier link" +
+             (s.why_left_out == 1 ? "" : "s") + " left out)\n";
   }
   out += "\n";
   out += "Character: experience level " + std::to_string(s.level) + ", " +

@@ -107,6 +107,36 @@ void ExtractTrace(const GameWorld& world, const ExtractOptions& options, DebugDa
       });
 }
 
+// Every entry of the tick stepped last (the tick stopped inside, or the newest that did something),
+// grouped by phase: what a learner reads after F6 to see the whole of one tick at once.
+void ExtractThisTick(const GameWorld& world, EntityId only, bool inside, DebugData& d) {
+  const TraceRing& trace = world.Trace();
+  const auto counts = [only](const TraceEntry& e) {
+    return e.event != TraceEvent::TickStarted && (only.IsNull() || e.a == only || e.b == only);
+  };
+  TraceEntry e;
+  if (!trace.Recent(0, e)) return;
+  d.this_tick = e.tick;
+  // Between ticks, the newest tick that did something: quiet ticks after it are only counted.
+  for (std::uint64_t n = 0; !inside && trace.Recent(n, e); ++n)
+    if (counts(e)) {
+      d.quiet_ticks_after = d.this_tick - e.tick;
+      d.this_tick = e.tick;
+      break;
+    }
+  if (inside) d.this_tick = world.Tick();
+  std::vector<TraceEntry> entries;  // newest first
+  for (std::uint64_t n = 0; trace.Recent(n, e) && e.tick >= d.this_tick; ++n)
+    if (e.tick == d.this_tick && counts(e)) entries.push_back(e);
+  for (auto it = entries.rbegin(); it != entries.rend(); ++it) {
+    const std::string phase = TickPhaseName(it->phase);
+    if (d.this_tick_phases.empty() || d.this_tick_phases.back().phase != phase)
+      d.this_tick_phases.push_back({phase, {}});
+    d.this_tick_phases.back().lines.push_back(
+        TraceEventText(*it, world.Definitions()).substr(6));  // without "event="
+  }
+}
+
 // Inside a tick stepped phase by phase: which phase ran, what it did, what waits for the commit.
 void ExtractInsideTick(const GameSession& session, DebugData& d) {
   if (!session.InsideTick()) return;
@@ -140,9 +170,6 @@ void ExtractAi(const EntityRegistry& registry, const EnemyAi& ai, DebugData& d) 
   d.ai.push_back(std::string("last cancelled: ") + CancelReasonName(ai.last_cancel));
 }
 
-// How many links of the inspected entity's why the pane is given (it shows what fits).
-constexpr std::size_t kPaneWhyLinks = 12;
-
 // The inspected entity: its full handle and what the registry says of it, its durable key, every
 // component (unknown ones too) and its AI.
 void ExtractInspected(const GameSession& session, EntityId id, DebugData& d) {
@@ -153,7 +180,7 @@ void ExtractInspected(const GameSession& session, EntityId id, DebugData& d) {
   d.inspected_handle = FormatEntity(id);
   d.inspected_state = HandleDiagnosisName(registry.DiagnoseHandle(id));
   // Asked of the dead too: a stale handle's why is its death.
-  if (const WhyAnswer why = AskWhy(world, id, kPaneWhyLinks); why.state != WhyState::Forgotten)
+  if (const WhyAnswer why = AskWhy(world, id, kEveryWhyLink); why.state != WhyState::Forgotten)
     d.why = WhyLines(why, world);
   if (!registry.IsAlive(id)) return;
   d.creation_sequence = registry.CreationSequenceOf(id);
@@ -327,6 +354,8 @@ void ExtractDebug(const GameSession& session, const ExtractOptions& options, Ren
   ExtractMachine(session, d);
   ExtractInsideTick(session, d);
   ExtractTrace(session.World(), options, d);
+  ExtractThisTick(session.World(), d.trace_inspected_only ? options.inspected : EntityId{},
+                  session.InsideTick(), d);
   if (!options.inspected.IsNull()) ExtractInspected(session, options.inspected, d);
   ExtractMonsters(session, options.reveal_map, d);
   ExtractOverlay(session.World(), frame, options.overlay, d);

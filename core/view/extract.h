@@ -16,7 +16,7 @@ struct ExtractOptions {
   EntityId inspected{};  // the entity the debug pane shows (null: none)
   bool debug = false;    // fill the debug data (costs a little per frame)
   OverlayMode overlay = OverlayMode::Off;
-  std::size_t trace_lines = 12;
+  std::size_t trace_lines = 400;      // the pane scrolls through them
   bool trace_inspected_only = false;  // the trace: only entries naming `inspected` as a or b
   bool reveal_map = false;            // debug: show the whole map as if seen
   // The map's cells go into the frame only within this many columns and rows of the cell the

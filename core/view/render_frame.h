@@ -118,9 +118,19 @@ struct DebugData {
   // Inside a tick stepped phase by phase (GameSession::InsideTick): which, and what the phase
   // just run did (this tick's trace entries of that phase), and the commands queued for the
   // commit. `inside_tick` is "" between ticks.
-  std::string inside_tick;                   // "tick 12 after AI, next Movement"
-  std::vector<std::string> phase_did;        // the phase's trace lines, oldest first
-  std::vector<std::string> commands;         // the command buffer (machine_text.h: CommandText)
+  std::string inside_tick;             // "tick 12 after AI, next Movement"
+  std::vector<std::string> phase_did;  // the phase's trace lines, oldest first
+  std::vector<std::string> commands;   // the command buffer (machine_text.h: CommandText)
+  // "This tick": every trace entry of the tick stopped inside, or else of the newest tick that did
+  // something, oldest first, grouped by tick phase; only the inspected entity's while the trace
+  // filter is on.
+  std::int64_t this_tick = -1;         // -1: nothing traced yet
+  std::int64_t quiet_ticks_after = 0;  // ticks since it in which nothing happened
+  struct PhaseEntries {
+    std::string phase;  // "AI"
+    std::vector<std::string> lines;
+  };
+  std::vector<PhaseEntries> this_tick_phases;
   std::vector<std::string> inspected_pools;  // where each of its components sits in its pool
   std::string free_slots;                    // the registry's free list (machine_text.h: SlotsText)
   OverlayMode overlay = OverlayMode::Off;

@@ -187,7 +187,8 @@ struct PaneSection {
   std::vector<PaneItem> body;
   std::size_t min_rows = 1;  // body rows kept before later sections are given any
   bool keep_newest = false;  // cut from the front (the trace is newest last)
-  std::string more;          // after "… N more lines": where to see them
+  std::string more;          // after "… N more lines": the key that shows them
+  bool lead = false;         // the view's first section: it scrolls (PresenterState::pane_scroll)
   std::size_t given = 0;     // body rows this frame
 };
 
@@ -208,12 +209,18 @@ std::string MoreLines(const PresenterState& state, std::size_t count,
          (count == 1 ? " line" : " lines");
 }
 
+// "(= F12: the entity view)": the key that puts a cut section first, where it scrolls.
+std::string ViewHint(const PresenterState& state, PaneView view) {
+  return "(" + state.pane_view_keys + ": the " + PaneViewName(view) + " view)";
+}
+
 // `text` cut at `breaks` (", " for a component's fields, " " otherwise) into rows at most `width`
 // wide; rows after the first are indented under it.
 PaneItem WrapItem(std::string text, std::size_t width, Colour colour,
                   std::string_view breaks = " ") {
   PaneItem rows;
-  const std::string indent = "    ";
+  // Later rows two in from the entry's own start, so a nested entry's rows stay under it.
+  const std::string indent(std::min<std::size_t>(text.find_first_not_of(' '), 8) + 2, ' ');
   width = std::max<std::size_t>(width, indent.size() + 8);
   while (text.size() > width) {
     std::size_t cut = text.rfind(breaks, width - breaks.size());
@@ -250,7 +257,7 @@ std::string ShortHandle(EntityId id) {
   return std::to_string(id.Slot) + ":" + std::to_string(id.Generation);
 }
 
-PaneSection InspectedSection(const DebugData& d, std::size_t width) {
+PaneSection InspectedSection(const DebugData& d, const PresenterState& state, std::size_t width) {
   PaneSection s;
   if (!d.has_inspected) {
     s.head.push_back({"no entity inspected ([ ] or look, then Enter)", Colour::Grey});
@@ -274,8 +281,7 @@ PaneSection InspectedSection(const DebugData& d, std::size_t width) {
     s.body.push_back(WrapItem("  " + c, width, Colour::Default, ", "));
 
   s.min_rows = 2;
-  s.more = "(console: INSPECT " + std::to_string(d.inspected.Slot) + ":" +
-           std::to_string(d.inspected.Generation) + ")";
+  s.more = ViewHint(state, PaneView::Entity);
   return s;
 }
 
@@ -331,9 +337,7 @@ PaneSection MachineSection(const RenderFrame& frame, const PresenterState& state
     for (const std::string& p : d.inspected_pools) add("  " + p);
   }
   s.min_rows = 0;
-  s.more = state.pane_view == PaneView::Machine
-               ? "(console: POOLS, COUNTERS)"
-               : "(" + state.pane_view_keys + ": the machine first)";
+  s.more = ViewHint(state, PaneView::Machine);
   return s;
 }
 
@@ -353,21 +357,22 @@ PaneSection TickSection(const DebugData& d, const PresenterState& state, std::si
   for (const std::string& c : d.commands)
     s.body.push_back(WrapItem("    " + c, width, Colour::Default));
   s.min_rows = 4;
-  s.more = "(console: TRACE, COMMANDS)";
+  s.more = ViewHint(state, PaneView::Tick);
   return s;
 }
 
-PaneSection MonstersSection(const DebugData& d, std::size_t width) {
+PaneSection MonstersSection(const DebugData& d, const PresenterState& state, std::size_t width) {
   PaneSection s;
   if (d.monsters.empty()) return s;
   s.head.push_back({"Monsters in view " + std::to_string(d.monsters.size()), Colour::White});
   for (const std::string& m : d.monsters)
     s.body.push_back(WrapItem("  " + m, width, Colour::Default));
   s.min_rows = 0;
+  s.more = ViewHint(state, PaneView::Entity);  // the view that gives them the most room
   return s;
 }
 
-PaneSection TraceSection(const DebugData& d, std::size_t width) {
+PaneSection TraceSection(const DebugData& d, const PresenterState& state, std::size_t width) {
   PaneSection s;
   std::string head =
       std::string("Trace: ") +
@@ -382,10 +387,37 @@ PaneSection TraceSection(const DebugData& d, std::size_t width) {
           Colour::Grey}});
   s.min_rows = 3;
   s.keep_newest = true;
+  s.more = ViewHint(state, PaneView::Trace);
   return s;
 }
 
-PaneSection WhySection(const DebugData& d, std::size_t width) {
+// Every entry of one tick, oldest first under its phase's name: the whole of a stepped tick.
+PaneSection ThisTickSection(const DebugData& d, const PresenterState& state, std::size_t width) {
+  PaneSection s;
+  std::size_t entries = 0;
+  for (const DebugData::PhaseEntries& p : d.this_tick_phases) entries += p.lines.size();
+  const std::string whose =
+      d.trace_inspected_only ? " naming " + ShortHandle(d.inspected) : std::string();
+  const std::string quiet =
+      d.quiet_ticks_after > 0 ? ", " + std::to_string(d.quiet_ticks_after) + " quiet since" : "";
+  s.head.push_back({d.this_tick < 0
+                        ? std::string("This tick: nothing traced yet")
+                        : "Tick " + std::to_string(d.this_tick) + ": " + std::to_string(entries) +
+                              (entries == 1 ? " entry" : " entries") + whose + " by phase" + quiet,
+                    Colour::White});
+  for (const DebugData::PhaseEntries& p : d.this_tick_phases) {
+    s.body.push_back({{"  " + p.phase, Colour::Yellow}});
+    for (const std::string& line : p.lines)
+      s.body.push_back(WrapItem("    " + line, width, Colour::Default));
+  }
+  if (d.this_tick >= 0 && entries == 0)
+    s.body.push_back({{"  only its start: nothing happened", Colour::Grey}});
+  s.min_rows = 3;
+  s.more = ViewHint(state, PaneView::Tick);
+  return s;
+}
+
+PaneSection WhySection(const DebugData& d, const PresenterState& state, std::size_t width) {
   PaneSection s;
   if (!d.has_inspected) {
     s.head.push_back({"Why: nothing inspected ([ ] or look, then Enter)", Colour::White});
@@ -395,23 +427,28 @@ PaneSection WhySection(const DebugData& d, std::size_t width) {
   for (const std::string& w : d.why) s.body.push_back(WrapItem("  " + w, width, Colour::Default));
   if (d.why.empty()) s.body.push_back({{"  why: nothing recorded yet", Colour::Grey}});
   s.min_rows = 3;
-  s.more = "(console: WHY " + ShortHandle(d.inspected) + ")";
+  s.more = ViewHint(state, PaneView::Why);
   return s;
 }
 
-// Shares `room` rows out: headings and minimums in `first` order, then the rest in `rest` order.
+// Shares `room` rows out: every heading that fits, in `first` order; then each shown section's
+// minimum body rows in the same order; then the rest in `rest` order. A short pane so keeps every
+// heading (each saying how much it holds) and gives the view's first section its rows before the
+// others get theirs.
 void ShareRows(std::vector<PaneSection>& sections, std::size_t room,
                std::initializer_list<std::size_t> first, std::initializer_list<std::size_t> rest) {
   std::vector<bool> shown(sections.size(), false);
   for (std::size_t i : first) {
     PaneSection& s = sections[i];
-    if (s.head.empty()) continue;
-    std::size_t want = s.head.size() + std::min(s.min_rows, RowCount(s.body));
-    if (want > room) want = s.head.size();  // the heading alone, saying how much it holds
-    if (want > room) continue;
+    if (s.head.empty() || s.head.size() > room) continue;
     shown[i] = true;
-    s.given = want - s.head.size();
-    room -= want;
+    room -= s.head.size();
+  }
+  for (std::size_t i : first) {
+    PaneSection& s = sections[i];
+    if (!shown[i]) continue;
+    s.given = std::min({s.min_rows, RowCount(s.body), room});
+    room -= s.given;
   }
   for (std::size_t i : rest) {
     PaneSection& s = sections[i];
@@ -424,76 +461,130 @@ void ShareRows(std::vector<PaneSection>& sections, std::size_t room,
     if (!shown[i]) sections[i].head.clear();
 }
 
-// The rows a section shows in its `given` rows: its heading, then its body cut to fit with a note
-// saying how much was left out (the trace keeps its newest entries instead).
+// Which rows of a cut body show: `shown` rows from `first`, with a note above them when rows are
+// hidden above and a note below when rows are hidden below. `scroll` counts rows hidden at the
+// end a section starts from (the newest for the trace, the top for the rest); each note takes a
+// row of the `given`.
+struct PaneWindow {
+  std::size_t first = 0, shown = 0;
+  bool above = false, below = false;
+};
+
+PaneWindow WindowOf(const PaneSection& s, std::size_t scroll) {
+  const std::size_t total = RowCount(s.body);
+  PaneWindow w;
+  if (s.given >= total) return PaneWindow{0, total, false, false};
+  if (s.given == 0) return w;
+  scroll = std::min(scroll, total - (s.given - 1));
+  const bool near = scroll > 0;  // rows hidden at the start end
+  w.shown = s.given - (near ? 1 : 0);
+  const bool far = scroll + w.shown < total;
+  if (far && w.shown > 0) --w.shown;
+  if (s.keep_newest) {
+    w.first = total - scroll - w.shown;
+    w.above = far, w.below = near;
+  } else {
+    w.first = scroll;
+    w.above = near, w.below = far;
+  }
+  return w;
+}
+
+// The rows a section shows in its `given` rows: its heading, then its body cut to fit, with a note
+// for each side that hides rows saying how many and the key that shows them (the view's first
+// section scrolls; another names the view that puts it first).
 std::vector<PaneRow> SectionRows(const PaneSection& s, const PresenterState& state) {
   std::vector<PaneRow> rows(s.head.begin(), s.head.end());
   if (s.head.empty()) return rows;
-  const std::size_t total = RowCount(s.body);
-  if (s.given >= total) {
-    for (const PaneItem& item : s.body) rows.insert(rows.end(), item.begin(), item.end());
+  std::vector<PaneRow> body;
+  std::vector<bool> starts;  // whether a row is an entry's first
+  for (const PaneItem& item : s.body) {
+    body.insert(body.end(), item.begin(), item.end());
+    starts.resize(body.size(), false);
+    if (!item.empty()) starts[body.size() - item.size()] = true;
+  }
+  if (s.given >= body.size()) {
+    rows.insert(rows.end(), body.begin(), body.end());
     return rows;
   }
-  if (s.keep_newest) {
-    // Whole entries from the newest back, so no entry shows without its first row.
-    std::size_t used = 0, from = s.body.size();
-    while (from > 0 && used + s.body[from - 1].size() <= s.given) used += s.body[--from].size();
-    if (from == s.body.size() && !s.body.empty()) {  // the newest alone is too long: its start
-      const PaneItem& newest = s.body.back();
-      rows.insert(rows.end(), newest.begin(),
-                  newest.begin() + static_cast<std::ptrdiff_t>(s.given));
-      return rows;
-    }
-    for (std::size_t i = from; i < s.body.size(); ++i)
-      rows.insert(rows.end(), s.body[i].begin(), s.body[i].end());
+  if (s.given == 0) {  // the heading alone, saying how much it holds
+    rows.back().text += "  " + MoreLines(state, body.size()) + " " + s.more;
     return rows;
   }
-  std::size_t shown = 0;
-  for (const PaneItem& item : s.body)
-    for (const PaneRow& row : item)
-      if (shown + 1 < s.given) {
-        rows.push_back(row);
-        ++shown;
-      }
-  std::string note = "  " + MoreLines(state, total - shown);
-  if (!s.more.empty()) note += " " + s.more;
-  if (s.given > 0)
-    rows.push_back({note, Colour::Grey});
-  else
-    rows.back().text += "  " + MoreLines(state, total);
+  PaneWindow w = WindowOf(s, s.lead ? static_cast<std::size_t>(state.pane_scroll) : 0);
+  // No entry shows without its first row: a window that starts inside one starts after it, and
+  // takes as many rows more below as there are.
+  while (w.shown > 1 && !starts[w.first]) {
+    ++w.first;
+    if (w.first + w.shown > body.size()) --w.shown;
+  }
+  const std::string hint = s.lead ? "(" + state.pane_scroll_keys + ": scroll)" : s.more;
+  const std::size_t after = body.size() - w.first - w.shown;
+  if (w.above)
+    rows.push_back({"  " + MoreLines(state, w.first, s.keep_newest ? "earlier" : "more") + " " +
+                        (s.keep_newest || !s.lead ? hint : "above " + hint),
+                    Colour::Grey});
+  rows.insert(rows.end(), body.begin() + static_cast<std::ptrdiff_t>(w.first),
+              body.begin() + static_cast<std::ptrdiff_t>(w.first + w.shown));
+  if (w.below && after > 0)
+    rows.push_back({"  " + MoreLines(state, after, s.keep_newest ? "newer" : "more") + " " + hint,
+                    Colour::Grey});
   return rows;
+}
+
+enum : std::size_t { kTick, kInspected, kMachine, kMonsters, kLower };
+
+// The pane's sections with their rows shared out for a pane `room` rows high: what the view puts
+// first gets its rows first and scrolls.
+std::vector<PaneSection> PaneSections(const RenderFrame& frame, const PresenterState& state,
+                                      std::size_t width, std::size_t room) {
+  const DebugData& d = frame.debug;
+  std::vector<PaneSection> sections;
+  sections.push_back(TickSection(d, state, width));
+  sections.push_back(InspectedSection(d, state, width));
+  sections.push_back(MachineSection(frame, state, width));
+  sections.push_back(MonstersSection(d, state, width));
+  switch (state.pane_view) {
+    case PaneView::Why: sections.push_back(WhySection(d, state, width)); break;
+    case PaneView::Tick: sections.push_back(ThisTickSection(d, state, width)); break;
+    default: sections.push_back(TraceSection(d, state, width)); break;
+  }
+  // The trace (or why, or the tick) keeps a quarter of a tall pane, so a long entity never pushes
+  // it out; as the view's first section, half of a short one.
+  sections[kLower].min_rows =
+      std::max<std::size_t>({3, room / 4, std::min<std::size_t>(room / 2, 6)});
+  switch (state.pane_view) {
+    case PaneView::Trace:
+    case PaneView::Why:
+      sections[kLower].lead = true;
+      ShareRows(sections, room, {kTick, kLower, kInspected, kMonsters, kMachine},
+                {kTick, kLower, kInspected, kMonsters, kMachine});
+      break;
+    case PaneView::Tick:
+      sections[kLower].lead = true;
+      ShareRows(sections, room, {kTick, kLower, kInspected, kMonsters, kMachine},
+                {kLower, kTick, kInspected, kMonsters, kMachine});
+      break;
+    case PaneView::Machine:
+      sections[kMachine].lead = true;
+      sections[kMachine].min_rows = std::max<std::size_t>(room / 2, 2) - 1;
+      ShareRows(sections, room, {kTick, kMachine, kLower, kInspected, kMonsters},
+                {kTick, kMachine, kMonsters, kLower, kInspected});
+      break;
+    case PaneView::Entity:
+      sections[kInspected].lead = true;
+      sections[kInspected].min_rows = room / 2;
+      ShareRows(sections, room, {kTick, kInspected, kLower, kMonsters, kMachine},
+                {kInspected, kMonsters, kTick, kLower, kMachine});
+      break;
+  }
+  return sections;
 }
 
 std::vector<PaneRow> DebugRows(const RenderFrame& frame, const PresenterState& state,
                                std::size_t width, std::size_t room) {
-  const DebugData& d = frame.debug;
-  enum : std::size_t { kTick, kInspected, kMachine, kMonsters, kLower };
-  std::vector<PaneSection> sections;
-  sections.push_back(TickSection(d, state, width));
-  sections.push_back(InspectedSection(d, width));
-  sections.push_back(MachineSection(frame, state, width));
-  sections.push_back(MonstersSection(d, width));
-  sections.push_back(state.pane_view == PaneView::Why ? WhySection(d, width)
-                                                      : TraceSection(d, width));
-  // A quarter of a tall pane for the trace (or why), so a long entity never pushes it out.
-  sections[kLower].min_rows = std::max<std::size_t>(3, room / 4);
-  switch (state.pane_view) {
-    case PaneView::Trace:
-      ShareRows(sections, room, {kTick, kLower, kInspected, kMonsters, kMachine},
-                {kTick, kInspected, kLower, kMonsters, kMachine});
-      break;
-    case PaneView::Why:
-      ShareRows(sections, room, {kTick, kLower, kInspected, kMonsters, kMachine},
-                {kTick, kLower, kInspected, kMonsters, kMachine});
-      break;
-    case PaneView::Machine:
-      sections[kMachine].min_rows = room / 2 - 1;
-      ShareRows(sections, room, {kTick, kMachine, kLower, kInspected, kMonsters},
-                {kTick, kMachine, kMonsters, kLower, kInspected});
-      break;
-  }
   std::vector<PaneRow> rows;
-  for (const PaneSection& s : sections) {
+  for (const PaneSection& s : PaneSections(frame, state, width, room)) {
     std::vector<PaneRow> part = SectionRows(s, state);
     rows.insert(rows.end(), part.begin(), part.end());
   }
@@ -703,14 +794,19 @@ void DrawSummary(const RenderFrame& frame, const PresenterState& state, TextGrid
     // Wrapped, newest first, in as many rows as the screen spares beside the rest.
     const std::size_t width = static_cast<std::size_t>(std::max(20, grid.Width() - 12));
     const std::size_t rows = grid.Height() >= 30 ? 12 : 5;
-    std::size_t used = 0;
+    std::size_t used = 0, shown = 0;
     for (const std::string& link : s.why) {
       const auto parts = WrapWords(link, width);
-      if (used + parts.size() > rows) break;
+      if (used + parts.size() + 1 > rows) break;  // a row kept for the count of the rest
       for (std::size_t i = 0; i < parts.size(); ++i)
         lines.push_back((i == 0 ? "  " : "    ") + std::string(parts[i]));
       used += parts.size();
+      ++shown;
     }
+    if (const std::size_t rest = s.why.size() - shown + s.why_left_out; rest > 0)
+      lines.push_back("  " + std::string(Ellipsis(state)) + " " + std::to_string(rest) +
+                      " earlier link" + (rest == 1 ? "" : "s") +
+                      (s.why.size() > shown ? " (the morgue file has more)" : ""));
   }
   lines.push_back("");
   lines.push_back("Experience level " + std::to_string(s.level) + "; deepest floor " +
@@ -776,8 +872,30 @@ const char* PaneViewName(PaneView view) noexcept {
     case PaneView::Trace: return "trace";
     case PaneView::Why: return "why";
     case PaneView::Machine: return "machine";
+    case PaneView::Tick: return "tick";
+    case PaneView::Entity: return "entity";
   }
   return "unknown";
+}
+
+std::int32_t ScrolledPane(const RenderFrame& frame, const PresenterState& state, std::int32_t width,
+                          std::int32_t height, std::int32_t pages) {
+  const ScreenLayout layout = LayOut(state, width, height);
+  if (!layout.pane_shown) return 0;
+  const std::vector<PaneSection> sections =
+      PaneSections(frame, state, static_cast<std::size_t>(std::max(1, layout.pane.w - 3)),
+                   static_cast<std::size_t>(std::max(0, layout.pane.h - 1)));
+  for (const PaneSection& s : sections) {
+    if (!s.lead || s.head.empty()) continue;
+    const std::size_t total = RowCount(s.body);
+    if (s.given == 0 || s.given >= total) return 0;
+    const auto most = static_cast<std::int32_t>(total - (s.given - 1));
+    const std::int32_t page = std::max<std::int32_t>(1, static_cast<std::int32_t>(s.given) / 2);
+    // Up is toward the top: back into older entries for the trace, which starts at the newest.
+    const std::int32_t step = s.keep_newest ? -pages * page : pages * page;
+    return std::clamp(std::min(state.pane_scroll, most) + step, 0, most);
+  }
+  return 0;
 }
 
 ScreenLayout LayOut(const PresenterState& state, std::int32_t w, std::int32_t h) {

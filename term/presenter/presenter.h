@@ -25,10 +25,12 @@ inline constexpr std::int32_t kSidebarWidth = 21;  // 20 of text and a rule
 // whole floor and the widest pane (56) all fit; narrower, the pane's own monster list stands in.
 inline constexpr std::int32_t kSidebarWithPaneWidth = 156;
 
-// What the debug pane puts first (the pane_view key cycles them): the inspected entity and the
-// trace, the inspected entity and why it is as it is, or the machine (registry, pools, counters).
-enum class PaneView : std::uint8_t { Trace, Why, Machine };
-inline constexpr int kPaneViewCount = 3;
+// What the debug pane puts first (the pane_view key cycles them): the trace, why the inspected
+// entity is as it is, the machine (registry, pools, counters), every entry of the tick stepped
+// last grouped by phase, or the inspected entity whole. The first section scrolls
+// (pane_scroll_up, pane_scroll_down); every other section that is cut names this key.
+enum class PaneView : std::uint8_t { Trace, Why, Machine, Tick, Entity };
+inline constexpr int kPaneViewCount = 5;
 [[nodiscard]] const char* PaneViewName(PaneView view) noexcept;
 
 enum class Screen : std::uint8_t {
@@ -76,6 +78,10 @@ struct PresenterState {
   std::int32_t console_top = -1;
   PaneView pane_view = PaneView::Trace;
   std::string pane_view_keys = "=";  // the keys that change the view, for the pane's hints
+  // Rows the view's first section is scrolled from where it starts (the trace's newest row, the
+  // top of the rest); ScrolledPane moves it.
+  std::int32_t pane_scroll = 0;
+  std::string pane_scroll_keys = "- +";            // the scroll keys, for the pane's hints
   std::string step_phase_keys = "\\: next phase";  // the step_phase keys, for the tick's hint
   std::int32_t message_scroll = 0;  // history screen: lines scrolled back from the newest
   std::vector<HelpLine> help;       // from the key map
@@ -130,6 +136,12 @@ void CameraFocus(const PresenterState& state, std::int32_t player_x, std::int32_
 // may be negative.
 void MapOrigin(const RenderFrame& frame, const PresenterState& state, ScreenRect map,
                std::int32_t& x, std::int32_t& y);
+
+// `pane_scroll` moved by `pages` half-pages of the view's first section on a WxH screen (negative:
+// up, toward the top and the trace's older entries), kept within the section's rows.
+[[nodiscard]] std::int32_t ScrolledPane(const RenderFrame& frame, const PresenterState& state,
+                                        std::int32_t width, std::int32_t height,
+                                        std::int32_t pages);
 
 // How many pages the help screen has on a WxH screen (the controller returns to the map after
 // the last).

@@ -10,7 +10,8 @@
 # lifecycle: SIGKILL after a resume loses nothing, a second game is refused, a new game beside a
 # waiting save asks, R asks; the sidebar, and the mouse (a click travels, pointing describes, a
 # sidebar entry looks; mouse reports on while playing, off while suspended, after it, and with
-# --no-mouse); the widest map a level may have plays 20 moves within 4 s.
+# --no-mouse); the widest map a level may have plays 20 moves within 4 s; at 80x24, the pane's
+# tick view scrolls to every entry of the tick in which the cellar's rat bites.
 set -u
 cairn=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 work=$(mktemp -d)
@@ -381,6 +382,36 @@ took_ms=$((($(date +%s%N) - moved_from) / 1000000))
 screen | grep -q '@' || fail "widest: the player is not drawn"
 tmx send-keys -t e2e Q y
 finished widest
+
+# 16. The cellar at 80x24, the rat set beside the player and stepped until it bites: the pane's
+# tick view, filtered to the rat and scrolled, reaches every one of that tick's entries for it.
+tmx resize-window -t e2e -x 80 -y 24
+start cellar --level "$(dirname "$0")/../../data/levels/cellar.toml" --seed 1 --debug
+wait_for 'Entity\{World=' || fail "cellar: no debug pane"
+tmx send-keys -t e2e :
+wait_for '^console> ' || fail "cellar: the console did not open"
+tmx send-keys -t e2e 'SET 1:1 position { x = 5, y = 2 }' Enter 'INSPECT 1:1' Enter Escape
+wait_for 'Slot=1, Generation=1' || fail "cellar: the rat is not inspected"
+for _ in $(seq 1 11); do tmx send-keys -t e2e F6; done
+wait_for 'Tick 11 ' || fail "cellar: eleven ticks did not pass"
+wait_for 'The rat (hits|misses) you' || fail "cellar: the rat did not bite"
+tmx send-keys -t e2e = = = '|'
+wait_for 'Tick 11: [0-9]+ entries naming 1:1 by phase' || fail "cellar: no tick view of the rat"
+seen=$(screen)
+for _ in $(seq 1 20); do
+  tmx send-keys -t e2e +
+  sleep 0.15
+  seen+=$'\n'$(screen)
+done
+for entry in 'perceived a=1:1 kind=rat b=0:1' 'from=wander to=select-target' \
+  'ai-phase=select-target result=succeeded' 'from=select-target' 'to=approach' \
+  'ai-phase=approach result=succeeded' 'from=approach to=attack' 'attacked a=1:1 kind=rat'; do
+  grep -qF -- "$entry" <<<"$seen" || fail "cellar: scrolling the tick view never shows '$entry'"
+done
+grep -q 'more lines above (- +: scroll)' <<<"$seen" || fail "cellar: the scrolled view does not say what is above"
+tmx send-keys -t e2e Q y
+finished cellar
+tmx resize-window -t e2e -x 120 -y 40
 
 if [ $failures -ne 0 ]; then
   echo "$failures end-to-end check(s) failed"

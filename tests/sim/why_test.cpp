@@ -234,10 +234,10 @@ TEST_CASE(
     // The morgue file: the same lines under their heading.
     const std::string morgue = FormatRunSummary(*session, "cairn test");
     for (const std::string& link : summary.why) CHECK(Contains(morgue, "\n  " + link + "\n"));
-    // The console's WHY on the dead player's handle: the same links, in the same order.
+    // The console's WHY ALL on the dead player's handle: the same links, in the same order.
     Console console(*session);
     bool has_reply = false;
-    const std::string reply = console.Execute("WHY " + Short(player), has_reply);
+    const std::string reply = console.Execute("WHY " + Short(player) + " ALL", has_reply);
     REQUIRE(has_reply);
     CHECK(reply.rfind("why the player " + Short(player) + " is dead since tick ", 0) == 0);
     std::size_t at = 0;

@@ -161,7 +161,7 @@ TEST_CASE("a long inspected entity is cut with a count, and the trace keeps its 
     TextGrid grid(w, h);
     Present(frame, state, grid);
     INFO(grid.ToText());
-    CHECK(Shows(grid, "more lines (console: INSPECT 0:1)"));
+    CHECK(Shows(grid, "more lines (=: the entity view)"));
     CHECK(Shows(grid, "Trace: all"));
     CHECK(Shows(grid, "111 Movement moved"));  // the newest entries
     CHECK(Shows(grid, "110 Movement moved"));
@@ -174,6 +174,101 @@ TEST_CASE("a long inspected entity is cut with a count, and the trace keeps its 
   Present(frame, state, grid);
   CHECK(Shows(grid, "why: nothing recorded yet"));
   CHECK(Shows(grid, "Debug (paused)  why  trace: all"));
+}
+
+TEST_CASE("the view's first section scrolls to every row, and says what each side hides",
+          "[presenter]") {
+  RenderFrame frame = SomeFrame();
+  for (int i = 0; i < 60; ++i)
+    frame.debug.trace.push_back(std::to_string(100 + i) + " Movement moved");
+  for (int i = 0; i < 40; ++i)
+    frame.debug.components.push_back("filler { n = " + std::to_string(i) + " }");
+  PresenterState state;
+  state.debug_pane = true;
+  for (const auto& [w, h] : {std::pair{80, 24}, std::pair{100, 30}, std::pair{120, 40}}) {
+    INFO(w << "x" << h);
+    state.pane_view = PaneView::Trace;
+    state.pane_scroll = 0;
+    TextGrid grid(w, h);
+    Present(frame, state, grid);
+    CHECK(Shows(grid, "159 Movement moved"));
+    CHECK(Shows(grid, "earlier lines (- +: scroll)"));
+    CHECK_FALSE(Shows(grid, "newer lines"));
+    // Up a page at a time until the oldest entry shows: each step moves, and stops at the top.
+    std::set<int> seen;
+    for (int step = 0; step < 100 && !Shows(grid, "100 Movement moved"); ++step) {
+      const std::int32_t next = ScrolledPane(frame, state, w, h, -1);
+      REQUIRE(next > state.pane_scroll);
+      state.pane_scroll = next;
+      Present(frame, state, grid);
+      for (int i = 0; i < 60; ++i)
+        if (Shows(grid, std::to_string(100 + i) + " Movement moved")) seen.insert(i);
+    }
+    CHECK(Shows(grid, "100 Movement moved"));
+    CHECK(Shows(grid, "newer lines (- +: scroll)"));
+    CHECK_FALSE(Shows(grid, "earlier lines"));
+    CHECK(ScrolledPane(frame, state, w, h, -1) == state.pane_scroll);  // the top: no further
+    CHECK(seen.size() + 1 >= 40);  // a page at a time skips no row (the newest page aside)
+    // Down again to the newest.
+    while (state.pane_scroll > 0) state.pane_scroll = ScrolledPane(frame, state, w, h, 1);
+    Present(frame, state, grid);
+    CHECK(Shows(grid, "159 Movement moved"));
+
+    // The entity view puts the inspected entity first; it scrolls from the top.
+    state.pane_view = PaneView::Entity;
+    state.pane_scroll = 0;
+    Present(frame, state, grid);
+    CHECK(Shows(grid, frame.debug.components.front()));
+    CHECK(Shows(grid, "more lines (- +: scroll)"));
+    CHECK(Shows(grid, "(=: the trace view)"));  // the trace, cut, names its view
+    for (int step = 0; step < 100 && !Shows(grid, "filler { n = 39 }"); ++step) {
+      state.pane_scroll = ScrolledPane(frame, state, w, h, 1);
+      Present(frame, state, grid);
+    }
+    CHECK(Shows(grid, "filler { n = 39 }"));
+    CHECK(Shows(grid, "more lines above (- +: scroll)"));
+    while (state.pane_scroll > 0) state.pane_scroll = ScrolledPane(frame, state, w, h, -1);
+    Present(frame, state, grid);
+    CHECK(Shows(grid, frame.debug.components.front()));
+  }
+}
+
+TEST_CASE("the this-tick view lists a tick's entries under their phases", "[presenter]") {
+  RenderFrame frame = SomeFrame();
+  frame.debug.this_tick = 12;
+  frame.debug.this_tick_phases = {{"AI", {"ai-step rat 3:1 idle -> approach", "intent rat 3:1"}},
+                                  {"Movement", {"move-became-blow rat 3:1"}},
+                                  {"Resolve", {"attacked player 0:1"}}};
+  PresenterState state;
+  state.debug_pane = true;
+  state.pane_view = PaneView::Tick;
+  TextGrid grid(80, 24);
+  Present(frame, state, grid);
+  CHECK(Shows(grid, "Tick 12: 4 entries by phase"));
+  CHECK(Shows(grid, "Debug  tick"));
+  // At 80x24 the pane below the map is short: every line is reached by scrolling down.
+  std::set<std::string> seen;
+  const std::vector<std::string> lines{"ai-step rat 3:1 idle -> approach",
+                                       "intent rat 3:1",
+                                       "move-became-blow rat 3:1",
+                                       "attacked player 0:1",
+                                       "  Movement",
+                                       "  Resolve"};
+  for (int step = 0; step < 20; ++step) {
+    INFO(grid.ToText());
+    for (const std::string& line : lines)
+      if (Shows(grid, line)) seen.insert(line);
+    const std::int32_t next = ScrolledPane(frame, state, 80, 24, 1);
+    if (next == state.pane_scroll) break;
+    state.pane_scroll = next;
+    Present(frame, state, grid);
+  }
+  CHECK(seen.size() == lines.size());
+  state.pane_scroll = 0;
+  frame.debug.this_tick_phases.clear();
+  Present(frame, state, grid);
+  CHECK(Shows(grid, "Tick 12: 0 entries by phase"));
+  CHECK(Shows(grid, "nothing happened"));
 }
 
 TEST_CASE("a console reply wider than the screen wraps, and what does not fit says so",
