@@ -329,6 +329,7 @@ bool GameController::HandleKey(const std::string& key) {
       else
         state_.screen = Screen::Map;  // to look at the last of the map
       break;
+    case Screen::Lesson: state_.screen = Screen::Map; break;  // the lesson's own (lesson_screen.h)
     case Screen::ItemPrompt: HandleItemPromptKey(key, action); break;
     case Screen::Target: HandleTargetKey(key, action); break;
     case Screen::Messages:
@@ -537,15 +538,7 @@ void GameController::HandleConsoleKey(const std::string& key) {
 }
 
 void GameController::ScrollConsole(std::int32_t pages) {
-  // A page is the rows shown less the two that may say what lies beyond them.
-  const std::int32_t width = LayOut(state_, view_width_, view_height_).log.w;
-  const std::int32_t rows = ConsoleHistoryRows(state_, view_width_, view_height_);
-  const auto count = static_cast<std::int32_t>(ConsoleRows(state_.console_lines, width).size());
-  const std::int32_t last_top = std::max(0, count - rows);
-  const std::int32_t top =
-      state_.console_top < 0 ? last_top : std::min(state_.console_top, last_top);
-  const std::int32_t next = std::clamp(top + pages * std::max(1, rows - 2), 0, last_top);
-  state_.console_top = next >= last_top ? -1 : next;
+  state_.console_top = ScrolledConsole(state_, view_width_, view_height_, pages);
 }
 
 // --- stepping (docs/DEBUGGING.md)

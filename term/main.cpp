@@ -43,7 +43,7 @@ constexpr const char* kUsage =
     "  cairn bot [--seed N] [--runs K]       play by itself, headless: one line per run\n"
     "  cairn generate [--seed N] [--depth D] print a generated floor as text\n"
     "  cairn keys [KEYFILE]                  the keys table (README's) from the key map\n"
-    "  cairn lesson [--auto]                 a guided walk through the entity-component world\n"
+    "  cairn lesson [--auto | --text]        a guided walk through the entity-component world\n"
     "  cairn frame [--seed N] [--size WxH] [--keys \"KEY ...\"] [--debug] [--colours]\n"
     "                                        draw one frame as text (golden-frame tests)\n"
     "  cairn console [--seed N] [--capacity N] [FILE]\n"

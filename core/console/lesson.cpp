@@ -9,6 +9,7 @@
 #include "console/console.h"
 #include "content/definitions_reader.h"
 #include "game/level.h"
+#include "identity/handle_text.h"
 
 namespace cairn {
 namespace {
@@ -217,56 +218,128 @@ bool AskFor(LessonIo& io, std::string_view command) {
 
 }  // namespace
 
-bool RunLesson(LessonIo& io) {
-  std::unique_ptr<Console> world;
-  std::unique_ptr<Console> floor;
+struct LessonWalk::Worlds {
+  std::unique_ptr<Console> empty;  // the first steps: an empty world of 16 slots
+  std::unique_ptr<Console> floor;  // the last: a small room, you and a rat
+};
+
+LessonWalk::LessonWalk() = default;
+LessonWalk::~LessonWalk() = default;
+
+Status LessonWalk::Create(std::unique_ptr<LessonWalk>& out) {
+  auto walk = std::unique_ptr<LessonWalk>(new LessonWalk());
+  walk->worlds_ = std::make_unique<Worlds>();
   ConsoleOptions empty;
   empty.capacity = 16;
   ConsoleOptions room;
   room.level = LessonFloor();
-  if (room.level == nullptr || Console::Create(empty, world) != Status::Ok ||
-      Console::Create(room, floor) != Status::Ok) {
+  if (room.level == nullptr) return Status::InvalidArgument;
+  if (Status s = Console::Create(empty, walk->worlds_->empty); s != Status::Ok) return s;
+  if (Status s = Console::Create(room, walk->worlds_->floor); s != Status::Ok) return s;
+  out = std::move(walk);
+  return Status::Ok;
+}
+
+std::size_t LessonWalk::StepCount() noexcept {
+  return std::size(kSteps);
+}
+
+bool LessonWalk::Done() const noexcept {
+  return step_ >= std::size(kSteps);
+}
+
+bool LessonWalk::StepStarts() const noexcept {
+  return !Done() && command_ == 0;
+}
+
+std::string_view LessonWalk::StepTitle() const noexcept {
+  return Done() ? std::string_view() : kSteps[step_].title;
+}
+
+std::string_view LessonWalk::StepIntro() const noexcept {
+  return Done() ? std::string_view() : kSteps[step_].intro;
+}
+
+std::string_view LessonWalk::NextCommand() const noexcept {
+  return Done() ? std::string_view() : kSteps[step_].commands[command_].command;
+}
+
+Console& LessonWalk::ConsoleOfStep() const noexcept {
+  const bool floor =
+      Done() ? kSteps[std::size(kSteps) - 1].on_the_floor : kSteps[step_].on_the_floor;
+  return floor ? *worlds_->floor : *worlds_->empty;
+}
+
+GameSession& LessonWalk::Session() noexcept {
+  return ConsoleOfStep().Session();
+}
+
+EntityId LessonWalk::Subject() const {
+  // The first "slot:generation" word of the next command (of the last, once done).
+  const std::size_t step = Done() ? std::size(kSteps) - 1 : step_;
+  const std::size_t command = Done() ? kSteps[step].commands.size() - 1 : command_;
+  std::string_view text = kSteps[step].commands[command].command;
+  const std::uint64_t world = ConsoleOfStep().Session().World().Registry().WorldId();
+  while (!text.empty()) {
+    const std::size_t end = std::min(text.find(' '), text.size());
+    EntityId id;
+    if (ParseHandleText(text.substr(0, end), world, id) == Status::Ok) return id;
+    text.remove_prefix(std::min(end + 1, text.size()));
+  }
+  return subject_;
+}
+
+bool LessonWalk::RunNext(std::string& reply, std::string& says, std::string& expected) {
+  if (Done()) return false;
+  const LessonCommand& c = kSteps[step_].commands[command_];
+  subject_ = Subject();
+  bool has_reply = false;
+  reply = ConsoleOfStep().Execute(c.command, has_reply);
+  says = std::string(c.says);
+  expected = std::string(c.expect);
+  if (!Matches(c.expect, reply)) return false;
+  if (++command_ == kSteps[step_].commands.size()) {
+    command_ = 0;
+    ++step_;
+  }
+  return true;
+}
+
+bool RunLesson(LessonIo& io) {
+  std::unique_ptr<LessonWalk> walk;
+  if (LessonWalk::Create(walk) != Status::Ok) {
     io.out << "cairn lesson: the lesson's worlds could not be built\n";
     return false;
   }
-  io.out << "cairn lesson: an entity-component world, step by step\n";
-  Say(io.out,
-      "Each step runs console commands (docs/CONSOLE.md) on a live world and says what the reply "
-      "shows.",
-      "", io.width);
-  int number = 0;
-  for (const LessonStep& step : kSteps) {
-    io.out << "\n" << ++number << ". " << step.title << "\n";
-    Say(io.out, step.intro, "   ", io.width);
-    Console& console = step.on_the_floor ? *floor : *world;
-    for (const LessonCommand& c : step.commands) {
-      io.out << "\n   > " << c.command << "\n";
-      if (io.in != nullptr && !AskFor(io, c.command)) {
-        io.out << "\nThe lesson stops here. `cairn lesson` starts it again.\n";
-        return false;
-      }
-      bool has_reply = false;
-      const std::string reply = console.Execute(c.command, has_reply);
-      // The reply as the console gave it, wrapped to the width ("(empty)" for an empty line).
-      Say(io.out, reply.empty() ? std::string_view("(empty)") : std::string_view(reply), "   ",
-          io.width);
-      if (!Matches(c.expect, reply)) {
-        io.out << "\ncairn lesson: step " << number << " expected `" << c.expect
-               << "`: the engine no longer does what this lesson teaches\n";
-        return false;
-      }
-      if (!c.says.empty()) Say(io.out, c.says, "     ", io.width);
+  io.out << kLessonTitle << "\n";
+  Say(io.out, kLessonOpening, "", io.width);
+  while (!walk->Done()) {
+    if (walk->StepStarts()) {
+      io.out << "\n" << walk->StepNumber() << ". " << walk->StepTitle() << "\n";
+      Say(io.out, walk->StepIntro(), "   ", io.width);
     }
+    const std::string command(walk->NextCommand());
+    io.out << "\n   > " << command << "\n";
+    if (io.in != nullptr && !AskFor(io, command)) {
+      io.out << "\nThe lesson stops here. `cairn lesson` starts it again.\n";
+      return false;
+    }
+    const std::size_t number = walk->StepNumber();
+    std::string reply, says, expected;
+    const bool as_taught = walk->RunNext(reply, says, expected);
+    // The reply as the console gave it, wrapped to the width ("(empty)" for an empty line).
+    Say(io.out, reply.empty() ? std::string_view("(empty)") : std::string_view(reply), "   ",
+        io.width);
+    if (!as_taught) {
+      io.out << "\ncairn lesson: step " << number << " expected `" << expected
+             << "`: the engine no longer does what this lesson teaches\n";
+      return false;
+    }
+    if (!says.empty()) Say(io.out, says, "     ", io.width);
   }
   io.out << "\n";
-  Say(io.out,
-      "That is the whole of it: identity, pools, stale handles, reuse, query order and the "
-      "commit.",
-      "", io.width);
-  Say(io.out,
-      "Next: `cairn --debug` (the pane: F6 one tick, \\ one phase, = the machine view), "
-      "docs/DEBUGGING.md, and `cairn console`'s HELP.",
-      "", io.width);
+  Say(io.out, kLessonClosing, "", io.width);
+  Say(io.out, kLessonNext, "", io.width);
   return true;
 }
 

@@ -13,11 +13,68 @@
 // different command would not show, and shows the pool and registry views around each step.
 #pragma once
 
+#include <cstddef>
 #include <iosfwd>
+#include <memory>
 #include <string>
 #include <string_view>
 
+#include "base/status.h"
+#include "identity/handle.h"
+
 namespace cairn {
+
+class Console;
+class GameSession;
+
+inline constexpr std::string_view kLessonTitle =
+    "cairn lesson: an entity-component world, step by step";
+inline constexpr std::string_view kLessonOpening =
+    "Each step runs console commands (docs/CONSOLE.md) on a live world and says what the reply "
+    "shows.";
+inline constexpr std::string_view kLessonClosing =
+    "That is the whole of it: identity, pools, stale handles, reuse, query order and the commit.";
+inline constexpr std::string_view kLessonNext =
+    "Next: `cairn --debug` (the pane: F6 one tick, \\ one phase, = the machine view), "
+    "docs/DEBUGGING.md, and `cairn console`'s HELP.";
+
+// One walk through the lesson: its commands in order, each run on its world (an empty one for
+// the first steps, the small floor for the last) and its reply checked against the one the lesson
+// expects. The text walk (RunLesson) and the terminal's (term/lesson_screen.cpp) both follow it.
+class LessonWalk {
+ public:
+  [[nodiscard]] static Status Create(std::unique_ptr<LessonWalk>& out);
+  ~LessonWalk();
+  LessonWalk(const LessonWalk&) = delete;
+  LessonWalk& operator=(const LessonWalk&) = delete;
+
+  [[nodiscard]] static std::size_t StepCount() noexcept;
+  [[nodiscard]] bool Done() const noexcept;
+  // The step the next command belongs to, from 1; whether that command is the step's first.
+  [[nodiscard]] std::size_t StepNumber() const noexcept { return step_ + 1; }
+  [[nodiscard]] bool StepStarts() const noexcept;
+  [[nodiscard]] std::string_view StepTitle() const noexcept;
+  [[nodiscard]] std::string_view StepIntro() const noexcept;
+  [[nodiscard]] std::string_view NextCommand() const noexcept;  // "" once done
+
+  // Runs the next command on its world. Gives its reply, what it shows ("" for nothing more) and
+  // the reply the lesson expects ("…" standing for any text); false, not moving on, when the
+  // reply is another: the engine no longer does what the lesson teaches.
+  [[nodiscard]] bool RunNext(std::string& reply, std::string& says, std::string& expected);
+
+  // The session the next command runs on (the last one's, once done), for the debug pane, and
+  // the entity the next command names (else the last one named).
+  [[nodiscard]] GameSession& Session() noexcept;
+  [[nodiscard]] EntityId Subject() const;
+
+ private:
+  struct Worlds;
+  LessonWalk();
+  [[nodiscard]] Console& ConsoleOfStep() const noexcept;
+  std::unique_ptr<Worlds> worlds_;
+  std::size_t step_ = 0, command_ = 0;
+  EntityId subject_{};
+};
 
 struct LessonIo {
   std::ostream& out;
@@ -26,8 +83,8 @@ struct LessonIo {
   bool echo = false;           // write each line read after its prompt (input not a terminal)
 };
 
-// Walks the whole lesson. False when a reply was not the one the lesson expects (said on `out`,
-// naming the step and both replies) or the learner quit; true at the end of the walk.
+// Walks the whole lesson as text. False when a reply was not the one the lesson expects (said on
+// `out`, naming the step and both replies) or the learner quit; true at the end of the walk.
 [[nodiscard]] bool RunLesson(LessonIo& io);
 
 }  // namespace cairn

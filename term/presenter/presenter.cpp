@@ -861,8 +861,19 @@ void DrawConsole(const PresenterState& state, TextGrid& grid, Rect r) {
     }
     grid.Text(r.x, r.y + i, text, colour, kAttrNone, r.w);
   }
-  grid.Text(r.x, r.y + r.h - 1, "console> " + state.console_input + "_", Colour::White, kAttrBold,
-            r.w);
+  grid.Text(r.x, r.y + r.h - 1,
+            (state.screen == Screen::Lesson ? "lesson> " : "console> ") + state.console_input + "_",
+            Colour::White, kAttrBold, r.w);
+}
+
+// `cairn lesson` in the terminal: the title (`prompt`) on the top row, the lesson's text and the
+// learner's command line, and the debug pane on the lesson's world beside them (120 columns and
+// more) or below them; no map.
+void DrawLesson(const RenderFrame& frame, const PresenterState& state, TextGrid& grid) {
+  const ScreenLayout layout = LayOut(state, grid.Width(), grid.Height());
+  grid.Text(0, 0, state.prompt, Colour::White, kAttrBold, grid.Width());
+  DrawConsole(state, grid, layout.log);
+  DrawDebugPane(frame, state, grid, layout.pane);
 }
 
 }  // namespace
@@ -903,6 +914,20 @@ ScreenLayout LayOut(const PresenterState& state, std::int32_t w, std::int32_t h)
   const std::int32_t message_rows = h >= 30 ? 4 : 3;
   const bool console = state.screen == Screen::Console;
   layout.pane_shown = state.debug_pane;
+  if (state.screen == Screen::Lesson) {
+    // The lesson's text beside the pane, or over it with a little more than half the rows.
+    layout.pane_shown = true;
+    if (w >= kSidePaneWidth) {
+      const std::int32_t pane_width = std::min(56, w * 2 / 5);
+      layout.log = Rect{0, 1, w - pane_width, h - 1};
+      layout.pane = Rect{w - pane_width, 1, pane_width, h - 1};
+    } else {
+      const std::int32_t text_rows = (h - 1) * 11 / 20;
+      layout.log = Rect{0, 1, w, text_rows};
+      layout.pane = Rect{0, 1 + text_rows, w, h - 1 - text_rows};
+    }
+    return layout;
+  }
   if (state.debug_pane && w < kSidePaneWidth) {
     // The pane below the map: the map keeps the top half (so the camera centres the player in
     // what is really seen), or only the rows a shorter map has; the rest is the pane's, or the
@@ -947,8 +972,20 @@ std::vector<std::string> ConsoleRows(const std::vector<std::string>& lines, std:
 std::int32_t ConsoleHistoryRows(const PresenterState& state, std::int32_t width,
                                 std::int32_t height) {
   PresenterState console = state;
-  console.screen = Screen::Console;
+  if (console.screen != Screen::Lesson) console.screen = Screen::Console;
   return std::max(0, LayOut(console, width, height).log.h - 1);
+}
+
+std::int32_t ScrolledConsole(const PresenterState& state, std::int32_t width, std::int32_t height,
+                             std::int32_t pages) {
+  // A page is the rows shown less the two that may say what lies beyond them.
+  const std::int32_t columns = LayOut(state, width, height).log.w;
+  const std::int32_t rows = ConsoleHistoryRows(state, width, height);
+  const auto count = static_cast<std::int32_t>(ConsoleRows(state.console_lines, columns).size());
+  const std::int32_t last_top = std::max(0, count - rows);
+  const std::int32_t top = state.console_top < 0 ? last_top : std::min(state.console_top, last_top);
+  const std::int32_t next = std::clamp(top + pages * std::max(1, rows - 2), 0, last_top);
+  return next >= last_top ? -1 : next;
 }
 
 void CameraFocus(const PresenterState& state, std::int32_t player_x, std::int32_t player_y,
@@ -1024,6 +1061,7 @@ void Present(const RenderFrame& frame, const PresenterState& state, TextGrid& gr
   if (state.screen == Screen::Character)
     return DrawLines(grid, "Character (any key returns)", frame.character);
   if (state.screen == Screen::Summary) return DrawSummary(frame, state, grid);
+  if (state.screen == Screen::Lesson) return DrawLesson(frame, state, grid);
 
   const ScreenLayout layout = LayOut(state, w, h);
   const Rect map = layout.map, log = layout.log;

@@ -45,7 +45,8 @@ enum class Screen : std::uint8_t {
   ItemPrompt,
   Target,
   Character,
-  Summary
+  Summary,
+  Lesson  // `cairn lesson`: its text and command line (the console's fields) and the pane
 };
 
 // One line of the help screen, under its group's heading: keys (or the status line's words) and
@@ -124,6 +125,10 @@ struct ScreenLayout {
 // How many of those rows the console shows at once on a WxH screen (its last row is the input).
 [[nodiscard]] std::int32_t ConsoleHistoryRows(const PresenterState& state, std::int32_t width,
                                               std::int32_t height);
+
+// `console_top` moved by `pages` pages (negative: back), -1 once at the newest row again.
+[[nodiscard]] std::int32_t ScrolledConsole(const PresenterState& state, std::int32_t width,
+                                           std::int32_t height, std::int32_t pages);
 
 // The map cell the camera follows: the look or aiming cursor while one is up, else the player's
 // (`player_x`, `player_y`: the frame's focus). The controller asks extraction for the cells around

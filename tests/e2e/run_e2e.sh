@@ -411,6 +411,16 @@ done
 grep -q 'more lines above (- +: scroll)' <<<"$seen" || fail "cellar: the scrolled view does not say what is above"
 tmx send-keys -t e2e Q y
 finished cellar
+# `cairn lesson` in a terminal: its text over the debug pane on its world; Enter runs the step's
+# command (the pane counts the new entity), Escape leaves with the terminal as it was.
+tmx send-keys -t e2e "stty -a > $work/lesson_screen.before; $cairn lesson; echo \$? > $work/lesson_screen.status; stty -a > $work/lesson_screen.after" Enter
+wait_for '^lesson> ' || fail "lesson: no command line"
+screen | grep -q 'live 0 pending 0 free 16' || fail "lesson: the pane does not show the empty world"
+tmx send-keys -t e2e Enter
+wait_for 'live 1 pending 0 free 15' || fail "lesson: Enter did not run SPAWN on the pane's world"
+tmx send-keys -t e2e Escape
+finished lesson_screen
+[ "$(cat "$work/lesson_screen.status" 2>/dev/null)" = "1" ] || fail "lesson: leaving early exited $(cat "$work/lesson_screen.status" 2>/dev/null), not 1"
 tmx resize-window -t e2e -x 120 -y 40
 
 if [ $failures -ne 0 ]; then
