@@ -88,6 +88,25 @@ std::vector<std::string> EntityPoolLines(const GameWorld& world, EntityId id) {
   return lines;
 }
 
+std::vector<std::string> PhasesTouchingLines(const GameWorld& world, EntityId id) {
+  std::vector<std::string> lines;
+  if (!world.Registry().IsAlive(id)) return lines;
+  std::uint32_t held = 0;
+  world.ForEachPool([&](const auto& pool, ComponentKind kind) {
+    if (pool.Find(id) != nullptr) held |= KindBit(kind);
+  });
+  for (const PhaseAccess& access : kPhaseAccess) {
+    const std::uint32_t reads = access.reads & held & ~access.writes;
+    const std::uint32_t writes = access.writes & held;
+    if (reads == 0 && writes == 0) continue;
+    std::string line = TickPhaseName(access.phase);
+    if (writes != 0) line += " writes " + KindsText(writes);
+    if (reads != 0) line += std::string(writes != 0 ? "," : "") + " reads " + KindsText(reads);
+    lines.push_back(std::move(line));
+  }
+  return lines;
+}
+
 std::string SlotsText(const EntityRegistry& registry) {
   std::string text = "free=";
   bool first = true;

@@ -35,6 +35,10 @@ inline constexpr std::size_t kMachineViewEntries = 64;
 // 1 of 3, after 0:1, before 2:1` (its neighbours in the dense array, when it has them).
 [[nodiscard]] std::vector<std::string> EntityPoolLines(const GameWorld& world, EntityId id);
 
+// Which tick phases touch `id`'s components, as each declares (kPhaseAccess), in phase order:
+// `AI writes intent,enemy_ai, reads position,health`. Empty for an entity not alive.
+[[nodiscard]] std::vector<std::string> PhasesTouchingLines(const GameWorld& world, EntityId id);
+
 // `PHASE reads=TYPE,... writes=TYPE,...` for each phase, in order, joined by " | ", from the
 // declarations beside the systems (game/systems.h: kPhaseAccess).
 [[nodiscard]] std::string SystemsText();

@@ -208,6 +208,7 @@ void ExtractInspected(const GameSession& session, EntityId id, DebugData& d) {
                              std::to_string(p.version) + " (not loaded)");
   if (const EnemyAi* ai = world.Ais().Find(id)) ExtractAi(registry, *ai, d);
   d.inspected_pools = EntityPoolLines(world, id);
+  d.inspected_phases = PhasesTouchingLines(world, id);
 }
 
 // Monsters in view (or all, when revealing), nearest first, eight at most.

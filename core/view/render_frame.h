@@ -131,8 +131,9 @@ struct DebugData {
     std::vector<std::string> lines;
   };
   std::vector<PhaseEntries> this_tick_phases;
-  std::vector<std::string> inspected_pools;  // where each of its components sits in its pool
-  std::string free_slots;                    // the registry's free list (machine_text.h: SlotsText)
+  std::vector<std::string> inspected_pools;   // where each of its components sits in its pool
+  std::vector<std::string> inspected_phases;  // the phases that touch its components, as declared
+  std::string free_slots;  // the registry's free list (machine_text.h: SlotsText)
   OverlayMode overlay = OverlayMode::Off;
   std::vector<OverlayMark> marks;
 };
