@@ -145,7 +145,10 @@ Status GameWorld::DestroyEntity(StructuralScope& scope, EntityId id) noexcept {
   // The durable binding goes first, while the handle is still alive: a recycled slot must never
   // answer to this entity's UUID.
   bindings_.Detach(id);
-  ForEachPool([&](auto& pool, ComponentKind) { (void)pool.Remove(id); });
+  ForEachPool([&](auto& pool, ComponentKind kind) {
+    TraceSwap(pool, id, kind);
+    (void)pool.Remove(id);
+  });
   return scope.Release(id);
 }
 

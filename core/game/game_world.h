@@ -209,6 +209,7 @@ class GameWorld {
   }
   template <class T>
   [[nodiscard]] Status RemoveComponent(StructuralScope&, EntityId id) noexcept {
+    TraceSwap(Pool<T>(), id, KindOf<T>::value);
     return Pool<T>().Remove(id);
   }
 
@@ -326,6 +327,28 @@ class GameWorld {
   [[nodiscard]] const TraceRing& Story() const noexcept {
     return story_;
   }
+  // Before `removed`'s component leaves `pool`: when the removal will move the pool's last owner
+  // into the hole and either is the watched entity, traces it (`swap-moved`), so the pane's pool
+  // view can say who moved where.
+  template <class P>
+  void TraceSwap(const P& pool, EntityId removed, ComponentKind kind) noexcept {
+    if (capture_.watched.IsNull() || !pool.Contains(removed)) return;
+    const std::uint32_t hole = pool.SparseEntry(removed.Slot);
+    const auto owners = pool.Owners();
+    const auto last = static_cast<std::uint32_t>(owners.size() - 1);
+    if (hole == last) return;
+    const EntityId moved = owners[last];
+    if (moved != capture_.watched && removed != capture_.watched) return;
+    Record(TraceEvent::SwapMoved, [&](TraceEntry& e) {
+      e.a = moved;
+      e.b = removed;
+      e.value = static_cast<std::int64_t>(kind);
+      e.x = static_cast<std::int32_t>(hole);
+      e.y = static_cast<std::int32_t>(last);
+      e.detail[0] = InTick() ? 0 : 1;  // between ticks: a console edit's
+    });
+  }
+
   void Record(TraceEvent event, EntityId a = {}, EntityId b = {}, std::int64_t value = 0) noexcept {
     Record(event, [&](TraceEntry& entry) {
       entry.a = a;

@@ -46,6 +46,7 @@ const char* TraceEventName(TraceEvent event) noexcept {
     case TraceEvent::LostCell: return "lost-cell";
     case TraceEvent::MoveBecameBlow: return "move-became-blow";
     case TraceEvent::ValueWritten: return "value-written";
+    case TraceEvent::SwapMoved: return "swap-moved";
   }
   return "unknown";
 }
@@ -91,6 +92,7 @@ bool TellsTheStory(const TraceEntry& e) noexcept {
     case TraceEvent::LostCell:
     case TraceEvent::MoveBecameBlow:
     case TraceEvent::ValueWritten:
+    case TraceEvent::SwapMoved:
     case TraceEvent::StaleRejected: return false;
   }
   return false;

@@ -55,8 +55,12 @@ enum class TraceEvent : std::uint8_t {
   MoveBecameBlow,    // a = mover, b = the hostile in the cell it moved into; x, y = the cell
   ValueWritten,      // a = the watched entity (GameWorld::Watch); value = ComponentKind whose
                      // value the phase changed (the entry's phase is that phase)
+  SwapMoved,         // a removal from a pool moved its last owner into the hole: a = the owner
+                     // moved, b = the entity whose component went; value = ComponentKind, x = the
+                     // hole's dense index, y = where a was (traced when a or b is watched);
+                     // detail[0] = 1 between ticks (a console edit's removal)
 };
-inline constexpr int kTraceEventCount = 21;
+inline constexpr int kTraceEventCount = 22;
 
 // How a monster perceived something (a perceived entry's detail[0]).
 enum class Perception : std::uint8_t { Sight, Noise };

@@ -21,7 +21,7 @@ std::string ComponentChange(std::int64_t value) {
 // made between ticks.
 bool IsEdit(const TraceEntry& e) {
   return (e.event == TraceEvent::Spawned || e.event == TraceEvent::Destroyed ||
-          e.event == TraceEvent::ComponentChanged) &&
+          e.event == TraceEvent::ComponentChanged || e.event == TraceEvent::SwapMoved) &&
          e.detail[0] != 0;
 }
 
@@ -139,6 +139,10 @@ std::string TraceEventText(const TraceEntry& e, const DefinitionSet& definitions
       break;
     case TraceEvent::ValueWritten:
       text += std::string(" component=") + ComponentKindName(static_cast<ComponentKind>(e.value));
+      break;
+    case TraceEvent::SwapMoved:
+      text += std::string(" component=") + ComponentKindName(static_cast<ComponentKind>(e.value)) +
+              " dense=" + std::to_string(e.y) + ">" + std::to_string(e.x);
       break;
     case TraceEvent::Fault:
       text += std::string(" status=") + StatusName(static_cast<Status>(e.value));

@@ -182,6 +182,7 @@ std::string WhyLink(const TraceEntry& e, const DefinitionSet& definitions) {
     case TraceEvent::LostCell:
     case TraceEvent::MoveBecameBlow:
     case TraceEvent::ValueWritten:
+    case TraceEvent::SwapMoved:
     case TraceEvent::StaleRejected: break;
   }
   return text + TraceEventText(e, definitions);

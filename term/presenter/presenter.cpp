@@ -279,10 +279,13 @@ PaneSection InspectedSection(const DebugData& d, const PresenterState& state, st
   // Components can be long (enemy_ai has 14 fields): wrapped at field boundaries.
   for (const std::string& c : d.components)
     s.body.push_back(WrapItem("  " + c, width, Colour::Default, ", "));
-  // Who touches it: each phase that declares reading or writing one of its components.
-  if (!d.inspected_phases.empty()) s.body.push_back({{"  Phases that touch it", Colour::White}});
-  for (const std::string& p : d.inspected_phases)
-    s.body.push_back(WrapItem("    " + p, width, Colour::Default, ","));
+  // Who touches it: each phase that declares reading or writing one of its components (in the
+  // entity view, where the entity is whole; elsewhere the machine keeps the rows).
+  if (state.pane_view == PaneView::Entity && !d.inspected_phases.empty()) {
+    s.body.push_back({{"  Phases that touch it", Colour::White}});
+    for (const std::string& p : d.inspected_phases)
+      s.body.push_back(WrapItem("    " + p, width, Colour::Default, ","));
+  }
 
   s.min_rows = 2;
   s.more = ViewHint(state, PaneView::Entity);

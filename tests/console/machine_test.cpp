@@ -63,6 +63,27 @@ TEST_CASE("POOL shows a removal's swap: the last owner moves into the hole", "[c
   CHECK(s.Run("POOL") == "error: POOL takes one component type: POOL health");
 }
 
+TEST_CASE("a removal that moves the watched entity into a hole is traced as swap-moved",
+          "[console][machine]") {
+  Empty s;
+  for (int i = 0; i < 3; ++i) REQUIRE(s.Run("SPAWN") == std::to_string(i) + ":1");
+  for (int i = 0; i < 3; ++i)
+    REQUIRE(s.Run("SET " + std::to_string(i) + ":1 health { current = 1, max = 1 }") == "ok");
+  // Unwatched, a removal traces no swap.
+  REQUIRE(s.Run("REMOVE 1:1 health") == "ok");  // 2:1 moves into 1:1's hole
+  CHECK(s.Run("TRACE").find("swap-moved") == std::string::npos);
+  REQUIRE(s.Run("INSPECT 2:1").rfind("Entity{", 0) == 0);  // the console watches what it inspects
+  REQUIRE(s.Run("REMOVE 0:1 health") == "ok");
+  CHECK(s.Run("TRACE").find(
+            "phase=edit seq=8 event=swap-moved a=2:1 b=0:1 component=health dense=1>0") !=
+        std::string::npos);
+  CHECK(s.Run("POOL health") == "health size=1 capacity=8 dense=2:1 sparse=2>0");
+  // The last owner's own removal moves nobody.
+  REQUIRE(s.Run("REMOVE 2:1 health") == "ok");
+  const std::string trace = s.Run("TRACE");
+  CHECK(trace.find("swap-moved") == trace.rfind("swap-moved"));
+}
+
 TEST_CASE("SLOTS shows the free list in reuse order and each slot's generation",
           "[console][machine]") {
   Empty s;
