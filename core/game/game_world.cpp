@@ -56,6 +56,8 @@ Status GameWorld::Initialize(const WorldLimits& limits, std::int32_t map_width,
   if (Status s = intent_order_.Initialize(intent_pool_.Capacity()); s != Status::Ok) return s;
   if (Status s = ai_wake_.Initialize(ai_pool_.Capacity()); s != Status::Ok) return s;
   if (Status s = map_.Initialize(map_width, map_height); s != Status::Ok) return s;
+  if (Status s = seen_items_.Initialize(limits.Pool(ComponentKind::Item)); s != Status::Ok)
+    return s;
   if (Status s = occupancy_.Allocate(map_.Cells().size()); s != Status::Ok) return s;
   if (Status s = blocked_.Allocate(map_.Cells().size()); s != Status::Ok) return s;
   if (Status s = bindings_.Initialize(registry_); s != Status::Ok) return s;

@@ -32,6 +32,7 @@
 #include "game/definitions.h"
 #include "game/events.h"
 #include "game/random.h"
+#include "game/seen_items.h"
 #include "game/tile_map.h"
 #include "game/trace.h"
 #include "game/world_limits.h"
@@ -146,6 +147,13 @@ class GameWorld {
   }
   [[nodiscard]] const TileMap& Map() const noexcept {
     return map_;
+  }
+  // The items the player remembers seeing lie on this floor (seen_items.h): drawn, not hashed.
+  [[nodiscard]] SeenItems& SeenItemsMemory() noexcept {
+    return seen_items_;
+  }
+  [[nodiscard]] const SeenItems& SeenItemsMemory() const noexcept {
+    return seen_items_;
   }
   [[nodiscard]] Rng& Random(RandomPurpose purpose) noexcept {
     return random_[purpose];
@@ -522,6 +530,7 @@ class GameWorld {
 
   WorldBindingTable bindings_;
   TileMap map_;
+  SeenItems seen_items_;
   // Who stands on each cell. Every occupant is an entity of this world, so the world id is the
   // registry's and a cell keeps only the slot and generation: 8 bytes, not a whole EntityId's 16
   // (134 MB less on a 4096x4096 map). Generation 0: nobody.

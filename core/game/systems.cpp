@@ -225,10 +225,19 @@ void UpdatePlayerView(GameWorld& world, TickScratch& scratch) noexcept {
   for (const std::uint32_t cell : scratch.player_view.VisibleCells()) map.RememberSeen(cell);
   // Items autopickup wants, lying in view: remembered where they lie until the cell is seen
   // without them (what explore walks to), by the rule as it is now (on or off alike).
+  // And what lies in view, to be drawn where it was seen once out of view (seen_items.h).
+  SeenItems& seen = world.SeenItemsMemory();
+  const auto width = static_cast<std::uint32_t>(map.Width());
+  seen.ForgetSeen([&](std::uint32_t cell) {
+    return scratch.player_view.Visible(static_cast<std::int32_t>(cell % width),
+                                       static_cast<std::int32_t>(cell / width));
+  });
   for (EntityId item : world.Items().Owners()) {
     const Position* at = world.Positions().Find(item);
-    if (at != nullptr && scratch.player_view.Visible(at->x, at->y) && WantedItem(world, item))
-      map.SetItemRemembered(at->x, at->y, true);
+    if (at == nullptr || !scratch.player_view.Visible(at->x, at->y)) continue;
+    if (WantedItem(world, item)) map.SetItemRemembered(at->x, at->y, true);
+    if (const Appearance* look = world.Appearances().Find(item))
+      seen.Remember(static_cast<std::uint32_t>(map.Index(at->x, at->y)), item, *look);
   }
 }
 

@@ -313,6 +313,7 @@ struct RewindAccess {
     Save(world.bindings_, world.registry_.touched_, out);
     out.Array(world.map_.Cells().data(), world.map_.Cells().size());
     out.Array(world.map_.RememberedCells().data(), world.map_.RememberedCells().size());
+    out.Array(world.seen_items_.All().data(), world.seen_items_.All().size());
     // Occupancy is derived, but between ticks it can lag a console edit until the next tick
     // rebuilds it, and refusals read it: kept as it is, cell by cell where someone stands.
     std::uint64_t occupied = 0;
@@ -457,6 +458,18 @@ struct RewindAccess {
     }
   }
 
+  // Each remembered item's handle names this world (a duplicate's world has another id).
+  static void RestoreSeenItems(GameWorld& world, Reader& in) noexcept {
+    const std::size_t count = in.Count<SeenItem>();
+    world.seen_items_.Clear();
+    for (std::size_t i = 0; i < count; ++i) {
+      SeenItem seen;
+      in.Raw(&seen, sizeof seen);
+      if (!seen.item.IsNull()) seen.item.Owner = world.registry_.WorldId();
+      world.seen_items_.Remember(seen.cell, seen.item, seen.look);
+    }
+  }
+
   static void Restore(GameWorld& world, Reader& in) noexcept {
     (void)in.Value<Shape>();
     const std::uint32_t touched_now = world.registry_.touched_;
@@ -464,6 +477,7 @@ struct RewindAccess {
     world.ForEachPool([&](auto& pool, ComponentKind) { Restore(pool, in); });
     Restore(world.bindings_, touched_now, in);
     RestoreMap(world.map_, in);
+    RestoreSeenItems(world, in);
     world.ForEachOccupiedCell([&](std::size_t cell) { world.SetOccupant(cell, EntityId{}); });
     const auto occupied = in.Value<std::uint64_t>();
     for (std::uint64_t i = 0; i < occupied; ++i) {

@@ -492,6 +492,43 @@ void ReadRemembered(TableReader& r, const LevelDefinition& level, FloorImage& fl
   }
 }
 
+// The items the player remembers seeing lie on the floor: { x, y, glyph, ascii, colour, layer },
+// one a cell, at most as many as the floor holds items.
+void ReadSeenItems(TableReader& r, const WorldLimits& limits, FloorImage& floor,
+                   std::vector<TextProblem>& problems) {
+  const TomlValue* seen = r.Get("seen_items", TomlKind::Array, false);
+  if (seen == nullptr) return;
+  const LevelDefinition& level = floor.level;
+  if (seen->array.size() > limits.Pool(ComponentKind::Item))
+    r.Problem(seen->position, r.What() + ": more seen items than the floor holds items");
+  for (const TomlValue& s : seen->array) {
+    if (!s.IsTable()) {
+      r.Problem(s.position, r.What() + ": each seen item is { x, y, glyph, ascii, colour, layer }");
+      continue;
+    }
+    TableReader sr(s, r.What() + " seen item", problems);
+    std::int32_t x = 0, y = 0;
+    std::int64_t ascii = '?', colour = 0;
+    Appearance look;
+    (void)sr.Int("x", x, 0, level.width > 0 ? level.width - 1 : 0);
+    (void)sr.Int("y", y, 0, level.height > 0 ? level.height - 1 : 0);
+    (void)sr.Int("glyph", look.glyph, 0x20, 0x10FFFF);
+    (void)sr.Integer("ascii", ascii, 0x20, 0x7E);
+    (void)sr.Integer("colour", colour, 0, kColourCount - 1);
+    (void)sr.Int("layer", look.layer, 0, 255);
+    sr.RejectUnknown();
+    look.ascii = static_cast<char>(ascii);
+    look.colour = static_cast<Colour>(colour);
+    const auto cell = static_cast<std::uint32_t>(y) * static_cast<std::uint32_t>(level.width) +
+                      static_cast<std::uint32_t>(x);
+    if (std::any_of(floor.seen_items.begin(), floor.seen_items.end(),
+                    [cell](const SeenItem& o) { return o.cell == cell; }))
+      r.Problem(s.position,
+                r.What() + ": two seen items at " + std::to_string(x) + "," + std::to_string(y));
+    floor.seen_items.push_back(SeenItem{cell, EntityId{}, look});
+  }
+}
+
 // The floor's [[floor.entity]] tables, at most as many as the world holds.
 std::vector<const TomlValue*> EntityTables(TableReader& r, const WorldLimits& limits) {
   std::vector<const TomlValue*> tables;
@@ -664,6 +701,7 @@ bool ReadFloor(const TomlValue& table, const Uuid& run, const DefinitionSet& def
   ReadRandomStreams(r, floor, problems);
   ReadFloorMap(r, level);
   ReadRemembered(r, level, floor);
+  ReadSeenItems(r, limits, floor, problems);
   const std::vector<const TomlValue*> tables = EntityTables(r, limits);
   std::map<Uuid, std::uint32_t> index;
   ReadEntityIdentities(r, tables, run, level, index, problems);
@@ -773,7 +811,7 @@ bool ReadSaveText(std::string_view text, const DefinitionSet& definitions,
   SessionImage image;
   const SourceText source(text);
   TableReader file(root, "the save", problems);
-  constexpr std::int64_t kVersions[] = {kOldestSaveVersion, 3, 4, 5, 6, kSaveVersion};
+  constexpr std::int64_t kVersions[] = {kOldestSaveVersion, 3, 4, 5, 6, 7, kSaveVersion};
   std::int64_t version = 0;
   // A foreign file or another version: its other members mean nothing here.
   if (!ReadFileHeader(file, kSaveFormat, "save", kVersions, version, RetiredSaveVersions()))

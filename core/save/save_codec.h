@@ -31,8 +31,10 @@ inline constexpr std::string_view kSaveFormat = "cairn-save";
 // 7: the state hash names its parts, and `parts` lists the parts the state covers with their
 // hashes (game/state_hash.h, decision 0037): a component added later moves no hash and needs no
 // new version. Versions 2 to 6 are checked in the positional form of their day, over the
-// components that had arrived by their version (component_list.h).
-inline constexpr std::int64_t kSaveVersion = 7;
+// components that had arrived by their version (component_list.h). 8: a floor may list
+// `seen_items`, the items the player remembers seeing lie there (game/seen_items.h); a version-7
+// save reads as before, remembering none.
+inline constexpr std::int64_t kSaveVersion = 8;
 inline constexpr std::int64_t kOldestSaveVersion = 2;  // the oldest this build still resumes
 static_assert(kSaveVersion > kLastPositionalSaveVersion, "saves name their state's parts");
 

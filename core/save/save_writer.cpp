@@ -216,6 +216,30 @@ void WriteOutcomesAndNoises(const FloorImage& floor, const ReferenceCodec& refer
   }
 }
 
+// The items the player remembers seeing lie on the floor, with the look each had (the glyph and
+// its ASCII as character codes, the colour as its palette number).
+void WriteSeenItems(const FloorImage& floor, std::string& out) {
+  if (floor.seen_items.empty()) return;
+  const auto width = static_cast<std::uint32_t>(std::max(1, floor.level.width));
+  out += "seen_items = [\n";
+  for (const SeenItem& s : floor.seen_items) {
+    out += "  { x = ";
+    AppendNumber(s.cell % width, out);
+    out += ", y = ";
+    AppendNumber(s.cell / width, out);
+    out += ", glyph = ";
+    AppendNumber(s.look.glyph, out);
+    out += ", ascii = ";
+    AppendNumber(static_cast<unsigned char>(s.look.ascii), out);
+    out += ", colour = ";
+    AppendNumber(static_cast<int>(s.look.colour), out);
+    out += ", layer = ";
+    AppendNumber(s.look.layer, out);
+    out += " },\n";
+  }
+  out += "]\n";
+}
+
 void WriteFloor(const FloorImage& floor, const Uuid& run, const DefinitionSet& definitions,
                 const KindBases* kinds, std::string& out) {
   const LevelDefinition& level = floor.level;
@@ -243,6 +267,7 @@ void WriteFloor(const FloorImage& floor, const Uuid& run, const DefinitionSet& d
       level, [&](std::size_t i) { return static_cast<char>('0' + (floor.remembered[i] & 3)); },
       out);
   out += "]\n";
+  WriteSeenItems(floor, out);
   for (const LevelEntity& entity : level.entities) {
     out += "\n[[floor.entity]]\nuuid = \"";
     out += UuidText(entity.source);

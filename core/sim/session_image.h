@@ -16,6 +16,7 @@
 
 #include "game/level.h"
 #include "game/random.h"
+#include "game/seen_items.h"
 #include "game/state_hash.h"
 #include "identity/uuid.h"
 #include "sim/message.h"
@@ -39,6 +40,8 @@ struct FloorImage {
     std::int32_t x = 0, y = 0, radius = 0;
   };
   std::vector<Noise> noises;  // made in the last tick: the next tick's AI hears them
+  // The items the player remembers seeing lie here (seen_items.h), by cell; `item` is null.
+  std::vector<SeenItem> seen_items;
 };
 
 // How many messages a save keeps (the end of the log; the count of all said is kept besides).

@@ -41,6 +41,10 @@ FloorImage ImageOf(
   level.height = map.Height();
   level.cells.assign(map.Cells().span().begin(), map.Cells().span().end());
   image.remembered.assign(map.RememberedCells().span().begin(), map.RememberedCells().span().end());
+  for (SeenItem seen : world.SeenItemsMemory().All()) {
+    seen.item = EntityId{};  // a handle means nothing in a file
+    image.seen_items.push_back(seen);
+  }
   level.entities.reserve(order.Entities().size());
   for (EntityId id : order.Entities()) {
     LevelEntity entity;
@@ -275,6 +279,7 @@ Status RestoreFloor(const GameSession& session, const FloorImage& floor, bool pl
           x, y,
           floor.remembered[static_cast<std::size_t>(y) * static_cast<std::size_t>(level->width) +
                            static_cast<std::size_t>(x)]);
+  built.world->SeenItemsMemory().Restore(floor.seen_items);
   floors[static_cast<std::size_t>(floor.depth - 1)] = std::move(built);
   return Status::Ok;
 }

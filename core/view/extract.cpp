@@ -258,10 +258,11 @@ void ExtractOverlay(const GameWorld& world, const RenderFrame& frame, OverlayMod
   }
 }
 
-// The map: every cell in view, or remembered, with its terrain's look; the rest stay blank. The
-// cells within the options' reach of their focus, or all of them.
-void ExtractCells(const TileMap& map, const FieldOfView& view, const ExtractOptions& options,
-                  RenderFrame& frame) {
+// The map: every cell in view, or remembered, with its terrain's look (or, out of view, the look
+// of an item remembered lying there); the rest stay blank. The cells within the options' reach of
+// their focus, or all of them.
+void ExtractCells(const TileMap& map, const SeenItems& seen, const FieldOfView& view,
+                  const ExtractOptions& options, RenderFrame& frame) {
   frame.map_width = map.Width();
   frame.map_height = map.Height();
   MapWindow window = MapWindow::Whole(map);
@@ -282,6 +283,14 @@ void ExtractCells(const TileMap& map, const FieldOfView& view, const ExtractOpti
       if (!visible && !map.Remembered(x, y)) continue;
       TerrainLook(map.At(x, y), cell.glyph, cell.ascii, cell.colour);
       cell.knowledge = visible ? CellKnowledge::Visible : CellKnowledge::Remembered;
+      // Out of view, an item seen lying here is drawn as it looked (dimmed, as remembered).
+      if (const SeenItem* item =
+              visible ? nullptr : seen.Find(static_cast<std::uint32_t>(map.Index(x, y)))) {
+        cell.glyph = item->look.glyph;
+        cell.ascii = item->look.ascii;
+        cell.colour = item->look.colour;
+        cell.remembered_item = true;
+      }
     }
   }
 }
@@ -371,7 +380,7 @@ void Extract(const GameSession& session, const ExtractOptions& options, RenderFr
   const FieldOfView& view = session.Scratch().player_view;
   RenderFrame frame;
   ExtractHud(session, frame);  // first: its focus places the cells
-  ExtractCells(map, view, options, frame);
+  ExtractCells(map, world.SeenItemsMemory(), view, options, frame);
   ExtractEntities(world, view, options.reveal_map, frame);
 
   for (const DeathEffect& effect : session.Log().Effects())

@@ -26,6 +26,7 @@ struct FrameCell {
   char ascii = ' ';
   Colour colour = Colour::Default;
   CellKnowledge knowledge = CellKnowledge::Unknown;
+  bool remembered_item = false;  // the look is an item's, remembered lying here (seen_items.h)
 };
 
 struct FrameEntity {

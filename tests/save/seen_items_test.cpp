@@ -1,0 +1,119 @@
+// The map remembers items: an item seen stays drawn where it was last seen, dimmed, once out of
+// view, until the cell is seen again without it or the item is seen elsewhere; the memory is
+// saved and resumed, and rewound, and no state hash covers it.
+#include <catch2/catch.hpp>
+
+#include "game/recipes.h"
+#include "save_test_support.h"
+#include "view/extract.h"
+
+namespace seen_items_test {
+
+using namespace cairn;
+using namespace cairn::test;
+
+namespace {
+
+// Two rooms a wall apart: the player in the west one with a potion, the east one sealed.
+std::shared_ptr<LevelDefinition> TwoRooms() {
+  const std::string_view rows[] = {"###########", "#@..!#....#", "#....#....#", "###########"};
+  auto level =
+      std::make_shared<LevelDefinition>(LevelFromAscii("two rooms", rows, *Definitions(), false));
+  const ItemDefinition* potion = Definitions()->FindItem("potion-healing");
+  REQUIRE(potion != nullptr);
+  level->entities.push_back(
+      {"potion", ItemRecipe(*Definitions(), *potion, Position{4, 1}), {}, {}});
+  level->digest = DigestLevel(*level);
+  return level;
+}
+
+// The cell (4, 1) as drawn: whether it shows a remembered item, and its glyph.
+FrameCell CellAt(const GameSession& session, std::int32_t x, std::int32_t y) {
+  RenderFrame frame;
+  Extract(session, ExtractOptions{}, frame);
+  return frame.Cell(x, y);
+}
+
+void MovePlayer(GameSession& session, std::int32_t x, std::int32_t y) {
+  GameWorld& world = session.World();
+  world.Positions().Find(world.PlayerEntity())->x = x;
+  world.Positions().Find(world.PlayerEntity())->y = y;
+  session.NoteEdit();  // an edit between ticks, as the console's SET is (a step back keeps it)
+  REQUIRE(session.StepTick(TickInput{}) == Status::Ok);  // the view follows at the tick's end
+}
+
+}  // namespace
+
+TEST_CASE("an item seen stays drawn where it was seen, out of view, until seen gone",
+          "[save][seen]") {
+  const SessionConfig config = Config(1, TwoRooms());
+  std::unique_ptr<GameSession> session;
+  REQUIRE(GameSession::Create(config, session) == Status::Ok);
+  REQUIRE(session->StepTick(TickInput{}) == Status::Ok);
+  const FrameCell seen = CellAt(*session, 4, 1);
+  CHECK(seen.knowledge == CellKnowledge::Visible);
+  CHECK_FALSE(seen.remembered_item);  // in view, the item itself is drawn, not the memory
+
+  MovePlayer(*session, 7, 1);  // the east room: the potion's cell is out of view
+  FrameCell remembered = CellAt(*session, 4, 1);
+  CHECK(remembered.knowledge == CellKnowledge::Remembered);
+  CHECK(remembered.remembered_item);
+  CHECK(remembered.ascii == '!');
+  const std::uint64_t hash = session->StateHash();
+
+  // Saved and resumed: still remembered, and the state hash is the same (memory is not state).
+  std::unique_ptr<GameSession> resumed;
+  const std::string text = SaveText(*session);
+  CHECK(text.find("seen_items = [\n  { x = 4, y = 1, glyph = ") != std::string::npos);
+  REQUIRE(Resume(text, config, resumed).empty());
+  CHECK(resumed->StateHash() == hash);
+  CHECK(CellAt(*resumed, 4, 1).remembered_item);
+  CHECK(CellAt(*resumed, 4, 1).ascii == '!');
+
+  // Taken away unseen: the player still remembers it.
+  GameWorld& world = session->World();
+  const EntityId potion = world.Items().Owners()[0];
+  world.Positions().Find(potion)->x = 3;
+  session->NoteEdit();
+  CHECK(CellAt(*session, 4, 1).remembered_item);
+  // Seen again: the old cell is forgotten, and the item is in view where it lies now.
+  MovePlayer(*session, 2, 2);
+  CHECK_FALSE(CellAt(*session, 4, 1).remembered_item);
+  MovePlayer(*session, 7, 1);
+  CHECK_FALSE(CellAt(*session, 4, 1).remembered_item);
+  CHECK(CellAt(*session, 3, 1).remembered_item);
+
+  // A step back to before it was seen again brings back what was remembered then.
+  std::string why;
+  REQUIRE(session->StepBack(2, why) == Status::Ok);
+  INFO(why);
+  CHECK(CellAt(*session, 4, 1).remembered_item);
+  CHECK_FALSE(CellAt(*session, 3, 1).remembered_item);
+}
+
+TEST_CASE("a save's seen items are checked", "[save][seen]") {
+  const SessionConfig config = Config(1, TwoRooms());
+  std::unique_ptr<GameSession> session;
+  REQUIRE(GameSession::Create(config, session) == Status::Ok);
+  MovePlayer(*session, 7, 1);
+  const std::string text = SaveText(*session);
+  const std::size_t at = text.find("{ x = 4, y = 1, glyph = ");
+  REQUIRE(at != std::string::npos);
+  std::unique_ptr<GameSession> out;
+  std::string bad = text;
+  bad.replace(at, 14, "{ x = 99, y = 1");
+  CHECK(Resume(bad, config, out).find("seen item") != std::string::npos);
+  bad = text;
+  bad.replace(bad.find(", layer = ", at), 10, ", flavour = 3, layer = ");
+  CHECK(Resume(bad, config, out).find("flavour") != std::string::npos);
+  // A version-7 save, which had no seen items, resumes remembering none.
+  bad = text;
+  bad.replace(bad.find("seen_items = ["), 0, "");
+  const std::size_t begin = bad.find("seen_items = [");
+  bad.erase(begin, bad.find("]\n", begin) + 2 - begin);
+  bad.replace(bad.find(VersionLine()), VersionLine().size(), VersionLine(7));
+  REQUIRE(Resume(bad, config, out).empty());
+  CHECK_FALSE(CellAt(*out, 4, 1).remembered_item);
+}
+
+}  // namespace seen_items_test
