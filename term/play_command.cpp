@@ -57,6 +57,7 @@ struct PlayOptions {
   std::string save_path;  // where the character lives: --save, else --load, else the default
   std::uint64_t crash_after = 0;  // the crash test's frame count, or 0
   MoreMode more = MoreMode::Important;
+  int stopped_by = 0;  // the signal that stopped the start (the waiting-save prompt), or 0
 };
 
 // Parses and checks the options and loads what they name (the level, the content, the key map)
@@ -164,7 +165,20 @@ bool StartSession(PlayOptions& options, CharacterSave& character,
     } else {
       const WaitingSavePrompt prompt{options.save_path, DescribeSave(options.save_path, config),
                                      !parsed.Has("--record")};
-      switch (AskAboutWaitingSave(prompt)) {
+      WaitingSaveChoice choice = WaitingSaveChoice::Keep;
+      {
+        // The prompt reads keys with echo and line editing off: a signal or a crash meanwhile
+        // must give the terminal back as it was, as in the game.
+        TerminalGuard guard;
+        choice = AskAboutWaitingSave(prompt);
+        if (const int signal = TerminalGuard::StopRequested(); signal != 0) {
+          guard.Restore();
+          std::cerr << "cairn: stopped by signal " << signal << "; the saved game is kept\n";
+          options.stopped_by = signal;
+          return false;
+        }
+      }
+      switch (choice) {
         case WaitingSaveChoice::Resume:
           resume_path = options.save_path;
           resume_checks_seed = false;  // the player chose the saved game over the --seed asked for
@@ -394,7 +408,8 @@ int RunPlayCommand(const std::vector<std::string>& args) {
     return kExitInvalid;
   }
   std::unique_ptr<GameSession> session;
-  if (!StartSession(options, character, session)) return kExitInvalid;
+  if (!StartSession(options, character, session))
+    return options.stopped_by != 0 ? 128 + options.stopped_by : kExitInvalid;
   RunRecording recording(*session, options.parsed.Value("--record").value_or(""),
                          options.parsed.Value("--level").value_or("default"));
 

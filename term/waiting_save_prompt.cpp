@@ -3,7 +3,6 @@
 #include <termios.h>
 #include <unistd.h>
 
-#include <cerrno>
 #include <cstdio>
 #include <iostream>
 
@@ -12,7 +11,8 @@ namespace {
 
 // One key from the terminal without waiting for Enter, then whatever else is pending is
 // discarded (the rest of an escape sequence, keys typed ahead), so none of it reaches the game.
-// 0 at end of input or on an error.
+// 0 at end of input, on an error, or when a signal interrupts the wait (the caller's terminal
+// guard then says which: play_command.cpp stops, the terminal as it was).
 char ReadOneKey() {
   termios saved{};
   const bool raw = ::tcgetattr(STDIN_FILENO, &saved) == 0;
@@ -25,8 +25,7 @@ char ReadOneKey() {
   }
   char key = 0;
   ssize_t n = 0;
-  do n = ::read(STDIN_FILENO, &key, 1);
-  while (n < 0 && errno == EINTR);
+  n = ::read(STDIN_FILENO, &key, 1);
   if (raw) {
     ::tcflush(STDIN_FILENO, TCIFLUSH);
     ::tcsetattr(STDIN_FILENO, TCSANOW, &saved);

@@ -2,6 +2,7 @@
 
 #include <curses.h>
 #include <langinfo.h>
+#include <termios.h>
 #include <unistd.h>
 
 #include <clocale>
@@ -43,6 +44,15 @@ CursesScreen::CursesScreen(const ScreenOptions& options) : palette_(options.pale
   cbreak();
   noecho();
   nonl();
+  // Ctrl-S and Ctrl-Q are keys here, not the terminal's flow control (which would freeze the
+  // screen while keys still play unseen, and keep a key map's binding of them from firing). Off
+  // in the program's modes, which ncurses puts back after a suspend; endwin (and TerminalGuard)
+  // give the shell the modes it had.
+  if (termios modes{}; ::tcgetattr(STDIN_FILENO, &modes) == 0) {
+    modes.c_iflag &= static_cast<tcflag_t>(~IXON);
+    ::tcsetattr(STDIN_FILENO, TCSANOW, &modes);
+    def_prog_mode();
+  }
   keypad(stdscr, TRUE);
   curs_set(0);
   const char* no_color = std::getenv("NO_COLOR");

@@ -11,7 +11,8 @@
 # waiting save asks, R asks; the sidebar, and the mouse (a click travels, pointing describes, a
 # sidebar entry looks; mouse reports on while playing, off while suspended, after it, and with
 # --no-mouse); the widest map a level may have plays 20 moves within 4 s; at 80x24, the pane's
-# tick view scrolls to every entry of the tick in which the cellar's rat bites.
+# tick view scrolls to every entry of the tick in which the cellar's rat bites; a SIGTERM or a
+# crash at the waiting-save question restores the terminal; Ctrl-S and Ctrl-Q reach the game.
 set -u
 cairn=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 work=$(mktemp -d)
@@ -274,6 +275,19 @@ wait_for 'not saved and will be lost' || fail "keep_it: Q did not say the new ga
 tmx send-keys -t e2e y
 finished keep_it
 cmp -s "$save" "$work/saved-copy.toml" || fail "keep_it: keeping the waiting save changed it"
+# A signal or a crash while the question waits gives the terminal back as it was (echo and line
+# editing on), and the save is kept.
+start prompt_term --seed 7
+wait_for 'A saved game waits' || fail "prompt_term: no question"
+pkill -TERM -f "$work/prompt_term.log"
+finished prompt_term
+[ "$(cat "$work/prompt_term.status" 2>/dev/null)" = "143" ] || fail "prompt_term: a SIGTERM at the question exited $(cat "$work/prompt_term.status" 2>/dev/null), not 143"
+start prompt_crash --seed 7
+wait_for 'A saved game waits' || fail "prompt_crash: no question"
+pkill -SEGV -f "$work/prompt_crash.log"
+finished prompt_crash
+[ "$(cat "$work/prompt_crash.status" 2>/dev/null)" = "139" ] || fail "prompt_crash: a crash at the question exited $(cat "$work/prompt_crash.status" 2>/dev/null), not 139"
+cmp -s "$save" "$work/saved-copy.toml" || fail "prompt: a stopped question changed the save"
 start resume_it --seed 8
 wait_for 'A saved game waits' || fail "resume_it: no question"
 tmx send-keys -t e2e r
@@ -382,6 +396,20 @@ took_ms=$((($(date +%s%N) - moved_from) / 1000000))
 screen | grep -q '@' || fail "widest: the player is not drawn"
 tmx send-keys -t e2e Q y
 finished widest
+
+# 17. Ctrl-S and Ctrl-Q are keys, not flow control: bound in the key map, each does its action,
+# and the screen goes on answering after them.
+mkdir -p "$work/.config/cairn"
+printf 'format = "cairn-keys"\nversion = 1\n\n[keys]\nmessages = ["ctrl-s"]\ncharacter = ["ctrl-q"]\n' > "$work/.config/cairn/keys.toml"
+start flow --seed 3
+wait_for 'HP [0-9]+/[0-9]+' || fail "flow: no status line"
+tmx send-keys -t e2e C-s
+wait_for 'Message history|message history|Messages' || fail "flow: Ctrl-S did not reach the game (bound to messages)"
+tmx send-keys -t e2e Escape C-q
+wait_for 'Character' || fail "flow: Ctrl-Q did not reach the game (bound to character)"
+tmx send-keys -t e2e Escape Q y
+finished flow
+rm -f "$work/.config/cairn/keys.toml"
 
 # 16. The cellar at 80x24, the rat set beside the player and stepped until it bites: the pane's
 # tick view, filtered to the rat and scrolled, reaches every one of that tick's entries for it.
