@@ -207,6 +207,7 @@ void GameController::CheckRunEnd() {
   state_.summary_note = on_run_end_ ? on_run_end_(summary) : std::string();
   if (on_forget_) on_forget_();  // a dead or victorious character has no save to go back to
   state_.screen = Screen::Summary;
+  drop_typed_ahead_ = true;
 }
 
 void GameController::SavePointIfFloorChanged() {
@@ -326,9 +327,9 @@ bool GameController::HandleKey(const std::string& key) {
         HandleMapKey(key, action);
       else if (action == Action::Quit)
         quit_ = true;  // the run is over: nothing to save, nothing to lose
-      else
+      else if (key == "enter" || key == "space" || key == "escape")
         state_.screen = Screen::Map;  // to look at the last of the map
-      break;
+      break;  // any other key (one typed ahead in the fight) leaves it up, unread no longer
     case Screen::Lesson: state_.screen = Screen::Map; break;  // the lesson's own (lesson_screen.h)
     case Screen::ItemPrompt: HandleItemPromptKey(key, action); break;
     case Screen::Target: HandleTargetKey(key, action); break;

@@ -6,6 +6,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <utility>
 
 #include "console/console.h"
 #include "keymap/keymap.h"
@@ -63,6 +64,11 @@ class GameController {
   }
   // Called when the character's story ends and its save must go: death or victory, giving up
   // (a confirmed quit) and a confirmed restart.
+  // True once when the end screen has just come up: keys typed ahead in the fight that ended the
+  // run are to be dropped, so none of them dismisses it unread (the loop flushes the input).
+  [[nodiscard]] bool TakeDropTypedAhead() noexcept {
+    return std::exchange(drop_typed_ahead_, false);
+  }
   void SetForgetHandler(std::function<void()> handler) { on_forget_ = std::move(handler); }
   // Whether the player left by save-and-quit (the caller says where the save went).
   [[nodiscard]] bool Saved() const noexcept { return saved_; }
@@ -136,6 +142,7 @@ class GameController {
   std::function<std::string()> on_save_;
   std::function<void()> on_forget_;
   std::string saving_off_;
+  bool drop_typed_ahead_ = false;
   std::int32_t view_width_ = kMinWidth;
   std::int32_t view_height_ = kMinHeight;
   std::int32_t saved_depth_ = 0;  // the floor of the last save point (or of the start)

@@ -369,6 +369,7 @@ TerminalEnding PlayInTerminal(const PlayOptions& options, GameSession& session, 
         break;
       }
       controller.SetViewSize(screen.Width(), screen.Height());  // resized since: its cells
+      if (controller.TakeDropTypedAhead()) screen.FlushInput();
       controller.BuildFrame(frame);
       TextGrid grid(screen.Width(), screen.Height());
       Present(frame, controller.Presentation(), grid);

@@ -746,6 +746,27 @@ void ReadSavedMessages(TableReader& file, SessionImage& image, std::vector<TextP
   }
 }
 
+// The run's notes (version 8): at most kMaxNotes of { turn, depth, text }.
+void ReadSavedNotes(TableReader& file, SessionImage& image, std::vector<TextProblem>& problems) {
+  const TomlValue* notes = file.Get("notes", TomlKind::Array, false);
+  if (notes == nullptr) return;
+  if (notes->array.size() > kMaxNotes)
+    file.Problem(notes->position, "the save: more than " + std::to_string(kMaxNotes) + " notes");
+  for (const TomlValue& n : notes->array) {
+    if (!n.IsTable()) {
+      file.Problem(n.position, "the save: each note is { turn, depth, text }");
+      continue;
+    }
+    TableReader nr(n, "note", problems);
+    Note note;
+    (void)nr.Int("turn", note.turn, 0, INT32_MAX);
+    (void)nr.Int("depth", note.depth, 1, kMaxDepth);
+    (void)nr.ShownString("text", note.text);
+    nr.RejectUnknown();
+    image.notes.push_back(std::move(note));
+  }
+}
+
 // Before version 4 an authored level's entities were keyed by the level document's uuid (an
 // asset id) as if it were their instance; now each placement has its own (identity/placement.h),
 // and an authored level is only ever placed as a floor's own level.
@@ -838,6 +859,7 @@ bool ReadSaveText(std::string_view text, const DefinitionSet& definitions,
   (void)file.Int("messages_said", image.messages_said, 0,
                  static_cast<std::int64_t>(kMaxMessagesSaid));
   ReadSavedMessages(file, image, problems);
+  ReadSavedNotes(file, image, problems);
   if (const TomlValue* floors = file.Get("floor", TomlKind::Array, true)) {
     std::vector<TextPosition> floor_at;  // of each floor in image.floors
     for (const TomlValue& table : floors->array) {

@@ -336,6 +336,19 @@ std::string WriteSaveText(const SessionImage& image, const DefinitionSet& defini
     out += " },\n";
   }
   out += "]\n";
+  if (!image.notes.empty()) {
+    out += "notes = [\n";
+    for (const Note& n : image.notes) {
+      out += "  { turn = ";
+      AppendNumber(n.turn, out);
+      out += ", depth = ";
+      AppendNumber(n.depth, out);
+      out += ", text = ";
+      AppendTomlString(n.text, out);
+      out += " },\n";
+    }
+    out += "]\n";
+  }
   const KindBases kinds(definitions);
   for (const FloorImage& floor : image.floors)
     WriteFloor(floor, image.run_instance, definitions, over_kinds ? &kinds : nullptr, out);

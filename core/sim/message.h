@@ -3,8 +3,10 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace cairn {
 
@@ -28,6 +30,34 @@ struct Message {
   MessageTone tone = MessageTone::Plain;
   std::uint64_t said = 0;  // the session's count of messages said when it was (last) said
 };
+
+// One line of the run's notes: its story in a player's words, as DCSS keeps them ("Reached depth
+// 3.", "Drank a murky potion: it was a potion of haste.", "Killed by a goblin."), with the turn and
+// the depth it happened on. The end screen and the morgue file show them as a table.
+struct Note {
+  std::int32_t turn = 0;
+  std::int32_t depth = 0;
+  std::string text;
+};
+inline constexpr std::size_t kMaxNotes = 500;  // a run keeps its first 500 (a save holds them all)
+
+// The notes as a table: a heading row (" Turn  Depth  What happened") and one row each, the
+// numbers right-aligned; "nothing noted" when there are none. The morgue and the end screen.
+[[nodiscard]] inline std::vector<std::string> NoteRows(std::span<const Note> notes) {
+  std::vector<std::string> rows;
+  if (notes.empty()) {
+    rows.push_back("nothing noted");
+    return rows;
+  }
+  const auto right = [](std::string text, std::size_t width) {
+    return text.size() < width ? std::string(width - text.size(), ' ') + text : text;
+  };
+  rows.push_back(" Turn  Depth  What happened");
+  for (const Note& n : notes)
+    rows.push_back(right(std::to_string(n.turn), 5) + "  " + right(std::to_string(n.depth), 5) +
+                   "  " + n.text);
+  return rows;
+}
 
 // "There is nothing in view to fight. x6" for a message said six times in a row.
 [[nodiscard]] inline std::string ShownText(const Message& m) {

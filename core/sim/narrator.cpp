@@ -51,6 +51,23 @@ std::string Used(const GameWorld& world, const NoticeEvent& n) {
   return WithArticle(kind.unidentified) + ". It is " + WithArticle(kind.name) + "!";
 }
 
+// A note of the player's story (message.h: Note), at the player's turn and depth.
+void NoteForPlayer(const GameWorld& world, RunLog& log, std::string text) {
+  const Player* p = world.Players().Find(world.PlayerEntity());
+  log.AddNote(p != nullptr ? p->turns : 0, p != nullptr ? p->depth : 1, std::move(text));
+}
+
+// "Drank a murky potion: it was a potion of haste.": an item learned by using it.
+void NoteLearnedByUse(const GameWorld& world, const NoticeEvent& n, std::string_view verb,
+                      RunLog& log) {
+  const Item* item = world.Items().Find(n.object);
+  if (item == nullptr || n.value == 0 || item->kind >= world.Definitions().items.size()) return;
+  const ItemDefinition& kind = world.Definitions().items[item->kind];
+  NoteForPlayer(world, log,
+                std::string(verb) + " " + WithArticle(kind.unidentified) + ": it was " +
+                    WithArticle(kind.name) + ".");
+}
+
 std::string Amount(const AttackEvent& a) {
   return " (" + std::to_string(a.damage) + ")";
 }
@@ -130,11 +147,11 @@ RunSummary DeathSummary(const GameWorld& world, const DeathEvent& death, std::in
     cause = (death.blow == AttackKind::Spell ? "slain by the magic of " : "killed by ") +
             WithArticle(killer);
   }
-  cause += " on depth " + std::to_string(depth);
   RunSummary summary;
   FillSummary(world, summary);
   summary.ended = true;
-  summary.cause = cause;
+  summary.how = cause;
+  summary.cause = cause + " on depth " + std::to_string(depth);
   const WhyAnswer why = AskWhy(world, death.entity, kDeathWhyLinks);
   for (const TraceEntry& link : why.chain)
     summary.why.push_back(WhyLink(link, world.Definitions()));
@@ -212,6 +229,9 @@ void TellOwnAction(const GameWorld& world, const NoticeEvent& n, RunLog& log) {
       const Item* carried = world.Items().Find(n.object);
       const char letter = carried != nullptr ? carried->letter : '?';
       say(std::string(1, letter) + " - " + DescribeItem(world, n.object) + ".");
+      if (carried != nullptr && carried->kind < world.Definitions().items.size() &&
+          world.Definitions().items[carried->kind].id == "cairnstone")
+        NoteForPlayer(world, log, "Found the Cairnstone.");
       break;
     }
     case NoticeKind::InventoryFull: say("Your pack is full."); break;
@@ -259,10 +279,19 @@ void TellItemUse(const GameWorld& world, const NoticeEvent& n, RunLog& log) {
     log.Say(std::move(text), tone);
   };
   switch (n.kind) {
-    case NoticeKind::Drank: say("You drink " + Used(world, n)); break;
-    case NoticeKind::Read: say("You read " + Used(world, n)); break;
+    case NoticeKind::Drank:
+      say("You drink " + Used(world, n));
+      NoteLearnedByUse(world, n, "Drank", log);
+      break;
+    case NoticeKind::Read:
+      say("You read " + Used(world, n));
+      NoteLearnedByUse(world, n, "Read", log);
+      break;
     case NoticeKind::Ate: say("You eat " + One(world, n.object) + ". That hit the spot."); break;
-    case NoticeKind::Zapped: say("You zap " + Used(world, n)); break;
+    case NoticeKind::Zapped:
+      say("You zap " + Used(world, n));
+      NoteLearnedByUse(world, n, "Zapped", log);
+      break;
     case NoticeKind::Healed: say("You feel better."); break;
     case NoticeKind::Invigorated:
       say("You feel vigorous! (+" + std::to_string(n.value) + " max hit points)",
@@ -314,7 +343,7 @@ void TellMonsterDeed(const GameWorld& world, const NoticeEvent& n, RunLog& log) 
 }
 
 // How the character's body fares: hunger and experience.
-void TellCondition(const NoticeEvent& n, RunLog& log) {
+void TellCondition(const GameWorld& world, const NoticeEvent& n, RunLog& log) {
   switch (n.kind) {
     case NoticeKind::Hungry: log.Say("You are getting hungry.", MessageTone::Warning); break;
     case NoticeKind::Weak: log.Say("You are weak with hunger!", MessageTone::Warning); break;
@@ -324,6 +353,7 @@ void TellCondition(const NoticeEvent& n, RunLog& log) {
     case NoticeKind::LevelUp:
       log.Say("Welcome to experience level " + std::to_string(n.value) + "! You feel more able.",
               MessageTone::Good);
+      NoteForPlayer(world, log, "Reached experience level " + std::to_string(n.value) + ".");
       break;
     default: break;  // TellNotice sends only the kinds above
   }
@@ -367,7 +397,7 @@ void TellNotice(const GameWorld& world, const NoticeEvent& n, RunLog& log) {
     case NoticeKind::Hungry:
     case NoticeKind::Weak:
     case NoticeKind::Starving:
-    case NoticeKind::LevelUp: TellCondition(n, log); break;
+    case NoticeKind::LevelUp: TellCondition(world, n, log); break;
     case NoticeKind::Descended:
     case NoticeKind::Ascended: break;  // the session tells of the floor reached
     case NoticeKind::Blocked: break;

@@ -242,6 +242,7 @@ Status RewindBuffer::Capture(Moment& out) noexcept {
     CaptureMessages(previous, moment);
     moment.messages_said = session_.log_.messages_said_;
     moment.effects = session_.log_.effects_;
+    moment.notes = session_.log_.notes_;
     moment.effects_dropped = session_.log_.effects_dropped_;
     moment.summary = session_.summary_;
     moment.run_instance = session_.run_instance_;
@@ -305,11 +306,13 @@ Status RewindBuffer::Restore(const Moment& moment) noexcept {
   // The session's own state is copied first, since copying may fail; then nothing can.
   std::deque<Message> messages;
   std::vector<DeathEffect> effects;
+  std::vector<Note> notes;
   RunSummary summary;
   std::vector<std::vector<GameSession::PreservedEntry>> preserved(floors.size());
   try {
     messages = MessagesOf(moment);
     effects = moment.effects;
+    notes = moment.notes;
     summary = moment.summary;
     for (std::size_t i = 0; i < floors.size(); ++i) preserved[i] = moment.floors[i].preserved;
   } catch (const std::bad_alloc&) {
@@ -339,6 +342,7 @@ Status RewindBuffer::Restore(const Moment& moment) noexcept {
   session_.log_.lineage_ = NextUniqueNumber();  // put back: later moments copy it whole once
   session_.log_.messages_said_ = moment.messages_said;
   session_.log_.effects_.swap(effects);
+  session_.log_.notes_.swap(notes);
   session_.log_.effects_dropped_ = moment.effects_dropped;
   session_.summary_ = std::move(summary);
   session_.run_instance_ = moment.run_instance;

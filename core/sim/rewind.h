@@ -118,6 +118,7 @@ class RewindBuffer {
     std::uint64_t messages_said = 0;
     std::vector<DeathEffect> effects;
     std::uint64_t effects_dropped = 0;
+    std::vector<Note> notes;
     RunSummary summary;
     Uuid run_instance{};
   };

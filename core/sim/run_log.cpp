@@ -22,6 +22,15 @@ void RunLog::Say(std::string text, MessageTone tone) {
   while (messages_.size() > kMessageHistory) messages_.pop_front();
 }
 
+void RunLog::AddNote(std::int32_t turn, std::int32_t depth, std::string text) {
+  if (notes_.size() < kMaxNotes) notes_.push_back(Note{turn, depth, std::move(text)});
+}
+
+void RunLog::ResumeNotes(std::span<const Note> saved) {
+  notes_.assign(saved.begin(),
+                saved.begin() + static_cast<std::ptrdiff_t>(std::min(saved.size(), kMaxNotes)));
+}
+
 void RunLog::Resume(std::span<const Message> saved, std::uint64_t said) {
   const std::size_t skip = saved.size() > kMessageHistory ? saved.size() - kMessageHistory : 0;
   for (std::size_t i = skip; i < saved.size(); ++i) messages_.push_back(saved[i]);

@@ -46,6 +46,13 @@ class RunLog {
   // what is already here, and the count of messages ever said.
   void Resume(std::span<const Message> saved, std::uint64_t said);
 
+  // --- notes -------------------------------------------------------------------------------------
+  // Adds a note (message.h: Note); past kMaxNotes, nothing.
+  void AddNote(std::int32_t turn, std::int32_t depth, std::string text);
+  [[nodiscard]] const std::vector<Note>& Notes() const noexcept { return notes_; }
+  // A resumed run's notes, in place of any.
+  void ResumeNotes(std::span<const Note> saved);
+
   // --- death effects -----------------------------------------------------------------------------
   [[nodiscard]] const std::vector<DeathEffect>& Effects() const noexcept { return effects_; }
   // Death effects pushed out early because max_effects were showing (clearing them is not
@@ -78,6 +85,7 @@ class RunLog {
   std::uint64_t lineage_ = NextUniqueNumber();
   std::vector<DeathEffect> effects_;
   std::uint64_t effects_dropped_ = 0;
+  std::vector<Note> notes_;
 };
 
 }  // namespace cairn

@@ -38,7 +38,8 @@ enum class SessionState : std::uint8_t { Playing, Dead, Won, Faulted };
 struct RunSummary {
   bool ended = false;
   bool won = false;
-  std::string cause;  // "killed by a goblin", "starved to death", "escaped with the Cairnstone"
+  std::string cause;  // "killed by a goblin on depth 4", "escaped the dungeon with the Cairnstone"
+  std::string how;    // the cause without the place: "killed by a goblin" (empty for a win)
   std::int32_t depth = 0;
   std::int32_t deepest = 0;
   std::int32_t level = 1;

@@ -16,13 +16,8 @@ std::string FormatRunSummary(const GameSession& session, const std::string& head
     out += "DIED: " + s.cause + ".\n";
   else
     out += "Still alive on depth " + std::to_string(session.Depth()) + " when the run was left.\n";
-  if (!s.why.empty()) {
-    out += "\nHow it happened, newest first:\n";
-    for (const std::string& link : s.why) out += "  " + link + "\n";
-    if (s.why_left_out > 0)
-      out += "  (" + std::to_string(s.why_left_out) + " earlier link" +
-             (s.why_left_out == 1 ? "" : "s") + " left out)\n";
-  }
+  out += "\nNotes:\n";
+  for (const std::string& row : NoteRows(session.Log().Notes())) out += "  " + row + "\n";
   out += "\n";
   out += "Character: experience level " + std::to_string(s.level) + ", " +
          std::to_string(s.health < 0 ? 0 : s.health) + " of " + std::to_string(s.max_health) +
@@ -41,6 +36,16 @@ std::string FormatRunSummary(const GameSession& session, const std::string& head
   const auto& messages = session.Log().Messages();
   for (std::size_t i = messages.size() > 15 ? messages.size() - 15 : 0; i < messages.size(); ++i)
     out += "  " + ShownText(messages[i]) + "\n";
+  if (!s.why.empty()) {
+    // The engine's own account, for the curious: entities as kind and slot:generation.
+    out +=
+        "\nFor the curious, the engine's account of the end (docs/DEBUGGING.md, \"why\"), "
+        "newest first:\n";
+    for (const std::string& link : s.why) out += "  " + link + "\n";
+    if (s.why_left_out > 0)
+      out += "  (" + std::to_string(s.why_left_out) + " earlier link" +
+             (s.why_left_out == 1 ? "" : "s") + " left out)\n";
+  }
   return out;
 }
 

@@ -1,6 +1,7 @@
 #include "sim/session.h"
 
 #include <algorithm>
+#include <cctype>
 #include <optional>
 
 #include "dungeon/floor_generator.h"
@@ -234,6 +235,7 @@ void GameSession::EndRun(bool won, std::string cause) {
   summary.ended = true;
   summary.won = won;
   summary.cause = std::move(cause);
+  if (won) log_.AddNote(summary.turns, summary.depth, "Escaped the dungeon with the Cairnstone.");
   summary_ = std::move(summary);
 }
 
@@ -262,6 +264,11 @@ void GameSession::BeforeCommit(const GameWorld& world) {
   for (const DeathEvent& death : world.Deaths().Events()) {
     if (!world.Players().Contains(death.entity)) continue;
     summary_ = DeathSummary(world, death, Depth());
+    if (!summary_.how.empty()) {
+      std::string note = summary_.how + ".";
+      note[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(note[0])));
+      log_.AddNote(summary_.turns, Depth(), std::move(note));
+    }
     remains_ = Remains{death.entity, world.CaptureEntity(death.entity)};
     return;
   }

@@ -128,6 +128,9 @@ Status GameSession::ChangeFloor(std::int32_t direction) {
   to.RebuildOccupancy();
   UpdatePlayerView(to, *floors_[to_index].scratch);
   log_.ClearEffects();
+  if (first_visit && direction > 0)
+    if (const Player* p = to.Players().Find(to.PlayerEntity()))
+      log_.AddNote(p->turns, Depth(), "Reached depth " + std::to_string(Depth()) + ".");
   // The first time, what kind of place it is ("caverns", "rooms and corridors, with The Vault").
   log_.Say(std::string(direction > 0 ? "You descend" : "You climb") + " to depth " +
            std::to_string(Depth()) + (first_visit ? ": " + Level().name : std::string()) + ".");

@@ -56,6 +56,7 @@ struct SessionImage {
   std::vector<FloorImage> floors;  // the built floors, by depth
   std::vector<Message> messages;   // the end of the message log, oldest first
   std::uint64_t messages_said = 0;
+  std::vector<Note> notes;       // the run's notes, oldest first (message.h)
   std::uint64_t state_hash = 0;  // GameSession::StateHash when captured: a restore must match it
   // The form `state_hash` was made in: named when captured (save version 7 on); positional over
   // the components it knew for a save of version 2 to 6, which a restore checks as it was made.

@@ -188,6 +188,7 @@ SessionImage ImageOfRun(const GameSession& session, const Orders& orders) {
   const std::size_t keep = std::min(messages.size(), kSavedMessages);
   image.messages.assign(messages.end() - static_cast<std::ptrdiff_t>(keep), messages.end());
   image.messages_said = session.Log().MessageCount();
+  image.notes = session.Log().Notes();
   const StateDigest digest = session.Digest();
   image.state_hash = digest.total;
   image.state_parts = CoveredParts(digest, DigestForm::Named());
@@ -372,6 +373,7 @@ Status RestoreSession(const SessionConfig& config, const SessionImage& image,
   }
   SessionAccess::Publish(*session, std::move(floors), image.depth, image.run_instance);
   session->Log().Resume(image.messages, image.messages_said);
+  session->Log().ResumeNotes(image.notes);
   if (image.state_hash != 0) {
     if (Status s = CheckRestoredState(*session, image, error); s != Status::Ok) return s;
   }

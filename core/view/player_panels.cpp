@@ -190,6 +190,14 @@ void ExtractPlayerPanels(const GameSession& session, RenderFrame& frame) {
   const EntityId id = me.id;
   frame.level_name = session.Level().name;
   frame.summary = session.Summary();
+  if (frame.summary.ended) {  // what the end screen shows besides: the notes, the last words
+    frame.notes = session.Log().Notes();
+    const auto& messages = session.Log().Messages();
+    for (std::size_t i = messages.size() > kEndScreenMessages ? messages.size() - kEndScreenMessages
+                                                              : 0;
+         i < messages.size(); ++i)
+      frame.last_messages.push_back(ShownText(messages[i]));
+  }
   const Player* player = me.player;
   if (player == nullptr) return;
   HudValues& hud = frame.hud;

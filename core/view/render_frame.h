@@ -188,6 +188,9 @@ struct FrameMessage {
   FrameMessage(const char* shown) : text(shown) {}  // NOLINT: so tests may write {"one", "two"}
 };
 
+// How many of the last messages the end screen carries (the morgue file keeps 15).
+inline constexpr std::size_t kEndScreenMessages = 8;
+
 struct RenderFrame {
   std::int32_t map_width = 0;
   std::int32_t map_height = 0;
@@ -209,9 +212,11 @@ struct RenderFrame {
   bool game_over = false;
   std::vector<FrameItem> inventory;  // by letter
   std::int32_t inventory_capacity = 0;
-  std::vector<std::string> character;  // the character sheet, line by line
-  RunSummary summary;                  // how the run ended (summary.ended)
-  std::string level_name;              // "Depth 3: caverns"
+  std::vector<std::string> character;      // the character sheet, line by line
+  RunSummary summary;                      // how the run ended (summary.ended)
+  std::vector<Note> notes;                 // once ended: the run's notes (sim/message.h)
+  std::vector<std::string> last_messages;  // once ended: the newest kEndScreenMessages
+  std::string level_name;                  // "Depth 3: caverns"
   SidebarData sidebar;
 
   [[nodiscard]] const FrameCell& Cell(std::int32_t x, std::int32_t y) const {

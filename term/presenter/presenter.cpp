@@ -790,56 +790,83 @@ void DrawLines(TextGrid& grid, const std::string& title, const std::vector<std::
   }
 }
 
+// One part of the end screen: a heading and its rows, of which it keeps the first or the last.
+struct SummaryPart {
+  std::vector<std::string> heading;  // its title, and a table's own heading row
+  std::vector<std::string> rows;
+  bool keep_last = false;  // the notes and the messages: the newest matter most
+  std::size_t given = 0;
+};
+
+// The end screen (DCSS's farewell, NetHack's summary): how and where the run ended, the numbers,
+// the run's notes, what was carried (identified), the last messages, where the morgue file went.
+// It stays until the player leaves it on purpose (Enter, Space or Escape; keys typed ahead in the
+// fight that ended it were dropped as it came up). A part that does not fit keeps its newest (or
+// first) rows and says how many the morgue file has besides; no handle or AI word is shown.
 void DrawSummary(const RenderFrame& frame, const PresenterState& state, TextGrid& grid) {
   const RunSummary& s = frame.summary;
+  const auto width = static_cast<std::size_t>(std::max(20, grid.Width() - 8));
   std::vector<std::string> lines;
   lines.push_back(s.won ? "You " + s.cause + "!" : "You were " + s.cause + ".");
-  if (!s.why.empty()) {
-    // The same words as the morgue file and the console's WHY, as many as the screen spares.
-    lines.push_back("");
-    lines.push_back("How it happened, newest first:");
-    // Wrapped, newest first, in as many rows as the screen spares beside the rest.
-    const std::size_t width = static_cast<std::size_t>(std::max(20, grid.Width() - 12));
-    const std::size_t rows = grid.Height() >= 30 ? 12 : 5;
-    std::size_t used = 0, shown = 0;
-    for (const std::string& link : s.why) {
-      const auto parts = WrapWords(link, width);
-      if (used + parts.size() + 1 > rows) break;  // a row kept for the count of the rest
-      for (std::size_t i = 0; i < parts.size(); ++i)
-        lines.push_back((i == 0 ? "  " : "    ") + std::string(parts[i]));
-      used += parts.size();
-      ++shown;
-    }
-    if (const std::size_t rest = s.why.size() - shown + s.why_left_out; rest > 0)
-      lines.push_back("  " + std::string(Ellipsis(state)) + " " + std::to_string(rest) +
-                      " earlier link" + (rest == 1 ? "" : "s") +
-                      (s.why.size() > shown ? " (the morgue file has more)" : ""));
-  }
-  lines.push_back("");
   lines.push_back("Experience level " + std::to_string(s.level) + "; deepest floor " +
                   std::to_string(s.deepest) + "; " + std::to_string(s.turns) +
-                  (s.turns == 1 ? " turn; " : " turns; ") + std::to_string(s.kills) + " kills.");
-  lines.push_back("");
-  lines.push_back("Carried:");
-  for (const std::string& item : s.items) lines.push_back("  " + item);
-  if (s.items.empty()) lines.push_back("  nothing");
-  if (!s.discoveries.empty()) {
-    lines.push_back("");
-    lines.push_back("Discoveries:");
-    for (const std::string& d : s.discoveries) lines.push_back("  " + d);
+                  (s.turns == 1 ? " turn; " : " turns; ") + std::to_string(s.kills) +
+                  (s.kills == 1 ? " kill." : " kills."));
+  std::vector<SummaryPart> parts(3);
+  parts[0].rows = NoteRows(frame.notes);
+  parts[0].heading = {"Notes:"};
+  if (!frame.notes.empty()) {  // the table's heading row stays with the title
+    parts[0].heading.push_back("  " + parts[0].rows.front());
+    parts[0].rows.erase(parts[0].rows.begin());
   }
+  parts[0].keep_last = true;
+  parts[1].heading = {"Carried (identified):"};
+  parts[1].rows = s.items.empty() ? std::vector<std::string>{"nothing"} : s.items;
+  parts[2].heading = {"Last messages:"};
+  for (const std::string& m : frame.last_messages)
+    for (std::string_view row : WrapWords(m, width)) parts[2].rows.emplace_back(row);
+  parts[2].keep_last = true;
   std::vector<std::string> tail{""};
   // Where the morgue file went: a long path goes on over the next rows, never cut.
   if (!state.summary_note.empty())
-    for (std::string_view part :
-         WrapWords(state.summary_note, static_cast<std::size_t>(std::max(20, grid.Width() - 6))))
-      tail.emplace_back(part);
-  tail.push_back("R: play again (the same seed)   Q: quit   any other key: back to the map");
-  // What to do next always shows: a long list gives way first (the morgue file has it all).
-  const std::size_t room = static_cast<std::size_t>(std::max(4, grid.Height() - 2));
-  if (lines.size() + tail.size() > room) {
-    lines.resize(room - tail.size() - 1);
-    lines.push_back("  ... (the morgue file has the rest)");
+    for (std::string_view part : WrapWords(state.summary_note, width)) tail.emplace_back(part);
+  tail.push_back("Enter, Space or Escape: back to the map   R: play again   Q: quit");
+  // Rows shared out: each part its heading, a blank before it and two rows; then the rest to the
+  // notes, the pack and the messages in turn.
+  std::size_t room = static_cast<std::size_t>(std::max(4, grid.Height() - 2));
+  room -= std::min(room, lines.size() + tail.size());
+  std::vector<bool> shown_part(parts.size(), false);
+  for (std::size_t k = 0; k < parts.size(); ++k) {
+    SummaryPart& p = parts[k];
+    const std::size_t want = 1 + p.heading.size() + std::min<std::size_t>(2, p.rows.size());
+    if (want > room) break;
+    shown_part[k] = true;
+    p.given = want - 1 - p.heading.size();
+    room -= want;
+  }
+  for (std::size_t k = 0; k < parts.size(); ++k) {
+    if (!shown_part[k]) continue;
+    const std::size_t extra = std::min(room, parts[k].rows.size() - parts[k].given);
+    parts[k].given += extra;
+    room -= extra;
+  }
+  for (std::size_t k = 0; k < parts.size(); ++k) {
+    const SummaryPart& p = parts[k];
+    if (!shown_part[k]) continue;
+    lines.push_back("");
+    lines.insert(lines.end(), p.heading.begin(), p.heading.end());
+    std::size_t shown = p.given;
+    const bool cut = shown < p.rows.size();
+    if (cut && shown > 0) --shown;  // a row says what was left out
+    const std::size_t from = p.keep_last ? p.rows.size() - shown : 0;
+    if (cut && p.keep_last)
+      lines.push_back("  " + std::string(Ellipsis(state)) + " " +
+                      std::to_string(p.rows.size() - shown) +
+                      " earlier (the morgue file has them)");
+    for (std::size_t i = from; i < from + shown; ++i) lines.push_back("  " + p.rows[i]);
+    if (cut && !p.keep_last)
+      lines.push_back("  " + std::string(Ellipsis(state)) + " " +
+                      std::to_string(p.rows.size() - shown) + " more (the morgue file has them)");
   }
   lines.insert(lines.end(), tail.begin(), tail.end());
   DrawLines(grid, s.won ? "Victory" : "Rest in peace", lines);
@@ -1102,10 +1129,16 @@ void Present(const RenderFrame& frame, const PresenterState& state, TextGrid& gr
   if (layout.sidebar_shown) DrawSidebar(frame, state, grid, layout.sidebar);
   if (layout.pane_shown) DrawDebugPane(frame, state, grid, layout.pane);
   if (!state.banner.empty()) {
+    // On the map's edge row farther from the player, so the `@` and whatever stands by it (the
+    // killer, after a death) stay in view.
+    std::int32_t cx = 0, cy = 0;
+    MapOrigin(frame, state, map, cx, cy);
+    const std::int32_t player_row = map.y + frame.focus_y - cy;
+    const std::int32_t by = player_row < map.y + map.h / 2 ? map.y + map.h - 1 : map.y;
     const std::int32_t width =
         std::min<std::int32_t>(static_cast<std::int32_t>(state.banner.size()) + 4, map.w);
-    const std::int32_t bx = map.x + std::max(0, (map.w - width) / 2), by = map.y + map.h / 2;
-    grid.Clear(bx, by - 1, width, 3);
+    const std::int32_t bx = map.x + std::max(0, (map.w - width) / 2);
+    grid.Clear(bx, by, width, 1);
     grid.Text(bx + 2, by, state.banner, Colour::Yellow, kAttrBold, width - 4);
   }
 }

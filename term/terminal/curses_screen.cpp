@@ -99,6 +99,10 @@ std::int32_t CursesScreen::Height() const {
   return LINES;
 }
 
+void CursesScreen::FlushInput() {
+  flushinp();
+}
+
 void CursesScreen::Draw(const TextGrid& grid) {
   for (std::int32_t y = 0; y < grid.Height() && y < LINES; ++y) {
     for (std::int32_t x = 0; x < grid.Width() && x < COLS; ++x) {

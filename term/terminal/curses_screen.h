@@ -42,6 +42,8 @@ class CursesScreen {
   // The next key as a key name ("h", "left", "kp7", "F5", "ctrl-p", "resize"), or "" when none
   // arrived within `timeout_ms`.
   [[nodiscard]] std::string ReadKey(int timeout_ms);
+  // Drops every key typed and not yet read.
+  void FlushInput();
 
  private:
   [[nodiscard]] std::string ReadMouse();

@@ -316,7 +316,32 @@ TEST_CASE("the end screen wraps a long morgue path instead of cutting it, and ke
   CHECK(Shows(grid, "/home/a-player-with-a-long-name/.local/state/cairn/morgue/"));
   CHECK(Shows(grid, "2026-12-01-17-05-42.txt"));  // the end of the path, on a row of its own
   CHECK(Shows(grid, "R: play again"));
-  CHECK(Shows(grid, "the morgue file has the rest"));
+  CHECK(Shows(grid, "more (the morgue file has them)"));  // 30 items do not fit: said so
+  CHECK(Shows(grid, "item 0"));
+}
+
+TEST_CASE("the end screen tells the run in notes and words, its newest notes kept", "[presenter]") {
+  RenderFrame frame = SomeFrame();
+  frame.summary.ended = true;
+  frame.summary.cause = "killed by a goblin on depth 4";
+  frame.summary.why = {"tick 9: the player 0:1 died at 2,1, killed by the goblin 3:1 (melee)"};
+  for (int i = 0; i < 20; ++i)
+    frame.notes.push_back(Note{i * 10, 1 + i / 5, "note " + std::to_string(i)});
+  frame.last_messages = {"The goblin hits you (5).", "You die..."};
+  PresenterState state;
+  state.screen = Screen::Summary;
+  for (const auto& [w, h] : {std::pair{80, 24}, std::pair{120, 40}}) {
+    TextGrid grid(w, h);
+    Present(frame, state, grid);
+    INFO(grid.ToText());
+    CHECK(Shows(grid, "You were killed by a goblin on depth 4."));
+    CHECK(Shows(grid, "Turn  Depth  What happened"));
+    CHECK(Shows(grid, "  190      4  note 19"));  // the newest note
+    CHECK(Shows(grid, "You die..."));
+    CHECK(Shows(grid, "Enter, Space or Escape: back to the map"));
+    CHECK_FALSE(Shows(grid, "0:1"));  // the engine's handles are the morgue's, for the curious
+    if (h == 24) CHECK(Shows(grid, "earlier (the morgue file has them)"));
+  }
 }
 
 TEST_CASE("every word the status line can show is explained on the help screen",
