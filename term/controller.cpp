@@ -7,6 +7,7 @@
 #include "sim/keys.h"
 #include "sim/rewind.h"
 #include "sim/run_summary.h"
+#include "view/describe.h"
 #include "view/player_panels.h"
 
 namespace cairn {
@@ -406,7 +407,8 @@ void GameController::HandleMapKey(const std::string&, Action action) {
         state_.look_x = p->x;
         state_.look_y = p->y;
       }
-      state_.look_text = DescribeCell(session_, state_.look_x, state_.look_y);
+      state_.look_detail.clear();
+      UpdateLookText();
       break;
     }
     case Action::Quit:
@@ -478,26 +480,58 @@ void GameController::HandleMapKey(const std::string&, Action action) {
   }
 }
 
+// Look mode (DCSS's x): the cursor moves with the movement keys, Tab and Shift-Tab jump between
+// the monsters and items in view, v (or Enter without the debug pane) describes what is there,
+// `.` or g travels there; with the debug pane shown, Enter inspects the entity under it.
 void GameController::HandleLookKey(const std::string& key, Action action) {
   const PlayerCommand command = CommandForAction(action);
-  if (command.kind == PlayerCommandKind::Move) {
-    const TileMap& map = session_.World().Map();
-    state_.look_x = std::clamp(state_.look_x + command.dx, 0, map.Width() - 1);
-    state_.look_y = std::clamp(state_.look_y + command.dy, 0, map.Height() - 1);
-  } else if (key == "enter" || key == ".") {
+  state_.look_detail.clear();
+  if (key == "escape" || action == Action::Look) {
+    state_.screen = Screen::Map;
+    return;
+  }
+  if (key == "tab" || key == "shift-tab") {
+    const std::vector<Position> things = ThingsInView(session_, true);
+    if (!things.empty()) {
+      std::size_t next = key == "tab" ? 0 : things.size() - 1;
+      for (std::size_t i = 0; i < things.size(); ++i)
+        if (things[i].x == state_.look_x && things[i].y == state_.look_y)
+          next = key == "tab" ? (i + 1) % things.size() : (i + things.size() - 1) % things.size();
+      state_.look_x = things[next].x;
+      state_.look_y = things[next].y;
+    }
+  } else if (key == "." || key == "g") {
+    state_.screen = Screen::Map;
+    RenderFrame frame;
+    Extract(session_, ScreenExtraction(), frame);
+    const bool known = frame.Cell(state_.look_x, state_.look_y).knowledge != CellKnowledge::Unknown;
+    TravelTo(state_.look_x, state_.look_y, known);
+    return;
+  } else if (key == "enter" && state_.debug_pane) {
     // Inspect the top entity under the cursor (the last drawn there).
     RenderFrame frame;
     Extract(session_, ScreenExtraction(), frame);
     for (const FrameEntity& e : frame.entities)
       if (e.x == state_.look_x && e.y == state_.look_y) inspected_ = e.id;
-    state_.debug_pane = true;
     state_.screen = Screen::Map;
     return;
-  } else if (key == "escape" || action == Action::Look) {
-    state_.screen = Screen::Map;
-    return;
+  } else if (key == "v" || key == "enter") {
+    state_.look_detail = Describe(session_, state_.look_x, state_.look_y);
+  } else if (command.kind == PlayerCommandKind::Move) {
+    const TileMap& map = session_.World().Map();
+    state_.look_x = std::clamp(state_.look_x + command.dx, 0, map.Width() - 1);
+    state_.look_y = std::clamp(state_.look_y + command.dy, 0, map.Height() - 1);
   }
-  state_.look_text = DescribeCell(session_, state_.look_x, state_.look_y);
+  UpdateLookText();
+}
+
+// What a cell holds, in a player's words, or the machine's while the debug pane is shown.
+std::string GameController::CellWords(std::int32_t x, std::int32_t y) const {
+  return state_.debug_pane ? DescribeCell(session_, x, y) : LookText(session_, x, y);
+}
+
+void GameController::UpdateLookText() {
+  state_.look_text = CellWords(state_.look_x, state_.look_y);
 }
 
 void GameController::HandleConsoleKey(const std::string& key) {

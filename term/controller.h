@@ -89,6 +89,8 @@ class GameController {
 
  private:
   void HandleMapKey(const std::string& key, Action action);
+  void UpdateLookText();
+  [[nodiscard]] std::string CellWords(std::int32_t x, std::int32_t y) const;
   void HandleLookKey(const std::string& key, Action action);
   void HandleConsoleKey(const std::string& key);
   // --more-- (controller_more.cpp): after a key or a step of a run, stops the log where a

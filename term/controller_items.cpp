@@ -7,6 +7,7 @@
 #include "game/items.h"
 #include "game/pathing.h"
 #include "game/player_commands.h"
+#include "view/describe.h"
 #include "view/extract.h"
 
 namespace cairn {
@@ -58,29 +59,6 @@ bool Fits(Action action, ItemCategory category, bool equipped) {
   }
 }
 
-// Monsters in view, nearest first (ties: oldest), for Tab to cycle through.
-std::vector<Position> TargetsInView(const GameSession& session) {
-  const GameWorld& world = session.World();
-  const Position* at = world.Positions().Find(world.PlayerEntity());
-  std::vector<std::pair<std::int64_t, Position>> found;
-  if (at == nullptr) return {};
-  for (EntityId id : world.Ais().Owners()) {
-    const Position* p = world.Positions().Find(id);
-    if (p == nullptr || !world.Registry().IsActive(id) ||
-        !session.Scratch().player_view.Visible(p->x, p->y))
-      continue;
-    const std::int64_t rank =
-        static_cast<std::int64_t>(ChebyshevDistance(*at, *p)) << 40 |
-        static_cast<std::int64_t>(world.Registry().CreationSequenceOf(id) & 0xFFFFFFFFFFull);
-    found.emplace_back(rank, *p);
-  }
-  std::sort(found.begin(), found.end(),
-            [](const auto& a, const auto& b) { return a.first < b.first; });
-  std::vector<Position> out;
-  for (const auto& f : found) out.push_back(f.second);
-  return out;
-}
-
 }  // namespace
 
 void GameController::BeginItemPrompt(Action action) {
@@ -127,7 +105,7 @@ void GameController::HandleItemPromptKey(const std::string& key, Action) {
 }
 
 void GameController::BeginTarget(const PlayerCommand& command) {
-  const std::vector<Position> targets = TargetsInView(session_);
+  const std::vector<Position> targets = ThingsInView(session_, false);
   if (targets.empty()) {
     session_.Log().Say("There is nothing in view to aim at.");
     return;
@@ -164,7 +142,7 @@ void GameController::BeginFire() {
 }
 
 void GameController::UpdateTargetText() {
-  state_.target_text = DescribeCell(session_, state_.target_x, state_.target_y);
+  state_.target_text = CellWords(state_.target_x, state_.target_y);
 }
 
 void GameController::HandleTargetKey(const std::string& key, Action action) {
@@ -178,7 +156,7 @@ void GameController::HandleTargetKey(const std::string& key, Action action) {
     state_.target_x = std::clamp(state_.target_x + move.dx, 0, map.Width() - 1);
     state_.target_y = std::clamp(state_.target_y + move.dy, 0, map.Height() - 1);
   } else if (key == "tab") {
-    const std::vector<Position> targets = TargetsInView(session_);
+    const std::vector<Position> targets = ThingsInView(session_, false);
     std::size_t next = 0;
     for (std::size_t i = 0; i < targets.size(); ++i)
       if (targets[i].x == state_.target_x && targets[i].y == state_.target_y)

@@ -23,7 +23,7 @@ void GameController::HandleMouse(const MouseEvent& mouse) {
     state_.screen = Screen::Look;
     state_.look_x = m.x;
     state_.look_y = m.y;
-    state_.look_text = DescribeCell(session_, m.x, m.y);
+    state_.look_text = CellWords(m.x, m.y);
     return;
   }
   if (at.kind != PointerTarget::Kind::MapCell) return;
@@ -31,7 +31,7 @@ void GameController::HandleMouse(const MouseEvent& mouse) {
     case Screen::Look:
       state_.look_x = x;
       state_.look_y = y;
-      state_.look_text = DescribeCell(session_, x, y);
+      state_.look_text = CellWords(x, y);
       break;
     case Screen::Target:
       // A click moves the aim there; a second click on the same cell lets fly, as Enter does.
@@ -54,7 +54,7 @@ void GameController::TravelTo(std::int32_t x, std::int32_t y, bool known) {
   if (at == nullptr) return;
   const std::int32_t dx = x - at->x, dy = y - at->y;
   if (dx == 0 && dy == 0) {
-    state_.hover_text = DescribeCell(session_, x, y);
+    state_.hover_text = CellWords(x, y);
     return;
   }
   // Next to the player: the key for that direction would do it (a blow at a monster there, a
@@ -92,7 +92,7 @@ void GameController::HoverAt(const MouseEvent& mouse) {
     // Look mode's cursor follows the pointer.
     state_.look_x = x;
     state_.look_y = y;
-    state_.look_text = DescribeCell(session_, x, y);
+    state_.look_text = CellWords(x, y);
     return;
   }
   if (state_.screen != Screen::Map) return;
@@ -103,7 +103,7 @@ void GameController::HoverAt(const MouseEvent& mouse) {
 }
 
 void GameController::RefreshHover() {
-  if (hovering_) state_.hover_text = DescribeCell(session_, hover_x_, hover_y_);
+  if (hovering_) state_.hover_text = CellWords(hover_x_, hover_y_);
 }
 
 }  // namespace cairn

@@ -24,7 +24,9 @@ constexpr KeyLine kKeyRows[] = {
     {"equip / unequip", "wield or wear / take off"},
     {"drop", "drop"},
     {"character", "character sheet: numbers, equipment, discoveries"},
-    {"look", "look around with a cursor (Enter inspects what is there in the debug pane)"},
+    {"look",
+     "look around: Tab and Shift-Tab jump between monsters and items in view, v (or Enter) "
+     "describes what is there, . or g goes there (with the debug pane shown, Enter inspects)"},
     {"messages", "the whole message history"},
     {"help", "help: every key, what each sign on the map means, the status line, the goal"},
     {"save_quit", "save and quit (the next start resumes)"},

@@ -30,12 +30,33 @@ std::uint32_t Glyph(const PresenterState& state, std::uint32_t glyph, char ascii
   return state.ascii ? static_cast<std::uint32_t>(static_cast<unsigned char>(ascii)) : glyph;
 }
 
+// The pane's frame: a rule along the top and down the left side.
 void Box(TextGrid& grid, Rect r, const PresenterState& state, std::string_view title) {
   const std::uint32_t h = state.ascii ? '-' : 0x2500, v = state.ascii ? '|' : 0x2502;
   for (std::int32_t x = r.x; x < r.x + r.w; ++x) grid.Put(x, r.y, h, Colour::Grey);
   for (std::int32_t y = r.y + 1; y < r.y + r.h; ++y) grid.Put(r.x, y, v, Colour::Grey);
   if (!title.empty())
     grid.Text(r.x + 2, r.y, std::string(" ") + std::string(title) + " ", Colour::White, kAttrBold);
+}
+
+// A pop-up's frame: the whole border, corners and all, so it reads as lying over the map.
+void Frame(TextGrid& grid, Rect r, const PresenterState& state) {
+  if (r.w < 2 || r.h < 2) return;
+  const std::uint32_t h = state.ascii ? '-' : 0x2500, v = state.ascii ? '|' : 0x2502;
+  const auto corner = [&](std::uint32_t glyph) { return state.ascii ? std::uint32_t{'+'} : glyph; };
+  const std::uint32_t corners[4] = {corner(0x250C), corner(0x2510), corner(0x2514), corner(0x2518)};
+  for (std::int32_t x = r.x + 1; x < r.x + r.w - 1; ++x) {
+    grid.Put(x, r.y, h, Colour::Grey);
+    grid.Put(x, r.y + r.h - 1, h, Colour::Grey);
+  }
+  for (std::int32_t y = r.y + 1; y < r.y + r.h - 1; ++y) {
+    grid.Put(r.x, y, v, Colour::Grey);
+    grid.Put(r.x + r.w - 1, y, v, Colour::Grey);
+  }
+  grid.Put(r.x, r.y, corners[0], Colour::Grey);
+  grid.Put(r.x + r.w - 1, r.y, corners[1], Colour::Grey);
+  grid.Put(r.x, r.y + r.h - 1, corners[2], Colour::Grey);
+  grid.Put(r.x + r.w - 1, r.y + r.h - 1, corners[3], Colour::Grey);
 }
 
 // The camera origin: the focus centred, clamped to the map (small maps are centred instead).
@@ -1103,8 +1124,32 @@ void Present(const RenderFrame& frame, const PresenterState& state, TextGrid& gr
   DrawMap(frame, state, grid, map);
   if (state.screen == Screen::Look) {
     grid.Clear(log.x, log.y, log.w, log.h);
-    grid.Text(0, log.y, "Look: move the cursor; Enter inspects; Escape returns.", Colour::Yellow);
-    grid.Text(0, log.y + 1, state.look_text, Colour::White, kAttrNone, log.w);
+    grid.Text(0, log.y,
+              state.debug_pane
+                  ? "Look: move; Tab next; v describes; . or g travels; Enter inspects; Esc."
+                  : "Look: move the cursor, Tab the next thing; v describes; . or g goes there.",
+              Colour::Yellow, kAttrNone, log.w);
+    std::int32_t row = log.y + 1;
+    for (std::string_view part : WrapWords(state.look_text, static_cast<std::size_t>(log.w)))
+      if (row < log.y + log.h)
+        grid.Text(0, row++, std::string(part), Colour::White, kAttrNone, log.w);
+    if (!state.look_detail.empty()) {
+      // The account in a box over the top of the map, each line wrapped.
+      std::vector<std::string> rows;
+      const std::int32_t box_w = std::min(map.w - 2, 76);
+      for (const std::string& line : state.look_detail)
+        for (std::string_view part :
+             WrapWords(line, static_cast<std::size_t>(std::max(10, box_w - 4))))
+          rows.emplace_back(part);
+      const std::int32_t shown =
+          std::min<std::int32_t>(static_cast<std::int32_t>(rows.size()), map.h - 2);
+      const Rect box{map.x + 1, map.y, box_w, shown + 2};
+      grid.Clear(box.x, box.y, box.w, box.h);
+      Frame(grid, box, state);
+      for (std::int32_t i = 0; i < shown; ++i)
+        grid.Text(box.x + 2, box.y + 1 + i, rows[static_cast<std::size_t>(i)], Colour::White,
+                  kAttrNone, box.w - 3);
+    }
   } else if (state.screen == Screen::Target || state.screen == Screen::ItemPrompt) {
     grid.Clear(log.x, log.y, log.w, log.h);
     grid.Text(0, log.y, state.prompt, Colour::Yellow, kAttrBold, log.w);
@@ -1116,7 +1161,7 @@ void Present(const RenderFrame& frame, const PresenterState& state, TextGrid& gr
           std::min<std::int32_t>(static_cast<std::int32_t>(state.choices.size()), map.h - 2);
       const Rect box{map.x + 1, map.y, std::min(map.w - 2, 60), rows + 2};
       grid.Clear(box.x, box.y, box.w, box.h);
-      Box(grid, box, state, "");
+      Frame(grid, box, state);
       DrawInventoryLines(frame, state, grid, Rect{box.x + 2, box.y + 1, box.w - 3, rows},
                          &state.choices);
     }

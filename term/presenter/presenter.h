@@ -72,7 +72,8 @@ struct PresenterState {
   bool ascii = false;       // ASCII glyphs instead of Unicode
   std::int32_t look_x = 0;  // the look cursor, in map cells
   std::int32_t look_y = 0;
-  std::string look_text;  // what is under it
+  std::string look_text;                 // what is under it
+  std::vector<std::string> look_detail;  // `v`'s account of it, shown over the map ("": none)
   std::string console_input;
   std::vector<std::string> console_lines;  // what the console said, oldest first
   // The first wrapped console row shown (ConsoleRows); -1 keeps the newest row at the bottom.

@@ -150,6 +150,7 @@ std::string CursesScreen::ReadKey(int timeout_ms) {
     switch (key) {
       case KEY_RESIZE: return "resize";
       case KEY_MOUSE: return ReadMouse();
+      case KEY_BTAB: return "shift-tab";
       case KEY_LEFT: return "left";
       case KEY_RIGHT: return "right";
       case KEY_UP: return "up";

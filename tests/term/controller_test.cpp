@@ -333,3 +333,49 @@ TEST_CASE("a run of turns waits while the terminal is too small, and goes on aft
 }
 
 }  // namespace controller_test
+
+namespace controller_test {
+
+TEST_CASE("look mode speaks to players: words, Tab between things, v describes, . travels",
+          "[controller][look]") {
+  Harness h({"##########", "#@.r.....#", "#........#", "##########"});
+  h.controller->SetViewSize(80, 24);
+  REQUIRE(h.Key("x"));
+  REQUIRE(h.controller->Presentation().screen == Screen::Look);
+  REQUIRE(h.Key("tab"));  // the rat, the only thing in view
+  const PresenterState& look = h.controller->Presentation();
+  CHECK(look.look_x == 3);
+  CHECK(look.look_text.rfind("A rat, ", 0) == 0);
+  CHECK(look.look_text.find("AI") == std::string::npos);  // no machine words
+  CHECK(look.look_text.find("3,1") == std::string::npos);
+  CHECK(look.look_text.find("(3") == std::string::npos);
+  REQUIRE(h.Key("v"));
+  REQUIRE_FALSE(look.look_detail.empty());
+  CHECK(look.look_detail.front().rfind("A rat", 0) == 0);
+  CHECK(look.look_detail.back().find("of its blows would kill you") != std::string::npos);
+  REQUIRE(h.Key("enter"));  // without the pane, Enter describes too; it opens no inspector
+  CHECK_FALSE(look.debug_pane);
+  CHECK_FALSE(look.look_detail.empty());
+  REQUIRE(h.Key("shift-tab"));  // one thing: back to it
+  CHECK(look.look_x == 3);
+  // `.` goes there: next to the player, a step there is a blow at the rat.
+  const std::int64_t tick = h.session->World().Tick();
+  REQUIRE(h.Key("h"));  // the cursor one west of the rat, beside the player
+  REQUIRE(h.Key("."));
+  CHECK(look.screen == Screen::Map);
+  for (int i = 0; i < 20 && h.session->World().Tick() == tick; ++i)
+    (void)h.session->StepTick(TickInput{});
+  const Position* at = h.session->World().Positions().Find(h.session->World().PlayerEntity());
+  REQUIRE(at != nullptr);
+  CHECK(at->x == 2);
+
+  // With the debug pane shown, the line is the machine's and Enter inspects.
+  REQUIRE(h.Key("`"));
+  REQUIRE(h.Key("x"));
+  REQUIRE(h.Key("tab"));
+  CHECK(look.look_text.find("AI ") != std::string::npos);
+  REQUIRE(h.Key("enter"));
+  CHECK(look.screen == Screen::Map);
+}
+
+}  // namespace controller_test

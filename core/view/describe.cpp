@@ -1,0 +1,245 @@
+#include "view/describe.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include "game/article.h"
+#include "game/items.h"
+#include "game/pathing.h"
+#include "game/rules.h"
+#include "view/player_panels.h"
+
+namespace cairn {
+namespace {
+
+std::string Capitalised(std::string text) {
+  if (!text.empty()) text[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(text[0])));
+  return text;
+}
+
+std::string Dice(std::int32_t count, std::int32_t sides, std::int32_t bonus = 0) {
+  std::string text = std::to_string(count) + "d" + std::to_string(sides);
+  if (bonus > 0) text += "+" + std::to_string(bonus);
+  if (bonus < 0) text += std::to_string(bonus);
+  return text;
+}
+
+double Average(std::int32_t count, std::int32_t sides, std::int32_t bonus) {
+  return count * (sides + 1) / 2.0 + bonus;
+}
+
+const MonsterDefinition* KindOf(const GameWorld& world, EntityId id) {
+  const EnemyAi* ai = world.Ais().Find(id);
+  return ai != nullptr && ai->kind < world.Definitions().monsters.size()
+             ? &world.Definitions().monsters[ai->kind]
+             : nullptr;
+}
+
+// The entities drawn at (x, y) that a player can name, top first: monsters, then items, then
+// features; the player aside.
+std::vector<EntityId> ThingsAt(const GameWorld& world, std::int32_t x, std::int32_t y) {
+  std::vector<std::pair<int, EntityId>> found;
+  for (EntityId id : world.Positions().Owners()) {
+    const Position* p = world.Positions().Find(id);
+    if (p->x != x || p->y != y || !world.Registry().IsActive(id) || world.Players().Contains(id))
+      continue;
+    const int rank = world.Ais().Contains(id) ? 0 : world.Items().Contains(id) ? 1 : 2;
+    found.emplace_back(rank, id);
+  }
+  std::stable_sort(found.begin(), found.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<EntityId> out;
+  for (const auto& f : found) out.push_back(f.second);
+  return out;
+}
+
+std::string ThingText(const GameWorld& world, EntityId id) {
+  if (world.Items().Contains(id)) return DescribeItem(world, id);
+  const Named* named = world.Names().Find(id);
+  const std::string name =
+      named != nullptr && !named->name.View().empty() ? std::string(named->name.View()) : "thing";
+  if (world.Ais().Contains(id)) return WithArticle(name) + ", " + MonsterState(world, id);
+  return WithArticle(name);
+}
+
+const char* EffectWords(ItemEffect effect) {
+  switch (effect) {
+    case ItemEffect::None: return "";
+    case ItemEffect::Heal: return "heals your wounds";
+    case ItemEffect::Vigor: return "raises your most hit points for good";
+    case ItemEffect::Haste: return "makes you act twice as fast for a while";
+    case ItemEffect::Teleport: return "takes you elsewhere on the floor";
+    case ItemEffect::MagicMapping: return "shows you the map of the floor";
+    case ItemEffect::Enchant: return "makes a weapon or armour you wear better";
+    case ItemEffect::Identify: return "tells you what you carry";
+    case ItemEffect::Lightning: return "throws a bolt of lightning at a monster";
+    case ItemEffect::Slow: return "slows a monster";
+    case ItemEffect::Fire: return "throws a bolt of fire at a monster";
+  }
+  return "";
+}
+
+std::vector<std::string> DescribeMonster(const GameSession& session, EntityId id) {
+  const GameWorld& world = session.World();
+  std::vector<std::string> lines;
+  const MonsterDefinition* kind = KindOf(world, id);
+  lines.push_back(Capitalised(ThingText(world, id)) + ".");
+  if (kind == nullptr) return lines;
+  const Combat* c = world.Combats().Find(id);
+  const Combat combat = c != nullptr ? *c : kind->combat;
+  std::string body = "It strikes for " +
+                     Dice(combat.damage_dice, combat.damage_sides, combat.damage_bonus) +
+                     " (accuracy " + std::to_string(combat.accuracy) + ", defense " +
+                     std::to_string(combat.defense) + ")";
+  const std::int32_t step = combat.move_speed != 0 ? combat.move_speed : combat.speed;
+  body += combat.speed < 10 ? ", fast" : combat.speed > 10 ? ", slowly" : "";
+  body += step < combat.speed ? ", and runs fast" : "";
+  lines.push_back(body + "; it sees " + std::to_string(kind->sight) + " cells.");
+  if (kind->ranged.count > 0 && kind->range > 0)
+    lines.push_back("From up to " + std::to_string(kind->range) + " cells it " + kind->ranged_verb +
+                    " you (" + Dice(kind->ranged.count, kind->ranged.sides, kind->ranged.bonus) +
+                    ").");
+  std::string habits;
+  if (kind->flee_percent > 0) habits += "It flees when badly hurt. ";
+  if (kind->regeneration > 0) habits += "Its wounds close by themselves. ";
+  if (kind->group > 1) habits += "It comes in groups. ";
+  if (!habits.empty()) lines.push_back(habits.substr(0, habits.size() - 1));
+  // How dangerous, to you as you are now: its blow against your health, yours against its.
+  const PlayerParts me = PartsOfPlayer(session);
+  const Health* health = world.Healths().Find(id);
+  if (me.health != nullptr && me.combat != nullptr && health != nullptr) {
+    const double its =
+        std::max(1.0, Average(combat.damage_dice, combat.damage_sides, combat.damage_bonus));
+    const double yours = std::max(
+        1.0, Average(me.combat->damage_dice, me.combat->damage_sides, me.combat->damage_bonus));
+    const auto blows_to_you = static_cast<std::int32_t>(
+        std::max(1.0, static_cast<double>(std::max(1, me.health->current)) / its + 0.999));
+    const auto blows_to_it = static_cast<std::int32_t>(
+        std::max(1.0, static_cast<double>(std::max(1, health->current)) / yours + 0.999));
+    const char* danger = blows_to_you >= 3 * blows_to_it ? "little danger"
+                         : blows_to_you >= blows_to_it   ? "some danger"
+                         : blows_to_you >= 2             ? "great danger"
+                                                         : "deadly danger";
+    lines.push_back(Capitalised(danger) + std::string(" to you now: about ") +
+                    std::to_string(blows_to_you) + " of its blows would kill you, " +
+                    std::to_string(blows_to_it) + " of yours would kill it.");
+  }
+  return lines;
+}
+
+std::vector<std::string> DescribeItemKind(const GameWorld& world, EntityId id) {
+  std::vector<std::string> lines;
+  const Item* item = world.Items().Find(id);
+  lines.push_back(Capitalised(DescribeItem(world, id)) + ".");
+  if (item == nullptr || item->kind >= world.Definitions().items.size()) return lines;
+  const ItemDefinition& kind = world.Definitions().items[item->kind];
+  if (!ItemKnown(world, *item)) {
+    const char* verb = kind.category == ItemCategory::Potion   ? "Drinking"
+                       : kind.category == ItemCategory::Scroll ? "Reading"
+                       : kind.category == ItemCategory::Wand   ? "Zapping"
+                                                               : "Using";
+    lines.push_back(std::string("You do not know what it does yet. ") + verb +
+                    " one, or a scroll of identify, tells you.");
+    return lines;
+  }
+  switch (kind.category) {
+    case ItemCategory::Weapon:
+      lines.push_back("A weapon to wield: damage " +
+                      Dice(kind.damage.count, kind.damage.sides, kind.damage.bonus) +
+                      ", accuracy " + std::to_string(kind.accuracy) + ".");
+      break;
+    case ItemCategory::Armour:
+      lines.push_back("Armour to wear: defense " + std::to_string(kind.defense) + ".");
+      break;
+    case ItemCategory::Food:
+      lines.push_back("Food: eating it keeps hunger away (" + std::to_string(kind.nutrition) +
+                      " nutrition).");
+      break;
+    case ItemCategory::Thrown:
+      lines.push_back("To throw or fire from the quiver: damage " +
+                      Dice(kind.damage.count, kind.damage.sides, kind.damage.bonus) + ".");
+      break;
+    case ItemCategory::Artifact:
+      lines.push_back("What you came for: carry it up and out of the dungeon.");
+      break;
+    default:
+      if (const char* words = EffectWords(kind.effect); words[0] != '\0')
+        lines.push_back(
+            Capitalised(std::string("it ") + words) +
+            (kind.damage.count > 0
+                 ? " (" + Dice(kind.damage.count, kind.damage.sides, kind.damage.bonus) + ")."
+                 : "."));
+      break;
+  }
+  return lines;
+}
+
+}  // namespace
+
+std::string LookText(const GameSession& session, std::int32_t x, std::int32_t y) {
+  const GameWorld& world = session.World();
+  const TileMap& map = world.Map();
+  if (!map.InBounds(x, y)) return "Nothing: beyond the map.";
+  const bool visible = session.Scratch().player_view.Visible(x, y);
+  if (!visible && !map.Remembered(x, y)) return "You have not seen this place.";
+  const std::string terrain = TerrainName(map.At(x, y));
+  if (!visible) {
+    const bool item = world.SeenItemsMemory().Find(static_cast<std::uint32_t>(map.Index(x, y)));
+    return "You remember " + WithArticle(terrain) +
+           (item ? " with something lying on it when you last saw it." : " here.");
+  }
+  std::string text;
+  const PlayerParts me = PartsOfPlayer(session);
+  if (me.at != nullptr && me.at->x == x && me.at->y == y) text = "you";
+  for (EntityId id : ThingsAt(world, x, y))
+    text += (text.empty() ? "" : "; ") + ThingText(world, id);
+  for (const DeathEffect& effect : session.Log().Effects())
+    if (effect.where.x == x && effect.where.y == y)
+      text += (text.empty() ? "" : "; ") +
+              (effect.name.View() == "you" || effect.name.View().empty()
+                   ? std::string(effect.name.View().empty() ? "remains" : "your remains")
+                   : "the remains of " + WithArticle(effect.name.View()));
+  return text.empty() ? Capitalised(WithArticle(terrain)) + "."
+                      : Capitalised(text) + " (" + terrain + ").";
+}
+
+std::vector<std::string> Describe(const GameSession& session, std::int32_t x, std::int32_t y) {
+  const GameWorld& world = session.World();
+  if (!world.Map().InBounds(x, y) || !session.Scratch().player_view.Visible(x, y))
+    return {LookText(session, x, y)};
+  const std::vector<EntityId> things = ThingsAt(world, x, y);
+  if (things.empty()) return {LookText(session, x, y)};
+  if (world.Ais().Contains(things.front())) return DescribeMonster(session, things.front());
+  if (world.Items().Contains(things.front())) return DescribeItemKind(world, things.front());
+  return {LookText(session, x, y)};
+}
+
+std::vector<Position> ThingsInView(const GameSession& session, bool items) {
+  const GameWorld& world = session.World();
+  const Position* at = world.Positions().Find(world.PlayerEntity());
+  if (at == nullptr) return {};
+  std::vector<std::pair<std::int64_t, Position>> found;
+  const auto consider = [&](EntityId id) {
+    const Position* p = world.Positions().Find(id);
+    if (p == nullptr || !world.Registry().IsActive(id) ||
+        !session.Scratch().player_view.Visible(p->x, p->y))
+      return;
+    const std::int64_t rank =
+        static_cast<std::int64_t>(ChebyshevDistance(*at, *p)) << 40 |
+        static_cast<std::int64_t>(world.Registry().CreationSequenceOf(id) & 0xFFFFFFFFFFull);
+    found.emplace_back(rank, *p);
+  };
+  for (EntityId id : world.Ais().Owners()) consider(id);
+  if (items)
+    for (EntityId id : world.Items().Owners()) consider(id);
+  std::sort(found.begin(), found.end(),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<Position> out;
+  for (const auto& f : found)
+    if (std::none_of(out.begin(), out.end(),
+                     [&](const Position& p) { return p.x == f.second.x && p.y == f.second.y; }))
+      out.push_back(f.second);
+  return out;
+}
+
+}  // namespace cairn
