@@ -3,7 +3,8 @@
 #   make check  every test suite, twice      make bench  benchmarks beside their baselines
 #   make fuzz   libFuzzer targets, bounded   make clean  remove the build folders
 #   make lint   clang-tidy alone (make check runs it too)
-.PHONY: all build play check check-release check-sanitize lint lint-core bench fuzz deps deps-check \
+#   make install [PREFIX=/usr/local]  cairn, cairn(6) and its data    make uninstall  remove them
+.PHONY: all build play install uninstall check check-release check-sanitize lint lint-core bench fuzz deps deps-check \
         deps-bench clean
 
 BUILD       ?= build
@@ -39,6 +40,21 @@ build: $(BUILD)/CMakeCache.txt
 
 play: build
 	./$(BUILD)/cairn
+
+# The program on the PATH (PREFIX/bin), its manual page cairn(6) and its data (PREFIX/share/cairn);
+# CMake's install manifest lists each file, and uninstall removes exactly those.
+PREFIX ?= /usr/local
+install: build
+	cmake --build $(BUILD) --target cairn_manpage -j $(JOBS)
+	cmake --install $(BUILD) --prefix "$(PREFIX)"
+
+uninstall:
+	@test -f $(BUILD)/install_manifest.txt || \
+	  { echo "make uninstall: $(BUILD)/install_manifest.txt is missing: nothing was installed from $(BUILD)" >&2; exit 1; }
+	xargs -d '\n' rm -f -- < $(BUILD)/install_manifest.txt
+	@sed -n 's|/share/cairn/.*|/share/cairn|p' $(BUILD)/install_manifest.txt | sort -u | \
+	  while read -r dir; do find "$$dir" -depth -type d -empty -delete 2>/dev/null || true; done
+	@echo "make uninstall: removed every file in $(BUILD)/install_manifest.txt"
 
 check: deps-check check-release lint-core check-sanitize
 	@echo "make check: every suite passed (Release with g++, clang-tidy, ASan+UBSan with clang)"
