@@ -1172,6 +1172,8 @@ void Present(const RenderFrame& frame, const PresenterState& state, TextGrid& gr
     DrawHover(state, grid, log);
   }
   if (layout.sidebar_shown) DrawSidebar(frame, state, grid, layout.sidebar);
+  if (!layout.sidebar_shown && !layout.pane_shown && state.screen == Screen::Map)
+    DrawMonsterList(frame, state, grid, map);
   if (layout.pane_shown) DrawDebugPane(frame, state, grid, layout.pane);
   if (!state.banner.empty()) {
     // On the map's edge row farther from the player, so the `@` and whatever stands by it (the

@@ -130,6 +130,64 @@ void DrawSidebar(const RenderFrame& frame, const PresenterState& state, TextGrid
               Colour::Yellow, kAttrNone, text_w);
 }
 
+namespace {
+
+// How hurt, in words, from the bar's numbers (the words look mode uses).
+std::string WoundWord(const SidebarMonster& m) {
+  if (m.health_max <= 0) return "";
+  if (m.health >= m.health_max) return "unhurt";
+  const std::int32_t percent = std::max(0, m.health) * 100 / m.health_max;
+  if (percent >= 75) return "lightly wounded";
+  if (percent >= 40) return "wounded";
+  if (percent >= 15) return "badly wounded";
+  return "almost dead";
+}
+
+}  // namespace
+
+void DrawMonsterList(const RenderFrame& frame, const PresenterState& state, TextGrid& grid,
+                     ScreenRect map) {
+  const auto& monsters = frame.sidebar.monsters;
+  if (monsters.empty() || map.w < 40 || map.h < 4) return;
+  constexpr std::int32_t kMost = 4;
+  const auto count = static_cast<std::int32_t>(monsters.size());
+  const std::int32_t shown = std::min({count, kMost, map.h - 2});
+  std::vector<std::string> rows;
+  std::size_t widest = 0;
+  for (std::int32_t i = 0; i < shown; ++i) {
+    const SidebarMonster& m = monsters[static_cast<std::size_t>(i)];
+    std::string text = m.name + ", " + m.state;
+    if (const std::string wounds = WoundWord(m); !wounds.empty()) text += ", " + wounds;
+    if (m.slowed) text += ", slowed";
+    widest = std::max(widest, text.size());
+    rows.push_back(std::move(text));
+  }
+  const std::string more = count > shown ? std::string(state.ascii ? "..." : "\u2026") + " " +
+                                               std::to_string(count - shown) + " more in view"
+                                         : std::string();
+  const std::int32_t width = std::min<std::int32_t>(
+      static_cast<std::int32_t>(std::max(widest + 2, more.size())) + 3, map.w / 2);
+  const std::int32_t height = shown + (more.empty() ? 0 : 1);
+  // The corner away from the player: the right one unless the player stands in the right half.
+  std::int32_t cx = 0, cy = 0;
+  MapOrigin(frame, state, map, cx, cy);
+  const bool player_right = frame.focus_x - cx >= map.w / 2;
+  const std::int32_t x = player_right ? map.x : map.x + map.w - width;
+  grid.Clear(x, map.y, width, height);
+  const std::uint32_t rule = state.ascii ? '|' : 0x2502;
+  for (std::int32_t i = 0; i < height; ++i)
+    grid.Put(player_right ? x + width - 1 : x, map.y + i, rule, Colour::Grey);
+  const std::int32_t text_x = player_right ? x : x + 2;
+  for (std::int32_t i = 0; i < shown; ++i) {
+    const SidebarMonster& m = monsters[static_cast<std::size_t>(i)];
+    grid.Put(text_x, map.y + i, state.ascii ? static_cast<unsigned char>(m.ascii) : m.glyph,
+             m.colour, kAttrBold);
+    grid.Text(text_x + 2, map.y + i, rows[static_cast<std::size_t>(i)], StateColour(m.state),
+              kAttrNone, width - 4);
+  }
+  if (!more.empty()) grid.Text(text_x, map.y + shown, more, Colour::Yellow, kAttrNone, width - 2);
+}
+
 std::int32_t SidebarEntryAt(const RenderFrame& frame, ScreenRect r, std::int32_t x,
                             std::int32_t y) {
   if (x < r.x || x >= r.x + r.w - 1 || y < r.y || y >= r.y + r.h) return -1;
