@@ -372,9 +372,18 @@ bool GameController::HandleKey(const std::string& key) {
   return !quit_;
 }
 
-void GameController::HandleMapKey(const std::string&, Action action) {
+void GameController::HandleMapKey(const std::string& key, Action action) {
   const PlayerCommand command = CommandForAction(action);
   if (command.kind != PlayerCommandKind::None) return Play(command);
+  // A key bound to nothing says so, as DCSS and NetHack do ("Unknown command: M. ? for help").
+  if (action == Action::None && !key.empty() && key != "resize" && key != "escape" &&
+      key != "enter" && key != "space") {
+    const std::string help = keys_.KeysFor(Action::Help).empty()
+                                 ? std::string("the help key")
+                                 : keys_.KeysFor(Action::Help).front();
+    session_.Log().Say("Unknown command: " + key + ". " + help + " for help.");
+    return;
+  }
   switch (action) {
     case Action::Help:
       state_.screen = Screen::Help;

@@ -300,11 +300,14 @@ void FillQuiver(GameWorld& world, EntityId player, EntityId item) {
   const Item* chosen = world.Items().Find(item);
   if (chosen == nullptr) return;
   const Quiver filled{chosen->kind, 1};
-  if (Quiver* quiver = world.Quivers().Find(player))
+  Quiver* quiver = world.Quivers().Find(player);
+  // The same kind again changes nothing, and is told so (value -1), not as a new choice.
+  const bool same = quiver != nullptr && quiver->filled != 0 && quiver->kind == chosen->kind;
+  if (quiver != nullptr)
     *quiver = filled;
   else if (world.QueueSetComponent(player, filled) != Status::Ok)
     return;
-  Notice(world, NoticeKind::Quivered, player, item, 0);
+  Notice(world, NoticeKind::Quivered, player, item, same ? -1 : 0);
 }
 
 void ToggleAutoPickup(GameWorld& world, EntityId player) {

@@ -35,7 +35,7 @@ constexpr ActionInfo kActions[] = {
     {Action::Equip, "equip", "Items", "wield a weapon or wear armour"},
     {Action::Unequip, "unequip", "Items", "take off armour or put a weapon away"},
     {Action::Fire, "fire", "Items", "fire the quivered missile at the nearest monster (Tab: next)"},
-    {Action::Quiver, "quiver", "Items", "choose the missile fire throws (DCSS's Q; Q quits here)"},
+    {Action::Quiver, "quiver", "Items", "choose the missile fire throws"},
     {Action::AutoPickup, "autopickup", "Items", "turn autopickup off or on for this run"},
     {Action::Help, "help", "Screens", "this help"},
     {Action::Messages, "messages", "Screens", "the whole message history"},

@@ -193,10 +193,19 @@ bool AutoPilot::Start(const GameSession& session, AutoGoal goal, std::string& wh
     depth_ = session.Depth();
     return true;
   }
-  const EnemyAi* ai =
-      world.Ais().Find(NearestVisibleHostile(world, session.Scratch().player_view, *at));
+  const EntityId nearest = NearestVisibleHostile(world, session.Scratch().player_view, *at);
+  const EnemyAi* ai = world.Ais().Find(nearest);
   if (ai != nullptr && !(only_hunters_ && ai->action != AiAction::Hunt)) {
-    why = "Not with a monster in view.";
+    // What was refused and why, the monster named: "You cannot rest with a monster in view (a
+    // jackal)."
+    const char* what = goal == AutoGoal::Explore ? "explore"
+                       : goal == AutoGoal::Rest  ? "rest"
+                                                 : "travel";
+    const Named* named = world.Names().Find(nearest);
+    why = std::string("You cannot ") + what + " with a monster in view" +
+          (named != nullptr && !named->name.View().empty()
+               ? " (" + WithArticle(named->name.View()) + ")."
+               : std::string("."));
     return false;
   }
   Position stairs{};

@@ -258,8 +258,11 @@ void TellOwnAction(const GameWorld& world, const NoticeEvent& n, RunLog& log) {
           " lands.");
       break;
     case NoticeKind::Quivered:
-      // value: 0 chosen (or the quiver was empty), else 1 + the kind no longer carried.
-      if (const Item* missile = world.Items().Find(n.object); missile != nullptr)
+      // value: 0 chosen (or the quiver was empty), -1 chosen again, else 1 + the kind no longer
+      // carried.
+      if (const Item* missile = world.Items().Find(n.object); missile != nullptr && n.value < 0)
+        say("Your quiver already holds " + KindPlural(world, missile->kind) + ".");
+      else if (missile != nullptr)
         say((n.value > 0
                  ? "You have no " + KindPlural(world, static_cast<std::uint16_t>(n.value - 1)) +
                        " left, so you fill your quiver with "
@@ -302,12 +305,13 @@ void TellItemUse(const GameWorld& world, const NoticeEvent& n, RunLog& log) {
     case NoticeKind::Slowed: say(Capitalised(TheName(world, n.subject)) + " slows down."); break;
     case NoticeKind::Teleported: say("You feel yourself yanked elsewhere!"); break;
     case NoticeKind::Mapped: say("A map of this floor forms in your mind."); break;
-    case NoticeKind::Enchanted:
-      say("Your " +
-          ItemDisplayName(world, *world.Items().Find(n.object), world.Players().Find(n.subject),
-                          false) +
+    case NoticeKind::Enchanted: {
+      Item plain = *world.Items().Find(n.object);
+      plain.equipped = 0;  // "your +2 dagger glows", not "your +2 dagger (wielded) glows"
+      say("Your " + ItemDisplayName(world, plain, world.Players().Find(n.subject), false) +
           " glows blue for a moment.");
       break;
+    }
     case NoticeKind::NothingToEnchant: say("Your hands tingle, then the feeling fades."); break;
     case NoticeKind::Identified:
       say(n.value > 0 ? "You know more about what you carry." : "You learn nothing new.");

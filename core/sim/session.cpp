@@ -334,7 +334,8 @@ Status GameSession::Restart() {
   if (Status s = BuildRun(config_.level, floors); s != Status::Ok) return s;
   Publish(std::move(floors));
   ++restarts_;
-  log_.Say("The world is rebuilt (world " + std::to_string(World().WorldId()) + ").");
+  // The player hears of a new run; the new world's id is the debug pane's (its registry line).
+  log_.Say("A new run begins (seed " + std::to_string(config_.seed) + ").");
   return Status::Ok;
 }
 

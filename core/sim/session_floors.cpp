@@ -132,8 +132,13 @@ Status GameSession::ChangeFloor(std::int32_t direction) {
     if (const Player* p = to.Players().Find(to.PlayerEntity()))
       log_.AddNote(p->turns, Depth(), "Reached depth " + std::to_string(Depth()) + ".");
   // The first time, what kind of place it is ("caverns", "rooms and corridors, with The Vault").
+  // A floor's name is its style and its set piece ("rooms and corridors, with The Warren"): said
+  // as two sentences, "... depth 2: rooms and corridors. The Warren is here."
+  std::string where = first_visit ? ": " + Level().name : std::string();
+  if (const std::size_t with = where.find(", with "); with != std::string::npos)
+    where = where.substr(0, with) + ". " + where.substr(with + 7) + " is here";
   log_.Say(std::string(direction > 0 ? "You descend" : "You climb") + " to depth " +
-           std::to_string(Depth()) + (first_visit ? ": " + Level().name : std::string()) + ".");
+           std::to_string(Depth()) + where + ".");
   if (first_visit)
     if (const Feeling feeling = FloorFeeling(to, Depth()); !feeling.text.empty())
       log_.Say(feeling.text, feeling.tone);

@@ -108,8 +108,11 @@ std::vector<std::string> ThingsAt(const GameSession& session, std::int32_t x, st
   // hold someone else by now.
   for (const DeathEffect& effect : session.Log().Effects())
     if (effect.where.x == x && effect.where.y == y)
-      things.push_back("the remains of " +
-                       WithArticle(effect.name.View().empty() ? "something" : effect.name.View()));
+      things.push_back(effect.name.View() == "you"
+                           ? std::string("your remains")
+                           : "the remains of " + WithArticle(effect.name.View().empty()
+                                                                 ? "something"
+                                                                 : effect.name.View()));
   return things;
 }
 

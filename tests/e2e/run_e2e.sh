@@ -215,7 +215,7 @@ sleep 0.5
 tmx send-keys -t e2e R
 wait_for 'Restart\? This character will be lost' || fail "record: R did not ask before restarting"
 tmx send-keys -t e2e y
-wait_for 'The world is rebuilt' || fail "record: R, y did not restart"
+wait_for 'A new run begins' || fail "record: R, y did not restart"
 tmx send-keys -t e2e h . .
 sleep 0.5
 tmx send-keys -t e2e Q y
@@ -313,12 +313,12 @@ tmx send-keys -t e2e R
 wait_for 'Restart\? This character will be lost' || fail "restart: R did not ask"
 tmx send-keys -t e2e n
 sleep 0.3
-screen | grep -q 'The world is rebuilt' && fail "restart: n restarted anyway"
+screen | grep -q 'A new run begins' && fail "restart: n restarted anyway"
 [ -f "$save" ] || fail "restart: n removed the save"
 tmx send-keys -t e2e R
 wait_for 'Restart\?' || fail "restart: R did not ask the second time"
 tmx send-keys -t e2e y
-wait_for 'The world is rebuilt' || fail "restart: y did not restart"
+wait_for 'A new run begins' || fail "restart: y did not restart"
 [ -f "$save" ] && fail "restart: the given-up character's save is still there"
 tmx send-keys -t e2e Q y
 finished restart

@@ -166,7 +166,7 @@ TEST_CASE("explore stops when a monster comes into view", "[autopilot]") {
   RunToEnd(*session, pilot, why);
   CHECK(why == "You see a rat.");
   REQUIRE_FALSE(pilot.Start(*session, AutoGoal::Explore, why));
-  CHECK(why == "Not with a monster in view.");
+  CHECK(why == "You cannot explore with a monster in view (a rat).");
 }
 
 // Issue 14: this said "You see a ogre." and "You see a orc.".

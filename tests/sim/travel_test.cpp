@@ -77,7 +77,7 @@ TEST_CASE("travel, like every run, will not start with a monster in view", "[aut
   std::string why;
   pilot.SetTravelTarget(4, 1);
   CHECK_FALSE(pilot.Start(*session, AutoGoal::Travel, why));
-  CHECK(why == "Not with a monster in view.");
+  CHECK(why == "You cannot travel with a monster in view (a rat).");
   PlayerCommand step;
   CHECK(pilot.FirstStepTo(*session, 4, 1, step));  // what a click takes instead: one step
 }

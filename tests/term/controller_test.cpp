@@ -336,6 +336,15 @@ TEST_CASE("a run of turns waits while the terminal is too small, and goes on aft
 
 namespace controller_test {
 
+TEST_CASE("a key bound to nothing says so, naming the help key", "[controller]") {
+  Harness h({"#####", "#@..#", "#####"});
+  REQUIRE(h.Key("M"));
+  CHECK(h.LastMessage() == "Unknown command: M. ? for help.");
+  CHECK(h.session->World().Tick() == 0);
+  REQUIRE(h.Key("escape"));  // Escape on the map is no command, and not news either
+  CHECK(h.LastMessage() == "Unknown command: M. ? for help.");
+}
+
 TEST_CASE("look mode speaks to players: words, Tab between things, v describes, . travels",
           "[controller][look]") {
   Harness h({"##########", "#@.r.....#", "#........#", "##########"});

@@ -100,6 +100,9 @@ TEST_CASE("f aims at the nearest monster, f again fires the quivered missile",
   CHECK(t.State().prompt.rfind("Fire what from now on? [ab]", 0) == 0);
   t.Key("b");
   CHECK(t.LastMessage() == "You fill your quiver with darts.");
+  t.Key("v");  // the same again changes nothing, and says so
+  t.Key("b");
+  CHECK(t.LastMessage() == "Your darts are already quivered.");
   frame = t.Frame();
   CHECK_FALSE(frame.inventory[0].quivered);
   CHECK(frame.inventory[1].name == "5 darts (quivered)");
