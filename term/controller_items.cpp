@@ -31,7 +31,7 @@ constexpr PromptInfo kPrompts[] = {
     {Action::Equip, PlayerCommandKind::Equip, "Wield or wear what?",
      "You have nothing to wield or wear."},
     {Action::Unequip, PlayerCommandKind::Unequip, "Take off what?",
-     "You are not wielding or wearing anything."},
+     "You are not wearing anything."},
     {Action::Quiver, PlayerCommandKind::Quiver, "Fire what from now on?",
      "You have nothing to fire."},
 };
@@ -53,7 +53,7 @@ bool Fits(Action action, ItemCategory category, bool equipped) {
     case Action::Zap: return category == ItemCategory::Wand;
     case Action::Throw: return !equipped;
     case Action::Equip: return gear && !equipped;
-    case Action::Unequip: return equipped;
+    case Action::Unequip: return equipped && category == ItemCategory::Armour;  // what is worn
     case Action::Quiver: return category == ItemCategory::Thrown && !equipped;
     default: return false;
   }

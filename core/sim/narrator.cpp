@@ -247,7 +247,7 @@ void TellOwnAction(const GameWorld& world, const NoticeEvent& n, RunLog& log) {
       plain.equipped = 0;
       const std::string name = ItemDisplayName(world, plain, world.Players().Find(n.subject));
       if (n.kind == NoticeKind::Unequipped)
-        say("You put away " + name + ".");
+        say(std::string(weapon ? "You put away " : "You take off ") + name + ".");
       else
         say(std::string(weapon ? "You are now wielding " : "You are now wearing ") + name + ".");
       break;

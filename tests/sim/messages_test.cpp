@@ -51,7 +51,7 @@ TEST_CASE("swapping armour or weapons names the item put away", "[messages]") {
   auto session = SessionOn(level);
   Submit(*session, PlayerCommandKind::Equip, 'a');
   Submit(*session, PlayerCommandKind::Equip, 'b');
-  CHECK(Said(*session, "You put away a +0 leather armour."));
+  CHECK(Said(*session, "You take off a +0 leather armour."));
   CHECK(Said(*session, "You are now wearing a +0 chain mail."));
   Submit(*session, PlayerCommandKind::Equip, 'c');
   Submit(*session, PlayerCommandKind::Equip, 'd');

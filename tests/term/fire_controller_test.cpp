@@ -138,3 +138,23 @@ TEST_CASE("Ctrl-A turns autopickup off and on, said and shown", "[controller][au
 }
 
 }  // namespace fire_controller_test
+
+namespace fire_controller_test {
+
+TEST_CASE("T offers only what is worn, and says You take off", "[controller][items]") {
+  Table t({{"dagger", 1}, {"leather-armour", 1}});
+  t.Key("w");
+  t.Key("a");  // wield the dagger
+  t.Key("T");
+  CHECK(t.LastMessage() == "You are not wearing anything.");  // a wielded weapon is not worn
+  CHECK(t.State().screen == Screen::Map);
+  t.Key("w");
+  t.Key("b");  // wear the armour
+  t.Key("T");
+  REQUIRE(t.State().screen == Screen::ItemPrompt);
+  CHECK(t.State().choices == std::vector<char>{'b'});
+  t.Key("b");
+  CHECK(t.LastMessage() == "You take off a +0 leather armour.");
+}
+
+}  // namespace fire_controller_test
