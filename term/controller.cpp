@@ -112,6 +112,8 @@ void GameController::UpdateBanner() {
                         ? "Really quit? This game is not saved and will be lost. (y/n)"
                         : "Really quit? This character will be lost. (y/n; " +
                               KeysText(keys_, Action::SaveQuit) + " saves and quits instead)";
+  if (state_.screen == Screen::SaveQuit)
+    state_.banner = "Save and quit? (y/n; the next start resumes here)";
   if (state_.screen == Screen::Restart)
     state_.banner = "Restart? This character will be lost, and a new run of seed " +
                     std::to_string(session_.Config().seed) + " begins. (y/n)";
@@ -364,6 +366,10 @@ bool GameController::HandleKey(const std::string& key) {
       state_.screen = Screen::Map;
       if (key == "y" || key == "Y") RestartRun();
       break;
+    case Screen::SaveQuit:
+      state_.screen = Screen::Map;
+      if (key == "y" || key == "Y" || action == Action::SaveQuit) SaveAndQuit();
+      break;
     case Screen::Map: HandleMapKey(key, action); break;
   }
   SavePointIfFloorChanged();
@@ -428,7 +434,15 @@ void GameController::HandleMapKey(const std::string& key, Action action) {
       else
         state_.screen = Screen::Quit;
       break;
-    case Action::SaveQuit: SaveAndQuit(); break;
+    case Action::SaveQuit:
+      // Asked first, as DCSS and NetHack ask (the key file's ask_before_save_quit = false does
+      // not); a game that cannot be saved says so at once.
+      if (keys_.AskBeforeSaveQuit() && saving_off_.empty() && on_save_ &&
+          session_.State() == SessionState::Playing)
+        state_.screen = Screen::SaveQuit;
+      else
+        SaveAndQuit();
+      break;
     case Action::DebugPane: state_.debug_pane = !state_.debug_pane; break;
     case Action::Pause:
       session_.SetPaused(!session_.Paused());

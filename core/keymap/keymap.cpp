@@ -73,7 +73,8 @@ constexpr std::string_view kNamedKeys[] = {
     "home",  "end",   "pgup",   "pgdn", "insert",    "delete", "kp1",   "kp2", "kp3",
     "kp4",   "kp5",   "kp6",    "kp7",  "kp8",       "kp9",    "F1",    "F2",  "F3",
     "F4",    "F5",    "F6",     "F7",   "F8",        "F9",     "F10",   "F11", "F12"};
-constexpr std::string_view kFileMembers[] = {"format", "version", "keys"};
+constexpr std::string_view kFileMembers[] = {"format", "version", "keys", "options"};
+constexpr std::string_view kOptionNames[] = {"ask_before_save_quit"};
 
 // The suggestion, or what to say when there is none.
 std::string OrElse(std::string suggestion, std::string_view otherwise) {
@@ -135,6 +136,7 @@ bool KeyMap::Apply(std::string_view text, std::string_view origin,
   const std::size_t before = problems.size();
   std::vector<Binding> fresh;
   std::vector<Action> named;
+  bool ask = ask_before_save_quit_;
   TomlValue root;
   if (ParseTomlFile(text, root, problems)) {
     TableReader file(root, "the key map", problems);
@@ -142,21 +144,41 @@ bool KeyMap::Apply(std::string_view text, std::string_view origin,
     std::int64_t version = 0;
     if (ReadFileHeader(file, "cairn-keys", "key map", kVersions, version)) {
       for (const TomlMember& m : root.members)
-        if (m.key != "format" && m.key != "version" && m.key != "keys")
+        if (m.key != "format" && m.key != "version" && m.key != "keys" && m.key != "options")
           file.Problem(m.key_position, "unknown member '" + m.key + "'" +
                                            OrElse(DidYouMean(m.key, kFileMembers),
-                                                  " (expected format, version, [keys])"));
+                                                  " (expected format, version, [keys], [options])"));
       if (const TomlValue* keys = file.Get("keys", TomlKind::Table, false))
         ReadKeys(*keys, origin, fresh, named, problems);
       else if (root.Find("keys") == nullptr)
         file.Problem(root.position, "a key map needs a [keys] table");
+      if (const TomlValue* options = file.Get("options", TomlKind::Table, false))
+        ReadOptions(*options, ask, problems);
     }
   }
   std::vector<Binding> merged = Merged(fresh, named, problems);
   SetProblemFile(problems, before, origin);
   if (problems.size() != before) return false;
   bindings_ = std::move(merged);
+  ask_before_save_quit_ = ask;
   return true;
+}
+
+void KeyMap::ReadOptions(const TomlValue& options, bool& ask, std::vector<TextProblem>& problems) {
+  for (const TomlMember& m : options.members) {
+    if (m.key != "ask_before_save_quit") {
+      problems.emplace_back(m.key_position,
+                            "unknown option '" + m.key + "'" +
+                                OrElse(DidYouMean(m.key, kOptionNames),
+                                       " (the options are: ask_before_save_quit)"));
+      continue;
+    }
+    if (m.value.kind != TomlKind::Boolean) {
+      problems.emplace_back(m.value.position, "'" + m.key + "' is true or false");
+      continue;
+    }
+    ask = m.value.boolean;
+  }
 }
 
 void KeyMap::ReadKeys(const TomlValue& keys, std::string_view origin, std::vector<Binding>& fresh,

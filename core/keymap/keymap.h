@@ -96,6 +96,10 @@ class KeyMap {
   [[nodiscard]] bool Apply(std::string_view text, std::string_view origin,
                            std::vector<TextProblem>& problems);
 
+  // [options] of the key file. ask_before_save_quit: whether save_quit asks first (as DCSS and
+  // NetHack do; true unless a file says false).
+  [[nodiscard]] bool AskBeforeSaveQuit() const noexcept { return ask_before_save_quit_; }
+
  private:
   struct Binding {
     std::string key;
@@ -112,7 +116,10 @@ class KeyMap {
                                             const std::vector<Action>& named,
                                             std::vector<TextProblem>& problems) const;
 
+  static void ReadOptions(const TomlValue& options, bool& ask, std::vector<TextProblem>& problems);
+
   std::vector<Binding> bindings_;
+  bool ask_before_save_quit_ = true;
 };
 
 }  // namespace cairn

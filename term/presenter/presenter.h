@@ -40,6 +40,7 @@ enum class Screen : std::uint8_t {
   Look,
   Console,
   Quit,
+  SaveQuit,
   Restart,
   Inventory,
   ItemPrompt,

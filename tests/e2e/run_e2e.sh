@@ -188,7 +188,7 @@ wait_for 'Welcome back' || fail "resume: the waiting save was not resumed"
 tmx send-keys -t e2e l l j
 sleep 0.5
 turn=$(screen | sed -n 's/.*Turn \([0-9]*\).*/\1/p' | head -n 1)
-tmx send-keys -t e2e S
+tmx send-keys -t e2e S y
 finished resume
 [ "$(cat "$work/resume.status" 2>/dev/null)" = "0" ] || fail "save-and-quit exited $(cat "$work/resume.status" 2>/dev/null)"
 wait_for 'Saved to .*save.toml' || fail "save-and-quit does not say where the save went"
@@ -231,7 +231,7 @@ echo "$verified" | grep -qE "replay verified: [1-9][0-9]* ticks match" || fail "
 #     to kill plays in a tmux session of its own, so its raw terminal dies with it.
 start first --seed 11
 wait_for 'HP [0-9]+/[0-9]+' || fail "first: no status line"
-tmx send-keys -t e2e l l S
+tmx send-keys -t e2e l l S y
 finished first
 [ -f "$save" ] || fail "first: S wrote no save"
 cp "$save" "$work/saved-copy.toml"
@@ -257,7 +257,7 @@ cmp -s "$save" "$work/saved-copy.toml" || fail "the killed and refused games cha
 "$cairn" check "$save" >/dev/null || fail "the save is not loadable after a SIGKILL"
 start after_kill
 wait_for 'Welcome back' || fail "after_kill: the save was not resumed after the SIGKILL"
-tmx send-keys -t e2e S
+tmx send-keys -t e2e S y
 finished after_kill
 cp "$save" "$work/saved-copy.toml"
 
@@ -292,7 +292,7 @@ start resume_it --seed 8
 wait_for 'A saved game waits' || fail "resume_it: no question"
 tmx send-keys -t e2e r
 wait_for 'Welcome back' || fail "resume_it: r did not resume the saved game"
-tmx send-keys -t e2e S
+tmx send-keys -t e2e S y
 finished resume_it
 grep -q '^seed = "000000000000000b"' "$save" || fail "resume_it: the save is no longer seed 11's"
 start abandon_it --seed 7
@@ -302,7 +302,7 @@ wait_for 'for good' || fail "abandon_it: a did not ask for confirmation"
 tmx send-keys -t e2e y
 wait_for 'HP [0-9]+/[0-9]+' || fail "abandon_it: the new game did not start"
 [ -f "$save" ] && fail "abandon_it: the abandoned save is still there"
-tmx send-keys -t e2e S
+tmx send-keys -t e2e S y
 finished abandon_it
 grep -q '^seed = "0000000000000007"' "$save" || fail "abandon_it: the new game's save is not seed 7's"
 

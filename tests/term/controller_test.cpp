@@ -84,7 +84,13 @@ TEST_CASE("giving up forgets the save; save-and-quit saves and keeps it", "[cont
   REQUIRE(keep.Key("Q"));
   REQUIRE(keep.Key("n"));
   CHECK(keep.forgets == 0);
-  CHECK_FALSE(keep.Key("S"));
+  REQUIRE(keep.Key("S"));  // asked first, as DCSS and NetHack ask
+  CHECK(keep.Banner().rfind("Save and quit?", 0) == 0);
+  CHECK(keep.saves == 0);
+  REQUIRE(keep.Key("n"));  // no: back to the game, nothing saved
+  CHECK(keep.saves == 0);
+  REQUIRE(keep.Key("S"));
+  CHECK_FALSE(keep.Key("y"));
   CHECK(keep.saves == 1);
   CHECK(keep.forgets == 0);
   CHECK(keep.controller->Saved());
@@ -335,6 +341,41 @@ TEST_CASE("a run of turns waits while the terminal is too small, and goes on aft
 }  // namespace controller_test
 
 namespace controller_test {
+
+TEST_CASE("the key file's ask_before_save_quit = false saves and quits at once",
+          "[controller][save]") {
+  SessionConfig config = cairn::test::Config();
+  const std::vector<std::string_view> rows = {"#####", "#@..#", "#####"};
+  config.level =
+      std::make_shared<LevelDefinition>(LevelFromAscii("t", rows, *config.definitions, false));
+  std::unique_ptr<GameSession> session;
+  REQUIRE(GameSession::Create(config, session) == Status::Ok);
+  KeyMap keys;
+  REQUIRE(LoadKeyMap(keys));
+  std::vector<TextProblem> problems;
+  REQUIRE(
+      keys.Apply("format = \"cairn-keys\"\nversion = 1\n[keys]\n[options]\n"
+                 "ask_before_save_quit = false\n",
+                 "test", problems));
+  GameController controller(*session, std::move(keys), false);
+  int saves = 0;
+  controller.SetSaveHandler([&saves] {
+    ++saves;
+    return std::string();
+  });
+  CHECK_FALSE(controller.HandleKey("S"));
+  CHECK(saves == 1);
+  // An unknown option, or a value of another kind, is refused where it is written.
+  KeyMap other;
+  REQUIRE(LoadKeyMap(other));
+  CHECK_FALSE(
+      other.Apply("format = \"cairn-keys\"\nversion = 1\n[keys]\n[options]\n"
+                  "ask_before_save_quitt = false\n",
+                  "test", problems));
+  REQUIRE_FALSE(problems.empty());
+  CHECK(problems.back().message.find("did you mean ask_before_save_quit") != std::string::npos);
+  CHECK(other.AskBeforeSaveQuit());
+}
 
 TEST_CASE("a key bound to nothing says so, naming the help key", "[controller]") {
   Harness h({"#####", "#@..#", "#####"});
