@@ -145,9 +145,10 @@ bool KeyMap::Apply(std::string_view text, std::string_view origin,
     if (ReadFileHeader(file, "cairn-keys", "key map", kVersions, version)) {
       for (const TomlMember& m : root.members)
         if (m.key != "format" && m.key != "version" && m.key != "keys" && m.key != "options")
-          file.Problem(m.key_position, "unknown member '" + m.key + "'" +
-                                           OrElse(DidYouMean(m.key, kFileMembers),
-                                                  " (expected format, version, [keys], [options])"));
+          file.Problem(m.key_position,
+                       "unknown member '" + m.key + "'" +
+                           OrElse(DidYouMean(m.key, kFileMembers),
+                                  " (expected format, version, [keys], [options])"));
       if (const TomlValue* keys = file.Get("keys", TomlKind::Table, false))
         ReadKeys(*keys, origin, fresh, named, problems);
       else if (root.Find("keys") == nullptr)
@@ -167,10 +168,9 @@ bool KeyMap::Apply(std::string_view text, std::string_view origin,
 void KeyMap::ReadOptions(const TomlValue& options, bool& ask, std::vector<TextProblem>& problems) {
   for (const TomlMember& m : options.members) {
     if (m.key != "ask_before_save_quit") {
-      problems.emplace_back(m.key_position,
-                            "unknown option '" + m.key + "'" +
-                                OrElse(DidYouMean(m.key, kOptionNames),
-                                       " (the options are: ask_before_save_quit)"));
+      problems.emplace_back(m.key_position, "unknown option '" + m.key + "'" +
+                                                OrElse(DidYouMean(m.key, kOptionNames),
+                                                       " (the options are: ask_before_save_quit)"));
       continue;
     }
     if (m.value.kind != TomlKind::Boolean) {

@@ -35,7 +35,7 @@ pid_of() {
 
 # A first save to play with.
 game first 'HP [0-9]+/' --seed 21
-tmx send-keys -t first l l S
+tmx send-keys -t first l l S y
 for _ in $(seq 1 50); do [ -f "$save" ] && ! pgrep -f "$work/first.log" >/dev/null && break; sleep 0.1; done
 [ -f "$save" ] || fail "the first game wrote no save"
 
@@ -73,7 +73,7 @@ out=$(run sim --seed 4 --input ... --save "$save" 2>&1); status=$?
 [ $status -eq 1 ] || fail "sim --save over a played save exited $status, not 1: $out"
 echo "$out" | grep -q "a game is playing this save: process $pid " || fail "sim --save said: $out"
 cmp -s "$save" "$work/held.toml" || fail "the refused games changed the save"
-tmx send-keys -t playing S
+tmx send-keys -t playing S y
 for _ in $(seq 1 50); do pgrep -f "$work/playing.log" >/dev/null || break; sleep 0.1; done
 [ -f "$save.lock" ] && fail "the game left its lock file behind"
 
