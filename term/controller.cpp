@@ -315,10 +315,12 @@ bool GameController::HandleKey(const std::string& key) {
   const Action action = keys_.ForKey(key);
   switch (state_.screen) {
     case Screen::Help:
-      if (key == "space" || key == "pgdn" || key == ">") {
+      if (key == "space" || key == "pgdn" || key == ">" || key == "right") {
         ++state_.help_page;  // past the last page returns
         if (state_.help_page >= HelpPageCount(state_, view_width_, view_height_))
           state_.screen = Screen::Map;
+      } else if (key == "backspace" || key == "pgup" || key == "<" || key == "left" || key == "-") {
+        state_.help_page = std::max(0, state_.help_page - 1);  // back a page; the first stays
       } else {
         state_.screen = Screen::Map;
       }

@@ -29,6 +29,29 @@ void AddGoal(const KeyMap& keys, const DefinitionSet& definitions, std::vector<H
                       KeysText(keys, Action::Rest) + ") heals you while you are fed."));
 }
 
+// The mouse and the sidebar (docs/TERMINAL.md): what a click and a pointer do, and what the
+// sidebar (or, at 80 columns, the list over the map) holds.
+void AddMouseAndSidebar(std::vector<HelpLine>& out) {
+  const auto add = [&out](std::string group, std::string what, std::string text) {
+    HelpLine line;
+    line.group = std::move(group);
+    line.keys = std::move(what);
+    line.description = std::move(text);
+    line.part = "mouse and sidebar";
+    out.push_back(std::move(line));
+  };
+  add("Mouse", "click a cell",
+      "travel there by the shortest known way (next to you: a step, a blow, a door)");
+  add("Mouse", "point at one", "describe that cell on the message row");
+  add("Mouse", "click an entry", "look at that monster from the sidebar");
+  add("Mouse", "when aiming", "a click aims there; a second click throws or zaps");
+  add("Sidebar", "from 100 cols",
+      "hunger, conditions and their turns, the quiver, what lies here, and every monster in "
+      "view with a health bar and what it is doing");
+  add("Sidebar", "at 80 cols",
+      "the monsters in view, four at most, over the map's top corner away from you");
+}
+
 }  // namespace
 
 std::vector<HelpLine> HelpLines(const KeyMap& keys, const DefinitionSet& definitions) {
@@ -64,6 +87,7 @@ std::vector<HelpLine> HelpLines(const KeyMap& keys, const DefinitionSet& definit
     return l.part == "signs on the map" && l.group != "The map";
   });
   lines.insert(lines.insert(after_map, dim), unseen);
+  AddMouseAndSidebar(lines);
   AddGoal(keys, definitions, lines);
   for (HelpLine& line : StatusLineHelp()) lines.push_back(std::move(line));
   return lines;

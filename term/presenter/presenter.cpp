@@ -742,7 +742,10 @@ void DrawHelp(const PresenterState& state, TextGrid& grid) {
   std::string title = "cairn help: " + std::string(part) + " (";
   if (pages > 1)
     title += "page " + std::to_string(page + 1) + " of " + std::to_string(pages) + "; ";
-  title += page + 1 < pages ? "space: more; other keys: back)" : "any key returns)";
+  if (page + 1 < pages)
+    title += std::string("space: more") + (page > 0 ? ", -: back" : "") + ", Esc: game)";
+  else
+    title += std::string(page > 0 ? "-: back, " : "") + "any other key returns)";
   grid.Text(2, 0, title, Colour::White, kAttrBold);
   for (const HelpRow& r : rows) {
     if (r.column / g.columns != page) continue;

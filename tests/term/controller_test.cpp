@@ -377,6 +377,29 @@ TEST_CASE("the key file's ask_before_save_quit = false saves and quits at once",
   CHECK(other.AskBeforeSaveQuit());
 }
 
+TEST_CASE("help pages go back as well as forward, and tell of the mouse and the sidebar",
+          "[controller][help]") {
+  Harness h({"#####", "#@..#", "#####"});
+  h.controller->SetViewSize(80, 24);
+  REQUIRE(h.Key("?"));
+  const PresenterState& s = h.controller->Presentation();
+  REQUIRE(s.screen == Screen::Help);
+  REQUIRE(h.Key("space"));
+  REQUIRE(h.Key("space"));
+  CHECK(s.help_page == 2);
+  REQUIRE(h.Key("-"));
+  CHECK(s.help_page == 1);
+  REQUIRE(h.Key("pgup"));
+  REQUIRE(h.Key("pgup"));  // the first page stays
+  CHECK(s.help_page == 0);
+  CHECK(s.screen == Screen::Help);
+  CHECK(std::any_of(s.help.begin(), s.help.end(), [](const HelpLine& l) {
+    return l.part == "mouse and sidebar" && l.keys == "click a cell";
+  }));
+  REQUIRE(h.Key("escape"));
+  CHECK(s.screen == Screen::Map);
+}
+
 TEST_CASE("a key bound to nothing says so, naming the help key", "[controller]") {
   Harness h({"#####", "#@..#", "#####"});
   REQUIRE(h.Key("M"));

@@ -411,7 +411,7 @@ TEST_CASE("the help's legend draws each sign in its colour, with its ASCII stand
   TextGrid grid(80, 24);
   CHECK(HelpPageCount(state, 80, 24) == 2);
   Present(frame, state, grid);
-  CHECK(Shows(grid, "cairn help: signs on the map (page 2 of 2; any key returns)"));
+  CHECK(Shows(grid, "cairn help: signs on the map (page 2 of 2; -: back, any other key returns)"));
   CHECK(Shows(grid, "  The map\n"));
   CHECK(Shows(grid,
               "    \xE2\x89\x88 or ~" + std::string(10, ' ') + "shallow water: wade through it"));
@@ -425,7 +425,7 @@ TEST_CASE("the help's legend draws each sign in its colour, with its ASCII stand
   state.help_page = 0;
   CHECK(HelpPageCount(state, 120, 40) == 1);
   Present(frame, state, wide);
-  CHECK(Shows(wide, "cairn help: keys (any key returns)"));
+  CHECK(Shows(wide, "cairn help: keys (any other key returns)"));
   CHECK(wide.At(62, 2).glyph == 'T');  // "The map" heads the second column
 }
 
