@@ -124,9 +124,10 @@ void GameController::BeginTarget(const PlayerCommand& command) {
   }
   std::string prompt = verb;
   prompt[0] = static_cast<char>(prompt[0] - 'a' + 'A');
-  state_.prompt = prompt + what + " at what? Move the cursor, Tab for the next monster, Enter" +
-                  (command.kind == PlayerCommandKind::Fire ? " or f" : "") + " to " + verb +
-                  ", Escape to cancel.";
+  // Short enough for 80 columns with any missile's name: the keys, not a sentence about them.
+  state_.prompt = prompt + what + " at what? Tab: next monster, Enter" +
+                  (command.kind == PlayerCommandKind::Fire ? " or f" : "") + ": " + verb +
+                  ", Esc: cancel.";
   state_.screen = Screen::Target;
   UpdateTargetText();
 }

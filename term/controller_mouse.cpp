@@ -64,8 +64,17 @@ void GameController::TravelTo(std::int32_t x, std::int32_t y, bool known) {
                               static_cast<std::int8_t>(dy)});
   PlayerCommand step;
   if (!known) return session_.Log().Say("You have not seen that place.");
-  if (!pilot_.FirstStepTo(session_, x, y, step))
-    return session_.Log().Say("There is no known way there.");
+  if (!pilot_.FirstStepTo(session_, x, y, step)) {
+    // A monster there is named: "There is no known way to the goblin."
+    const GameWorld& world = session_.World();
+    std::string there = "there";
+    for (EntityId id : world.Ais().Owners())
+      if (const Position* p = world.Positions().Find(id);
+          p != nullptr && p->x == x && p->y == y && session_.Scratch().player_view.Visible(x, y))
+        if (const Named* named = world.Names().Find(id); named != nullptr)
+          there = "to the " + std::string(named->name.View());
+    return session_.Log().Say("There is no known way " + there + ".");
+  }
   pilot_.SetTravelTarget(x, y);
   std::string why;
   if (!session_.Paused() && pilot_.Start(session_, AutoGoal::Travel, why)) return;

@@ -60,7 +60,11 @@ std::string DescribeSave(const std::string& path, const SessionConfig& config) {
   std::string text =
       "seed " + std::to_string(image.seed) + ", depth " + std::to_string(image.depth);
   const auto floor = static_cast<std::size_t>(image.depth - 1);
-  if (floor < image.floors.size()) text += ", tick " + std::to_string(image.floors[floor].tick);
+  // Turns, as the status line counts them (ticks are the machine's clock).
+  if (floor < image.floors.size())
+    for (const LevelEntity& entity : image.floors[floor].level.entities)
+      if (entity.components.Has<Player>())
+        text += ", turn " + std::to_string(entity.components.player.turns);
   return text + when;
 }
 

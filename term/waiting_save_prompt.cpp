@@ -1,8 +1,10 @@
 #include "waiting_save_prompt.h"
 
+#include <sys/ioctl.h>
 #include <termios.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 
@@ -33,6 +35,29 @@ char ReadOneKey() {
   return n == 1 ? key : 0;
 }
 
+// `text` broken between words to the terminal's width (at most 100 columns), so the terminal
+// never breaks a number or a word.
+std::string Wrapped(const std::string& text) {
+  winsize size{};
+  std::size_t width = 80;
+  if (::ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 20) width = size.ws_col;
+  width = std::min<std::size_t>(width - 1, 100);
+  std::string out, line;
+  std::size_t at = 0;
+  while (at < text.size()) {
+    std::size_t end = text.find(' ', at);
+    if (end == std::string::npos) end = text.size();
+    const std::string word = text.substr(at, end - at);
+    if (!line.empty() && line.size() + 1 + word.size() > width) {
+      out += line + "\n";
+      line.clear();
+    }
+    line += (line.empty() ? "" : " ") + word;
+    at = end + 1;
+  }
+  return out + line;
+}
+
 }  // namespace
 
 WaitingSaveChoice AskAboutWaitingSave(const WaitingSavePrompt& prompt) {
@@ -42,10 +67,10 @@ WaitingSaveChoice AskAboutWaitingSave(const WaitingSavePrompt& prompt) {
               << "; it is kept, and this new game will not be saved.\n";
     return WaitingSaveChoice::Keep;
   }
-  std::cout << "A saved game waits in " << prompt.path << what << ".\n"
+  std::cout << Wrapped("A saved game waits in " + prompt.path + what + ".") << "\n"
             << "A new game does not replace it unless you say so:\n";
   if (prompt.may_resume) std::cout << "  r  resume the saved game instead\n";
-  std::cout << "  k  keep it, and play the new game without saving (the default)\n"
+  std::cout << "  k  keep the saved game; the new game will not be saved (the default)\n"
             << "  a  abandon the saved game, and play and save the new one\n"
             << (prompt.may_resume ? "Your choice [r/k/a]: " : "Your choice [k/a]: ") << std::flush;
   const char key = ReadOneKey();

@@ -36,6 +36,19 @@ std::vector<Line> PlayerLines(const SidebarData& s) {
   return lines;
 }
 
+// `text` in at most `width` columns: cut after the last whole word that fits with an ellipsis,
+// never in the middle of a word ("Here: a +1 long…" never; "Here: a +1…" instead).
+std::string Fitted(const std::string& text, std::int32_t width, bool ascii) {
+  const auto w = static_cast<std::size_t>(std::max(1, width));
+  if (text.size() <= w) return text;
+  const std::string_view dots = ascii ? "..." : "\u2026";
+  const std::size_t dots_width = ascii ? 3 : 1;
+  if (w <= dots_width) return std::string(dots.substr(0, w));
+  std::size_t cut = text.rfind(' ', w - dots_width);
+  if (cut == std::string::npos || cut == 0) cut = w - dots_width;  // one long word: cut it
+  return text.substr(0, cut) + std::string(dots);
+}
+
 // Where the monsters' entries start, and how many fit (the last row says how many did not).
 struct MonsterRows {
   std::int32_t top = 0;
@@ -105,7 +118,8 @@ void DrawSidebar(const RenderFrame& frame, const PresenterState& state, TextGrid
   std::int32_t y = r.y;
   for (const Line& line : PlayerLines(s)) {
     if (y >= r.y + r.h) return;
-    grid.Text(r.x, y++, line.text, line.colour, line.attributes, text_w);
+    grid.Text(r.x, y++, Fitted(line.text, text_w, state.ascii), line.colour, line.attributes,
+              text_w);
   }
   const MonsterRows plan = PlanMonsters(s, r);
   if (plan.top > r.y && plan.top - 1 < r.y + r.h)

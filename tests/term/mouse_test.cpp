@@ -152,6 +152,13 @@ TEST_CASE("a click where the player has not been, or on the player, plays nothin
   CHECK(h.controller->Presentation().hover_text == "You (floor).");
 }
 
+TEST_CASE("a click on a monster with no known way to it names the monster", "[controller][mouse]") {
+  Harness h({"########", "#@.::r.#", "########"});
+  REQUIRE(h.Key(h.At("click", 5, 1)));
+  CHECK(h.LastMessage() == "There is no known way to the rat.");
+  CHECK(h.session->World().Tick() == 0);
+}
+
 TEST_CASE("hovering describes the cell in the message area and plays nothing",
           "[controller][mouse]") {
   Harness h({"#######", "#@..r.#", "#######"});

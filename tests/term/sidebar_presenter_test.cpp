@@ -116,6 +116,16 @@ TEST_CASE("the sidebar always says hunger, then conditions, quiver, underfoot an
   for (std::int32_t y = 1; y < 26; ++y) CHECK(grid.At(20, y).glyph == 0x2502);
 }
 
+TEST_CASE("a long Here: line is cut after a whole word, with an ellipsis", "[presenter][sidebar]") {
+  RenderFrame frame = SmallFrame();
+  frame.sidebar.underfoot = {"a +1 scroll of magic mapping"};
+  const TextGrid grid = Drawn(frame, PresenterState{});
+  CHECK(Row(grid, 4).rfind("Here: a +1 scroll\u2026", 0) == 0);
+  PresenterState ascii;
+  ascii.ascii = true;
+  CHECK(Row(Drawn(frame, ascii), 4).rfind("Here: a +1 scroll...", 0) == 0);
+}
+
 TEST_CASE("health bars fill in proportion, in Unicode and ASCII, and say so without colour",
           "[presenter][sidebar]") {
   const RenderFrame frame = SmallFrame();
