@@ -69,7 +69,9 @@ std::int64_t TurnsUntil(std::int64_t until, std::int64_t now) noexcept {
 
 const char* MonsterStateWord(const EnemyAi& ai) noexcept {
   switch (ai.phase) {
-    case AiPhase::Asleep: return "asleep";
+    // Struck (a missile, a blow) or alarmed enough to wake: awake to the player at once, though
+    // its own next step is what turns it (ai.cpp: it notices at its next look).
+    case AiPhase::Asleep: return ai.alertness >= kAlertnessToHunt ? "noticed you" : "asleep";
     case AiPhase::Wander: return "wandering";
     case AiPhase::SelectTarget: return "noticed you";
     case AiPhase::Approach:

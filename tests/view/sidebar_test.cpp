@@ -107,6 +107,15 @@ TEST_CASE("each sidebar monster carries its health and its AI phase in the playe
   CHECK_FALSE(find(goblin).slowed);
 }
 
+TEST_CASE("a sleeper struck awake shows as awake at once, before its own next step",
+          "[view][sidebar]") {
+  EnemyAi ai;
+  ai.phase = AiPhase::Asleep;
+  CHECK(std::string(MonsterStateWord(ai)) == "asleep");
+  ai.alertness = 2 * kAlertnessToHunt;  // what a blow or a missile's hit sets (actions_combat)
+  CHECK(std::string(MonsterStateWord(ai)) == "noticed you");
+}
+
 TEST_CASE("every phase of the AI machine has words, and look mode uses the same ones",
           "[view][sidebar]") {
   for (int p = 0; p < kAiPhaseCount; ++p) {
