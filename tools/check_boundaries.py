@@ -117,15 +117,16 @@ def main():
             for pattern, library, allowed in OUTSIDE:
                 if pattern.search(name) and not allowed(path):
                     problems.append(where + f"includes {library} (<{name}>), which only its own file may use")
+            # A module's private header, from anywhere else: another module, or term/.
+            if kind == '"' and name in MODULE_PRIVATE and module != MODULE_PRIVATE[name]:
+                problems.append(where + f"\"{name}\" is private to core/{MODULE_PRIVATE[name]}; "
+                                "use the module's public headers")
             if kind != '"' or module is None:
                 continue
             target = name.split("/")[0]
             if target in CORE_MODULES and target != module and target not in ALLOWED[module]:
                 rule = "the simulation must not include " if module in SIMULATION else f"core/{module} must not include "
                 problems.append(where + rule + f"core/{target} (\"{name}\"); see core/{module}/README.md")
-            if name in MODULE_PRIVATE and module != MODULE_PRIVATE[name]:
-                problems.append(where + f"\"{name}\" is private to core/{MODULE_PRIVATE[name]}; "
-                                "use the module's public headers")
             if "/" not in name and resolve(root, path, name) is None:
                 continue
     # The presenter, through every header it reaches.

@@ -30,6 +30,7 @@ expect_refused core/toml/source_text.cpp '#include "game/components.h"' "core/to
 expect_refused core/view/render_frame.h '#include "sim/session.h"' "the presenter reaches sim/session.h" \
   term/presenter/presenter.h
 expect_refused core/console/console.cpp '#include "sim/session_access.h"' "is private to core/sim"
+expect_refused term/controller.cpp '#include "sim/session_access.h"' "is private to core/sim"
 expect_refused term/presenter/palette.h '#include "game/game_world.h"' "the presenter reaches game/game_world.h"
 
 # A module README whose "May include:" sentence drifts from the rules is refused too.
