@@ -124,8 +124,8 @@ void GameController::Play(const PlayerCommand& command) {
   // A stairs key away from the stairs travels to them first, then takes them (as in Brogue).
   if ((command.kind == PlayerCommandKind::Descend || command.kind == PlayerCommandKind::Ascend) &&
       !session_.Paused()) {
-    std::string why;
-    if (session_.WouldRefuse(command, why) && why.rfind("There are no stairs", 0) == 0) {
+    if (Refusal refusal;
+        session_.WouldRefuse(command, refusal) && refusal.kind == RefusalKind::NoStairsHere) {
       StartRun(
           command.kind == PlayerCommandKind::Descend ? AutoGoal::StairsDown : AutoGoal::StairsUp,
           command);

@@ -87,7 +87,7 @@ std::string UnknownTypeError(std::string_view name) {
 
 // A membership refusal, named by the seed's word for it (design 002: NotFound, Unsupported,
 // ProtectedEntity, InvalidOperation), then why: `error: NotFound: loot slot 3 does not exist`.
-std::string Refusal(Status status, std::string_view why) {
+std::string Refused(Status status, std::string_view why) {
   const char* word = nullptr;
   switch (status) {
     case Status::NotFound: word = "NotFound"; break;
@@ -101,7 +101,7 @@ std::string Refusal(Status status, std::string_view why) {
 }
 
 std::string NotLoaded(std::string_view name) {
-  return Refusal(Status::Unsupported, std::string(name) +
+  return Refused(Status::Unsupported, std::string(name) +
                                           " is not loaded in this build: it is kept as written "
                                           "and cannot be set");
 }
@@ -150,7 +150,7 @@ Target ParseTarget(std::string_view handle_text, std::string_view type_text, std
   else if (target.type->multiplicity == Multiplicity::One && target.slot != kNextSlot &&
            target.slot != 0)
     target.error =
-        Refusal(Status::InvalidOperation,
+        Refused(Status::InvalidOperation,
                 std::string(target.type->name) + " is a single component: it has only slot 0");
   return target;
 }
@@ -440,7 +440,7 @@ std::string AddParsed(GameWorld& world, const Edit& edit, EditCommand by) {
   std::string why;
   if (Status s = AddEntry(world, *scope, target.id, type.id, edit.fields, target.slot, added, why);
       s != Status::Ok)
-    return Refusal(s, why);
+    return Refused(s, why);
   TraceEdit(world, TraceEvent::ComponentChanged, target.id, by, {},
             static_cast<std::int64_t>(type.id));
   return type.multiplicity == Multiplicity::Many ? "ok slot " + std::to_string(added) : "ok";
@@ -461,14 +461,14 @@ std::string Console::Set(std::string_view args) {
   const std::uint32_t wanted = type.multiplicity == Multiplicity::One ? 0 : target.slot;
   if (std::find(slots.begin(), slots.end(), wanted) == slots.end()) {
     if (wanted != kNextSlot && type.multiplicity == Multiplicity::Many)
-      return Refusal(Status::NotFound, std::string(type.name) + " slot " + std::to_string(wanted) +
+      return Refused(Status::NotFound, std::string(type.name) + " slot " + std::to_string(wanted) +
                                            " does not exist (ADD restores a removed slot)");
     return AddParsed(world, edit, EditCommand::Set);
   }
   // The slot exists: replace its value (a value write).
   std::string why;
   if (Status s = ReplaceEntry(world, target.id, type.id, wanted, edit.fields, why); s != Status::Ok)
-    return Refusal(s, why);
+    return Refused(s, why);
   TraceEdit(world, TraceEvent::ComponentChanged, target.id, EditCommand::Set, {},
             static_cast<std::int64_t>(type.id));
   return "ok";
@@ -565,7 +565,7 @@ std::string Console::Remove(std::string_view args) {
     return Error(std::string("cannot remove now: ") + StatusName(s));
   std::string why;
   if (Status s = RemoveEntry(world, *scope, target.id, target.type->id, slot, why); s != Status::Ok)
-    return Refusal(s, why);
+    return Refused(s, why);
   TraceEdit(world, TraceEvent::ComponentChanged, target.id, EditCommand::Remove, {},
             100 + static_cast<std::int64_t>(target.type->id));
   return "ok";

@@ -6,8 +6,9 @@
 namespace cairn {
 namespace {
 
-bool Refuse(std::string& why, std::string text) {
-  why = std::move(text);
+bool Refuse(Refusal& why, RefusalKind kind, std::string text) {
+  why.kind = kind;
+  why.words = std::move(text);
   return false;
 }
 
@@ -33,16 +34,18 @@ bool ItemHere(const GameWorld& world, Position at) {
 
 // The creature a throw or a wand is aimed at: the chosen cell's occupant, or the nearest in view.
 bool ChooseTarget(const GameWorld& world, const FieldOfView& view, const PlayerCommand& command,
-                  Position from, EntityId& target, std::string& why) {
+                  Position from, EntityId& target, Refusal& why) {
   if (command.aimed) {
-    if (!view.Visible(command.tx, command.ty)) return Refuse(why, "You cannot see there.");
+    if (!view.Visible(command.tx, command.ty))
+      return Refuse(why, RefusalKind::CannotSee, "You cannot see there.");
     target = world.OccupantAt(command.tx, command.ty);
     if (target.IsNull() || target == world.PlayerEntity())
-      return Refuse(why, "There is no one there to aim at.");
+      return Refuse(why, RefusalKind::NoTarget, "There is no one there to aim at.");
     return true;
   }
   target = NearestVisibleHostile(world, view, from);
-  if (target.IsNull()) return Refuse(why, "There is nothing in view to aim at.");
+  if (target.IsNull())
+    return Refuse(why, RefusalKind::NoTarget, "There is nothing in view to aim at.");
   return true;
 }
 
@@ -56,12 +59,12 @@ bool NamesAnItem(PlayerCommandKind kind) {
 // The carried item a command's letter names, with its Item and definition; a refusal when the
 // player carries none by that letter (an unprintable letter shown as '?').
 bool FindLetteredItem(const GameWorld& world, EntityId player, char letter, EntityId& item,
-                      const Item*& carried, const ItemDefinition*& kind, std::string& why) {
+                      const Item*& carried, const ItemDefinition*& kind, Refusal& why) {
   item = CarriedItem(world, player, letter);
   carried = world.Items().Find(item);
   if (carried == nullptr || carried->kind >= world.Definitions().items.size()) {
     const char shown = letter >= 0x21 && letter <= 0x7E ? letter : '?';
-    return Refuse(why, std::string("You have no item '") + shown + "'.");
+    return Refuse(why, RefusalKind::NoSuchItem, std::string("You have no item '") + shown + "'.");
   }
   kind = &world.Definitions().items[carried->kind];
   return true;
@@ -69,14 +72,14 @@ bool FindLetteredItem(const GameWorld& world, EntityId player, char letter, Enti
 
 // A step (or, where someone stands, a blow) in one of the eight directions, onto what is passable.
 bool TranslateMove(const GameWorld& world, Position at, const PlayerCommand& command, Intent& out,
-                   std::string& why) {
+                   Refusal& why) {
   if ((command.dx == 0 && command.dy == 0) || command.dx < -1 || command.dx > 1 ||
       command.dy < -1 || command.dy > 1)
-    return Refuse(why, "That is not a direction.");
+    return Refuse(why, RefusalKind::NotADirection, "That is not a direction.");
   const std::int32_t x = at.x + command.dx;
   const std::int32_t y = at.y + command.dy;
   if (!world.Map().Passable(x, y))
-    return Refuse(why,
+    return Refuse(why, RefusalKind::Blocked,
                   std::string("There is a ") + TerrainName(world.Map().At(x, y)) + " in the way.");
   out.kind = ActionKind::Move;
   out.dx = command.dx;
@@ -88,24 +91,28 @@ bool TranslateMove(const GameWorld& world, Position at, const PlayerCommand& com
 // anything else drinks, reads, eats or zaps it (a wand at a target).
 bool TranslateItemUse(const GameWorld& world, const FieldOfView& view, const PlayerCommand& command,
                       Position at, const Item& carried, const ItemDefinition& kind, Intent& out,
-                      std::string& why) {
+                      Refusal& why) {
   const bool gear = kind.category == ItemCategory::Weapon || kind.category == ItemCategory::Armour;
   if (command.kind == PlayerCommandKind::Unequip ||
       (command.kind == PlayerCommandKind::Use && gear && carried.equipped)) {
-    if (!carried.equipped) return Refuse(why, "You are not wielding or wearing that.");
+    if (!carried.equipped)
+      return Refuse(why, RefusalKind::NotEquipped, "You are not wielding or wearing that.");
     out.kind = ActionKind::Unequip;
     return true;
   }
   if (command.kind == PlayerCommandKind::Equip || gear) {
-    if (!gear) return Refuse(why, "You cannot wield or wear that.");
-    if (carried.equipped) return Refuse(why, "You are already using that.");
+    if (!gear) return Refuse(why, RefusalKind::CannotEquip, "You cannot wield or wear that.");
+    if (carried.equipped)
+      return Refuse(why, RefusalKind::AlreadyEquipped, "You are already using that.");
     out.kind = ActionKind::Equip;
     return true;
   }
-  if (kind.category == ItemCategory::Thrown) return Refuse(why, "Throw it instead (t).");
+  if (kind.category == ItemCategory::Thrown)
+    return Refuse(why, RefusalKind::ThrowInstead, "Throw it instead (t).");
   if (kind.category == ItemCategory::Artifact)
-    return Refuse(why, "The Cairnstone is warm in your hand. Carry it up and out of the dungeon.");
-  if (!Usable(kind.category)) return Refuse(why, "You cannot use that.");
+    return Refuse(why, RefusalKind::KeepTheCairnstone,
+                  "The Cairnstone is warm in your hand. Carry it up and out of the dungeon.");
+  if (!Usable(kind.category)) return Refuse(why, RefusalKind::CannotUse, "You cannot use that.");
   out.kind = ActionKind::Use;
   if (kind.category == ItemCategory::Wand &&
       !ChooseTarget(world, view, command, at, out.target, why))
@@ -142,11 +149,11 @@ EntityId NearestVisibleHostile(const GameWorld& world, const FieldOfView& view,
 }
 
 bool TranslatePlayerCommand(const GameWorld& world, const FieldOfView& view,
-                            const PlayerCommand& command, Intent& intent, std::string& why) {
+                            const PlayerCommand& command, Intent& intent, Refusal& why) {
   const EntityId player = world.PlayerEntity();
   const Position* at = world.Positions().Find(player);
   const Player* state = world.Players().Find(player);
-  if (at == nullptr || state == nullptr) return Refuse(why, "You are dead.");
+  if (at == nullptr || state == nullptr) return Refuse(why, RefusalKind::Dead, "You are dead.");
   Intent out{};
   EntityId item{};
   const ItemDefinition* kind = nullptr;
@@ -156,23 +163,26 @@ bool TranslatePlayerCommand(const GameWorld& world, const FieldOfView& view,
     out.item = item;
   }
   switch (command.kind) {
-    case PlayerCommandKind::None: return Refuse(why, "Nothing to do.");
+    case PlayerCommandKind::None: return Refuse(why, RefusalKind::NothingToDo, "Nothing to do.");
     case PlayerCommandKind::Wait: out.kind = ActionKind::Wait; break;
     case PlayerCommandKind::Move:
       if (!TranslateMove(world, *at, command, out, why)) return false;
       break;
     case PlayerCommandKind::PickUp:
-      if (!ItemHere(world, *at)) return Refuse(why, "There is nothing here to pick up.");
+      if (!ItemHere(world, *at))
+        return Refuse(why, RefusalKind::NothingHere, "There is nothing here to pick up.");
       out.kind = ActionKind::PickUp;
       break;
     case PlayerCommandKind::Descend:
-      if (!StairsHere(world, *at, 1)) return Refuse(why, "There are no stairs down here.");
+      if (!StairsHere(world, *at, 1))
+        return Refuse(why, RefusalKind::NoStairsHere, "There are no stairs down here.");
       out.kind = ActionKind::Descend;
       break;
     case PlayerCommandKind::Ascend:
-      if (!StairsHere(world, *at, -1)) return Refuse(why, "There are no stairs up here.");
+      if (!StairsHere(world, *at, -1))
+        return Refuse(why, RefusalKind::NoStairsHere, "There are no stairs up here.");
       if (state->depth <= 1 && !CarriesArtifact(world, player))
-        return Refuse(why,
+        return Refuse(why, RefusalKind::NotWithoutTheCairnstone,
                       "Daylight is above, but you came for the Cairnstone. It lies at the bottom.");
       out.kind = ActionKind::Ascend;
       break;
@@ -183,23 +193,27 @@ bool TranslatePlayerCommand(const GameWorld& world, const FieldOfView& view,
       if (!TranslateItemUse(world, view, command, *at, *carried, *kind, out, why)) return false;
       break;
     case PlayerCommandKind::Throw:
-      if (carried->equipped) return Refuse(why, "You are using that; take it off first.");
+      if (carried->equipped)
+        return Refuse(why, RefusalKind::InUse, "You are using that; take it off first.");
       if (!ChooseTarget(world, view, command, *at, out.target, why)) return false;
       out.kind = ActionKind::Throw;
       break;
     case PlayerCommandKind::Fire:
       // The quivered kind, or the first missile carried (the tick says when the quiver changes).
       out.item = FireChoice(world, player);
-      if (out.item.IsNull()) return Refuse(why, "You have nothing to fire.");
+      if (out.item.IsNull())
+        return Refuse(why, RefusalKind::NothingToFire, "You have nothing to fire.");
       if (!ChooseTarget(world, view, command, *at, out.target, why)) return false;
       out.kind = ActionKind::Throw;
       break;
     case PlayerCommandKind::Quiver:
       // A setting, not an action: PlayerIntentPhase fills the quiver; no intent, no turn.
       if (kind->category != ItemCategory::Thrown)
-        return Refuse(why, "You can only fire missiles, like darts and javelins.");
+        return Refuse(why, RefusalKind::NotAMissile,
+                      "You can only fire missiles, like darts and javelins.");
       if (Quivered(world, player, carried->kind))
-        return Refuse(why, "Your " + KindPlural(world, carried->kind) + " are already quivered.");
+        return Refuse(why, RefusalKind::AlreadyQuivered,
+                      "Your " + KindPlural(world, carried->kind) + " are already quivered.");
       out.kind = ActionKind::None;
       break;
     case PlayerCommandKind::AutoPickup:

@@ -363,9 +363,7 @@ BotResult PlayBotRun(const SessionConfig& config, std::int32_t max_turns) {
   result.cause = summary.cause;
   switch (session->State()) {
     case SessionState::Won: result.outcome = "won"; break;
-    case SessionState::Dead:
-      result.outcome = summary.cause.rfind("starved", 0) == 0 ? "starved" : "killed";
-      break;
+    case SessionState::Dead: result.outcome = summary.starved ? "starved" : "killed"; break;
     case SessionState::Faulted: result.outcome = "fault"; break;
     case SessionState::Playing: result.outcome = turns >= max_turns ? "timeout" : "stuck"; break;
   }

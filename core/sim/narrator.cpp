@@ -151,6 +151,7 @@ RunSummary DeathSummary(const GameWorld& world, const DeathEvent& death, std::in
   FillSummary(world, summary);
   summary.ended = true;
   summary.how = cause;
+  summary.starved = death.cause == DeathCause::Starvation;
   summary.cause = cause + " on depth " + std::to_string(depth);
   const WhyAnswer why = AskWhy(world, death.entity, kDeathWhyLinks);
   for (const TraceEntry& link : why.chain)

@@ -40,6 +40,7 @@ struct RunSummary {
   bool won = false;
   std::string cause;  // "killed by a goblin on depth 4", "escaped the dungeon with the Cairnstone"
   std::string how;    // the cause without the place: "killed by a goblin" (empty for a win)
+  bool starved = false;  // the kind of the end, for code (the bot): never read from the words
   std::int32_t depth = 0;
   std::int32_t deepest = 0;
   std::int32_t level = 1;

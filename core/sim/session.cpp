@@ -376,15 +376,16 @@ bool GameSession::PlayerReady() const noexcept {
   return player != nullptr && World().Tick() + 1 >= player->next_tick;
 }
 
-bool GameSession::Refuse(const PlayerCommand& command, std::string& why) const {
+bool GameSession::Refuse(const PlayerCommand& command, Refusal& why) const {
   if (State() == SessionState::Won) {
-    why = "You have already escaped.";
+    why = Refusal{RefusalKind::AlreadyEscaped, "You have already escaped."};
     return true;
   }
   Intent intent;
   if (!TranslatePlayerCommand(World(), Scratch().player_view, command, intent, why)) return true;
   if (command.kind == PlayerCommandKind::Descend && Depth() >= FloorCount()) {
-    why = "The stairs are choked with rubble: this dungeon goes no deeper.";
+    why = Refusal{RefusalKind::NoDeeper,
+                  "The stairs are choked with rubble: this dungeon goes no deeper."};
     return true;
   }
   return false;
@@ -395,10 +396,10 @@ Status GameSession::Submit(const PlayerCommand& command, std::string* refusal) {
   // A command while a tick is stepped phase by phase: that tick ends first, as it would have.
   if (Status s = FinishTick(); s != Status::Ok) return s;
   if (State() != SessionState::Playing) return Status::InvalidOperation;
-  std::string why;
+  Refusal why;
   if (Refuse(command, why)) {
-    log_.Say(why);
-    if (refusal != nullptr) *refusal = why;
+    log_.Say(why.words);
+    if (refusal != nullptr) *refusal = why.words;
     return Status::InvalidOperation;
   }
   // Let time pass until the player may act (a debug step may have left the player mid-action).

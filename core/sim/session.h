@@ -25,6 +25,7 @@
 #include "base/status.h"
 #include "dungeon/dungeon_plan.h"
 #include "game/level.h"
+#include "game/player_commands.h"
 #include "game/state_hash.h"
 #include "game/tick.h"
 #include "game/tick_scratch.h"
@@ -187,8 +188,14 @@ class GameSession final : private TickObserver {
   // until the player may act again (or the run ends, or a fault stops the simulation).
   [[nodiscard]] Status Submit(const PlayerCommand& command, std::string* refusal = nullptr);
   // Whether Submit would refuse `command` now, and why (no time passes, nothing changes).
-  [[nodiscard]] bool WouldRefuse(const PlayerCommand& command, std::string& why) const {
+  [[nodiscard]] bool WouldRefuse(const PlayerCommand& command, Refusal& why) const {
     return Refuse(command, why);
+  }
+  [[nodiscard]] bool WouldRefuse(const PlayerCommand& command, std::string& why) const {
+    Refusal refusal;
+    const bool refused = Refuse(command, refusal);
+    if (refused) why = std::move(refusal.words);
+    return refused;
   }
 
   // --- what the run shows of itself (sim/run_log.h) -------------------------------------------
@@ -253,7 +260,7 @@ class GameSession final : private TickObserver {
   // ends the run when the way out was taken with the artifact.
   void FollowStairs();
   [[nodiscard]] Status ChangeFloor(std::int32_t direction);
-  [[nodiscard]] bool Refuse(const PlayerCommand& command, std::string& why) const;
+  [[nodiscard]] bool Refuse(const PlayerCommand& command, Refusal& why) const;
   void AfterTick(const TickInput& input);
   // Begins the tick StepTick and StepPhase run (the rewind told, the runner started); on a
   // refusal to start it is over at once, as a tick that refused to run always was.

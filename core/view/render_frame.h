@@ -174,6 +174,7 @@ struct SidebarData {
   std::string hunger;                    // "Fed", "Hungry", "Weak", "Starving": never empty
   std::int32_t nutrition = 0;            // turns of food left
   std::vector<std::string> conditions;   // "Hasted (12 turns)", "Slowed (3 turns)"
+  std::vector<bool> hasted;              // per condition: whether it is the good one (haste)
   std::string quiver;                    // the quivered missile carried ("8 darts"), or ""
 };
 

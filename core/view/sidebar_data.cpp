@@ -133,9 +133,14 @@ void ExtractSidebar(const GameSession& session, bool reveal_map, RenderFrame& fr
   out.nutrition = player->nutrition;
   if (const Condition* c = me.condition) {
     const std::int64_t now = world.Tick();
-    if (c->haste_until > now)
+    if (c->haste_until > now) {
       out.conditions.push_back(ConditionLine("Hasted", c->haste_until, now));
-    if (c->slow_until > now) out.conditions.push_back(ConditionLine("Slowed", c->slow_until, now));
+      out.hasted.push_back(true);
+    }
+    if (c->slow_until > now) {
+      out.conditions.push_back(ConditionLine("Slowed", c->slow_until, now));
+      out.hasted.push_back(false);
+    }
   }
   out.quiver = QuiveredMissile(world, player_id, *player);
 }

@@ -28,8 +28,10 @@ std::vector<Line> PlayerLines(const SidebarData& s) {
   if (s.hunger.empty()) return lines;  // no player to describe (a death, a fault)
   lines.push_back({s.hunger + " (food " + std::to_string(s.nutrition) + ")", HungerColour(s.hunger),
                    s.hunger == "Fed" ? kAttrNone : kAttrBold});
-  for (const std::string& c : s.conditions)
-    lines.push_back({c, c.rfind("Hasted", 0) == 0 ? Colour::Cyan : Colour::Magenta, kAttrBold});
+  for (std::size_t i = 0; i < s.conditions.size(); ++i) {
+    const bool good = i < s.hasted.size() && s.hasted[i];  // the kind, never the words
+    lines.push_back({s.conditions[i], good ? Colour::Cyan : Colour::Magenta, kAttrBold});
+  }
   if (!s.quiver.empty()) lines.push_back({"Quiver: " + s.quiver, Colour::Default});
   if (s.underfoot.empty()) lines.push_back({"Here: " + s.terrain, Colour::Grey});
   for (const std::string& thing : s.underfoot) lines.push_back({"Here: " + thing, Colour::White});

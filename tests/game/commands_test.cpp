@@ -298,3 +298,30 @@ TEST_CASE("capacity failures sum the world's, the registry's, every pool's and t
 }
 
 }  // namespace commands_test
+
+namespace commands_test {
+
+TEST_CASE("a refused player command carries its kind, which code branches on, and its words",
+          "[commands]") {
+  TestWorld w(Level({"#####", "#@..#", "#####"}));
+  const auto refused = [&](PlayerCommand command) {
+    Refusal why;
+    Intent intent;
+    CHECK_FALSE(TranslatePlayerCommand(*w, w.scratch.player_view, command, intent, why));
+    CHECK_FALSE(why.words.empty());
+    return why.kind;
+  };
+  CHECK(refused(PlayerCommand{PlayerCommandKind::Descend}) == RefusalKind::NoStairsHere);
+  CHECK(refused(PlayerCommand{PlayerCommandKind::Ascend}) == RefusalKind::NoStairsHere);
+  CHECK(refused(PlayerCommand{PlayerCommandKind::PickUp}) == RefusalKind::NothingHere);
+  CHECK(refused(PlayerCommand{PlayerCommandKind::Move, -1, 0}) == RefusalKind::Blocked);
+  CHECK(refused(PlayerCommand{PlayerCommandKind::None}) == RefusalKind::NothingToDo);
+  // The words are the message log's and may change; the kind is what the controller reads.
+  Refusal why;
+  Intent intent;
+  (void)TranslatePlayerCommand(*w, w.scratch.player_view, PlayerCommand{PlayerCommandKind::Descend},
+                               intent, why);
+  CHECK(why.words == "There are no stairs down here.");
+}
+
+}  // namespace commands_test

@@ -44,6 +44,7 @@ RenderFrame SmallFrame() {
   s.nutrition = 1800;
   s.terrain = "floor";
   s.conditions = {"Hasted (3 turns)"};
+  s.hasted = {true};
   s.quiver = "8 darts";
   s.monsters = {Monster("rat", 'r', 4, 6, 6, "asleep"),
                 Monster("jackal", 'j', 6, 3, 6, "hunting you")};
