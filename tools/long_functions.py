@@ -8,10 +8,13 @@ runs to its matching '}'. A lambda or local class inside a function counts as pa
 lambda at namespace scope counts as a function of its own. A function's length is its lines from
 the first line of its signature to its closing brace, both included.
 
-Usage: tools/long_functions.py [-n N] [--over LINES] [PATH...]
+Usage: tools/long_functions.py [-n N] [--over LINES [--exempt FILE]] [PATH...]
   PATH    files or folders to scan (default: core and term under the repository)
   -n N    print the longest N (default 10)
   --over  print every function longer than LINES instead, and exit 1 if there is one
+  --exempt  a file of exemptions, one a line: `PATH NAME LINES  # why`; such a function may be
+          up to LINES long (so it cannot grow), and an exemption no function needs any more
+          (shorter now, or gone) is an error too, so the list only shrinks
 Prints LINES  PATH:LINE  NAME, longest first.
 """
 import argparse
@@ -181,6 +184,7 @@ def main():
     parser.add_argument("paths", nargs="*")
     parser.add_argument("-n", type=int, default=10)
     parser.add_argument("--over", type=int)
+    parser.add_argument("--exempt")
     args = parser.parse_args()
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     paths = args.paths or [os.path.join(root, "core"), os.path.join(root, "term")]
@@ -196,9 +200,38 @@ def main():
         found += scan(path)
     found.sort(key=lambda r: (-r[0], r[1], r[2]))
     shown = [r for r in found if r[0] > args.over] if args.over is not None else found[: args.n]
+    rel = lambda path: os.path.relpath(path, root) if path.startswith(root) else path
+    problems = 0
+    if args.over is not None and args.exempt:
+        exempt = {}
+        with open(args.exempt, encoding="utf-8") as f:
+            for number, line in enumerate(f, 1):
+                text = line.split("#", 1)[0].strip()
+                if not text:
+                    continue
+                parts = text.split()
+                if len(parts) != 3 or not parts[2].isdigit() or "#" not in line:
+                    print(f"{args.exempt}:{number}: error: an exemption is `PATH NAME LINES  # why`")
+                    problems += 1
+                    continue
+                exempt[(parts[0], parts[1])] = (int(parts[2]), number)
+        kept = []
+        for r in shown:
+            allowed = exempt.pop((rel(r[1]), r[3]), None)
+            if allowed is None:
+                kept.append(r)
+            elif r[0] > allowed[0]:
+                print(f"{args.exempt}:{allowed[1]}: error: {r[3]} grew to {r[0]} lines, past its "
+                      f"exemption of {allowed[0]}: split it")
+                problems += 1
+        for (path, name), (lines, number) in sorted(exempt.items(), key=lambda e: e[1][1]):
+            print(f"{args.exempt}:{number}: error: {name} in {path} is no longer over {args.over} "
+                  f"lines (or is gone): remove its exemption")
+            problems += 1
+        shown = kept
     for length, path, start, name in shown:
-        print(f"{length:5}  {os.path.relpath(path, root) if path.startswith(root) else path}:{start}  {name}")
-    return 1 if args.over is not None and shown else 0
+        print(f"{length:5}  {rel(path)}:{start}  {name}")
+    return 1 if args.over is not None and (shown or problems) else 0
 
 
 if __name__ == "__main__":

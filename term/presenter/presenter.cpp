@@ -822,43 +822,11 @@ struct SummaryPart {
   std::size_t given = 0;
 };
 
-// The end screen (DCSS's farewell, NetHack's summary): how and where the run ended, the numbers,
-// the run's notes, what was carried (identified), the last messages, where the morgue file went.
-// It stays until the player leaves it on purpose (Enter, Space or Escape; keys typed ahead in the
-// fight that ended it were dropped as it came up). A part that does not fit keeps its newest (or
-// first) rows and says how many the morgue file has besides; no handle or AI word is shown.
-void DrawSummary(const RenderFrame& frame, const PresenterState& state, TextGrid& grid) {
-  const RunSummary& s = frame.summary;
-  const auto width = static_cast<std::size_t>(std::max(20, grid.Width() - 8));
-  std::vector<std::string> lines;
-  lines.push_back(s.won ? "You " + s.cause + "!" : "You were " + s.cause + ".");
-  lines.push_back("Experience level " + std::to_string(s.level) + "; deepest floor " +
-                  std::to_string(s.deepest) + "; " + std::to_string(s.turns) +
-                  (s.turns == 1 ? " turn; " : " turns; ") + std::to_string(s.kills) +
-                  (s.kills == 1 ? " kill." : " kills."));
-  std::vector<SummaryPart> parts(3);
-  parts[0].rows = NoteRows(frame.notes);
-  parts[0].heading = {"Notes:"};
-  if (!frame.notes.empty()) {  // the table's heading row stays with the title
-    parts[0].heading.push_back("  " + parts[0].rows.front());
-    parts[0].rows.erase(parts[0].rows.begin());
-  }
-  parts[0].keep_last = true;
-  parts[1].heading = {"Carried (identified):"};
-  parts[1].rows = s.items.empty() ? std::vector<std::string>{"nothing"} : s.items;
-  parts[2].heading = {"Last messages:"};
-  for (const std::string& m : frame.last_messages)
-    for (std::string_view row : WrapWords(m, width)) parts[2].rows.emplace_back(row);
-  parts[2].keep_last = true;
-  std::vector<std::string> tail{""};
-  // Where the morgue file went: a long path goes on over the next rows, never cut.
-  if (!state.summary_note.empty())
-    for (std::string_view part : WrapWords(state.summary_note, width)) tail.emplace_back(part);
-  tail.push_back("Enter, Space or Escape: back to the map   R: play again   Q: quit");
-  // Rows shared out: each part its heading, a blank before it and two rows; then the rest to the
-  // notes, the pack and the messages in turn.
-  std::size_t room = static_cast<std::size_t>(std::max(4, grid.Height() - 2));
-  room -= std::min(room, lines.size() + tail.size());
+// The end screen's parts in `room` rows, appended to `lines`: each part its heading, a blank
+// before it and two rows; then the rest to the notes, the pack and the messages in turn. A cut
+// part keeps its newest (or first) rows and says how many the morgue file has besides.
+void AppendSummaryParts(std::vector<SummaryPart>& parts, std::size_t room,
+                        const PresenterState& state, std::vector<std::string>& lines) {
   std::vector<bool> shown_part(parts.size(), false);
   for (std::size_t k = 0; k < parts.size(); ++k) {
     SummaryPart& p = parts[k];
@@ -892,6 +860,44 @@ void DrawSummary(const RenderFrame& frame, const PresenterState& state, TextGrid
       lines.push_back("  " + std::string(Ellipsis(state)) + " " +
                       std::to_string(p.rows.size() - shown) + " more (the morgue file has them)");
   }
+}
+
+// The end screen (DCSS's farewell, NetHack's summary): how and where the run ended, the numbers,
+// the run's notes, what was carried (identified), the last messages, where the morgue file went.
+// It stays until the player leaves it on purpose (Enter, Space or Escape; keys typed ahead in the
+// fight that ended it were dropped as it came up). A part that does not fit keeps its newest (or
+// first) rows and says how many the morgue file has besides; no handle or AI word is shown.
+void DrawSummary(const RenderFrame& frame, const PresenterState& state, TextGrid& grid) {
+  const RunSummary& s = frame.summary;
+  const auto width = static_cast<std::size_t>(std::max(20, grid.Width() - 8));
+  std::vector<std::string> lines;
+  lines.push_back(s.won ? "You " + s.cause + "!" : "You were " + s.cause + ".");
+  lines.push_back("Experience level " + std::to_string(s.level) + "; deepest floor " +
+                  std::to_string(s.deepest) + "; " + std::to_string(s.turns) +
+                  (s.turns == 1 ? " turn; " : " turns; ") + std::to_string(s.kills) +
+                  (s.kills == 1 ? " kill." : " kills."));
+  std::vector<SummaryPart> parts(3);
+  parts[0].rows = NoteRows(frame.notes);
+  parts[0].heading = {"Notes:"};
+  if (!frame.notes.empty()) {  // the table's heading row stays with the title
+    parts[0].heading.push_back("  " + parts[0].rows.front());
+    parts[0].rows.erase(parts[0].rows.begin());
+  }
+  parts[0].keep_last = true;
+  parts[1].heading = {"Carried (identified):"};
+  parts[1].rows = s.items.empty() ? std::vector<std::string>{"nothing"} : s.items;
+  parts[2].heading = {"Last messages:"};
+  for (const std::string& m : frame.last_messages)
+    for (std::string_view row : WrapWords(m, width)) parts[2].rows.emplace_back(row);
+  parts[2].keep_last = true;
+  std::vector<std::string> tail{""};
+  // Where the morgue file went: a long path goes on over the next rows, never cut.
+  if (!state.summary_note.empty())
+    for (std::string_view part : WrapWords(state.summary_note, width)) tail.emplace_back(part);
+  tail.push_back("Enter, Space or Escape: back to the map   R: play again   Q: quit");
+  std::size_t room = static_cast<std::size_t>(std::max(4, grid.Height() - 2));
+  room -= std::min(room, lines.size() + tail.size());
+  AppendSummaryParts(parts, room, state, lines);
   lines.insert(lines.end(), tail.begin(), tail.end());
   DrawLines(grid, s.won ? "Victory" : "Rest in peace", lines);
 }
