@@ -49,7 +49,7 @@ inline constexpr std::size_t kMaxNotes = 500;  // a run keeps its first 500 (a s
     rows.push_back("nothing noted");
     return rows;
   }
-  const auto right = [](std::string text, std::size_t width) {
+  const auto right = [](const std::string& text, std::size_t width) {
     return text.size() < width ? std::string(width - text.size(), ' ') + text : text;
   };
   rows.push_back(" Turn  Depth  What happened");
