@@ -163,7 +163,7 @@ bool TranslatePlayerCommand(const GameWorld& world, const FieldOfView& view,
     out.item = item;
   }
   switch (command.kind) {
-    case PlayerCommandKind::None: return Refuse(why, RefusalKind::NothingToDo, "Nothing to do.");
+    case PlayerCommandKind::None: return Refuse(why, RefusalKind::NoCommand, "Nothing to do.");
     case PlayerCommandKind::Wait: out.kind = ActionKind::Wait; break;
     case PlayerCommandKind::Move:
       if (!TranslateMove(world, *at, command, out, why)) return false;

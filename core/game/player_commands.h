@@ -17,7 +17,7 @@ namespace cairn {
 enum class RefusalKind : std::uint8_t {
   None,
   Dead,
-  NothingToDo,
+  NoCommand,
   NotADirection,
   Blocked,      // a wall, a closed door's frame, water: "There is a wall in the way."
   CannotSee,    // aiming at a cell out of view

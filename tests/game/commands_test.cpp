@@ -315,7 +315,7 @@ TEST_CASE("a refused player command carries its kind, which code branches on, an
   CHECK(refused(PlayerCommand{PlayerCommandKind::Ascend}) == RefusalKind::NoStairsHere);
   CHECK(refused(PlayerCommand{PlayerCommandKind::PickUp}) == RefusalKind::NothingHere);
   CHECK(refused(PlayerCommand{PlayerCommandKind::Move, -1, 0}) == RefusalKind::Blocked);
-  CHECK(refused(PlayerCommand{PlayerCommandKind::None}) == RefusalKind::NothingToDo);
+  CHECK(refused(PlayerCommand{PlayerCommandKind::None}) == RefusalKind::NoCommand);
   // The words are the message log's and may change; the kind is what the controller reads.
   Refusal why;
   Intent intent;
