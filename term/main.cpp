@@ -9,6 +9,7 @@
 #include "base/terminal_text.h"
 #include "cli_args.h"
 #include "content/level_document.h"
+#include "dungeon/dungeon_plan.h"
 #include "replay/recording.h"
 #include "save/save_codec.h"
 #include "term_commands.h"
@@ -75,14 +76,17 @@ int Run(int argc, char** argv) {
     return cairn::kExitOk;
   }
   if (command == "--version") {
-    // Then the file formats this build writes, and the oldest of each it still reads.
+    // Then the file formats this build writes, and the oldest of each it still reads, and the
+    // dungeon rules a new run is made under, and the oldest a resumed or replayed run may have.
     std::cout << "cairn " CAIRN_VERSION " (build " CAIRN_BUILD_ID ")\n"
               << "save format " << cairn::kSaveVersion << " (reads " << cairn::kOldestSaveVersion
               << " to " << cairn::kSaveVersion << ")\n"
               << "recording format " << cairn::kReplayVersion << " (reads "
               << cairn::kReplayHandleVersion << " to " << cairn::kReplayVersion << ")\n"
               << "level format " << cairn::kLevelVersionUuids << " (reads "
-              << cairn::kLevelVersionLabels << " to " << cairn::kLevelVersionUuids << ")\n";
+              << cairn::kLevelVersionLabels << " to " << cairn::kLevelVersionUuids << ")\n"
+              << "dungeon rules " << cairn::kDungeonRules << " (makes "
+              << cairn::kOldestDungeonRules << " to " << cairn::kDungeonRules << ")\n";
     return cairn::kExitOk;
   }
   if (command == "console") return cairn::RunConsoleCommand(rest);

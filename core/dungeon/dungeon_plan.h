@@ -15,6 +15,14 @@
 
 namespace cairn {
 
+// The rules that turn a seed into floors, by version. A save and a recording name the version
+// their floors were made under, so a change to what a seed generates leaves them resumable and
+// verifiable (docs/decisions/0038). 1: each floor rolls each set piece in its depth range, so one
+// piece could appear on several floors. 2: a set piece appears at most once a run: a floor keeps
+// the piece version 1 gives it unless a floor above already had that piece.
+inline constexpr std::int32_t kDungeonRules = 2;
+inline constexpr std::int32_t kOldestDungeonRules = 1;
+
 struct SetPiece {
   std::string source;  // where it came from (for messages and docs), e.g. "levels/vault.toml"
   std::shared_ptr<const LevelDefinition> level;

@@ -88,6 +88,31 @@ const SetPiece* ChooseSetPiece(const DungeonPlan& plan, std::int32_t depth, Rng&
   return nullptr;
 }
 
+// The piece version 1 of the rules gives floor `depth` on its first attempt (nearly always the
+// attempt that succeeds), or -1.
+std::int32_t FirstRolledPiece(const DungeonPlan& plan, std::uint64_t seed, std::int32_t depth) {
+  Rng rng(Mix64(FloorSeed(seed, depth)));
+  const SetPiece* piece = ChooseSetPiece(plan, depth, rng);
+  return piece == nullptr ? -1 : static_cast<std::int32_t>(piece - plan.set_pieces.data());
+}
+
+// Version 2: floors from the top keep their first roll unless a floor above had that piece, so a
+// piece appears at most once a run, and floor `depth` knows this without the floors above built.
+const SetPiece* PieceOnceARun(const DungeonPlan& plan, std::uint64_t seed, std::int32_t depth) {
+  std::vector<bool> placed(plan.set_pieces.size(), false);
+  std::int32_t piece = -1;
+  for (std::int32_t floor = 1; floor <= depth; ++floor) {
+    piece = FirstRolledPiece(plan, seed, floor);
+    if (piece < 0) continue;
+    if (placed[static_cast<std::size_t>(piece)]) {
+      piece = -1;
+      continue;
+    }
+    placed[static_cast<std::size_t>(piece)] = true;
+  }
+  return piece < 0 ? nullptr : &plan.set_pieces[static_cast<std::size_t>(piece)];
+}
+
 // Copies the piece's terrain (locked) and its entities, except the player and stairs, which the
 // floor provides. Entity references inside the piece are renumbered to the floor's list. Entities
 // with a durable identity are scoped by this placement (`scope`), not by the piece's document.
@@ -203,14 +228,50 @@ bool HasArtifact(const LevelDefinition& level, const DefinitionSet& definitions)
   return false;
 }
 
+// The first floor's player on the up staircase, carrying the plan's start kit.
+void PlacePlayer(Placement& p, const DungeonPlan& plan, const DefinitionSet& definitions,
+                 Position up) {
+  const std::uint32_t player = static_cast<std::uint32_t>(p.level.entities.size());
+  p.Add("player", PlayerRecipe(up));
+  char letter = 'a';
+  for (const StartItem& start : plan.start_kit) {
+    if (start.item >= definitions.items.size() || letter > 'z') continue;
+    ComponentBundle kit = ItemRecipe(definitions, definitions.items[start.item], up);
+    kit.mask &= ~KindBit(ComponentKind::Position);  // carried, not lying anywhere
+    kit.item.holder = LevelReference(player);
+    kit.item.letter = letter++;
+    kit.item.identified = 1;
+    kit.item.equipped = start.equipped ? 1 : 0;
+    if (start.quantity > 0) kit.item.quantity = static_cast<std::int16_t>(start.quantity);
+    kit.item.charges = static_cast<std::int16_t>(definitions.items[start.item].max_charges);
+    p.Add("start-" + definitions.items[start.item].id, kit);
+  }
+  // The player knows the kinds they start with, and carries their weight.
+  ComponentBundle& body = p.level.entities[player].components;
+  body.inventory.count = static_cast<std::int32_t>(letter - 'a');
+  for (const StartItem& start : plan.start_kit)
+    if (start.item < kMaxItemKinds) body.player.known_items |= std::int64_t{1} << start.item;
+  body.combat = StartingCombat(definitions, plan);
+}
+
+// The set piece a floor receives: under version 1 of the rules its own roll; from version 2
+// `once`, what PieceOnceARun gave it (null for none).
+struct PieceChoice {
+  std::int32_t rules = kDungeonRules;
+  const SetPiece* once = nullptr;
+};
+
 // One attempt at floor `depth` from `floor_seed`; false when the layout cannot hold what a
 // floor needs (then `out` is untouched).
 bool Generate(const DungeonPlan& plan, const DefinitionSet& definitions, std::uint64_t floor_seed,
-              std::int32_t depth, const InstanceId& piece_scope, LevelDefinition& out) {
+              std::int32_t depth, const InstanceId& piece_scope, PieceChoice choice,
+              LevelDefinition& out) {
   Rng rng(floor_seed);
   Placement p(plan.width, plan.height);
 
-  const SetPiece* piece = ChooseSetPiece(plan, depth, rng);
+  // The roll is made under every version, so the rest of the floor draws what it always drew.
+  const SetPiece* rolled = ChooseSetPiece(plan, depth, rng);
+  const SetPiece* piece = choice.rules == 1 ? rolled : choice.once;
   if (piece != nullptr) (void)StampSetPiece(p, *piece, rng, piece_scope);
 
   FloorStyle style = FloorStyle::Rooms;
@@ -243,29 +304,7 @@ bool Generate(const DungeonPlan& plan, const DefinitionSet& definitions, std::ui
   if (!RandomFreeCell(p, rng, from_start, farthest * 7 / 10, goal)) return false;
   p.Take(goal);
 
-  if (depth == 1) {
-    const std::uint32_t player = static_cast<std::uint32_t>(p.level.entities.size());
-    p.Add("player", PlayerRecipe(up));
-    char letter = 'a';
-    for (const StartItem& start : plan.start_kit) {
-      if (start.item >= definitions.items.size() || letter > 'z') continue;
-      ComponentBundle kit = ItemRecipe(definitions, definitions.items[start.item], up);
-      kit.mask &= ~KindBit(ComponentKind::Position);  // carried, not lying anywhere
-      kit.item.holder = LevelReference(player);
-      kit.item.letter = letter++;
-      kit.item.identified = 1;
-      kit.item.equipped = start.equipped ? 1 : 0;
-      if (start.quantity > 0) kit.item.quantity = static_cast<std::int16_t>(start.quantity);
-      kit.item.charges = static_cast<std::int16_t>(definitions.items[start.item].max_charges);
-      p.Add("start-" + definitions.items[start.item].id, kit);
-    }
-    // The player knows the kinds they start with, and carries their weight.
-    ComponentBundle& body = p.level.entities[player].components;
-    body.inventory.count = static_cast<std::int32_t>(letter - 'a');
-    for (const StartItem& start : plan.start_kit)
-      if (start.item < kMaxItemKinds) body.player.known_items |= std::int64_t{1} << start.item;
-    body.combat = StartingCombat(definitions, plan);
-  }
+  if (depth == 1) PlacePlayer(p, plan, definitions, up);
   p.Add("stairs-up", StairsRecipe(up, -1));
   if (!last) {
     p.Add("stairs-down", StairsRecipe(goal, 1));
@@ -307,17 +346,19 @@ std::uint64_t FloorSeed(std::uint64_t session_seed, std::int32_t depth) noexcept
 }
 
 Status GenerateFloor(const DungeonPlan& plan, const DefinitionSet& definitions, std::uint64_t seed,
-                     std::int32_t depth, LevelDefinition& out) {
-  if (depth < 1 || depth > plan.floors || plan.floors > DungeonPlan::kMaxFloors ||
-      plan.width < kMinSide || plan.height < kMinSide / 2 || plan.width > TileMap::kMaxSide ||
+                     std::int32_t depth, LevelDefinition& out, std::int32_t rules) {
+  if (rules < kOldestDungeonRules || rules > kDungeonRules || depth < 1 || depth > plan.floors ||
+      plan.floors > DungeonPlan::kMaxFloors || plan.width < kMinSide ||
+      plan.height < kMinSide / 2 || plan.width > TileMap::kMaxSide ||
       plan.height > TileMap::kMaxSide)
     return Status::InvalidArgument;
   // A layout that leaves no room for what a floor needs is thrown away and drawn again, as
   // Brogue does; the attempt number is part of the seed, so this stays deterministic.
   const InstanceId piece_scope = PlacementInstance(seed, depth, kSetPiecePlacement);
+  const PieceChoice choice{rules, rules == 1 ? nullptr : PieceOnceARun(plan, seed, depth)};
   for (std::uint64_t attempt = 0; attempt < kAttempts; ++attempt)
     if (Generate(plan, definitions, Mix64(FloorSeed(seed, depth) + attempt), depth, piece_scope,
-                 out))
+                 choice, out))
       return Status::Ok;
   return Status::CapacityExceeded;
 }

@@ -23,9 +23,11 @@ enum class FloorStyle : std::uint8_t { Rooms, Caverns, Mixed };
 // Floor `depth` (1 = top) of the dungeon `plan` for `seed`. Floor 1 holds the player on the up
 // staircase (the way out); every floor but the last has a staircase down; the last holds the
 // artifact (the first item kind of category artifact) unless a set piece brought one.
-// InvalidArgument for a depth outside 1..plan.floors or a plan whose floors are too small;
-// `out` is unchanged on failure.
+// `rules` is the dungeon rules version (dungeon_plan.h: kDungeonRules) the run was made under.
+// InvalidArgument for a depth outside 1..plan.floors, a plan whose floors are too small or rules
+// this build does not know; `out` is unchanged on failure.
 [[nodiscard]] Status GenerateFloor(const DungeonPlan& plan, const DefinitionSet& definitions,
-                                   std::uint64_t seed, std::int32_t depth, LevelDefinition& out);
+                                   std::uint64_t seed, std::int32_t depth, LevelDefinition& out,
+                                   std::int32_t rules = kDungeonRules);
 
 }  // namespace cairn

@@ -95,7 +95,7 @@ void ApplyEffect(GameWorld& world, EntityId user, const ItemDefinition& kind) {
           bool near_open = false;
           for (int d = 0; d < 8 && !near_open; ++d)
             near_open = map.At(x + kStepDx[d], y + kStepDy[d]) != Terrain::Wall;
-          if (map.At(x, y) != Terrain::Wall || near_open) map.Remember(x, y);
+          if (map.At(x, y) != Terrain::Wall || near_open) map.RememberMapped(x, y);
         }
       Notice(world, NoticeKind::Mapped, user);
       break;

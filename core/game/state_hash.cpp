@@ -107,7 +107,7 @@ StateDigest DigestState(const GameWorld& world, DigestForm form) {
   map.AddSigned(tiles.Width());
   map.AddSigned(tiles.Height());
   for (Terrain t : tiles.Cells().span()) map.Add(static_cast<std::uint64_t>(t));
-  for (std::uint8_t r : tiles.RememberedCells().span()) map.Add(r);
+  for (std::uint8_t r : tiles.RememberedCells().span()) map.Add(r & TileMap::kHashedMemory);
   digest.map = map.Value();
 
   // The seed the world was built from, besides the streams it seeded: a save whose seed was

@@ -76,16 +76,31 @@ class TileMap {
   [[nodiscard]] bool BlocksSight(std::int32_t x, std::int32_t y) const noexcept {
     return TerrainBlocksSight(At(x, y));
   }
-  // What the player remembers of a cell, bits of one byte: its terrain (seen at least once), and
-  // whether an item autopickup wanted lay there when last seen. Both are state (hashed, saved):
-  // the player's knowledge, which explore and travel act on.
+  // What the player remembers of a cell, bits of one byte: its terrain (seen at least once, or
+  // mapped), and whether an item autopickup wanted lay there when last seen. Both are state
+  // (hashed, saved): the player's knowledge, which explore and travel act on. A third bit marks
+  // terrain known from a map, not yet seen: explore still goes there. It is saved and rewound
+  // but not hashed (state_hash.cpp), as nothing the game decides reads it.
   static constexpr std::uint8_t kRememberedTerrain = 1;
   static constexpr std::uint8_t kRememberedItem = 2;
+  static constexpr std::uint8_t kMappedUnseen = 4;
+  static constexpr std::uint8_t kHashedMemory = kRememberedTerrain | kRememberedItem;
   [[nodiscard]] bool Remembered(std::int32_t x, std::int32_t y) const noexcept {
     return InBounds(x, y) && (remembered_[Index(x, y)] & kRememberedTerrain) != 0;
   }
   void Remember(std::int32_t x, std::int32_t y) noexcept {
     if (InBounds(x, y)) remembered_[Index(x, y)] |= kRememberedTerrain;
+  }
+  // Known from a map: remembered, and marked unseen unless it was seen before.
+  void RememberMapped(std::int32_t x, std::int32_t y) noexcept {
+    if (!InBounds(x, y)) return;
+    std::uint8_t& cell = remembered_[Index(x, y)];
+    if ((cell & kRememberedTerrain) == 0) cell |= kRememberedTerrain | kMappedUnseen;
+  }
+  // Remembered because it was seen, not only mapped.
+  [[nodiscard]] bool Seen(std::int32_t x, std::int32_t y) const noexcept {
+    return InBounds(x, y) &&
+           (remembered_[Index(x, y)] & (kRememberedTerrain | kMappedUnseen)) == kRememberedTerrain;
   }
   [[nodiscard]] bool ItemRemembered(std::int32_t x, std::int32_t y) const noexcept {
     return InBounds(x, y) && (remembered_[Index(x, y)] & kRememberedItem) != 0;
@@ -94,7 +109,8 @@ class TileMap {
   // something autopickup wants is seen lying there again.
   void RememberSeen(std::size_t index) noexcept {
     std::uint8_t& cell = remembered_[index];
-    cell = static_cast<std::uint8_t>((cell | kRememberedTerrain) & ~kRememberedItem);
+    cell =
+        static_cast<std::uint8_t>((cell | kRememberedTerrain) & ~(kRememberedItem | kMappedUnseen));
   }
   void SetItemRemembered(std::int32_t x, std::int32_t y, bool item) noexcept {
     if (!InBounds(x, y)) return;
@@ -105,7 +121,7 @@ class TileMap {
   void SetRememberedBits(std::int32_t x, std::int32_t y, std::uint8_t bits) noexcept {
     if (InBounds(x, y))
       remembered_[Index(x, y)] =
-          static_cast<std::uint8_t>(bits & (kRememberedTerrain | kRememberedItem));
+          static_cast<std::uint8_t>(bits & (kRememberedTerrain | kRememberedItem | kMappedUnseen));
   }
   [[nodiscard]] std::size_t Index(std::int32_t x, std::int32_t y) const noexcept {
     return static_cast<std::size_t>(y) * static_cast<std::size_t>(width_) +

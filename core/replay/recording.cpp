@@ -57,6 +57,8 @@ std::string WriteRecording(const Recording& r) {
   out += "level = \"" + r.level + "\"\n";
   out += "content = " + Hex(r.content) + "\n";
   out += "seed = " + std::to_string(r.seed) + "\n";
+  if (r.version >= kFirstReplayWithRules)
+    out += "dungeon_rules = " + std::to_string(r.dungeon_rules) + "\n";
   // The run's starting autopickup rule, written whole: a replay needs no file of the player's.
   out += "autopickup = { enabled = ";
   out += r.autopickup.enabled != 0 ? "true" : "false";
@@ -358,6 +360,18 @@ void ReadRunMembers(const TomlValue& root, Recording& r, Reader& reader) {
     r.seed = static_cast<std::uint64_t>(v->integer);
   }
   if (const TomlValue* v = root.Find("autopickup")) reader.AutoPickupRule(*v, r.autopickup);
+  r.dungeon_rules = kOldestDungeonRules;  // what every recording before the member was made under
+  if (r.version >= kFirstReplayWithRules) {
+    if (const TomlValue* v = require("dungeon_rules", TomlKind::Integer)) {
+      if (v->integer < kOldestDungeonRules || v->integer > kDungeonRules)
+        reader.Problem(v->position, "dungeon_rules " + std::to_string(v->integer) +
+                                        " is not one this build knows (" +
+                                        std::to_string(kOldestDungeonRules) + " to " +
+                                        std::to_string(kDungeonRules) + ")");
+      else
+        r.dungeon_rules = static_cast<std::int32_t>(v->integer);
+    }
+  }
   if (const TomlValue* v = require("initial_state", TomlKind::String))
     (void)reader.Hash(*v, r.initial_state, "initial_state");
   if (const TomlValue* v = require("initial", TomlKind::Table)) {
@@ -368,7 +382,7 @@ void ReadRunMembers(const TomlValue& root, Recording& r, Reader& reader) {
                                                 "content",    "seed",          "initial", "tick",
                                                 "autopickup", "initial_state", "end"};
   for (const TomlMember& m : root.members) {
-    bool known = false;
+    bool known = m.key == "dungeon_rules" && r.version >= kFirstReplayWithRules;
     for (std::string_view k : kKnown) known = known || m.key == k;
     if (!known) reader.Problem(m.key_position, "unknown member '" + m.key + "'");
   }
@@ -458,7 +472,7 @@ bool ParseRecording(std::string_view text, Recording& out, std::vector<TextProbl
   if (!ParseTomlFile(text, root, problems)) return false;
   TableReader file(root, "the recording", problems);
   constexpr std::int64_t kVersions[] = {kReplayHandleVersion, kLastPositionalReplayVersion,
-                                        kReplayVersion};
+                                        kFirstReplayWithRules - 1, kReplayVersion};
   std::int64_t version = 0;
   // A foreign file or another version: its other members mean nothing here.
   if (!ReadFileHeader(file, kReplayFormat, "recording", kVersions, version, RetiredVersions()))

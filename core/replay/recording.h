@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "base/text_problem.h"
+#include "dungeon/dungeon_plan.h"
 #include "game/component_kind.h"
 #include "game/components.h"
 #include "game/state_hash.h"
@@ -33,7 +34,10 @@ inline constexpr std::string_view kReplayFormat = "cairn-replay";
 // random and each component pool that is not empty, a [[tick]]'s `parts` a pool that empties as
 // 16 zeros, and a component this build does not know is named as such. Versions 3 and 4 are
 // still read and replayed, their hashes checked in the positional form of their day.
-inline constexpr std::int64_t kReplayVersion = 5;
+// Version 6 names the dungeon rules its floors were made under (`dungeon_rules`, dungeon_plan.h):
+// a version-5 recording was made under rules 1 and replays under them.
+inline constexpr std::int64_t kReplayVersion = 6;
+inline constexpr std::int64_t kFirstReplayWithRules = 6;         // the first to name dungeon_rules
 inline constexpr std::int64_t kReplayHandleVersion = 3;          // the last that wrote SLOT:GEN
 inline constexpr std::int64_t kLastPositionalReplayVersion = 4;  // the last of positional hashes
 
@@ -69,7 +73,8 @@ struct Recording {
   std::string level;          // "default", or the level file's path
   std::uint64_t content = 0;  // the level's digest
   std::uint64_t seed = 0;
-  AutoPickup autopickup{};        // the rule the run's player started with (a replay starts so)
+  AutoPickup autopickup{};  // the rule the run's player started with (a replay starts so)
+  std::int32_t dungeon_rules = kDungeonRules;  // what made its floors (1 before version 6)
   std::vector<PartHash> initial;  // every part's hash before the first tick (RecordingForm's)
   std::uint64_t initial_state = 0;
   std::vector<TickRecord> ticks;

@@ -25,6 +25,7 @@ Recorder::Recorder(const GameSession& session, std::string build, std::string le
   recording_.content = session.ContentDigest();
   recording_.seed = session.Config().seed;
   recording_.autopickup = AutoPickupOf(session.World(), session.World().PlayerEntity());
+  recording_.dungeon_rules = session.Config().dungeon_rules;
   const StateDigest digest = DigestState(session.World(), RecordingForm(version));
   recording_.initial_state = digest.total;
   parts_ = PartsOf(digest);
@@ -238,13 +239,21 @@ bool TickMatches(const TickRecord& recorded, const TickRecord& mine,
   return false;
 }
 
+// The run the recording was made of, on `content`: its seed, its starting autopickup rule (not
+// this machine's autopickup.toml) and the dungeon rules its floors were made under.
+SessionConfig RecordedRun(const Recording& recording, const SessionConfig& content) {
+  SessionConfig config = content;
+  config.seed = recording.seed;
+  config.autopickup = recording.autopickup;
+  config.dungeon_rules = recording.dungeon_rules;
+  return config;
+}
+
 }  // namespace
 
 ReplayResult Replay(const Recording& recording, const SessionConfig& content, bool verify) {
   ReplayResult result;
-  SessionConfig config = content;
-  config.seed = recording.seed;
-  config.autopickup = recording.autopickup;  // the run's, not this machine's autopickup.toml
+  const SessionConfig config = RecordedRun(recording, content);
   std::unique_ptr<GameSession> session;
   if (Status s = GameSession::Create(config, session); s != Status::Ok) {
     result.outcome = ReplayOutcome::Faulted;

@@ -480,15 +480,16 @@ void ReadRemembered(TableReader& r, const LevelDefinition& level, FloorImage& fl
     bool ok =
         row.kind == TomlKind::String && row.text.size() == static_cast<std::size_t>(level.width);
     for (std::size_t x = 0; ok && x < row.text.size(); ++x) {
-      // 1: the terrain was seen; 2: an item was seen lying there; 3: both (TileMap's bits).
-      ok = row.text[x] >= '0' && row.text[x] <= '3';
+      // TileMap's bits: 1 the terrain was seen, 2 an item was seen lying there, 4 the terrain
+      // was mapped by magic and not yet seen.
+      ok = row.text[x] >= '0' && row.text[x] <= '7';
       if (ok)
         floor.remembered[y * static_cast<std::size_t>(level.width) + x] =
             static_cast<std::uint8_t>(row.text[x] - '0');
     }
     if (!ok)
       r.Problem(row.position, r.What() + ": remembered row " + std::to_string(y) +
-                                  " is a string of digits 0 to 3 as wide as the map");
+                                  " is a string of digits 0 to 7 as wide as the map");
   }
 }
 
@@ -820,6 +821,32 @@ void ReadStateParts(TableReader& file, bool required, std::vector<PartHash>& out
                    std::string("the save: parts must give '") + StatePartName(p) + "'");
 }
 
+// The members about the whole run, before its floors: who wrote it, what it was made from, its
+// state hash and parts, where the player is, and the message log and notes.
+void ReadRunMembers(TableReader& file, const TomlValue& root, std::int64_t version,
+                    SessionImage& image, std::vector<TextProblem>& problems) {
+  std::string build;
+  (void)file.String("build", build);
+  (void)ReadHexMember(file, "content", image.content);
+  (void)ReadHexMember(file, "seed", image.seed);
+  (void)ReadHexMember(file, "state", image.state_hash);
+  if (version > kLastPositionalSaveVersion)
+    ReadStateParts(file, image.state_hash != 0, image.state_parts);
+  (void)file.Int("floors", image.floor_count, 1, kMaxDepth);
+  (void)file.Int("depth", image.depth, 1, image.floor_count);
+  image.dungeon_rules = kOldestDungeonRules;  // what every save before the member was made under
+  if (version >= kFirstSaveWithRules)
+    (void)file.Int("dungeon_rules", image.dungeon_rules, kOldestDungeonRules, kDungeonRules);
+  std::string run;
+  if (file.String("run", run) && !run.empty() && ParseUuid(run, image.run_instance) != Status::Ok)
+    file.Problem(root.Find("run")->position,
+                 "the save: 'run' is \"" + run + "\", not a version-4 UUID");
+  (void)file.Int("messages_said", image.messages_said, 0,
+                 static_cast<std::int64_t>(kMaxMessagesSaid));
+  ReadSavedMessages(file, image, problems);
+  ReadSavedNotes(file, image, problems);
+}
+
 }  // namespace
 
 bool ReadSaveText(std::string_view text, const DefinitionSet& definitions,
@@ -832,7 +859,7 @@ bool ReadSaveText(std::string_view text, const DefinitionSet& definitions,
   SessionImage image;
   const SourceText source(text);
   TableReader file(root, "the save", problems);
-  constexpr std::int64_t kVersions[] = {kOldestSaveVersion, 3, 4, 5, 6, 7, kSaveVersion};
+  constexpr std::int64_t kVersions[] = {kOldestSaveVersion, 3, 4, 5, 6, 7, 8, kSaveVersion};
   std::int64_t version = 0;
   // A foreign file or another version: its other members mean nothing here.
   if (!ReadFileHeader(file, kSaveFormat, "save", kVersions, version, RetiredSaveVersions()))
@@ -843,23 +870,7 @@ bool ReadSaveText(std::string_view text, const DefinitionSet& definitions,
   // From version 6 a monster's or item's fields left out are its kind's, not the type's defaults.
   std::optional<KindBases> kinds;
   if (version >= 6) kinds.emplace(definitions);
-  std::string build;
-  (void)file.String("build", build);
-  (void)ReadHexMember(file, "content", image.content);
-  (void)ReadHexMember(file, "seed", image.seed);
-  (void)ReadHexMember(file, "state", image.state_hash);
-  if (version > kLastPositionalSaveVersion)
-    ReadStateParts(file, image.state_hash != 0, image.state_parts);
-  (void)file.Int("floors", image.floor_count, 1, kMaxDepth);
-  (void)file.Int("depth", image.depth, 1, image.floor_count);
-  std::string run;
-  if (file.String("run", run) && !run.empty() && ParseUuid(run, image.run_instance) != Status::Ok)
-    file.Problem(root.Find("run")->position,
-                 "the save: 'run' is \"" + run + "\", not a version-4 UUID");
-  (void)file.Int("messages_said", image.messages_said, 0,
-                 static_cast<std::int64_t>(kMaxMessagesSaid));
-  ReadSavedMessages(file, image, problems);
-  ReadSavedNotes(file, image, problems);
+  ReadRunMembers(file, root, version, image, problems);
   if (const TomlValue* floors = file.Get("floor", TomlKind::Array, true)) {
     std::vector<TextPosition> floor_at;  // of each floor in image.floors
     for (const TomlValue& table : floors->array) {

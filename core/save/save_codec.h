@@ -33,8 +33,11 @@ inline constexpr std::string_view kSaveFormat = "cairn-save";
 // new version. Versions 2 to 6 are checked in the positional form of their day, over the
 // components that had arrived by their version (component_list.h). 8: a floor may list
 // `seen_items`, the items the player remembers seeing lie there (game/seen_items.h); a version-7
-// save reads as before, remembering none.
-inline constexpr std::int64_t kSaveVersion = 8;
+// save reads as before, remembering none. 9: `dungeon_rules` names the rules the run's floors are
+// made under (dungeon_plan.h; a save before it was made under rules 1), and a remembered cell
+// may be 4 to 7: mapped by magic, not yet seen.
+inline constexpr std::int64_t kSaveVersion = 9;
+inline constexpr std::int64_t kFirstSaveWithRules = 9;
 inline constexpr std::int64_t kOldestSaveVersion = 2;  // the oldest this build still resumes
 static_assert(kSaveVersion > kLastPositionalSaveVersion, "saves name their state's parts");
 

@@ -264,7 +264,7 @@ void WriteFloor(const FloorImage& floor, const Uuid& run, const DefinitionSet& d
       out);
   out += "]\nremembered = [\n";
   AppendRows(
-      level, [&](std::size_t i) { return static_cast<char>('0' + (floor.remembered[i] & 3)); },
+      level, [&](std::size_t i) { return static_cast<char>('0' + (floor.remembered[i] & 7)); },
       out);
   out += "]\n";
   WriteSeenItems(floor, out);
@@ -315,6 +315,8 @@ std::string WriteSaveText(const SessionImage& image, const DefinitionSet& defini
   if (version > kLastPositionalSaveVersion) AppendStateParts(image.state_parts, out);
   AppendMember("depth", image.depth, out);
   AppendMember("floors", image.floor_count, out);
+  if (version >= kFirstSaveWithRules)
+    AppendMember("dungeon_rules", static_cast<std::int64_t>(image.dungeon_rules), out);
   AppendMember("run", image.run_instance.IsNil() ? std::string() : UuidText(image.run_instance),
                out);
   AppendMember("messages_said", static_cast<std::int64_t>(image.messages_said), out);

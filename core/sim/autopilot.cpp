@@ -20,12 +20,16 @@ bool Walkable(const GameSession& session, std::int32_t x, std::int32_t y) {
   return session.World().Map().Passable(x, y) && Known(session, x, y);
 }
 
+// A known cell beside one not yet seen (a map read shows terrain, but explore still goes to see
+// it, as in DCSS).
 bool Frontier(const GameSession& session, std::int32_t x, std::int32_t y) {
   if (!Walkable(session, x, y)) return false;
+  const TileMap& map = session.World().Map();
   for (int d = 0; d < 8; ++d) {
     const std::int32_t nx = x + kStepDx[d];
     const std::int32_t ny = y + kStepDy[d];
-    if (session.World().Map().InBounds(nx, ny) && !Known(session, nx, ny)) return true;
+    if (map.InBounds(nx, ny) && !map.Seen(nx, ny) && !session.Scratch().player_view.Visible(nx, ny))
+      return true;
   }
   return false;
 }

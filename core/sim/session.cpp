@@ -100,7 +100,8 @@ Status GameSession::BuildFloor(std::int32_t depth, std::shared_ptr<const LevelDe
   if (!level) {
     if (!config_.dungeon) return Status::InvalidArgument;
     auto generated = std::make_shared<LevelDefinition>();
-    if (Status s = GenerateFloor(*config_.dungeon, *definitions_, config_.seed, depth, *generated);
+    if (Status s = GenerateFloor(*config_.dungeon, *definitions_, config_.seed, depth, *generated,
+                                 config_.dungeon_rules);
         s != Status::Ok)
       return s;
     level = std::move(generated);

@@ -68,6 +68,9 @@ struct SessionConfig {
   // default). It is the run's state from then on (saved, hashed, toggled by a command), so a
   // recording names it and a replay starts from it; a resumed run keeps its own.
   AutoPickup autopickup{};
+  // The rules that make floors from the seed (dungeon_plan.h): a new run's are the newest; a
+  // resumed or replayed run keeps those it was made under.
+  std::int32_t dungeon_rules = kDungeonRules;
 };
 
 // Told about every tick a session runs (recorders, the bot, tests).

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "dungeon/dungeon_plan.h"
 #include "game/level.h"
 #include "game/random.h"
 #include "game/seen_items.h"
@@ -52,6 +53,7 @@ struct SessionImage {
   std::uint64_t content = 0;  // GameSession::ContentDigest: what the run was built from
   std::int32_t depth = 1;     // the floor the player is on
   std::int32_t floor_count = 1;
+  std::int32_t dungeon_rules = kDungeonRules;  // what made its floors (dungeon_plan.h)
   Uuid run_instance{};             // the scope of keys minted for this run's unauthored entities
   std::vector<FloorImage> floors;  // the built floors, by depth
   std::vector<Message> messages;   // the end of the message log, oldest first

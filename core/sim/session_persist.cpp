@@ -83,7 +83,7 @@ bool FloorOriginMatches(const SessionConfig& config, const DefinitionSet& defini
   } else {
     LevelDefinition generated;
     if (!config.dungeon || GenerateFloor(*config.dungeon, definitions, config.seed, floor.depth,
-                                         generated) != Status::Ok) {
+                                         generated, config.dungeon_rules) != Status::Ok) {
       error = "floor " + std::to_string(floor.depth) + " cannot be generated again from the seed";
       return false;
     }
@@ -173,6 +173,7 @@ SessionImage ImageOfRun(const GameSession& session, const Orders& orders) {
   image.content = session.ContentDigest();
   image.depth = session.Depth();
   image.floor_count = session.FloorCount();
+  image.dungeon_rules = session.Config().dungeon_rules;
   image.run_instance = session.RunInstance();
   const std::vector<Floor>& floors = SessionAccess::Floors(session);
   for (std::size_t f = 0; f < floors.size(); ++f) {
@@ -347,12 +348,20 @@ Status CaptureImage(GameSession& session, EntropySource& entropy, SessionImage& 
   return Status::Ok;
 }
 
-Status RestoreSession(const SessionConfig& config, const SessionImage& image,
+Status RestoreSession(const SessionConfig& content, const SessionImage& image,
                       std::unique_ptr<GameSession>& out, std::string& error) {
-  if (image.seed != config.seed) {
+  if (image.seed != content.seed) {
     error = "the save's seed does not match the run's";
     return Status::InvalidArgument;
   }
+  if (image.dungeon_rules < kOldestDungeonRules || image.dungeon_rules > kDungeonRules) {
+    error = "the save's dungeon rules (" + std::to_string(image.dungeon_rules) +
+            ") are not ones this build knows";
+    return Status::InvalidArgument;
+  }
+  // The floors still to be made are made as the run's first were.
+  SessionConfig config = content;
+  config.dungeon_rules = image.dungeon_rules;
   std::unique_ptr<GameSession> session;
   if (Status s = SessionAccess::Prepare(config, session); s != Status::Ok) {
     error = "the content cannot start a run";

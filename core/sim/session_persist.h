@@ -24,12 +24,12 @@ namespace cairn {
 
 // A run rebuilt from `image` in fresh worlds, in two passes per floor (create every entity, then
 // set components with references resolved), every durable key bound in one activation per floor.
-// `config` must describe the content the image was made from (InvalidArgument otherwise, with
-// `error` saying so). Every floor must pass the semantic checks levels pass
-// (game/level_invariants.h) and be the floor the seed made (its level digest), and every counter
-// be within its cap, whether or not the image has a state hash to compare. Any failure leaves
-// `out` unchanged and releases everything the attempt built.
-[[nodiscard]] Status RestoreSession(const SessionConfig& config, const SessionImage& image,
+// `content` must describe the content the image was made from (InvalidArgument otherwise, with
+// `error` saying so); the run keeps the dungeon rules the image names. Every floor must pass the
+// semantic checks levels pass (game/level_invariants.h) and be the floor the seed made (its level
+// digest), and every counter be within its cap, whether or not the image has a state hash to
+// compare. Any failure leaves `out` unchanged and releases everything the attempt built.
+[[nodiscard]] Status RestoreSession(const SessionConfig& content, const SessionImage& image,
                                     std::unique_ptr<GameSession>& out, std::string& error);
 
 }  // namespace cairn

@@ -122,11 +122,45 @@ TEST_CASE("the vault is stamped into the last floor and reachable through its do
   }
 }
 
+// How many floors of seed `seed`'s run hold the set piece named `name`, under `rules`.
+int FloorsWithPiece(std::uint64_t seed, const std::string& name, std::int32_t rules) {
+  int floors = 0;
+  for (std::int32_t depth = 1; depth <= Plan().floors; ++depth) {
+    LevelDefinition level;
+    REQUIRE(GenerateFloor(Plan(), *cairn::test::Definitions(), seed, depth, level, rules) ==
+            Status::Ok);
+    if (level.name.find("with " + name) != std::string::npos) ++floors;
+  }
+  return floors;
+}
+
+TEST_CASE("a set piece appears at most once a run; the first rules still make their floors",
+          "[dungeon]") {
+  int twice_before = 0, runs_with_it = 0;
+  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+    INFO("seed " << seed);
+    const int now = FloorsWithPiece(seed, "The Warren", kDungeonRules);
+    const int before = FloorsWithPiece(seed, "The Warren", kOldestDungeonRules);
+    CHECK(now <= 1);
+    CHECK(FloorsWithPiece(seed, "The Cellar", kDungeonRules) <= 1);
+    // A run that had the piece still has it: only its repeats are gone.
+    CHECK((now == 1) == (before >= 1));
+    if (before > 1) ++twice_before;
+    runs_with_it += now;
+  }
+  CHECK(twice_before > 0);  // the rules of old saves and recordings, which still make them
+  CHECK(runs_with_it >= 20);
+}
+
 TEST_CASE("bad depths are refused and leave the output alone", "[dungeon]") {
   LevelDefinition level;
   level.name = "untouched";
   CHECK(GenerateFloor(Plan(), *cairn::test::Definitions(), 1, 0, level) == Status::InvalidArgument);
   CHECK(GenerateFloor(Plan(), *cairn::test::Definitions(), 1, Plan().floors + 1, level) ==
+        Status::InvalidArgument);
+  CHECK(GenerateFloor(Plan(), *cairn::test::Definitions(), 1, 1, level, kDungeonRules + 1) ==
+        Status::InvalidArgument);
+  CHECK(GenerateFloor(Plan(), *cairn::test::Definitions(), 1, 1, level, 0) ==
         Status::InvalidArgument);
   CHECK(level.name == "untouched");
 }

@@ -108,6 +108,8 @@ TEST_CASE("an authored level's entities are keyed by its placement, not by its d
   CHECK(other->World().Bindings().KeyOf(other->World().PlayerEntity())->Instance != key->Instance);
 }
 
+// Under the first dungeon rules a piece could be placed on two floors of a run (the rules of old
+// saves and recordings, which still resume and replay).
 TEST_CASE("two placements of one set piece key its entities in two scopes", "[save][identity]") {
   DungeonPlan plan = *DefaultDungeon();
   SetPiece piece;
@@ -121,7 +123,8 @@ TEST_CASE("two placements of one set piece key its entities in two scopes", "[sa
   std::vector<PersistentObjectKey> keys;
   for (std::int32_t depth : {2, 3}) {
     LevelDefinition floor;
-    REQUIRE(GenerateFloor(plan, *Definitions(), 11, depth, floor) == Status::Ok);
+    REQUIRE(GenerateFloor(plan, *Definitions(), 11, depth, floor, kOldestDungeonRules) ==
+            Status::Ok);
     const auto placed = std::find_if(floor.entities.begin(), floor.entities.end(),
                                      [&](const LevelEntity& e) { return e.source == rat; });
     REQUIRE(placed != floor.entities.end());

@@ -40,6 +40,11 @@ inline std::string VersionLine(std::int64_t version = kSaveVersion) {
   return "\nversion = " + std::to_string(version) + "\n";
 }
 
+// "\ndungeon_rules = N\n": the dungeon rules a save (version 9 on) says its floors were made under.
+inline std::string RulesLine(std::int32_t rules = kDungeonRules) {
+  return "\ndungeon_rules = " + std::to_string(rules) + "\n";
+}
+
 // Reads and restores; returns the problems' text, "LINE:COLUMN: WHAT" each (empty when it
 // worked).
 inline std::string Resume(const std::string& text, const SessionConfig& config,

@@ -112,8 +112,35 @@ TEST_CASE("a save's seen items are checked", "[save][seen]") {
   const std::size_t begin = bad.find("seen_items = [");
   bad.erase(begin, bad.find("]\n", begin) + 2 - begin);
   bad.replace(bad.find(VersionLine()), VersionLine().size(), VersionLine(7));
+  bad.replace(bad.find(RulesLine()), RulesLine().size(), "\n");
   REQUIRE(Resume(bad, config, out).empty());
   CHECK_FALSE(CellAt(*out, 4, 1).remembered_item);
+}
+
+TEST_CASE("terrain a map showed, not yet seen, is saved so, and moves no hash", "[save][seen]") {
+  const SessionConfig config = Config(1, TwoRooms());
+  std::unique_ptr<GameSession> session;
+  REQUIRE(GameSession::Create(config, session) == Status::Ok);
+  TileMap& map = session->World().Map();
+  REQUIRE_FALSE(map.Remembered(7, 1));  // the sealed room
+  const std::uint64_t remembered_only = [&] {
+    std::unique_ptr<GameSession> other;
+    REQUIRE(GameSession::Create(config, other) == Status::Ok);
+    other->World().Map().Remember(7, 1);
+    return other->StateHash();
+  }();
+  map.RememberMapped(7, 1);
+  CHECK(map.Remembered(7, 1));
+  CHECK_FALSE(map.Seen(7, 1));
+  CHECK(session->StateHash() == remembered_only);  // remembered is hashed, "not seen" is not
+  std::unique_ptr<GameSession> out;
+  REQUIRE(Resume(SaveText(*session), config, out).empty());
+  CHECK(out->World().Map().Remembered(7, 1));
+  CHECK_FALSE(out->World().Map().Seen(7, 1));
+  // Seen at last, it is remembered as any other cell.
+  MovePlayer(*out, 7, 2);
+  REQUIRE(out->Submit(PlayerCommand{PlayerCommandKind::Wait}) == Status::Ok);
+  CHECK(out->World().Map().Seen(7, 1));
 }
 
 }  // namespace seen_items_test

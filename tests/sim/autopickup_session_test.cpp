@@ -232,7 +232,7 @@ TEST_CASE("a recording's autopickup header is checked; version 2 is refused", "[
       ParseRecording(replaced("potion = \"always\"", "potions = \"always\""), parsed, problems));
   REQUIRE(problems.size() == 1);
   CHECK(problems[0].message == "unknown item class 'potions' in autopickup");
-  CHECK(problems[0].position.line == 8);  // the header's autopickup line
+  CHECK(problems[0].position.line == 9);  // the header's autopickup line
   problems.clear();
   CHECK_FALSE(
       ParseRecording(replaced("potion = \"always\"", "potion = \"often\""), parsed, problems));

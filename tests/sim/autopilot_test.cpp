@@ -50,6 +50,10 @@ bool ReferenceExploreStep(const GameSession& session, PlayerCommand& out) {
   const auto known = [&](std::int32_t x, std::int32_t y) {
     return map.Remembered(x, y) || session.Scratch().player_view.Visible(x, y);
   };
+  // Seen, not only shown by a map: what explore still goes to see.
+  const auto seen = [&](std::int32_t x, std::int32_t y) {
+    return map.Seen(x, y) || session.Scratch().player_view.Visible(x, y);
+  };
   const auto walkable = [&](std::int32_t x, std::int32_t y) {
     return map.Passable(x, y) && known(x, y);
   };
@@ -80,13 +84,21 @@ bool ReferenceExploreStep(const GameSession& session, PlayerCommand& out) {
       bool beside_unknown = false;
       for (int d = 0; d < 8; ++d)
         beside_unknown |=
-            map.InBounds(x + kStepDx[d], y + kStepDy[d]) && !known(x + kStepDx[d], y + kStepDy[d]);
+            map.InBounds(x + kStepDx[d], y + kStepDy[d]) && !seen(x + kStepDx[d], y + kStepDy[d]);
       if (!beside_unknown && !(collecting && map.ItemRemembered(x, y))) continue;
       if (best == distance.size() || distance[cell] < distance[best]) best = cell;
     }
   if (best == distance.size()) return false;
   out = PlayerCommand{PlayerCommandKind::Move, kStepDx[first[best]], kStepDy[first[best]]};
   return true;
+}
+
+// The letter of the one item the player carries.
+char CarriedItemLetter(const GameSession& session) {
+  std::vector<EntityId> carried;
+  CarriedItems(session.World(), session.World().PlayerEntity(), carried);
+  REQUIRE(carried.size() == 1);
+  return session.World().Items().Find(carried[0])->letter;
 }
 
 }  // namespace
@@ -155,6 +167,35 @@ TEST_CASE("explore walks a quiet floor until nothing is left unseen", "[autopilo
   CHECK(why == "There is nothing left to explore here.");
   CHECK_FALSE(pilot.SomethingLeftToExplore(*session));
   CHECK(session->World().Map().Remembered(12, 3));  // the far room was seen
+}
+
+TEST_CASE("after a map is read, explore still goes to see what it showed", "[autopilot]") {
+  SessionConfig config = cairn::test::Config();
+  const std::vector<std::string_view> rows{"###############", "#@....#.......#", "#.....+.......#",
+                                           "#.....#....>..#", "#######.......#", "      #########"};
+  auto level =
+      std::make_shared<LevelDefinition>(LevelFromAscii("t", rows, *config.definitions, false));
+  const ItemDefinition* scroll = config.definitions->FindItem("scroll-mapping");
+  REQUIRE(scroll != nullptr);
+  level->entities.push_back(
+      LevelEntity{"scroll", ItemRecipe(*config.definitions, *scroll, Position{1, 1}), {}, {}});
+  config.level = level;
+  std::unique_ptr<GameSession> session;
+  REQUIRE(GameSession::Create(config, session) == Status::Ok);
+  REQUIRE(session->Submit(PlayerCommand{PlayerCommandKind::PickUp}) == Status::Ok);
+  PlayerCommand read{PlayerCommandKind::Use};
+  read.letter = CarriedItemLetter(*session);
+  REQUIRE(session->Submit(read) == Status::Ok);
+  const TileMap& map = session->World().Map();
+  REQUIRE(map.Remembered(12, 3));  // the far room is on the map
+  CHECK_FALSE(map.Seen(12, 3));    // but not yet seen
+  AutoPilot pilot;
+  std::string why;
+  REQUIRE(pilot.Start(*session, AutoGoal::Explore, why));
+  CHECK(RunToEnd(*session, pilot, why) > 5);
+  CHECK(why == "There is nothing left to explore here.");
+  CHECK(map.Seen(12, 3));
+  CHECK(map.Seen(12, 1));
 }
 
 TEST_CASE("explore stops when a monster comes into view", "[autopilot]") {

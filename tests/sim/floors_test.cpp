@@ -3,6 +3,7 @@
 // the same keys give the same run; a multi-floor run replays.
 #include <catch2/catch.hpp>
 
+#include "content/default_content.h"
 #include "content/level_loader.h"
 #include "game/items.h"
 #include "replay/replay.h"
@@ -36,6 +37,57 @@ std::shared_ptr<const LevelDefinition> TestLevel(const std::string& path) {
 }
 
 }  // namespace
+
+TEST_CASE("a recording made under the first dungeon rules replays under them", "[floors][replay]") {
+  std::unique_ptr<GameSession> session;
+  REQUIRE(GameSession::Create(cairn::test::StoreRoomRun(kOldestDungeonRules), session) ==
+          Status::Ok);
+  Recorder recorder(*session, "test-build", "default", kFirstReplayWithRules - 1);
+  session->SetTickListener(&recorder);
+  PlayKeys(*session, Repeat("oF", 150) + ">>" + Repeat("oF", 5));
+  REQUIRE(session->Depth() == 2);
+  CHECK(session->Level().name.find("The Store Room") != std::string::npos);
+  // Through its text, which has no dungeon_rules before version 6.
+  const std::string text = WriteRecording(recorder.Result());
+  CHECK(text.find("dungeon_rules") == std::string::npos);
+  Recording read;
+  std::vector<TextProblem> problems;
+  REQUIRE(ParseRecording(text, read, problems));
+  CHECK(read.dungeon_rules == kOldestDungeonRules);
+  const SessionConfig content =
+      cairn::test::StoreRoomRun(kDungeonRules);  // this machine's: the newest rules
+  ReplayResult result = Replay(read, content, true);
+  CHECK(result.outcome == ReplayOutcome::Matched);
+  CHECK(result.final_state == session->StateHash());
+  // Under the newest rules floor 2 is another floor, and the replay says so.
+  read.dungeon_rules = kDungeonRules;
+  CHECK(Replay(read, content, true).outcome != ReplayOutcome::Matched);
+}
+
+TEST_CASE("a recording names its dungeon rules, and refuses ones this build lacks",
+          "[floors][replay]") {
+  auto session = Dungeon(1);
+  Recorder recorder(*session, "test-build", "default");
+  session->SetTickListener(&recorder);
+  PlayKeys(*session, "oF");
+  const std::string text = WriteRecording(recorder.Result());
+  const std::string line = "\ndungeon_rules = " + std::to_string(kDungeonRules) + "\n";
+  const std::size_t at = text.find(line);
+  REQUIRE(at != std::string::npos);
+  std::string newer = text;
+  newer.replace(at, line.size(), "\ndungeon_rules = 99\n");
+  Recording read;
+  std::vector<TextProblem> problems;
+  CHECK_FALSE(ParseRecording(newer, read, problems));
+  REQUIRE(problems.size() == 1);
+  CHECK(problems[0].message.find("dungeon_rules 99 is not one this build knows") == 0);
+  std::string missing = text;
+  missing.replace(at, line.size(), "\n");
+  problems.clear();
+  CHECK_FALSE(ParseRecording(missing, read, problems));
+  REQUIRE(problems.size() == 1);
+  CHECK(problems[0].message == "missing 'dungeon_rules'");
+}
 
 TEST_CASE("taking the stairs down moves the player and the pack to a new world", "[floors]") {
   auto session = Dungeon(1);

@@ -132,8 +132,9 @@ TEST_CASE("a recording opens as every cairn file does: format and version, then 
         std::vector<std::string>{
             "run.toml:2:11: error: recording version 9 is not supported (this build reads " +
             std::to_string(kReplayHandleVersion) + ", " +
-            std::to_string(kLastPositionalReplayVersion) + " and " +
-            std::to_string(kReplayVersion) + ")"});
+            std::to_string(kLastPositionalReplayVersion) + ", " +
+            std::to_string(kFirstReplayWithRules - 1) + " and " + std::to_string(kReplayVersion) +
+            ")"});
   // A version this build once read says why it no longer does.
   const std::vector<std::string> old = said("format = \"cairn-replay\"\nversion = 1\n");
   REQUIRE(old.size() == 1);

@@ -6,6 +6,7 @@
 
 #include "content/default_content.h"
 #include "content/definitions_reader.h"
+#include "content/level_loader.h"
 #include "sim/key_script.h"
 #include "sim/session.h"
 
@@ -43,6 +44,50 @@ inline std::unique_ptr<GameSession> Dungeon(std::uint64_t seed) {
   std::unique_ptr<GameSession> session;
   REQUIRE(GameSession::Create(DungeonConfig(seed), session) == Status::Ok);
   return session;
+}
+
+// A small walled room with a doorway, as a set piece for floors 1 and 2 of every run of the
+// default dungeon: under the first dungeon rules both floors get it, under the rules since only
+// the first. StoreRoomRun is such a run under `rules`, from seed 1.
+inline constexpr const char* kStoreRoom = R"(format = "cairn-level"
+version = 2
+name = "The Store Room"
+uuid = "3c1e7a52-0d94-4f1b-9a6e-5b8c2d7f4e10"
+
+[map]
+legend = { "#" = "wall", "." = "floor", "+" = "door" }
+rows = [
+  "###+###",
+  "#.....#",
+  "#.....#",
+  "#######",
+]
+
+[[entity]]
+id = "player"
+uuid = "3c1e7a52-0d94-4f1b-9a6e-5b8c2d7f4e11"
+kind = "player"
+components = [
+  { type = "position", version = 1, slot = 0, body = { x = 1, y = 1 } },
+]
+)";
+
+inline SessionConfig StoreRoomRun(std::int32_t rules) {
+  auto level = std::make_shared<LevelDefinition>();
+  std::vector<TextProblem> problems;
+  REQUIRE(LoadLevelText(kStoreRoom, *Definitions(), WorldLimits::Uniform(4096), *level, problems));
+  auto plan = std::make_shared<DungeonPlan>(*DefaultDungeon());
+  SetPiece piece;
+  piece.source = "store-room.toml";
+  piece.level = std::move(level);
+  piece.min_depth = 1;
+  piece.max_depth = 2;
+  piece.chance = 100;
+  plan->set_pieces = {piece};
+  SessionConfig config = DungeonConfig(1);
+  config.dungeon = std::move(plan);
+  config.dungeon_rules = rules;
+  return config;
 }
 
 // Plays `keys` (sim/key_script.h) on `session` until they run out or the run ends.
