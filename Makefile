@@ -4,7 +4,7 @@
 #   make fuzz   libFuzzer targets, bounded   make clean  remove the build folders
 #   make lint   clang-tidy alone (make check runs it too)
 #   make install [PREFIX=/usr/local]  cairn, cairn(6) and its data    make uninstall  remove them
-.PHONY: all build play install uninstall check check-release check-sanitize lint lint-core bench fuzz deps deps-check \
+.PHONY: all build play install uninstall check check-release check-lint check-sanitize lint bench fuzz deps deps-check \
         deps-bench clean
 
 BUILD       ?= build
@@ -56,7 +56,7 @@ uninstall:
 	  while read -r dir; do find "$$dir" -depth -type d -empty -delete 2>/dev/null || true; done
 	@echo "make uninstall: removed every file in $(BUILD)/install_manifest.txt"
 
-check: deps-check check-release lint-core check-sanitize
+check: deps-check check-release check-lint check-sanitize
 	@echo "make check: every suite passed (Release with g++, clang-tidy, ASan+UBSan with clang)"
 
 # The Release build's configuration; its compile database (compile_commands.json) feeds lint.
@@ -69,16 +69,13 @@ check-release:
 	cmake --build $(BUILD) -j $(JOBS)
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
 
-# clang-tidy with .clang-tidy's checks, every finding an error: `make lint` over core/ and term/;
-# make check over core/ (the simulation and its codecs), to stay within its 20 minutes.
-lint:
-	@tools/install-deps.sh $(DEPS) $(CHECK_DEPS)
+# clang-tidy with .clang-tidy's checks over every source of core/ and term/ (the headers through
+# them), every finding an error: make check after its Release build, `make lint` alone.
+lint: deps-check check-lint
+
+check-lint:
 	cmake -S . -B $(BUILD) -G "$(GENERATOR)" $(RELEASE_CONFIG)
 	tools/run-tidy.sh $(BUILD) $(JOBS) core term
-
-lint-core:
-	cmake -S . -B $(BUILD) -G "$(GENERATOR)" $(RELEASE_CONFIG)
-	tools/run-tidy.sh $(BUILD) $(JOBS) core
 
 check-sanitize:
 	CXX=clang++ cmake -S . -B $(SAN_BUILD) -G "$(GENERATOR)" -DCMAKE_BUILD_TYPE=RelWithDebInfo \

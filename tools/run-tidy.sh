@@ -5,8 +5,7 @@
 # First it runs the same configuration on a scratch file with a known defect (a use after move)
 # and fails unless that is refused, so the check cannot pass by checking nothing.
 #   tools/run-tidy.sh BUILD [JOBS] [FOLDER...]   (FOLDERs default to core term)
-# make lint checks core/ and term/; make check checks core/ only (the simulation and its codecs),
-# which keeps make check under its 20 minutes on two cores (docs/TESTING.md).
+# make check and make lint both check core/ and term/ (docs/TESTING.md says what that costs).
 set -u
 build=${1:?usage: tools/run-tidy.sh BUILD [JOBS] [FOLDER...]}
 jobs=${2:-2}
