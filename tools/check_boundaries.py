@@ -17,24 +17,29 @@ import sys
 
 # Module -> the cairn modules it may include directly (besides itself). Dependencies point one
 # way; docs/ARCHITECTURE.md draws the same graph.
-SIMULATION = {"base", "identity", "world", "game", "dungeon", "sim"}
+SIMULATION = {"base", "identity", "world", "engine", "game", "dungeon", "sim"}
+# The engine: what any game on the core needs (identity, registry, pools, the command buffer,
+# tick phases, trace, hashing). It includes nothing of a game's rules, and a second game
+# (examples/) is built on it alone (docs/ENGINE.md).
+ENGINE = {"base", "identity", "world", "engine"}
 ALLOWED = {
     "base": set(),
     "identity": {"base"},
     "world": {"base", "identity"},
-    "game": {"base", "identity", "world"},
-    "dungeon": {"base", "identity", "world", "game"},
-    "sim": {"base", "identity", "world", "game", "dungeon"},
+    "engine": {"base", "identity", "world"},
+    "game": {"base", "identity", "world", "engine"},
+    "dungeon": {"base", "identity", "world", "engine", "game"},
+    "sim": {"base", "identity", "world", "engine", "game", "dungeon"},
     "data": set(),
     "storage": set(),
     "toml": {"base"},
-    "schema": {"base", "identity", "world", "game", "toml"},
+    "schema": {"base", "identity", "world", "engine", "game", "toml"},
     "keymap": {"base", "toml"},
-    "content": {"base", "identity", "world", "game", "dungeon", "toml", "schema", "data"},
-    "console": {"base", "identity", "world", "game", "dungeon", "sim", "toml", "schema", "content"},
-    "replay": {"base", "identity", "world", "game", "dungeon", "sim", "toml"},
-    "save": {"base", "identity", "world", "game", "dungeon", "sim", "toml", "schema"},
-    "view": {"base", "identity", "world", "game", "dungeon", "sim", "schema"},
+    "content": {"base", "identity", "world", "engine", "game", "dungeon", "toml", "schema", "data"},
+    "console": {"base", "identity", "world", "engine", "game", "dungeon", "sim", "toml", "schema", "content"},
+    "replay": {"base", "identity", "world", "engine", "game", "dungeon", "sim", "toml"},
+    "save": {"base", "identity", "world", "engine", "game", "dungeon", "sim", "toml", "schema"},
+    "view": {"base", "identity", "world", "engine", "game", "dungeon", "sim", "schema"},
 }
 CORE_MODULES = set(ALLOWED)
 
@@ -110,10 +115,16 @@ def readme_problems(root):
 def main():
     root = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     problems = readme_problems(root)
-    for path in list(sources(root, "core")) + list(sources(root, "term")):
+    for path in list(sources(root, "core")) + list(sources(root, "term")) + list(sources(root, "examples")):
         module = path.split("/")[1] if path.startswith("core/") else None
         for number, kind, name in includes(root, path):
             where = f"{path}:{number}: error: "
+            # A game on the engine alone (examples/) reads none of the roguelike's rules.
+            if path.startswith("examples/") and kind == '"':
+                target = name.split("/")[0]
+                if target in CORE_MODULES and target not in ENGINE:
+                    problems.append(where + f"a game on the engine must not include core/{target} "
+                                    f"(\"{name}\"): the engine is core/{', core/'.join(sorted(ENGINE))}")
             for pattern, library, allowed in OUTSIDE:
                 if pattern.search(name) and not allowed(path):
                     problems.append(where + f"includes {library} (<{name}>), which only its own file may use")
@@ -125,7 +136,9 @@ def main():
                 continue
             target = name.split("/")[0]
             if target in CORE_MODULES and target != module and target not in ALLOWED[module]:
-                rule = "the simulation must not include " if module in SIMULATION else f"core/{module} must not include "
+                rule = ("the engine must not include " if module in ENGINE and target not in ENGINE
+                        else "the simulation must not include " if module in SIMULATION
+                        else f"core/{module} must not include ")
                 problems.append(where + rule + f"core/{target} (\"{name}\"); see core/{module}/README.md")
             if "/" not in name and resolve(root, path, name) is None:
                 continue

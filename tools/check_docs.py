@@ -60,7 +60,7 @@ def matches(expected, actual):
 
 
 # The docs whose examples `make check` runs (tests/tools/docs_test.sh), from the repository's root.
-CHECKED_DOCS = ["README.md", "docs/CLI.md", "docs/CONSOLE.md", "docs/LESSON.md"]
+CHECKED_DOCS = ["README.md", "docs/CLI.md", "docs/CONSOLE.md", "docs/LESSON.md", "docs/ENGINE.md"]
 
 
 HASH = re.compile(r"\b[0-9a-f]{16}\b")
@@ -124,7 +124,9 @@ def main():
                 env = {"HOME": home, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TMPDIR": home}
                 for command, expected in steps:
                     count += 1
-                    run = command.replace("build/cairn", cairn)
+                    # build/cairn is the program given; build/X another program of its build.
+                    run = command.replace("build/cairn", cairn).replace(
+                        "build/examples/", os.path.join(os.path.dirname(cairn), "examples") + "/")
                     done = subprocess.run(["bash", "-c", run], cwd=root, env=env, stdout=subprocess.PIPE,
                                           stderr=subprocess.STDOUT, timeout=120)
                     actual = done.stdout.decode("utf-8", "replace").split("\n")

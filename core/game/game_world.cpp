@@ -1,5 +1,6 @@
 #include "game/game_world.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <deque>
@@ -61,8 +62,7 @@ Status GameWorld::Initialize(const WorldLimits& limits, std::int32_t map_width,
   if (Status s = occupancy_.Allocate(map_.Cells().size()); s != Status::Ok) return s;
   if (Status s = blocked_.Allocate(map_.Cells().size()); s != Status::Ok) return s;
   if (Status s = bindings_.Initialize(registry_); s != Status::Ok) return s;
-  if (Status s = commands_.Allocate(limits.commands); s != Status::Ok) return s;
-  if (Status s = bundles_.Allocate(limits.commands); s != Status::Ok) return s;
+  if (Status s = commands_.Initialize(limits.commands); s != Status::Ok) return s;
   if (Status s = pending_outcomes_.Allocate(limits.outcomes); s != Status::Ok) return s;
   if (Status s = visible_outcomes_.Allocate(limits.outcomes); s != Status::Ok) return s;
   if (Status s = attacks_.Initialize(limits.events, true); s != Status::Ok) return s;
@@ -85,7 +85,7 @@ Status GameWorld::RestoreRuntime(std::int64_t tick, const RandomStreams& random,
   if (noises.size() > noises_.Capacity()) return Status::CapacityExceeded;
   tick_ = tick;
   random_ = random;
-  last_request_ = last_request;
+  commands_.RestoreLastRequest(last_request);
   for (std::size_t i = 0; i < pending_outcomes.size(); ++i)
     pending_outcomes_[i] = pending_outcomes[i];
   pending_outcome_count_ = static_cast<std::uint32_t>(pending_outcomes.size());
@@ -96,17 +96,17 @@ Status GameWorld::RestoreRuntime(std::int64_t tick, const RandomStreams& random,
 
 Status GameWorld::OpenStructural(WorldPhase phase, std::optional<StructuralScope>& scope) noexcept {
   if (in_tick_) return Status::InvalidPhase;
-  scope.emplace(registry_, phase, StructuralKey{});
+  scope.emplace(registry_, phase, Key());
   MarkDerivedStale();  // what it makes, unmakes or writes outside Commit
   return Status::Ok;
 }
 
 Status GameWorld::CreateEntity(StructuralScope& scope, EntityId& out) noexcept {
-  return scope.Registry().Create(out);
+  return RegistryOf(scope).Create(out);
 }
 
 Status GameWorld::CreateEntities(StructuralScope& scope, std::span<EntityId> out) noexcept {
-  return scope.Registry().CreateMany(out);
+  return RegistryOf(scope).CreateMany(out);
 }
 
 Status GameWorld::ApplyBundle(StructuralScope& scope, EntityId id, const ComponentBundle& bundle,
@@ -151,44 +151,31 @@ Status GameWorld::DestroyEntity(StructuralScope& scope, EntityId id) noexcept {
     TraceSwap(pool, id, kind);
     (void)pool.Remove(id);
   });
-  return scope.Release(id);
+  return Release(scope, id);
 }
 
 // --- commands -----------------------------------------------------------------------------------
 
+void GameWorld::CountRecorded(TraceEvent event, EntityId id, std::int64_t value) noexcept {
+  ++counters_.commands_recorded;
+  counters_.command_high_water = std::max(counters_.command_high_water, commands_.Count());
+  RecordCommand(event, id, commands_.Sequence(), value);
+}
+
 Status GameWorld::QueueSpawn(const ComponentBundle& recipe, SpawnRequestId& out) noexcept {
-  if (command_count_ == limits_.commands) {
-    return RefuseFull("the command queue is full (spawn)");
-  }
-  if (last_request_ == kMaxSpawnRequest) {
+  if (commands_.Full()) return RefuseFull("the command queue is full (spawn)");
+  if (commands_.RequestsExhausted()) {
     SetFault(Status::SequenceExhausted, "spawn request ids ran out");
     return Status::SequenceExhausted;
   }
-  const SpawnRequestId request = ++last_request_;
-  commands_[command_count_] =
-      Command{Command::Kind::Spawn, ComponentKind::Position, request, {}, ++command_sequence_};
-  bundles_[command_count_] = recipe;
-  ++command_count_;
-  ++counters_.commands_recorded;
-  if (command_count_ > counters_.command_high_water) counters_.command_high_water = command_count_;
-  RecordCommand(TraceEvent::SpawnQueued, {}, command_sequence_, request);
+  const SpawnRequestId request = commands_.PushSpawn(recipe);
+  CountRecorded(TraceEvent::SpawnQueued, {}, request);
   out = request;
   return Status::Ok;
 }
 
 Status GameWorld::RevokeSpawn(SpawnRequestId request) noexcept {
-  if (request == 0) return Status::NotFound;
-  for (std::uint32_t i = 0; i < command_count_; ++i) {
-    if (commands_[i].kind != Command::Kind::Spawn || commands_[i].request != request) continue;
-    // Later commands keep their order: the batch publishes as if this one was never queued.
-    for (std::uint32_t k = i + 1; k < command_count_; ++k) {
-      commands_[k - 1] = commands_[k];
-      bundles_[k - 1] = bundles_[k];
-    }
-    --command_count_;
-    return Status::Ok;
-  }
-  return Status::NotFound;
+  return commands_.Revoke(request) ? Status::Ok : Status::NotFound;
 }
 
 Status GameWorld::QueueDestroy(EntityId id) noexcept {
@@ -197,16 +184,10 @@ Status GameWorld::QueueDestroy(EntityId id) noexcept {
     return Status::InvalidEntity;
   }
   if (!registry_.IsActive(id)) return Status::Ok;  // already recorded: idempotent, no space used
-  if (command_count_ == limits_.commands) {
-    return RefuseFull("the command queue is full (destroy)");
-  }
-  commands_[command_count_] =
-      Command{Command::Kind::Destroy, ComponentKind::Position, 0, id, ++command_sequence_};
-  ++command_count_;
-  ++counters_.commands_recorded;
-  if (command_count_ > counters_.command_high_water) counters_.command_high_water = command_count_;
+  if (commands_.Full()) return RefuseFull("the command queue is full (destroy)");
+  commands_.PushDestroy(id);
   (void)registry_.MarkPendingDestroy(id);
-  RecordCommand(TraceEvent::DestroyQueued, id, command_sequence_, 0);
+  CountRecorded(TraceEvent::DestroyQueued, id, 0);
   return Status::Ok;
 }
 
@@ -216,17 +197,9 @@ Status GameWorld::RecordComponentCommand(EntityId id, const ComponentBundle& bun
     CountStaleRejected(id);
     return Status::InvalidEntity;
   }
-  if (command_count_ == limits_.commands) {
-    return RefuseFull("the command queue is full (component)");
-  }
-  commands_[command_count_] =
-      Command{remove ? Command::Kind::RemoveComponent : Command::Kind::SetComponent, kind, 0, id,
-              ++command_sequence_};
-  bundles_[command_count_] = bundle;
-  ++command_count_;
-  ++counters_.commands_recorded;
-  if (command_count_ > counters_.command_high_water) counters_.command_high_water = command_count_;
-  RecordCommand(TraceEvent::ComponentQueued, id, command_sequence_,
+  if (commands_.Full()) return RefuseFull("the command queue is full (component)");
+  commands_.PushComponent(id, bundle, kind, remove);
+  CountRecorded(TraceEvent::ComponentQueued, id,
                 static_cast<std::int64_t>(kind) + (remove ? 100 : 0));
   return Status::Ok;
 }
@@ -292,9 +265,9 @@ Status GameWorld::Preflight() noexcept {
   std::uint32_t spawns = 0;
   std::uint64_t structural_steps = 0;
   std::array<std::uint32_t, kComponentKindCount> additions{};
-  for (std::uint32_t i = 0; i < command_count_; ++i) {
-    const Command& command = commands_[i];
-    const ComponentBundle& bundle = bundles_[i];
+  for (std::size_t i = 0; i < commands_.Count(); ++i) {
+    const Command& command = commands_.Commands()[i];
+    const ComponentBundle& bundle = commands_.PayloadOf(i);
     switch (command.kind) {
       case Command::Kind::Spawn:
         ++spawns;
@@ -378,9 +351,9 @@ Status GameWorld::Preflight() noexcept {
 }
 
 void GameWorld::Publish(StructuralScope& scope) noexcept {
-  for (std::uint32_t i = 0; i < command_count_; ++i) {
-    const Command& command = commands_[i];
-    const ComponentBundle& bundle = bundles_[i];
+  for (std::size_t i = 0; i < commands_.Count(); ++i) {
+    const Command& command = commands_.Commands()[i];
+    const ComponentBundle& bundle = commands_.PayloadOf(i);
     Status status = Status::Ok;
     switch (command.kind) {
       case Command::Kind::Spawn: {
@@ -425,14 +398,14 @@ void GameWorld::Publish(StructuralScope& scope) noexcept {
     // fault so it is seen rather than silently skipped.
     if (status != Status::Ok) SetFault(status, "publishing a preflighted command failed");
   }
-  command_count_ = 0;
+  commands_.Clear();
 }
 
 Status GameWorld::Commit() noexcept {
   if (fault_.Active()) return fault_.status;
   if (Status s = Preflight(); s != Status::Ok) return s;
-  const bool structural = command_count_ > 0;
-  StructuralScope scope(registry_, WorldPhase::Commit, StructuralKey{});
+  const bool structural = commands_.Count() > 0;
+  StructuralScope scope(registry_, WorldPhase::Commit, Key());
   Publish(scope);
   // Spawns and the dead change who stands where; with nothing published, Movement has kept the
   // grid current cell by cell.

@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "base/status.h"
+#include "engine/command_buffer.h"
 #include "game/ai_wake_ticks.h"
 #include "game/component_bundle.h"
 #include "game/component_kind.h"
@@ -43,8 +44,6 @@
 #include "world/entity_registry.h"
 
 namespace cairn {
-
-using SpawnRequestId = std::uint32_t;  // 0 is "no request"
 
 struct RewindAccess;
 
@@ -75,7 +74,7 @@ struct WorldCounters {
   std::uint64_t capacity_failures = 0;
 };
 
-class GameWorld {
+class GameWorld : private WorldOwner {
  public:
   // Builds an empty world: every pool, queue and the map reserved, random streams seeded from
   // `seed`. `out` is unchanged on failure.
@@ -181,7 +180,7 @@ class GameWorld {
 
   // --- what a save keeps besides the entities and the map --------------------------------------
   [[nodiscard]] SpawnRequestId LastRequest() const noexcept {
-    return last_request_;
+    return commands_.LastRequest();
   }
   // Outcomes of this tick's commit: the next tick's BeginTick makes them visible. Between ticks
   // they are state that crosses the tick boundary (a save keeps them).
@@ -245,21 +244,16 @@ class GameWorld {
   // (it was published already, or revoked before): a revocation happens once.
   [[nodiscard]] Status RevokeSpawn(SpawnRequestId request) noexcept;
   [[nodiscard]] std::uint32_t PendingCommands() const noexcept {
-    return command_count_;
+    return commands_.Count();
   }
+  // The engine's command buffer over this world's component bundles (engine/command_buffer.h).
+  using Commands = CommandBuffer<ComponentBundle, ComponentKind>;
   // A structural command as the buffer holds it until the commit publishes it.
-  struct Command {
-    enum class Kind : std::uint8_t { Spawn, Destroy, SetComponent, RemoveComponent };
-    Kind kind = Kind::Spawn;
-    ComponentKind component = ComponentKind::Position;  // SetComponent, RemoveComponent
-    SpawnRequestId request = 0;                         // Spawn
-    EntityId target{};                                  // Destroy, SetComponent, RemoveComponent
-    std::uint64_t sequence = 0;                         // the world's count of commands recorded
-  };
+  using Command = Commands::Command;
   // The commands recorded and not yet committed, oldest first (the console's COMMANDS): empty
   // between ticks, since every commit publishes them all.
   [[nodiscard]] std::span<const Command> QueuedCommands() const noexcept {
-    return {commands_.data(), command_count_};
+    return commands_.Commands();
   }
 
   // Preflights the whole batch (identities, recipes, every pool's capacity, outcome capacity;
@@ -518,6 +512,8 @@ class GameWorld {
   void Stamp(TraceEntry& entry) noexcept;
   [[nodiscard]] Status RecordComponentCommand(EntityId id, const ComponentBundle& bundle,
                                               ComponentKind kind, bool remove) noexcept;
+  // Counts and traces the command just recorded (its kind of entry, whom it names, its value).
+  void CountRecorded(TraceEvent event, EntityId id, std::int64_t value) noexcept;
   [[nodiscard]] Status Preflight() noexcept;
   void Publish(StructuralScope& scope) noexcept;
   [[nodiscard]] Status ApplyBundle(StructuralScope& scope, EntityId id,
@@ -585,11 +581,7 @@ class GameWorld {
   WorldLimits limits_{};
   std::uint64_t seed_ = 0;
 
-  FixedArray<Command> commands_;
-  FixedArray<ComponentBundle> bundles_;  // one per command, index for index
-  std::uint32_t command_count_ = 0;
-  std::uint64_t command_sequence_ = 0;
-  SpawnRequestId last_request_ = 0;
+  Commands commands_;
   FixedArray<SpawnOutcome> pending_outcomes_;
   FixedArray<SpawnOutcome> visible_outcomes_;
   std::uint32_t pending_outcome_count_ = 0;

@@ -10,6 +10,7 @@
 #include <array>
 #include <cstdint>
 
+#include "base/mix64.h"
 namespace cairn {
 
 class Rng {
@@ -57,12 +58,5 @@ struct RandomStreams {
     return streams[static_cast<std::size_t>(purpose)];
   }
 };
-
-// splitmix64's finalizer: a cheap, well-mixed 64-bit bijection (also used by hashing).
-[[nodiscard]] constexpr std::uint64_t Mix64(std::uint64_t z) noexcept {
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
 
 }  // namespace cairn

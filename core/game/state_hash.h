@@ -23,50 +23,12 @@
 #include <type_traits>
 #include <vector>
 
+#include "engine/hasher.h"
 #include "game/component_bundle.h"
 #include "game/component_kind.h"
 #include "game/game_world.h"
 
 namespace cairn {
-
-// Every live entity of a world in creation order, and each one's place in it: how references are
-// fed to a world's digest.
-class CanonicalOrder {
- public:
-  explicit CanonicalOrder(const EntityRegistry& registry);
-  [[nodiscard]] const std::vector<EntityId>& Entities() const noexcept { return order_; }
-  // 0 for null, 1 + place for a live entity, a marker for a handle that is no longer alive.
-  [[nodiscard]] std::uint64_t Encode(EntityId id) const noexcept;
-
- private:
-  const EntityRegistry& registry_;
-  std::vector<EntityId> order_;
-  std::vector<std::uint32_t> place_by_slot_;
-};
-
-class Hasher {
- public:
-  explicit Hasher(std::uint64_t seed = 0x6A09E667F3BCC908ull) noexcept : h_(seed) {}
-  // References fed from now on are encoded by `order` (null: as slot and generation).
-  void UseOrder(const CanonicalOrder* order) noexcept { order_ = order; }
-  void AddReference(EntityId id) noexcept {
-    Add(order_ != nullptr ? order_->Encode(id) : (std::uint64_t{id.Slot} << 32) | id.Generation);
-  }
-  void Add(std::uint64_t value) noexcept {
-    h_ = Mix64(h_ ^ (value * 0x9E3779B97F4A7C15ull + 0x632BE59BD9B4E019ull));
-  }
-  void AddSigned(std::int64_t value) noexcept { Add(static_cast<std::uint64_t>(value)); }
-  void AddText(std::string_view text) noexcept;
-  void AddEntity(EntityId id) noexcept {
-    Add(id.Owner);
-    Add((std::uint64_t{id.Slot} << 32) | id.Generation);
-  }
-  [[nodiscard]] std::uint64_t Value() const noexcept { return Mix64(h_); }
-
- private:
-  std::uint64_t h_;
-  const CanonicalOrder* order_ = nullptr;
-};
 
 // Feeds one component's fields, as its struct's Fields() lists them: integers and enumerations
 // as numbers (signed ones sign-extended), text with its length, entity references through

@@ -16,6 +16,7 @@
 #include <string>
 #include <string_view>
 
+#include "engine/command_buffer.h"
 #include "game/component_bundle.h"
 #include "game/field_caps.h"
 
@@ -30,8 +31,8 @@ inline constexpr std::int64_t kMaxTick = std::int64_t{1} << 50;
 // The longest a player can have to wait to act again: the longest action (field_caps.h), slowed.
 // A save whose player waits longer is corrupt.
 inline constexpr std::int64_t kLongestWait = std::int64_t{2} * kMaxActionTicks;
-// Spawn requests are numbered from 1; the last number refuses the next spawn (a fault).
-inline constexpr std::uint32_t kMaxSpawnRequest = 0xFFFFFFFFu;
+// Spawn requests are numbered from 1; the last number, kMaxSpawnRequest (engine/command_buffer.h),
+// refuses the next spawn (a fault).
 // Written as TOML integers, which are signed 64-bit.
 inline constexpr std::uint64_t kMaxRandomDraws = std::numeric_limits<std::int64_t>::max();
 inline constexpr std::uint64_t kMaxMessagesSaid = std::numeric_limits<std::int64_t>::max();

@@ -160,7 +160,7 @@ Status TickRunner::Start() noexcept {
   }
   if (timings_ != nullptr) timings_->nanoseconds.fill(0);
   last_lap_ = timings_ != nullptr ? SteadyNanoseconds() : 0;
-  next_ = 0;
+  phases_.Restart();
   committed_ = Status::Ok;
   return Status::Ok;
 }
@@ -217,26 +217,15 @@ inline void TickRunner::RunSystem(TickPhase phase) {
 
 Status TickRunner::RunNext() {
   if (Finished()) return Status::InvalidPhase;
-  const auto phase = static_cast<TickPhase>(next_++);
-  RunPhase(phase);
+  phases_.RunNext([this](TickPhase phase) { RunPhase(phase); });
   return Finished() ? Conclude() : Status::Ok;
 }
 
 Status TickRunner::RunRest() {
   if (Finished()) return Status::InvalidPhase;
-  // Straight through from the next phase to the last: each case is RunPhase of a constant, which
-  // the compiler folds to that phase's call (a whole tick costs what the plain sequence did).
-  const auto from = static_cast<TickPhase>(next_);
-  next_ = kTickPhaseCount;
-  switch (from) {
-    case TickPhase::BeginTick: RunPhase(TickPhase::BeginTick); [[fallthrough]];
-    case TickPhase::PlayerIntent: RunPhase(TickPhase::PlayerIntent); [[fallthrough]];
-    case TickPhase::Ai: RunPhase(TickPhase::Ai); [[fallthrough]];
-    case TickPhase::Movement: RunPhase(TickPhase::Movement); [[fallthrough]];
-    case TickPhase::ResolveGameplay: RunPhase(TickPhase::ResolveGameplay); [[fallthrough]];
-    case TickPhase::Commit: RunPhase(TickPhase::Commit); [[fallthrough]];
-    case TickPhase::EndTick: RunPhase(TickPhase::EndTick); break;
-  }
+  // Straight through from the next phase to the last, each phase a constant the compiler folds
+  // to that phase's call (a whole tick costs what the plain sequence did).
+  phases_.RunRest([this](TickPhase phase) { RunPhase(phase); });
   return Conclude();
 }
 

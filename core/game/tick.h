@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include "base/status.h"
+#include "engine/phase_cursor.h"
 #include "game/systems.h"
 
 namespace cairn {
@@ -52,11 +53,9 @@ class TickRunner {
   [[nodiscard]] Status RunNext();
   // Runs every phase left (all of them after Start): RunNext until finished, in one call.
   [[nodiscard]] Status RunRest();
-  [[nodiscard]] bool Finished() const noexcept { return next_ == kTickPhaseCount; }
+  [[nodiscard]] bool Finished() const noexcept { return phases_.Finished(); }
   // The phase RunNext runs next (EndTick once finished: the last that ran).
-  [[nodiscard]] TickPhase Next() const noexcept {
-    return static_cast<TickPhase>(next_ < kTickPhaseCount ? next_ : kTickPhaseCount - 1);
-  }
+  [[nodiscard]] TickPhase Next() const noexcept { return phases_.Next(); }
 
  private:
   void RunPhase(TickPhase phase);
@@ -69,7 +68,8 @@ class TickRunner {
   TickInput input_;  // a copy: phases may run long after the caller's input is gone
   PhaseTimings* timings_;
   TickObserver* observer_;
-  int next_ = 0;
+  // Not started until Start: Finished, so RunNext and RunRest refuse.
+  PhaseCursor<TickPhase, kTickPhaseCount> phases_;
   Status committed_ = Status::Ok;
   std::int64_t last_lap_ = 0;  // steady clock, nanoseconds
 };

@@ -324,9 +324,9 @@ struct RewindAccess {
       out.Value(world.occupancy_[cell]);
     });
     out.Value(world.random_);
-    CAIRN_ASSERT(world.command_count_ == 0, "a snapshot between ticks has no queued command");
-    out.Value(world.command_sequence_);
-    out.Value(world.last_request_);
+    CAIRN_ASSERT(world.commands_.Count() == 0, "a snapshot between ticks has no queued command");
+    out.Value(world.commands_.Sequence());
+    out.Value(world.commands_.LastRequest());
     out.Array(world.pending_outcomes_.data(), world.pending_outcome_count_);
     out.Array(world.visible_outcomes_.data(), world.visible_outcome_count_);
     Save(world.attacks_, out);
@@ -487,9 +487,9 @@ struct RewindAccess {
     }
     world.MarkOccupancyStale();  // kept as it was, but rebuilt before the next tick reads it
     world.random_ = in.Value<RandomStreams>();
-    world.command_count_ = 0;
-    world.command_sequence_ = in.Value<std::uint64_t>();
-    world.last_request_ = in.Value<SpawnRequestId>();
+    world.commands_.Clear();
+    const auto sequence = in.Value<std::uint64_t>();
+    world.commands_.RestoreNumbers(sequence, in.Value<SpawnRequestId>());
     world.pending_outcome_count_ = static_cast<std::uint32_t>(
         in.Array(world.pending_outcomes_.data(), world.pending_outcomes_.size()));
     world.visible_outcome_count_ = static_cast<std::uint32_t>(

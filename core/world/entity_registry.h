@@ -303,17 +303,17 @@ class EntityRegistry {
   WorldPhase phase_ = WorldPhase::Simulation;
 };
 
-// The key to structural changes. Only GameWorld (world construction and commit) and the tests
-// can make one, so only they can open a StructuralScope.
+// The key to structural changes. Only a world's owner (WorldOwner, below: world construction
+// and commit) and the tests can make one, so only they can open a StructuralScope.
 class StructuralKey {
-  friend class GameWorld;
+  friend class WorldOwner;
   friend struct StructuralTestAccess;
   StructuralKey() noexcept = default;
 };
 
 // While a scope is open, the registry (and every pool bound to it) accepts structural changes.
 // Scopes nest and restore the previous phase when they close. Releasing a slot is reachable only
-// through GameWorld::DestroyEntity, which empties every pool first.
+// through the world's owner, which empties every pool of the entity first.
 class StructuralScope {
  public:
   StructuralScope(EntityRegistry& registry, WorldPhase phase, StructuralKey key) noexcept;
@@ -322,7 +322,7 @@ class StructuralScope {
   StructuralScope& operator=(const StructuralScope&) = delete;
 
  private:
-  friend class GameWorld;
+  friend class WorldOwner;
   friend struct StructuralTestAccess;
   // Releases a live entity's slot: advances its generation (or retires it) and pushes it on the
   // free stack. The caller has already removed its components. InvalidEntity if not alive.
@@ -335,6 +335,32 @@ class StructuralScope {
 
   EntityRegistry& registry_;
   WorldPhase previous_;
+};
+
+// What a game's world derives from (privately) to own one: the one kind of class that may make
+// the key to structural changes and, through an open scope, create and release entities. The
+// engine names no game: GameWorld is one owner, and a second game's world another
+// (docs/ENGINE.md).
+class WorldOwner {
+ protected:
+  WorldOwner() noexcept = default;
+  ~WorldOwner() = default;
+  WorldOwner(const WorldOwner&) = default;
+  WorldOwner& operator=(const WorldOwner&) = default;
+
+  [[nodiscard]] static StructuralKey Key() noexcept { return StructuralKey{}; }
+  // The registry a scope opened, to create entities in it.
+  [[nodiscard]] static EntityRegistry& RegistryOf(StructuralScope& scope) noexcept {
+    return scope.Registry();
+  }
+  // Releases a live entity's slot; its components must already be gone from every pool.
+  [[nodiscard]] static Status Release(StructuralScope& scope, EntityId id) noexcept {
+    return scope.Release(id);
+  }
+  [[nodiscard]] static Status ReleaseMany(StructuralScope& scope,
+                                          std::span<const EntityId> ids) noexcept {
+    return scope.ReleaseMany(ids);
+  }
 };
 
 // Test seam: moves counters close to their limits so exhaustion can be tested without 2^32 steps.

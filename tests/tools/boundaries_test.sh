@@ -14,7 +14,7 @@ out=$(python3 "$check" "$root" 2>&1) || fail "the tree breaks its own include ru
 # Each case: a file to add (path), its include line, and what the refusal must say.
 expect_refused() {  # $4: the file the refusal names, when not the one changed
   local file=$1 line=$2 says=$3 named=${4:-$1}
-  rm -rf "$work/tree" && mkdir -p "$work/tree" && cp -r "$root/core" "$root/term" "$work/tree/"
+  rm -rf "$work/tree" && mkdir -p "$work/tree" && cp -r "$root/core" "$root/term" "$root/examples" "$work/tree/"
   mkdir -p "$(dirname "$work/tree/$file")"
   printf '%s\n' "$line" >> "$work/tree/$file"
   out=$(python3 "$check" "$work/tree" 2>&1) && fail "$file with '$line' was accepted"
@@ -22,7 +22,10 @@ expect_refused() {  # $4: the file the refusal names, when not the one changed
 }
 expect_refused core/game/systems.cpp '#include "toml/toml_reader.h"' "the simulation must not include core/toml"
 expect_refused core/sim/session.cpp '#include "content/level_loader.h"' "the simulation must not include core/content"
-expect_refused core/world/entity_registry.cpp '#include "game/game_world.h"' "the simulation must not include core/game"
+expect_refused core/world/entity_registry.cpp '#include "game/game_world.h"' "the engine must not include core/game"
+expect_refused core/engine/command_buffer.h '#include "game/components.h"' "the engine must not include core/game"
+expect_refused core/engine/phase_cursor.h '#include "sim/session.h"' "the engine must not include core/sim"
+expect_refused examples/embers/embers.cpp '#include "game/tick.h"' "a game on the engine must not include core/game"
 expect_refused core/game/ai.cpp '#include <spdlog/spdlog.h>' "includes spdlog"
 expect_refused core/dungeon/floor_grid.cpp '#include <curses.h>' "includes curses"
 expect_refused core/schema/component_types.cpp '#include <toml++/toml.h>' "includes toml++"
@@ -34,7 +37,7 @@ expect_refused term/controller.cpp '#include "sim/session_access.h"' "is private
 expect_refused term/presenter/palette.h '#include "game/game_world.h"' "the presenter reaches game/game_world.h"
 
 # A module README whose "May include:" sentence drifts from the rules is refused too.
-rm -rf "$work/tree" && mkdir -p "$work/tree" && cp -r "$root/core" "$root/term" "$work/tree/"
+rm -rf "$work/tree" && mkdir -p "$work/tree" && cp -r "$root/core" "$root/term" "$root/examples" "$work/tree/"
 sed -i 's/May include: `core\/base`, `core\/toml`./May include: `core\/toml`, `core\/sim`./' "$work/tree/core/keymap/README.md"
 out=$(python3 "$check" "$work/tree" 2>&1) && fail "a keymap README naming core/sim and leaving out core/base was accepted"
 echo "$out" | grep -q '^core/keymap/README.md:[0-9]*: error: "May include:" leaves out core/base' ||

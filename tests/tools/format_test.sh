@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Every C++ source is laid out as .clang-format says (issue 15: rules that run). Reformat with
-#   clang-format-14 -i $(find core term tests -name '*.cpp' -o -name '*.h')
+#   clang-format-14 -i $(find core term tests examples -name '*.cpp' -o -name '*.h')
 # and the check also refuses a scratch file laid out by hand, so it cannot pass by checking nothing.
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -9,7 +9,7 @@ format=$(command -v clang-format-14 || command -v clang-format) || {
   exit 1
 }
 cd "$root" || exit 1
-mapfile -t files < <(find core term tests -name '*.cpp' -o -name '*.h' | LC_ALL=C sort)
+mapfile -t files < <(find core term tests examples -name '*.cpp' -o -name '*.h' | LC_ALL=C sort)
 [ ${#files[@]} -gt 100 ] || { echo "FAIL: only ${#files[@]} sources found under $root"; exit 1; }
 if ! out=$("$format" --dry-run -Werror "${files[@]}" 2>&1); then
   echo "$out" | grep 'error:' | sed 's/: error: code should be clang-formatted.*/: not formatted/' | sort -u
