@@ -1,7 +1,9 @@
 // The `cairn` program: dispatches to the subcommands in SPEC.
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <new>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -45,7 +47,8 @@ constexpr const char* kUsage =
     "  cairn generate [--seed N] [--depth D] print a generated floor as text\n"
     "  cairn keys [KEYFILE]                  the keys table (README's) from the key map\n"
     "  cairn lesson [--auto | --text]        a guided walk through the entity-component world\n"
-    "  cairn frame [--seed N] [--size WxH] [--keys \"KEY ...\"] [--debug] [--colours]\n"
+    "  cairn frame [--seed N] [--level PATH] [--size WxH] [--keys \"KEY ...\"] [--debug]\n"
+    "              [--ascii] [--colours | --attributes]\n"
     "                                        draw one frame as text (golden-frame tests)\n"
     "  cairn console [--seed N] [--capacity N] [FILE]\n"
     "                                        the debug console protocol on FILE or stdin\n"
@@ -59,6 +62,21 @@ constexpr const char* kUsage =
 
 constexpr std::string_view kCommands[] = {"console",  "sim", "replay",   "check", "frame", "format",
                                           "generate", "bot", "identity", "keys",  "lesson"};
+
+// `cairn COMMAND --help`: the lines of the usage that are about COMMAND (its own and the lines
+// that continue it), then where the rest is said.
+int CommandHelp(const std::string& command) {
+  std::istringstream usage(kUsage);
+  std::string line;
+  bool in = false;
+  while (std::getline(usage, line)) {
+    const bool starts = line.rfind("  cairn ", 0) == 0 || line.rfind("  sim, ", 0) == 0;
+    if (starts) in = line.rfind("  cairn " + command + " ", 0) == 0 || line == "  cairn " + command;
+    if (in && !line.empty()) std::cout << line << "\n";
+  }
+  std::cout << "See docs/CLI.md (or cairn(6)) for every option and the exit statuses.\n";
+  return cairn::kExitOk;
+}
 
 int Run(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
@@ -89,6 +107,12 @@ int Run(int argc, char** argv) {
               << cairn::kOldestDungeonRules << " to " << cairn::kDungeonRules << ")\n";
     return cairn::kExitOk;
   }
+  const bool known =
+      std::find(std::begin(kCommands), std::end(kCommands), command) != std::end(kCommands);
+  if (known && std::find_if(rest.begin(), rest.end(), [](const std::string& a) {
+                 return a == "--help" || a == "-h";
+               }) != rest.end())
+    return CommandHelp(command);
   if (command == "console") return cairn::RunConsoleCommand(rest);
   if (command == "sim") return cairn::RunSimCommand(rest);
   if (command == "replay") return cairn::RunReplayCommand(rest);

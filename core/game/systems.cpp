@@ -72,12 +72,14 @@ void PlayerIntentPhase(GameWorld& world, const TickScratch& scratch, const TickI
     return;
   }
   // Fire with nothing of the quivered kind left takes the first missile carried, and says so.
+  // (With nothing ever quivered it takes what the pack shows as quivered: nothing to say.)
   if (input.command.kind == PlayerCommandKind::Fire) {
     const Quiver* quiver = world.Quivers().Find(player);
     const Item* missile = world.Items().Find(wanted.item);
-    if (quiver != nullptr && missile != nullptr && !Quivered(world, player, missile->kind))
-      (void)world.Emit(world.Notices(), NoticeEvent{NoticeKind::Quivered, player, wanted.item,
-                                                    quiver->filled != 0 ? quiver->kind + 1 : 0});
+    if (quiver != nullptr && quiver->filled != 0 && missile != nullptr &&
+        !Quivered(world, player, missile->kind))
+      (void)world.Emit(world.Notices(),
+                       NoticeEvent{NoticeKind::Quivered, player, wanted.item, quiver->kind + 1});
   }
   *intent = wanted;
   ++state->turns;

@@ -50,7 +50,11 @@ void RunLog::ShowDeaths(std::span<const DeathEvent> deaths) {
       if (effects_.empty()) continue;  // (none are shown at all)
       effects_.erase(effects_.begin());
     }
-    effects_.push_back(DeathEffect{death.where, kRemainsGlyph, kRemainsAscii, kRemainsColour,
+    // The player's own remains keep the `@`, so the map after a death still shows where you fell
+    // beside whoever killed you.
+    const bool you = death.name.View() == "you";
+    effects_.push_back(DeathEffect{death.where, you ? std::uint32_t{'@'} : kRemainsGlyph,
+                                   you ? '@' : kRemainsAscii, you ? Colour::Red : kRemainsColour,
                                    kEffectTicks, death.name});
   }
 }

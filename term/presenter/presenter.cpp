@@ -1102,6 +1102,29 @@ std::vector<HelpLine> StatusLineHelp() {
   };
 }
 
+namespace {
+
+// The banner (after a death: how to go on) on the map's edge row farther from the player, so the
+// `@` and whatever stands by it (the killer) stay in view; at the top, below the monster list's
+// `list_rows`.
+void DrawBanner(const RenderFrame& frame, const PresenterState& state, TextGrid& grid,
+                ScreenRect map, std::int32_t list_rows) {
+  if (state.banner.empty()) return;
+  std::int32_t cx = 0, cy = 0;
+  MapOrigin(frame, state, map, cx, cy);
+  const std::int32_t player_row = map.y + frame.focus_y - cy;
+  const std::int32_t by = player_row < map.y + map.h / 2
+                              ? map.y + map.h - 1
+                              : map.y + std::min(list_rows, map.h / 2 - 1);
+  const std::int32_t width =
+      std::min<std::int32_t>(static_cast<std::int32_t>(state.banner.size()) + 4, map.w);
+  const std::int32_t bx = map.x + std::max(0, (map.w - width) / 2);
+  grid.Clear(bx, by, width, 1);
+  grid.Text(bx + 2, by, state.banner, Colour::Yellow, kAttrBold, width - 4);
+}
+
+}  // namespace
+
 void Present(const RenderFrame& frame, const PresenterState& state, TextGrid& grid) {
   const std::int32_t w = grid.Width(), h = grid.Height();
   grid.Clear(0, 0, w, h);
@@ -1181,22 +1204,11 @@ void Present(const RenderFrame& frame, const PresenterState& state, TextGrid& gr
     DrawHover(state, grid, log);
   }
   if (layout.sidebar_shown) DrawSidebar(frame, state, grid, layout.sidebar);
+  std::int32_t list_rows = 0;  // the monster list's, over the map's top rows
   if (!layout.sidebar_shown && !layout.pane_shown && state.screen == Screen::Map)
-    DrawMonsterList(frame, state, grid, map);
+    list_rows = DrawMonsterList(frame, state, grid, map);
   if (layout.pane_shown) DrawDebugPane(frame, state, grid, layout.pane);
-  if (!state.banner.empty()) {
-    // On the map's edge row farther from the player, so the `@` and whatever stands by it (the
-    // killer, after a death) stay in view.
-    std::int32_t cx = 0, cy = 0;
-    MapOrigin(frame, state, map, cx, cy);
-    const std::int32_t player_row = map.y + frame.focus_y - cy;
-    const std::int32_t by = player_row < map.y + map.h / 2 ? map.y + map.h - 1 : map.y;
-    const std::int32_t width =
-        std::min<std::int32_t>(static_cast<std::int32_t>(state.banner.size()) + 4, map.w);
-    const std::int32_t bx = map.x + std::max(0, (map.w - width) / 2);
-    grid.Clear(bx, by, width, 1);
-    grid.Text(bx + 2, by, state.banner, Colour::Yellow, kAttrBold, width - 4);
-  }
+  DrawBanner(frame, state, grid, map, list_rows);
 }
 
 }  // namespace cairn

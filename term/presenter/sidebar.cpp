@@ -159,30 +159,55 @@ std::string WoundWord(const SidebarMonster& m) {
   return "almost dead";
 }
 
+// Columns `text` takes: one a code point (names are ASCII; the ellipsis is one).
+std::size_t TextColumns(const std::string& text) {
+  std::size_t columns = 0;
+  for (const char c : text) columns += (static_cast<unsigned char>(c) & 0xC0) != 0x80 ? 1 : 0;
+  return columns;
+}
+
+// `parts` joined with ", ", as many whole parts as fit in `width` (the first always, cut if it
+// must), the dropped ones marked by `ellipsis`.
+std::string JoinFitting(const std::vector<std::string>& parts, std::size_t width,
+                        const std::string& ellipsis) {
+  std::string text = parts.front();
+  for (std::size_t i = 1; i < parts.size(); ++i) {
+    const bool last = i + 1 == parts.size();
+    const std::string next = text + ", " + parts[i];
+    if (TextColumns(next) + (last ? 0 : TextColumns(ellipsis)) > width) return text + ellipsis;
+    text = next;
+  }
+  return text;
+}
+
 }  // namespace
 
-void DrawMonsterList(const RenderFrame& frame, const PresenterState& state, TextGrid& grid,
-                     ScreenRect map) {
+std::int32_t DrawMonsterList(const RenderFrame& frame, const PresenterState& state, TextGrid& grid,
+                             ScreenRect map) {
   const auto& monsters = frame.sidebar.monsters;
-  if (monsters.empty() || map.w < 40 || map.h < 4) return;
+  if (monsters.empty() || map.w < 40 || map.h < 4) return 0;
   constexpr std::int32_t kMost = 4;
   const auto count = static_cast<std::int32_t>(monsters.size());
   const std::int32_t shown = std::min({count, kMost, map.h - 2});
+  // At most half the map wide, or three fifths where an entry needs it (80 columns: 48).
+  const auto room = static_cast<std::size_t>(map.w * 3 / 5 - 5);
+  const std::string ellipsis = state.ascii ? "..." : "\u2026";
   std::vector<std::string> rows;
   std::size_t widest = 0;
   for (std::int32_t i = 0; i < shown; ++i) {
     const SidebarMonster& m = monsters[static_cast<std::size_t>(i)];
-    std::string text = m.name + ", " + m.state;
-    if (const std::string wounds = WoundWord(m); !wounds.empty()) text += ", " + wounds;
-    if (m.slowed) text += ", slowed";
-    widest = std::max(widest, text.size());
+    std::vector<std::string> parts{m.name, m.state};
+    if (const std::string wounds = WoundWord(m); !wounds.empty()) parts.push_back(wounds);
+    if (m.slowed) parts.emplace_back("slowed");
+    std::string text = JoinFitting(parts, room, ellipsis);
+    widest = std::max(widest, TextColumns(text));
     rows.push_back(std::move(text));
   }
-  const std::string more = count > shown ? std::string(state.ascii ? "..." : "\u2026") + " " +
-                                               std::to_string(count - shown) + " more in view"
-                                         : std::string();
-  const std::int32_t width = std::min<std::int32_t>(
-      static_cast<std::int32_t>(std::max(widest + 2, more.size())) + 3, map.w / 2);
+  const std::string more =
+      count > shown ? ellipsis + " " + std::to_string(count - shown) + " more in view" : "";
+  const std::int32_t width =
+      std::min<std::int32_t>(static_cast<std::int32_t>(std::max(widest + 2, TextColumns(more))) + 3,
+                             std::max(map.w / 2, static_cast<std::int32_t>(room) + 5));
   const std::int32_t height = shown + (more.empty() ? 0 : 1);
   // The corner away from the player: the right one unless the player stands in the right half.
   std::int32_t cx = 0, cy = 0;
@@ -202,6 +227,7 @@ void DrawMonsterList(const RenderFrame& frame, const PresenterState& state, Text
               kAttrNone, width - 4);
   }
   if (!more.empty()) grid.Text(text_x, map.y + shown, more, Colour::Yellow, kAttrNone, width - 2);
+  return height;
 }
 
 std::int32_t SidebarEntryAt(const RenderFrame& frame, ScreenRect r, std::int32_t x,

@@ -24,9 +24,10 @@ void DrawSidebar(const RenderFrame& frame, const PresenterState& state, TextGrid
 // Below the sidebar's width (80x24), the monsters in view as a compact list over a top corner of
 // the map, away from the player (DCSS keeps one at 80 columns): glyph, name, what it is doing and
 // how hurt it is, nearest first, at most four and a count of the rest. Nothing when none is in
-// view.
-void DrawMonsterList(const RenderFrame& frame, const PresenterState& state, TextGrid& grid,
-                     ScreenRect map);
+// view. An entry too long for the list loses its last words whole, never a word cut. Returns the
+// rows it covers from the map's top (0 for none).
+std::int32_t DrawMonsterList(const RenderFrame& frame, const PresenterState& state, TextGrid& grid,
+                             ScreenRect map);
 
 // The monster (an index into frame.sidebar.monsters) whose entry covers screen cell (x, y) of a
 // sidebar drawn in `r`, or -1: what a click on the sidebar looks at.

@@ -27,6 +27,13 @@ done
 "$cairn" --help | grep -q "cairn console" || fail "--help does not list console"
 "$cairn" --help >/dev/null; [ $? -eq 0 ] || fail "--help exit status"
 "$cairn" --version | grep -q "^cairn " || fail "--version"
+# Each command's --help (or -h) prints its own usage lines, exit 0; frame's names --level.
+for command in console sim replay check frame format generate bot identity keys lesson; do
+  out=$("$cairn" "$command" --help 2>&1); status=$?
+  [ $status -eq 0 ] || fail "$command --help: exit status $status"
+  echo "$out" | grep -q "^  cairn $command" || fail "$command --help said: $out"
+done
+"$cairn" frame -h | grep -q -- "--level PATH" || fail "frame -h does not name --level"
 # The formats this build writes, as --version says them: the tests compare with these, never with
 # a version written here, so a new format version moves no test.
 save_version=$("$cairn" --version | sed -n 's/^save format \([0-9]*\) (reads [0-9]* to [0-9]*)$/\1/p')
