@@ -20,11 +20,14 @@ Status TileMap::Initialize(std::int32_t width, std::int32_t height) noexcept {
   const auto count = static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
   FixedArray<Terrain> cells;
   FixedArray<std::uint8_t> remembered;
+  FixedArray<Terrain> seen_terrain;
   if (Status s = cells.Allocate(count); s != Status::Ok) return s;
   if (Status s = remembered.Allocate(count); s != Status::Ok) return s;
+  if (Status s = seen_terrain.Allocate(count); s != Status::Ok) return s;
   static_assert(static_cast<int>(Terrain::Wall) == 0, "a zeroed map is all wall");
   cells_.swap(cells);
   remembered_.swap(remembered);
+  seen_terrain_.swap(seen_terrain);
   width_ = width;
   height_ = height;
   passability_revision_ = NextUniqueNumber();

@@ -89,13 +89,26 @@ class TileMap {
     return InBounds(x, y) && (remembered_[Index(x, y)] & kRememberedTerrain) != 0;
   }
   void Remember(std::int32_t x, std::int32_t y) noexcept {
-    if (InBounds(x, y)) remembered_[Index(x, y)] |= kRememberedTerrain;
+    if (!InBounds(x, y)) return;
+    remembered_[Index(x, y)] |= kRememberedTerrain;
+    seen_terrain_[Index(x, y)] = cells_[Index(x, y)];
+  }
+  // The terrain of a remembered cell as it was when last seen (or mapped): a door that closed out
+  // of view is still remembered open. Saved and rewound, not hashed: only drawing reads it.
+  [[nodiscard]] Terrain RememberedTerrain(std::int32_t x, std::int32_t y) const noexcept {
+    return InBounds(x, y) ? seen_terrain_[Index(x, y)] : Terrain::Wall;
+  }
+  // Restores what a cell is remembered as (a save's `remembered_terrain`).
+  void SetRememberedTerrain(std::int32_t x, std::int32_t y, Terrain terrain) noexcept {
+    if (InBounds(x, y)) seen_terrain_[Index(x, y)] = terrain;
   }
   // Known from a map: remembered, and marked unseen unless it was seen before.
   void RememberMapped(std::int32_t x, std::int32_t y) noexcept {
     if (!InBounds(x, y)) return;
     std::uint8_t& cell = remembered_[Index(x, y)];
-    if ((cell & kRememberedTerrain) == 0) cell |= kRememberedTerrain | kMappedUnseen;
+    if ((cell & kRememberedTerrain) != 0) return;
+    cell |= kRememberedTerrain | kMappedUnseen;
+    seen_terrain_[Index(x, y)] = cells_[Index(x, y)];
   }
   // Remembered because it was seen, not only mapped.
   [[nodiscard]] bool Seen(std::int32_t x, std::int32_t y) const noexcept {
@@ -111,17 +124,20 @@ class TileMap {
     std::uint8_t& cell = remembered_[index];
     cell =
         static_cast<std::uint8_t>((cell | kRememberedTerrain) & ~(kRememberedItem | kMappedUnseen));
+    seen_terrain_[index] = cells_[index];
   }
   void SetItemRemembered(std::int32_t x, std::int32_t y, bool item) noexcept {
     if (!InBounds(x, y)) return;
     std::uint8_t& cell = remembered_[Index(x, y)];
     cell = static_cast<std::uint8_t>(item ? cell | kRememberedItem : cell & ~kRememberedItem);
   }
-  // Restores a cell's memory as saved (the bits above).
+  // Restores a cell's memory as saved (the bits above), its terrain remembered as it is now
+  // (SetRememberedTerrain then says where it is remembered otherwise).
   void SetRememberedBits(std::int32_t x, std::int32_t y, std::uint8_t bits) noexcept {
-    if (InBounds(x, y))
-      remembered_[Index(x, y)] =
-          static_cast<std::uint8_t>(bits & (kRememberedTerrain | kRememberedItem | kMappedUnseen));
+    if (!InBounds(x, y)) return;
+    remembered_[Index(x, y)] =
+        static_cast<std::uint8_t>(bits & (kRememberedTerrain | kRememberedItem | kMappedUnseen));
+    seen_terrain_[Index(x, y)] = cells_[Index(x, y)];
   }
   [[nodiscard]] std::size_t Index(std::int32_t x, std::int32_t y) const noexcept {
     return static_cast<std::size_t>(y) * static_cast<std::size_t>(width_) +
@@ -131,10 +147,14 @@ class TileMap {
   [[nodiscard]] const FixedArray<std::uint8_t>& RememberedCells() const noexcept {
     return remembered_;
   }
+  [[nodiscard]] const FixedArray<Terrain>& RememberedTerrainCells() const noexcept {
+    return seen_terrain_;
+  }
 
  private:
   FixedArray<Terrain> cells_;
   FixedArray<std::uint8_t> remembered_;
+  FixedArray<Terrain> seen_terrain_;  // per cell: the terrain as last seen; read where remembered
   std::int32_t width_ = 0;
   std::int32_t height_ = 0;
   std::uint64_t passability_revision_ = 0;

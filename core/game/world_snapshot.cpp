@@ -313,6 +313,8 @@ struct RewindAccess {
     Save(world.bindings_, world.registry_.touched_, out);
     out.Array(world.map_.Cells().data(), world.map_.Cells().size());
     out.Array(world.map_.RememberedCells().data(), world.map_.RememberedCells().size());
+    out.Array(world.map_.RememberedTerrainCells().data(),
+              world.map_.RememberedTerrainCells().size());
     out.Array(world.seen_items_.All().data(), world.seen_items_.All().size());
     // Occupancy is derived, but between ticks it can lag a console edit until the next tick
     // rebuilds it, and refusals read it: kept as it is, cell by cell where someone stands.
@@ -455,6 +457,16 @@ struct RewindAccess {
         map.SetRememberedBits(static_cast<std::int32_t>((i + k) % width),
                               static_cast<std::int32_t>((i + k) / width), bits[k]);
       }
+    }
+    // After the bits, which remember each cell as it is now: then as it was last seen.
+    const std::size_t seen = in.Count<Terrain>();
+    for (std::size_t i = 0; i < seen; i += kPiece) {
+      const std::size_t n = std::min(kPiece, seen - i);
+      in.Raw(terrain.data(), n * sizeof(Terrain));
+      for (std::size_t k = 0; k < n; ++k)
+        if (map.RememberedTerrainCells()[i + k] != terrain[k])
+          map.SetRememberedTerrain(static_cast<std::int32_t>((i + k) % width),
+                                   static_cast<std::int32_t>((i + k) / width), terrain[k]);
     }
   }
 

@@ -493,6 +493,47 @@ void ReadRemembered(TableReader& r, const LevelDefinition& level, FloorImage& fl
   }
 }
 
+// The remembered cells whose terrain was another when last seen: { x, y, terrain }, each a
+// remembered cell of the map, once; `terrain` a map character.
+void ReadRememberedTerrain(TableReader& r, FloorImage& floor, std::vector<TextProblem>& problems) {
+  const TomlValue* cells = r.Get("remembered_terrain", TomlKind::Array, false);
+  if (cells == nullptr) return;
+  const LevelDefinition& level = floor.level;
+  if (cells->array.size() > level.cells.size())
+    r.Problem(cells->position, r.What() + ": more remembered terrain than the map has cells");
+  for (const TomlValue& c : cells->array) {
+    if (!c.IsTable()) {
+      r.Problem(c.position, r.What() + ": each remembered terrain is { x, y, terrain }");
+      continue;
+    }
+    TableReader cr(c, r.What() + " remembered terrain", problems);
+    FloorImage::RememberedTerrain cell;
+    std::string terrain;
+    (void)cr.Int("x", cell.x, 0, level.width > 0 ? level.width - 1 : 0);
+    (void)cr.Int("y", cell.y, 0, level.height > 0 ? level.height - 1 : 0);
+    (void)cr.String("terrain", terrain);
+    cr.RejectUnknown();
+    const auto found = std::find_if(kTerrainChars.begin(), kTerrainChars.end(), [&](const auto& e) {
+      return terrain.size() == 1 && e.first == terrain[0];
+    });
+    const std::size_t index =
+        static_cast<std::size_t>(cell.y) * static_cast<std::size_t>(level.width) +
+        static_cast<std::size_t>(cell.x);
+    if (found == kTerrainChars.end())
+      r.Problem(c.position, r.What() + ": remembered terrain '" + terrain +
+                                "' is not a map character (# . + ' ~ :)");
+    else if (index >= floor.remembered.size() || (floor.remembered[index] & 1) == 0)
+      r.Problem(c.position, r.What() + ": remembered terrain at " + std::to_string(cell.x) + "," +
+                                std::to_string(cell.y) + ", a cell not remembered");
+    else if (std::any_of(floor.remembered_terrain.begin(), floor.remembered_terrain.end(),
+                         [&](const auto& o) { return o.x == cell.x && o.y == cell.y; }))
+      r.Problem(c.position, r.What() + ": remembered terrain twice at " + std::to_string(cell.x) +
+                                "," + std::to_string(cell.y));
+    else
+      floor.remembered_terrain.push_back({cell.x, cell.y, found->second});
+  }
+}
+
 // The items the player remembers seeing lie on the floor: { x, y, glyph, ascii, colour, layer },
 // one a cell, at most as many as the floor holds items.
 void ReadSeenItems(TableReader& r, const WorldLimits& limits, FloorImage& floor,
@@ -702,6 +743,7 @@ bool ReadFloor(const TomlValue& table, const Uuid& run, const DefinitionSet& def
   ReadRandomStreams(r, floor, problems);
   ReadFloorMap(r, level);
   ReadRemembered(r, level, floor);
+  ReadRememberedTerrain(r, floor, problems);
   ReadSeenItems(r, limits, floor, problems);
   const std::vector<const TomlValue*> tables = EntityTables(r, limits);
   std::map<Uuid, std::uint32_t> index;

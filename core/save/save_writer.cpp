@@ -216,6 +216,24 @@ void WriteOutcomesAndNoises(const FloorImage& floor, const ReferenceCodec& refer
   }
 }
 
+// The remembered cells whose terrain was another when last seen, each with the map character
+// it was (`{ x = 4, y = 2, terrain = "'" }`: a door seen open, closed since out of view).
+void WriteRememberedTerrain(const FloorImage& floor, std::string& out) {
+  if (floor.remembered_terrain.empty()) return;
+  out += "remembered_terrain = [\n";
+  for (const FloorImage::RememberedTerrain& cell : floor.remembered_terrain) {
+    char c = '#';
+    for (const auto& [ch, t] : kTerrainChars)
+      if (t == cell.terrain) c = ch;
+    out += "  { x = ";
+    AppendNumber(cell.x, out);
+    out += ", y = ";
+    AppendNumber(cell.y, out);
+    out += std::string(", terrain = \"") + c + "\" },\n";
+  }
+  out += "]\n";
+}
+
 // The items the player remembers seeing lie on the floor, with the look each had (the glyph and
 // its ASCII as character codes, the colour as its palette number).
 void WriteSeenItems(const FloorImage& floor, std::string& out) {
@@ -267,6 +285,7 @@ void WriteFloor(const FloorImage& floor, const Uuid& run, const DefinitionSet& d
       level, [&](std::size_t i) { return static_cast<char>('0' + (floor.remembered[i] & 7)); },
       out);
   out += "]\n";
+  WriteRememberedTerrain(floor, out);
   WriteSeenItems(floor, out);
   for (const LevelEntity& entity : level.entities) {
     out += "\n[[floor.entity]]\nuuid = \"";

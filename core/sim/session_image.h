@@ -28,6 +28,12 @@ struct FloorImage {
   std::int32_t depth = 1;
   LevelDefinition level;                 // map now, entities now (see above); digest: as built
   std::vector<std::uint8_t> remembered;  // one per cell, 1: the player has seen it
+  // Remembered cells whose terrain was another when last seen (a door closed out of view).
+  struct RememberedTerrain {
+    std::int32_t x = 0, y = 0;
+    Terrain terrain = Terrain::Wall;
+  };
+  std::vector<RememberedTerrain> remembered_terrain;
   std::int64_t tick = 0;
   RandomStreams random;
   std::uint32_t last_request = 0;

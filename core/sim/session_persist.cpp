@@ -41,6 +41,10 @@ FloorImage ImageOf(
   level.height = map.Height();
   level.cells.assign(map.Cells().span().begin(), map.Cells().span().end());
   image.remembered.assign(map.RememberedCells().span().begin(), map.RememberedCells().span().end());
+  for (std::int32_t y = 0; y < map.Height(); ++y)
+    for (std::int32_t x = 0; x < map.Width(); ++x)
+      if (map.Remembered(x, y) && map.RememberedTerrain(x, y) != map.At(x, y))
+        image.remembered_terrain.push_back({x, y, map.RememberedTerrain(x, y)});
   for (SeenItem seen : world.SeenItemsMemory().All()) {
     seen.item = EntityId{};  // a handle means nothing in a file
     image.seen_items.push_back(seen);
@@ -281,6 +285,8 @@ Status RestoreFloor(const GameSession& session, const FloorImage& floor, bool pl
           x, y,
           floor.remembered[static_cast<std::size_t>(y) * static_cast<std::size_t>(level->width) +
                            static_cast<std::size_t>(x)]);
+  for (const FloorImage::RememberedTerrain& cell : floor.remembered_terrain)
+    built.world->Map().SetRememberedTerrain(cell.x, cell.y, cell.terrain);
   built.world->SeenItemsMemory().Restore(floor.seen_items);
   floors[static_cast<std::size_t>(floor.depth - 1)] = std::move(built);
   return Status::Ok;

@@ -182,12 +182,21 @@ std::string LookText(const GameSession& session, std::int32_t x, std::int32_t y)
   if (!map.InBounds(x, y)) return "Nothing: beyond the map.";
   const bool visible = session.Scratch().player_view.Visible(x, y);
   if (!visible && !map.Remembered(x, y)) return "You have not seen this place.";
-  const std::string terrain = TerrainName(map.At(x, y));
   if (!visible) {
-    const bool item = world.SeenItemsMemory().Find(static_cast<std::uint32_t>(map.Index(x, y)));
-    return "You remember " + WithArticle(terrain) +
-           (item ? " with something lying on it when you last saw it." : " here.");
+    // As it was last seen: its terrain then, and the item seen lying there, named as it looked
+    // (something, when that item has since gone from the floor).
+    const std::string remembered = TerrainName(map.RememberedTerrain(x, y));
+    const SeenItem* seen =
+        world.SeenItemsMemory().Find(static_cast<std::uint32_t>(map.Index(x, y)));
+    if (seen == nullptr) return "You remember " + WithArticle(remembered) + " here.";
+    const std::string item =
+        world.Items().Contains(seen->item) && world.Positions().Contains(seen->item)
+            ? DescribeItem(world, seen->item)
+            : std::string("something");
+    return "You remember " + item + " lying on " + WithArticle(remembered) +
+           " here when you last saw it.";
   }
+  const std::string terrain = TerrainName(map.At(x, y));
   std::string text;
   const PlayerParts me = PartsOfPlayer(session);
   if (me.at != nullptr && me.at->x == x && me.at->y == y) text = "you";

@@ -281,7 +281,9 @@ void ExtractCells(const TileMap& map, const SeenItems& seen, const FieldOfView& 
       FrameCell& cell = frame.cells[window.Index(x, y)];
       const bool visible = options.reveal_map || view.Visible(x, y);
       if (!visible && !map.Remembered(x, y)) continue;
-      TerrainLook(map.At(x, y), cell.glyph, cell.ascii, cell.colour);
+      // Out of view, the terrain as it was last seen (a door closed since is still open here).
+      TerrainLook(visible ? map.At(x, y) : map.RememberedTerrain(x, y), cell.glyph, cell.ascii,
+                  cell.colour);
       cell.knowledge = visible ? CellKnowledge::Visible : CellKnowledge::Remembered;
       // Out of view, an item seen lying here is drawn as it looked (dimmed, as remembered).
       if (const SeenItem* item =
@@ -460,7 +462,7 @@ std::string DescribeCell(const GameSession& session, std::int32_t x, std::int32_
   const bool visible = session.Scratch().player_view.Visible(x, y);
   if (!visible && !map.Remembered(x, y)) return "You have not seen this place.";
   std::string text = std::string("(") + std::to_string(x) + "," + std::to_string(y) + ") " +
-                     TerrainName(map.At(x, y));
+                     TerrainName(visible ? map.At(x, y) : map.RememberedTerrain(x, y));
   if (!visible) return text + " (remembered)";
   for (const std::string& thing : ThingsAt(session, x, y)) text += "; " + thing;
   return text;

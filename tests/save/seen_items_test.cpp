@@ -5,6 +5,7 @@
 
 #include "game/recipes.h"
 #include "save_test_support.h"
+#include "view/describe.h"
 #include "view/extract.h"
 
 namespace seen_items_test {
@@ -141,6 +142,38 @@ TEST_CASE("terrain a map showed, not yet seen, is saved so, and moves no hash", 
   MovePlayer(*out, 7, 2);
   REQUIRE(out->Submit(PlayerCommand{PlayerCommandKind::Wait}) == Status::Ok);
   CHECK(out->World().Map().Seen(7, 1));
+}
+
+TEST_CASE("terrain out of view is drawn as it was last seen, saved and resumed", "[save][seen]") {
+  const std::string_view rows[] = {"###########", "#@..'#....#", "#....#....#", "###########"};
+  const SessionConfig config = Config(
+      1, std::make_shared<LevelDefinition>(LevelFromAscii("a door", rows, *Definitions(), false)));
+  std::unique_ptr<GameSession> session;
+  REQUIRE(GameSession::Create(config, session) == Status::Ok);
+  REQUIRE(CellAt(*session, 4, 1).ascii == '\'');  // seen open
+  MovePlayer(*session, 7, 1);                     // the sealed east room: the door out of view
+  session->World().Map().Set(4, 1, Terrain::DoorClosed);  // closed behind your back
+  REQUIRE(session->Submit(PlayerCommand{PlayerCommandKind::Wait}) == Status::Ok);
+  CHECK(CellAt(*session, 4, 1).ascii == '\'');
+  CHECK(CellAt(*session, 4, 1).knowledge == CellKnowledge::Remembered);
+  CHECK(LookText(*session, 4, 1) == "You remember an open door here.");
+  // A save keeps the memory where it differs from the map, and a resume draws it so.
+  const std::string text = SaveText(*session);
+  CHECK(text.find("remembered_terrain = [\n  { x = 4, y = 1, terrain = \"'\" },\n]") !=
+        std::string::npos);
+  std::unique_ptr<GameSession> out;
+  REQUIRE(Resume(text, config, out).empty());
+  CHECK(CellAt(*out, 4, 1).ascii == '\'');
+  // Seen again, it is what it is now.
+  MovePlayer(*out, 2, 1);
+  REQUIRE(out->Submit(PlayerCommand{PlayerCommandKind::Wait}) == Status::Ok);
+  CHECK(CellAt(*out, 4, 1).ascii == '+');
+  // Memory of the terrain of a cell not remembered is refused: (4, 1) forgotten in `remembered`.
+  std::string bad = text;
+  const std::size_t row = bad.find("\n", bad.find("remembered = [\n") + 16) + 1;  // y = 1
+  REQUIRE(bad.substr(row, 3) == "  \"");
+  bad[row + 3 + 4] = '0';
+  CHECK(Resume(bad, config, out).find("a cell not remembered") != std::string::npos);
 }
 
 }  // namespace seen_items_test

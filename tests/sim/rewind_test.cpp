@@ -84,6 +84,16 @@ std::string DescribeWorld(const GameWorld& world, bool ids) {
       }
     }
   };
+  // What the player remembers: every bit of every cell (the unhashed "mapped, not seen" too),
+  // each cell's terrain as last seen, and the items seen lying about.
+  Hasher memory(5);
+  for (std::uint8_t bits : world.Map().RememberedCells().span()) memory.Add(bits);
+  for (Terrain t : world.Map().RememberedTerrainCells().span())
+    memory.Add(static_cast<std::uint64_t>(t));
+  for (const SeenItem& seen : world.SeenItemsMemory().All()) {
+    memory.Add(seen.cell);
+    memory.Add(seen.look.glyph);
+  }
   Hasher trace(3);
   feed_ring(trace, world.Trace());
   feed_ring(trace, world.Story());
@@ -118,9 +128,10 @@ std::string DescribeWorld(const GameWorld& world, bool ids) {
     for (std::int32_t x = 0; x < world.Map().Width(); ++x)
       feed_id(occupancy, world.OccupantAt(x, y));
   return "state=" + Hex(DigestState(world).total) + " registry=" + Hex(reg.Value()) +
-         " pools=" + Hex(pools.Value()) + " trace=" + Hex(trace.Value()) +
-         " counters=" + Hex(counters.Value()) + " bindings=" + Hex(bindings.Value()) +
-         " occupancy=" + Hex(occupancy.Value()) + " tick=" + std::to_string(world.Tick());
+         " pools=" + Hex(pools.Value()) + " memory=" + Hex(memory.Value()) +
+         " trace=" + Hex(trace.Value()) + " counters=" + Hex(counters.Value()) +
+         " bindings=" + Hex(bindings.Value()) + " occupancy=" + Hex(occupancy.Value()) +
+         " tick=" + std::to_string(world.Tick());
 }
 
 std::string Describe(const GameSession& session, bool ids = true) {
