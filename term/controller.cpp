@@ -506,11 +506,17 @@ void GameController::HandleMapKey(const std::string& key, Action action) {
 }
 
 // Look mode (DCSS's x): the cursor moves with the movement keys, Tab and Shift-Tab jump between
-// the monsters and items in view, v (or Enter without the debug pane) describes what is there,
-// `.` or g travels there; with the debug pane shown, Enter inspects the entity under it.
+// the monsters and items in view, v (or Enter without the debug pane) describes what is there
+// (Escape closes the account, and leaves look mode when none is shown), `.` or g travels there;
+// with the debug pane shown, Enter inspects the entity under it.
 void GameController::HandleLookKey(const std::string& key, Action action) {
   const PlayerCommand command = CommandForAction(action);
+  const bool described = !state_.look_detail.empty();
   state_.look_detail.clear();
+  if (key == "escape" && described) {  // closes the account; look mode goes on
+    UpdateLookText();
+    return;
+  }
   if (key == "escape" || action == Action::Look) {
     state_.screen = Screen::Map;
     return;

@@ -167,7 +167,7 @@ bool AutoPilot::Check(const GameSession& session, std::string& why) {
     why = "You are hurt.";
     return false;
   }
-  if (session.Log().MessageCount() != messages_ && !last_was_pickup_)
+  if (session.Log().NewsCount() != messages_ && !last_was_pickup_)
     return false;  // the message says it
   if (++steps_ > kMaxRunSteps) {
     why = "You stop to get your bearings.";
@@ -243,7 +243,7 @@ bool AutoPilot::Start(const GameSession& session, AutoGoal goal, std::string& wh
   health_ = health->current;
   depth_ = session.Depth();
   steps_ = 0;
-  messages_ = session.Log().MessageCount();
+  messages_ = session.Log().NewsCount();
   return true;
 }
 
@@ -255,7 +255,7 @@ bool AutoPilot::Next(const GameSession& session, PlayerCommand& out, std::string
     active_ = false;
     return false;
   }
-  messages_ = session.Log().MessageCount();
+  messages_ = session.Log().NewsCount();
   last_was_pickup_ = false;
   const GameWorld& world = session.World();
   const Position at = *world.Positions().Find(world.PlayerEntity());

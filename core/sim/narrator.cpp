@@ -411,6 +411,24 @@ void TellNotice(const GameWorld& world, const NoticeEvent& n, RunLog& log) {
 
 }  // namespace
 
+void TellWhatLiesHere(const GameWorld& world, Position at, RunLog& log) {
+  const Player* player = world.Players().Find(world.PlayerEntity());
+  std::vector<std::string> names;
+  // By the items (fewer than the things that have a place), oldest kept first.
+  const std::span<const Item> items = world.Items().Values();
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    const Position* where = world.Positions().Find(world.Items().Owners()[i]);
+    if (where != nullptr && where->x == at.x && where->y == at.y)
+      names.push_back(ItemDisplayName(world, items[i], player));
+  }
+  if (names.empty()) return;
+  std::string text = "You see here ";
+  if (names.size() > 1) text += std::to_string(names.size()) + " items: ";
+  for (std::size_t i = 0; i < names.size(); ++i)
+    text += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
+  log.Mention(text + ".");
+}
+
 void Narrate(const GameWorld& world, bool run_ended, RunLog& log) {
   // Causes before effects: the three queues are told as one, in the order Emit numbered them.
   const auto attacks = world.Attacks().Events();

@@ -19,6 +19,11 @@ namespace cairn {
 // death is not told as the end.
 void Narrate(const GameWorld& world, bool run_ended, RunLog& log);
 
+// What lies where the player now stands, as DCSS says it when you step onto it: "You see here a
+// +0 dagger." or "You see here 3 items: a dagger, 8 darts and a murky potion." Nothing when
+// nothing does (what autopickup took is carried by then).
+void TellWhatLiesHere(const GameWorld& world, Position at, RunLog& log);
+
 // The run's summary as the player dies in `death` on depth `depth`: what FillSummary reads, how
 // the player died ("killed by a goblin on depth 3"), and the chain of why. Before the commit.
 [[nodiscard]] RunSummary DeathSummary(const GameWorld& world, const DeathEvent& death,

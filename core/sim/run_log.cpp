@@ -22,6 +22,11 @@ void RunLog::Say(std::string text, MessageTone tone) {
   while (messages_.size() > kMessageHistory) messages_.pop_front();
 }
 
+void RunLog::Mention(std::string text) {
+  Say(std::move(text));
+  ++mentions_;
+}
+
 void RunLog::AddNote(std::int32_t turn, std::int32_t depth, std::string text) {
   if (notes_.size() < kMaxNotes) notes_.push_back(Note{turn, depth, std::move(text)});
 }
@@ -37,6 +42,7 @@ void RunLog::Resume(std::span<const Message> saved, std::uint64_t said) {
   pushed_ += saved.size() - skip;
   lineage_ = NextUniqueNumber();
   messages_said_ = said;
+  mentions_ = 0;  // (only the change in NewsCount is read)
 }
 
 void RunLog::ShowDeaths(std::span<const DeathEvent> deaths) {

@@ -39,9 +39,14 @@ class RunLog {
   // Adds to the log; the same text and tone as the newest message counts it again instead
   // ("... x6", as DCSS and Brogue collapse repeats).
   void Say(std::string text, MessageTone tone = MessageTone::Plain);
+  // Says what only informs (what lies where you step): a message like any other, which a run of
+  // turns (explore, travel) does not stop for.
+  void Mention(std::string text);
   [[nodiscard]] const std::deque<Message>& Messages() const noexcept { return messages_; }
   // How many messages were ever said (the log keeps the last kMessageHistory).
   [[nodiscard]] std::uint64_t MessageCount() const noexcept { return messages_said_; }
+  // Changes with each message but a mention: what a run of turns stops for.
+  [[nodiscard]] std::uint64_t NewsCount() const noexcept { return messages_said_ - mentions_; }
   // Continues a saved log: `saved` (oldest first; only the last kMessageHistory are kept) after
   // what is already here, and the count of messages ever said.
   void Resume(std::span<const Message> saved, std::uint64_t said);
@@ -76,6 +81,7 @@ class RunLog {
   std::size_t max_effects_ = 64;
   std::deque<Message> messages_;
   std::uint64_t messages_said_ = 0;
+  std::uint64_t mentions_ = 0;  // of messages_said_, those that only inform (Mention)
   // Messages ever added to the back of messages_ (a repeat adds none): the newest is the
   // pushed_-th. A moment keeps only the messages added since the last one (sim/rewind.h).
   std::uint64_t pushed_ = 0;

@@ -253,9 +253,22 @@ void GameSession::AfterTick(const TickInput& input) {
              TickPhaseName(fault.phase) + "): " + fault.what + ". Press R to restart.");
   } else {
     FollowStairs();
+    TellArrivalPlace();
   }
   // A step back re-runs ticks the listener was told about already.
   if (listener_ != nullptr && !rewind_->Replaying()) listener_->AfterTick(World(), input);
+}
+
+void GameSession::TellArrivalPlace() {
+  // Read through the const world: writable access to a pool between ticks marks what is derived
+  // from it stale (the occupancy grid, rebuilt whole before the next tick).
+  const GameWorld& world = World();
+  const Position* at = world.Positions().Find(world.PlayerEntity());
+  if (at == nullptr || State() != SessionState::Playing) return;
+  if (at->x == last_place_.x && at->y == last_place_.y && Depth() == last_place_depth_) return;
+  last_place_ = *at;
+  last_place_depth_ = Depth();
+  TellWhatLiesHere(world, *at, log_);
 }
 
 void GameSession::BeforeCommit(const GameWorld& world) {

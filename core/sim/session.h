@@ -262,6 +262,8 @@ class GameSession final : private TickObserver {
   // After a tick in which the player took the stairs: moves the player to the next floor, or
   // ends the run when the way out was taken with the artifact.
   void FollowStairs();
+  // Tells what lies where the player stands, when that is a new place (sim/narrator.h).
+  void TellArrivalPlace();
   [[nodiscard]] Status ChangeFloor(std::int32_t direction);
   [[nodiscard]] bool Refuse(const PlayerCommand& command, Refusal& why) const;
   void AfterTick(const TickInput& input);
@@ -287,6 +289,10 @@ class GameSession final : private TickObserver {
   RunLog log_;
   RunSummary summary_;
   Remains remains_{};
+  // Where the player stood after the last tick (and on which floor), to tell what lies at a new
+  // place once: the message log's, not the run's state.
+  Position last_place_{-1, -1};
+  std::int32_t last_place_depth_ = 0;
   PhaseTimings timings_{};
   mutable bool timings_shown_ = false;
   TickListener* listener_ = nullptr;

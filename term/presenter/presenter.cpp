@@ -1104,6 +1104,43 @@ std::vector<HelpLine> StatusLineHelp() {
 
 namespace {
 
+// Look mode: its prompt and words in the message area, and an account asked for (v) in a box over
+// the half of the map away from the cursor.
+void DrawLook(const RenderFrame& frame, const PresenterState& state, TextGrid& grid, Rect map,
+              Rect log) {
+  grid.Clear(log.x, log.y, log.w, log.h);
+  grid.Text(0, log.y,
+            state.debug_pane
+                ? "Look: move; Tab/Shift-Tab next; v describes; . g travel; Enter inspects; Esc."
+                : "Look: move; Tab/Shift-Tab next thing; v describes; . or g goes there; Esc.",
+            Colour::Yellow, kAttrNone, log.w);
+  std::int32_t row = log.y + 1;
+  for (std::string_view part : WrapWords(state.look_text, static_cast<std::size_t>(log.w)))
+    if (row < log.y + log.h)
+      grid.Text(0, row++, std::string(part), Colour::White, kAttrNone, log.w);
+  if (!state.look_detail.empty()) {
+    // The account in a box over the top of the map, each line wrapped.
+    std::vector<std::string> rows;
+    const std::int32_t box_w = std::min(map.w - 2, 76);
+    for (const std::string& line : state.look_detail)
+      for (std::string_view part :
+           WrapWords(line, static_cast<std::size_t>(std::max(10, box_w - 4))))
+        rows.emplace_back(part);
+    const std::int32_t shown =
+        std::min<std::int32_t>(static_cast<std::int32_t>(rows.size()), map.h - 2);
+    // Over the half of the map away from the cursor, so the thing described stays in view.
+    std::int32_t cx = 0, cy = 0;
+    MapOrigin(frame, state, map, cx, cy);
+    const bool cursor_high = state.look_y - cy < map.h / 2;
+    const Rect box{map.x + 1, cursor_high ? map.y + map.h - (shown + 2) : map.y, box_w, shown + 2};
+    grid.Clear(box.x, box.y, box.w, box.h);
+    Frame(grid, box, state);
+    for (std::int32_t i = 0; i < shown; ++i)
+      grid.Text(box.x + 2, box.y + 1 + i, rows[static_cast<std::size_t>(i)], Colour::White,
+                kAttrNone, box.w - 3);
+  }
+}
+
 // The banner (after a death: how to go on) on the map's edge row farther from the player, so the
 // `@` and whatever stands by it (the killer) stay in view; at the top, below the monster list's
 // `list_rows`.
@@ -1155,33 +1192,7 @@ void Present(const RenderFrame& frame, const PresenterState& state, TextGrid& gr
   DrawStatus(frame, grid, w);
   DrawMap(frame, state, grid, map);
   if (state.screen == Screen::Look) {
-    grid.Clear(log.x, log.y, log.w, log.h);
-    grid.Text(0, log.y,
-              state.debug_pane
-                  ? "Look: move; Tab next; v describes; . or g travels; Enter inspects; Esc."
-                  : "Look: move the cursor, Tab the next thing; v describes; . or g goes there.",
-              Colour::Yellow, kAttrNone, log.w);
-    std::int32_t row = log.y + 1;
-    for (std::string_view part : WrapWords(state.look_text, static_cast<std::size_t>(log.w)))
-      if (row < log.y + log.h)
-        grid.Text(0, row++, std::string(part), Colour::White, kAttrNone, log.w);
-    if (!state.look_detail.empty()) {
-      // The account in a box over the top of the map, each line wrapped.
-      std::vector<std::string> rows;
-      const std::int32_t box_w = std::min(map.w - 2, 76);
-      for (const std::string& line : state.look_detail)
-        for (std::string_view part :
-             WrapWords(line, static_cast<std::size_t>(std::max(10, box_w - 4))))
-          rows.emplace_back(part);
-      const std::int32_t shown =
-          std::min<std::int32_t>(static_cast<std::int32_t>(rows.size()), map.h - 2);
-      const Rect box{map.x + 1, map.y, box_w, shown + 2};
-      grid.Clear(box.x, box.y, box.w, box.h);
-      Frame(grid, box, state);
-      for (std::int32_t i = 0; i < shown; ++i)
-        grid.Text(box.x + 2, box.y + 1 + i, rows[static_cast<std::size_t>(i)], Colour::White,
-                  kAttrNone, box.w - 3);
-    }
+    DrawLook(frame, state, grid, map, log);
   } else if (state.screen == Screen::Target || state.screen == Screen::ItemPrompt) {
     grid.Clear(log.x, log.y, log.w, log.h);
     grid.Text(0, log.y, state.prompt, Colour::Yellow, kAttrBold, log.w);

@@ -373,7 +373,7 @@ wait_for 'Fed \(food' || fail "looking: no sidebar"
 row=$(screen | grep -n '^O ogre' | head -n 1 | cut -d: -f1)
 [ -n "$row" ] || fail "looking: the ogre has no sidebar entry"
 mouse 0 4 $((${row:-1} - 1))
-wait_for 'Look: move the cursor' || fail "looking: a click on the ogre's entry did not open look mode"
+wait_for 'Look: move; Tab/Shift-Tab' || fail "looking: a click on the ogre's entry did not open look mode"
 screen | grep -qE 'ogre, (noticed|hunting) you' || fail "looking: look mode does not describe the ogre"
 tmx send-keys -t e2e Escape Q y
 finished looking

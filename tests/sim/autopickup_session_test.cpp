@@ -93,6 +93,25 @@ TEST_CASE("explore picks up what autopickup wants on its way, and walks past the
   CHECK_FALSE(pilot.SomethingLeftToExplore(*session));
 }
 
+TEST_CASE("stepping where items stay says what lies there, once, and stops no run",
+          "[autopickup]") {
+  LevelDefinition level = Level({"#######", "#@....#", "#######"});
+  AddItem(level, "dagger", {0, 0}, 'a');
+  AddItem(level, "dagger", {2, 1});  // a second dagger: autopickup leaves it
+  auto session = SessionOn(level);
+  const std::size_t before = session->Log().Messages().size();
+  REQUIRE(session->Submit(PlayerCommand{PlayerCommandKind::Move, 1, 0}) == Status::Ok);
+  REQUIRE(session->Log().Messages().size() == before + 1);
+  const std::string said = session->Log().Messages().back().text;
+  CHECK(said.rfind("You see here a ", 0) == 0);
+  CHECK(said.find("dagger.") != std::string::npos);
+  // Waiting there says nothing more; the message stops no run.
+  const std::uint64_t news = session->Log().NewsCount();
+  REQUIRE(session->Submit(PlayerCommand{PlayerCommandKind::Wait}) == Status::Ok);
+  CHECK(session->Log().Messages().size() == before + 1);
+  CHECK(session->Log().NewsCount() == news);
+}
+
 TEST_CASE("with autopickup off explore leaves every item and goes to none",
           "[autopickup][autopilot]") {
   AutoPickup off;
