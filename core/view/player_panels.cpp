@@ -1,6 +1,9 @@
 #include "view/player_panels.h"
 
 #include <algorithm>
+#include <iterator>
+#include <string>
+#include <vector>
 
 #include "game/items.h"
 #include "game/rules.h"
@@ -31,19 +34,27 @@ std::string DiceText(std::int32_t count, std::int32_t sides, std::int32_t bonus)
   return text;
 }
 
-// "Autopickup on: potion scroll food wand thrown artifact; new weapon armour" (or "off: ...").
-std::string AutoPickupLine(const AutoPickup& rule) {
-  std::string always, fresh;
+// What autopickup takes, in a player's words, a line each: "Autopickup: on (A turns it off)",
+// "  always: potions, scrolls, food, wands, missiles and artifacts", "  new kinds: weapons and
+// armour".
+std::vector<std::string> AutoPickupLines(const AutoPickup& rule) {
+  static constexpr const char* kPlural[] = {"potions", "scrolls", "weapons",  "armour",
+                                            "food",    "wands",   "missiles", "artifacts"};
+  static_assert(std::size(kPlural) == kItemCategoryCount);
+  std::vector<std::string> always, fresh;
   for (int c = 0; c < kItemCategoryCount; ++c) {
     const auto category = static_cast<ItemCategory>(c);
-    std::string& list = RuleOf(rule, category) == PickupRule::Always ? always : fresh;
     if (RuleOf(rule, category) == PickupRule::Never) continue;
-    list += (list.empty() ? "" : " ") + std::string(ItemCategoryName(category));
+    (RuleOf(rule, category) == PickupRule::Always ? always : fresh).emplace_back(kPlural[c]);
   }
-  std::string text = rule.enabled != 0 ? "Autopickup on: " : "Autopickup off: ";
-  text += always.empty() ? "nothing always" : always;
-  if (!fresh.empty()) text += "; new " + fresh;
-  return text;
+  const auto list = [](const std::vector<std::string>& words) {
+    std::string text;
+    for (std::size_t i = 0; i < words.size(); ++i)
+      text += (i == 0 ? "" : i + 1 == words.size() ? " and " : ", ") + words[i];
+    return text.empty() ? std::string("nothing") : text;
+  };
+  return {std::string("Autopickup: ") + (rule.enabled != 0 ? "on" : "off"),
+          "  always: " + list(always), "  new kinds: " + list(fresh)};
 }
 
 // "10 ticks an action", or with a condition what it makes of it: "5 ticks an action (hasted;
@@ -120,6 +131,31 @@ PlayerParts PartsOfPlayer(const GameSession& session) noexcept {
   return parts;
 }
 
+namespace {
+
+// The sheet's gear: what is wielded and worn, what `f` fires, and what autopickup takes.
+void AppendGear(const GameWorld& world, EntityId id, const Player& me,
+                std::vector<std::string>& lines) {
+  const Player* player = &me;
+  const auto worn = [&](ItemCategory slot, const char* label, const char* none) {
+    const Item* item = world.Items().Find(EquippedIn(world, id, slot));
+    Item plain = item != nullptr ? *item : Item{};
+    plain.equipped = 0;
+    lines.push_back(std::string(label) +
+                    (item != nullptr ? ItemDisplayName(world, plain, player) : none));
+  };
+  worn(ItemCategory::Weapon, "Wielding: ", "bare hands");
+  worn(ItemCategory::Armour, "Wearing:  ", "nothing");
+  const Item* missile = world.Items().Find(FireChoice(world, id));
+  lines.push_back(std::string("Quiver:   ") + (missile != nullptr
+                                                   ? ItemDisplayName(world, *missile, player)
+                                                   : "nothing to fire"));
+  for (std::string& line : AutoPickupLines(AutoPickupOf(world, id)))
+    lines.push_back(std::move(line));
+}
+
+}  // namespace
+
 std::vector<std::string> CharacterSheet(const GameSession& session) {
   const GameWorld& world = session.World();
   const PlayerParts me = PartsOfPlayer(session);
@@ -158,20 +194,7 @@ std::vector<std::string> CharacterSheet(const GameSession& session) {
                   std::to_string(player->deepest) + "), " + std::to_string(player->turns) +
                   " turns, " + std::to_string(player->kills) + " kills");
   lines.push_back("");
-  const auto worn = [&](ItemCategory slot, const char* label, const char* none) {
-    const Item* item = world.Items().Find(EquippedIn(world, id, slot));
-    Item plain = item != nullptr ? *item : Item{};
-    plain.equipped = 0;
-    lines.push_back(std::string(label) +
-                    (item != nullptr ? ItemDisplayName(world, plain, player) : none));
-  };
-  worn(ItemCategory::Weapon, "Wielding: ", "bare hands");
-  worn(ItemCategory::Armour, "Wearing:  ", "nothing");
-  const Item* missile = world.Items().Find(FireChoice(world, id));
-  lines.push_back(std::string("Quiver:   ") + (missile != nullptr
-                                                   ? ItemDisplayName(world, *missile, player)
-                                                   : "nothing to fire"));
-  lines.push_back(AutoPickupLine(AutoPickupOf(world, id)));
+  AppendGear(world, id, *player, lines);
   lines.push_back("");
   lines.push_back("Discoveries:");
   std::size_t found = 0;

@@ -13,7 +13,11 @@ std::vector<std::string_view> WrapWords(std::string_view text, std::size_t width
   std::vector<std::string_view> lines;
   while (text.size() > width) {
     std::size_t cut = text.rfind(' ', width);
-    if (cut == std::string_view::npos || cut == 0) cut = width;
+    if (cut == std::string_view::npos || cut == 0) {
+      // A word longer than the line (a file's path) breaks after a folder's slash if it can.
+      const std::size_t slash = text.rfind('/', width - 1);
+      cut = slash != std::string_view::npos && slash > 0 ? slash + 1 : width;
+    }
     lines.push_back(text.substr(0, cut));
     text.remove_prefix(cut);
     while (!text.empty() && text.front() == ' ') text.remove_prefix(1);

@@ -64,6 +64,14 @@ TEST_CASE("at 80x24 the debug pane takes turns with the log; wide screens put it
   CHECK(Shows(small, "Welcome to cairn"));
 }
 
+TEST_CASE("text wraps at spaces, and a path longer than a line after a folder", "[presenter]") {
+  CHECK(WrapWords("the morgue file went to /home/someone/.local/state/cairn/morgue/cairn-1.txt",
+                  30) == std::vector<std::string_view>{"the morgue file went to",
+                                                       "/home/someone/.local/state/",
+                                                       "cairn/morgue/cairn-1.txt"});
+  CHECK(WrapWords("abcdefghij", 4) == std::vector<std::string_view>{"abcd", "efgh", "ij"});
+}
+
 TEST_CASE("every palette colour stands out against the black background", "[palette]") {
   for (PaletteKind kind : {PaletteKind::Standard, PaletteKind::ColourBlind}) {
     for (int c = 1; c < kColourCount; ++c) {
