@@ -350,7 +350,8 @@ Status GameWorld::Preflight() noexcept {
   return Status::Ok;
 }
 
-void GameWorld::Publish(StructuralScope& scope) noexcept {
+std::uint32_t GameWorld::Publish(StructuralScope& scope) noexcept {
+  std::uint32_t written = 0;  // KindBit of every pool the batch adds to or takes from
   for (std::size_t i = 0; i < commands_.Count(); ++i) {
     const Command& command = commands_.Commands()[i];
     const ComponentBundle& bundle = commands_.PayloadOf(i);
@@ -358,6 +359,7 @@ void GameWorld::Publish(StructuralScope& scope) noexcept {
     switch (command.kind) {
       case Command::Kind::Spawn: {
         EntityId id;
+        written |= bundle.mask;
         status = CreateFromBundle(scope, bundle, id);
         if (status == Status::Ok) {
           pending_outcomes_[pending_outcome_count_++] = SpawnOutcome{command.request, id};
@@ -368,6 +370,7 @@ void GameWorld::Publish(StructuralScope& scope) noexcept {
       }
       case Command::Kind::Destroy: {
         const EntityKind was = KindOfEntity(command.target);  // before it is gone
+        written |= ComponentsOf(command.target);
         status = DestroyEntity(scope, command.target);
         if (status == Status::Ok) {
           ++counters_.destroys_published;
@@ -381,11 +384,13 @@ void GameWorld::Publish(StructuralScope& scope) noexcept {
         break;
       }
       case Command::Kind::SetComponent:
+        written |= KindBit(command.component);
         status = ApplyBundle(scope, command.target, bundle, KindBit(command.component));
         RecordCommand(TraceEvent::ComponentChanged, command.target, command.sequence,
                       static_cast<std::int64_t>(command.component));
         break;
       case Command::Kind::RemoveComponent:
+        written |= KindBit(command.component);
         ForEachComponentType([&]<class T>() {
           if (KindOf<T>::value == command.component && Pool<T>().Contains(command.target))
             status = RemoveComponent<T>(scope, command.target);
@@ -399,20 +404,18 @@ void GameWorld::Publish(StructuralScope& scope) noexcept {
     if (status != Status::Ok) SetFault(status, "publishing a preflighted command failed");
   }
   commands_.Clear();
+  return written;
 }
 
 Status GameWorld::Commit() noexcept {
   if (fault_.Active()) return fault_.status;
   if (Status s = Preflight(); s != Status::Ok) return s;
-  const bool structural = commands_.Count() > 0;
   StructuralScope scope(registry_, WorldPhase::Commit, Key());
-  Publish(scope);
-  // Spawns and the dead change who stands where; with nothing published, Movement has kept the
-  // grid current cell by cell.
-  if (structural) {
-    RebuildOccupancy();
-    ai_wake_.MarkStale();  // a published bundle may have written a monster's component
-  }
+  // What the batch wrote leaves stale what is derived from it (derived_state.h); the occupancy
+  // grid is rebuilt at once, as what follows in the tick reads it. Otherwise Movement has kept it
+  // current cell by cell.
+  MarkWritten(Publish(scope));
+  if (occupancy_stale_) RebuildOccupancy();
   if (pending_outcome_count_ > counters_.outcome_high_water)
     counters_.outcome_high_water = pending_outcome_count_;
   return fault_.Active() ? fault_.status : Status::Ok;

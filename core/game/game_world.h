@@ -21,7 +21,6 @@
 #include <optional>
 #include <span>
 #include <string>
-#include <type_traits>
 #include <vector>
 
 #include "base/status.h"
@@ -31,6 +30,7 @@
 #include "game/component_kind.h"
 #include "game/components.h"
 #include "game/definitions.h"
+#include "game/derived_state.h"
 #include "game/events.h"
 #include "game/random.h"
 #include "game/seen_items.h"
@@ -437,14 +437,19 @@ class GameWorld : private WorldOwner {
   // Everything derived from the pools (the occupancy grid, the wake ticks' copy), for a writer
   // that may touch any pool: the next read rebuilds what it needs.
   void MarkDerivedStale() noexcept {
-    MarkOccupancyStale();
-    ai_wake_.MarkStale();
+    MarkWritten(~std::uint32_t{0});
   }
-  // What writable access to one pool between ticks may leave behind: derived state to rebuild.
+  // What writing the pools in `written` (a KindBit mask) outside a phase that keeps it current
+  // leaves behind: the derived state computed from them (derived_state.h) is rebuilt before it
+  // is next read.
+  void MarkWritten(std::uint32_t written) noexcept {
+    if (Touches(written, DerivedState::Occupancy)) MarkOccupancyStale();
+    if (Touches(written, DerivedState::WakeTicks)) ai_wake_.MarkStale();
+  }
+  // Writable access to one pool between ticks.
   template <class T>
   void MarkWritten() noexcept {
-    if constexpr (std::is_same_v<T, Position> || std::is_same_v<T, Blocker>) MarkOccupancyStale();
-    if constexpr (std::is_same_v<T, EnemyAi>) ai_wake_.MarkStale();
+    MarkWritten(KindBit(KindOf<T>::value));
   }
   [[nodiscard]] EntityId OccupantAt(std::int32_t x, std::int32_t y) const noexcept {
     return map_.InBounds(x, y) ? OccupantOf(map_.Index(x, y)) : EntityId{};
@@ -515,7 +520,8 @@ class GameWorld : private WorldOwner {
   // Counts and traces the command just recorded (its kind of entry, whom it names, its value).
   void CountRecorded(TraceEvent event, EntityId id, std::int64_t value) noexcept;
   [[nodiscard]] Status Preflight() noexcept;
-  void Publish(StructuralScope& scope) noexcept;
+  // Publishes the preflighted batch; returns the KindBit mask of the pools it wrote.
+  std::uint32_t Publish(StructuralScope& scope) noexcept;
   [[nodiscard]] Status ApplyBundle(StructuralScope& scope, EntityId id,
                                    const ComponentBundle& bundle, std::uint32_t mask) noexcept;
 
