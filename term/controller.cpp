@@ -121,17 +121,6 @@ void GameController::UpdateBanner() {
 
 void GameController::Play(const PlayerCommand& command) {
   if (command.kind == PlayerCommandKind::None || session_.State() != SessionState::Playing) return;
-  // A stairs key away from the stairs travels to them first, then takes them (as in Brogue).
-  if ((command.kind == PlayerCommandKind::Descend || command.kind == PlayerCommandKind::Ascend) &&
-      !session_.Paused()) {
-    if (Refusal refusal;
-        session_.WouldRefuse(command, refusal) && refusal.kind == RefusalKind::NoStairsHere) {
-      StartRun(
-          command.kind == PlayerCommandKind::Descend ? AutoGoal::StairsDown : AutoGoal::StairsUp,
-          command);
-      return;
-    }
-  }
   if (session_.Paused()) {
     // Paused: remember the command; stepping carries it out when the player may act.
     std::string why;
@@ -142,7 +131,15 @@ void GameController::Play(const PlayerCommand& command) {
     queued_ = command;
     return;
   }
-  (void)session_.Submit(command);
+  Refusal refused;
+  (void)session_.Submit(command, &refused);
+  // A stairs key away from the stairs travels to them first, then takes them (as in Brogue).
+  if (refused.kind == RefusalKind::NoStairsHere) {
+    StartRun(command.kind == PlayerCommandKind::Descend ? AutoGoal::StairsDown : AutoGoal::StairsUp,
+             command);
+    return;
+  }
+  if (refused.kind != RefusalKind::None) session_.Log().Say(refused.words);
   CheckRunEnd();
 }
 

@@ -405,15 +405,17 @@ bool GameSession::Refuse(const PlayerCommand& command, Refusal& why) const {
   return false;
 }
 
-Status GameSession::Submit(const PlayerCommand& command, std::string* refusal) {
+Status GameSession::Submit(const PlayerCommand& command, Refusal* refused) {
   if (World().Fault().Active()) return World().Fault().status;
   // A command while a tick is stepped phase by phase: that tick ends first, as it would have.
   if (Status s = FinishTick(); s != Status::Ok) return s;
   if (State() != SessionState::Playing) return Status::InvalidOperation;
   Refusal why;
   if (Refuse(command, why)) {
-    log_.Say(why.words);
-    if (refusal != nullptr) *refusal = why.words;
+    if (refused != nullptr)
+      *refused = std::move(why);
+    else
+      log_.Say(why.words);
     return Status::InvalidOperation;
   }
   // Let time pass until the player may act (a debug step may have left the player mid-action).

@@ -245,10 +245,8 @@ TEST_CASE("the message count: a save at its cap reads back, one past is refused 
   REQUIRE(test::Resume(WriteSaveText(image, *test::Definitions(), "cairn test"), config, resumed) ==
           "");
   CHECK(resumed->Log().MessageCount() == kMaxMessagesSaid);
-  // One more message, and the writer refuses...
-  std::string refusal;
-  CHECK(resumed->Submit(PlayerCommand{PlayerCommandKind::Move, -1, 0}, &refusal) ==
-        Status::InvalidOperation);
+  // One more message (a refusal, said), and the writer refuses...
+  CHECK(resumed->Submit(PlayerCommand{PlayerCommandKind::Move, -1, 0}) == Status::InvalidOperation);
   std::string text, why;
   CHECK(Capture(*resumed, text, why) == Status::CapacityExceeded);
   CHECK(why.find("messages_said") != std::string::npos);

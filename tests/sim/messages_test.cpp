@@ -33,9 +33,9 @@ void Submit(GameSession& session, PlayerCommandKind kind, char letter) {
   PlayerCommand command;
   command.kind = kind;
   command.letter = letter;
-  std::string why;
+  Refusal why;
   REQUIRE(session.Submit(command, &why) == Status::Ok);
-  INFO(why);
+  INFO(why.words);
 }
 
 }  // namespace
@@ -80,8 +80,7 @@ TEST_CASE("the zap is told before the bolt it fires", "[messages]") {
   PlayerCommand zap;
   zap.kind = PlayerCommandKind::Use;
   zap.letter = 'a';
-  std::string why;
-  REQUIRE(session->Submit(zap, &why) == Status::Ok);
+  REQUIRE(session->Submit(zap) == Status::Ok);
   const std::size_t zapped = FirstAt(*session, "You zap ");
   const std::size_t bolt = FirstAt(*session, "The bolt ");
   REQUIRE(zapped < session->Log().Messages().size());

@@ -81,14 +81,17 @@ TEST_CASE("a refused command costs no time; a turn runs until the player may act
   CHECK(session->PlayerReady());
   REQUIRE(session->Submit(west) == Status::Ok);
   CHECK(session->World().Tick() == 20);
-  std::string why;
-  CHECK(session->Submit(west, &why) == Status::InvalidOperation);
-  CHECK(why == "There is a wall in the way.");
+  CHECK(session->Submit(west) == Status::InvalidOperation);
   CHECK(session->World().Tick() == 20);
-  CHECK(session->Log().Messages().back().text == why);
+  CHECK(session->Log().Messages().back().text == "There is a wall in the way.");  // said
+  // Handed to the caller instead, with its kind, and not said.
+  const std::size_t said = session->Log().Messages().size();
+  Refusal why;
   CHECK(session->Submit(PlayerCommand{PlayerCommandKind::PickUp}, &why) ==
         Status::InvalidOperation);
-  CHECK(why == "There is nothing here to pick up.");
+  CHECK(why.words == "There is nothing here to pick up.");
+  CHECK(why.kind == RefusalKind::NothingHere);
+  CHECK(session->Log().Messages().size() == said);
   CHECK(session->Submit(PlayerCommand{PlayerCommandKind::Descend}, &why) ==
         Status::InvalidOperation);
   CHECK(session->World().Tick() == 20);
