@@ -57,6 +57,14 @@ class TileMap {
       passability_revision_ = NextUniqueNumber();
     if (TerrainBlocksSight(cell) != TerrainBlocksSight(terrain))
       sight_revision_ = NextUniqueNumber();
+    // A remembered cell keeps what it was until it is seen again (RememberSeen clears the mark;
+    // in view, that is the next view update).
+    std::uint8_t& memory = remembered_[Index(x, y)];
+    if ((memory & (kRememberedTerrain | kTerrainChanged)) == kRememberedTerrain &&
+        cell != terrain) {
+      seen_terrain_[Index(x, y)] = cell;
+      memory |= kTerrainChanged;
+    }
     cell = terrain;
   }
   // Every cell at once, row by row (a level's terrain as it is built): the revisions below change
@@ -79,36 +87,50 @@ class TileMap {
   // What the player remembers of a cell, bits of one byte: its terrain (seen at least once, or
   // mapped), and whether an item autopickup wanted lay there when last seen. Both are state
   // (hashed, saved): the player's knowledge, which explore and travel act on. A third bit marks
-  // terrain known from a map, not yet seen: explore still goes there. It is saved and rewound
-  // but not hashed (state_hash.cpp), as nothing the game decides reads it.
+  // terrain known from a map, not yet seen: explore still goes there. A fourth marks a cell whose
+  // terrain changed since it was last seen (what it was is kept beside: RememberedTerrain). The
+  // last two are saved and rewound but not hashed (state_hash.cpp): nothing the game decides
+  // reads them.
   static constexpr std::uint8_t kRememberedTerrain = 1;
   static constexpr std::uint8_t kRememberedItem = 2;
   static constexpr std::uint8_t kMappedUnseen = 4;
+  static constexpr std::uint8_t kTerrainChanged = 8;
   static constexpr std::uint8_t kHashedMemory = kRememberedTerrain | kRememberedItem;
   [[nodiscard]] bool Remembered(std::int32_t x, std::int32_t y) const noexcept {
     return InBounds(x, y) && (remembered_[Index(x, y)] & kRememberedTerrain) != 0;
   }
   void Remember(std::int32_t x, std::int32_t y) noexcept {
     if (!InBounds(x, y)) return;
-    remembered_[Index(x, y)] |= kRememberedTerrain;
-    seen_terrain_[Index(x, y)] = cells_[Index(x, y)];
+    std::uint8_t& cell = remembered_[Index(x, y)];
+    cell = static_cast<std::uint8_t>((cell | kRememberedTerrain) & ~kTerrainChanged);
   }
   // The terrain of a remembered cell as it was when last seen (or mapped): a door that closed out
-  // of view is still remembered open. Saved and rewound, not hashed: only drawing reads it.
+  // of view is still remembered open. Only drawing and look mode read it.
   [[nodiscard]] Terrain RememberedTerrain(std::int32_t x, std::int32_t y) const noexcept {
-    return InBounds(x, y) ? seen_terrain_[Index(x, y)] : Terrain::Wall;
+    if (!InBounds(x, y)) return Terrain::Wall;
+    const std::size_t i = Index(x, y);
+    return (remembered_[i] & kTerrainChanged) != 0 ? seen_terrain_[i] : cells_[i];
   }
-  // Restores what a cell is remembered as (a save's `remembered_terrain`).
+  // Restores what a remembered cell is remembered as (a save's `remembered_terrain`).
   void SetRememberedTerrain(std::int32_t x, std::int32_t y, Terrain terrain) noexcept {
-    if (InBounds(x, y)) seen_terrain_[Index(x, y)] = terrain;
+    if (!InBounds(x, y)) return;
+    const std::size_t i = Index(x, y);
+    seen_terrain_[i] = terrain;
+    remembered_[i] =
+        static_cast<std::uint8_t>(terrain != cells_[i] ? remembered_[i] | kTerrainChanged
+                                                       : remembered_[i] & ~kTerrainChanged);
   }
+  // A rewind's restore of one cell's memory as it was: its bits, and the terrain kept for it.
+  void RestoreMemoryBits(std::size_t index, std::uint8_t bits) noexcept {
+    remembered_[index] = bits;
+  }
+  void RestoreKeptTerrain(std::size_t index, Terrain kept) noexcept { seen_terrain_[index] = kept; }
   // Known from a map: remembered, and marked unseen unless it was seen before.
   void RememberMapped(std::int32_t x, std::int32_t y) noexcept {
     if (!InBounds(x, y)) return;
     std::uint8_t& cell = remembered_[Index(x, y)];
     if ((cell & kRememberedTerrain) != 0) return;
     cell |= kRememberedTerrain | kMappedUnseen;
-    seen_terrain_[Index(x, y)] = cells_[Index(x, y)];
   }
   // Remembered because it was seen, not only mapped.
   [[nodiscard]] bool Seen(std::int32_t x, std::int32_t y) const noexcept {
@@ -122,9 +144,8 @@ class TileMap {
   // something autopickup wants is seen lying there again.
   void RememberSeen(std::size_t index) noexcept {
     std::uint8_t& cell = remembered_[index];
-    cell =
-        static_cast<std::uint8_t>((cell | kRememberedTerrain) & ~(kRememberedItem | kMappedUnseen));
-    seen_terrain_[index] = cells_[index];
+    cell = static_cast<std::uint8_t>((cell | kRememberedTerrain) &
+                                     ~(kRememberedItem | kMappedUnseen | kTerrainChanged));
   }
   void SetItemRemembered(std::int32_t x, std::int32_t y, bool item) noexcept {
     if (!InBounds(x, y)) return;
@@ -134,10 +155,9 @@ class TileMap {
   // Restores a cell's memory as saved (the bits above), its terrain remembered as it is now
   // (SetRememberedTerrain then says where it is remembered otherwise).
   void SetRememberedBits(std::int32_t x, std::int32_t y, std::uint8_t bits) noexcept {
-    if (!InBounds(x, y)) return;
-    remembered_[Index(x, y)] =
-        static_cast<std::uint8_t>(bits & (kRememberedTerrain | kRememberedItem | kMappedUnseen));
-    seen_terrain_[Index(x, y)] = cells_[Index(x, y)];
+    if (InBounds(x, y))
+      remembered_[Index(x, y)] =
+          static_cast<std::uint8_t>(bits & (kRememberedTerrain | kRememberedItem | kMappedUnseen));
   }
   [[nodiscard]] std::size_t Index(std::int32_t x, std::int32_t y) const noexcept {
     return static_cast<std::size_t>(y) * static_cast<std::size_t>(width_) +
@@ -154,7 +174,9 @@ class TileMap {
  private:
   FixedArray<Terrain> cells_;
   FixedArray<std::uint8_t> remembered_;
-  FixedArray<Terrain> seen_terrain_;  // per cell: the terrain as last seen; read where remembered
+  // Per cell: what a remembered cell's terrain was when it changed out of view; read only where
+  // kTerrainChanged is set (so a floor whose terrain never changes never writes it).
+  FixedArray<Terrain> seen_terrain_;
   std::int32_t width_ = 0;
   std::int32_t height_ = 0;
   std::uint64_t passability_revision_ = 0;

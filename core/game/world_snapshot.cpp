@@ -447,26 +447,23 @@ struct RewindAccess {
         if (map.At(x, y) != terrain[k]) map.Set(x, y, terrain[k]);
       }
     }
+    // The memory as it was, bits and kept terrain, each cell set as it was (after the terrain,
+    // whose changes mark the memory too).
     const std::size_t remembered = in.Count<std::uint8_t>();
     std::array<std::uint8_t, kPiece> bits{};
     for (std::size_t i = 0; i < remembered; i += kPiece) {
       const std::size_t n = std::min(kPiece, remembered - i);
       in.Raw(bits.data(), n);
-      for (std::size_t k = 0; k < n; ++k) {
-        if (map.RememberedCells()[i + k] == bits[k]) continue;
-        map.SetRememberedBits(static_cast<std::int32_t>((i + k) % width),
-                              static_cast<std::int32_t>((i + k) / width), bits[k]);
-      }
+      for (std::size_t k = 0; k < n; ++k)
+        if (map.RememberedCells()[i + k] != bits[k]) map.RestoreMemoryBits(i + k, bits[k]);
     }
-    // After the bits, which remember each cell as it is now: then as it was last seen.
-    const std::size_t seen = in.Count<Terrain>();
-    for (std::size_t i = 0; i < seen; i += kPiece) {
-      const std::size_t n = std::min(kPiece, seen - i);
+    const std::size_t kept = in.Count<Terrain>();
+    for (std::size_t i = 0; i < kept; i += kPiece) {
+      const std::size_t n = std::min(kPiece, kept - i);
       in.Raw(terrain.data(), n * sizeof(Terrain));
       for (std::size_t k = 0; k < n; ++k)
         if (map.RememberedTerrainCells()[i + k] != terrain[k])
-          map.SetRememberedTerrain(static_cast<std::int32_t>((i + k) % width),
-                                   static_cast<std::int32_t>((i + k) / width), terrain[k]);
+          map.RestoreKeptTerrain(i + k, terrain[k]);
     }
   }
 
