@@ -253,7 +253,8 @@ void GameSession::AfterTick(const TickInput& input) {
              TickPhaseName(fault.phase) + "): " + fault.what + ". Press R to restart.");
   } else {
     FollowStairs();
-    TellArrivalPlace();
+    if (input.command.kind != PlayerCommandKind::None)
+      TellArrivalPlace();  // only the player moves it
   }
   // A step back re-runs ticks the listener was told about already.
   if (listener_ != nullptr && !rewind_->Replaying()) listener_->AfterTick(World(), input);
