@@ -54,6 +54,26 @@ OUTSIDE = [
 # The presenter draws RenderFrame values only: these headers must not be reachable from it.
 PRESENTER_FORBIDDEN = {"sim/session.h", "game/game_world.h"}
 
+# term/'s parts, as core's modules: what each may include of core/ and of term/. The program
+# (term/'s own folder: main, the commands, the controller, files on disk) may include all of
+# core/ and every part; the presenter draws frames and holds no terminal; the terminal holds
+# curses and no game (term/README.md).
+TERM_CORE = {
+    "presenter": {"base", "identity", "game", "view"},
+    "terminal": {"base"},
+}
+TERM_PARTS = {
+    "presenter": {"presenter"},
+    "terminal": {"terminal", "presenter", "program:mouse.h"},
+}
+
+
+def term_part(path):
+    """term/presenter/x.h -> presenter; term/x.cpp -> program."""
+    parts = path.split("/")
+    return parts[1] if len(parts) > 2 else "program"
+
+
 # Headers private to one module: the narrow way into a class that only the module's own units may
 # take (sim/session_access.h opens GameSession's floors to saving, restoring and duplicating).
 MODULE_PRIVATE = {"sim/session_access.h": "sim"}
@@ -132,6 +152,20 @@ def main():
             if kind == '"' and name in MODULE_PRIVATE and module != MODULE_PRIVATE[name]:
                 problems.append(where + f"\"{name}\" is private to core/{MODULE_PRIVATE[name]}; "
                                 "use the module's public headers")
+            if kind == '"' and path.startswith("term/") and term_part(path) in TERM_CORE:
+                part = term_part(path)
+                target = resolve(root, path, name)
+                if target is not None and target.startswith("core/"):
+                    core_module = target.split("/")[1]
+                    if core_module not in TERM_CORE[part]:
+                        problems.append(where + f"term/{part} must not include core/{core_module} "
+                                        f"(\"{name}\"); see term/README.md")
+                elif target is not None and target.startswith("term/"):
+                    other = term_part(target)
+                    allowed = TERM_PARTS[part]
+                    if other not in allowed and f"{other}:{os.path.basename(target)}" not in allowed:
+                        problems.append(where + f"term/{part} must not include the {other}'s "
+                                        f"\"{name}\"; see term/README.md")
             if kind != '"' or module is None:
                 continue
             target = name.split("/")[0]

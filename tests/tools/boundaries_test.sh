@@ -35,6 +35,10 @@ expect_refused core/view/render_frame.h '#include "sim/session.h"' "the presente
 expect_refused core/console/console.cpp '#include "sim/session_access.h"' "is private to core/sim"
 expect_refused term/controller.cpp '#include "sim/session_access.h"' "is private to core/sim"
 expect_refused term/presenter/palette.h '#include "game/game_world.h"' "the presenter reaches game/game_world.h"
+expect_refused term/presenter/sidebar.cpp '#include "controller.h"' "term/presenter must not include the program's"
+expect_refused term/presenter/pointer.cpp '#include "terminal/curses_screen.h"' "term/presenter must not include the terminal's"
+expect_refused term/terminal/terminal_check.cpp '#include "sim/session.h"' "term/terminal must not include core/sim"
+expect_refused term/terminal/curses_screen.cpp '#include "save_files.h"' "term/terminal must not include the program's"
 
 # A module README whose "May include:" sentence drifts from the rules is refused too.
 rm -rf "$work/tree" && mkdir -p "$work/tree" && cp -r "$root/core" "$root/term" "$root/examples" "$work/tree/"
