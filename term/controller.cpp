@@ -311,70 +311,87 @@ bool GameController::HandleKey(const std::string& key) {
   }
   const Action action = keys_.ForKey(key);
   switch (state_.screen) {
-    case Screen::Help:
-      if (key == "space" || key == "pgdn" || key == ">" || key == "right") {
-        ++state_.help_page;  // past the last page returns
-        if (state_.help_page >= HelpPageCount(state_, view_width_, view_height_))
-          state_.screen = Screen::Map;
-      } else if (key == "backspace" || key == "pgup" || key == "<" || key == "left" || key == "-") {
-        state_.help_page = std::max(0, state_.help_page - 1);  // back a page; the first stays
-      } else {
-        state_.screen = Screen::Map;
-      }
-      break;
+    case Screen::Help: HandleHelpKey(key); break;
     case Screen::Inventory:
     case Screen::Character: state_.screen = Screen::Map; break;
-    case Screen::Summary:
-      if (action == Action::Restart)
-        HandleMapKey(key, action);
-      else if (action == Action::Quit)
-        quit_ = true;  // the run is over: nothing to save, nothing to lose
-      else if (key == "enter" || key == "space" || key == "escape")
-        state_.screen = Screen::Map;  // to look at the last of the map
-      break;  // any other key (one typed ahead in the fight) leaves it up, unread no longer
+    case Screen::Summary: HandleSummaryKey(key, action); break;
     case Screen::Lesson: state_.screen = Screen::Map; break;  // the lesson's own (lesson_screen.h)
     case Screen::ItemPrompt: HandleItemPromptKey(key, action); break;
     case Screen::Target: HandleTargetKey(key, action); break;
-    case Screen::Messages:
-      if (key == "up" || key == "k")
-        ++state_.message_scroll;
-      else if (key == "down" || key == "j")
-        state_.message_scroll = std::max(0, state_.message_scroll - 1);
-      else if (key == "pgup")
-        state_.message_scroll += 10;
-      else if (key == "pgdn")
-        state_.message_scroll = std::max(0, state_.message_scroll - 10);
-      else
-        state_.screen = Screen::Map;
-      state_.message_scroll =
-          std::clamp(state_.message_scroll, 0,
-                     std::max(0, static_cast<int>(session_.Log().Messages().size()) - 1));
-      break;
+    case Screen::Messages: HandleMessagesKey(key); break;
     case Screen::Look: HandleLookKey(key, action); break;
     case Screen::Console: HandleConsoleKey(key); break;
     case Screen::Quit:
-      state_.screen = Screen::Map;
-      if (key == "y" || key == "Y") {
-        quit_ = true;
-        if (session_.State() == SessionState::Playing && on_forget_) on_forget_();  // given up
-      } else if (action == Action::SaveQuit) {
-        SaveAndQuit();
-      }
-      break;
     case Screen::Restart:
-      state_.screen = Screen::Map;
-      if (key == "y" || key == "Y") RestartRun();
-      break;
-    case Screen::SaveQuit:
-      state_.screen = Screen::Map;
-      if (key == "y" || key == "Y" || action == Action::SaveQuit) SaveAndQuit();
-      break;
+    case Screen::SaveQuit: HandleQuestionKey(key, action); break;
     case Screen::Map: HandleMapKey(key, action); break;
   }
   SavePointIfFloorChanged();
   UpdateBanner();
   CheckMore();
   return !quit_;
+}
+
+// The help screen: forward a page (past the last one returns), back a page, anything else
+// returns.
+void GameController::HandleHelpKey(const std::string& key) {
+  if (key == "space" || key == "pgdn" || key == ">" || key == "right") {
+    ++state_.help_page;
+    if (state_.help_page >= HelpPageCount(state_, view_width_, view_height_))
+      state_.screen = Screen::Map;
+  } else if (key == "backspace" || key == "pgup" || key == "<" || key == "left" || key == "-") {
+    state_.help_page = std::max(0, state_.help_page - 1);  // back a page; the first stays
+  } else {
+    state_.screen = Screen::Map;
+  }
+}
+
+// The end screen leaves only when asked to: restart, quit, or Enter, Space or Escape to look at
+// the last of the map. Any other key (one typed ahead in the fight) leaves it up.
+void GameController::HandleSummaryKey(const std::string& key, Action action) {
+  if (action == Action::Restart)
+    HandleMapKey(key, action);
+  else if (action == Action::Quit)
+    quit_ = true;  // the run is over: nothing to save, nothing to lose
+  else if (key == "enter" || key == "space" || key == "escape")
+    state_.screen = Screen::Map;
+}
+
+// The whole message history: up and down a line or ten, anything else returns.
+void GameController::HandleMessagesKey(const std::string& key) {
+  if (key == "up" || key == "k")
+    ++state_.message_scroll;
+  else if (key == "down" || key == "j")
+    state_.message_scroll = std::max(0, state_.message_scroll - 1);
+  else if (key == "pgup")
+    state_.message_scroll += 10;
+  else if (key == "pgdn")
+    state_.message_scroll = std::max(0, state_.message_scroll - 10);
+  else
+    state_.screen = Screen::Map;
+  state_.message_scroll =
+      std::clamp(state_.message_scroll, 0,
+                 std::max(0, static_cast<int>(session_.Log().Messages().size()) - 1));
+}
+
+// Quit, restart or save and quit, asked: y does it (save-and-quit's own key too); any other key
+// returns to the map.
+void GameController::HandleQuestionKey(const std::string& key, Action action) {
+  const Screen asked = state_.screen;
+  state_.screen = Screen::Map;
+  const bool yes = key == "y" || key == "Y";
+  if (asked == Screen::Quit) {
+    if (yes) {
+      quit_ = true;
+      if (session_.State() == SessionState::Playing && on_forget_) on_forget_();  // given up
+    } else if (action == Action::SaveQuit) {
+      SaveAndQuit();
+    }
+  } else if (asked == Screen::Restart) {
+    if (yes) RestartRun();
+  } else if (yes || action == Action::SaveQuit) {
+    SaveAndQuit();
+  }
 }
 
 void GameController::HandleMapKey(const std::string& key, Action action) {

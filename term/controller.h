@@ -88,7 +88,12 @@ class GameController {
   [[nodiscard]] bool QuitRequested() const noexcept { return quit_; }
 
  private:
+  // One handler a screen (HandleKey dispatches on the screen shown).
   void HandleMapKey(const std::string& key, Action action);
+  void HandleHelpKey(const std::string& key);
+  void HandleSummaryKey(const std::string& key, Action action);
+  void HandleMessagesKey(const std::string& key);
+  void HandleQuestionKey(const std::string& key, Action action);
   void UpdateLookText();
   [[nodiscard]] std::string CellWords(std::int32_t x, std::int32_t y) const;
   void HandleLookKey(const std::string& key, Action action);
