@@ -737,13 +737,17 @@ void DrawHelp(const PresenterState& state, TextGrid& grid) {
   const std::vector<HelpRow> rows = LayOutHelp(state, g, continued);
   const std::int32_t pages = rows.empty() ? 1 : rows.back().column / g.columns + 1;
   const std::int32_t page = std::clamp(state.help_page, 0, pages - 1);
-  std::string_view part = "keys";
+  // Every part the page holds, in order: "keys, signs on the map".
+  std::vector<std::string_view> parts;
   for (const HelpRow& r : rows)
-    if (r.column / g.columns == page && r.line != nullptr) {
-      part = r.line->part;
-      break;
-    }
-  std::string title = "cairn help: " + std::string(part) + " (";
+    if (r.column / g.columns == page && r.line != nullptr &&
+        std::find(parts.begin(), parts.end(), r.line->part) == parts.end())
+      parts.push_back(r.line->part);
+  std::string title = "cairn help: ";
+  for (std::size_t i = 0; i < parts.size(); ++i)
+    title += std::string(i == 0 ? "" : ", ") + std::string(parts[i]);
+  if (parts.empty()) title += "keys";
+  title += " (";
   if (pages > 1)
     title += "page " + std::to_string(page + 1) + " of " + std::to_string(pages) + "; ";
   if (page + 1 < pages)

@@ -433,7 +433,7 @@ TEST_CASE("the help's legend draws each sign in its colour, with its ASCII stand
   state.help_page = 0;
   CHECK(HelpPageCount(state, 120, 40) == 1);
   Present(frame, state, wide);
-  CHECK(Shows(wide, "cairn help: keys (any other key returns)"));
+  CHECK(Shows(wide, "cairn help: keys, signs on the map (any other key returns)"));  // both
   CHECK(wide.At(62, 2).glyph == 'T');  // "The map" heads the second column
 }
 
