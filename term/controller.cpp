@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "controller_modes.h"
 #include "help_lines.h"
 #include "identity/handle_text.h"
 #include "sim/keys.h"
@@ -41,6 +42,7 @@ std::string KeysText(const KeyMap& keys, Action action) {
 
 GameController::GameController(GameSession& session, KeyMap keys, bool debug_start)
     : session_(session), keys_(std::move(keys)), console_(session) {
+  modes_.push_back(std::make_unique<MapMode>());
   state_.debug_pane = debug_start;
   saved_depth_ = session_.Depth();
   more_seen_ = session_.Log().MessageCount();  // what was said before (a resumed log) is not news
@@ -50,6 +52,32 @@ GameController::GameController(GameSession& session, KeyMap keys, bool debug_sta
   }
   BuildHelp();
   UpdateBanner();
+}
+
+GameController::~GameController() = default;
+
+bool GameController::Busy() const noexcept {
+  return Top().IsRun();
+}
+
+void GameController::ShowTop() noexcept {
+  state_.screen = Top().Shows();
+}
+
+void GameController::Push(std::unique_ptr<Mode> mode) {
+  modes_.push_back(std::move(mode));
+  ShowTop();
+}
+
+void GameController::Pop() {
+  if (modes_.size() <= 1) return;
+  closed_.push_back(std::move(modes_.back()));
+  modes_.pop_back();
+  ShowTop();
+}
+
+void GameController::ReturnToMap() {
+  while (modes_.size() > 1) Pop();
 }
 
 void GameController::BuildHelp() {
@@ -106,17 +134,8 @@ void GameController::UpdateBanner() {
       break;
     case SessionState::Playing: state_.banner.clear(); break;
   }
-  if (state_.screen == Screen::Quit)
-    state_.banner = session_.State() != SessionState::Playing ? "Really quit? (y/n)"
-                    : !saving_off_.empty() || !on_save_
-                        ? "Really quit? This game is not saved and will be lost. (y/n)"
-                        : "Really quit? This character will be lost. (y/n; " +
-                              KeysText(keys_, Action::SaveQuit) + " saves and quits instead)";
-  if (state_.screen == Screen::SaveQuit)
-    state_.banner = "Save and quit? (y/n; the next start resumes here)";
-  if (state_.screen == Screen::Restart)
-    state_.banner = "Restart? This character will be lost, and a new run of seed " +
-                    std::to_string(session_.Config().seed) + " begins. (y/n)";
+  if (std::string question = Top().Question(*this); !question.empty())
+    state_.banner = std::move(question);
 }
 
 void GameController::Play(const PlayerCommand& command) {
@@ -155,45 +174,48 @@ void GameController::StartRun(AutoGoal goal, PlayerCommand after) {
     session_.Log().Say(why);
     return;
   }
-  after_travel_ = after;
+  Push(std::make_unique<RunMode>(after));
+}
+
+void GameController::EndRun() {
+  if (!Busy()) return;
+  pilot_.Stop();
+  Pop();
 }
 
 void GameController::Continue() {
+  closed_.clear();
   if (!Busy()) return;
   // A run of turns waits while the screen is too small to show it (as keys do): the player
   // would not see what it walks into.
   if (view_width_ < kMinWidth || view_height_ < kMinHeight) return;
-  ContinueStep();
-  CheckMore();
-  if (state_.more_skip >= 0 && Busy()) {  // a message the player must see ends the run
-    pilot_.Stop();
-    after_travel_ = PlayerCommand{};
-  }
+  static_cast<RunMode&>(Top()).Step(*this);
+  CheckMore();  // a message the player must see ends the run
 }
 
-void GameController::ContinueStep() {
+void GameController::RunMode::Step(GameController& game) {
   PlayerCommand command;
   std::string why;
-  if (pilot_.Active() && pilot_.Next(session_, command, why)) {
-    Play(command);
-    SavePointIfFloorChanged();
-    RefreshHover();
+  if (game.pilot_.Active() && game.pilot_.Next(game.session_, command, why)) {
+    game.Play(command);
+    game.SavePointIfFloorChanged();
+    game.RefreshHover();
     return;
   }
-  const PlayerCommand after = after_travel_;
-  after_travel_ = PlayerCommand{};
-  if (!why.empty()) {
-    session_.Log().Say(why);
-    return;
-  }
-  if (after.kind != PlayerCommandKind::None) Play(after);
-  SavePointIfFloorChanged();
+  const PlayerCommand after = after_;
+  game.Pop();  // the run is over; `this` lives until the next key
+  if (!why.empty()) return game.session_.Log().Say(why);
+  if (after.kind != PlayerCommandKind::None) game.Play(after);
+  game.SavePointIfFloorChanged();
+}
+
+void GameController::RunMode::Key(GameController& game, const std::string&, Action) {
+  game.Interrupt();
 }
 
 void GameController::Interrupt() {
   if (!Busy()) return;
-  pilot_.Stop();
-  after_travel_ = PlayerCommand{};
+  EndRun();
   session_.Log().Say("You stop.");
 }
 
@@ -202,11 +224,11 @@ void GameController::CheckRunEnd() {
   if (run_end_handled_ || (state != SessionState::Dead && state != SessionState::Won)) return;
   run_end_handled_ = true;
   pilot_.Stop();
-  after_travel_ = PlayerCommand{};
   const std::string summary = FormatRunSummary(session_, "cairn: the summary of a run");
   state_.summary_note = on_run_end_ ? on_run_end_(summary) : std::string();
   if (on_forget_) on_forget_();  // a dead or victorious character has no save to go back to
-  state_.screen = Screen::Summary;
+  ReturnToMap();
+  Push(std::make_unique<SummaryMode>());
   drop_typed_ahead_ = true;
 }
 
@@ -227,7 +249,7 @@ void GameController::RestartRun() {
   queued_ = PlayerCommand{};
   run_end_handled_ = false;
   saved_depth_ = session_.Depth();
-  state_.screen = Screen::Map;
+  ReturnToMap();
   if (!inspected_.IsNull()) inspected_ = session_.World().PlayerEntity();
 }
 
@@ -279,6 +301,7 @@ void GameController::SaveAndQuit() {
 }
 
 bool GameController::HandleKey(const std::string& key) {
+  closed_.clear();
   if (key.empty() || key == "resize") return !quit_;
   WatchInspected();  // what the ticks this key runs trace of the inspected entity
   MouseEvent mouse;
@@ -289,12 +312,9 @@ bool GameController::HandleKey(const std::string& key) {
   }
   hovering_ = false;  // a key or a click: the player's attention has moved from the pointer
   state_.hover_text.clear();
-  if (state_.more_skip >= 0) {  // a --more-- takes the key (or click): it only turns the page
-    AdvanceMore(key);
-    return !quit_;
-  }
-  if (Busy()) {  // a key during a run stops it, and does nothing else
-    Interrupt();
+  const Action action = is_mouse ? Action::None : keys_.ForKey(key);
+  if (Top().TakesAnyInput()) {  // a --more-- page turns, a run stops: the key does nothing else
+    Top().Key(*this, key, action);
     UpdateBanner();
     return !quit_;
   }
@@ -303,271 +323,14 @@ bool GameController::HandleKey(const std::string& key) {
   // (nothing played, queued or opened) until the screen is big enough again. The game loop sets
   // the size before every key, a resize included.
   if (view_width_ < kMinWidth || view_height_ < kMinHeight) return !quit_;
-  if (is_mouse) {
+  if (is_mouse)
     HandleMouse(mouse);
-    SavePointIfFloorChanged();
-    UpdateBanner();
-    return !quit_;
-  }
-  const Action action = keys_.ForKey(key);
-  switch (state_.screen) {
-    case Screen::Help: HandleHelpKey(key); break;
-    case Screen::Inventory:
-    case Screen::Character: state_.screen = Screen::Map; break;
-    case Screen::Summary: HandleSummaryKey(key, action); break;
-    case Screen::Lesson: state_.screen = Screen::Map; break;  // the lesson's own (lesson_screen.h)
-    case Screen::ItemPrompt: HandleItemPromptKey(key, action); break;
-    case Screen::Target: HandleTargetKey(key, action); break;
-    case Screen::Messages: HandleMessagesKey(key); break;
-    case Screen::Look: HandleLookKey(key, action); break;
-    case Screen::Console: HandleConsoleKey(key); break;
-    case Screen::Quit:
-    case Screen::Restart:
-    case Screen::SaveQuit: HandleQuestionKey(key, action); break;
-    case Screen::Map: HandleMapKey(key, action); break;
-  }
+  else
+    Top().Key(*this, key, action);
   SavePointIfFloorChanged();
   UpdateBanner();
-  CheckMore();
+  if (!is_mouse) CheckMore();
   return !quit_;
-}
-
-// The help screen: forward a page (past the last one returns), back a page, anything else
-// returns.
-void GameController::HandleHelpKey(const std::string& key) {
-  if (key == "space" || key == "pgdn" || key == ">" || key == "right") {
-    ++state_.help_page;
-    if (state_.help_page >= HelpPageCount(state_, view_width_, view_height_))
-      state_.screen = Screen::Map;
-  } else if (key == "backspace" || key == "pgup" || key == "<" || key == "left" || key == "-") {
-    state_.help_page = std::max(0, state_.help_page - 1);  // back a page; the first stays
-  } else {
-    state_.screen = Screen::Map;
-  }
-}
-
-// The end screen leaves only when asked to: restart, quit, or Enter, Space or Escape to look at
-// the last of the map. Any other key (one typed ahead in the fight) leaves it up.
-void GameController::HandleSummaryKey(const std::string& key, Action action) {
-  if (action == Action::Restart)
-    HandleMapKey(key, action);
-  else if (action == Action::Quit)
-    quit_ = true;  // the run is over: nothing to save, nothing to lose
-  else if (key == "enter" || key == "space" || key == "escape")
-    state_.screen = Screen::Map;
-}
-
-// The whole message history: up and down a line or ten, anything else returns.
-void GameController::HandleMessagesKey(const std::string& key) {
-  if (key == "up" || key == "k")
-    ++state_.message_scroll;
-  else if (key == "down" || key == "j")
-    state_.message_scroll = std::max(0, state_.message_scroll - 1);
-  else if (key == "pgup")
-    state_.message_scroll += 10;
-  else if (key == "pgdn")
-    state_.message_scroll = std::max(0, state_.message_scroll - 10);
-  else
-    state_.screen = Screen::Map;
-  state_.message_scroll =
-      std::clamp(state_.message_scroll, 0,
-                 std::max(0, static_cast<int>(session_.Log().Messages().size()) - 1));
-}
-
-// Quit, restart or save and quit, asked: y does it (save-and-quit's own key too); any other key
-// returns to the map.
-void GameController::HandleQuestionKey(const std::string& key, Action action) {
-  const Screen asked = state_.screen;
-  state_.screen = Screen::Map;
-  const bool yes = key == "y" || key == "Y";
-  if (asked == Screen::Quit) {
-    if (yes) {
-      quit_ = true;
-      if (session_.State() == SessionState::Playing && on_forget_) on_forget_();  // given up
-    } else if (action == Action::SaveQuit) {
-      SaveAndQuit();
-    }
-  } else if (asked == Screen::Restart) {
-    if (yes) RestartRun();
-  } else if (yes || action == Action::SaveQuit) {
-    SaveAndQuit();
-  }
-}
-
-void GameController::HandleMapKey(const std::string& key, Action action) {
-  const PlayerCommand command = CommandForAction(action);
-  if (command.kind != PlayerCommandKind::None) return Play(command);
-  // A key bound to nothing says so, as DCSS and NetHack do ("Unknown command: M. ? for help").
-  if (action == Action::None && !key.empty() && key != "resize" && key != "escape" &&
-      key != "enter" && key != "space") {
-    const std::string help = keys_.KeysFor(Action::Help).empty()
-                                 ? std::string("the help key")
-                                 : keys_.KeysFor(Action::Help).front();
-    session_.Log().Say("Unknown command: " + key + ". " + help + " for help.");
-    return;
-  }
-  switch (action) {
-    case Action::Help:
-      state_.screen = Screen::Help;
-      state_.help_page = 0;
-      break;
-    case Action::Inventory: state_.screen = Screen::Inventory; break;
-    case Action::Character: state_.screen = Screen::Character; break;
-    case Action::Explore: StartRun(AutoGoal::Explore); break;
-    case Action::Rest: StartRun(AutoGoal::Rest); break;
-    case Action::Fight: StartRun(AutoGoal::Fight); break;
-    case Action::Drop:
-    case Action::Use:
-    case Action::Quaff:
-    case Action::Read:
-    case Action::Eat:
-    case Action::Zap:
-    case Action::Throw:
-    case Action::Equip:
-    case Action::Unequip:
-    case Action::Quiver: BeginItemPrompt(action); break;
-    case Action::Fire: BeginFire(); break;
-    case Action::AutoPickup: Play(PlayerCommand{PlayerCommandKind::AutoPickup}); break;
-    case Action::Messages:
-      state_.screen = Screen::Messages;
-      state_.message_scroll = 0;
-      break;
-    case Action::Look: {
-      state_.screen = Screen::Look;
-      if (const Position* p = PartsOfPlayer(session_).at) {  // where it died, after death
-        state_.look_x = p->x;
-        state_.look_y = p->y;
-      }
-      state_.look_detail.clear();
-      UpdateLookText();
-      break;
-    }
-    case Action::Quit:
-      // After a death or a victory the map is only to look at: quitting loses nothing, so it
-      // does not ask (DCSS's any key after the end).
-      if (session_.State() == SessionState::Dead || session_.State() == SessionState::Won)
-        quit_ = true;
-      else
-        state_.screen = Screen::Quit;
-      break;
-    case Action::SaveQuit:
-      // Asked first, as DCSS and NetHack ask (the key file's ask_before_save_quit = false does
-      // not); a game that cannot be saved says so at once.
-      if (keys_.AskBeforeSaveQuit() && saving_off_.empty() && on_save_ &&
-          session_.State() == SessionState::Playing)
-        state_.screen = Screen::SaveQuit;
-      else
-        SaveAndQuit();
-      break;
-    case Action::DebugPane: state_.debug_pane = !state_.debug_pane; break;
-    case Action::Pause:
-      session_.SetPaused(!session_.Paused());
-      if (!session_.Paused() && queued_.kind != PlayerCommandKind::None) {
-        const PlayerCommand pending = queued_;
-        queued_ = PlayerCommand{};
-        (void)session_.Submit(pending);
-      }
-      break;
-    case Action::StepTick: StepForwardTick(); break;
-    case Action::StepPhase: StepForwardPhase(); break;
-    case Action::StepTurn: StepForwardTurn(); break;
-    case Action::StepBackTick: StepBack(false); break;
-    case Action::StepBackTurn: StepBack(true); break;
-    case Action::Restart:
-      // A living character is lost by a restart, so ask first (NetHack players press R to
-      // remove a ring); after a death or a victory there is nothing to lose.
-      if (session_.State() == SessionState::Playing)
-        state_.screen = Screen::Restart;
-      else
-        RestartRun();
-      break;
-    case Action::InspectNext: CycleInspected(1); break;
-    case Action::InspectPrevious: CycleInspected(-1); break;
-    case Action::Overlay:
-      overlay_ = static_cast<OverlayMode>((static_cast<int>(overlay_) + 1) % kOverlayModeCount);
-      state_.debug_pane = state_.debug_pane || overlay_ != OverlayMode::Off;
-      break;
-    case Action::TraceFilter:
-      trace_inspected_only_ = !trace_inspected_only_;
-      state_.debug_pane = true;
-      if (trace_inspected_only_ && inspected_.IsNull())
-        session_.Log().Say(
-            "The trace shows only the inspected entity's entries once one is inspected (" +
-            KeysText(keys_, Action::InspectNext) + ", or look and Enter).");
-      break;
-    case Action::PaneView:
-      state_.pane_view =
-          static_cast<PaneView>((static_cast<int>(state_.pane_view) + 1) % kPaneViewCount);
-      state_.pane_scroll = 0;
-      state_.debug_pane = true;
-      break;
-    case Action::PaneScrollUp:
-    case Action::PaneScrollDown: {
-      state_.debug_pane = true;
-      RenderFrame frame;
-      BuildFrame(frame);
-      state_.pane_scroll = ScrolledPane(frame, state_, view_width_, view_height_,
-                                        action == Action::PaneScrollUp ? -1 : 1);
-      break;
-    }
-    case Action::Console:
-      state_.screen = Screen::Console;
-      state_.console_input.clear();
-      state_.console_top = -1;
-      break;
-    default: break;
-  }
-}
-
-// Look mode (DCSS's x): the cursor moves with the movement keys, Tab and Shift-Tab jump between
-// the monsters and items in view, v (or Enter without the debug pane) describes what is there
-// (Escape closes the account, and leaves look mode when none is shown), `.` or g travels there;
-// with the debug pane shown, Enter inspects the entity under it.
-void GameController::HandleLookKey(const std::string& key, Action action) {
-  const PlayerCommand command = CommandForAction(action);
-  const bool described = !state_.look_detail.empty();
-  state_.look_detail.clear();
-  if (key == "escape" && described) {  // closes the account; look mode goes on
-    UpdateLookText();
-    return;
-  }
-  if (key == "escape" || action == Action::Look) {
-    state_.screen = Screen::Map;
-    return;
-  }
-  if (key == "tab" || key == "shift-tab") {
-    const std::vector<Position> things = ThingsInView(session_, true);
-    if (!things.empty()) {
-      std::size_t next = key == "tab" ? 0 : things.size() - 1;
-      for (std::size_t i = 0; i < things.size(); ++i)
-        if (things[i].x == state_.look_x && things[i].y == state_.look_y)
-          next = key == "tab" ? (i + 1) % things.size() : (i + things.size() - 1) % things.size();
-      state_.look_x = things[next].x;
-      state_.look_y = things[next].y;
-    }
-  } else if (key == "." || key == "g") {
-    state_.screen = Screen::Map;
-    RenderFrame frame;
-    Extract(session_, ScreenExtraction(), frame);
-    const bool known = frame.Cell(state_.look_x, state_.look_y).knowledge != CellKnowledge::Unknown;
-    TravelTo(state_.look_x, state_.look_y, known);
-    return;
-  } else if (key == "enter" && state_.debug_pane) {
-    // Inspect the top entity under the cursor (the last drawn there).
-    RenderFrame frame;
-    Extract(session_, ScreenExtraction(), frame);
-    for (const FrameEntity& e : frame.entities)
-      if (e.x == state_.look_x && e.y == state_.look_y) inspected_ = e.id;
-    state_.screen = Screen::Map;
-    return;
-  } else if (key == "v" || key == "enter") {
-    state_.look_detail = Describe(session_, state_.look_x, state_.look_y);
-  } else if (command.kind == PlayerCommandKind::Move) {
-    const TileMap& map = session_.World().Map();
-    state_.look_x = std::clamp(state_.look_x + command.dx, 0, map.Width() - 1);
-    state_.look_y = std::clamp(state_.look_y + command.dy, 0, map.Height() - 1);
-  }
-  UpdateLookText();
 }
 
 // What a cell holds, in a player's words, or the machine's while the debug pane is shown.
@@ -577,44 +340,6 @@ std::string GameController::CellWords(std::int32_t x, std::int32_t y) const {
 
 void GameController::UpdateLookText() {
   state_.look_text = CellWords(state_.look_x, state_.look_y);
-}
-
-void GameController::HandleConsoleKey(const std::string& key) {
-  if (key == "escape") {
-    state_.screen = Screen::Map;
-  } else if (key == "enter") {
-    if (state_.console_input.empty()) {
-      state_.screen = Screen::Map;
-      return;
-    }
-    bool has_reply = false;
-    const std::string reply = console_.Execute(state_.console_input, has_reply);
-    if (const EntityId shown = console_.TakeInspected(); !shown.IsNull()) inspected_ = shown;
-    state_.console_lines.push_back("> " + state_.console_input);
-    if (has_reply) state_.console_lines.push_back(reply);
-    while (state_.console_lines.size() > 200)
-      state_.console_lines.erase(state_.console_lines.begin());
-    state_.console_input.clear();
-    // A reply longer than the console shows from its start (the command line above it), with the
-    // rest a PgDn away; a shorter one keeps the newest line at the bottom.
-    const std::int32_t width = LayOut(state_, view_width_, view_height_).log.w;
-    const std::int32_t rows = ConsoleHistoryRows(state_, view_width_, view_height_);
-    const auto count = static_cast<std::int32_t>(ConsoleRows(state_.console_lines, width).size());
-    std::vector<std::string> answer{state_.console_lines.end() - (has_reply ? 2 : 1),
-                                    state_.console_lines.end()};
-    const auto fresh = static_cast<std::int32_t>(ConsoleRows(answer, width).size());
-    state_.console_top = fresh > rows ? std::max(0, count - fresh - 1) : -1;
-  } else if (key == "pgup") {
-    ScrollConsole(-1);
-  } else if (key == "pgdn") {
-    ScrollConsole(1);
-  } else if (key == "backspace") {
-    if (!state_.console_input.empty()) state_.console_input.pop_back();
-  } else if (key == "space") {
-    state_.console_input += ' ';
-  } else if (key.size() == 1) {
-    if (state_.console_input.size() < 400) state_.console_input += key;
-  }
 }
 
 void GameController::ScrollConsole(std::int32_t pages) {
@@ -687,7 +412,7 @@ void GameController::StepBack(bool whole_turn) {
   // The queued command was chosen for the present just left; the step forward keys redo instead.
   queued_ = PlayerCommand{};
   run_end_handled_ = session_.State() != SessionState::Playing;
-  if (state_.screen == Screen::Summary) state_.screen = Screen::Map;
+  if (Top().Shows() == Screen::Summary) Pop();
   session_.Log().Say("Stepped back from tick " + std::to_string(before) + " to tick " +
                      std::to_string(session_.World().Tick()) + " (" +
                      KeysText(keys_, Action::StepTick) + " / " + KeysText(keys_, Action::StepTurn) +

@@ -7,6 +7,7 @@
 #include <memory>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "console/console.h"
 #include "keymap/keymap.h"
@@ -28,6 +29,9 @@ enum class MoreMode : std::uint8_t { Important, All, Off };
 class GameController {
  public:
   GameController(GameSession& session, KeyMap keys, bool debug_start);
+  ~GameController();
+  GameController(const GameController&) = delete;
+  GameController& operator=(const GameController&) = delete;
 
   // Handles one key name ("h", "left", "F5", "resize", ...), or a mouse event named as a key
   // (mouse.h: "click:X,Y", "hover:X,Y"). False once the player has quit. A hover only describes:
@@ -35,9 +39,7 @@ class GameController {
   bool HandleKey(const std::string& key);
   // A run of turns (explore, rest, travel) in progress: the caller plays it a step at a time with
   // Continue, drawing between steps, and calls Interrupt when a key is pressed meanwhile.
-  [[nodiscard]] bool Busy() const noexcept {
-    return pilot_.Active() || after_travel_.kind != PlayerCommandKind::None;
-  }
+  [[nodiscard]] bool Busy() const noexcept;
   void Continue();
   void Interrupt();
   // Called once when a run ends (death or victory) with the summary text; returns a line saying
@@ -88,26 +90,48 @@ class GameController {
   [[nodiscard]] bool QuitRequested() const noexcept { return quit_; }
 
  private:
-  // One handler a screen (HandleKey dispatches on the screen shown).
-  void HandleMapKey(const std::string& key, Action action);
-  void HandleHelpKey(const std::string& key);
-  void HandleSummaryKey(const std::string& key, Action action);
-  void HandleMessagesKey(const std::string& key);
-  void HandleQuestionKey(const std::string& key, Action action);
+  // The controller's screens and prompts are one stack of modes (controller_modes.h), each a type
+  // with its own keys: the map at the bottom, always; over it what a key opened (help, look, an
+  // item prompt and the aiming it leads to, a question, the console, the end screen), a run of
+  // turns, or a --more-- page. The top mode takes the keys and names the screen the presenter
+  // draws (PresenterState::screen follows it).
+  class Mode;
+  class MapMode;
+  class RunMode;
+  class MorePage;
+  class HelpMode;
+  class GlanceMode;
+  class MessagesMode;
+  class SummaryMode;
+  class QuestionMode;
+  class LookMode;
+  class ConsoleMode;
+  class ItemPromptMode;
+  class TargetMode;
+  [[nodiscard]] Mode& Top() const noexcept { return *modes_.back(); }
+  void Push(std::unique_ptr<Mode> mode);
+  // Closes the top mode (the map never closes); the closed one lives until the next key, as its
+  // own key handler may be what closed it.
+  void Pop();
+  void ReturnToMap();  // closes every mode over the map
+  void ShowTop() noexcept;
+
+  // The map's keys (controller_map.cpp), by what they do.
+  [[nodiscard]] bool OpenScreen(Action action);
+  [[nodiscard]] bool AskOrQuit(Action action);
+  [[nodiscard]] bool DebugKey(Action action);
+  void SayUnknownKey(const std::string& key);
+  void OpenLook();
   void UpdateLookText();
   [[nodiscard]] std::string CellWords(std::int32_t x, std::int32_t y) const;
-  void HandleLookKey(const std::string& key, Action action);
-  void HandleConsoleKey(const std::string& key);
   // --more-- (controller_more.cpp): after a key or a step of a run, stops the log where a
   // message would scroll away unread; a key shows the next page, Escape all of them.
   void CheckMore();
-  void AdvanceMore(const std::string& key);
-  void ContinueStep();  // one step of a run of turns (Continue)
   // The mouse (controller_mouse.cpp).
   void HandleMouse(const MouseEvent& mouse);
-  void ClickMap(std::int32_t x, std::int32_t y);
   void TravelTo(std::int32_t x, std::int32_t y, bool known);
   void HoverAt(const MouseEvent& mouse);
+  void HoverCell(std::int32_t x, std::int32_t y);  // the map's pointer text for a cell
   void RefreshHover();
   void ScrollConsole(std::int32_t pages);
   void StepForwardTick();
@@ -116,8 +140,6 @@ class GameController {
   [[nodiscard]] TickInput NextStepInput();
   void StepForwardTurn();
   void StepBack(bool whole_turn);
-  void HandleItemPromptKey(const std::string& key, Action action);
-  void HandleTargetKey(const std::string& key, Action action);
   void BeginItemPrompt(Action action);
   void BeginTarget(const PlayerCommand& command);
   // f: aims the quivered missile (or says there is none to fire) as a throw is aimed.
@@ -125,6 +147,7 @@ class GameController {
   void UpdateTargetText();
   void Play(const PlayerCommand& command);
   void StartRun(AutoGoal goal, PlayerCommand after = {});
+  void EndRun();  // stops a run of turns, saying nothing
   void CheckRunEnd();
   void SaveAndQuit();
   void SavePointIfFloorChanged();
@@ -142,9 +165,8 @@ class GameController {
   bool trace_inspected_only_ = false;
   PlayerCommand queued_{};  // while paused: what the player will do in the next tick it may act
   AutoPilot pilot_;
-  PlayerCommand after_travel_{};  // the stairs command a travel ends with
-  Action prompt_action_ = Action::None;
-  PlayerCommand aiming_{};  // Target: the throw or zap being aimed
+  std::vector<std::unique_ptr<Mode>> modes_;
+  std::vector<std::unique_ptr<Mode>> closed_;  // closed during this key; freed at the next
   std::function<std::string(const std::string&)> on_run_end_;
   std::function<std::string()> on_save_;
   std::function<void()> on_forget_;
@@ -160,8 +182,7 @@ class GameController {
   bool run_end_handled_ = false;
   bool quit_ = false;
   MoreMode more_mode_ = MoreMode::Important;
-  std::uint64_t more_seen_ = 0;      // the messages said up to this count have been shown
-  std::uint64_t more_page_end_ = 0;  // the count of the last message on the --more-- page shown
+  std::uint64_t more_seen_ = 0;  // the messages said up to this count have been shown
 };
 
 // The command a movement or action key means, or kind None.

@@ -3,7 +3,7 @@
 // for a target with a cursor that starts on the nearest monster.
 #include <algorithm>
 
-#include "controller.h"
+#include "controller_modes.h"
 #include "game/items.h"
 #include "game/pathing.h"
 #include "game/player_commands.h"
@@ -73,35 +73,32 @@ void GameController::BeginItemPrompt(Action action) {
     session_.Log().Say(info->none);
     return;
   }
-  prompt_action_ = action;
   std::string letters;
   for (char c : state_.choices) letters += c;
   state_.prompt = std::string(info->question) + " [" + letters + "] (Escape cancels)";
-  state_.screen = Screen::ItemPrompt;
+  Push(std::make_unique<ItemPromptMode>(action));
 }
 
-void GameController::HandleItemPromptKey(const std::string& key, Action) {
-  const PromptInfo* info = InfoFor(prompt_action_);
-  if (key == "escape" || info == nullptr) {
-    state_.screen = Screen::Map;
-    return;
-  }
+void GameController::ItemPromptMode::Key(GameController& game, const std::string& key, Action) {
+  const PromptInfo* info = InfoFor(action_);
+  PresenterState& state = game.state_;
+  if (key == "escape" || info == nullptr) return game.Pop();
   if (key.size() != 1 ||
-      std::find(state_.choices.begin(), state_.choices.end(), key[0]) == state_.choices.end()) {
-    state_.prompt = std::string(info->question) + " Choose one of the letters listed, or Escape.";
+      std::find(state.choices.begin(), state.choices.end(), key[0]) == state.choices.end()) {
+    state.prompt = std::string(info->question) + " Choose one of the letters listed, or Escape.";
     return;
   }
-  state_.screen = Screen::Map;
+  game.Pop();
   PlayerCommand command;
   command.kind = info->kind;
   command.letter = key[0];
-  const GameWorld& world = session_.World();
+  const GameWorld& world = game.session_.World();
   const Item* item = world.Items().Find(CarriedItem(world, world.PlayerEntity(), key[0]));
   const bool wand = item != nullptr && item->kind < world.Definitions().items.size() &&
                     world.Definitions().items[item->kind].category == ItemCategory::Wand;
   if (command.kind == PlayerCommandKind::Throw || (command.kind == PlayerCommandKind::Use && wand))
-    return BeginTarget(command);
-  Play(command);
+    return game.BeginTarget(command);
+  game.Play(command);
 }
 
 void GameController::BeginTarget(const PlayerCommand& command) {
@@ -110,7 +107,6 @@ void GameController::BeginTarget(const PlayerCommand& command) {
     session_.Log().Say("There is nothing in view to aim at.");
     return;
   }
-  aiming_ = command;
   state_.target_x = targets.front().x;
   state_.target_y = targets.front().y;
   std::string verb = command.kind == PlayerCommandKind::Throw ? "throw" : "zap";
@@ -128,7 +124,7 @@ void GameController::BeginTarget(const PlayerCommand& command) {
   state_.prompt = prompt + what + " at what? Tab: next monster, Enter" +
                   (command.kind == PlayerCommandKind::Fire ? " or f" : "") + ": " + verb +
                   ", Esc: cancel.";
-  state_.screen = Screen::Target;
+  Push(std::make_unique<TargetMode>(command));
   UpdateTargetText();
 }
 
@@ -146,37 +142,47 @@ void GameController::UpdateTargetText() {
   state_.target_text = CellWords(state_.target_x, state_.target_y);
 }
 
-void GameController::HandleTargetKey(const std::string& key, Action action) {
+void GameController::TargetMode::Key(GameController& game, const std::string& key, Action action) {
+  PresenterState& state = game.state_;
   const PlayerCommand move = CommandForAction(action);
-  if (key == "escape") {
-    state_.screen = Screen::Map;
-    return;
-  }
+  if (key == "escape") return game.Pop();
   if (move.kind == PlayerCommandKind::Move) {
-    const TileMap& map = session_.World().Map();
-    state_.target_x = std::clamp(state_.target_x + move.dx, 0, map.Width() - 1);
-    state_.target_y = std::clamp(state_.target_y + move.dy, 0, map.Height() - 1);
+    const TileMap& map = game.session_.World().Map();
+    state.target_x = std::clamp(state.target_x + move.dx, 0, map.Width() - 1);
+    state.target_y = std::clamp(state.target_y + move.dy, 0, map.Height() - 1);
   } else if (key == "tab") {
-    const std::vector<Position> targets = ThingsInView(session_, false);
+    const std::vector<Position> targets = ThingsInView(game.session_, false);
     std::size_t next = 0;
     for (std::size_t i = 0; i < targets.size(); ++i)
-      if (targets[i].x == state_.target_x && targets[i].y == state_.target_y)
+      if (targets[i].x == state.target_x && targets[i].y == state.target_y)
         next = (i + 1) % targets.size();
     if (!targets.empty()) {
-      state_.target_x = targets[next].x;
-      state_.target_y = targets[next].y;
+      state.target_x = targets[next].x;
+      state.target_y = targets[next].y;
     }
   } else if (key == "enter" || key == "." || action == Action::Throw || action == Action::Zap ||
              action == Action::Fire) {
-    PlayerCommand command = aiming_;
-    command.aimed = 1;
-    command.tx = state_.target_x;
-    command.ty = state_.target_y;
-    state_.screen = Screen::Map;
-    Play(command);
-    return;
+    return LetFly(game);
   }
-  UpdateTargetText();
+  game.UpdateTargetText();
+}
+
+// A click moves the aim there; a second click on the same cell lets fly, as Enter does.
+void GameController::TargetMode::Click(GameController& game, std::int32_t x, std::int32_t y, bool) {
+  PresenterState& state = game.state_;
+  if (state.target_x == x && state.target_y == y) return LetFly(game);
+  state.target_x = x;
+  state.target_y = y;
+  game.UpdateTargetText();
+}
+
+void GameController::TargetMode::LetFly(GameController& game) {
+  PlayerCommand command = aiming_;
+  command.aimed = 1;
+  command.tx = game.state_.target_x;
+  command.ty = game.state_.target_y;
+  game.Pop();  // `this` lives until the next key
+  game.Play(command);
 }
 
 }  // namespace cairn

@@ -2,10 +2,11 @@
 // step of a run, the controller looks at what was said since the player last saw the log; when
 // it does not fit in the log's rows and (in the default mode) a warning or danger would scroll
 // out of sight, the log stops at the first page of it with "--more--", and each key turns a
-// page. Escape skips the rest. The presenter draws it from PresenterState::more_skip.
+// page (the MorePage mode). Escape skips the rest. The presenter draws it from
+// PresenterState::more_skip.
 #include <algorithm>
 
-#include "controller.h"
+#include "controller_modes.h"
 
 namespace cairn {
 
@@ -35,7 +36,7 @@ void GameController::CheckMore() {
   const std::uint64_t said = session_.Log().MessageCount();
   if (said < more_seen_) more_seen_ = said;  // stepped back: the log is an older one
   state_.more_skip = -1;
-  if (more_mode_ == MoreMode::Off || state_.screen != Screen::Map) {
+  if (more_mode_ == MoreMode::Off || Top().Shows() != Screen::Map) {
     more_seen_ = said;
     return;
   }
@@ -69,13 +70,15 @@ void GameController::CheckMore() {
   do used += RowsOf(log[end++], width);
   while (end < log.size() && used + RowsOf(log[end], width) <= static_cast<std::size_t>(rows - 1));
   state_.more_skip = static_cast<std::int32_t>(log.size() - end);
-  more_page_end_ = log[end - 1].said;
+  EndRun();  // a message the player must see ends a run of turns
+  Push(std::make_unique<MorePage>(log[end - 1].said));
 }
 
-void GameController::AdvanceMore(const std::string& key) {
-  state_.more_skip = -1;
-  more_seen_ = key == "escape" ? session_.Log().MessageCount() : more_page_end_;
-  CheckMore();  // the next page, if what is left still does not fit
+void GameController::MorePage::Key(GameController& game, const std::string& key, Action) {
+  game.state_.more_skip = -1;
+  game.more_seen_ = key == "escape" ? game.session_.Log().MessageCount() : page_end_;
+  game.Pop();
+  game.CheckMore();  // the next page, if what is left still does not fit
 }
 
 }  // namespace cairn

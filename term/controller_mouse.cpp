@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <cstdlib>
 
-#include "controller.h"
+#include "controller_modes.h"
 #include "presenter/pointer.h"
 
 namespace cairn {
@@ -16,37 +16,18 @@ void GameController::HandleMouse(const MouseEvent& mouse) {
   RenderFrame frame;
   Extract(session_, ScreenExtraction(), frame);
   const PointerTarget at = PointAt(frame, state_, view_width_, view_height_, mouse.x, mouse.y);
-  std::int32_t x = at.x, y = at.y;
   if (at.kind == PointerTarget::Kind::SidebarEntry) {
     // Looking at it: look mode with the cursor on the monster, as `x` and a walk there would.
     const SidebarMonster& m = frame.sidebar.monsters[static_cast<std::size_t>(at.entry)];
-    state_.screen = Screen::Look;
-    state_.look_x = m.x;
-    state_.look_y = m.y;
-    state_.look_text = CellWords(m.x, m.y);
-    return;
+    if (Top().Shows() != Screen::Look) {
+      ReturnToMap();
+      state_.look_detail.clear();
+      Push(std::make_unique<LookMode>());
+    }
+    return Top().Click(*this, m.x, m.y, true);
   }
   if (at.kind != PointerTarget::Kind::MapCell) return;
-  switch (state_.screen) {
-    case Screen::Look:
-      state_.look_x = x;
-      state_.look_y = y;
-      state_.look_text = CellWords(x, y);
-      break;
-    case Screen::Target:
-      // A click moves the aim there; a second click on the same cell lets fly, as Enter does.
-      if (state_.target_x == x && state_.target_y == y)
-        return HandleTargetKey("enter", Action::None);
-      state_.target_x = x;
-      state_.target_y = y;
-      UpdateTargetText();
-      break;
-    case Screen::Map:
-      if (session_.State() == SessionState::Playing)
-        TravelTo(x, y, frame.Cell(x, y).knowledge != CellKnowledge::Unknown);
-      break;
-    default: break;
-  }
+  Top().Click(*this, at.x, at.y, frame.Cell(at.x, at.y).knowledge != CellKnowledge::Unknown);
 }
 
 void GameController::TravelTo(std::int32_t x, std::int32_t y, bool known) {
@@ -77,7 +58,8 @@ void GameController::TravelTo(std::int32_t x, std::int32_t y, bool known) {
   }
   pilot_.SetTravelTarget(x, y);
   std::string why;
-  if (!session_.Paused() && pilot_.Start(session_, AutoGoal::Travel, why)) return;
+  if (!session_.Paused() && pilot_.Start(session_, AutoGoal::Travel, why))
+    return Push(std::make_unique<RunMode>(PlayerCommand{}));
   // A monster in view (a run would stop at once) or the simulation paused: one step of the way,
   // as Brogue walks a click one step at a time while something watches.
   Play(step);
@@ -97,14 +79,12 @@ void GameController::HoverAt(const MouseEvent& mouse) {
   } else if (at.kind != PointerTarget::Kind::MapCell) {
     return;
   }
-  if (state_.screen == Screen::Look) {
-    // Look mode's cursor follows the pointer.
-    state_.look_x = x;
-    state_.look_y = y;
-    state_.look_text = CellWords(x, y);
-    return;
-  }
-  if (state_.screen != Screen::Map) return;
+  Top().Hover(*this, x, y);
+}
+
+// The map (and a run of turns or a --more-- page over it): the pointer's cell is described above
+// the messages, and again after each step of a run.
+void GameController::HoverCell(std::int32_t x, std::int32_t y) {
   hovering_ = true;
   hover_x_ = x;
   hover_y_ = y;

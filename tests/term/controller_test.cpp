@@ -452,3 +452,42 @@ TEST_CASE("look mode speaks to players: words, Tab between things, v describes, 
 }
 
 }  // namespace controller_test
+
+namespace controller_test {
+
+// The controller's modes are one stack over the map (controller.h): each opens over the map with
+// its key, takes the keys while it is on top, and gives the map back when it closes, with no
+// turn passed and no message said by the keys that opened and closed it.
+TEST_CASE("every screen and prompt opens over the map and closes back to it",
+          "[controller][modes]") {
+  Harness h({"#######", "#@....#", "#.....#", "#######"});
+  REQUIRE(h.Key("l"));
+  const std::int64_t tick = h.session->World().Tick();
+  const std::size_t said = h.session->Log().Messages().size();
+  const struct {
+    const char* open;
+    Screen screen;
+  } kOpens[] = {{"?", Screen::Help},    {"i", Screen::Inventory},    {"@", Screen::Character},
+                {"x", Screen::Look},    {"Q", Screen::Quit},         {"R", Screen::Restart},
+                {":", Screen::Console}, {"ctrl-p", Screen::Messages}};
+  for (const auto& open : kOpens) {
+    INFO("opened with " << open.open);
+    REQUIRE(h.Key(open.open));
+    CHECK(h.controller->Presentation().screen == open.screen);
+    REQUIRE(h.Key("escape"));
+    CHECK(h.controller->Presentation().screen == Screen::Map);
+    CHECK(h.session->World().Tick() == tick);
+    CHECK(h.session->Log().Messages().size() == said);
+  }
+  // A key the open mode takes is its own, not the map's: `l` in look mode moves the cursor, and
+  // the player stays.
+  const Position before = *h.session->World().Positions().Find(h.session->World().PlayerEntity());
+  REQUIRE(h.Key("x"));
+  REQUIRE(h.Key("l"));
+  CHECK(h.controller->Presentation().look_x == before.x + 1);
+  REQUIRE(h.Key("escape"));
+  CHECK(h.session->World().Positions().Find(h.session->World().PlayerEntity())->x == before.x);
+  CHECK(h.session->World().Tick() == tick);
+}
+
+}  // namespace controller_test
