@@ -13,6 +13,7 @@
 
 #include "base/mix64.h"
 #include "identity/handle.h"
+#include "world/component_pool.h"
 #include "world/entity_registry.h"
 
 namespace cairn {
@@ -55,5 +56,48 @@ class Hasher {
   std::uint64_t h_;
   const CanonicalOrder* order_ = nullptr;
 };
+
+// A part's key: its name, hashed (FNV-1a). Seeds a named part's digest and names it in a total.
+[[nodiscard]] constexpr std::uint64_t PartKey(std::string_view name) noexcept {
+  std::uint64_t h = 0xCBF29CE484222325ull;
+  for (char c : name) h = (h ^ static_cast<unsigned char>(c)) * 0x100000001B3ull;
+  return h;
+}
+
+// One pool's digest from `seed`: its size, then each entry's place in creation order and its
+// value, fed by `feed(hasher, value)`. Creation order, not dense order: the same set of components
+// hashes the same way however it was built up, and wherever its entities landed.
+template <class T, class Feed>
+[[nodiscard]] std::uint64_t DigestPool(const ComponentPool<T>& pool, std::uint64_t seed,
+                                       const CanonicalOrder& order, Feed&& feed) {
+  Hasher h(seed);
+  h.UseOrder(&order);
+  h.Add(pool.Size());
+  for (std::size_t place = 0; place < order.Entities().size(); ++place)
+    if (const T* value = pool.Find(order.Entities()[place])) {
+      h.Add(place);
+      feed(h, *value);
+    }
+  return h.Value();
+}
+
+// A pool as a named part of a state hash: no part (0) when it is empty, else its digest seeded by
+// its name, never 0. With AddPart, a kind a game adds hashes nothing until something has one, so
+// the states it had before hash as they did.
+template <class T, class Feed>
+[[nodiscard]] std::uint64_t DigestPoolPart(const ComponentPool<T>& pool, std::string_view name,
+                                           const CanonicalOrder& order, Feed&& feed) {
+  if (pool.Size() == 0) return 0;
+  const std::uint64_t digest = DigestPool(pool, PartKey(name), order, feed);
+  return digest == 0 ? 1 : digest;  // a present part never reads as absent
+}
+
+// Adds a named part to a total: its key and digest, or nothing for an absent part (0). A total
+// takes its parts in one fixed order (by name), so a part's place depends on no list's order.
+inline void AddPart(Hasher& total, std::string_view name, std::uint64_t part) noexcept {
+  if (part == 0) return;
+  total.Add(PartKey(name));
+  total.Add(part);
+}
 
 }  // namespace cairn

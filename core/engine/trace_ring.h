@@ -15,7 +15,7 @@
 
 namespace cairn {
 
-struct RewindAccess;
+struct SnapshotAccess;
 
 template <class Entry>
 class TraceRingOf {
@@ -66,11 +66,10 @@ class TraceRingOf {
   [[nodiscard]] std::uint64_t Lineage() const noexcept { return lineage_; }
 
  private:
-  // Copies every member below for rewinding (the roguelike's world_snapshot.cpp): a new one goes
-  // there too.
+  // Copies every member below for snapshots (engine/snapshot.h): a new one goes there too.
   // (Except the lineage: a restore draws a new one, as it advances a pool's membership revision;
   // the next slot, which Renumber derives from the count; and the spare NextSlot hands out.)
-  friend struct RewindAccess;
+  friend struct SnapshotAccess;
   // Counts the next entry and returns the slot it goes in, as it was (a ring with no room hands
   // out a spare that nothing reads).
   Entry& NextSlot() noexcept {

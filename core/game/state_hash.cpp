@@ -39,24 +39,13 @@ StateDigest DigestState(const GameWorld& world, DigestForm form) {
   }
   digest.registry = reg.Value();
 
+  const auto feed = [](Hasher& h, const auto& value) { Feed(h, value); };
   world.ForEachPool([&](const auto& pool, ComponentKind kind) {
     const auto k = static_cast<std::size_t>(kind);
-    if (form.IsNamed() && pool.Size() == 0) return;  // no part: digest 0
-    if (!form.IsNamed() && k >= form.positional_pools) return;
-    Hasher h(form.IsNamed() ? PartKey(kComponentKindNames[k])
-                            : 0x706F6F6C00000000ull + k);  // "pool" + its place in the list
-    h.UseOrder(&order);
-    h.Add(pool.Size());
-    // Creation order, not dense order: the same set of components hashes the same way however
-    // it was built up, and wherever its entities landed.
-    for (std::size_t place = 0; place < order.Entities().size(); ++place) {
-      if (const auto* value = pool.Find(order.Entities()[place])) {
-        h.Add(place);
-        Feed(h, *value);
-      }
-    }
-    // A present part never reads as absent.
-    digest.pools[k] = form.IsNamed() && h.Value() == 0 ? 1 : h.Value();
+    if (form.IsNamed())
+      digest.pools[k] = DigestPoolPart(pool, kComponentKindNames[k], order, feed);
+    else if (k < form.positional_pools)  // "pool" + its place in the list
+      digest.pools[k] = DigestPool(pool, 0x706F6F6C00000000ull + k, order, feed);
   });
 
   Hasher map(0x6D61700000000000ull);  // "map"
@@ -84,12 +73,9 @@ StateDigest DigestState(const GameWorld& world, DigestForm form) {
     total.Add(digest.registry);
     total.Add(digest.map);
     total.Add(digest.random);
-    for (ComponentKind kind : kComponentsByName) {
-      const std::uint64_t part = digest.pools[static_cast<std::size_t>(kind)];
-      if (part == 0) continue;  // an empty pool adds nothing
-      total.Add(PartKey(kComponentKindNames[static_cast<std::size_t>(kind)]));
-      total.Add(part);
-    }
+    for (ComponentKind kind : kComponentsByName)  // an empty pool adds nothing
+      AddPart(total, kComponentKindNames[static_cast<std::size_t>(kind)],
+              digest.pools[static_cast<std::size_t>(kind)]);
     digest.total = total.Value();
     return digest;
   }

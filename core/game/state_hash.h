@@ -52,13 +52,6 @@ void Feed(Hasher& h, const T& component) noexcept {
 }
 void FeedBundle(Hasher& h, const ComponentBundle& bundle) noexcept;
 
-// A part's key: its name, hashed (FNV-1a). Seeds a named part's digest and names it in the total.
-[[nodiscard]] constexpr std::uint64_t PartKey(std::string_view name) noexcept {
-  std::uint64_t h = 0xCBF29CE484222325ull;
-  for (char c : name) h = (h ^ static_cast<unsigned char>(c)) * 0x100000001B3ull;
-  return h;
-}
-
 // How a digest is formed.
 //   Named (what this build writes): a pool's part is seeded by its name, an empty pool is no part
 //   (its digest reads 0), and the total takes tick, registry, map, random, then each present

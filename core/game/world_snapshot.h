@@ -19,18 +19,10 @@
 // has the figures). Taking one never changes the world and never mints an identity.
 //
 // A large floor's snapshot is mostly what did not change since the moment before: names, kinds,
-// health and the map of 100,000 resting rats, or the remembered cells of a 4096x4096 map. So the
-// bytes are kept in blocks of kSnapshotBlock bytes, and a snapshot taken after an earlier one of
-// the same world shares each block whose bytes are the same as the earlier one's at the same
-// place instead of holding a copy (docs/decisions/0033-rewind-within-a-memory-budget.md). An
-// array of at least kSnapshotAlignAbove bytes starts on a block, so one pool that grows or
-// shrinks moves none of the arrays after it out of step with the earlier snapshot.
-//
-// The trace and story rings are most of a small world's bytes (two rings of 1,024 entries of 96
-// bytes against a few kilobytes of entities and map), and between two snapshots a ring only gains
-// entries. So a snapshot taken after an earlier one of the same ring's history (TraceRing::Lineage)
-// shares that one's runs of entries and copies only the entries recorded since
-// (docs/decisions/0023-lazy-session-step.md); the ring put back is the same either way.
+// health and the map of 100,000 resting rats, or the remembered cells of a 4096x4096 map, and the
+// trace and story rings (two rings of 1,024 entries of 96 bytes against a few kilobytes of
+// entities and map), which between two snapshots only gain entries. So both share what the earlier
+// snapshot of the same world holds (engine/snapshot.h says how).
 #pragma once
 
 #include <cstddef>
@@ -39,35 +31,15 @@
 #include <vector>
 
 #include "base/status.h"
+#include "engine/snapshot.h"
 #include "game/trace.h"
 
 namespace cairn {
 
 class GameWorld;
 
-// Consecutive entries of one trace ring, the first of them its `first`-th (the ring's own count):
-// shared by every snapshot whose ring still holds them.
-struct TraceRun {
-  std::uint64_t first = 0;
-  std::vector<TraceEntry> entries;
-};
-
-// What a snapshot holds of one ring: its count and history, and runs (oldest first) covering the
-// entries it held (the last `capacity` of `sequence`, or all of them while fewer).
-struct TraceRingRuns {
-  std::uint64_t lineage = 0;
-  std::uint64_t sequence = 0;
-  std::vector<std::shared_ptr<const TraceRun>> runs;
-};
-
-// Block size, and the size from which an array starts a block of its own (a smaller one may share
-// a block with its neighbours; padding a large one costs at most a quarter of it).
-inline constexpr std::size_t kSnapshotBlock = std::size_t{16} * 1024;
-inline constexpr std::size_t kSnapshotAlignAbove = 4 * kSnapshotBlock;
-
-// One block of a snapshot's bytes (the last may be shorter), shared by every snapshot that holds
-// the same bytes at the same place.
-using SnapshotBlock = std::vector<unsigned char>;
+using TraceRun = TraceRunOf<TraceEntry>;
+using TraceRingRuns = TraceRingRunsOf<TraceEntry>;
 
 class WorldSnapshot {
  public:
@@ -86,7 +58,7 @@ class WorldSnapshot {
 
  private:
   friend struct RewindAccess;
-  std::vector<std::shared_ptr<const SnapshotBlock>> blocks_;
+  SnapshotBlocks blocks_;
   TraceRingRuns trace_;
   TraceRingRuns story_;
   std::size_t copied_bytes_ = 0;

@@ -33,7 +33,7 @@ enum class ResolveStatus : std::uint8_t {
 };
 [[nodiscard]] const char* ResolveStatusName(ResolveStatus status) noexcept;
 
-struct RewindAccess;
+struct SnapshotAccess;
 
 struct Binding {
   PersistentObjectKey key{};
@@ -100,8 +100,8 @@ class WorldBindingTable {
   }
 
  private:
-  // Copies every member below for rewinding (game/world_snapshot.cpp): a new one goes there too.
-  friend struct RewindAccess;
+  // Copies every member below for snapshots (engine/snapshot.cpp): a new one goes there too.
+  friend struct SnapshotAccess;
   struct Reverse {
     std::uint32_t generation = 0;  // 0: the slot holds no binding
     PersistentObjectKey key{};

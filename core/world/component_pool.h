@@ -52,7 +52,7 @@
 
 namespace cairn {
 
-struct RewindAccess;
+struct SnapshotAccess;
 
 template <class T>
 class ComponentPool {
@@ -332,8 +332,8 @@ class ComponentPool {
   }
 
  private:
-  // Copies every member below for rewinding (game/world_snapshot.cpp): a new one goes there too.
-  friend struct RewindAccess;
+  // Copies every member below for snapshots (engine/snapshot.h): a new one goes there too.
+  friend struct SnapshotAccess;
 
   [[nodiscard]] const char* CheckFlatInvariants() const noexcept {
     std::uint32_t mapped = 0;

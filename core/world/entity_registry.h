@@ -47,7 +47,7 @@ enum class HandleDiagnosis : std::uint8_t {
 class StructuralScope;
 template <class T>
 class ComponentPool;
-struct RewindAccess;
+struct SnapshotAccess;
 
 class EntityRegistry {
  public:
@@ -184,8 +184,8 @@ class EntityRegistry {
   friend struct EntityRegistryTestSeam;
   template <class T>
   friend class ComponentPool;
-  // Copies every member below for rewinding (game/world_snapshot.cpp): a new one goes there too.
-  friend struct RewindAccess;
+  // Copies every member below for snapshots (engine/snapshot.cpp): a new one goes there too.
+  friend struct SnapshotAccess;
 
   static constexpr std::uint32_t kNoSlot = 0xFFFFFFFFu;
 

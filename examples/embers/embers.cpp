@@ -1,6 +1,7 @@
 #include "embers.h"
 
 #include <array>
+#include <new>
 #include <optional>
 
 #include "engine/hasher.h"
@@ -143,18 +144,54 @@ Status World::Commit() noexcept {
 }
 
 std::uint64_t World::Digest() const {
-  cairn::Hasher hasher(0x456D62657273ull);  // "Embers"
   const cairn::CanonicalOrder order(registry_);
-  hasher.UseOrder(&order);
-  hasher.AddSigned(tick_);
-  for (EntityId id : order.Entities()) {
-    hasher.AddReference(id);
-    const Spot* spot = spots_.Find(id);
-    const Heat* heat = heats_.Find(id);
-    hasher.AddSigned(spot != nullptr ? spot->x : -1);
-    hasher.AddSigned(heat != nullptr ? heat->value : -1);
+  cairn::Hasher total(0x456D62657273ull);  // "Embers"
+  total.AddSigned(tick_);
+  total.Add(order.Entities().size());
+  // Named parts, by name: a component kind the game adds later hashes nothing while no ember has
+  // it, so the states it had before hash as they did.
+  const auto heat = [](cairn::Hasher& h, const Heat& value) { h.AddSigned(value.value); };
+  const auto spot = [](cairn::Hasher& h, const Spot& value) { h.AddSigned(value.x); };
+  cairn::AddPart(total, "heat", cairn::DigestPoolPart(heats_, "heat", order, heat));
+  cairn::AddPart(total, "spot", cairn::DigestPoolPart(spots_, "spot", order, spot));
+  return total.Value();
+}
+
+// The parts in one fixed order: the registry, the two pools, then the game's own numbers.
+Status World::Take(Snapshot& out, const Snapshot* earlier) const noexcept {
+  if (MidTick()) return Status::InvalidPhase;
+  try {
+    Snapshot taken;
+    taken.trace =
+        cairn::SnapshotAccess::TakeRuns(trace_, earlier ? &earlier->trace : nullptr, taken.copied);
+    cairn::SnapshotWriter out_bytes(taken.blocks, earlier ? &earlier->blocks : nullptr,
+                                    taken.copied);
+    cairn::SnapshotAccess::Save(registry_, out_bytes);
+    cairn::SnapshotAccess::Save(spots_, out_bytes);
+    cairn::SnapshotAccess::Save(heats_, out_bytes);
+    out_bytes.Value(tick_);
+    out_bytes.Value(commands_.Sequence());
+    out_bytes.Value(commands_.LastRequest());
+    out_bytes.Finish();
+    out = std::move(taken);
+  } catch (const std::bad_alloc&) {
+    return Status::AllocationFailed;
   }
-  return hasher.Value();
+  return Status::Ok;
+}
+
+Status World::Restore(const Snapshot& snapshot) noexcept {
+  if (MidTick()) return Status::InvalidPhase;
+  if (snapshot.blocks.empty()) return Status::InvalidArgument;
+  cairn::SnapshotReader in(snapshot.blocks);
+  cairn::SnapshotAccess::Restore(registry_, in);
+  cairn::SnapshotAccess::Restore(spots_, in);
+  cairn::SnapshotAccess::Restore(heats_, in);
+  tick_ = in.Value<std::int64_t>();
+  const auto sequence = in.Value<std::uint64_t>();
+  commands_.RestoreNumbers(sequence, in.Value<cairn::SpawnRequestId>());
+  cairn::SnapshotAccess::PutRuns(trace_, snapshot.trace);
+  return Status::Ok;
 }
 
 void World::Record(TraceEntry::Event event, EntityId who, std::int32_t x,

@@ -15,6 +15,7 @@
 #include "base/status.h"
 #include "engine/command_buffer.h"
 #include "engine/phase_cursor.h"
+#include "engine/snapshot.h"
 #include "engine/trace_ring.h"
 #include "identity/handle.h"
 #include "world/component_pool.h"
@@ -82,8 +83,22 @@ class World : private cairn::WorldOwner {
   [[nodiscard]] bool MidTick() const noexcept { return !phases_.Finished(); }
   [[nodiscard]] Phase NextPhase() const noexcept { return phases_.Next(); }
 
-  // The state's digest: the tick, then each ember in creation order (its place, spot and heat).
+  // The state's digest: the tick and the count of embers, then each component as a named part
+  // (engine/hasher.h), its embers in creation order.
   [[nodiscard]] std::uint64_t Digest() const;
+
+  // The whole state between ticks, to step back to (the engine's snapshots, engine/snapshot.h).
+  struct Snapshot {
+    cairn::SnapshotBlocks blocks;
+    cairn::TraceRingRunsOf<TraceEntry> trace;
+    std::size_t copied = 0;  // bytes not shared with the snapshot taken before it
+  };
+  // Between ticks only (InvalidPhase); AllocationFailed when memory runs out. With `earlier`, a
+  // snapshot of this world taken before, what is unchanged is shared with it.
+  [[nodiscard]] Status Take(Snapshot& out, const Snapshot* earlier = nullptr) const noexcept;
+  // Puts the world back as `snapshot` holds it: the same handles, free slots reused in the same
+  // order, the same trace. Between ticks only; InvalidArgument for an empty snapshot.
+  [[nodiscard]] Status Restore(const Snapshot& snapshot) noexcept;
 
   [[nodiscard]] std::int64_t TickCount() const noexcept { return tick_; }
   [[nodiscard]] const cairn::EntityRegistry& Registry() const noexcept { return registry_; }
