@@ -47,8 +47,8 @@ void LeaveBehind(GameWorld& world, EntityId victim, Position where) {
 
 // A breeder that survives a hit splits: the new one takes half of what is left.
 void Split(GameWorld& world, TickScratch& scratch, EntityId target) {
-  EnemyAi* ai = world.Ais().Find(target);
-  Health* health = world.Healths().Find(target);
+  EnemyAi* ai = world.MutableAis().Find(target);
+  Health* health = world.MutableHealths().Find(target);
   const Position* where = world.Positions().Find(target);
   const MonsterDefinition* kind = MonsterKindOf(world, target);
   if (ai == nullptr || health == nullptr || where == nullptr || kind == nullptr) return;
@@ -120,7 +120,7 @@ void Kill(GameWorld& world, EntityId victim, EntityId killer, DeathCause cause, 
   traced.x = death.where.x;
   traced.y = death.where.y;
   world.Record(traced);
-  if (Player* player = world.Players().Find(killer)) {
+  if (Player* player = world.MutablePlayers().Find(killer)) {
     ++player->kills;
     const Health* worth = world.Healths().Find(victim);
     // In 64 bits, then held at the type's top: past kMaxExperience the tick's limit check stops
@@ -131,7 +131,7 @@ void Kill(GameWorld& world, EntityId victim, EntityId killer, DeathCause cause, 
     while (player->level < kMaxLevel &&
            player->experience >= ExperienceForLevel(player->level + 1)) {
       ++player->level;
-      if (Health* health = world.Healths().Find(killer)) {
+      if (Health* health = world.MutableHealths().Find(killer)) {
         health->max += kHealthPerLevel;
         health->current += kHealthPerLevel;
       }
@@ -146,7 +146,7 @@ void Kill(GameWorld& world, EntityId victim, EntityId killer, DeathCause cause, 
 
 void StrikeBlow(GameWorld& world, TickScratch& scratch, AttackEvent event, bool hit,
                 std::int32_t damage) {
-  Health* health = world.Healths().Find(event.target);
+  Health* health = world.MutableHealths().Find(event.target);
   if (hit) {
     event.hit = 1;
     event.damage = damage;
@@ -169,7 +169,7 @@ void StrikeBlow(GameWorld& world, TickScratch& scratch, AttackEvent event, bool 
   if (const Position* to = world.Positions().Find(event.target))
     if (!world.Emit(world.Noises(), NoiseEvent{event.attacker, *to, kCombatNoiseRadius})) return;
   // Being hit wakes and angers a monster, whoever struck.
-  if (EnemyAi* ai = world.Ais().Find(event.target)) ai->alertness = 2 * kAlertnessToHunt;
+  if (EnemyAi* ai = world.MutableAis().Find(event.target)) ai->alertness = 2 * kAlertnessToHunt;
   if (event.killed) {
     Kill(world, event.target, event.attacker, DeathCause::Attack, event.kind);
   } else if (hit) {
@@ -247,7 +247,7 @@ void ResolveShoot(GameWorld& world, TickScratch& scratch, EntityId shooter, Inte
     world.CountStaleRejected(target);
     return;
   }
-  if (EnemyAi* ai = world.Ais().Find(shooter)) {
+  if (EnemyAi* ai = world.MutableAis().Find(shooter)) {
     ai->special_tick = world.Tick() + std::int64_t{kind->cooldown} * kNormalActionTicks;
     if (kind->cooldown > 0) world.RecordTimer(shooter, TimerKind::Special, ai->special_tick);
   }
@@ -291,7 +291,7 @@ void ResolveSteal(GameWorld& world, TickScratch& scratch, EntityId thief, Intent
   loose.erase(std::remove_if(loose.begin(), loose.end(),
                              [&](EntityId id) { return world.Items().Find(id)->equipped != 0; }),
               loose.end());
-  Inventory* pack = world.Inventories().Find(thief);
+  Inventory* pack = world.MutableInventories().Find(thief);
   Rng& rng = world.Random(RandomPurpose::Combat);
   const Combat none{};
   const Combat* attack = world.Combats().Find(thief);
@@ -311,15 +311,16 @@ void ResolveSteal(GameWorld& world, TickScratch& scratch, EntityId thief, Intent
     return;
   }
   const EntityId taken = loose[rng.Below(static_cast<std::uint32_t>(loose.size()))];
-  Item* item = world.Items().Find(taken);
+  Item* item = world.MutableItems().Find(taken);
   (void)world.Emit(world.Notices(), NoticeEvent{NoticeKind::Stole, thief, taken, 0});
   item->holder = thief;
   item->letter = 0;
   ++pack->count;
-  if (Inventory* victim = world.Inventories().Find(target); victim != nullptr && victim->count > 0)
+  if (Inventory* victim = world.MutableInventories().Find(target);
+      victim != nullptr && victim->count > 0)
     --victim->count;
   // Off it goes with the prize, and does not come back while it holds it.
-  if (EnemyAi* ai = world.Ais().Find(thief)) {
+  if (EnemyAi* ai = world.MutableAis().Find(thief)) {
     CancelAction(world, thief, *ai, CancelReason::None);
     EnterPhase(world, thief, *ai, AiPhase::Flee, AiReason::Stole, target);
   }

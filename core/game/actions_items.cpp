@@ -25,7 +25,7 @@ void ConsumeOne(GameWorld& world, EntityId holder, EntityId id, Item& item) {
     return;
   }
   item.quantity = 0;
-  if (Inventory* pack = world.Inventories().Find(holder); pack != nullptr && pack->count > 0)
+  if (Inventory* pack = world.MutableInventories().Find(holder); pack != nullptr && pack->count > 0)
     --pack->count;
   (void)world.QueueDestroy(id);
 }
@@ -46,7 +46,7 @@ bool FarCell(GameWorld& world, Position from, std::int32_t min_distance, Positio
 
 void SetCondition(GameWorld& world, EntityId id, bool haste, std::int64_t until) {
   world.RecordTimer(id, haste ? TimerKind::Haste : TimerKind::Slow, until);
-  if (Condition* condition = world.Conditions().Find(id)) {
+  if (Condition* condition = world.MutableConditions().Find(id)) {
     (haste ? condition->haste_until : condition->slow_until) = until;
     return;
   }
@@ -57,7 +57,7 @@ void SetCondition(GameWorld& world, EntityId id, bool haste, std::int64_t until)
 
 // A potion or scroll takes effect on the one who used it.
 void ApplyEffect(GameWorld& world, EntityId user, const ItemDefinition& kind) {
-  Health* health = world.Healths().Find(user);
+  Health* health = world.MutableHealths().Find(user);
   switch (kind.effect) {
     case ItemEffect::Heal:
       if (health != nullptr) {
@@ -78,7 +78,7 @@ void ApplyEffect(GameWorld& world, EntityId user, const ItemDefinition& kind) {
       Notice(world, NoticeKind::Hasted, user, {}, kind.power);
       break;
     case ItemEffect::Teleport: {
-      Position* at = world.Positions().Find(user);
+      Position* at = world.MutablePositions().Find(user);
       Position to{};
       if (at != nullptr && FarCell(world, *at, 12, to)) {
         const Position from = *at;
@@ -103,7 +103,7 @@ void ApplyEffect(GameWorld& world, EntityId user, const ItemDefinition& kind) {
     case ItemEffect::Enchant: {
       EntityId target = EquippedIn(world, user, ItemCategory::Weapon);
       if (target.IsNull()) target = EquippedIn(world, user, ItemCategory::Armour);
-      Item* item = world.Items().Find(target);
+      Item* item = world.MutableItems().Find(target);
       if (item == nullptr) {
         Notice(world, NoticeKind::NothingToEnchant, user);
         break;
@@ -115,10 +115,10 @@ void ApplyEffect(GameWorld& world, EntityId user, const ItemDefinition& kind) {
       break;
     }
     case ItemEffect::Identify: {
-      Player* player = world.Players().Find(user);
+      Player* player = world.MutablePlayers().Find(user);
       std::int32_t learned = 0;
       for (EntityId owner : world.Items().Owners()) {
-        Item& item = *world.Items().Find(owner);
+        Item& item = *world.MutableItems().Find(owner);
         if (item.holder != user) continue;
         learned +=
             (item.identified == 0 || (player != nullptr && !KindKnown(*player, item.kind))) ? 1 : 0;
@@ -173,7 +173,7 @@ void Zap(GameWorld& world, TickScratch& scratch, EntityId user, EntityId wand, I
 void ResolvePickUp(GameWorld& world, EntityId actor, Intent& intent) {
   ClearIntent(intent);
   const Position* where = world.Positions().Find(actor);
-  Inventory* inventory = world.Inventories().Find(actor);
+  Inventory* inventory = world.MutableInventories().Find(actor);
   if (where == nullptr || inventory == nullptr) return;
   // The oldest item lying here, one the player did not just put down first: a stable choice.
   EntityId chosen{};
@@ -213,7 +213,7 @@ void ResolvePickUp(GameWorld& world, EntityId actor, Intent& intent) {
   }
   if (!joined.IsNull()) {
     const EntityId mine = joined;
-    Item* held = world.Items().Find(mine);
+    Item* held = world.MutableItems().Find(mine);
     held->quantity = static_cast<std::int16_t>(held->quantity + carried.quantity);
     if (world.QueueDestroy(chosen) != Status::Ok) return;
     SpendTime(world, actor, ActorTicks(world, actor));
@@ -231,7 +231,7 @@ void ResolvePickUp(GameWorld& world, EntityId actor, Intent& intent) {
   if (world.QueueRemoveComponent<Position>(chosen) != Status::Ok) return;
   if (world.QueueSetComponent(chosen, carried) != Status::Ok) return;
   // The letter is taken now, so a second pick-up this tick cannot be handed the same one.
-  world.Items().Find(chosen)->letter = letter;
+  world.MutableItems().Find(chosen)->letter = letter;
   ++inventory->count;
   SpendTime(world, actor, ActorTicks(world, actor));
   Notice(world, NoticeKind::PickedUp, actor, chosen, carried.quantity);
@@ -240,7 +240,7 @@ void ResolvePickUp(GameWorld& world, EntityId actor, Intent& intent) {
 void AutoPickUpHere(GameWorld& world, TickScratch& scratch, EntityId player) {
   if (!AutoPickupOn(world, player)) return;
   const Position* where = world.Positions().Find(player);
-  Inventory* pack = world.Inventories().Find(player);
+  Inventory* pack = world.MutableInventories().Find(player);
   if (where == nullptr || pack == nullptr) return;
   // The items lying here, oldest first: a stable order, never the pool's.
   scratch.items.clear();
@@ -255,7 +255,7 @@ void AutoPickUpHere(GameWorld& world, TickScratch& scratch, EntityId player) {
   });
   bool full_said = false;
   for (EntityId id : scratch.items) {
-    Item* item = world.Items().Find(id);
+    Item* item = world.MutableItems().Find(id);
     // What the player put down stays down; the rule sees what is carried so far, so of two new
     // swords lying here only the first is taken.
     if (item == nullptr || item->dropped != 0 || !AutoPickupWants(world, player, item->kind))
@@ -272,7 +272,7 @@ void AutoPickUpHere(GameWorld& world, TickScratch& scratch, EntityId player) {
         joined = mine;
     }
     if (!joined.IsNull()) {
-      Item* held = world.Items().Find(joined);
+      Item* held = world.MutableItems().Find(joined);
       const std::int16_t quantity = item->quantity;
       if (world.QueueDestroy(id) != Status::Ok) return;
       held->quantity = static_cast<std::int16_t>(held->quantity + quantity);
@@ -300,7 +300,7 @@ void FillQuiver(GameWorld& world, EntityId player, EntityId item) {
   const Item* chosen = world.Items().Find(item);
   if (chosen == nullptr) return;
   const Quiver filled{chosen->kind, 1};
-  Quiver* quiver = world.Quivers().Find(player);
+  Quiver* quiver = world.MutableQuivers().Find(player);
   // The same kind again changes nothing, and is told so (value -1), not as a new choice.
   const bool same = quiver != nullptr && quiver->filled != 0 && quiver->kind == chosen->kind;
   if (quiver != nullptr)
@@ -313,7 +313,7 @@ void FillQuiver(GameWorld& world, EntityId player, EntityId item) {
 void ToggleAutoPickup(GameWorld& world, EntityId player) {
   AutoPickup rule = AutoPickupOf(world, player);
   rule.enabled = rule.enabled != 0 ? 0 : 1;
-  if (AutoPickup* kept = world.AutoPickups().Find(player))
+  if (AutoPickup* kept = world.MutableAutoPickups().Find(player))
     *kept = rule;
   else if (world.QueueSetComponent(player, rule) != Status::Ok)
     return;
@@ -323,7 +323,7 @@ void ToggleAutoPickup(GameWorld& world, EntityId player) {
 void ResolveDrop(GameWorld& world, EntityId actor, Intent& intent) {
   const EntityId id = intent.item;
   ClearIntent(intent);
-  Item* item = world.Items().Find(id);
+  Item* item = world.MutableItems().Find(id);
   const Position* where = world.Positions().Find(actor);
   if (item == nullptr || item->holder != actor || where == nullptr) return;
   const bool was_equipped = item->equipped != 0;
@@ -337,7 +337,7 @@ void ResolveDrop(GameWorld& world, EntityId actor, Intent& intent) {
   if (world.QueueSetComponent(id, dropped) != Status::Ok) return;
   item->equipped = 0;
   if (was_equipped) RefreshCombat(world, actor);
-  if (Inventory* pack = world.Inventories().Find(actor); pack != nullptr && pack->count > 0)
+  if (Inventory* pack = world.MutableInventories().Find(actor); pack != nullptr && pack->count > 0)
     --pack->count;
   SpendTime(world, actor, ActorTicks(world, actor));
 }
@@ -345,14 +345,14 @@ void ResolveDrop(GameWorld& world, EntityId actor, Intent& intent) {
 void ResolveEquip(GameWorld& world, EntityId actor, Intent& intent, bool equip) {
   const EntityId id = intent.item;
   ClearIntent(intent);
-  Item* item = world.Items().Find(id);
+  Item* item = world.MutableItems().Find(id);
   if (item == nullptr || item->holder != actor) return;
   const ItemCategory category = ItemKindOf(world, *item).category;
   if (equip) {
     // Whatever was in that slot comes off first: one weapon, one suit of armour. Its id is taken
     // before it comes off: once cleared, the slot no longer names it (the log then named nothing).
     const EntityId old_id = EquippedIn(world, actor, category);
-    if (Item* old = world.Items().Find(old_id); old != nullptr && old != item) {
+    if (Item* old = world.MutableItems().Find(old_id); old != nullptr && old != item) {
       old->equipped = 0;
       Notice(world, NoticeKind::Unequipped, actor, old_id);
     }
@@ -371,12 +371,12 @@ void ResolveUse(GameWorld& world, TickScratch& scratch, EntityId actor, Intent& 
   const EntityId id = intent.item;
   const EntityId target = intent.target;
   ClearIntent(intent);
-  Item* item = world.Items().Find(id);
+  Item* item = world.MutableItems().Find(id);
   if (item == nullptr || item->holder != actor || item->kind >= world.Definitions().items.size())
     return;
   const ItemDefinition& kind = ItemKindOf(world, *item);
   SpendTime(world, actor, ActorTicks(world, actor));
-  Player* player = world.Players().Find(actor);
+  Player* player = world.MutablePlayers().Find(actor);
   switch (kind.category) {
     case ItemCategory::Potion:
     case ItemCategory::Scroll: {
@@ -413,13 +413,13 @@ void ResolveThrow(GameWorld& world, TickScratch& scratch, EntityId actor, Intent
   const EntityId id = intent.item;
   const EntityId target = intent.target;
   ClearIntent(intent);
-  Item* item = world.Items().Find(id);
+  Item* item = world.MutableItems().Find(id);
   const Position* from = world.Positions().Find(actor);
   const Position* to = world.Positions().Find(target);
   if (item == nullptr || item->holder != actor || from == nullptr) return;
   SpendTime(world, actor, ActorTicks(world, actor));
   // A missile thrown is what Fire throws next (anything else thrown leaves the quiver alone).
-  if (Quiver* quiver = world.Quivers().Find(actor);
+  if (Quiver* quiver = world.MutableQuivers().Find(actor);
       quiver != nullptr && ItemKindOf(world, *item).category == ItemCategory::Thrown)
     *quiver = Quiver{item->kind, 1};
   Position path[kMaxMissileRange];
@@ -443,7 +443,8 @@ void ResolveThrow(GameWorld& world, TickScratch& scratch, EntityId actor, Intent
   } else {
     if (world.QueueSetComponent(id, landing) != Status::Ok) return;
     if (world.QueueSetComponent(id, flying) != Status::Ok) return;
-    if (Inventory* pack = world.Inventories().Find(actor); pack != nullptr && pack->count > 0)
+    if (Inventory* pack = world.MutableInventories().Find(actor);
+        pack != nullptr && pack->count > 0)
       --pack->count;
   }
   const EntityId struck = cells > 0 ? world.OccupantAt(landing.x, landing.y) : EntityId{};

@@ -67,9 +67,9 @@ const char* StepResultName(StepResult result) noexcept {
 
 void CancelAction(GameWorld& world, EntityId self, EnemyAi& ai, CancelReason reason) noexcept {
   // The intent it issued, once: only an intent of the current revision is its own.
-  if (Intent* intent = world.Intents().Find(self); intent != nullptr &&
-                                                   intent->kind != ActionKind::None &&
-                                                   intent->revision == ai.action_revision)
+  if (Intent* intent = world.MutableIntents().Find(self); intent != nullptr &&
+                                                          intent->kind != ActionKind::None &&
+                                                          intent->revision == ai.action_revision)
     intent->kind = ActionKind::None;
   // Its pending request, once: a spawn still queued is dropped; either way it waits no more.
   if (ai.pending_request != 0) {
@@ -127,7 +127,7 @@ class TerrainFilter final : public CellFilter {};
 
 void SetIntent(GameWorld& world, EntityId self, const EnemyAi& ai, Intent intent) noexcept {
   intent.revision = ai.action_revision;
-  if (Intent* existing = world.Intents().Find(self)) *existing = intent;
+  if (Intent* existing = world.MutableIntents().Find(self)) *existing = intent;
 }
 
 void IntendWait(GameWorld& world, EntityId self, const EnemyAi& ai) noexcept {

@@ -50,7 +50,7 @@ Status GameWorld::Initialize(const WorldLimits& limits, std::int32_t map_width,
   Status status = Status::Ok;
   ForEachComponentType([&]<class T>() {
     if (status == Status::Ok)
-      status = Pool<T>().Initialize(registry_, limits.Pool(KindOf<T>::value));
+      status = MutablePool<T>().Initialize(registry_, limits.Pool(KindOf<T>::value));
   });
   if (status != Status::Ok) return status;
   if (Status s = ai_order_.Initialize(ai_pool_.Capacity()); s != Status::Ok) return s;
@@ -114,7 +114,7 @@ Status GameWorld::ApplyBundle(StructuralScope& scope, EntityId id, const Compone
   Status status = Status::Ok;
   ForEachComponentType([&]<class T>() {
     if (status != Status::Ok || (mask & KindBit(KindOf<T>::value)) == 0) return;
-    ComponentPool<T>& pool = Pool<T>();
+    ComponentPool<T>& pool = MutablePool<T>();
     if (T* existing = pool.Find(id)) {
       *existing = bundle.Get<T>();  // a value write
       return;

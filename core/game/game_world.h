@@ -96,11 +96,12 @@ class GameWorld : private WorldOwner {
   [[nodiscard]] std::uint64_t Seed() const noexcept { return seed_; }
 
   // --- the named pools (one per line of component_list.h) ------------------------------------
-  // Writable access between ticks may move a blocker or change when a monster wakes: the
-  // occupancy grid and the wake ticks' copy are rebuilt before the next tick reads them (a tick
-  // keeps both current itself).
+  // Reading a pool is `Positions()`; writing one is `MutablePositions()`, said at the call. A
+  // writable access between ticks may move a blocker or change when a monster wakes: the derived
+  // state that reads that pool (derived_state.h) is rebuilt before the next tick reads it (a tick
+  // keeps it current itself). A read never marks anything, so it costs nothing.
 #define CAIRN_POOL_ACCESSORS(Type, member, Accessor, name, since) \
-  ComponentPool<Type>& Accessor() noexcept {                      \
+  ComponentPool<Type>& Mutable##Accessor() noexcept {             \
     if (!in_tick_) MarkWritten<Type>();                           \
     return member##_pool_;                                        \
   }                                                               \
@@ -112,7 +113,7 @@ class GameWorld : private WorldOwner {
 
   // The pool of a component type, for code generic over components.
   template <class T>
-  [[nodiscard]] ComponentPool<T>& Pool() noexcept;
+  [[nodiscard]] ComponentPool<T>& MutablePool() noexcept;
   template <class T>
   [[nodiscard]] const ComponentPool<T>& Pool() const noexcept;
 
@@ -212,12 +213,12 @@ class GameWorld : private WorldOwner {
   // argument proves the caller is at a structural boundary.
   template <class T>
   [[nodiscard]] Status AddComponent(StructuralScope&, EntityId id, const T& value) noexcept {
-    return Pool<T>().Insert(id, value);
+    return MutablePool<T>().Insert(id, value);
   }
   template <class T>
   [[nodiscard]] Status RemoveComponent(StructuralScope&, EntityId id) noexcept {
     TraceSwap(Pool<T>(), id, KindOf<T>::value);
-    return Pool<T>().Remove(id);
+    return MutablePool<T>().Remove(id);
   }
 
   // --- commands (during a tick) ---------------------------------------------------------------
@@ -609,7 +610,7 @@ class GameWorld : private WorldOwner {
 
 #define CAIRN_POOL_OF(Type, member, Accessor, name, since)                   \
   template <>                                                                \
-  inline ComponentPool<Type>& GameWorld::Pool<Type>() noexcept {             \
+  inline ComponentPool<Type>& GameWorld::MutablePool<Type>() noexcept {      \
     if (!in_tick_) MarkWritten<Type>();                                      \
     return member##_pool_;                                                   \
   }                                                                          \

@@ -270,7 +270,8 @@ Combat CombatWithEquipment(const GameWorld& world, EntityId holder) noexcept {
 }
 
 void RefreshCombat(GameWorld& world, EntityId holder) noexcept {
-  if (Combat* combat = world.Combats().Find(holder)) *combat = CombatWithEquipment(world, holder);
+  if (Combat* combat = world.MutableCombats().Find(holder))
+    *combat = CombatWithEquipment(world, holder);
 }
 
 }  // namespace cairn

@@ -41,8 +41,8 @@ bool Hostile(const GameWorld& world, EntityId a, EntityId b) noexcept {
 }
 
 void SpendTime(GameWorld& world, EntityId actor, std::int32_t ticks) noexcept {
-  if (Player* player = world.Players().Find(actor)) player->next_tick = world.Tick() + ticks;
-  if (EnemyAi* ai = world.Ais().Find(actor)) world.SetWakeTick(*ai, world.Tick() + ticks);
+  if (Player* player = world.MutablePlayers().Find(actor)) player->next_tick = world.Tick() + ticks;
+  if (EnemyAi* ai = world.MutableAis().Find(actor)) world.SetWakeTick(*ai, world.Tick() + ticks);
 }
 
 void BeginTickPhase(GameWorld& world) noexcept {
@@ -53,8 +53,8 @@ void BeginTickPhase(GameWorld& world) noexcept {
 void PlayerIntentPhase(GameWorld& world, const TickScratch& scratch, const TickInput& input) {
   world.SetPhase(TickPhase::PlayerIntent);
   const EntityId player = world.PlayerEntity();
-  Player* state = world.Players().Find(player);
-  Intent* intent = world.Intents().Find(player);
+  Player* state = world.MutablePlayers().Find(player);
+  Intent* intent = world.MutableIntents().Find(player);
   if (state == nullptr || intent == nullptr || world.Tick() < state->next_tick) return;
   if (input.command.kind == PlayerCommandKind::None) return;
   std::string why;
@@ -99,7 +99,7 @@ void AiDecisionPhase(GameWorld& world, TickScratch& scratch) {
   else
     context.player = EntityId{};
   for (EntityId id : scratch.order) {
-    EnemyAi* ai = world.Ais().Find(id);
+    EnemyAi* ai = world.MutableAis().Find(id);
     if (ai != nullptr) (void)StepAi(context, id, *ai);
   }
 }
@@ -113,8 +113,8 @@ void MovementPhase(GameWorld& world, TickScratch& scratch) {
   // Who the player is cannot change here: membership changes only when the buffer commits.
   const EntityId player = world.PlayerEntity();
   for (EntityId id : scratch.order) {
-    Intent* intent = world.Intents().Find(id);
-    Position* pos = world.Positions().Find(id);
+    Intent* intent = world.MutableIntents().Find(id);
+    Position* pos = world.MutablePositions().Find(id);
     if (intent == nullptr) continue;
     if (pos == nullptr) {
       ClearIntent(*intent);
@@ -186,7 +186,7 @@ void ResolveGameplayPhase(GameWorld& world, TickScratch& scratch) {
   const std::size_t actors = scratch.order.size();
   for (std::size_t i = 0; i < actors; ++i) {
     const EntityId id = scratch.order[i];
-    Intent* intent = world.Intents().Find(id);
+    Intent* intent = world.MutableIntents().Find(id);
     if (intent == nullptr || !world.Registry().IsActive(id)) continue;  // died earlier this phase
     switch (intent->kind) {
       case ActionKind::Attack: ResolveAttack(world, scratch, id, *intent); break;

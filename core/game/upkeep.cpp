@@ -8,8 +8,8 @@ void Upkeep(GameWorld& world, TickScratch&) {
   const std::int64_t tick = world.Tick();
   // The player: one turn of food every normal turn; starving hurts instead; a fed body heals.
   const EntityId id = world.PlayerEntity();
-  Player* player = world.Players().Find(id);
-  Health* health = world.Healths().Find(id);
+  Player* player = world.MutablePlayers().Find(id);
+  Health* health = world.MutableHealths().Find(id);
   if (player != nullptr && health != nullptr && world.Registry().IsActive(id)) {
     if (tick % kNormalActionTicks == 0) {
       if (player->nutrition > 0) {
@@ -33,7 +33,7 @@ void Upkeep(GameWorld& world, TickScratch&) {
     const auto owners = world.Ais().Owners();
     for (EntityId monster : owners) {
       const EnemyAi* ai = world.Ais().Find(monster);
-      Health* h = world.Healths().Find(monster);
+      Health* h = world.MutableHealths().Find(monster);
       if (h == nullptr || ai->kind >= world.Definitions().monsters.size()) continue;
       const std::int32_t regeneration = world.Definitions().monsters[ai->kind].regeneration;
       if (regeneration > 0 && h->current > 0 && h->current < h->max)

@@ -1,6 +1,7 @@
 #include "schema/component_access.h"
 
 #include <algorithm>
+#include <type_traits>
 
 #include "base/assert.h"
 
@@ -23,12 +24,19 @@ template <class World, class Visit>
 decltype(auto) WithPool(World& world, ComponentTypeId type, Visit&& visit) {
   switch (type) {
 #define CAIRN_POOL_CASE(Type, member, Accessor, name, since) \
-  case ComponentKind::Type: return visit(world.Accessor());
+  case ComponentKind::Type:                                  \
+    if constexpr (std::is_const_v<World>)                    \
+      return visit(world.Accessor());                        \
+    else                                                     \
+      return visit(world.Mutable##Accessor());
     CAIRN_FOR_EACH_COMPONENT(CAIRN_POOL_CASE)
 #undef CAIRN_POOL_CASE
   }
   CAIRN_ASSERT(false, "a component type id past the list");
-  return visit(world.Positions());  // keeps every path returning
+  if constexpr (std::is_const_v<World>)  // keeps every path returning
+    return visit(world.Positions());
+  else
+    return visit(world.MutablePositions());
 }
 
 }  // namespace

@@ -149,7 +149,7 @@ Status GameSession::BuildRun(std::shared_ptr<const LevelDefinition> first,
   // The new player's autopickup rule is the run's (a level's own player may lack the component).
   GameWorld& world = *floors[0].world;
   const EntityId player = world.PlayerEntity();
-  if (AutoPickup* rule = world.AutoPickups().Find(player)) {
+  if (AutoPickup* rule = world.MutableAutoPickups().Find(player)) {
     *rule = config_.autopickup;
   } else if (!player.IsNull()) {
     std::optional<StructuralScope> scope;

@@ -217,7 +217,7 @@ Status BindCopies(GameWorld& world, const std::vector<EntityId>& created,
 // unknown components.
 void PublishCopies(GameWorld& world, Copies& copies, Floor& floor) {
   for (EntityId holder : copies.claims.holders)
-    if (Inventory* pack = world.Inventories().Find(holder)) ++pack->count;
+    if (Inventory* pack = world.MutableInventories().Find(holder)) ++pack->count;
   for (std::size_t i = 0; i < copies.created.size(); ++i) {
     if (!copies.unknown[i]) continue;
     floor.owned_preserved.push_back(std::move(copies.unknown[i]));

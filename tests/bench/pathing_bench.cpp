@@ -171,17 +171,18 @@ void PlayerTurnOn(benchmark::State& state, std::int32_t depth) {
     for (EntityId s : world.StairsPool().Owners())
       if (world.StairsPool().Find(s)->direction > 0) {
         const Position to = *world.Positions().Find(s);
-        world.Positions().Find(player)->x = to.x;
-        world.Positions().Find(player)->y = to.y;
+        world.MutablePositions().Find(player)->x = to.x;
+        world.MutablePositions().Find(player)->y = to.y;
         world.RebuildOccupancy();
       }
     if (session->Submit(PlayerCommand{PlayerCommandKind::Descend}) != Status::Ok) std::abort();
   }
   GameWorld& world = session->World();
   // Keep playing: the most a save can hold (more would stop the run as a fault at once).
-  world.Healths().Find(world.PlayerEntity())->current = static_cast<std::int32_t>(kMaxHitPoints);
-  world.Healths().Find(world.PlayerEntity())->max = static_cast<std::int32_t>(kMaxHitPoints);
-  world.Players().Find(world.PlayerEntity())->nutrition =
+  world.MutableHealths().Find(world.PlayerEntity())->current =
+      static_cast<std::int32_t>(kMaxHitPoints);
+  world.MutableHealths().Find(world.PlayerEntity())->max = static_cast<std::int32_t>(kMaxHitPoints);
+  world.MutablePlayers().Find(world.PlayerEntity())->nutrition =
       static_cast<std::int32_t>(kMaxNutritionField);
   state.counters["monsters"] = static_cast<double>(world.Ais().Size());
   for (auto _ : state) {

@@ -91,7 +91,8 @@ void TimeCrowdTicks(benchmark::State& state, std::int32_t side) {
   TickScratch scratch;
   if (scratch.Initialize(side, side, limits.entities) != Status::Ok) std::abort();
   UpdatePlayerView(*world, scratch);
-  world->Healths().Find(world->PlayerEntity())->current = 1'000'000;  // the player outlives it
+  world->MutableHealths().Find(world->PlayerEntity())->current =
+      1'000'000;  // the player outlives it
   if (RunTick(*world, scratch, TickInput{PlayerCommand{PlayerCommandKind::Wait}}) != Status::Ok)
     state.SkipWithError("fault");  // tick 0, outside the window
   for (auto _ : state) {

@@ -65,7 +65,7 @@ void RunTicksOn(benchmark::State& state, std::int32_t monsters, int warm_up = 0,
   if (scratch.Initialize(200, 200, limits.entities) != Status::Ok) std::abort();
   UpdatePlayerView(*world, scratch);
   // Keep the player alive and waiting: this measures the monsters' ticks.
-  world->Healths().Find(world->PlayerEntity())->current = 1'000'000;
+  world->MutableHealths().Find(world->PlayerEntity())->current = 1'000'000;
   for (int i = 0; i < warm_up; ++i)
     if (RunTick(*world, scratch, TickInput{PlayerCommand{PlayerCommandKind::Wait}}) != Status::Ok)
       std::abort();

@@ -80,7 +80,7 @@ struct Scenario {
     monster = w.Monster(kind);
     REQUIRE(!monster.IsNull());
   }
-  EnemyAi& Ai() { return *w->Ais().Find(monster); }
+  EnemyAi& Ai() { return *w->MutableAis().Find(monster); }
   // Runs ticks (the player waits) until `done` or `ticks` have passed.
   template <class Done>
   void Run(int ticks, Done done) {
@@ -103,14 +103,14 @@ TEST_CASE(
   Scenario s(
       {"##############", "#@.......r...#", "############.#", "############.#", "##############"},
       "rat");
-  s.w->Healths().Find(s.w->PlayerEntity())->current = 1000;  // long enough to watch
-  s.w->Healths().Find(s.w->PlayerEntity())->max = 1000;
+  s.w->MutableHealths().Find(s.w->PlayerEntity())->current = 1000;  // long enough to watch
+  s.w->MutableHealths().Find(s.w->PlayerEntity())->max = 1000;
   s.Run(300, [&] { return s.Ai().phase == AiPhase::Recover && s.Ai().searching == 0; });
   s.Run(30);
   // The player vanishes from where it stood (as if it stepped through a door): the rat goes to
   // the last cell it saw it on, searches around it, and gives up.
   const EntityId player = s.w->PlayerEntity();
-  Position* where = s.w->Positions().Find(player);
+  Position* where = s.w->MutablePositions().Find(player);
   s.w->MoveOccupant(player, *where, Position{12, 3});
   *where = Position{12, 3};
   s.Run(600, [&] { return s.Ai().phase == AiPhase::Wander; });
@@ -128,8 +128,8 @@ TEST_CASE(
 TEST_CASE("a heavy hitter regains its footing for the ticks its kind says before it strikes again",
           "[ai][machine]") {
   Scenario s({"#######", "#@O...#", "#######"}, "ogre");
-  s.w->Healths().Find(s.w->PlayerEntity())->current = 1000;
-  s.w->Healths().Find(s.w->PlayerEntity())->max = 1000;
+  s.w->MutableHealths().Find(s.w->PlayerEntity())->current = 1000;
+  s.w->MutableHealths().Find(s.w->PlayerEntity())->max = 1000;
   s.Run(200, [&] { return s.Ai().phase == AiPhase::Recover; });
   REQUIRE(s.Ai().phase == AiPhase::Recover);
   const std::int64_t until = s.Ai().recover_until;
@@ -153,13 +153,13 @@ TEST_CASE("a heavy hitter regains its footing for the ticks its kind says before
 
 TEST_CASE("coward: hurt, it flees; healed, it chooses its target again", "[ai][machine]") {
   Scenario s({"############", "#@g........#", "############"}, "goblin");
-  s.w->Healths().Find(s.w->PlayerEntity())->current = 1000;
-  s.w->Healths().Find(s.w->PlayerEntity())->max = 1000;
+  s.w->MutableHealths().Find(s.w->PlayerEntity())->current = 1000;
+  s.w->MutableHealths().Find(s.w->PlayerEntity())->max = 1000;
   s.Run(200, [&] { return s.Ai().phase == AiPhase::Recover; });
-  s.w->Healths().Find(s.monster)->current = 1;
+  s.w->MutableHealths().Find(s.monster)->current = 1;
   s.Run(200, [&] { return s.Ai().phase == AiPhase::Flee; });
   s.Run(20);
-  s.w->Healths().Find(s.monster)->current = s.w->Healths().Find(s.monster)->max;
+  s.w->MutableHealths().Find(s.monster)->current = s.w->MutableHealths().Find(s.monster)->max;
   s.Run(200, [&] { return s.Ai().phase == AiPhase::Approach; });
   INFO(Joined(s.Phases()));
   CHECK(InOrder(s.Phases(), {"select-target:noticed", "approach:target-chosen", "attack:in-reach",
@@ -172,8 +172,8 @@ TEST_CASE("coward: hurt, it flees; healed, it chooses its target again", "[ai][m
 
 TEST_CASE("pack: it chooses, closes in from the side, strikes and recovers", "[ai][machine]") {
   Scenario s({"###########", "#.........#", "#@.......j#", "#.........#", "###########"}, "jackal");
-  s.w->Healths().Find(s.w->PlayerEntity())->current = 1000;
-  s.w->Healths().Find(s.w->PlayerEntity())->max = 1000;
+  s.w->MutableHealths().Find(s.w->PlayerEntity())->current = 1000;
+  s.w->MutableHealths().Find(s.w->PlayerEntity())->max = 1000;
   s.Run(300,
         [&] { return s.Ai().phase == AiPhase::Approach && s.log.Phases(s.monster).size() > 4; });
   INFO(Joined(s.Phases()));
@@ -185,8 +185,8 @@ TEST_CASE(
     "ranged: it shoots from afar, then recovers (reloading, stepping back) before it shoots again",
     "[ai][machine]") {
   Scenario s({"##############", "#@.....k.....#", "##############"}, "kobold-archer");
-  s.w->Healths().Find(s.w->PlayerEntity())->current = 1000;
-  s.w->Healths().Find(s.w->PlayerEntity())->max = 1000;
+  s.w->MutableHealths().Find(s.w->PlayerEntity())->current = 1000;
+  s.w->MutableHealths().Find(s.w->PlayerEntity())->max = 1000;
   s.Run(300, [&] { return s.log.Phases(s.monster).size() > 8; });
   INFO(Joined(s.Phases()));
   CHECK(InOrder(s.Phases(), {"select-target:noticed", "approach:target-chosen", "attack:in-reach",
@@ -202,8 +202,8 @@ TEST_CASE(
 
 TEST_CASE("caster: between spells it recovers and keeps its distance", "[ai][machine]") {
   Scenario s({"##############", "#@..G........#", "##############"}, "goblin-conjurer");
-  s.w->Healths().Find(s.w->PlayerEntity())->current = 1000;
-  s.w->Healths().Find(s.w->PlayerEntity())->max = 1000;
+  s.w->MutableHealths().Find(s.w->PlayerEntity())->current = 1000;
+  s.w->MutableHealths().Find(s.w->PlayerEntity())->max = 1000;
   s.Run(400, [&] { return s.log.Phases(s.monster).size() > 8; });
   INFO(Joined(s.Phases()));
   CHECK(InOrder(s.Phases(), {"select-target:noticed", "approach:target-chosen", "attack:in-reach",
@@ -239,8 +239,8 @@ TEST_CASE("thief: it grabs something and runs with it", "[ai][machine]") {
 
 TEST_CASE("breeder: struck, it splits; the child is a hunter of its own", "[ai][machine]") {
   Scenario s({"##########", "#@J......#", "##########"}, "pink-jelly");
-  s.w->Healths().Find(s.w->PlayerEntity())->current = 1000;
-  s.w->Healths().Find(s.w->PlayerEntity())->max = 1000;
+  s.w->MutableHealths().Find(s.w->PlayerEntity())->current = 1000;
+  s.w->MutableHealths().Find(s.w->PlayerEntity())->max = 1000;
   s.Run(200, [&] { return s.log.Phases(s.monster).size() > 5; });
   INFO(Joined(s.Phases()));
   CHECK(InOrder(s.Phases(), {"select-target:noticed", "approach:target-chosen", "attack:in-reach",
@@ -254,7 +254,7 @@ TEST_CASE("cancelling while a spawn request is pending revokes it exactly once",
     return limits;
   }());
   const EntityId jelly = w.Monster("pink-jelly");
-  EnemyAi& ai = *w->Ais().Find(jelly);
+  EnemyAi& ai = *w->MutableAis().Find(jelly);
   EnterPhase(*w, jelly, ai, AiPhase::Attack, AiReason::None, w->PlayerEntity());
   // A split in flight: queued this tick, not yet published.
   BeginTickPhase(*w);
@@ -298,8 +298,8 @@ TEST_CASE("every phase change is traced with its reason, over whole runs of ever
     limits.trace = 8192;
     return limits;
   }());
-  w->Healths().Find(w->PlayerEntity())->current = 100000;
-  w->Healths().Find(w->PlayerEntity())->max = 100000;
+  w->MutableHealths().Find(w->PlayerEntity())->current = 100000;
+  w->MutableHealths().Find(w->PlayerEntity())->max = 100000;
   TraceLog log;
   std::map<std::uint64_t, AiPhase> before;  // by creation sequence: handles are reused
   std::size_t changes = 0;

@@ -53,8 +53,8 @@ TEST_CASE("cancelling clears the action's intent exactly once", "[ai]") {
   TestWorld w(Level({"#####", "#@g.#", "#####"}));
   GameWorld& world = *w;
   const EntityId goblin = w.Monster("goblin");
-  EnemyAi& ai = *world.Ais().Find(goblin);
-  Intent& intent = *world.Intents().Find(goblin);
+  EnemyAi& ai = *world.MutableAis().Find(goblin);
+  Intent& intent = *world.MutableIntents().Find(goblin);
   EnterPhase(world, goblin, ai, AiPhase::Attack, AiReason::None, world.PlayerEntity());
   intent = Intent{ActionKind::Attack, 0, 0, ai.action_revision, world.PlayerEntity()};
   const std::uint32_t revision = ai.action_revision;
@@ -76,9 +76,10 @@ TEST_CASE("destroying the target of a pending AI action cancels the action", "[a
   const EntityId goblin = w.Monster("goblin");
   const EntityId player = world.PlayerEntity();
   {
-    EnemyAi& ai = *world.Ais().Find(goblin);
+    EnemyAi& ai = *world.MutableAis().Find(goblin);
     EnterPhase(world, goblin, ai, AiPhase::Attack, AiReason::None, player);
-    *world.Intents().Find(goblin) = Intent{ActionKind::Attack, 0, 0, ai.action_revision, player};
+    *world.MutableIntents().Find(goblin) =
+        Intent{ActionKind::Attack, 0, 0, ai.action_revision, player};
     ai.wake_tick = 0;
   }
   const std::uint32_t revision = world.Ais().Find(goblin)->action_revision;
@@ -98,8 +99,8 @@ TEST_CASE("a coward flees when hurt and turns to fight when cornered", "[ai]") {
   TestWorld w(Level({"##########", "#@g......#", "##########"}));
   GameWorld& world = *w;
   const EntityId goblin = w.Monster("goblin");
-  world.Healths().Find(goblin)->current = 1;  // well under its flee threshold
-  EnemyAi& ai = *world.Ais().Find(goblin);
+  world.MutableHealths().Find(goblin)->current = 1;  // well under its flee threshold
+  EnemyAi& ai = *world.MutableAis().Find(goblin);
   EnterPhase(world, goblin, ai, AiPhase::Recover, AiReason::None, world.PlayerEntity());
   ai.alertness = 150;
   REQUIRE(w.Tick() == Status::Ok);
@@ -118,9 +119,9 @@ TEST_CASE("a coward flees as far as its field reaches, and no further", "[ai]") 
   TestWorld w(Level({wall, corridor, wall}));
   GameWorld& world = *w;
   const EntityId goblin = w.Monster("goblin");
-  world.Healths().Find(goblin)->current = 1;
-  world.Healths().Find(goblin)->max = 1000;  // it stays hurt for the whole run
-  EnemyAi& ai = *world.Ais().Find(goblin);
+  world.MutableHealths().Find(goblin)->current = 1;
+  world.MutableHealths().Find(goblin)->max = 1000;  // it stays hurt for the whole run
+  EnemyAi& ai = *world.MutableAis().Find(goblin);
   EnterPhase(world, goblin, ai, AiPhase::Recover, AiReason::None, world.PlayerEntity());
   ai.alertness = 150;
   std::int32_t furthest = 0;
@@ -146,9 +147,9 @@ TEST_CASE("a coward beyond its field's reach keeps still", "[ai]") {
   GameWorld& world = *w;
   const EntityId goblin = w.Monster("goblin");
   REQUIRE(world.Positions().Find(goblin)->x == kBeyond);
-  world.Healths().Find(goblin)->current = 1;
-  world.Healths().Find(goblin)->max = 1000;
-  EnemyAi& ai = *world.Ais().Find(goblin);
+  world.MutableHealths().Find(goblin)->current = 1;
+  world.MutableHealths().Find(goblin)->max = 1000;
+  EnemyAi& ai = *world.MutableAis().Find(goblin);
   EnterPhase(world, goblin, ai, AiPhase::Recover, AiReason::None, world.PlayerEntity());
   ai.alertness = 150;
   bool fled = false;

@@ -107,11 +107,11 @@ TEST_CASE("writes between ticks reach the AI phase through the copy", "[ai][wake
   CHECK(world.AiWakeTicksMatch());
 
   SECTION("through the named pool") {
-    world.Ais().Find(rat)->wake_tick = world.Tick() + 1000;
+    world.MutableAis().Find(rat)->wake_tick = world.Tick() + 1000;
     CHECK_FALSE(world.AiWakeTicksCurrent());
   }
   SECTION("through the generic pool") {
-    world.Pool<EnemyAi>().Find(rat)->wake_tick = world.Tick() + 1000;
+    world.MutablePool<EnemyAi>().Find(rat)->wake_tick = world.Tick() + 1000;
     CHECK_FALSE(world.AiWakeTicksCurrent());
   }
   SECTION("through every pool") {

@@ -110,8 +110,9 @@ TEST_CASE("a pending-destroy entity is skipped by the later phases", "[commands]
   CHECK(world.Intents().Find(rat)->kind == ActionKind::None);  // the AI did not run for it
   CHECK(world.Ais().Find(rat)->wake_tick == before.wake_tick);
   CHECK(world.Ais().Find(rat)->alertness == before.alertness);
-  world.Intents().Find(rat)->kind = ActionKind::Move;  // even a stale intent is not carried out
-  world.Intents().Find(rat)->dx = -1;
+  world.MutableIntents().Find(rat)->kind =
+      ActionKind::Move;  // even a stale intent is not carried out
+  world.MutableIntents().Find(rat)->dx = -1;
   MovementPhase(world, w.scratch);
   CHECK(world.Positions().Find(rat)->x == 6);
 }
@@ -261,7 +262,7 @@ TEST_CASE("the state hash is canonical: the same entities in other slots hash al
   CHECK(DigestState(*plain).total == DigestState(*churned).total);
 
   // And a real difference still shows: the rat a step away.
-  plain->Positions().Find(first)->x += 1;
+  plain->MutablePositions().Find(first)->x += 1;
   CHECK(DigestState(*plain).total != DigestState(*churned).total);
 }
 

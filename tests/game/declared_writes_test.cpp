@@ -19,14 +19,14 @@ TEST_CASE("a write or a command a phase does not declare is named", "[tick][syst
   const EntityId stairs = w->StairsPool().Owners()[0];
   const PoolFingerprints before = FingerprintPools(*w);
   CHECK(UndeclaredWrite(*w, TickPhase::Ai, before, 0).empty());
-  w->StairsPool().Find(stairs)->direction = -w->StairsPool().Find(stairs)->direction;
+  w->MutableStairsPool().Find(stairs)->direction = -w->MutableStairsPool().Find(stairs)->direction;
   CHECK(UndeclaredWrite(*w, TickPhase::Ai, before, 0) ==
         "AI wrote stairs, which kPhaseAccess does not declare it writes");
   CHECK(UndeclaredWrite(*w, TickPhase::Commit, before, 0).empty());  // Commit declares every pool
 
   // A health written in ResolveGameplay is declared; in Movement it is not.
   const PoolFingerprints again = FingerprintPools(*w);
-  w->Healths().Find(w->PlayerEntity())->current -= 1;
+  w->MutableHealths().Find(w->PlayerEntity())->current -= 1;
   CHECK(UndeclaredWrite(*w, TickPhase::ResolveGameplay, again, 0).empty());
   CHECK(UndeclaredWrite(*w, TickPhase::Movement, again, 0) ==
         "Movement wrote health, which kPhaseAccess does not declare it writes");

@@ -49,13 +49,13 @@ TEST_CASE("writable access between ticks marks stale what that pool feeds", "[de
   BeginTickPhase(world);  // the first tick builds what the world's construction left stale
   EndTickPhase(world, w.scratch);
   // Health feeds nothing derived: the next tick does not rebuild the grid.
-  world.Healths().Find(rat)->current = 2;
+  world.MutableHealths().Find(rat)->current = 2;
   std::uint64_t revision = world.OccupancyRevision();
   BeginTickPhase(world);
   CHECK(world.OccupancyRevision() == revision);
   EndTickPhase(world, w.scratch);
   // Positions feed the grid: a rat moved by hand is where the next tick finds it.
-  world.Positions().Find(rat)->x = 2;
+  world.MutablePositions().Find(rat)->x = 2;
   revision = world.OccupancyRevision();
   BeginTickPhase(world);
   CHECK(world.OccupancyRevision() != revision);

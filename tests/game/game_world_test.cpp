@@ -101,8 +101,8 @@ TEST_CASE("the structural API is closed while systems run", "[game]") {
     REQUIRE(world->CreateEntity(Open(*world, opened), id) == Status::Ok);
   }
   // Outside any scope the world is in its Simulation phase.
-  CHECK(world->Positions().Insert(id, Position{1, 1}) == Status::InvalidPhase);
-  CHECK(world->Healths().Remove(id) == Status::InvalidPhase);
+  CHECK(world->MutablePositions().Insert(id, Position{1, 1}) == Status::InvalidPhase);
+  CHECK(world->MutableHealths().Remove(id) == Status::InvalidPhase);
 }
 
 TEST_CASE("world creation fails cleanly at each reserve", "[game][alloc]") {

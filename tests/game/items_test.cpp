@@ -106,11 +106,11 @@ TEST_CASE("a potion heals, is used up, and makes its kind known", "[items]") {
   AddItem(level, "potion-healing", {0, 0}, 'a', 2);
   TestWorld w(level);
   const EntityId player = w->PlayerEntity();
-  Player& state = *w->Players().Find(player);
+  Player& state = *w->MutablePlayers().Find(player);
   const std::uint16_t kind = w.Carried('a')->kind;
   CHECK_FALSE(KindKnown(state, kind));
   CHECK(DescribeItem(*w, CarriedItem(*w, player, 'a')).find("healing") == std::string::npos);
-  w->Healths().Find(player)->current = 5;
+  w->MutableHealths().Find(player)->current = 5;
   REQUIRE(w.Act(ItemCommand(PlayerCommandKind::Use, 'a')));
   CHECK(w->Healths().Find(player)->current > 5);
   CHECK(KindKnown(*w->Players().Find(player), kind));
@@ -135,7 +135,7 @@ TEST_CASE("enchanting raises what is wielded; food feeds; gear is not drunk", "[
   CHECK(w.Carried('a')->enchantment == 1);
   CHECK(w->Combats().Find(player)->accuracy == before.accuracy + 1);
   CHECK(w->Combats().Find(player)->damage_bonus == before.damage_bonus + 1);
-  w->Players().Find(player)->nutrition = 100;
+  w->MutablePlayers().Find(player)->nutrition = 100;
   REQUIRE(w.Act(ItemCommand(PlayerCommandKind::Use, 'c')));
   CHECK(w->Players().Find(player)->nutrition > 100 + 1000);
   // Using a weapon means wielding it; here it is already wielded, so it is put away.

@@ -29,7 +29,7 @@ void Strike(TestWorld& w, EntityId victim, std::int32_t damage) {
 
 // The player strikes `victim` down where it stands.
 void KillWithABlow(TestWorld& w, EntityId victim) {
-  w->Healths().Find(victim)->current = 1;
+  w->MutableHealths().Find(victim)->current = 1;
   Strike(w, victim, 5);
 }
 
@@ -39,13 +39,13 @@ TEST_CASE("hunger falls a turn at a time; a starving player loses health and die
           "[rules]") {
   TestWorld w(Level({"#####", "#@..#", "#####"}));
   const EntityId player = w->PlayerEntity();
-  Player& state = *w->Players().Find(player);
+  Player& state = *w->MutablePlayers().Find(player);
   const std::int32_t start = state.nutrition;
   REQUIRE(start == kStartingNutrition);
   for (int i = 0; i < 10 * kNormalActionTicks; ++i) REQUIRE(w.Tick() == Status::Ok);
   CHECK(w->Players().Find(player)->nutrition == start - 10);
-  w->Players().Find(player)->nutrition = 0;
-  w->Healths().Find(player)->current = 3;
+  w->MutablePlayers().Find(player)->nutrition = 0;
+  w->MutableHealths().Find(player)->current = 3;
   bool starved = false;
   for (int i = 0; i < 5 * kNormalActionTicks && !starved; ++i) {
     REQUIRE(w.Tick() == Status::Ok);
@@ -59,14 +59,15 @@ TEST_CASE("hunger falls a turn at a time; a starving player loses health and die
 TEST_CASE("a fed player regains a hit point every RegenerationTicks", "[rules]") {
   TestWorld w(Level({"#####", "#@..#", "#####"}));
   const EntityId player = w->PlayerEntity();
-  Health& health = *w->Healths().Find(player);
+  Health& health = *w->MutableHealths().Find(player);
   health.current = 10;
   const std::int32_t every = RegenerationTicks(health.max);
   for (int i = 0; i < 3 * every; ++i) REQUIRE(w.Tick() == Status::Ok);
   const std::int32_t gained = w->Healths().Find(player)->current - 10;
   CHECK(gained >= 2);
   CHECK(gained <= 3);
-  w->Players().Find(player)->nutrition = 0;  // starving: no healing (and a point a turn lost)
+  w->MutablePlayers().Find(player)->nutrition =
+      0;  // starving: no healing (and a point a turn lost)
   const std::int32_t before = w->Healths().Find(player)->current;
   for (int i = 0; i < every; ++i) REQUIRE(w.Tick() == Status::Ok);
   CHECK(w->Healths().Find(player)->current < before);
@@ -75,8 +76,8 @@ TEST_CASE("a fed player regains a hit point every RegenerationTicks", "[rules]")
 TEST_CASE("kills give experience; a new level brings hit points and accuracy", "[rules]") {
   TestWorld w(Level({"#####", "#@r.#", "#####"}));
   const EntityId player = w->PlayerEntity();
-  w->Healths().Find(w.Monster("rat"))->current = 1;
-  w->Healths().Find(w.Monster("rat"))->max = ExperienceForLevel(2);  // worth exactly a level
+  w->MutableHealths().Find(w.Monster("rat"))->current = 1;
+  w->MutableHealths().Find(w.Monster("rat"))->max = ExperienceForLevel(2);  // worth exactly a level
   const Combat before = *w->Combats().Find(player);
   const std::int32_t max_before = w->Healths().Find(player)->max;
   for (int attempt = 0; attempt < 40 && !w.Monster("rat").IsNull(); ++attempt)
@@ -93,7 +94,7 @@ TEST_CASE("kills give experience; a new level brings hit points and accuracy", "
 TEST_CASE("an archer in range with a clear line shoots instead of closing in", "[rules]") {
   TestWorld w(Level({"##########", "#@...k...#", "##########"}));
   const EntityId archer = w.Monster("kobold-archer");
-  EnemyAi& ai = *w->Ais().Find(archer);
+  EnemyAi& ai = *w->MutableAis().Find(archer);
   ai.action = AiAction::Hunt;
   ai.phase = AiPhase::SelectTarget;
   ai.alertness = 2 * kAlertnessToHunt;
@@ -108,7 +109,7 @@ TEST_CASE("an archer in range with a clear line shoots instead of closing in", "
   // Behind a wall it cannot shoot: it must come round.
   TestWorld walled(Level({"##########", "#@..#k...#", "#.......##", "##########"}));
   const EntityId hidden = walled.Monster("kobold-archer");
-  EnemyAi& hai = *walled->Ais().Find(hidden);
+  EnemyAi& hai = *walled->MutableAis().Find(hidden);
   hai.action = AiAction::Hunt;
   hai.phase = AiPhase::SelectTarget;
   hai.alertness = 2 * kAlertnessToHunt;
@@ -122,7 +123,7 @@ TEST_CASE("a pack spreads around its prey instead of queueing", "[rules]") {
   TestWorld w(
       Level({"#########", "#.......#", "#...@...#", "#.......#", "#jj.....#", "#########"}));
   for (EntityId id : w->Ais().Owners()) {
-    EnemyAi& ai = *w->Ais().Find(id);
+    EnemyAi& ai = *w->MutableAis().Find(id);
     ai.action = AiAction::Hunt;
     ai.phase = AiPhase::SelectTarget;
     ai.alertness = 2 * kAlertnessToHunt;
@@ -148,7 +149,7 @@ TEST_CASE("a thief takes something not in use and runs; killed, it drops it", "[
   TestWorld w(level);
   const EntityId monkey = w.Monster("monkey");
   REQUIRE(w->Inventories().Contains(monkey));
-  EnemyAi& ai = *w->Ais().Find(monkey);
+  EnemyAi& ai = *w->MutableAis().Find(monkey);
   ai.action = AiAction::Hunt;
   ai.phase = AiPhase::SelectTarget;
   ai.alertness = 2 * kAlertnessToHunt;
@@ -175,7 +176,7 @@ TEST_CASE("a breeder splits when hit, and the two share what was left", "[rules]
   // The pink jelly's letter in LevelFromAscii is its ASCII glyph.
   EntityId jelly = w.Monster("pink-jelly");
   REQUIRE_FALSE(jelly.IsNull());
-  w->Healths().Find(jelly)->current = 30;
+  w->MutableHealths().Find(jelly)->current = 30;
   Strike(w, jelly, 10);
   std::int32_t jellies = 0, total = 0;
   for (EntityId id : w->Ais().Owners()) {

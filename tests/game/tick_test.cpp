@@ -41,7 +41,7 @@ TEST_CASE("an action costs ticks by the actor's speed", "[tick]") {
   REQUIRE(w.Tick(PlayerCommand{PlayerCommandKind::Move, 1, 0}) == Status::Ok);
   CHECK(world.Positions().Find(player)->x == 2);
   // A faster player acts sooner.
-  world.Combats().Find(player)->speed = 5;
+  world.MutableCombats().Find(player)->speed = 5;
   while (world.Tick() + 1 < world.Players().Find(player)->next_tick)
     REQUIRE(w.Tick() == Status::Ok);
   REQUIRE(w.Tick(PlayerCommand{PlayerCommandKind::Move, 1, 0}) == Status::Ok);
@@ -57,8 +57,9 @@ TEST_CASE("walking into a closed door opens it; walking into a monster attacks i
   CHECK(world.Map().At(2, 1) == Terrain::DoorOpen);
   CHECK(world.Positions().Find(player)->x == 1);
   const EntityId rat = w.Monster("rat");
-  world.Positions().Find(rat)->x = 2;  // a value write between ticks: put the rat in the door
-  world.Ais().Find(rat)->wake_tick = 1000;
+  world.MutablePositions().Find(rat)->x =
+      2;  // a value write between ticks: put the rat in the door
+  world.MutableAis().Find(rat)->wake_tick = 1000;
   while (world.Tick() + 1 < world.Players().Find(player)->next_tick)
     REQUIRE(w.Tick() == Status::Ok);
   REQUIRE(w.Tick(PlayerCommand{PlayerCommandKind::Move, 1, 0}) == Status::Ok);
@@ -85,13 +86,13 @@ TEST_CASE("two movers wanting one cell: the older one gets it, whatever the pool
       REQUIRE(world.RemoveComponent<Intent>(*scope, older) == Status::Ok);
       REQUIRE(world.AddComponent(*scope, older, Intent{}) == Status::Ok);
     }
-    for (EntityId id : {older, younger}) world.Ais().Find(id)->wake_tick = 1000;
+    for (EntityId id : {older, younger}) world.MutableAis().Find(id)->wake_tick = 1000;
     const Position o = *world.Positions().Find(older);
     const Position y = *world.Positions().Find(younger);
     const Position middle{3, 1};
-    *world.Intents().Find(older) =
+    *world.MutableIntents().Find(older) =
         Intent{ActionKind::Move, static_cast<std::int8_t>(middle.x - o.x), 0, 0, {}};
-    *world.Intents().Find(younger) =
+    *world.MutableIntents().Find(younger) =
         Intent{ActionKind::Move, static_cast<std::int8_t>(middle.x - y.x), 0, 0, {}};
     REQUIRE(w.Tick() == Status::Ok);
     CHECK(world.Positions().Find(older)->x == 3);
@@ -119,9 +120,9 @@ TEST_CASE("a death is told, removed at commit, and leaves the killer's count", "
   GameWorld& world = *w;
   const EntityId player = world.PlayerEntity();
   const EntityId rat = w.Monster("rat");
-  world.Healths().Find(rat)->current = 1;
-  world.Combats().Find(player)->accuracy = 100;  // cannot miss
-  world.Ais().Find(rat)->wake_tick = 1000;
+  world.MutableHealths().Find(rat)->current = 1;
+  world.MutableCombats().Find(player)->accuracy = 100;  // cannot miss
+  world.MutableAis().Find(rat)->wake_tick = 1000;
   REQUIRE(w.Tick(PlayerCommand{PlayerCommandKind::Move, 1, 0}) == Status::Ok);
   REQUIRE(world.Deaths().Size() == 1);
   CHECK(world.Deaths().Events()[0].entity == rat);

@@ -109,11 +109,11 @@ TEST_CASE("a reference between members of the set points at the copy", "[dup]") 
     REQUIRE(world.OpenStructural(WorldPhase::Commit, scope) == Status::Ok);
     REQUIRE(world.AddComponent(*scope, monster, Inventory{4, 0}) == Status::Ok);
   }
-  world.Items().Find(pack[0])->holder = monster;
-  world.Items().Find(pack[0])->letter = 0;
-  world.Items().Find(pack[0])->equipped = 0;
-  world.Inventories().Find(monster)->count = 1;
-  --world.Inventories().Find(player)->count;
+  world.MutableItems().Find(pack[0])->holder = monster;
+  world.MutableItems().Find(pack[0])->letter = 0;
+  world.MutableItems().Find(pack[0])->equipped = 0;
+  world.MutableInventories().Find(monster)->count = 1;
+  --world.MutableInventories().Find(player)->count;
   const EntityId set[] = {pack[0], monster};  // the item first: a forward reference
   CountingEntropy entropy;
   std::vector<EntityId> copies;

@@ -49,10 +49,11 @@ EntityId PlayerOf(GameSession& session) {
   return session.World().PlayerEntity();
 }
 Player& ThePlayer(GameSession& session) {
-  return *session.World().Players().Find(PlayerOf(session));
+  return *session.World().MutablePlayers().Find(PlayerOf(session));
 }
 Item& Carried(GameSession& session, char letter) {
-  return *session.World().Items().Find(CarriedItem(session.World(), PlayerOf(session), letter));
+  return *session.World().MutableItems().Find(
+      CarriedItem(session.World(), PlayerOf(session), letter));
 }
 
 // Sets the world's clock and spawn counter as a save would.
@@ -135,7 +136,7 @@ const std::vector<Cap>& Caps() {
        "a noise at", "radius = 100 }", "radius = 101 }"},
       {"hit points",
        [](GameSession& s, bool past) {
-         Health& health = *s.World().Healths().Find(PlayerOf(s));
+         Health& health = *s.World().MutableHealths().Find(PlayerOf(s));
          health.max = health.current = static_cast<std::int32_t>(kMaxHitPoints + past);
        },
        "health.", "max = 1000000 }", "max = 1000001 }"},
@@ -295,7 +296,7 @@ TEST_CASE("a run that reaches a cap stops with a fault naming it, and never wrap
         player.experience = static_cast<std::int32_t>(kMaxExperience);
       else
         player.kills = static_cast<std::int32_t>(kMaxKills);
-      Combat& combat = *session->World().Combats().Find(PlayerOf(*session));
+      Combat& combat = *session->World().MutableCombats().Find(PlayerOf(*session));
       combat.damage_bonus = 100;
       Status status = Status::Ok;
       for (int i = 0; i < 50 && status == Status::Ok; ++i)
@@ -313,7 +314,7 @@ TEST_CASE("a run that reaches a cap stops with a fault naming it, and never wrap
     const SessionConfig looted = Small(true);
     auto session = Start(looted);
     SetRuntime(*session, 0, kMaxSpawnRequest);
-    session->World().Combats().Find(PlayerOf(*session))->damage_bonus = 100;
+    session->World().MutableCombats().Find(PlayerOf(*session))->damage_bonus = 100;
     Status status = Status::Ok;
     for (int i = 0; i < 50 && status == Status::Ok; ++i)
       status = session->Submit(PlayerCommand{PlayerCommandKind::Move, 1, 0});
@@ -344,7 +345,7 @@ TEST_CASE("growth a save must hold is bounded where it happens", "[save][limits]
       "a slowed player of the slowest speed waits twice the longest action, and the save reads "
       "back") {
     auto session = Start(config);
-    session->World().Combats().Find(PlayerOf(*session))->speed = kMaxActionTicks;
+    session->World().MutableCombats().Find(PlayerOf(*session))->speed = kMaxActionTicks;
     std::optional<StructuralScope> scope;
     REQUIRE(session->World().OpenStructural(WorldPhase::Construction, scope) == Status::Ok);
     REQUIRE(session->World().AddComponent(*scope, PlayerOf(*session), Condition{0, 1'000'000}) ==

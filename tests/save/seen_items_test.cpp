@@ -37,8 +37,8 @@ FrameCell CellAt(const GameSession& session, std::int32_t x, std::int32_t y) {
 
 void MovePlayer(GameSession& session, std::int32_t x, std::int32_t y) {
   GameWorld& world = session.World();
-  world.Positions().Find(world.PlayerEntity())->x = x;
-  world.Positions().Find(world.PlayerEntity())->y = y;
+  world.MutablePositions().Find(world.PlayerEntity())->x = x;
+  world.MutablePositions().Find(world.PlayerEntity())->y = y;
   session.NoteEdit();  // an edit between ticks, as the console's SET is (a step back keeps it)
   REQUIRE(session.StepTick(TickInput{}) == Status::Ok);  // the view follows at the tick's end
 }
@@ -74,7 +74,7 @@ TEST_CASE("an item seen stays drawn where it was seen, out of view, until seen g
   // Taken away unseen: the player still remembers it.
   GameWorld& world = session->World();
   const EntityId potion = world.Items().Owners()[0];
-  world.Positions().Find(potion)->x = 3;
+  world.MutablePositions().Find(potion)->x = 3;
   session->NoteEdit();
   CHECK(CellAt(*session, 4, 1).remembered_item);
   // Seen again: the old cell is forgotten, and the item is in view where it lies now.

@@ -233,8 +233,9 @@ TEST_CASE("travel reaches the stairs; rest heals", "[autopilot]") {
   RunToEnd(*session, pilot, why);
   CHECK(why.empty());  // arrived
   CHECK(session->World().Positions().Find(session->World().PlayerEntity())->x == 10);
-  Health& health =
-      *const_cast<GameWorld&>(session->World()).Healths().Find(session->World().PlayerEntity());
+  Health& health = *const_cast<GameWorld&>(session->World())
+                        .MutableHealths()
+                        .Find(session->World().PlayerEntity());
   health.current = 5;
   REQUIRE(pilot.Start(*session, AutoGoal::Rest, why));
   RunToEnd(*session, pilot, why);

@@ -65,8 +65,8 @@ TEST_CASE("the bot throws only where the missile would fly all the way", "[bot]"
     for (EntityId e : world.Ais().Owners()) goblin = e;
     REQUIRE_FALSE(goblin.IsNull());
     // Hurt and running from the player, as after a blow: a coward backs into its dead end.
-    world.Healths().Find(goblin)->current = 1;
-    EnemyAi& ai = *world.Ais().Find(goblin);
+    world.MutableHealths().Find(goblin)->current = 1;
+    EnemyAi& ai = *world.MutableAis().Find(goblin);
     ai.action = AiAction::Flee;
     ai.phase = AiPhase::Flee;
     ai.target = world.PlayerEntity();

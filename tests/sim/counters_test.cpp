@@ -33,10 +33,10 @@ std::unique_ptr<GameSession> RatRoom(std::size_t max_effects) {
   std::unique_ptr<GameSession> session;
   REQUIRE(GameSession::Create(config, session) == Status::Ok);
   GameWorld& world = session->World();
-  world.Combats().Find(world.PlayerEntity())->accuracy = 100;  // cannot miss
+  world.MutableCombats().Find(world.PlayerEntity())->accuracy = 100;  // cannot miss
   for (EntityId rat : world.Ais().Owners()) {
-    world.Healths().Find(rat)->current = 1;
-    world.Ais().Find(rat)->wake_tick = 100000;
+    world.MutableHealths().Find(rat)->current = 1;
+    world.MutableAis().Find(rat)->wake_tick = 100000;
   }
   return session;
 }

@@ -132,10 +132,10 @@ TEST_CASE("hunger is a warning and low health a danger the log marks", "[message
   LevelDefinition level = Level({"######", "#.@O.#", "######"});
   auto session = SessionOn(level);
   GameWorld& world = session->World();
-  Health* health = world.Healths().Find(world.PlayerEntity());
+  Health* health = world.MutableHealths().Find(world.PlayerEntity());
   health->max = 60;
   health->current = 21;  // an ogre's blow (2d5+2) takes it to a third (20) or below
-  world.Players().Find(world.PlayerEntity())->nutrition = kHungry + 1;  // hungry next turn
+  world.MutablePlayers().Find(world.PlayerEntity())->nutrition = kHungry + 1;  // hungry next turn
   const auto tone_of = [&](const std::string& start) {
     for (const Message& m : session->Log().Messages())
       if (m.text.rfind(start, 0) == 0) return m.tone;
@@ -170,8 +170,8 @@ TEST_CASE("a theft is a warning the log marks", "[messages]") {
   AddItem(level, "ration", {0, 0}, 'a', 7);
   auto session = SessionOn(level);
   GameWorld& world = session->World();
-  world.Healths().Find(world.PlayerEntity())->current = 1000;  // it must live to be robbed
-  world.Healths().Find(world.PlayerEntity())->max = 1000;
+  world.MutableHealths().Find(world.PlayerEntity())->current = 1000;  // it must live to be robbed
+  world.MutableHealths().Find(world.PlayerEntity())->max = 1000;
   const Message* theft = nullptr;
   for (int turn = 0; turn < 200 && theft == nullptr && session->State() == SessionState::Playing;
        ++turn) {

@@ -393,7 +393,7 @@ TEST_CASE("a step back across an edit between ticks is exact on both sides of it
   // and a structural one (a new entity), which the session notices by itself.
   GameWorld& world = session->World();
   session->NoteEdit();
-  world.Healths().Find(world.PlayerEntity())->current = 3;
+  world.MutableHealths().Find(world.PlayerEntity())->current = 3;
   std::optional<StructuralScope> scope;
   REQUIRE(world.OpenStructural(WorldPhase::Commit, scope) == Status::Ok);
   EntityId spawned;
@@ -615,7 +615,7 @@ TEST_CASE("a step back keeps a Many component's every entry, slot and slot histo
         loot.entries.push_back(LootEntry{static_cast<std::uint16_t>(slot % 3),
                                          static_cast<std::uint8_t>(10 + slot + m), slot});
     loot.slots_used = 10;
-    if (Loot* held = world.Loots().Find(monster))
+    if (Loot* held = world.MutableLoots().Find(monster))
       *held = loot;
     else
       REQUIRE(world.AddComponent(*scope, monster, loot) == Status::Ok);

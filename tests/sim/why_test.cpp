@@ -36,7 +36,7 @@ std::string Short(EntityId id) {
 // tiny so that only the story can remember anything for long.
 struct RatBeside : TestWorld {
   RatBeside() : TestWorld(Level({"########", "#@r....#", "#......#", "########"}), Limits()) {
-    Health& health = *world->Healths().Find(world->PlayerEntity());
+    Health& health = *world->MutableHealths().Find(world->PlayerEntity());
     health.current = health.max = 1000;
   }
   static WorldLimits Limits() {

@@ -129,7 +129,7 @@ TEST_CASE("a death forgets the save once, and play-again needs no question", "[c
   // An ogre beside a player of one hit point: waiting turns ends the run.
   Harness h({"#####", "#@O.#", "#####"});
   GameWorld& world = h.session->World();
-  Health* health = world.Healths().Find(world.PlayerEntity());
+  Health* health = world.MutableHealths().Find(world.PlayerEntity());
   REQUIRE(health != nullptr);
   health->current = 1;
   for (int turn = 0; turn < 50 && h.session->State() == SessionState::Playing; ++turn)
@@ -247,7 +247,7 @@ TEST_CASE("after death the map is only to look at, and Q quits without asking",
           "[controller][save]") {
   Harness h({"#####", "#@O.#", "#####"});
   GameWorld& world = h.session->World();
-  world.Healths().Find(world.PlayerEntity())->current = 1;
+  world.MutableHealths().Find(world.PlayerEntity())->current = 1;
   for (int turn = 0; turn < 50 && h.session->State() == SessionState::Playing; ++turn)
     REQUIRE(h.Key("."));
   REQUIRE(h.session->State() == SessionState::Dead);
@@ -324,7 +324,7 @@ TEST_CASE("a run of turns waits while the terminal is too small, and goes on aft
   REQUIRE(h.Key("Z"));  // rest: a run of turns (the player is unhurt, so hurt it first)
   if (!h.controller->Busy()) {
     GameWorld& world = h.session->World();
-    world.Healths().Find(world.PlayerEntity())->current = 1;
+    world.MutableHealths().Find(world.PlayerEntity())->current = 1;
     REQUIRE(h.Key("Z"));
   }
   REQUIRE(h.controller->Busy());

@@ -123,7 +123,7 @@ TEST_CASE("a click beside a monster strikes it, as the key for that direction do
   GameWorld& world = h.session->World();
   const EntityId rat = MonsterAt(world, 2, 1);
   REQUIRE_FALSE(rat.IsNull());
-  world.Combats().Find(world.PlayerEntity())->accuracy = 100;  // cannot miss
+  world.MutableCombats().Find(world.PlayerEntity())->accuracy = 100;  // cannot miss
   const std::int32_t before = world.Healths().Find(rat)->current;
   REQUIRE(h.Key(h.At("click", 2, 1)));
   CHECK_FALSE(h.controller->Busy());
@@ -135,7 +135,7 @@ TEST_CASE("a click beside a monster strikes it, as the key for that direction do
 TEST_CASE("a click far off with a monster in view takes one step of the way",
           "[controller][mouse]") {
   Harness h({"############", "#@........r#", "############"});
-  h.session->World().Ais().Find(MonsterAt(h.session->World(), 10, 1))->wake_tick = 100000;
+  h.session->World().MutableAis().Find(MonsterAt(h.session->World(), 10, 1))->wake_tick = 100000;
   REQUIRE(h.Key(h.At("click", 6, 1)));
   CHECK_FALSE(h.controller->Busy());
   CHECK(h.Player().x == 2);
@@ -239,7 +239,7 @@ TEST_CASE("when aiming, a click moves the aim there and a second click on it thr
           "[controller][mouse]") {
   Harness h({"##########", "#@...r..j#", "##########"}, 80, 24, 5);
   GameWorld& world = h.session->World();
-  for (EntityId id : world.Ais().Owners()) world.Ais().Find(id)->wake_tick = 100000;
+  for (EntityId id : world.MutableAis().Owners()) world.MutableAis().Find(id)->wake_tick = 100000;
   REQUIRE(h.Key("t"));
   REQUIRE(h.Key("a"));
   const PresenterState& state = h.controller->Presentation();

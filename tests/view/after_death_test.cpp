@@ -43,7 +43,7 @@ TEST_CASE("after death the status line, pack and sheet show the character as it 
   AddItem(level, "potion-healing", {0, 0}, 'b', 2);
   auto session = SessionOn(level);
   GameWorld& world = session->World();
-  Health* health = world.Healths().Find(world.PlayerEntity());
+  Health* health = world.MutableHealths().Find(world.PlayerEntity());
   REQUIRE(health != nullptr);
   const std::int32_t max = health->max;
   health->current = 1;

@@ -24,9 +24,9 @@ TEST_CASE("a death effect is drawn from its own data after its entity's slot is 
   const EntityId player = world.PlayerEntity();
   const EntityId rat = world.Ais().Owners()[0];
   const Position died_at = *world.Positions().Find(rat);
-  world.Healths().Find(rat)->current = 1;
-  world.Combats().Find(player)->accuracy = 100;  // cannot miss
-  world.Ais().Find(rat)->wake_tick = 1000;       // stays where it is
+  world.MutableHealths().Find(rat)->current = 1;
+  world.MutableCombats().Find(player)->accuracy = 100;  // cannot miss
+  world.MutableAis().Find(rat)->wake_tick = 1000;       // stays where it is
   REQUIRE(session->Submit(PlayerCommand{PlayerCommandKind::Move, 1, 0}) == Status::Ok);
   REQUIRE_FALSE(world.Registry().IsAlive(rat));
   REQUIRE(session->Log().Effects().size() == 1);

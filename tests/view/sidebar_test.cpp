@@ -74,13 +74,13 @@ TEST_CASE("each sidebar monster carries its health and its AI phase in the playe
   const EntityId rat = MonsterAt(world, 1, 1), jackal = MonsterAt(world, 3, 1),
                  goblin = MonsterAt(world, 7, 1), orc = MonsterAt(world, 9, 1),
                  kobold = MonsterAt(world, 5, 2);
-  world.Healths().Find(rat)->current = 2;
-  world.Ais().Find(rat)->phase = AiPhase::Asleep;
-  world.Ais().Find(jackal)->phase = AiPhase::Approach;
-  world.Ais().Find(goblin)->phase = AiPhase::Flee;
-  world.Ais().Find(orc)->phase = AiPhase::Recover;
-  world.Ais().Find(orc)->searching = 1;
-  world.Ais().Find(kobold)->phase = AiPhase::SelectTarget;
+  world.MutableHealths().Find(rat)->current = 2;
+  world.MutableAis().Find(rat)->phase = AiPhase::Asleep;
+  world.MutableAis().Find(jackal)->phase = AiPhase::Approach;
+  world.MutableAis().Find(goblin)->phase = AiPhase::Flee;
+  world.MutableAis().Find(orc)->phase = AiPhase::Recover;
+  world.MutableAis().Find(orc)->searching = 1;
+  world.MutableAis().Find(kobold)->phase = AiPhase::SelectTarget;
   RenderFrame frame;
   Extract(*session, ExtractOptions{}, frame);
   const auto find = [&](EntityId id) -> const SidebarMonster& {
@@ -97,9 +97,10 @@ TEST_CASE("each sidebar monster carries its health and its AI phase in the playe
   CHECK(find(goblin).state == "fleeing");
   CHECK(find(orc).state == "searching");
   CHECK(find(kobold).state == "noticed you");
-  world.Ais().Find(orc)->searching = 0;  // recovering from its own blow, still after the player
-  world.Ais().Find(goblin)->phase = AiPhase::Wander;
-  world.Ais().Find(jackal)->phase = AiPhase::Attack;
+  world.MutableAis().Find(orc)->searching =
+      0;  // recovering from its own blow, still after the player
+  world.MutableAis().Find(goblin)->phase = AiPhase::Wander;
+  world.MutableAis().Find(jackal)->phase = AiPhase::Attack;
   Extract(*session, ExtractOptions{}, frame);
   CHECK(find(orc).state == "hunting you");
   CHECK(find(goblin).state == "wandering");
@@ -125,7 +126,7 @@ TEST_CASE("every phase of the AI machine has words, and look mode uses the same 
   }
   auto session = MakeSession({"######", "#@.r.#", "######"});
   GameWorld& world = session->World();
-  world.Ais().Find(MonsterAt(world, 3, 1))->phase = AiPhase::Flee;
+  world.MutableAis().Find(MonsterAt(world, 3, 1))->phase = AiPhase::Flee;
   CHECK(DescribeCell(*session, 3, 1).find("rat (fleeing, unhurt") != std::string::npos);
 }
 
@@ -154,8 +155,8 @@ TEST_CASE("the player's side: hunger always, conditions with turns left, quiver,
   CHECK(s.underfoot[0].find("dart") != std::string::npos);
   CHECK(s.quiver.empty());  // nothing thrown yet
 
-  world.Players().Find(world.PlayerEntity())->nutrition = kWeak - 1;
-  Quiver* quiver = world.Quivers().Find(world.PlayerEntity());
+  world.MutablePlayers().Find(world.PlayerEntity())->nutrition = kWeak - 1;
+  Quiver* quiver = world.MutableQuivers().Find(world.PlayerEntity());
   REQUIRE(quiver != nullptr);
   *quiver = Quiver{ItemKind(world.Definitions(), "darts"), 1};
   Extract(*session, ExtractOptions{}, frame);
