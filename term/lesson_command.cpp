@@ -6,6 +6,7 @@
 // quit; 2 on wrong usage.
 #include <unistd.h>
 
+#include <csignal>
 #include <exception>
 #include <iostream>
 
@@ -43,6 +44,7 @@ int LessonOnScreen(const ParsedArgs& parsed) {
         Present(frame, state, grid);
         screen.Draw(grid);
         if (const std::string key = screen.ReadKey(100); !key.empty()) lesson->HandleKey(key);
+        if (screen.InputGone()) TerminalGuard::RequestStop(SIGHUP);  // the terminal went away
       }
     } catch (const std::exception& e) {
       fatal = e.what();

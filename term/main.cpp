@@ -1,5 +1,6 @@
 // The `cairn` program: dispatches to the subcommands in SPEC.
 #include <algorithm>
+#include <csignal>
 #include <cstdio>
 #include <iostream>
 #include <new>
@@ -136,6 +137,11 @@ int Run(int argc, char** argv) {
 // (out_of_memory.h); this is the last resort for whatever is left, so it is an error line and
 // exit status 1, never an abort.
 int main(int argc, char** argv) {
+  // A file-size limit (ulimit -f, as a quota sets) would kill the process mid-write with
+  // SIGXFSZ, leaving temporaries, a lock and a terminal in curses behind. Ignored, the write
+  // fails with EFBIG instead, and every writer reports that as it reports a full disk: a clear
+  // error, the old file kept.
+  std::signal(SIGXFSZ, SIG_IGN);
   try {
     return Run(argc, argv);
   } catch (const std::bad_alloc&) {

@@ -16,6 +16,8 @@
 // its input, written when the game ends by any way out but a crash. A recording starts at a
 // level's first tick, so it starts a new game; a restart starts the recording again with the
 // new run.
+#include <unistd.h>
+
 #include <csignal>
 #include <filesystem>
 #include <functional>
@@ -316,6 +318,17 @@ void StepTheRun(GameController& controller, CursesScreen& screen) {
   controller.Continue();
 }
 
+// The signal that asks the game to stop, or 0. A terminal that went away without a hang-up signal
+// (the game was started through setsid, or the emulator died) ends or fails its input, and that
+// is a hang-up too.
+int StopAsked(const CursesScreen& screen) {
+  if (screen.InputGone() && TerminalGuard::StopRequested() == 0) {
+    LogInfo("the terminal's input ended: stopping as on a hang-up");
+    TerminalGuard::RequestStop(SIGHUP);
+  }
+  return TerminalGuard::StopRequested();
+}
+
 // Waits a little for a key and plays it. False when the key ended the game (saved, quit, given
 // up).
 bool PlayTheNextKey(GameSession& session, GameController& controller, CursesScreen& screen,
@@ -341,7 +354,11 @@ TerminalEnding PlayInTerminal(const PlayOptions& options, GameSession& session, 
   const ParsedArgs& parsed = options.parsed;
   TerminalEnding ending;
   const std::function<std::string()> save_now = [&]() -> std::string {
-    if (std::string why = character.Save(session); !why.empty()) return why;
+    if (std::string why = character.Save(session); !why.empty()) {
+      // Logged too: after a hang-up the terminal that would show it is gone.
+      LogWarn("could not save to " + options.save_path + ": " + why);
+      return why;
+    }
     LogInfo("saved to " + options.save_path + " at tick " + std::to_string(session.World().Tick()));
     return "";
   };
@@ -360,7 +377,7 @@ TerminalEnding PlayInTerminal(const PlayOptions& options, GameSession& session, 
     RenderFrame frame;
     std::uint64_t frames = 0;
     while (true) {
-      if (const int signal = TerminalGuard::StopRequested()) {
+      if (const int signal = StopAsked(screen)) {
         LogInfo("stopping on signal " + std::to_string(signal));
         ending.exit_status = 128 + signal;
         // A hang-up or a shutdown must not cost the character: save it first (between ticks:
@@ -411,6 +428,14 @@ int RunPlayCommand(const std::vector<std::string>& args) {
   std::unique_ptr<GameSession> session;
   if (!StartSession(options, character, session))
     return options.stopped_by != 0 ? 128 + options.stopped_by : kExitInvalid;
+  // Keys come from standard input: from a file or /dev/null the game would read nothing for
+  // ever. After the session is made, so a file given is checked (and its problem said) first.
+  if (::isatty(STDIN_FILENO) == 0) {
+    std::cerr << "cairn: standard input is not a terminal, and the game reads its keys from one; "
+              << "play in a terminal, or without one use cairn sim --input KEYS, cairn frame "
+              << "or cairn console\n";
+    return kExitInvalid;
+  }
   RunRecording recording(*session, options.parsed.Value("--record").value_or(""),
                          options.parsed.Value("--level").value_or("default"));
 

@@ -2,9 +2,12 @@
 
 #include <curses.h>
 #include <langinfo.h>
+#include <poll.h>
+#include <sys/ioctl.h>
 #include <termios.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <clocale>
 #include <csignal>
 #include <cstdlib>
@@ -141,11 +144,35 @@ std::string CursesScreen::ReadMouse() {
   return "";
 }
 
+// No key came: a wait that ran out, or input that is gone. A terminal that hung up polls as hung up
+// or as readable with nothing to read (end of file); either way every later read returns at once,
+// so without this the game would spin.
+void CursesScreen::CheckInput() noexcept {
+  pollfd input{STDIN_FILENO, POLLIN, 0};
+  const int ready = ::poll(&input, 1, 0);
+  if (ready < 0) {
+    input_gone_ = input_gone_ || errno != EINTR;
+    return;
+  }
+  if (ready == 0) return;
+  if ((input.revents & (POLLHUP | POLLERR | POLLNVAL)) != 0) {
+    input_gone_ = true;
+    return;
+  }
+  int waiting = 0;
+  if ((input.revents & POLLIN) != 0 && ::ioctl(STDIN_FILENO, FIONREAD, &waiting) == 0 &&
+      waiting == 0)
+    input_gone_ = true;
+}
+
 std::string CursesScreen::ReadKey(int timeout_ms) {
   timeout(timeout_ms);
   wint_t key = 0;
   const int kind = get_wch(&key);
-  if (kind == ERR) return "";
+  if (kind == ERR) {
+    CheckInput();
+    return "";
+  }
   if (kind == KEY_CODE_YES) {
     switch (key) {
       case KEY_RESIZE: return "resize";

@@ -44,10 +44,15 @@ class CursesScreen {
   [[nodiscard]] std::string ReadKey(int timeout_ms);
   // Drops every key typed and not yet read.
   void FlushInput();
+  // Whether the terminal's input has ended or failed (it hung up, or it was closed without a
+  // hang-up signal): found when a read comes back with no key, and kept from then on.
+  [[nodiscard]] bool InputGone() const noexcept { return input_gone_; }
 
  private:
   [[nodiscard]] std::string ReadMouse();
+  void CheckInput() noexcept;
   bool mouse_ = false;
+  bool input_gone_ = false;
   ColourMode mode_ = ColourMode::Monochrome;
   PaletteKind palette_ = PaletteKind::Standard;
   bool utf8_ = false;

@@ -64,6 +64,10 @@ int TerminalGuard::StopRequested() noexcept {
   return g_stop_signal;
 }
 
+void TerminalGuard::RequestStop(int signal) noexcept {
+  g_stop_signal = signal;
+}
+
 void TerminalGuard::Restore() noexcept {
   if (g_restored) return;
   if (!isendwin()) endwin();

@@ -20,6 +20,8 @@ class TerminalGuard {
 
   // The signal that asked the game to stop (SIGINT, SIGTERM, SIGHUP), or 0.
   [[nodiscard]] static int StopRequested() noexcept;
+  // Asks the game to stop as `signal` would (a terminal whose input ended stops as on SIGHUP).
+  static void RequestStop(int signal) noexcept;
   // Puts the terminal back now (idempotent): leaves curses, restores the saved modes.
   static void Restore() noexcept;
 };
