@@ -54,7 +54,7 @@ int RunBot(const std::vector<std::string>& args) {
                                    {"--map", false}};
   AddLogOptions(specs);
   if (!ParseArgs(args, specs, parsed, error) || !parsed.positional.empty()) {
-    if (error.empty()) error = "unexpected argument '" + parsed.positional.front() + "'";
+    if (error.empty()) error = UnexpectedArgument(parsed);
     std::cerr << "cairn bot: " << error << "\n" << usage;
     return kExitUsage;
   }

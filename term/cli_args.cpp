@@ -2,6 +2,8 @@
 
 #include <charconv>
 
+#include "base/terminal_text.h"
+
 namespace cairn {
 
 bool ParsedArgs::Has(std::string_view name) const {
@@ -41,12 +43,12 @@ bool ParseArgs(const std::vector<std::string>& args, const std::vector<OptionSpe
     for (const OptionSpec& candidate : specs)
       if (candidate.name == name) spec = &candidate;
     if (spec == nullptr) {
-      error = "unknown option '" + name + "'";
+      error = "unknown option '" + EscapeForTerminal(name) + "'";
       return false;
     }
     if (!spec->takes_value) {
       if (inline_value) {
-        error = "option '" + name + "' takes no value";
+        error = "option '" + EscapeForTerminal(name) + "' takes no value";
         return false;
       }
       parsed.options.emplace_back(name, "");
@@ -57,12 +59,17 @@ bool ParseArgs(const std::vector<std::string>& args, const std::vector<OptionSpe
     } else if (i + 1 < args.size()) {
       parsed.options.emplace_back(name, args[++i]);
     } else {
-      error = "option '" + name + "' needs a value";
+      error = "option '" + EscapeForTerminal(name) + "' needs a value";
       return false;
     }
   }
   out = std::move(parsed);
   return true;
+}
+
+std::string UnexpectedArgument(const ParsedArgs& parsed) {
+  return "unexpected argument '" +
+         EscapeForTerminal(parsed.positional.empty() ? "" : parsed.positional.front()) + "'";
 }
 
 bool ParseUnsigned(std::string_view option, std::string_view text, std::uint64_t min,
@@ -74,8 +81,8 @@ bool ParseUnsigned(std::string_view option, std::string_view text, std::uint64_t
   if (!digits_only || code != std::errc() || end != text.data() + text.size() || value < min ||
       value > max) {
     error = "option '" + std::string(option) + "' needs a whole number from " +
-            std::to_string(min) + " to " + std::to_string(max) + ", not '" + std::string(text) +
-            "'";
+            std::to_string(min) + " to " + std::to_string(max) + ", not '" +
+            EscapeForTerminal(text) + "'";
     return false;
   }
   out = value;

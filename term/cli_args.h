@@ -34,6 +34,10 @@ struct ParsedArgs {
                              const std::vector<OptionSpec>& specs, ParsedArgs& out,
                              std::string& error);
 
+// "unexpected argument 'X'" for the first positional argument, escaped for a terminal (what a
+// user typed is printed as text, never as terminal commands).
+[[nodiscard]] std::string UnexpectedArgument(const ParsedArgs& parsed);
+
 // Reads an unsigned decimal within [min, max]; false (with `error`) otherwise.
 [[nodiscard]] bool ParseUnsigned(std::string_view option, std::string_view text, std::uint64_t min,
                                  std::uint64_t max, std::uint64_t& out, std::string& error);

@@ -26,7 +26,7 @@ int RunFrameCommand(const std::vector<std::string>& args) {
                   {"--level", true}},
                  parsed, error) ||
       !parsed.positional.empty()) {
-    if (error.empty()) error = "unexpected argument '" + parsed.positional.front() + "'";
+    if (error.empty()) error = UnexpectedArgument(parsed);
     std::cerr << "cairn frame: " << error
               << "\nusage: cairn frame [--seed N] [--size WxH] [--keys \"KEY ...\"] [--debug] "
                  "[--ascii] [--colours|--attributes]\n";

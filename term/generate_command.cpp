@@ -16,7 +16,7 @@ int RunGenerateCommand(const std::vector<std::string>& args) {
   std::string error;
   if (!ParseArgs(args, {{"--seed", true}, {"--depth", true}}, parsed, error) ||
       !parsed.positional.empty()) {
-    if (error.empty()) error = "unexpected argument '" + parsed.positional.front() + "'";
+    if (error.empty()) error = UnexpectedArgument(parsed);
     std::cerr << "cairn generate: " << error << "\nusage: cairn generate [--seed N] [--depth D]\n";
     return kExitUsage;
   }

@@ -98,8 +98,8 @@ int Migrate(const std::vector<std::string>& args) {
     PrintFileError(manifest_path, error);
     return kExitInvalid;
   }
-  std::cout << manifest_path << ": " << manifest.documents.size() << " documents, "
-            << manifest.objects.size() << " objects\n";
+  std::cout << EscapeForTerminal(manifest_path) << ": " << manifest.documents.size()
+            << " documents, " << manifest.objects.size() << " objects\n";
   return kExitOk;
 }
 

@@ -73,7 +73,7 @@ int RunLessonCommand(const std::vector<std::string>& args) {
   std::string error;
   if (!ParseArgs(args, {{"--auto", false}, {"--text", false}, {"--mono", false}}, parsed, error) ||
       !parsed.positional.empty()) {
-    if (error.empty()) error = "unexpected argument '" + parsed.positional.front() + "'";
+    if (error.empty()) error = UnexpectedArgument(parsed);
     std::cerr << "cairn lesson: " << error << "\nusage: cairn lesson [--auto | --text] [--mono]\n";
     return kExitUsage;
   }

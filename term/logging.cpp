@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "base/terminal_text.h"
 #include "user_folders.h"
 
 namespace cairn {
@@ -22,7 +23,8 @@ bool StartLogging(const std::string& path, const std::string& level, std::string
                   std::string& warning) {
   const spdlog::level::level_enum parsed = spdlog::level::from_str(level);
   if (parsed == spdlog::level::off && level != "off") {
-    error = "unknown log level '" + level + "' (trace, debug, info, warn, error, critical, off)";
+    error = "unknown log level '" + EscapeForTerminal(level) +
+            "' (trace, debug, info, warn, error, critical, off)";
     return false;
   }
   const std::string file = path.empty() ? DefaultPath() : path;
@@ -39,23 +41,26 @@ bool StartLogging(const std::string& path, const std::string& level, std::string
     g_log->flush_on(spdlog::level::warn);
     g_log->set_pattern("%Y-%m-%d %H:%M:%S.%e %l %v");
   } catch (const std::exception& e) {
-    warning = "cannot log to " + file + " (" + e.what() + "); logging is off";
+    warning = "cannot log to " + EscapeForTerminal(file) + " (" + e.what() + "); logging is off";
     g_log.reset();
   }
   return true;
 }
 
+// Every entry is one line of text as a terminal shows it: paths, command lines and words from files
+// or users are escaped (EscapeForTerminal), so `tail` or `cat` of the log runs no terminal command
+// and a newline cannot forge an entry.
 void LogInfo(const std::string& text) {
-  if (g_log) g_log->info(text);
+  if (g_log && g_log->should_log(spdlog::level::info)) g_log->info(EscapeForTerminal(text));
 }
 void LogDebug(const std::string& text) {
-  if (g_log) g_log->debug(text);
+  if (g_log && g_log->should_log(spdlog::level::debug)) g_log->debug(EscapeForTerminal(text));
 }
 bool LogsDebug() {
   return g_log && g_log->should_log(spdlog::level::debug);
 }
 void LogWarn(const std::string& text) {
-  if (g_log) g_log->warn(text);
+  if (g_log && g_log->should_log(spdlog::level::warn)) g_log->warn(EscapeForTerminal(text));
 }
 void StopLogging() {
   if (g_log) g_log->flush();

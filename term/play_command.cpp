@@ -23,6 +23,7 @@
 #include <functional>
 #include <iostream>
 
+#include "base/terminal_text.h"
 #include "character_save.h"
 #include "cli_args.h"
 #include "controller.h"
@@ -64,29 +65,28 @@ struct PlayOptions {
 
 // Parses and checks the options and loads what they name (the level, the content, the key map)
 // and starts the log. Returns -1 to go on, or the exit status to stop with (the problem printed).
+const std::vector<OptionSpec> kPlayOptionSpecs = {{"--seed", true},
+                                                  {"--level", true},
+                                                  {"--load", true},
+                                                  {"--record", true},
+                                                  {"--debug", false},
+                                                  {"--ascii", false},
+                                                  {"--mono", false},
+                                                  {"--colour-blind", false},
+                                                  {"--color-blind", false},
+                                                  {"--no-mouse", false},
+                                                  {"--log", true},
+                                                  {"--log-level", true},
+                                                  {"--test-crash-after", true},
+                                                  {"--morgue", true},
+                                                  {"--more", true},
+                                                  {"--save", true}};
+
 int ReadPlayOptions(const std::vector<std::string>& args, PlayOptions& options, KeyMap& keys) {
   ParsedArgs& parsed = options.parsed;
   std::string error;
-  if (!ParseArgs(args,
-                 {{"--seed", true},
-                  {"--level", true},
-                  {"--load", true},
-                  {"--record", true},
-                  {"--debug", false},
-                  {"--ascii", false},
-                  {"--mono", false},
-                  {"--colour-blind", false},
-                  {"--color-blind", false},
-                  {"--no-mouse", false},
-                  {"--log", true},
-                  {"--log-level", true},
-                  {"--test-crash-after", true},
-                  {"--morgue", true},
-                  {"--more", true},
-                  {"--save", true}},
-                 parsed, error) ||
-      !parsed.positional.empty()) {
-    if (error.empty()) error = "unexpected argument '" + parsed.positional.front() + "'";
+  if (!ParseArgs(args, kPlayOptionSpecs, parsed, error) || !parsed.positional.empty()) {
+    if (error.empty()) error = UnexpectedArgument(parsed);
     std::cerr << "cairn: " << error << "\n" << kUsageLine;
     return kExitUsage;
   }
@@ -104,7 +104,8 @@ int ReadPlayOptions(const std::vector<std::string>& args, PlayOptions& options, 
     return kExitUsage;
   }
   if (auto more = parsed.Value("--more"); more && !ParseMoreMode(*more, options.more)) {
-    std::cerr << "cairn: --more takes important, all or off, not '" << *more << "'\n";
+    std::cerr << "cairn: --more takes important, all or off, not '" << EscapeForTerminal(*more)
+              << "'\n";
     return kExitUsage;
   }
   if (parsed.Has("--record") && parsed.Has("--load")) {
@@ -239,11 +240,13 @@ class RunRecording {
     session_.SetTickListener(nullptr);
     std::string why;
     if (!WriteFileAtomically(path_, WriteRecording(recorder_->Result()), why)) {
-      std::cerr << path_ << ": error: the recording could not be written: " << why << "\n";
+      std::cerr << EscapeForTerminal(path_)
+                << ": error: the recording could not be written: " << why << "\n";
       return false;
     }
-    std::cout << "Recorded " << recorder_->Result().ticks.size() << " ticks to " << path_
-              << " (cairn replay " << path_ << " --verify plays them again).\n";
+    std::cout << "Recorded " << recorder_->Result().ticks.size() << " ticks to "
+              << EscapeForTerminal(path_) << " (cairn replay " << path_
+              << " --verify plays them again).\n";
     return true;
   }
 
@@ -442,9 +445,10 @@ int RunPlayCommand(const std::vector<std::string>& args) {
   TerminalEnding ending = PlayInTerminal(options, *session, std::move(keys), character, recording);
   if (!ending.fatal.empty()) std::cerr << "cairn: fatal error: " << ending.fatal << "\n";
   if (ending.saved)
-    std::cout << "Saved to " << options.save_path << ". Run cairn again to continue.\n";
+    std::cout << "Saved to " << EscapeForTerminal(options.save_path)
+              << ". Run cairn again to continue.\n";
   if (!ending.save_failure.empty())
-    std::cerr << options.save_path
+    std::cerr << EscapeForTerminal(options.save_path)
               << ": error: the game could not be saved: " << ending.save_failure << "\n";
   if (!recording.Finish() && ending.exit_status == kExitOk) ending.exit_status = kExitInvalid;
   LogInfo("game over at tick " + std::to_string(session->World().Tick()));

@@ -100,11 +100,11 @@ int RunReplay(const std::vector<std::string>& args) {
   char hash[17];
   switch (result.outcome) {
     case ReplayOutcome::ContentMismatch:
-      std::cerr << path << ": error: " << result.detail << "\n";
+      std::cerr << EscapeForTerminal(path) << ": error: " << result.detail << "\n";
       LogWarn("stopped: " + result.detail);
       return kExitInvalid;
     case ReplayOutcome::Faulted:
-      std::cerr << path << ": error: " << result.detail << "\n";
+      std::cerr << EscapeForTerminal(path) << ": error: " << result.detail << "\n";
       LogWarn("stopped at tick " + std::to_string(result.final_tick) + ": " + result.detail);
       return kExitFault;
     case ReplayOutcome::Diverged:

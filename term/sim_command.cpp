@@ -108,7 +108,7 @@ int ReadSimOptions(const std::vector<std::string>& args, SimOptions& options) {
                                    {"--no-trace", false}};
   AddLogOptions(specs);
   if (!ParseArgs(args, specs, parsed, error) || !parsed.positional.empty()) {
-    if (error.empty()) error = "unexpected argument '" + parsed.positional.front() + "'";
+    if (error.empty()) error = UnexpectedArgument(parsed);
     std::cerr << "cairn sim: " << error << "\n" << kUsageLine;
     return kExitUsage;
   }
@@ -161,7 +161,7 @@ bool ClaimSaveTarget(const ParsedArgs& parsed, CharacterSave& target) {
   if (!save) return true;
   std::string error;
   if (const auto claimed = target.Claim(*save, "", error); claimed != FileLock::Outcome::Taken) {
-    std::cerr << *save << ": error: "
+    std::cerr << EscapeForTerminal(*save) << ": error: "
               << (claimed == FileLock::Outcome::HeldElsewhere ? "a game is playing this save: "
                                                               : "")
               << error << "\n";
@@ -257,7 +257,7 @@ int WriteSimFiles(const ParsedArgs& parsed, GameSession& session, const Recorder
   if (recorder) {
     const std::string path = *parsed.Value("--record");
     if (!WriteFileAtomically(path, WriteRecording(recorder->Result()), error)) {
-      std::cerr << path << ": error: " << error << "\n";
+      std::cerr << EscapeForTerminal(path) << ": error: " << error << "\n";
       LogWarn("the recording " + path + " could not be written: " + error);
       return kExitInvalid;
     }
@@ -265,7 +265,7 @@ int WriteSimFiles(const ParsedArgs& parsed, GameSession& session, const Recorder
   }
   if (auto save = parsed.Value("--save"); save && !session.World().Fault().Active()) {
     if (Status s = WriteSaveFile(session, *save, error); s != Status::Ok) {
-      std::cerr << *save << ": error: " << error << "\n";
+      std::cerr << EscapeForTerminal(*save) << ": error: " << error << "\n";
       LogWarn("the save " + *save + " could not be written: " + error);
       return s == Status::EntropyUnavailable ? kExitEntropy : kExitInvalid;
     }
@@ -273,7 +273,8 @@ int WriteSimFiles(const ParsedArgs& parsed, GameSession& session, const Recorder
   } else if (save) {
     // A stopped run (a cap reached, a command that could not be recorded) is not saved: what is
     // past a cap could not be read back. The fault itself is said below.
-    std::cerr << *save << ": not written: the run stopped with a simulation fault\n";
+    std::cerr << EscapeForTerminal(*save)
+              << ": not written: the run stopped with a simulation fault\n";
   }
   return -1;
 }

@@ -10,8 +10,10 @@ namespace cairn {
 // The folder summaries go to by default (StateFolder()/morgue); empty when there is no home.
 [[nodiscard]] std::string DefaultMorgueFolder();
 
-// Writes `summary` to DIR/cairn-SEED-YYYYMMDD-HHMMSS.txt (the folder is made if needed) and
-// returns a line for the player: where it is, or why it could not be written.
+// Writes `summary` to DIR/cairn-SEED-YYYYMMDD-HHMMSS.txt (the folder is made if needed; -2, -3...
+// before .txt when a run of the same seed ended in the same second, never replacing a file),
+// each line escaped for a terminal, and returns a line for the player: where it is, or why it
+// could not be written.
 [[nodiscard]] std::string WriteRunSummary(const std::string& folder, std::uint64_t seed,
                                           const std::string& summary);
 

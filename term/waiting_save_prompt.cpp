@@ -8,6 +8,8 @@
 #include <cstdio>
 #include <iostream>
 
+#include "base/terminal_text.h"
+
 namespace cairn {
 namespace {
 
@@ -63,11 +65,12 @@ std::string Wrapped(const std::string& text) {
 WaitingSaveChoice AskAboutWaitingSave(const WaitingSavePrompt& prompt) {
   const std::string what = prompt.description.empty() ? "" : " (" + prompt.description + ")";
   if (!::isatty(STDIN_FILENO)) {
-    std::cout << "cairn: a saved game waits in " << prompt.path << what
+    std::cout << "cairn: a saved game waits in " << EscapeForTerminal(prompt.path) << what
               << "; it is kept, and this new game will not be saved.\n";
     return WaitingSaveChoice::Keep;
   }
-  std::cout << Wrapped("A saved game waits in " + prompt.path + what + ".") << "\n"
+  std::cout << Wrapped("A saved game waits in " + EscapeForTerminal(prompt.path) + what + ".")
+            << "\n"
             << "A new game does not replace it unless you say so:\n";
   if (prompt.may_resume) std::cout << "  r  resume the saved game instead\n";
   std::cout << "  k  keep the saved game; the new game will not be saved (the default)\n"

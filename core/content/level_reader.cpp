@@ -2,6 +2,7 @@
 
 #include "base/closest_name.h"
 #include "content/level_document.h"
+#include "game/level.h"
 #include "schema/component_types.h"
 #include "toml/source_text.h"
 #include "toml/table_reader.h"
@@ -172,7 +173,7 @@ bool ReadLevelDocument(std::string_view text, LevelDocument& out,
   TableReader file(root, "the level", problems);
   constexpr std::int64_t kVersions[] = {kLevelVersionLabels, kLevelVersionUuids};
   if (!ReadFileHeader(file, kLevelFormat, "level", kVersions, doc.version)) return false;
-  (void)file.ShownString("name", doc.name);
+  (void)file.ShownName("name", doc.name, kMaxLevelNameBytes);
   ReadLevelUuid(file, doc.version, "a version 1 level has no uuid (migrate it to version 2)",
                 doc.uuid, doc.has_uuid);
   ReadMap(file, problems, doc);

@@ -58,6 +58,9 @@ struct LevelEntity {
 // the save.
 inline constexpr EntityId kGoneReference{~std::uint64_t{0}, ~std::uint32_t{0}, ~std::uint32_t{0}};
 
+// The longest name a level (a floor) may have: it is shown on the status line and in messages.
+inline constexpr std::size_t kMaxLevelNameBytes = 80;
+
 struct LevelDefinition {
   std::string name;
   std::int32_t width = 0;

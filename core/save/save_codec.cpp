@@ -735,7 +735,7 @@ bool ReadFloor(const TomlValue& table, const Uuid& run, const DefinitionSet& def
   if (r.Int("depth", floor.depth, 1, floor_count))
     r.SetWhat("floor " + std::to_string(floor.depth));
   LevelDefinition& level = floor.level;
-  (void)r.String("name", level.name);
+  (void)r.ShownName("name", level.name, kMaxLevelNameBytes);  // held to the level reader's rules
   (void)ReadUuidMember(r, "level_uuid", level.uuid, false);
   (void)ReadHexMember(r, "level_digest", level.digest);
   (void)r.Integer("tick", floor.tick, 0, kMaxTick);
@@ -779,7 +779,7 @@ void ReadSavedMessages(TableReader& file, SessionImage& image, std::vector<TextP
     TableReader mr(m, "message", problems);
     Message message;
     (void)mr.Integer("tick", message.tick, 0, kMaxTick);
-    (void)mr.String("text", message.text);
+    (void)mr.ShownString("text", message.text);  // the game never says a control character
     (void)mr.Int("count", message.count, 1, UINT32_MAX, false);
     std::size_t tone = 0;
     if (mr.Choice("tone", kMessageToneNames, tone, false))

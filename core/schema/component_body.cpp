@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "base/closest_name.h"
+#include "base/terminal_text.h"
 #include "base/utf8.h"
 #include "game/definitions.h"
 
@@ -117,6 +118,18 @@ bool SingleCodePoint(std::string_view text, std::uint32_t& cp) {
   return DecodeUtf8(text, 0, cp, length) && length == text.size();
 }
 
+// Why `text` does not fit a text field (" is N bytes long..."), or "". Names and ids are shown on
+// the terminal, so a control character is refused as a level's names are.
+std::string TextFieldProblem(const FieldInfo& field, std::string_view text) {
+  if (static_cast<std::int64_t>(text.size()) > field.max)
+    return " is " + std::to_string(text.size()) + " bytes long; at most " +
+           std::to_string(field.max) + " fit";
+  if (NeedsTerminalEscape(text))
+    return " holds a control character (\"" + EscapeForTerminal(text) +
+           "\"); it is shown on the terminal";
+  return "";
+}
+
 // Reads one field's TOML value; false with `message` when it does not fit the field.
 bool DecodeField(const ComponentTypeInfo& type, const FieldInfo& field, const TomlValue& value,
                  const ReferenceCodec& references, FieldValue& out, std::string& message) {
@@ -159,9 +172,8 @@ bool DecodeField(const ComponentTypeInfo& type, const FieldInfo& field, const To
     }
     case FieldKind::Text:
       if (value.kind != TomlKind::String) return wrong_kind();
-      if (static_cast<std::int64_t>(value.text.size()) > field.max) {
-        message = where() + " is " + std::to_string(value.text.size()) + " bytes long; at most " +
-                  std::to_string(field.max) + " fit";
+      if (std::string why = TextFieldProblem(field, value.text); !why.empty()) {
+        message = where() + why;
         return false;
       }
       out.text = value.text;

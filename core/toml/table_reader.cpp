@@ -53,6 +53,20 @@ bool TableReader::ShownString(std::string_view key, std::string& out, bool requi
   return true;
 }
 
+bool TableReader::ShownName(std::string_view key, std::string& out, std::size_t max_bytes,
+                            bool required) {
+  std::string text;
+  if (!ShownString(key, text, required)) return false;
+  if (text.size() > max_bytes) {
+    Problem(table_.Find(key)->position, what_ + ": '" + std::string(key) + "' is " +
+                                            std::to_string(text.size()) + " bytes long; at most " +
+                                            std::to_string(max_bytes) + " fit");
+    return false;
+  }
+  out = std::move(text);
+  return true;
+}
+
 bool TableReader::Integer(std::string_view key, std::int64_t& out, std::int64_t min,
                           std::int64_t max, bool required) {
   const TomlValue* v = Get(key, TomlKind::Integer, required);

@@ -28,6 +28,9 @@ class TableReader {
   // A string shown to players (a name, a verb): one holding a control character, which a
   // terminal would obey, is a problem where it is written (it is quoted escaped), and false.
   bool ShownString(std::string_view key, std::string& out, bool required = true);
+  // ShownString, at most `max_bytes` long (a name the status line shows).
+  bool ShownName(std::string_view key, std::string& out, std::size_t max_bytes,
+                 bool required = true);
   bool Integer(std::string_view key, std::int64_t& out, std::int64_t min, std::int64_t max,
                bool required = true);
   template <class Number>

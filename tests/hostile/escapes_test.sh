@@ -85,6 +85,24 @@ done < <(readers save "$work/evil-save.toml")
 expect 1 "gone\\x1b[2Jsave.toml: error: cannot open" 1000 sim --load "$work/gone${esc}[2Jsave.toml"
 no_raw_controls "sim --load (a missing save with an evil name)"
 
+# A save is held to the level reader's rules: no control character in a floor's name, an entity's
+# name or a message (the game never says one), and a floor's name no longer than a level's may be.
+plant() {  # plant NAME SED-EXPRESSION: a copy of the save with one line changed
+  sed -e "$2" "$work/save.toml" > "$work/$1.toml"
+  cmp -s "$work/save.toml" "$work/$1.toml" && fail "$1: the expression changed nothing"
+}
+plant floor-name '0,/^name = "/s//name = "\\u001b[2J/'
+plant entity-name 's/name = "you"/name = "y\\u001b]0;x\\u0007ou"/'
+plant message-nul '0,/text = "/s//text = "\\u0000/'
+plant long-floor-name "0,/^name = \"[^\"]*\"/s//name = \"$(head -c 5000 /dev/zero | tr '\0' a)\"/"
+for name in floor-name entity-name message-nul long-floor-name; do
+  out=$(run check "$work/$name.toml" 2>&1); status=$?
+  [ $status -eq 1 ] || fail "check of a save with a bad $name is not exit 1 (got $status)"
+  grep -q "$name.toml:[0-9]*:[0-9]*: error: .*\(control character\|5000 bytes long\)" <<<"$out" ||
+    fail "check of a save with a bad $name said: $(LC_ALL=C cat -v <<<"$out" | head -c 300)"
+  no_raw_controls "check of a save with a bad $name"
+done
+
 # A recording whose level is a file with an evil name, and whose build says an evil thing.
 run sim --seed 3 --input ll --record "$work/rec.toml" >/dev/null || fail "sim --record did not write"
 sed -e "s|^level = .*|level = \"$work/gone\\\\u001b[2J.toml\"|" -e 's|^build = .*|build = "x\\u009b2J"|' "$work/rec.toml" > "$work/evil-rec.toml"
@@ -115,5 +133,25 @@ expect 1 "nothing\\x1b[2J: error: cannot open" 1000 sim --input "@$work/nothing$
 no_raw_controls "sim --input"
 expect 2 "unknown command or option" 1000 "bogus${esc}[2J"
 no_raw_controls "an unknown command"
+
+# Usage errors quote what was typed, escaped: option values, unknown options, extra arguments.
+osc=$'\e]0;PWNED\a'
+for args in "--seed $osc" "--more $osc" "--log-level $osc" "sim --ticks $osc" "console --capacity $osc" \
+  "generate --depth $osc" "bot --runs $osc" "--bogus$osc" "sim extra$osc" "frame extra$osc"; do
+  read -r -a argv <<<"$args"
+  out=$(run "${argv[@]}" 2>&1 </dev/null)
+  [ $? -eq 2 ] || fail "cairn $args: not exit 2"
+  no_raw_controls "cairn $args"
+  shown "cairn $args" '\x1b]0;PWNED\x07'
+done
+
+# The log and the "Saved to" line quote paths escaped: a save under an evil name.
+run sim --seed 3 --input ll --save "$work/evil${esc}[2Jsave.toml" --log "$work/evil.log" >/dev/null 2>&1 ||
+  fail "sim --save to an evil name"
+out=$(cat "$work/evil.log")
+no_raw_controls "the log"
+shown "the log" "evil\\x1b[2Jsave.toml"
+
+# (A morgue file keeps message text escaped too: tests/term/summary_file_test.cpp.)
 
 finish
