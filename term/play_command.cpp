@@ -61,10 +61,10 @@ struct PlayOptions {
   std::uint64_t crash_after = 0;  // the crash test's frame count, or 0
   MoreMode more = MoreMode::Important;
   int stopped_by = 0;  // the signal that stopped the start (the waiting-save prompt), or 0
+  bool autopickup_broken = false;  // the user's autopickup file does not read (problems printed)
 };
 
-// Parses and checks the options and loads what they name (the level, the content, the key map)
-// and starts the log. Returns -1 to go on, or the exit status to stop with (the problem printed).
+// The play command's options, as --help lists them.
 const std::vector<OptionSpec> kPlayOptionSpecs = {{"--seed", true},
                                                   {"--level", true},
                                                   {"--load", true},
@@ -82,6 +82,8 @@ const std::vector<OptionSpec> kPlayOptionSpecs = {{"--seed", true},
                                                   {"--more", true},
                                                   {"--save", true}};
 
+// Parses and checks the options and loads what they name (the level, the content, the key map)
+// and starts the log. Returns -1 to go on, or the exit status to stop with (the problem printed).
 int ReadPlayOptions(const std::vector<std::string>& args, PlayOptions& options, KeyMap& keys) {
   ParsedArgs& parsed = options.parsed;
   std::string error;
@@ -120,8 +122,13 @@ int ReadPlayOptions(const std::vector<std::string>& args, PlayOptions& options, 
     return kExitInvalid;
   if (!UseDefaultContent(config)) return kExitInvalid;
   if (!LoadKeyMap(keys)) return kExitInvalid;
-  // The rule a new run (or a restart) starts with; a resumed character keeps its own.
-  if (!LoadAutoPickup(config.autopickup)) return kExitInvalid;
+  // The rule a new run (or a restart) starts with; a resumed character keeps its own, so a broken
+  // file stops only a start that is sure to be a new game (StartSession judges the rest).
+  if (!LoadAutoPickup(config.autopickup)) {
+    if (parsed.Has("--seed") || parsed.Has("--level") || parsed.Has("--record"))
+      return kExitInvalid;
+    options.autopickup_broken = true;
+  }
   std::string warning;
   if (!StartLogging(parsed.Value("--log").value_or(""),
                     parsed.Value("--log-level").value_or("info"), error, warning)) {
@@ -154,6 +161,47 @@ bool ClaimCharacter(const PlayOptions& options, CharacterSave& character) {
 // Resumes the save named by --load, or the waiting one when nothing asks for a new game, or
 // starts a new game; a new game asked for beside a waiting save first asks what becomes of it.
 // False with the problem printed (a save that does not load is left as it is).
+// A new game asked for while a save waits: asks what to do with the save (resume it, keep it and
+// play unsaved, or abandon it). False when the start must stop (a signal, a failure).
+bool AnswerWaitingSave(PlayOptions& options, CharacterSave& character, std::string& resume_path,
+                       bool& resume_checks_seed) {
+  const ParsedArgs& parsed = options.parsed;
+  const SessionConfig& config = options.config;
+  const WaitingSavePrompt prompt{options.save_path, DescribeSave(options.save_path, config),
+                                 !parsed.Has("--record")};
+  WaitingSaveChoice choice = WaitingSaveChoice::Keep;
+  {
+    // The prompt reads keys with echo and line editing off: a signal or a crash meanwhile
+    // must give the terminal back as it was, as in the game.
+    TerminalGuard guard;
+    choice = AskAboutWaitingSave(prompt);
+    if (const int signal = TerminalGuard::StopRequested(); signal != 0) {
+      guard.Restore();
+      std::cerr << "cairn: stopped by signal " << signal << "; the saved game is kept\n";
+      options.stopped_by = signal;
+      return false;
+    }
+  }
+  switch (choice) {
+    case WaitingSaveChoice::Resume:
+      resume_path = options.save_path;
+      resume_checks_seed = false;  // the player chose the saved game over the --seed asked for
+      break;
+    case WaitingSaveChoice::Keep:
+      character.Disown("the saved game in " + options.save_path +
+                       " was kept (start cairn with no --seed to resume it)");
+      break;
+    case WaitingSaveChoice::Abandon:
+      if (const std::string why = character.Forget(); !why.empty()) {
+        std::cerr << "cairn: error: " << why << "\n";
+        return false;
+      }
+      std::cout << "The saved game was abandoned.\n";
+      break;
+  }
+  return true;
+}
+
 bool StartSession(PlayOptions& options, CharacterSave& character,
                   std::unique_ptr<GameSession>& session) {
   const ParsedArgs& parsed = options.parsed;
@@ -165,39 +213,8 @@ bool StartSession(PlayOptions& options, CharacterSave& character,
   if (resume_path.empty() && character.Waiting()) {
     if (!fresh_requested) {
       resume_path = options.save_path;
-    } else {
-      const WaitingSavePrompt prompt{options.save_path, DescribeSave(options.save_path, config),
-                                     !parsed.Has("--record")};
-      WaitingSaveChoice choice = WaitingSaveChoice::Keep;
-      {
-        // The prompt reads keys with echo and line editing off: a signal or a crash meanwhile
-        // must give the terminal back as it was, as in the game.
-        TerminalGuard guard;
-        choice = AskAboutWaitingSave(prompt);
-        if (const int signal = TerminalGuard::StopRequested(); signal != 0) {
-          guard.Restore();
-          std::cerr << "cairn: stopped by signal " << signal << "; the saved game is kept\n";
-          options.stopped_by = signal;
-          return false;
-        }
-      }
-      switch (choice) {
-        case WaitingSaveChoice::Resume:
-          resume_path = options.save_path;
-          resume_checks_seed = false;  // the player chose the saved game over the --seed asked for
-          break;
-        case WaitingSaveChoice::Keep:
-          character.Disown("the saved game in " + options.save_path +
-                           " was kept (start cairn with no --seed to resume it)");
-          break;
-        case WaitingSaveChoice::Abandon:
-          if (const std::string why = character.Forget(); !why.empty()) {
-            std::cerr << "cairn: error: " << why << "\n";
-            return false;
-          }
-          std::cout << "The saved game was abandoned.\n";
-          break;
-      }
+    } else if (!AnswerWaitingSave(options, character, resume_path, resume_checks_seed)) {
+      return false;
     }
   }
   if (!resume_path.empty()) {
@@ -210,8 +227,14 @@ bool StartSession(PlayOptions& options, CharacterSave& character,
     }
     session->Log().Say("Welcome back.");
     LogInfo("resumed " + resume_path + ", seed " + std::to_string(config.seed));
+    if (options.autopickup_broken) {
+      std::cerr << "cairn: warning: the autopickup file above is not used: a resumed character "
+                   "keeps the rule saved with it\n";
+      LogWarn("the user's autopickup file does not read; the resumed character keeps its rule");
+    }
     return true;
   }
+  if (options.autopickup_broken) return false;  // a new game would start with that rule
   if (Status s = GameSession::Create(config, session); s != Status::Ok) {
     std::cerr << "cairn: error: " << BuildFailureText(s) << "\n";
     return false;

@@ -414,6 +414,18 @@ cp "$work/bad-pickup.toml" "$work/apconfig/cairn/autopickup.toml"
 out=$(XDG_CONFIG_HOME="$work/apconfig" XDG_STATE_HOME="$work/apstate" "$cairn" --seed 1 2>&1 </dev/null); status=$?
 [ $status -eq 1 ] || fail "the game with a bad autopickup.toml is not exit 1 (got $status)"
 echo "$out" | grep -q "apconfig/cairn/autopickup.toml:3:11: error: " || fail "the game's bad autopickup.toml said: $out"
+# A resumed character keeps the rule saved with it, so a broken file does not stop a resume: it is
+# reported and not used (the start then stops only because there is no terminal here).
+mkdir -p "$work/apresume/cairn"
+cp "$work/ap.toml" "$work/apresume/cairn/save.toml"
+out=$(XDG_CONFIG_HOME="$work/apconfig" XDG_STATE_HOME="$work/apresume" "$cairn" 2>&1 </dev/null)
+echo "$out" | grep -q "warning: the autopickup file above is not used: a resumed character keeps" ||
+  fail "a resume with a bad autopickup.toml said: $out"
+echo "$out" | grep -q "standard input is not a terminal" || fail "a resume with a bad autopickup.toml stopped: $out"
+# With no save waiting, the start is a new game and the file stops it.
+out=$(XDG_CONFIG_HOME="$work/apconfig" XDG_STATE_HOME="$work/apnew" "$cairn" 2>&1 </dev/null); status=$?
+[ $status -eq 1 ] || fail "a new game with a bad autopickup.toml is not exit 1"
+echo "$out" | grep -q "standard input is not a terminal" && fail "a new game with a bad autopickup.toml went on: $out"
 # The quiver from a key string: f fires the start kit's darts (the first missile) at what is in
 # view, and v chooses; with nothing in view f is refused and costs nothing.
 out=$("$cairn" sim --seed 3 --input "oooooff" --trace | grep -c "event=attacked .*with=thrown")
