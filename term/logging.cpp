@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "base/terminal_text.h"
+#include "save_files.h"
 #include "user_folders.h"
 
 namespace cairn {
@@ -28,6 +29,11 @@ bool StartLogging(const std::string& path, const std::string& level, std::string
     return false;
   }
   const std::string file = path.empty() ? DefaultPath() : path;
+  // A log appends to its file: never to one a character lives in.
+  if (const std::string why = path.empty() ? "" : WhyNotOverACharacter(path); !why.empty()) {
+    error = "--log " + why + "; a log never goes where a character is (choose another file)";
+    return false;
+  }
   if (file.empty()) {
     warning = "cannot log: " + NoHomeReason() + "; logging is off";
     g_log.reset();

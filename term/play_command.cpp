@@ -64,6 +64,27 @@ struct PlayOptions {
   bool autopickup_broken = false;  // the user's autopickup file does not read (problems printed)
 };
 
+// No output of this game may replace another character: --save naming another save than the one
+// --load resumes, or --record naming a save (or this game's own save file). Said when refused.
+bool OutputsSpareCharacters(const PlayOptions& options) {
+  const std::string& save = options.save_path;
+  if (!options.load_path.empty() && !save.empty() && !SameFile(options.load_path, save)) {
+    if (const std::string why = WhyNotOverACharacter(save); !why.empty()) {
+      std::cerr << "cairn: --save " << why << " (another character); a game never replaces "
+                << "another character: resume it with --load, or choose another file\n";
+      return false;
+    }
+  }
+  const auto record = options.parsed.Value("--record");
+  if (!record) return true;
+  std::string why = WhyNotOverACharacter(*record);
+  if (why.empty() && !save.empty() && SameFile(*record, save))
+    why = EscapeForTerminal(*record) + " is where this game saves its character";
+  if (why.empty()) return true;
+  std::cerr << "cairn: --record " << why << "; " << kRecordingSparesCharacters << "\n";
+  return false;
+}
+
 // The play command's options, as --help lists them.
 const std::vector<OptionSpec> kPlayOptionSpecs = {{"--seed", true},
                                                   {"--level", true},
@@ -118,6 +139,7 @@ int ReadPlayOptions(const std::vector<std::string>& args, PlayOptions& options, 
   options.load_path = parsed.Value("--load").value_or("");
   options.save_path = parsed.Value("--save").value_or(
       options.load_path.empty() ? DefaultSavePath() : options.load_path);
+  if (!OutputsSpareCharacters(options)) return kExitInvalid;
   if (auto level = parsed.Value("--level"); level && !LoadLevelForCommand(*level, config.level))
     return kExitInvalid;
   if (!UseDefaultContent(config)) return kExitInvalid;
@@ -158,9 +180,6 @@ bool ClaimCharacter(const PlayOptions& options, CharacterSave& character) {
   return false;
 }
 
-// Resumes the save named by --load, or the waiting one when nothing asks for a new game, or
-// starts a new game; a new game asked for beside a waiting save first asks what becomes of it.
-// False with the problem printed (a save that does not load is left as it is).
 // A new game asked for while a save waits: asks what to do with the save (resume it, keep it and
 // play unsaved, or abandon it). False when the start must stop (a signal, a failure).
 bool AnswerWaitingSave(PlayOptions& options, CharacterSave& character, std::string& resume_path,
@@ -202,6 +221,9 @@ bool AnswerWaitingSave(PlayOptions& options, CharacterSave& character, std::stri
   return true;
 }
 
+// Resumes the save named by --load, or the waiting one when nothing asks for a new game, or
+// starts a new game; a new game asked for beside a waiting save first asks what becomes of it.
+// False with the problem printed (a save that does not load is left as it is).
 bool StartSession(PlayOptions& options, CharacterSave& character,
                   std::unique_ptr<GameSession>& session) {
   const ParsedArgs& parsed = options.parsed;
@@ -262,13 +284,13 @@ class RunRecording {
     if (!recorder_) return true;
     session_.SetTickListener(nullptr);
     std::string why;
-    if (!WriteFileAtomically(path_, WriteRecording(recorder_->Result()), why)) {
+    if (!WriteRecordingFile(recorder_->Result(), path_, why)) {
       std::cerr << EscapeForTerminal(path_)
                 << ": error: the recording could not be written: " << why << "\n";
       return false;
     }
     std::cout << "Recorded " << recorder_->Result().ticks.size() << " ticks to "
-              << EscapeForTerminal(path_) << " (cairn replay " << path_
+              << EscapeForTerminal(path_) << " (cairn replay " << EscapeForTerminal(path_)
               << " --verify plays them again).\n";
     return true;
   }

@@ -5,12 +5,14 @@
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
+#include <fstream>
 
 #include "base/terminal_text.h"
 #include "base/text_problem.h"
 #include "game_setup.h"
 #include "save/save_codec.h"
 #include "sim/session_persist.h"
+#include "storage/file_lock.h"
 #include "storage/files.h"
 #include "storage/read_file.h"
 #include "summary_file.h"
@@ -120,6 +122,48 @@ Status WriteSaveFile(GameSession& session, const std::string& path, std::string&
   }
   if (!WriteFileAtomically(path, text, error)) return Status::InvalidOperation;
   return Status::Ok;
+}
+
+bool SameFile(const std::string& a, const std::string& b) {
+  std::error_code ec;
+  if (std::filesystem::equivalent(a, b, ec) && !ec) return true;
+  const std::filesystem::path ca = std::filesystem::weakly_canonical(a, ec);
+  if (ec) return a == b;
+  const std::filesystem::path cb = std::filesystem::weakly_canonical(b, ec);
+  return ec ? a == b : ca == cb;
+}
+
+std::string WhyNotOverACharacter(const std::string& path) {
+  if (path.empty()) return "";
+  // A game playing a character it will save here holds the lock, saved yet or not.
+  FileLock probe;
+  std::string held;
+  if (FileLock::Take(path, probe, held) == FileLock::Outcome::HeldElsewhere)
+    return EscapeForTerminal(path) + " is a game's save (" + held + ")";
+  probe.Release();
+  // A saved game: its header within the first lines. Read a little, never the whole file.
+  std::ifstream in(path, std::ios::binary);
+  std::string line;
+  for (int n = 0; n < 8 && std::getline(in, line); ++n)
+    if (line.rfind("format = \"" + std::string(kSaveFormat) + "\"", 0) == 0)
+      return EscapeForTerminal(path) + " holds a saved game";
+  return "";
+}
+
+bool WriteRecordingFile(const Recording& recording, const std::string& path, std::string& error,
+                        std::uint64_t cap) {
+  if (std::string why = WhyNotOverACharacter(path); !why.empty()) {
+    error = why + "; " + kRecordingSparesCharacters;
+    return false;
+  }
+  const std::string text = WriteRecording(recording);
+  if (text.size() > cap) {
+    error = "the recording is " + std::to_string(text.size()) + " bytes, over the " +
+            std::to_string(cap) + " cairn reads a recording at, so it could not be replayed; " +
+            "it was not written (record fewer ticks)";
+    return false;
+  }
+  return WriteFileAtomically(path, text, error);
 }
 
 }  // namespace cairn

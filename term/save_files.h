@@ -9,6 +9,7 @@
 
 #include "base/status.h"
 #include "base/text_problem.h"
+#include "replay/recording.h"
 #include "sim/session.h"
 #include "storage/read_limits.h"
 
@@ -37,5 +38,24 @@ namespace cairn {
 [[nodiscard]] Status WriteSaveFile(GameSession& session, const std::string& path,
                                    std::string& error,
                                    std::uint64_t cap = LimitOf(FileKind::Save).cap);
+
+// Whether `a` and `b` name the same file: the same file on disk (a hard link too), or, where one
+// is not there yet, the same path once symbolic links and `.` and `..` are resolved.
+[[nodiscard]] bool SameFile(const std::string& a, const std::string& b);
+
+// Why an output that is not a character's own save (a recording, a log) may not be written at
+// `path`, or "": a saved game is there (its header says so), or a game holds the lock of a save
+// there (it plays a character it will save there). No output but a character's own save by its
+// own game ever replaces a character.
+[[nodiscard]] std::string WhyNotOverACharacter(const std::string& path);
+inline constexpr const char* kRecordingSparesCharacters =
+    "a recording never replaces a character (choose another file)";
+
+// Writes `recording` to `path` atomically, unless a character is there (WhyNotOverACharacter) or
+// the text is over the size cairn reads a recording at (read_limits.h; a test may pass less), so
+// that every recording written can be replayed. False with `error` set; nothing written then.
+[[nodiscard]] bool WriteRecordingFile(const Recording& recording, const std::string& path,
+                                      std::string& error,
+                                      std::uint64_t cap = LimitOf(FileKind::Recording).cap);
 
 }  // namespace cairn

@@ -95,6 +95,12 @@ struct SimOptions {
   std::string keys;         // --input, read
 };
 
+// The sim command's options (and the log's, added by AddLogOptions).
+const std::vector<OptionSpec> kSimOptionSpecs = {
+    {"--seed", true},       {"--level", true},    {"--load", true}, {"--input", true},
+    {"--ticks", true},      {"--record", true},   {"--save", true}, {"--trace", false},
+    {"--autopickup", true}, {"--no-trace", false}};
+
 // Parses and checks the options and loads what they name (the level, the content, the
 // autopickup rule, the keys). Returns -1 to go on, or the exit status to stop with (the problem
 // printed).
@@ -102,10 +108,7 @@ int ReadSimOptions(const std::vector<std::string>& args, SimOptions& options) {
   ParsedArgs& parsed = options.parsed;
   SessionConfig& config = options.config;
   std::string error;
-  std::vector<OptionSpec> specs = {{"--seed", true},     {"--level", true},  {"--load", true},
-                                   {"--input", true},    {"--ticks", true},  {"--record", true},
-                                   {"--save", true},     {"--trace", false}, {"--autopickup", true},
-                                   {"--no-trace", false}};
+  std::vector<OptionSpec> specs = kSimOptionSpecs;
   AddLogOptions(specs);
   if (!ParseArgs(args, specs, parsed, error) || !parsed.positional.empty()) {
     if (error.empty()) error = UnexpectedArgument(parsed);
@@ -131,6 +134,12 @@ int ReadSimOptions(const std::vector<std::string>& args, SimOptions& options) {
     std::cerr << "cairn sim: --record cannot start from a save (a recording replays from the "
                  "level's first tick)\n";
     return kExitUsage;
+  }
+  // Before the run, so none is played for nothing (and again when it is written).
+  if (const std::string why = WhyNotOverACharacter(parsed.Value("--record").value_or(""));
+      parsed.Has("--record") && !why.empty()) {
+    std::cerr << "cairn sim: " << why << "; " << kRecordingSparesCharacters << "\n";
+    return kExitInvalid;
   }
   if (auto level = parsed.Value("--level"); level && !LoadLevelForCommand(*level, config.level))
     return kExitInvalid;
@@ -256,7 +265,7 @@ int WriteSimFiles(const ParsedArgs& parsed, GameSession& session, const Recorder
   std::string error;
   if (recorder) {
     const std::string path = *parsed.Value("--record");
-    if (!WriteFileAtomically(path, WriteRecording(recorder->Result()), error)) {
+    if (!WriteRecordingFile(recorder->Result(), path, error)) {
       std::cerr << EscapeForTerminal(path) << ": error: " << error << "\n";
       LogWarn("the recording " + path + " could not be written: " + error);
       return kExitInvalid;
