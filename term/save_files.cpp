@@ -113,6 +113,18 @@ Status WriteSaveFile(GameSession& session, const std::string& path, std::string&
             ", so cairn could not read it back; nothing was written to " + path;
     return Status::CapacityExceeded;
   }
+  // Nor is what cairn would refuse to resume (a console edit may have walled the player in or
+  // left them at 0 health): the text is held to the reader's rules first.
+  std::vector<TextProblem> problems;
+  SessionImage readback;
+  const SessionConfig& config = session.Config();
+  if (!ReadSaveText(text, *config.definitions, config.limits.For(kMaxWorldEntities), readback,
+                    problems)) {
+    error = "the save would not resume (" +
+            (problems.empty() ? std::string("it does not read") : problems.front().message) +
+            "); nothing was written to " + EscapeForTerminal(path);
+    return Status::InvalidArgument;
+  }
   const std::filesystem::path folder = std::filesystem::path(path).parent_path();
   std::error_code ec;
   if (!folder.empty()) std::filesystem::create_directories(folder, ec);
