@@ -20,6 +20,11 @@
 
 namespace cairn {
 
+// Where the lock of the file at `path` by its identity (device and inode) goes: the user's state
+// folder's locks/, so every name of one file (a symbolic or a hard link) meets the same lock; ""
+// when nothing is at `path` yet (its path's lock is enough) or there is no state folder.
+[[nodiscard]] std::string IdentityLockPath(const std::string& path);
+
 class CharacterSave {
  public:
   // Locks `path` for this game (and `source`, a --load file elsewhere, when it differs), so no
@@ -43,7 +48,7 @@ class CharacterSave {
 
   // Writes a save point of `session` over the save: "" on success, else why not (the old save,
   // if any, is whole either way).
-  [[nodiscard]] std::string Save(GameSession& session) const;
+  [[nodiscard]] std::string Save(GameSession& session);
   // The character's story has ended: removes the save if this game owns it. "" or why it could
   // not be removed.
   [[nodiscard]] std::string Forget() const;
@@ -52,6 +57,8 @@ class CharacterSave {
   std::string path_;
   FileLock lock_;
   FileLock source_lock_;
+  FileLock identity_lock_;         // the save's identity (IdentityLockPath)
+  FileLock source_identity_lock_;  // a --load file's, when it is another file
   bool owned_ = true;
   std::string why_not_owned_;
 };

@@ -72,6 +72,17 @@ out=$(cd "$work" && env -i HOME="$HOME" PATH=/usr/bin:/bin timeout 10 "$cairn" -
 out=$(run sim --seed 4 --input ... --save "$save" 2>&1); status=$?
 [ $status -eq 1 ] || fail "sim --save over a played save exited $status, not 1: $out"
 echo "$out" | grep -q "a game is playing this save: process $pid " || fail "sim --save said: $out"
+# Another name for the same file gets around nothing: a symbolic link and a hard link to the save
+# are refused as the save itself is (the lock is the file's, not its name's).
+ln -s "$save" "$work/link.toml"
+ln "$save" "$work/hard.toml"
+for other in link hard; do
+  out=$(cd "$work" && env -i HOME="$HOME" PATH=/usr/bin:/bin timeout 10 "$cairn" --load "$work/$other.toml" </dev/null 2>&1); status=$?
+  [ $status -eq 1 ] || fail "a second game through a $other link exited $status, not 1: $out"
+  echo "$out" | grep -q "another game is playing this character: process $pid " ||
+    fail "a second game through a $other link said: $out"
+done
+rm -f "$work/link.toml" "$work/hard.toml"
 cmp -s "$save" "$work/held.toml" || fail "the refused games changed the save"
 tmx send-keys -t playing S y
 for _ in $(seq 1 50); do pgrep -f "$work/playing.log" >/dev/null || break; sleep 0.1; done
