@@ -57,6 +57,11 @@ class GameController {
   // is one line of ticks from the start, which a step back would break): the keys say so.
   void SetStepBackOff(std::string why) { session_.SetStepBackOff(std::move(why)); }
   void SetMoreMode(MoreMode mode) noexcept { more_mode_ = mode; }
+  // How the in-game console's long work (TICK N) shows progress and learns to stop
+  // (Console::SetLongWorkCheck).
+  void SetLongWorkCheck(std::function<bool(std::uint64_t done, std::uint64_t total)> check) {
+    console_.SetLongWorkCheck(std::move(check));
+  }
   // The screen's size, for what depends on it (how far the console scrolls a page, which of the
   // map's cells a frame holds).
   void SetViewSize(std::int32_t width, std::int32_t height) noexcept {

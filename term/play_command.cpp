@@ -377,6 +377,29 @@ int StopAsked(const CursesScreen& screen) {
   return TerminalGuard::StopRequested();
 }
 
+// The in-game console's long work (TICK 100000000 on a crowded floor takes days): ten times a
+// second it shows how far it is and stops at any key, at a signal (which then saves and exits
+// as anywhere else), or when the terminal is gone.
+void ConnectLongWork(GameController& controller, CursesScreen& screen) {
+  controller.SetLongWorkCheck([&controller, &screen](std::uint64_t done, std::uint64_t total) {
+    if (StopAsked(screen) != 0) return false;
+    const std::string key = screen.ReadKey(0);
+    MouseEvent mouse;
+    const bool hover = ParseMouseKey(key, mouse) && mouse.kind == MouseKind::Hover;
+    if (!key.empty() && key != "resize" && !hover) return false;
+    RenderFrame frame;
+    controller.SetViewSize(screen.Width(), screen.Height());
+    controller.BuildFrame(frame);
+    PresenterState shown = controller.Presentation();
+    shown.console_lines.push_back("running: " + std::to_string(done) + " of " +
+                                  std::to_string(total) + " ticks (any key stops)");
+    TextGrid grid(screen.Width(), screen.Height());
+    Present(frame, shown, grid);
+    screen.Draw(grid);
+    return true;
+  });
+}
+
 // Waits a little for a key and plays it. False when the key ended the game (saved, quit, given
 // up).
 bool PlayTheNextKey(GameSession& session, GameController& controller, CursesScreen& screen,
@@ -421,6 +444,7 @@ TerminalEnding PlayInTerminal(const PlayOptions& options, GameSession& session, 
     CursesScreen screen(ScreenOptionsFor(parsed));
     GameController controller(session, std::move(keys), parsed.Has("--debug"));
     ConnectController(controller, options, character, save_now);
+    ConnectLongWork(controller, screen);
     controller.Presentation().ascii = parsed.Has("--ascii") || !screen.Utf8();
     RenderFrame frame;
     std::uint64_t frames = 0;

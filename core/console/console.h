@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <memory>
 #include <string>
@@ -36,6 +37,12 @@ class Console {
 
   [[nodiscard]] const GameWorld& World() const noexcept { return session_->World(); }
   [[nodiscard]] GameSession& Session() noexcept { return *session_; }
+  // Long work (TICK's many ticks) calls `check(done, total)` between ticks about ten times a
+  // second: it may show progress, and it stops the work by answering false (a key, a signal).
+  // Without one, the work runs to its end.
+  void SetLongWorkCheck(std::function<bool(std::uint64_t done, std::uint64_t total)> check) {
+    long_work_check_ = std::move(check);
+  }
   // Where DUP's new identities come from (the system's unless a test injects one).
   void SetEntropy(EntropySource& entropy) noexcept { entropy_ = &entropy; }
   // The live entity the last INSPECT described, then null: the game's debug pane follows it, so
@@ -73,6 +80,7 @@ class Console {
   SystemEntropySource system_entropy_;
   EntropySource* entropy_ = &system_entropy_;
   EntityId inspected_{};
+  std::function<bool(std::uint64_t, std::uint64_t)> long_work_check_;
   std::unique_ptr<GameSession> owned_;
   GameSession* session_ = nullptr;
 };

@@ -2,13 +2,14 @@
 """Plays `cairn` on a pseudo-terminal of 80x24 as a person's terminal would, for the tests of
 what happens when that terminal goes away or a write is refused (lost_terminal_test.sh).
 
-  pty_game.py CAIRN WORK KEYS [--setsid] [--fsize BYTES] [ARG...]
+  pty_game.py CAIRN WORK KEYS [--setsid] [--fsize BYTES] [--expect TEXT] [ARG...]
 
 Starts CAIRN ARG... with WORK as its home and XDG folders, waits for the first frame, types KEYS
 (one character each, a short pause between), then closes the terminal without sending a signal,
 and prints the exit status the game ended with ("rc N"), or "hung" when it did not end within ten
 seconds. With --setsid the game runs in a session of its own, so closing the terminal sends it no
-SIGHUP (as a terminal emulator that dies does); with --fsize a file-size limit (ulimit -f) holds.
+SIGHUP (as a terminal emulator that dies does); with --fsize a file-size limit (ulimit -f) holds;
+with --expect it first prints "seen" or "unseen": whether TEXT was drawn before the terminal closed.
 """
 import fcntl
 import os
@@ -28,6 +29,11 @@ def main():
     setsid = "--setsid" in rest
     if setsid:
         rest.remove("--setsid")
+    expect = None
+    if "--expect" in rest:
+        at = rest.index("--expect")
+        expect = rest[at + 1]
+        del rest[at:at + 2]
     fsize = None
     if "--fsize" in rest:
         at = rest.index("--fsize")
@@ -63,6 +69,9 @@ def main():
     for key in keys:
         os.write(master, key.encode())
         drain(0.3)
+    drain(1)
+    if expect is not None:
+        print("seen" if expect.encode() in shown else "unseen")
     os.close(master)
     try:
         print("rc", game.wait(timeout=10))

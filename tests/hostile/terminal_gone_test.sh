@@ -46,4 +46,16 @@ left=$(cd "$(state d)" 2>/dev/null && ls -A | grep -v '^cairn.log$')
 [ "$(grep -c "could not save.*File too large" "$(state d)/cairn.log")" -ge 2 ] ||
   fail "the log does not say twice why the game could not save: $(cat "$(state d)/cairn.log")"
 
+# Long console work stops for a signal and for a key: TICK 100000000 (minutes of work) in the
+# in-game console, then the terminal hangs up: the game stops the ticks and exits 129 at once (it
+# used to finish every tick first, deaf to the signal). A key stops the ticks with the game
+# playing on, and the console says where they stopped.
+mkdir -p "$work/e"
+out=$(python3 "$here/pty_game.py" "$cairn" "$work/e" $':TICK 100000000\r' --seed 5)
+[ "$out" = "rc 129" ] || fail "a hang-up during TICK 100000000: $out (want rc 129)"
+grep -q "stopping on signal 1" "$(state e)/cairn.log" || fail "a hang-up during TICK: $(cat "$(state e)/cairn.log")"
+mkdir -p "$work/f"
+out=$(python3 "$here/pty_game.py" "$cairn" "$work/f" $':TICK 100000000\rx' --expect "stopped after" --seed 5)
+[ "$out" = $'seen\nrc 129' ] || fail "a key during TICK 100000000: $out (want the console to say where it stopped)"
+
 finish
