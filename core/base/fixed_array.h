@@ -47,10 +47,16 @@ class FixedArray {
   // labels, the pathfinder's node grid before the first search). Small arrays keep new[]: glibc
   // hands them out from its heap, where calloc zeroes as new[] does (decision 0034).
   static constexpr std::size_t kZeroedBySystemBytes = std::size_t{1} << 20;
+  //
+  // The same holds for a plain aggregate whose default member initializers give all zero bytes
+  // (`std::uint32_t slot = 0;`, `EntityId id{}`): calloc's memory begins such values' lifetimes
+  // (an aggregate of plain members is an implicit-lifetime type) already default, so the binding
+  // table and creation order of a world reserved for 16 million entities stay unwritten too.
   [[nodiscard]] Status Allocate(std::size_t count) noexcept {
-    if constexpr (std::is_trivially_default_constructible_v<T> &&
+    if constexpr ((std::is_trivially_default_constructible_v<T> ||
+                   (std::is_aggregate_v<T> && std::is_trivially_copyable_v<T>)) &&
                   std::is_trivially_destructible_v<T>) {
-      if (count <= max_count() && count * sizeof(T) >= kZeroedBySystemBytes)
+      if (count <= max_count() && count * sizeof(T) >= kZeroedBySystemBytes && DefaultIsZero())
         return Take(count, true, [](std::size_t n) {
           static_assert(alignof(T) <= alignof(std::max_align_t), "calloc aligns to max_align_t");
           return static_cast<T*>(std::calloc(n, sizeof(T)));
@@ -124,6 +130,23 @@ class FixedArray {
     if (fresh != nullptr) std::memset(fresh, 0xA5, n * sizeof(T));
 #endif
     return static_cast<T*>(fresh);
+  }
+  // Whether a default T is all zero bytes (checked once per type, on a value made over non-zero
+  // bytes: value-initialization zeroes a class's padding before its member initializers run).
+  static bool DefaultIsZero() noexcept {
+    if constexpr (std::is_trivially_default_constructible_v<T>) {
+      return true;
+    } else {
+      static const bool zero = [] {
+        alignas(T) unsigned char bytes[sizeof(T)];
+        std::memset(bytes, 0xA5, sizeof bytes);
+        ::new (static_cast<void*>(bytes)) T();
+        for (unsigned char b : bytes)
+          if (b != 0) return false;
+        return true;
+      }();
+      return zero;
+    }
   }
   static constexpr std::size_t max_count() noexcept {
     return static_cast<std::size_t>(-1) / sizeof(T) / 2;  // checked size arithmetic: no overflow

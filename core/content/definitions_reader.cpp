@@ -102,6 +102,12 @@ void ReadLoot(TableReader& r, std::size_t monster, MonsterDefinition& m,
               std::vector<LootName>& names, std::vector<TextProblem>& problems) {
   const TomlValue* list = r.Get("loot", TomlKind::Array, false);
   if (list == nullptr) return;
+  if (list->array.size() > kMaxLootEntries) {
+    r.Problem(list->position, r.What() + ": loot lists " + std::to_string(list->array.size()) +
+                                  " entries; a monster drops from at most " +
+                                  std::to_string(kMaxLootEntries));
+    return;
+  }
   for (const TomlValue& entry : list->array) {
     if (!entry.IsTable()) {
       r.Problem(entry.position, r.What() + ": each loot entry is a table { item, chance }");

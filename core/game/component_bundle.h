@@ -16,7 +16,6 @@
 namespace cairn {
 
 struct ComponentBundle {
-  static constexpr bool kOwnsMemory = true;  // its Loot's entries (base/fixed_array.h)
   std::uint32_t mask = 0;
 #define CAIRN_BUNDLE_MEMBER(Type, member, Accessor, name, since) Type member{};
   CAIRN_FOR_EACH_COMPONENT(CAIRN_BUNDLE_MEMBER)

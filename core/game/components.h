@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "base/inline_vector.h"
 #include "game/field_caps.h"
 #include "identity/handle.h"
 
@@ -387,20 +388,22 @@ struct AutoPickup {
   }
 };
 
-// What a monster may drop when it dies: a Many component with no declared maximum, each entry in
-// its own slot. Slots are assigned when an entry is added (one more than the highest present) and
-// are never renumbered, so an editor or a level can address "loot slot 2" and mean the same entry.
+// What a monster may drop when it dies: a Many component of at most kMaxLootEntries entries, each
+// in its own slot. Slots are assigned when an entry is added (one more than the highest present)
+// and are never renumbered, so an editor or a level can address "loot slot 2" and mean the same
+// entry.
 struct LootEntry {
   std::uint16_t item = 0;     // item definition
   std::uint8_t chance = 100;  // percent
   std::uint32_t slot = 0;
+  friend bool operator==(const LootEntry&, const LootEntry&) = default;
 };
-// The one component that owns memory: its entries are a vector, so a monster may list any number
-// (the world's pool capacity still bounds how many monsters have loot). ComponentPool, the bundle
-// and the world snapshot accept it because it says kOwnsMemory (docs/decisions/0014).
+inline constexpr std::size_t kMaxLootEntries = 16;
+// Its entries are held in place (InlineVector), so Loot is a plain value as every component is:
+// inserting, copying into a command and restoring a snapshot never allocate, and a pool reserved
+// for millions of monsters stays unwritten until they have loot (docs/decisions/0014).
 struct Loot {
-  static constexpr bool kOwnsMemory = true;  // base/fixed_array.h
-  std::vector<LootEntry> entries;            // ascending by slot
+  InlineVector<LootEntry, kMaxLootEntries> entries;  // ascending by slot
   // One more than the highest slot this component has held: an absent slot below it was removed,
   // and only such a slot may be asked for again (an undo restoring its entry). Authoring history,
   // not game state: it is neither hashed nor saved (docs/decisions/0014).

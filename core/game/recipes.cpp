@@ -48,10 +48,9 @@ ComponentBundle MonsterRecipe(const DefinitionSet& definitions, const MonsterDef
   if (kind.profile == AiProfile::Thief) b.Set(Inventory{1, 0});  // room for what it steals
   if (!kind.loot.empty()) {
     Loot loot;
-    loot.entries.reserve(kind.loot.size());
-    for (const MonsterLoot& drop : kind.loot)
-      loot.entries.push_back(LootEntry{drop.index, static_cast<std::uint8_t>(drop.chance),
-                                       static_cast<std::uint32_t>(loot.entries.size())});
+    for (const MonsterLoot& drop : kind.loot)  // at most kMaxLootEntries (definitions_reader)
+      (void)loot.entries.push_back(LootEntry{drop.index, static_cast<std::uint8_t>(drop.chance),
+                                             static_cast<std::uint32_t>(loot.entries.size())});
     loot.slots_used = static_cast<std::uint32_t>(loot.entries.size());
     b.Set(loot);
   }

@@ -5,7 +5,10 @@
 namespace cairn {
 
 Status SeenItems::Initialize(std::uint32_t capacity) noexcept {
-  if (Status s = items_.Allocate(std::max<std::uint32_t>(capacity, 1)); s != Status::Ok) return s;
+  // Only the first count_ are ever read: the room past them is left unwritten (fixed_array.h).
+  if (Status s = items_.AllocateUninitialized(std::max<std::uint32_t>(capacity, 1));
+      s != Status::Ok)
+    return s;
   count_ = 0;
   return Status::Ok;
 }

@@ -35,17 +35,6 @@ struct Shape {
 
 }  // namespace
 
-// A component that owns memory is written part by part; each such type is named here (found by
-// SnapshotAccess where its pool is saved).
-void SaveOwned(const Loot& loot, SnapshotWriter& out) {
-  out.Array(loot.entries.data(), loot.entries.size());
-  out.Value(loot.slots_used);
-}
-void RestoreOwned(Loot& loot, SnapshotReader& in) {
-  in.Vector(loot.entries);
-  loot.slots_used = in.Value<std::uint32_t>();
-}
-
 struct RewindAccess {
   static Shape ShapeOf(const GameWorld& world) noexcept {
     Shape shape;

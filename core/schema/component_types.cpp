@@ -281,6 +281,7 @@ constexpr SlotAccess kLootSlots = {
       const auto at = std::find_if(loot.entries.begin(), loot.entries.end(),
                                    [&](const LootEntry& e) { return e.slot > slot; });
       const auto inserted = loot.entries.insert(at, LootEntry{0, 100, slot});
+      if (inserted == loot.entries.end()) return nullptr;  // full (max_slots says so first)
       loot.slots_used = std::max(loot.slots_used, slot + 1);
       return &*inserted;
     },
@@ -369,7 +370,7 @@ constexpr ComponentTypeInfo kTypes[] = {
      "item",
      1,
      Multiplicity::Many,
-     0,  // no declared maximum
+     kMaxLootEntries,
      kLootNeeds,
      {},
      kLootFields,

@@ -62,6 +62,7 @@ class ComponentPool {
 
  public:
   static constexpr std::uint32_t kMissing = kMissingEntry;
+  static constexpr std::uint64_t kFlatSparseBytes = std::uint64_t{16} << 20;
 
   ComponentPool() noexcept = default;
   ComponentPool(const ComponentPool&) = delete;
@@ -77,7 +78,12 @@ class ComponentPool {
     const auto table_pages = static_cast<std::uint32_t>(
         ((std::uint64_t{registry.Capacity()} - 1) >> kSparsePageShift) + 1);
     const std::uint32_t reserve = capacity < table_pages ? capacity : table_pages;
-    const bool flat = reserve == table_pages;
+    // Flat (one sparse entry per slot, no page table) while every page fits in kFlatSparseBytes:
+    // flat entries are all written "missing" up front. Past it, pages are taken as slots are used,
+    // so a world reserved for millions of entities costs memory only for what it holds.
+    const bool flat =
+        reserve == table_pages &&
+        std::uint64_t{table_pages} * kSparsePage * sizeof(std::uint32_t) <= kFlatSparseBytes;
     FixedArray<std::uint32_t*> page_table;
     FixedArray<std::uint32_t> pages;
     FixedArray<std::uint32_t> page_members;

@@ -63,6 +63,20 @@ TEST_CASE("loot naming no item, or badly written, is an error with its place", "
                   "17:74 monster 'imp' loot: 'chance' is 0, outside 1..100") != said.end());
 }
 
+TEST_CASE("a monster drops from at most kMaxLootEntries entries", "[content]") {
+  std::string list;
+  for (std::size_t n = 0; n <= kMaxLootEntries; ++n)
+    list += std::string(n == 0 ? "" : ", ") + "{ item = \"pebble\" }";
+  DefinitionSet set;
+  std::vector<TextProblem> problems;
+  CHECK_FALSE(
+      ReadDefinitions(kHeader + kMonster + "loot = [" + list + "]\n" + kItem, set, problems));
+  REQUIRE(problems.size() == 1);
+  CHECK(problems[0].message == "monster 'imp': loot lists " + std::to_string(kMaxLootEntries + 1) +
+                                   " entries; a monster drops from at most " +
+                                   std::to_string(kMaxLootEntries));
+}
+
 TEST_CASE("the built-in monsters drop built-in items", "[content]") {
   const auto defaults = DefaultDefinitions();
   REQUIRE(defaults != nullptr);

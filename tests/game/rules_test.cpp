@@ -194,8 +194,8 @@ TEST_CASE("a monster with loot dies and every entry at chance 100 lies on its ce
                                           "dagger",         "scroll-identify", "sword"};
   Loot loot;  // six entries: past the four the component once held
   for (const std::string& id : drops)
-    loot.entries.push_back(LootEntry{definitions.ItemIndex(*definitions.FindItem(id)), 100,
-                                     static_cast<std::uint32_t>(loot.entries.size())});
+    REQUIRE(loot.entries.push_back(LootEntry{definitions.ItemIndex(*definitions.FindItem(id)), 100,
+                                             static_cast<std::uint32_t>(loot.entries.size())}));
   loot.slots_used = static_cast<std::uint32_t>(loot.entries.size());
   for (LevelEntity& e : level.entities)
     if (e.components.Has<EnemyAi>()) e.components.Set(loot);

@@ -30,8 +30,8 @@ SessionConfig Small(bool loot = false) {
     for (LevelEntity& e : level.entities)
       if (e.components.Has<EnemyAi>()) {
         Loot drops;
-        drops.entries.push_back(LootEntry{
-            test::Definitions()->ItemIndex(*test::Definitions()->FindItem("ration")), 100, 0});
+        REQUIRE(drops.entries.push_back(LootEntry{
+            test::Definitions()->ItemIndex(*test::Definitions()->FindItem("ration")), 100, 0}));
         drops.slots_used = 1;
         e.components.Set(drops);
       }

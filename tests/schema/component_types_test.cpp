@@ -262,6 +262,22 @@ TEST_CASE("a Many type holds ten entries and more, each added at max + 1", "[sch
   CHECK_FALSE(ReadSlot(*owner.world, owner.id, ComponentKind::Loot, 4, read));
 }
 
+// Loot holds its entries in place (no allocation in an insert, a copy or a restore): at most
+// kMaxLootEntries, and the one past them is refused with why, the component unchanged.
+TEST_CASE("loot holds at most its declared entries; one more is refused", "[schema][membership]") {
+  LootOwner owner;
+  std::uint32_t slot = 0;
+  CHECK(FindComponentType("loot")->max_slots == kMaxLootEntries);
+  for (std::size_t n = 0; n < kMaxLootEntries; ++n)
+    REQUIRE(owner.Add(kNextSlot, slot) == Status::Ok);
+  const std::vector<std::uint32_t> full = owner.Slots();
+  CHECK(full.size() == kMaxLootEntries);
+  CHECK(owner.Add(kNextSlot, slot) == Status::CapacityExceeded);
+  CHECK(owner.why == "loot holds at most " + std::to_string(kMaxLootEntries) + " entries");
+  CHECK(owner.Slots() == full);
+  static_assert(std::is_trivially_copyable_v<Loot>, "loot is a plain value");
+}
+
 TEST_CASE("an explicit slot is only an undo: a removed slot comes back, a new one is refused",
           "[schema][membership]") {
   LootOwner owner;

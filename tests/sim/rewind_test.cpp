@@ -612,8 +612,8 @@ TEST_CASE("a step back keeps a Many component's every entry, slot and slot histo
     Loot loot;  // ten entries, then slots 3 and 9 removed: eight left, the history at 10
     for (std::uint32_t slot = 0; slot < 10; ++slot)
       if (slot != 3 && slot != 9)
-        loot.entries.push_back(LootEntry{static_cast<std::uint16_t>(slot % 3),
-                                         static_cast<std::uint8_t>(10 + slot + m), slot});
+        REQUIRE(loot.entries.push_back(LootEntry{static_cast<std::uint16_t>(slot % 3),
+                                                 static_cast<std::uint8_t>(10 + slot + m), slot}));
     loot.slots_used = 10;
     if (Loot* held = world.MutableLoots().Find(monster))
       *held = loot;
