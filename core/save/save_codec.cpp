@@ -258,6 +258,38 @@ void ReadListedComponent(const TomlValue& table, const std::vector<TomlValue>& l
   ReadComponentEntry(entry, name, references, source, entity, where, problems);
 }
 
+// `slots_used = { loot = 10 }` (version 10): a Many component's slot history above its highest
+// entry, so a removed top slot is not handed out again after a resume. Each name is a Many
+// component the entity has; each value is at least what its entries imply.
+void ReadSlotsUsed(const TomlValue& value, const EntityName& name, ComponentBundle& bundle,
+                   std::vector<TextProblem>& problems) {
+  if (!value.IsTable()) {
+    problems.emplace_back(value.position, name.Text() + ": 'slots_used' must be a table, not " +
+                                              TomlKindWithArticle(value.kind));
+    return;
+  }
+  for (const TomlMember& m : value.members) {
+    const ComponentTypeInfo* type = FindComponentType(m.key);
+    if (type == nullptr || type->slots == nullptr || !bundle.Has(type->id)) {
+      problems.emplace_back(m.key_position, name.Text() + ": slots_used names '" + m.key +
+                                                "', which is not a Many component it has");
+      continue;
+    }
+    void* component = ComponentIn(bundle, type->id);
+    const std::uint32_t used = type->slots->slots_used(component);
+    if (m.value.kind != TomlKind::Integer || m.value.integer < used ||
+        m.value.integer > std::int64_t{kMaxSlot} + 1) {
+      problems.emplace_back(m.value.position, name.Text() + ": slots_used." + m.key +
+                                                  " must be a whole number from " +
+                                                  std::to_string(used) +
+                                                  " (past its highest slot) to " +
+                                                  std::to_string(std::int64_t{kMaxSlot} + 1));
+      continue;
+    }
+    type->slots->keep_slots_used(component, static_cast<std::uint32_t>(m.value.integer));
+  }
+}
+
 // A member of an entity that is neither its identity, its list, nor a table (a component): a
 // known component's name with another kind of value, or a member nobody reads.
 void EntityMemberProblem(const TomlMember& m, const EntityName& name,
@@ -269,7 +301,8 @@ void EntityMemberProblem(const TomlMember& m, const EntityName& name,
     return;
   }
   ClosestName closest(m.key);
-  for (std::string_view known : {"uuid", "instance", "components"}) closest.Consider(known);
+  for (std::string_view known : {"uuid", "instance", "components", "slots_used"})
+    closest.Consider(known);
   for (const ComponentTypeInfo& type : AllComponentTypes()) closest.Consider(type.name);
   problems.emplace_back(m.key_position, name.Text() + ": unknown member '" + m.key + "'" +
                                             DidYouMeanText(closest.Best()));
@@ -323,9 +356,12 @@ void ReadEntityComponents(const TomlValue& table, const EntityName& name, const 
   bundle = ComponentBundle{};
   const ComponentBundle* kind = kinds != nullptr ? WrittenKind(table, *kinds, references) : nullptr;
   // In document order, so of two writings of one component the later is the duplicate.
+  const TomlValue* slots_used = nullptr;
   for (const TomlMember& m : table.members) {
     if (m.key == "uuid" || m.key == "instance") continue;
-    if (m.key == "components" && m.value.kind == TomlKind::Array) {
+    if (m.key == "slots_used") {
+      slots_used = &m.value;
+    } else if (m.key == "components" && m.value.kind == TomlKind::Array) {
       for (const TomlValue& e : m.value.array) {
         if (e.IsTable())
           ReadListedComponent(e, m.value.array, kind, name, references, source, entity, where,
@@ -350,6 +386,7 @@ void ReadEntityComponents(const TomlValue& table, const EntityName& name, const 
       EntityMemberProblem(m, name, problems);
     }
   }
+  if (slots_used != nullptr) ReadSlotsUsed(*slots_used, name, bundle, problems);
   // Requires and rejects, as for levels: a save a build wrote always keeps them.
   for (const ComponentTypeInfo& type : AllComponentTypes()) {
     if (!bundle.Has(type.id)) continue;
@@ -901,7 +938,7 @@ bool ReadSaveText(std::string_view text, const DefinitionSet& definitions,
   SessionImage image;
   const SourceText source(text);
   TableReader file(root, "the save", problems);
-  constexpr std::int64_t kVersions[] = {kOldestSaveVersion, 3, 4, 5, 6, 7, 8, kSaveVersion};
+  constexpr std::int64_t kVersions[] = {kOldestSaveVersion, 3, 4, 5, 6, 7, 8, 9, kSaveVersion};
   std::int64_t version = 0;
   // A foreign file or another version: its other members mean nothing here.
   if (!ReadFileHeader(file, kSaveFormat, "save", kVersions, version, RetiredSaveVersions()))

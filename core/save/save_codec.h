@@ -35,8 +35,10 @@ inline constexpr std::string_view kSaveFormat = "cairn-save";
 // `seen_items`, the items the player remembers seeing lie there (game/seen_items.h); a version-7
 // save reads as before, remembering none. 9: `dungeon_rules` names the rules the run's floors are
 // made under (dungeon_plan.h; a save before it was made under rules 1), and a remembered cell
-// may be 4 to 7: mapped by magic, not yet seen.
-inline constexpr std::int64_t kSaveVersion = 9;
+// may be 4 to 7: mapped by magic, not yet seen. 10: an entity may list `slots_used = { loot = N }`,
+// a Many component's slot history above its highest entry, so a removed slot is never handed out
+// again (design 002); a version-9 save reads as before, its history its highest slot + 1.
+inline constexpr std::int64_t kSaveVersion = 10;
 inline constexpr std::int64_t kFirstSaveWithRules = 9;
 inline constexpr std::int64_t kOldestSaveVersion = 2;  // the oldest this build still resumes
 static_assert(kSaveVersion > kLastPositionalSaveVersion, "saves name their state's parts");

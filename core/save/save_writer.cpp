@@ -110,6 +110,24 @@ void AppendListEntry(std::string_view type, std::int64_t version, std::uint32_t 
   out += ", body = ";
 }
 
+// `slots_used = { loot = 10 }`: a Many component's slot history where it is above its highest
+// entry + 1 (a top entry was removed), so a slot is never reused across a save (version 10). Left
+// out where the entries say it.
+void WriteSlotsUsed(const LevelEntity& entity, std::string& out) {
+  std::string members;
+  for (const ComponentTypeInfo& type : AllComponentTypes()) {
+    if (type.slots == nullptr || !entity.components.Has(type.id)) continue;
+    const void* component = ComponentIn(entity.components, type.id);
+    const std::size_t count = type.slots->count(component);
+    const std::uint32_t implied = count == 0 ? 0 : type.slots->slot_at(component, count - 1) + 1;
+    const std::uint32_t used = type.slots->slots_used(component);
+    if (used <= implied) continue;
+    members += std::string(members.empty() ? "" : ", ") + std::string(type.name) + " = ";
+    AppendNumber(used, members);
+  }
+  if (!members.empty()) out += "slots_used = { " + members + " }\n";
+}
+
 // A single component of version 1 as a member of the entity; every other (an entry of a Many
 // type, another version, a component this build does not know) in the `components` list.
 void WriteComponents(const LevelEntity& entity, const ComponentBundle* kind,
@@ -152,6 +170,7 @@ void WriteComponents(const LevelEntity& entity, const ComponentBundle* kind,
     out += " },\n";
   }
   out += "]\n";
+  WriteSlotsUsed(entity, out);
 }
 
 // One row of the map or of what is remembered a line: `  "....",`.

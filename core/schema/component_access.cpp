@@ -174,6 +174,45 @@ bool ReadSlot(const GameWorld& world, EntityId id, ComponentTypeId type, std::ui
   });
 }
 
+namespace {
+
+// The slot a new entry of a Many component takes: the next (past every slot ever held, so none is
+// handed out twice), or `slot` when it is an undo of a removal. Why not, otherwise.
+Status ChooseSlot(const ComponentTypeInfo& info, const void* value, std::uint32_t slot,
+                  std::uint32_t& chosen, std::string& why) {
+  const std::size_t count = info.slots->count(value);
+  if (info.max_slots != 0 && count >= info.max_slots) {
+    why = std::string(info.name) + " holds at most " + std::to_string(info.max_slots) + " entries";
+    return Status::CapacityExceeded;
+  }
+  // A slot is never reused within the entity's life, not even the top one just removed: a
+  // holder of the old slot must not bind to a new entry (design 002, ADR-0049).
+  const std::uint32_t next = std::max(count == 0 ? 0 : info.slots->slot_at(value, count - 1) + 1,
+                                      info.slots->slots_used(value));
+  if (next > kMaxSlot) {  // the highest slot used is the last there is
+    why = std::string(info.name) + " has no slot left above " + std::to_string(kMaxSlot);
+    return Status::CapacityExceeded;
+  }
+  chosen = slot == kNextSlot ? next : slot;
+  if (slot != kNextSlot) {
+    if (info.slots->find(value, slot) != nullptr) {
+      why = std::string(info.name) + " slot " + std::to_string(slot) + " is taken";
+      return Status::InvalidOperation;
+    }
+    // Only an undo may ask for a slot: one this component held before (below its slot
+    // history), or the very slot a plain add would take.
+    if (slot != next && slot >= info.slots->slots_used(value)) {
+      why = std::string(info.name) + " slot " + std::to_string(slot) +
+            " was never removed: a new entry takes the next slot (" + std::to_string(next) +
+            "); only a removed slot may be restored";
+      return Status::InvalidOperation;
+    }
+  }
+  return Status::Ok;
+}
+
+}  // namespace
+
 Status AddEntry(GameWorld& world, StructuralScope& scope, EntityId id, ComponentTypeId type,
                 std::span<const FieldValue> fields, std::uint32_t slot, std::uint32_t& added,
                 std::string& why) {
@@ -207,32 +246,7 @@ Status AddEntry(GameWorld& world, StructuralScope& scope, EntityId id, Component
     if (info.slots == nullptr) {
       SetFields(info, &value, fields);
     } else {
-      const std::size_t count = info.slots->count(&value);
-      if (info.max_slots != 0 && count >= info.max_slots) {
-        why = std::string(info.name) + " holds at most " + std::to_string(info.max_slots) +
-              " entries";
-        return Status::CapacityExceeded;
-      }
-      const std::uint32_t next = count == 0 ? 0 : info.slots->slot_at(&value, count - 1) + 1;
-      if (count != 0 && next > kMaxSlot) {  // the highest slot in use is the last there is
-        why = std::string(info.name) + " has no slot left above " + std::to_string(kMaxSlot);
-        return Status::CapacityExceeded;
-      }
-      chosen = slot == kNextSlot ? next : slot;
-      if (slot != kNextSlot) {
-        if (info.slots->find(&value, slot) != nullptr) {
-          why = std::string(info.name) + " slot " + std::to_string(slot) + " is taken";
-          return Status::InvalidOperation;
-        }
-        // Only an undo may ask for a slot: one this component held before (below its slot
-        // history), or the very slot a plain add would take.
-        if (slot != next && slot >= info.slots->slots_used(&value)) {
-          why = std::string(info.name) + " slot " + std::to_string(slot) +
-                " was never removed: a new entry takes the next slot (" + std::to_string(next) +
-                "); only a removed slot may be restored";
-          return Status::InvalidOperation;
-        }
-      }
+      if (Status s = ChooseSlot(info, &value, slot, chosen, why); s != Status::Ok) return s;
       void* entry = info.slots->insert(&value, chosen);
       if (entry == nullptr) {
         why = std::string(info.name) + " cannot take slot " + std::to_string(chosen);

@@ -294,6 +294,10 @@ constexpr SlotAccess kLootSlots = {
       return true;
     },
     [](const void* c) -> std::uint32_t { return static_cast<const Loot*>(c)->slots_used; },
+    [](void* c, std::uint32_t used) {
+      Loot& loot = *static_cast<Loot*>(c);
+      loot.slots_used = std::max(loot.slots_used, used);
+    },
 };
 
 using K = ComponentKind;

@@ -69,6 +69,8 @@ struct SlotAccess {
   // One more than the highest slot the component has ever held (its slot history): an absent
   // slot below it was removed, and only such a slot may be restored.
   std::uint32_t (*slots_used)(const void* component);
+  // Raises that history to `used` (a save's `slots_used`); never lowers it.
+  void (*keep_slots_used)(void* component, std::uint32_t used);
 };
 
 struct ComponentTypeInfo {

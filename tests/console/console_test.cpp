@@ -400,10 +400,11 @@ TEST_CASE("membership: Many past four, max + 1, explicit slots only as an undo",
   CHECK(s.Run("SET 0:1 loot:1 { chance = 5 }") ==
         "error: NotFound: loot slot 1 does not exist (ADD restores a removed slot)");
   CHECK(s.Run("REMOVE 0:1 loot:9") == "ok");
-  CHECK(s.Run("SET 0:1 loot { chance = 50 }") == "ok slot 9");  // max + 1 after the highest went
+  // Past every slot ever held: the removed top slot 9 is not handed out again (design 002).
+  CHECK(s.Run("SET 0:1 loot { chance = 50 }") == "ok slot 10");
   CHECK(s.Run("ADD 0:1 loot:12 { chance = 5 }") ==
         "error: InvalidOperation: loot slot 12 was never removed: a new entry takes the next slot "
-        "(10); only a removed slot may be restored");
+        "(11); only a removed slot may be restored");
   CHECK(s.Run("ADD 0:1 loot:2 { chance = 5 }") == "error: InvalidOperation: loot slot 2 is taken");
   CHECK(s.Run("ADD 0:1 loot:1 { chance = 2 }") == "ok slot 1");  // the undo of the removal
   CHECK(s.Run("GET 0:1 loot:1") == "{ item = \"potion-healing\", chance = 2 }");
