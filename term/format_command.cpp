@@ -41,7 +41,8 @@ int RunFormatCommand(const std::vector<std::string>& args) {
     const std::string canonical = WriteLevelDocument(document);
     if (!parsed.Has("--write")) {
       std::cout << canonical;
-    } else if (canonical != text && !WriteFileAtomically(path, canonical, error)) {
+    } else if (canonical != text && (!(error = WhyUnreadable(canonical, FileKind::Level)).empty() ||
+                                     !WriteFileAtomically(path, canonical, error))) {
       PrintFileError(path, error);
       ok = false;
     }

@@ -94,7 +94,9 @@ int Migrate(const std::vector<std::string>& args) {
   }
   // Created exclusively: a manifest that appeared since the check above is never replaced.
   std::string error;
-  if (!CreateFileExclusively(manifest_path, WriteManifest(manifest), error)) {
+  const std::string manifest_text = WriteManifest(manifest);
+  if (error = WhyUnreadable(manifest_text, FileKind::Manifest);
+      !error.empty() || !CreateFileExclusively(manifest_path, manifest_text, error)) {
     PrintFileError(manifest_path, error);
     return kExitInvalid;
   }
@@ -143,7 +145,9 @@ int Apply(const std::vector<std::string>& args) {
     PrintFileError(level_path, why);
     return kExitInvalid;
   }
-  if (!CreateFileExclusively(output, WriteLevelDocument(v2), error)) {
+  const std::string level_text = WriteLevelDocument(v2);
+  if (error = WhyUnreadable(level_text, FileKind::Level);
+      !error.empty() || !CreateFileExclusively(output, level_text, error)) {
     PrintFileError(output, error);
     return kExitInvalid;
   }

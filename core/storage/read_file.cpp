@@ -151,6 +151,13 @@ std::string OverCapMessage(std::uint64_t size, std::uint64_t cap, std::string_vi
   return "is " + Size(size) + exact + ", over the " + Size(cap) + " limit for " + std::string(what);
 }
 
+std::string WhyUnreadable(std::string_view text, FileKind kind) {
+  const FileKindLimit& limit = LimitOf(kind);
+  if (text.size() <= limit.cap) return "";
+  return "it " + OverCapMessage(text.size(), limit.cap, limit.name) +
+         ", so cairn could not read it back; nothing was written";
+}
+
 bool ReadWholeFileCapped(const std::string& path, std::uint64_t cap, std::string_view what,
                          std::string& text, std::string& error) noexcept {
   try {

@@ -43,4 +43,8 @@ struct OpenedFile {
 [[nodiscard]] std::string OverCapMessage(std::uint64_t size, std::uint64_t cap,
                                          std::string_view what);
 
+// Why `text`, to be written as a file of `kind`, could not be read back ("" when it can): every
+// file cairn writes is held to the size it is read at before it is written (decision 0032).
+[[nodiscard]] std::string WhyUnreadable(std::string_view text, FileKind kind);
+
 }  // namespace cairn

@@ -188,4 +188,14 @@ TEST_CASE("LineReader on an endless device ends with TooLong, not a memory bomb"
   ::close(fd);
 }
 
+// What cairn writes is held to what it reads: a text over its kind's cap is refused before it is
+// written, with the same words a reader would say.
+TEST_CASE("a text over its kind's reading cap is one cairn could not read back", "[storage]") {
+  const std::uint64_t cap = LimitOf(FileKind::KeyMap).cap;
+  CHECK(WhyUnreadable(std::string(cap, 'x'), FileKind::KeyMap).empty());
+  const std::string why = WhyUnreadable(std::string(cap + 1, 'x'), FileKind::KeyMap);
+  CHECK(why.find("over the 1 MiB limit for a key map") != std::string::npos);
+  CHECK(why.find("nothing was written") != std::string::npos);
+}
+
 }  // namespace read_file_test
