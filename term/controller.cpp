@@ -151,7 +151,7 @@ void GameController::Play(const PlayerCommand& command) {
     return;
   }
   Refusal refused;
-  (void)session_.Submit(command, &refused);
+  (void)session_.SubmitWithRefusal(command, refused);
   // A stairs key away from the stairs travels to them first, then takes them (as in Brogue).
   if (refused.kind == RefusalKind::NoStairsHere) {
     StartRun(command.kind == PlayerCommandKind::Descend ? AutoGoal::StairsDown : AutoGoal::StairsUp,

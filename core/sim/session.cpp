@@ -406,19 +406,20 @@ bool GameSession::Refuse(const PlayerCommand& command, Refusal& why) const {
   return false;
 }
 
-Status GameSession::Submit(const PlayerCommand& command, Refusal* refused) {
+Status GameSession::Submit(const PlayerCommand& command) {
+  Refusal refused;
+  const Status status = SubmitWithRefusal(command, refused);
+  if (refused.kind != RefusalKind::None) log_.Say(refused.words);
+  return status;
+}
+
+Status GameSession::SubmitWithRefusal(const PlayerCommand& command, Refusal& refused) {
+  refused = Refusal{};
   if (World().Fault().Active()) return World().Fault().status;
   // A command while a tick is stepped phase by phase: that tick ends first, as it would have.
   if (Status s = FinishTick(); s != Status::Ok) return s;
   if (State() != SessionState::Playing) return Status::InvalidOperation;
-  Refusal why;
-  if (Refuse(command, why)) {
-    if (refused != nullptr)
-      *refused = std::move(why);
-    else
-      log_.Say(why.words);
-    return Status::InvalidOperation;
-  }
+  if (Refuse(command, refused)) return Status::InvalidOperation;
   // Let time pass until the player may act (a debug step may have left the player mid-action).
   while (!PlayerReady() && State() == SessionState::Playing)
     if (Status s = StepTick(); s != Status::Ok) return s;

@@ -187,11 +187,14 @@ class GameSession final : private TickObserver {
   // Whether the player may act in the next tick.
   [[nodiscard]] bool PlayerReady() const noexcept;
   // Plays one player command: a command that cannot be carried out (a wall, nothing to pick up)
-  // is refused (InvalidOperation) and costs no time; otherwise its tick runs, then ticks run
-  // until the player may act again (or the run ends, or a fault stops the simulation). A refusal
-  // is said in the message log, or, when `refused` is given, handed to the caller instead (the
-  // controller turns "no stairs here" into travel to them): the command is judged once.
-  [[nodiscard]] Status Submit(const PlayerCommand& command, Refusal* refused = nullptr);
+  // is refused (InvalidOperation), said in the message log, and costs no time; otherwise its
+  // tick runs, then ticks run until the player may act again (or the run ends, or a fault stops
+  // the simulation).
+  [[nodiscard]] Status Submit(const PlayerCommand& command);
+  // Submit, but a refusal is handed to the caller in `refused` and not said (the controller turns
+  // "no stairs here" into travel to them): the command is judged once. `refused` is kind None
+  // when the command was played.
+  [[nodiscard]] Status SubmitWithRefusal(const PlayerCommand& command, Refusal& refused);
   // Whether Submit would refuse `command` now, and why (no time passes, nothing changes).
   [[nodiscard]] bool WouldRefuse(const PlayerCommand& command, Refusal& why) const {
     return Refuse(command, why);

@@ -84,15 +84,15 @@ TEST_CASE("a refused command costs no time; a turn runs until the player may act
   CHECK(session->Submit(west) == Status::InvalidOperation);
   CHECK(session->World().Tick() == 20);
   CHECK(session->Log().Messages().back().text == "There is a wall in the way.");  // said
-  // Handed to the caller instead, with its kind, and not said.
+  // SubmitWithRefusal hands it to the caller instead, with its kind, and does not say it.
   const std::size_t said = session->Log().Messages().size();
   Refusal why;
-  CHECK(session->Submit(PlayerCommand{PlayerCommandKind::PickUp}, &why) ==
+  CHECK(session->SubmitWithRefusal(PlayerCommand{PlayerCommandKind::PickUp}, why) ==
         Status::InvalidOperation);
   CHECK(why.words == "There is nothing here to pick up.");
   CHECK(why.kind == RefusalKind::NothingHere);
   CHECK(session->Log().Messages().size() == said);
-  CHECK(session->Submit(PlayerCommand{PlayerCommandKind::Descend}, &why) ==
+  CHECK(session->SubmitWithRefusal(PlayerCommand{PlayerCommandKind::Descend}, why) ==
         Status::InvalidOperation);
   CHECK(session->World().Tick() == 20);
 }
