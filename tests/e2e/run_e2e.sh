@@ -47,11 +47,17 @@ settle() {
   return 1
 }
 
-# A shell in the pane runs each scenario: terminal modes before, the game, modes after.
+# A shell in the pane runs each scenario: terminal modes before, the game, modes after. The pane is
+# cleared first, so what the last scenario left on it (a waiting save's question, printed before
+# curses started) cannot answer this one's wait_for before its own game has said it.
 start() {  # $1: scenario name, rest: cairn arguments
   local name=$1
   shift
-  tmx send-keys -t e2e "stty -a > $work/$name.before; $cairn $* --log $work/$name.log; echo \$? > $work/$name.status; stty -a > $work/$name.after; echo done-$name" Enter
+  tmx send-keys -t e2e "clear; stty -a > $work/$name.before; $cairn $* --log $work/$name.log; echo \$? > $work/$name.status; stty -a > $work/$name.after; echo done-$name" Enter
+  for _ in $(seq 1 50); do  # until the shell has run `clear`: the pane no longer shows it typed
+    [ -f "$work/$name.before" ] && break
+    sleep 0.1
+  done
 }
 finished() {  # waits for scenario $1 to end, then compares terminal modes
   for _ in $(seq 1 50); do
