@@ -85,6 +85,11 @@ bool OutputsSpareCharacters(const PlayOptions& options) {
   return false;
 }
 
+// Whether the options ask for a new game (--seed, --level, --record) rather than the waiting save.
+bool AsksForNewGame(const ParsedArgs& parsed) {
+  return parsed.Has("--seed") || parsed.Has("--level") || parsed.Has("--record");
+}
+
 // The play command's options, as --help lists them.
 const std::vector<OptionSpec> kPlayOptionSpecs = {{"--seed", true},
                                                   {"--level", true},
@@ -147,8 +152,7 @@ int ReadPlayOptions(const std::vector<std::string>& args, PlayOptions& options, 
   // The rule a new run (or a restart) starts with; a resumed character keeps its own, so a broken
   // file stops only a start that is sure to be a new game (StartSession judges the rest).
   if (!LoadAutoPickup(config.autopickup)) {
-    if (parsed.Has("--seed") || parsed.Has("--level") || parsed.Has("--record"))
-      return kExitInvalid;
+    if (AsksForNewGame(parsed)) return kExitInvalid;
     options.autopickup_broken = true;
   }
   std::string warning;
@@ -228,8 +232,7 @@ bool StartSession(PlayOptions& options, CharacterSave& character,
                   std::unique_ptr<GameSession>& session) {
   const ParsedArgs& parsed = options.parsed;
   SessionConfig& config = options.config;
-  const bool fresh_requested =
-      parsed.Has("--seed") || parsed.Has("--level") || parsed.Has("--record");
+  const bool fresh_requested = AsksForNewGame(parsed);
   std::string resume_path = options.load_path;
   bool resume_checks_seed = parsed.Has("--seed");
   if (resume_path.empty() && character.Waiting()) {

@@ -2,23 +2,17 @@
 // terminal, and two runs that end in the same second never share a file.
 #include "summary_file.h"
 
-#include <unistd.h>
-
 #include <catch2/catch.hpp>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <set>
+
+#include "support/temp_folder.h"
 
 namespace summary_file_test {
 
 using namespace cairn;
 
 namespace {
-std::string Read(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
 std::string PathIn(const std::string& said) {
   const std::string lead = "The summary is in ";
   REQUIRE(said.rfind(lead, 0) == 0);
@@ -27,12 +21,11 @@ std::string PathIn(const std::string& said) {
 }  // namespace
 
 TEST_CASE("a morgue file escapes control characters and keeps its lines", "[summary]") {
-  const std::filesystem::path folder =
-      std::filesystem::temp_directory_path() / ("cairn-morgue-test-" + std::to_string(::getpid()));
-  std::filesystem::remove_all(folder);
+  const test::TempFolder temp;
+  const std::string folder = temp.File("morgue");
   const std::string summary = "cairn: the summary of a run\nLast said: \x1b]0;PWNED\a\x1b[2J\nend";
-  const std::string path = PathIn(WriteRunSummary(folder.string(), 7, summary));
-  const std::string text = Read(path);
+  const std::string path = PathIn(WriteRunSummary(folder, 7, summary));
+  const std::string text = test::ReadText(path);
   CHECK(text.find('\x1b') == std::string::npos);
   CHECK(text.find('\a') == std::string::npos);
   CHECK(text.find("Last said: \\x1b]0;PWNED\\x07\\x1b[2J\nend") != std::string::npos);
@@ -41,11 +34,10 @@ TEST_CASE("a morgue file escapes control characters and keeps its lines", "[summ
   // Runs of one seed ending at once: each gets its own file, none replaced.
   std::set<std::string> paths{path};
   for (int run = 0; run < 3; ++run)
-    paths.insert(PathIn(WriteRunSummary(folder.string(), 7, "run " + std::to_string(run))));
+    paths.insert(PathIn(WriteRunSummary(folder, 7, "run " + std::to_string(run))));
   CHECK(paths.size() == 4);
   for (const std::string& p : paths) CHECK(std::filesystem::exists(p));
-  CHECK(Read(path) == text);
-  std::filesystem::remove_all(folder);
+  CHECK(test::ReadText(path) == text);
 }
 
 }  // namespace summary_file_test
