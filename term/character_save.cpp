@@ -18,21 +18,15 @@ std::string IdentityLockPath(const std::string& path) {
   const std::string state = StateFolder();
   if (path.empty() || state.empty() || ::stat(path.c_str(), &info) != 0) return "";
   const std::string folder = state + "/locks";
-  std::error_code ec;
-  std::filesystem::create_directories(folder, ec);
-  if (ec) return "";
+  std::string why;
+  if (!MakeFolder(folder, why)) return "";
   return folder + "/file-" + std::to_string(info.st_dev) + "-" + std::to_string(info.st_ino);
 }
 
 FileLock::Outcome CharacterSave::Claim(const std::string& path, const std::string& source,
                                        std::string& error) {
-  const std::filesystem::path folder = std::filesystem::path(path).parent_path();
-  std::error_code ec;
-  if (!folder.empty()) std::filesystem::create_directories(folder, ec);
-  if (ec) {
-    error = "cannot make the folder " + folder.string() + ": " + ec.message();
+  if (!MakeFolder(std::filesystem::path(path).parent_path().string(), error))
     return FileLock::Outcome::Failed;
-  }
   FileLock lock, source_lock;
   if (const auto taken = FileLock::Take(path, lock, error); taken != FileLock::Outcome::Taken)
     return taken;

@@ -39,9 +39,12 @@ bool StartLogging(const std::string& path, const std::string& level, std::string
     g_log.reset();
     return true;
   }
+  if (std::string why; !MakeFolder(std::filesystem::path(file).parent_path().string(), why)) {
+    warning = "cannot log to " + EscapeForTerminal(file) + " (" + why + "); logging is off";
+    g_log.reset();
+    return true;
+  }
   try {
-    const std::filesystem::path parent = std::filesystem::path(file).parent_path();
-    if (!parent.empty()) std::filesystem::create_directories(parent);
     g_log = spdlog::basic_logger_mt("cairn", file);
     g_log->set_level(parsed);
     g_log->flush_on(spdlog::level::warn);

@@ -125,13 +125,8 @@ Status WriteSaveFile(GameSession& session, const std::string& path, std::string&
             "); nothing was written to " + EscapeForTerminal(path);
     return Status::InvalidArgument;
   }
-  const std::filesystem::path folder = std::filesystem::path(path).parent_path();
-  std::error_code ec;
-  if (!folder.empty()) std::filesystem::create_directories(folder, ec);
-  if (ec) {
-    error = "cannot make the folder " + folder.string() + ": " + ec.message();
+  if (!MakeFolder(std::filesystem::path(path).parent_path().string(), error))
     return Status::NotFound;
-  }
   if (!WriteFileAtomically(path, text, error)) return Status::InvalidOperation;
   return Status::Ok;
 }

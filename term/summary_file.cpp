@@ -19,9 +19,7 @@ std::string DefaultMorgueFolder() {
 std::string WriteRunSummary(const std::string& folder, std::uint64_t seed,
                             const std::string& summary) {
   if (folder.empty()) return "The summary could not be written: " + NoHomeReason() + ".";
-  std::error_code ec;
-  std::filesystem::create_directories(folder, ec);
-  if (ec) return "The summary could not be written: " + folder + ": " + ec.message();
+  if (std::string why; !MakeFolder(folder, why)) return "The summary could not be written: " + why;
   const std::time_t now = std::time(nullptr);
   std::tm utc{};
   gmtime_r(&now, &utc);
@@ -41,9 +39,11 @@ std::string WriteRunSummary(const std::string& folder, std::uint64_t seed,
   // Never over another run's file: two runs of one seed that end in the same second get -2, -3...
   // (created exclusively, so two games ending at once cannot take the same name either).
   std::string error;
+  std::error_code ec;
   for (int n = 1; n <= 100; ++n) {
     const std::string path = stem + (n == 1 ? "" : "-" + std::to_string(n)) + ".txt";
-    if (CreateFileExclusively(path, text, error)) return "The summary is in " + path;
+    if (CreateFileExclusively(path, text, error))
+      return "The summary is in " + EscapeForTerminal(path);
     if (!std::filesystem::exists(std::filesystem::symlink_status(path, ec)))
       return "The summary could not be written: " + error;
   }

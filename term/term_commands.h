@@ -37,10 +37,9 @@ inline constexpr WorldLimits kReadLimits = kSessionLimits.For(kMaxWorldEntities)
                                        std::shared_ptr<const LevelDefinition>& out);
 
 // For `cairn check`: replays a recording with every check of `replay --verify` (replay_command.cpp)
-// and prints its first difference at the diverging [[tick]]. True when it verifies, or when it
-// was made with other content (then `note` says it was not replayed).
-[[nodiscard]] bool CheckRecordingReplays(const std::string& path, const Recording& recording,
-                                         std::string& note);
+// and prints its first difference at the diverging [[tick]]. True when it verifies; one made with
+// other content is refused, as `replay` refuses it.
+[[nodiscard]] bool CheckRecordingReplays(const std::string& path, const Recording& recording);
 
 // Prints problems as PATH:LINE:COLUMN: error: WHAT (PATH: error: WHAT without a position), the
 // path and message escaped for the terminal (FormatProblem, base/text_problem.h).

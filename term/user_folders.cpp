@@ -4,7 +4,10 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <vector>
+
+#include "base/terminal_text.h"
 
 namespace cairn {
 namespace {
@@ -53,6 +56,49 @@ std::string ConfigFolder() {
 std::string NoHomeReason() {
   return "there is no home folder (HOME is unset and the password database has no home for user " +
          std::to_string(::getuid()) + "); set HOME or XDG_STATE_HOME";
+}
+
+namespace {
+
+// What stands at `path` that is not a folder, or empty when it is one or is missing.
+std::string WhatBlocks(const std::filesystem::path& path) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::file_status link = fs::symlink_status(path, ec);
+  if (ec || !fs::exists(link)) return "";
+  const std::string shown = EscapeForTerminal(path.string());
+  if (fs::is_symlink(link)) {
+    const fs::path target = fs::read_symlink(path, ec);
+    const std::string to = ec ? "" : " to " + EscapeForTerminal(target.string());
+    const fs::file_status status = fs::status(path, ec);
+    if (ec || !fs::exists(status))
+      return shown + " is a symbolic link" + to + ", which does not exist";
+    if (!fs::is_directory(status))
+      return shown + " is a symbolic link" + to + ", which is not a folder";
+    return "";
+  }
+  if (!fs::is_directory(link)) return shown + " is a file, not a folder";
+  return "";
+}
+
+}  // namespace
+
+bool MakeFolder(const std::string& folder, std::string& why) {
+  if (folder.empty()) return true;
+  std::error_code ec;
+  std::filesystem::create_directories(folder, ec);
+  if (!ec) return true;
+  // The first thing on the way down that is not a folder says more than the system's message.
+  std::filesystem::path walked;
+  for (const std::filesystem::path& part : std::filesystem::path(folder)) {
+    walked /= part;
+    if (std::string blocks = WhatBlocks(walked); !blocks.empty()) {
+      why = "cannot make the folder " + EscapeForTerminal(folder) + ": " + blocks;
+      return false;
+    }
+  }
+  why = "cannot make the folder " + EscapeForTerminal(folder) + ": " + ec.message();
+  return false;
 }
 
 }  // namespace cairn

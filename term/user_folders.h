@@ -22,4 +22,9 @@ namespace cairn {
 // Why a folder above is empty, for an error message.
 [[nodiscard]] std::string NoHomeReason();
 
+// Makes `folder` and every folder above it that is missing. False with why when it cannot, naming
+// what stands in the way (a symbolic link to nothing, a file where a folder must be) rather than
+// the system's bare "File exists"; paths escaped for a terminal.
+[[nodiscard]] bool MakeFolder(const std::string& folder, std::string& why);
+
 }  // namespace cairn

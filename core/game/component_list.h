@@ -39,4 +39,5 @@
   X(Loot, loot, Loots, "loot", 1)                         \
   X(Condition, condition, Conditions, "condition", 1)     \
   X(Quiver, quiver, Quivers, "quiver", 2)                 \
-  X(AutoPickup, autopickup, AutoPickups, "autopickup", 3)
+  X(AutoPickup, autopickup, AutoPickups, "autopickup", 3) \
+  X(SlotHistory, slot_history, SlotHistories, "slot_history", 10)

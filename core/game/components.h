@@ -405,8 +405,9 @@ inline constexpr std::size_t kMaxLootEntries = 16;
 struct Loot {
   InlineVector<LootEntry, kMaxLootEntries> entries;  // ascending by slot
   // One more than the highest slot this component has held: an absent slot below it was removed,
-  // and only such a slot may be asked for again (an undo restoring its entry). Authoring history,
-  // not game state: it is neither hashed nor saved (docs/decisions/0014).
+  // and only such a slot may be asked for again (an undo restoring its entry). Saved as
+  // `slots_used` where it is above the highest entry + 1; not hashed (no rule reads it). When the
+  // last entry goes, SlotHistory keeps it.
   std::uint32_t slots_used = 0;
 
   [[nodiscard]] const LootEntry* Slot(std::uint32_t slot) const noexcept {
@@ -429,6 +430,21 @@ struct Loot {
       visit(entry.chance, FieldCap{"chance", 1, 100});
       visit(entry.slot);
     }
+  }
+};
+
+// SlotHistory: a Many component's slot history that outlives the component. When the last entry
+// of an entity's loot goes, the component goes, and this keeps one more than the highest slot it
+// held, so the next entry takes the slot past it: a slot is never handed out twice in an
+// entity's life (design 002). It is state like any other (saved, rewound, hashed by name, gone
+// with the entity); no entity has it until a Many component loses its last entry.
+struct SlotHistory {
+  std::uint32_t loot = 0;  // Loot's slots_used when its last entry went
+
+  // Every field, in order, with its cap where its C++ type holds more (field_caps.h).
+  template <class Self, class Visit>
+  static void Fields(Self& self, Visit&& visit) {
+    visit(self.loot);
   }
 };
 

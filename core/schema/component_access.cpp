@@ -60,6 +60,15 @@ void SetFields(const ComponentTypeInfo& type, void* target, std::span<const Fiel
     type.fields[i].set(target, fields[i]);
 }
 
+// A Many component made again after its last entry went starts from the history slot_history
+// kept, so its first entry takes the slot past every slot the entity's component has held.
+void SeedSlotHistory(const GameWorld& world, EntityId id, const ComponentTypeInfo& info,
+                     void* value) {
+  if (info.slots == nullptr) return;
+  if (const SlotHistory* history = world.SlotHistories().Find(id))
+    info.slots->keep_slots_used(value, history->*(info.slots->history));
+}
+
 }  // namespace
 
 bool ReadComponent(const GameWorld& world, EntityId id, ComponentTypeId type,
@@ -83,8 +92,9 @@ Status WriteComponent(GameWorld& world, StructuralScope& scope, EntityId id, Com
     T* existing = pool.Find(id);
     T value{};
     if (info.slots != nullptr && existing != nullptr) value = *existing;  // its other entries
+    if (existing == nullptr) SeedSlotHistory(world, id, info, &value);
     void* target = const_cast<void*>(FieldSource(info, &value));
-    if (target == nullptr) target = info.slots->insert(&value, 0);
+    if (target == nullptr) target = info.slots->insert(&value, info.slots->slots_used(&value));
     SetFields(info, target, fields);
     if (existing != nullptr) {
       *existing = value;  // a value write: no structural change
@@ -211,6 +221,24 @@ Status ChooseSlot(const ComponentTypeInfo& info, const void* value, std::uint32_
   return Status::Ok;
 }
 
+// Before a Many component's last entry goes (and the component with it), its slot history moves
+// to the entity's slot_history, which outlives it (design 002: no slot twice in one life).
+Status KeepSlotHistory(GameWorld& world, StructuralScope& scope, EntityId id,
+                       const ComponentTypeInfo& info) {
+  if (info.slots == nullptr) return Status::Ok;  // a One type has no history past slot 0
+  const std::uint32_t used = WithPool(world, info.id, [&](const auto& pool) {
+    const auto* value = pool.Find(id);
+    return value != nullptr ? info.slots->slots_used(value) : 0u;
+  });
+  if (SlotHistory* history = world.MutableSlotHistories().Find(id)) {
+    history->*(info.slots->history) = std::max(history->*(info.slots->history), used);
+    return Status::Ok;
+  }
+  SlotHistory history{};
+  history.*(info.slots->history) = used;
+  return world.AddComponent(scope, id, history);
+}
+
 }  // namespace
 
 Status AddEntry(GameWorld& world, StructuralScope& scope, EntityId id, ComponentTypeId type,
@@ -241,7 +269,10 @@ Status AddEntry(GameWorld& world, StructuralScope& scope, EntityId id, Component
   return WithPool(world, type, [&](auto& pool) -> Status {
     using T = typename std::remove_cvref_t<decltype(pool.Values())>::value_type;
     T value{};
-    if (const T* existing = pool.Find(id)) value = *existing;
+    if (const T* existing = pool.Find(id))
+      value = *existing;
+    else
+      SeedSlotHistory(world, id, info, &value);
     std::uint32_t chosen = 0;
     if (info.slots == nullptr) {
       SetFields(info, &value, fields);
@@ -302,6 +333,11 @@ Status RemoveEntry(GameWorld& world, StructuralScope& scope, EntityId id, Compon
     if (std::string problem = RemovalProblem(world, id, info); !problem.empty()) {
       why = problem;
       return Status::InvalidOperation;
+    }
+    if (Status s = KeepSlotHistory(world, scope, id, info); s != Status::Ok) {
+      why = std::string("cannot keep ") + std::string(info.name) +
+            "'s slot history: " + StatusName(s);
+      return s;
     }
     return RemoveComponentOfType(world, scope, id, type);
   }

@@ -298,9 +298,15 @@ constexpr SlotAccess kLootSlots = {
       Loot& loot = *static_cast<Loot*>(c);
       loot.slots_used = std::max(loot.slots_used, used);
     },
+    &SlotHistory::loot,
 };
 
 using K = ComponentKind;
+constexpr FieldInfo kSlotHistoryFields[] = {
+    IntegerField<SlotHistory, &SlotHistory::loot>(
+        "loot", 0, 4294967295, 0, "one more than the highest loot slot held before its last went"),
+};
+
 constexpr ComponentTypeId kNeedsPosition[] = {K::Position};
 constexpr ComponentTypeId kActorNeeds[] = {K::Position, K::Intent, K::Health};
 constexpr ComponentTypeId kRejectsAi[] = {K::EnemyAi};
@@ -400,6 +406,16 @@ constexpr ComponentTypeInfo kTypes[] = {
      {},
      {},
      kAutoPickupFields},
+    {K::SlotHistory,
+     "slot_history",
+     "Slot history",
+     "identity",
+     1,
+     Multiplicity::One,
+     1,
+     {},
+     {},
+     kSlotHistoryFields},
 };
 static_assert(std::size(kTypes) == kComponentKindCount);
 

@@ -71,6 +71,9 @@ struct SlotAccess {
   std::uint32_t (*slots_used)(const void* component);
   // Raises that history to `used` (a save's `slots_used`); never lowers it.
   void (*keep_slots_used)(void* component, std::uint32_t used);
+  // Where the history outlives the component: when its last entry goes, the entity's
+  // slot_history keeps it, and the component's next first entry takes the slot past it.
+  std::uint32_t SlotHistory::*history;
 };
 
 struct ComponentTypeInfo {

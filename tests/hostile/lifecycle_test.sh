@@ -114,4 +114,17 @@ echo "$out" | grep -q "cannot open the lock file" || fail "a planted lock link s
 [ "$(cat "$victim")" = "the victim's own text" ] || fail "the lock was taken through a link"
 [ -e "$work/locked.toml" ] && fail "a save was written though its lock was refused"
 
+# A state folder that cannot be made says what stands in the way, not the system's "File exists".
+ln -s "$work/nowhere" "$work/dangling-state"
+out=$(XDG_STATE_HOME="$work/dangling-state" run --seed 5 2>&1 </dev/null); status=$?
+[ $status -eq 1 ] || fail "XDG_STATE_HOME as a dangling link: exit $status, not 1"
+echo "$out" | grep -q "dangling-state is a symbolic link to $work/nowhere, which does not exist" ||
+  fail "XDG_STATE_HOME as a dangling link said: $out"
+echo "$out" | grep -q "File exists" && fail "XDG_STATE_HOME as a dangling link said File exists: $out"
+[ -e "$work/nowhere" ] && fail "a folder was made through the dangling link"
+touch "$work/state-file"
+out=$(XDG_STATE_HOME="$work/state-file" run sim --seed 4 --input l --save "$work/state-file/cairn/s.toml" 2>&1); status=$?
+[ $status -ne 0 ] || fail "a save under a file: exit 0"
+echo "$out" | grep -q "state-file is a file, not a folder" || fail "a save under a file said: $out"
+
 finish

@@ -67,4 +67,14 @@ refused old "recording version 1 is not supported: it has no \[end\]"
 sed "s/^version = [0-9]*\$/version = 2/" "$rec" > "$work/v2.toml"
 refused v2 "recording version 2 is not supported: "
 
+# Made on other content: one answer from both, the same words, exit 1 (neither can replay it).
+sed 's/^content = "[0-9a-f]*"$/content = "00000000000000ff"/' "$rec" > "$work/other.toml"
+for command in "replay $work/other.toml --verify" "check $work/other.toml"; do
+  # shellcheck disable=SC2086  # the words of the command
+  out=$(run $command 2>&1); status=$?
+  [ $status -eq 1 ] || fail "other content: $command exited $status: $out"
+  echo "$out" | grep -q "^$work/other.toml: error: the recording was made on content 00000000000000ff" ||
+    fail "other content: $command said: $out"
+done
+
 finish
