@@ -109,6 +109,7 @@ class GameController {
   class MessagesMode;
   class SummaryMode;
   class QuestionMode;
+  class FreeMode;
   class LookMode;
   class ConsoleMode;
   class ItemPromptMode;
@@ -123,6 +124,7 @@ class GameController {
 
   // The map's keys (controller_map.cpp), by what they do.
   [[nodiscard]] bool OpenScreen(Action action);
+  [[nodiscard]] bool AskToFree(const PlayerCommand& move);
   [[nodiscard]] bool AskOrQuit(Action action);
   [[nodiscard]] bool DebugKey(Action action);
   void SayUnknownKey(const std::string& key);

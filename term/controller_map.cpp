@@ -8,6 +8,7 @@ namespace cairn {
 
 void GameController::MapMode::Key(GameController& game, const std::string& key, Action action) {
   const PlayerCommand command = CommandForAction(action);
+  if (command.kind == PlayerCommandKind::Move && game.AskToFree(command)) return;
   if (command.kind != PlayerCommandKind::None) return game.Play(command);
   if (action == Action::None) return game.SayUnknownKey(key);
   if (game.OpenScreen(action) || game.AskOrQuit(action) || game.DebugKey(action)) return;
@@ -16,6 +17,7 @@ void GameController::MapMode::Key(GameController& game, const std::string& key, 
     case Action::Rest: game.StartRun(AutoGoal::Rest); break;
     case Action::Fight: game.StartRun(AutoGoal::Fight); break;
     case Action::AutoPickup: game.Play(PlayerCommand{PlayerCommandKind::AutoPickup}); break;
+    case Action::CommandAllies: game.Play(PlayerCommand{PlayerCommandKind::OrderAllies}); break;
     default: break;
   }
 }
@@ -150,6 +152,26 @@ bool GameController::DebugKey(Action action) {
     }
     default: return false;
   }
+}
+
+// A move into a captive asks whether to free it (FreeMode); true when it asked.
+bool GameController::AskToFree(const PlayerCommand& move) {
+  const GameWorld& world = session_.World();
+  const Position* at = world.Positions().Find(world.PlayerEntity());
+  if (at == nullptr || session_.State() != SessionState::Playing) return false;
+  const EntityId there = world.OccupantAt(at->x + move.dx, at->y + move.dy);
+  const Ally* ally = world.Allies().Find(there);
+  if (ally == nullptr || ally->shackled == 0) return false;
+  const Named* named = world.Names().Find(there);
+  Push(std::make_unique<FreeMode>(
+      move, named != nullptr ? std::string(named->name.View()) : std::string("prisoner")));
+  return true;
+}
+
+void GameController::FreeMode::Key(GameController& game, const std::string& key, Action) {
+  const PlayerCommand move = move_;
+  game.Pop();
+  if (key == "y" || key == "Y") game.Play(move);
 }
 
 }  // namespace cairn

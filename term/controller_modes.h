@@ -113,6 +113,22 @@ class GameController::QuestionMode final : public Mode {
   [[nodiscard]] std::string Question(const GameController& game) const override;
 };
 
+// Walking into a captive asks first, on the banner row: y frees it (the move, which the rules
+// turn into freeing it); any other key leaves it in its chains, and no turn passes.
+class GameController::FreeMode final : public Mode {
+ public:
+  FreeMode(PlayerCommand move, std::string name) noexcept
+      : Mode(Screen::Map), move_(move), name_(std::move(name)) {}
+  void Key(GameController& game, const std::string& key, Action action) override;
+  [[nodiscard]] std::string Question(const GameController&) const override {
+    return "Free the shackled " + name_ + "? It will fight at your side. (y/n)";
+  }
+
+ private:
+  PlayerCommand move_;
+  std::string name_;
+};
+
 // Look mode (DCSS's x; controller_look.cpp).
 class GameController::LookMode final : public Mode {
  public:

@@ -24,6 +24,15 @@ inline void ClearIntent(Intent& intent) noexcept {
 void ResolveAttack(GameWorld& world, TickScratch& scratch, EntityId attacker, Intent& intent);
 void ResolveShoot(GameWorld& world, TickScratch& scratch, EntityId shooter, Intent& intent);
 void ResolveSteal(GameWorld& world, TickScratch& scratch, EntityId thief, Intent& intent);
+
+// --- allies (actions_allies.cpp) ----------------------------------------------------------------
+// The player frees the captive beside them: it becomes an ally that follows (game/ai.h).
+void ResolveFree(GameWorld& world, EntityId actor, Intent& intent);
+// The player tells every ally on the floor to wait where it stands, or, when all wait already,
+// to follow.
+void ResolveOrder(GameWorld& world, EntityId actor, Intent& intent);
+// Whether any freed ally on the floor follows the player (what an order turns to waiting).
+[[nodiscard]] bool AnyAllyFollows(const GameWorld& world) noexcept;
 // One blow that has been decided: applies the damage, emits the attack (and the noise), and on a
 // kill the death with everything that follows. `event` carries attacker, target, kind and item.
 void StrikeBlow(GameWorld& world, TickScratch& scratch, AttackEvent event, bool hit,

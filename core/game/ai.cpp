@@ -1,6 +1,7 @@
 #include "game/ai.h"
 
 #include "game/actions.h"
+#include "game/ai_steps.h"
 #include "game/pathing.h"
 #include "game/rules.h"
 
@@ -12,6 +13,7 @@ const char* AiActionName(AiAction action) noexcept {
     case AiAction::Wander: return "wander";
     case AiAction::Hunt: return "hunt";
     case AiAction::Flee: return "flee";
+    case AiAction::Follow: return "follow";
   }
   return "unknown";
 }
@@ -25,6 +27,8 @@ const char* AiPhaseName(AiPhase phase) noexcept {
     case AiPhase::Attack: return "attack";
     case AiPhase::Recover: return "recover";
     case AiPhase::Flee: return "flee";
+    case AiPhase::Follow: return "follow";
+    case AiPhase::Return: return "return";
   }
   return "unknown";
 }
@@ -94,6 +98,8 @@ AiAction ActionOfPhase(AiPhase phase) noexcept {
     case AiPhase::Attack:
     case AiPhase::Recover: return AiAction::Hunt;
     case AiPhase::Flee: return AiAction::Flee;
+    case AiPhase::Follow:
+    case AiPhase::Return: return AiAction::Follow;
   }
   return AiAction::Idle;
 }
@@ -118,12 +124,10 @@ void EnterPhase(GameWorld& world, EntityId self, EnemyAi& ai, AiPhase to, AiReas
 
 namespace {
 
-constexpr std::int32_t kRecheckTicks = kNormalActionTicks;
-constexpr std::uint32_t kApproachSearchLimit = 2000;
-constexpr std::uint32_t kWanderSearchLimit = 400;
-
 // Cells a path may cross at all (for fields that ignore who stands where).
 class TerrainFilter final : public CellFilter {};
+
+}  // namespace
 
 void SetIntent(GameWorld& world, EntityId self, const EnemyAi& ai, Intent intent) noexcept {
   intent.revision = ai.action_revision;
@@ -203,6 +207,20 @@ bool StepToward(AiContext& ctx, EntityId self, const EnemyAi& ai, Position from,
   return true;
 }
 
+// A failed or cancelled step says why (the revalidation that ended it); a running or succeeded
+// one needs no reason.
+void RecordStep(GameWorld& world, EntityId self, AiPhase phase, StepResult result,
+                AiReason reason) noexcept {
+  world.Record(TraceEvent::AiStep, [&](TraceEntry& entry) {
+    entry.a = self;
+    entry.detail[0] = static_cast<std::uint8_t>(phase);
+    entry.detail[1] = static_cast<std::uint8_t>(result);
+    entry.detail[2] = static_cast<std::uint8_t>(reason);
+  });
+}
+
+namespace {
+
 bool SeesPlayer(const AiContext& ctx, Position self, const MonsterDefinition& definition) {
   if (ctx.player.IsNull()) return false;
   // The player's view is symmetric: the monster sees the player exactly when the player's
@@ -214,6 +232,19 @@ bool SeesPlayer(const AiContext& ctx, Position self, const MonsterDefinition& de
   if (dx * dx + dy * dy > static_cast<std::int64_t>(definition.sight) * definition.sight)
     return false;
   return ctx.scratch.player_view.Visible(self.x, self.y);
+}
+
+// A freed ally of the player's in a cell beside `pos` (the first clockwise from north-west), or
+// null: a hunter that cannot reach the player strikes what fights for them.
+EntityId AllyBeside(const GameWorld& world, Position pos) {
+  if (world.Allies().Size() == 0) return {};
+  for (int d = 0; d < 8; ++d) {
+    const EntityId there = world.OccupantAt(pos.x + kStepDx[d], pos.y + kStepDy[d]);
+    if (there.IsNull()) continue;
+    if (const Ally* ally = world.Allies().Find(there); ally != nullptr && ally->shackled == 0)
+      return there;
+  }
+  return {};
 }
 
 bool Hurt(const GameWorld& world, EntityId self, const MonsterDefinition& definition) {
@@ -240,15 +271,6 @@ bool Shooter(const EnemyAi& ai, const MonsterDefinition& definition) noexcept {
   return (ai.profile == AiProfile::Ranged || ai.profile == AiProfile::Caster) &&
          definition.ranged.count > 0;
 }
-
-// What one phase's step did, and why the machine moves on (when it does). `acted`: the step
-// issued this resumption's intent (a strike, a shot), so the machine moves on but the resumption
-// ends there.
-struct PhaseOutcome {
-  StepResult result = StepResult::Running;
-  AiReason reason = AiReason::None;
-  bool acted = false;
-};
 
 PhaseOutcome WanderStep(AiContext& ctx, EntityId self, EnemyAi& ai, Position pos) {
   GameWorld& world = ctx.world;
@@ -345,6 +367,10 @@ PhaseOutcome ApproachStep(AiContext& ctx, EntityId self, EnemyAi& ai, Position p
           StepToward(ctx, self, ai, pos, flank, kApproachSearchLimit))
         return {StepResult::Running, AiReason::None};
     }
+  }
+  if (const EntityId ally = AllyBeside(world, pos); !ally.IsNull()) {
+    IntendAttack(world, self, ai, ally);  // the player's ally stands in the way: strike it
+    return {StepResult::Succeeded, AiReason::InReach, true};
   }
   const Position trail{ai.last_seen_x, ai.last_seen_y};
   if (!sees && pos.x == trail.x && pos.y == trail.y)
@@ -447,6 +473,8 @@ Transition Next(AiPhase phase, const PhaseOutcome& outcome) {
     case AiPhase::Attack: return {AiPhase::Recover, false};
     case AiPhase::Recover: return {ok ? AiPhase::Approach : AiPhase::Wander, false};
     case AiPhase::Flee: return {AiPhase::SelectTarget, false};
+    case AiPhase::Follow:  // an ally's phases (ai_ally.cpp): a monster made to hold one hunts
+    case AiPhase::Return: return {AiPhase::SelectTarget, false};
   }
   return {AiPhase::Wander, false};
 }
@@ -469,18 +497,6 @@ void RecordPerceived(GameWorld& world, EntityId self, const EnemyAi& ai, Positio
     entry.x = at.x;
     entry.y = at.y;
     entry.value = ai.alertness;
-  });
-}
-
-// A failed or cancelled step says why (the revalidation that ended it); a running or succeeded
-// one needs no reason.
-void RecordStep(GameWorld& world, EntityId self, AiPhase phase, StepResult result,
-                AiReason reason = AiReason::None) noexcept {
-  world.Record(TraceEvent::AiStep, [&](TraceEntry& entry) {
-    entry.a = self;
-    entry.detail[0] = static_cast<std::uint8_t>(phase);
-    entry.detail[1] = static_cast<std::uint8_t>(result);
-    entry.detail[2] = static_cast<std::uint8_t>(reason);
   });
 }
 
@@ -554,7 +570,7 @@ StepResult StepAi(AiContext& ctx, EntityId self, EnemyAi& ai) {
   for (int steps = 0; steps < 6; ++steps) {
     const AiPhase phase = ai.phase;
     switch (phase) {
-      case AiPhase::Asleep:
+      default:  // Asleep, and an ally's phase left on a monster
       case AiPhase::Wander: outcome = WanderStep(ctx, self, ai, pos); break;
       case AiPhase::SelectTarget: outcome = SelectTargetStep(ctx, ai); break;
       case AiPhase::Approach: outcome = ApproachStep(ctx, self, ai, pos, definition, sees); break;

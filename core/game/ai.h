@@ -44,6 +44,10 @@ struct AiContext {
 
 // One resumption of one monster's state machine.
 [[nodiscard]] StepResult StepAi(AiContext& context, EntityId self, EnemyAi& ai);
+// One resumption of an ally's (ai_ally.cpp): a captive waits in its chains; a freed one keeps to
+// the player (Follow, Return) and fights the player's enemies (SelectTarget, Approach, Attack,
+// Recover).
+[[nodiscard]] StepResult StepAlly(AiContext& context, EntityId self, EnemyAi& ai, const Ally& ally);
 
 // Cancels the current action: clears the intent it issued (once: only an intent issued under the
 // current revision), revokes its pending request (once: a spawn still queued is dropped, and the

@@ -23,21 +23,22 @@
 //             covers the components that had arrived by its version (state_hash.h: DigestForm).
 #pragma once
 
-#define CAIRN_FOR_EACH_COMPONENT(X)                       \
-  X(Position, position, Positions, "position", 1)         \
-  X(Intent, intent, Intents, "intent", 1)                 \
-  X(Blocker, blocker, Blockers, "blocker", 1)             \
-  X(Appearance, appearance, Appearances, "appearance", 1) \
-  X(Player, player, Players, "player", 1)                 \
-  X(EnemyAi, ai, Ais, "enemy_ai", 1)                      \
-  X(Stairs, stairs, StairsPool, "stairs", 1)              \
-  X(Health, health, Healths, "health", 1)                 \
-  X(Combat, combat, Combats, "combat", 1)                 \
-  X(Named, named, Names, "named", 1)                      \
-  X(Item, item, Items, "item", 1)                         \
-  X(Inventory, inventory, Inventories, "inventory", 1)    \
-  X(Loot, loot, Loots, "loot", 1)                         \
-  X(Condition, condition, Conditions, "condition", 1)     \
-  X(Quiver, quiver, Quivers, "quiver", 2)                 \
-  X(AutoPickup, autopickup, AutoPickups, "autopickup", 3) \
-  X(SlotHistory, slot_history, SlotHistories, "slot_history", 10)
+#define CAIRN_FOR_EACH_COMPONENT(X)                               \
+  X(Position, position, Positions, "position", 1)                 \
+  X(Intent, intent, Intents, "intent", 1)                         \
+  X(Blocker, blocker, Blockers, "blocker", 1)                     \
+  X(Appearance, appearance, Appearances, "appearance", 1)         \
+  X(Player, player, Players, "player", 1)                         \
+  X(EnemyAi, ai, Ais, "enemy_ai", 1)                              \
+  X(Stairs, stairs, StairsPool, "stairs", 1)                      \
+  X(Health, health, Healths, "health", 1)                         \
+  X(Combat, combat, Combats, "combat", 1)                         \
+  X(Named, named, Names, "named", 1)                              \
+  X(Item, item, Items, "item", 1)                                 \
+  X(Inventory, inventory, Inventories, "inventory", 1)            \
+  X(Loot, loot, Loots, "loot", 1)                                 \
+  X(Condition, condition, Conditions, "condition", 1)             \
+  X(Quiver, quiver, Quivers, "quiver", 2)                         \
+  X(AutoPickup, autopickup, AutoPickups, "autopickup", 3)         \
+  X(SlotHistory, slot_history, SlotHistories, "slot_history", 10) \
+  X(Ally, ally, Allies, "ally", 10)

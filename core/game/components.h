@@ -68,9 +68,11 @@ enum class ActionKind : std::uint8_t {
   Equip,
   Unequip,
   Shoot,
-  Steal
+  Steal,
+  Free,   // the player frees the captive `target`
+  Order,  // the player tells the allies on the floor to wait, or to follow
 };
-inline constexpr int kActionKindCount = 14;
+inline constexpr int kActionKindCount = 16;
 // "move", "pickup": the names files, the console and the trace use.
 [[nodiscard]] const char* ActionKindName(ActionKind kind) noexcept;
 struct Intent {
@@ -171,10 +173,22 @@ inline constexpr std::int32_t kMaxItemKinds = 63;
 
 // A monster's AI: a small named state machine (game/ai.h). Nothing in it points into the world:
 // the target is a full handle, revalidated at every resumption.
-enum class AiAction : std::uint8_t { Idle, Wander, Hunt, Flee };
-inline constexpr int kAiActionCount = 4;
-enum class AiPhase : std::uint8_t { Asleep, Wander, SelectTarget, Approach, Attack, Recover, Flee };
-inline constexpr int kAiPhaseCount = 7;
+// Follow is an ally's: keeping to the player's side (its phases Follow and Return).
+enum class AiAction : std::uint8_t { Idle, Wander, Hunt, Flee, Follow };
+inline constexpr int kAiActionCount = 5;
+// Follow and Return are an ally's (game/ai.h); the rest are every monster's.
+enum class AiPhase : std::uint8_t {
+  Asleep,
+  Wander,
+  SelectTarget,
+  Approach,
+  Attack,
+  Recover,
+  Flee,
+  Follow,
+  Return
+};
+inline constexpr int kAiPhaseCount = 9;
 enum class AiProfile : std::uint8_t { Melee, Coward, Pack, Ranged, Caster, Thief, Breeder };
 inline constexpr int kAiProfileCount = 7;
 enum class CancelReason : std::uint8_t {
@@ -445,6 +459,30 @@ struct SlotHistory {
   template <class Self, class Visit>
   static void Fields(Self& self, Visit&& visit) {
     visit(self.loot);
+  }
+};
+
+// What an ally was last told (the command-allies key): keep to the player, or hold its post.
+enum class AllyOrder : std::uint8_t { Follow, Wait };
+inline constexpr int kAllyOrderCount = 2;
+// Ally: a monster on the player's side. Shackled, it is a captive: it neither acts nor is fought,
+// and walking into it frees it. Freed, its EnemyAi runs the ally machine (game/ai.h: Follow ->
+// SelectTarget -> Approach -> Attack -> Recover, and Return when too far), it fights the
+// player's enemies and they fight it, and it follows the player across stairs. Read by the AI
+// phase, Hostile (systems.h), movement (the player swaps places with it) and the views.
+struct Ally {
+  std::uint8_t shackled = 0;  // 1: a captive, not yet freed
+  AllyOrder order = AllyOrder::Follow;
+  std::int32_t post_x = 0;  // where it was told to wait
+  std::int32_t post_y = 0;
+
+  // Every field, in order, with its cap where its C++ type holds more (field_caps.h).
+  template <class Self, class Visit>
+  static void Fields(Self& self, Visit&& visit) {
+    visit(self.shackled, FieldCap{"shackled", 0, 1});
+    visit(self.order, FieldCap{"order", 0, kAllyOrderCount - 1});
+    visit(self.post_x, FieldCap{"post_x", -kMaxCoordinate, kMaxCoordinate});
+    visit(self.post_y, FieldCap{"post_y", -kMaxCoordinate, kMaxCoordinate});
   }
 };
 

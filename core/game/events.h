@@ -90,6 +90,8 @@ enum class NoticeKind : std::uint8_t {
   LevelUp,
   Quivered,           // the player's quiver now holds the object's kind (value: see the narrator)
   AutoPickupToggled,  // value: 1 on, 0 off
+  Freed,              // the player freed the captive `object`
+  Ordered,            // the player's allies were told: value 0 follow, 1 wait; object: one of them
 };
 struct NoticeEvent {
   NoticeKind kind = NoticeKind::NothingHere;

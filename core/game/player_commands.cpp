@@ -1,6 +1,7 @@
 #include "game/player_commands.h"
 
 #include "game/items.h"
+#include "game/nearest.h"
 #include "game/pathing.h"
 
 namespace cairn {
@@ -71,6 +72,16 @@ bool FindLetteredItem(const GameWorld& world, EntityId player, char letter, Enti
 }
 
 // A step (or, where someone stands, a blow) in one of the eight directions, onto what is passable.
+// Commanding the allies on the floor: refused with none freed.
+bool TranslateOrder(const GameWorld& world, Intent& out, Refusal& why) {
+  for (const Ally& ally : world.Allies().Values())
+    if (ally.shackled == 0) {
+      out.kind = ActionKind::Order;
+      return true;
+    }
+  return Refuse(why, RefusalKind::NoAllies, "You have no allies here to command.");
+}
+
 bool TranslateMove(const GameWorld& world, Position at, const PlayerCommand& command, Intent& out,
                    Refusal& why) {
   if ((command.dx == 0 && command.dy == 0) || command.dx < -1 || command.dx > 1 ||
@@ -81,6 +92,13 @@ bool TranslateMove(const GameWorld& world, Position at, const PlayerCommand& com
   if (!world.Map().Passable(x, y))
     return Refuse(why, RefusalKind::Blocked,
                   std::string("There is a ") + TerrainName(world.Map().At(x, y)) + " in the way.");
+  // Walking into a captive frees it (the terminal asks first; a key string does not).
+  const EntityId there = world.OccupantAt(x, y);
+  if (const Ally* ally = world.Allies().Find(there); ally != nullptr && ally->shackled != 0) {
+    out.kind = ActionKind::Free;
+    out.target = there;
+    return true;
+  }
   out.kind = ActionKind::Move;
   out.dx = command.dx;
   out.dy = command.dy;
@@ -129,23 +147,14 @@ bool Usable(ItemCategory category) noexcept {
 
 EntityId NearestVisibleHostile(const GameWorld& world, const FieldOfView& view,
                                Position from) noexcept {
-  EntityId best{};
-  std::int32_t best_distance = 0;
-  std::uint64_t best_sequence = 0;
-  const auto owners = world.Ais().Owners();
-  for (EntityId id : owners) {
+  NearestOldest nearest(world);
+  for (EntityId id : world.Ais().Owners()) {
     const Position* p = world.Positions().Find(id);
     if (p == nullptr || !view.Visible(p->x, p->y) || !world.Registry().IsActive(id)) continue;
-    const std::int32_t distance = ChebyshevDistance(from, *p);
-    const std::uint64_t sequence = world.Registry().CreationSequenceOf(id);
-    if (best.IsNull() || distance < best_distance ||
-        (distance == best_distance && sequence < best_sequence)) {
-      best = id;
-      best_distance = distance;
-      best_sequence = sequence;
-    }
+    if (world.Allies().Contains(id)) continue;  // an ally or a captive: no one to fight
+    nearest.Offer(id, ChebyshevDistance(from, *p));
   }
-  return best;
+  return nearest.Best();
 }
 
 bool TranslatePlayerCommand(const GameWorld& world, const FieldOfView& view,
@@ -155,13 +164,11 @@ bool TranslatePlayerCommand(const GameWorld& world, const FieldOfView& view,
   const Player* state = world.Players().Find(player);
   if (at == nullptr || state == nullptr) return Refuse(why, RefusalKind::Dead, "You are dead.");
   Intent out{};
-  EntityId item{};
   const ItemDefinition* kind = nullptr;
   const Item* carried = nullptr;
-  if (NamesAnItem(command.kind)) {
-    if (!FindLetteredItem(world, player, command.letter, item, carried, kind, why)) return false;
-    out.item = item;
-  }
+  if (NamesAnItem(command.kind) &&
+      !FindLetteredItem(world, player, command.letter, out.item, carried, kind, why))
+    return false;
   switch (command.kind) {
     case PlayerCommandKind::None: return Refuse(why, RefusalKind::NoCommand, "Nothing to do.");
     case PlayerCommandKind::Wait: out.kind = ActionKind::Wait; break;
@@ -216,8 +223,9 @@ bool TranslatePlayerCommand(const GameWorld& world, const FieldOfView& view,
                       "Your " + KindPlural(world, carried->kind) + " are already quivered.");
       out.kind = ActionKind::None;
       break;
-    case PlayerCommandKind::AutoPickup:
-      out.kind = ActionKind::None;  // a setting, as Quiver
+    case PlayerCommandKind::AutoPickup: break;  // a setting, as Quiver: no action
+    case PlayerCommandKind::OrderAllies:
+      if (!TranslateOrder(world, out, why)) return false;
       break;
   }
   intent = out;

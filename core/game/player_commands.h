@@ -38,6 +38,7 @@ enum class RefusalKind : std::uint8_t {
   AlreadyQuivered,
   AlreadyEscaped,  // a command after the run was won (the session's)
   NoDeeper,        // stairs down on the last floor (the session's)
+  NoAllies,        // commanding allies with none on the floor
 };
 
 struct Refusal {

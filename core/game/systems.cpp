@@ -34,16 +34,54 @@ void StableOrder(const GameWorld& world, const ComponentPool<T>& pool,
 
 }  // namespace
 
+Side SideOf(const GameWorld& world, EntityId id) noexcept {
+  if (world.Players().Contains(id)) return Side::Player;
+  if (const Ally* ally = world.Allies().Find(id))
+    return ally->shackled != 0 ? Side::None : Side::Player;
+  return world.Ais().Contains(id) ? Side::Monsters : Side::None;
+}
+
 bool Hostile(const GameWorld& world, EntityId a, EntityId b) noexcept {
-  const bool a_player = world.Players().Contains(a);
-  const bool b_player = world.Players().Contains(b);
-  return (a_player && world.Ais().Contains(b)) || (b_player && world.Ais().Contains(a));
+  const Side one = SideOf(world, a);
+  const Side other = SideOf(world, b);
+  return one != Side::None && other != Side::None && one != other;
 }
 
 void SpendTime(GameWorld& world, EntityId actor, std::int32_t ticks) noexcept {
   if (Player* player = world.MutablePlayers().Find(actor)) player->next_tick = world.Tick() + ticks;
   if (EnemyAi* ai = world.MutableAis().Find(actor)) world.SetWakeTick(*ai, world.Tick() + ticks);
 }
+
+namespace {
+
+// The player steps past an ally: the two change places (Brogue, DCSS), in one move. False when
+// `occupant` is no freed ally.
+bool SwapWithAlly(GameWorld& world, TickScratch& scratch, Intent& intent, std::int32_t ticks,
+                  EntityId occupant, Position from, Position to) {
+  const EntityId player = world.PlayerEntity();
+  if (occupant.IsNull() || occupant == player || !world.Allies().Contains(occupant) ||
+      SideOf(world, occupant) != Side::Player)
+    return false;
+  Position* mine = world.MutablePositions().Find(player);
+  Position* theirs = world.MutablePositions().Find(occupant);
+  if (mine == nullptr || theirs == nullptr) return false;
+  ClearIntent(intent);
+  SpendTime(world, player, ticks);
+  *mine = to;
+  *theirs = from;
+  world.MoveOccupant(player, from, to);
+  world.MoveOccupant(occupant, to, from);
+  scratch.player_stepped = true;
+  world.Record(TraceEvent::Moved, [&](TraceEntry& moved) {
+    moved.a = player;
+    moved.b = occupant;
+    moved.x = to.x;
+    moved.y = to.y;
+  });
+  return true;
+}
+
+}  // namespace
 
 void BeginTickPhase(GameWorld& world) noexcept {
   world.BeginTickBookkeeping();
@@ -100,7 +138,11 @@ void AiDecisionPhase(GameWorld& world, TickScratch& scratch) {
     context.player = EntityId{};
   for (EntityId id : scratch.order) {
     EnemyAi* ai = world.MutableAis().Find(id);
-    if (ai != nullptr) (void)StepAi(context, id, *ai);
+    if (ai == nullptr) continue;
+    if (const Ally* ally = world.Allies().Find(id))
+      (void)StepAlly(context, id, *ai, *ally);
+    else
+      (void)StepAi(context, id, *ai);
   }
 }
 
@@ -115,9 +157,8 @@ void MovementPhase(GameWorld& world, TickScratch& scratch) {
   for (EntityId id : scratch.order) {
     Intent* intent = world.MutableIntents().Find(id);
     Position* pos = world.MutablePositions().Find(id);
-    if (intent == nullptr) continue;
-    if (pos == nullptr) {
-      ClearIntent(*intent);
+    if (intent == nullptr || pos == nullptr) {
+      if (intent != nullptr) ClearIntent(*intent);
       continue;
     }
     const std::int32_t ticks = StepTicks(world, id);
@@ -137,6 +178,7 @@ void MovementPhase(GameWorld& world, TickScratch& scratch) {
       continue;
     }
     const EntityId occupant = world.OccupantAt(to.x, to.y);
+    if (id == player && SwapWithAlly(world, scratch, *intent, ticks, occupant, from, to)) continue;
     if (!occupant.IsNull() && occupant != id) {
       const bool blow = Hostile(world, id, occupant) && world.Registry().IsActive(occupant);
       if (blow) {
@@ -192,6 +234,8 @@ void ResolveGameplayPhase(GameWorld& world, TickScratch& scratch) {
       case ActionKind::Attack: ResolveAttack(world, scratch, id, *intent); break;
       case ActionKind::Shoot: ResolveShoot(world, scratch, id, *intent); break;
       case ActionKind::Steal: ResolveSteal(world, scratch, id, *intent); break;
+      case ActionKind::Free: ResolveFree(world, id, *intent); break;
+      case ActionKind::Order: ResolveOrder(world, id, *intent); break;
       case ActionKind::PickUp: ResolvePickUp(world, id, *intent); break;
       case ActionKind::Drop: ResolveDrop(world, id, *intent); break;
       case ActionKind::Equip: ResolveEquip(world, id, *intent, true); break;

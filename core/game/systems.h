@@ -34,9 +34,10 @@ enum class PlayerCommandKind : std::uint8_t {
   Unequip,
   Fire,
   Quiver,
-  AutoPickup
+  AutoPickup,
+  OrderAllies,  // tell the allies on the floor to wait here, or (when all wait) to follow
 };
-inline constexpr int kPlayerCommandKindCount = 14;
+inline constexpr int kPlayerCommandKindCount = 15;
 struct PlayerCommand {
   PlayerCommandKind kind = PlayerCommandKind::None;
   std::int8_t dx = 0;
@@ -80,16 +81,18 @@ constexpr std::array<PhaseAccess, kTickPhaseCount> Declared() noexcept {
   return {{
       {TickPhase::BeginTick, Mask(Blocker, Position), 0, false, false},
       {TickPhase::PlayerIntent,
-       Mask(Player, Intent, Position, Item, Stairs, EnemyAi, Quiver, AutoPickup),
+       Mask(Player, Intent, Position, Item, Stairs, EnemyAi, Quiver, AutoPickup, Ally),
        Mask(Intent, Player, Quiver, AutoPickup), false, false},
-      {TickPhase::Ai, Mask(EnemyAi, Intent, Position, Player, Health, Inventory),
+      {TickPhase::Ai, Mask(EnemyAi, Intent, Position, Player, Health, Inventory, Ally, Blocker),
        Mask(EnemyAi, Intent), false, false},
-      {TickPhase::Movement, Mask(Intent, Position, Blocker, Combat, Condition, Player, EnemyAi),
+      {TickPhase::Movement,
+       Mask(Intent, Position, Blocker, Combat, Condition, Player, EnemyAi, Ally),
        Mask(Intent, Position, Player, EnemyAi), false, false},
       {TickPhase::ResolveGameplay,
        Mask(Intent, Position, Player, EnemyAi, Health, Combat, Condition, Item, Inventory,
-            AutoPickup, Quiver, Stairs, Loot, Appearance, Named, Blocker),
-       Mask(Intent, Position, Player, EnemyAi, Health, Combat, Condition, Item, Inventory, Quiver),
+            AutoPickup, Quiver, Stairs, Loot, Appearance, Named, Blocker, Ally),
+       Mask(Intent, Position, Player, EnemyAi, Health, Combat, Condition, Item, Inventory, Quiver,
+            Ally),
        true, true},
       {TickPhase::Commit, kEvery, kEvery, false, false},
       {TickPhase::EndTick, Mask(Position, Item, Player, AutoPickup), 0, false, false},
@@ -139,7 +142,11 @@ void EndTickPhase(GameWorld& world, TickScratch& scratch) noexcept;
 // Recomputes the player's field of view and memory (also used when a world is first built).
 void UpdatePlayerView(GameWorld& world, TickScratch& scratch) noexcept;
 
-// Whether a and b fight each other (the player and monsters).
+// Who an entity fights for: the player and freed allies, the monsters, or no one (a captive in
+// its chains, an item, stairs).
+enum class Side : std::uint8_t { None, Player, Monsters };
+[[nodiscard]] Side SideOf(const GameWorld& world, EntityId id) noexcept;
+// Whether a and b fight each other: one on the player's side, the other a monster's.
 [[nodiscard]] bool Hostile(const GameWorld& world, EntityId a, EntityId b) noexcept;
 
 // Sets when an actor may next act: `ticks` from now.

@@ -85,9 +85,9 @@ bool TellsTheStory(const TraceEntry& e) noexcept {
 }
 
 const char* ActionKindName(ActionKind kind) noexcept {
-  static constexpr const char* kNames[] = {"none",    "wait",    "move",  "attack", "pickup",
-                                           "descend", "ascend",  "drop",  "use",    "throw",
-                                           "equip",   "unequip", "shoot", "steal"};
+  static constexpr const char* kNames[] = {"none",   "wait",  "move", "attack", "pickup", "descend",
+                                           "ascend", "drop",  "use",  "throw",  "equip",  "unequip",
+                                           "shoot",  "steal", "free", "order"};
   static_assert(std::size(kNames) == kActionKindCount);
   const auto index = static_cast<std::size_t>(kind);
   return index < std::size(kNames) ? kNames[index] : "unknown";
@@ -110,6 +110,10 @@ const char* AiReasonName(AiReason reason) noexcept {
     case AiReason::Blocked: return "blocked";
     case AiReason::Calmed: return "calmed";
     case AiReason::Stole: return "stole";
+    case AiReason::Freed: return "freed";
+    case AiReason::TooFar: return "too-far";
+    case AiReason::Back: return "back";
+    case AiReason::Ordered: return "ordered";
   }
   return "unknown";
 }

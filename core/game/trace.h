@@ -89,8 +89,12 @@ enum class AiReason : std::uint8_t {
   Blocked,       // no way to the target
   Calmed,        // alertness ran out
   Stole,         // a thief got something: it runs with it
+  Freed,         // a captive was freed: it follows the player
+  TooFar,        // an ally strayed too far from the player: it goes back
+  Back,          // an ally is at the player's side again
+  Ordered,       // an ally was told to wait or to follow
 };
-inline constexpr int kAiReasonCount = 15;
+inline constexpr int kAiReasonCount = 19;
 [[nodiscard]] const char* AiReasonName(AiReason reason) noexcept;
 
 // Timers an entity can have set (the `timer=` of a timer-set entry).

@@ -38,6 +38,8 @@ constexpr ActionInfo kActions[] = {
     {Action::Fire, "fire", "Items", "fire the quivered missile at the nearest monster (Tab: next)"},
     {Action::Quiver, "quiver", "Items", "choose the missile fire throws"},
     {Action::AutoPickup, "autopickup", "Items", "turn autopickup off or on for this run"},
+    {Action::CommandAllies, "command_allies", "Act",
+     "tell your allies to wait here, or (when all wait) to follow you"},
     {Action::Help, "help", "Screens", "this help"},
     {Action::Messages, "messages", "Screens", "the whole message history"},
     {Action::Look, "look", "Screens",

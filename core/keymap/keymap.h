@@ -40,6 +40,7 @@ enum class Action : std::uint8_t {
   Fire,
   Quiver,
   AutoPickup,
+  CommandAllies,
   Help,
   Messages,
   Look,

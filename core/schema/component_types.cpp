@@ -101,14 +101,16 @@ constexpr std::int64_t kHitPoints = kMaxHitPoints;
 constexpr std::int64_t kStat = kMaxStat;
 constexpr std::int64_t kTick = kMaxTickField;
 
-constexpr std::string_view kActionKinds[] = {"none",    "wait",    "move",  "attack", "pickup",
-                                             "descend", "ascend",  "drop",  "use",    "throw",
-                                             "equip",   "unequip", "shoot", "steal"};
+constexpr std::string_view kActionKinds[] = {
+    "none", "wait",  "move",  "attack",  "pickup", "descend", "ascend", "drop",
+    "use",  "throw", "equip", "unequip", "shoot",  "steal",   "free",   "order"};
 constexpr std::string_view kColours[] = {"default", "white",   "grey", "red",    "green", "yellow",
                                          "blue",    "magenta", "cyan", "orange", "brown", "purple"};
-constexpr std::string_view kAiActions[] = {"idle", "wander", "hunt", "flee"};
-constexpr std::string_view kAiPhases[] = {"asleep", "wander",  "select-target", "approach",
-                                          "attack", "recover", "flee"};
+constexpr std::string_view kAiActions[] = {"idle", "wander", "hunt", "flee", "follow"};
+constexpr std::string_view kAiPhases[] = {"asleep",   "wander", "select-target",
+                                          "approach", "attack", "recover",
+                                          "flee",     "follow", "return"};
+constexpr std::string_view kAllyOrders[] = {"follow", "wait"};
 constexpr std::string_view kAiProfiles[] = {"melee",  "coward", "pack",   "ranged",
                                             "caster", "thief",  "breeder"};
 constexpr std::string_view kCancelReasons[] = {"none",    "target-gone", "target-unseen", "hurt",
@@ -117,6 +119,7 @@ static_assert(std::size(kActionKinds) == kActionKindCount);
 static_assert(std::size(kColours) == kColourCount);
 static_assert(std::size(kAiActions) == kAiActionCount);
 static_assert(std::size(kAiPhases) == kAiPhaseCount);
+static_assert(std::size(kAllyOrders) == kAllyOrderCount);
 static_assert(std::size(kAiProfiles) == kAiProfileCount);
 static_assert(std::size(kCancelReasons) == kCancelReasonCount);
 
@@ -307,12 +310,24 @@ constexpr FieldInfo kSlotHistoryFields[] = {
         "loot", 0, 4294967295, 0, "one more than the highest loot slot held before its last went"),
 };
 
+constexpr FieldInfo kAllyFields[] = {
+    IntegerField<Ally, &Ally::shackled>("shackled", 0, 1, 0,
+                                        "1: a captive; walking into it frees it"),
+    EnumField<Ally, &Ally::order>("order", kAllyOrders, 0,
+                                  "follow the player, or wait at its post"),
+    IntegerField<Ally, &Ally::post_x>("post_x", -kCoordinate, kCoordinate, 0,
+                                      "where it was told to wait"),
+    IntegerField<Ally, &Ally::post_y>("post_y", -kCoordinate, kCoordinate, 0,
+                                      "where it was told to wait"),
+};
+
 constexpr ComponentTypeId kNeedsPosition[] = {K::Position};
 constexpr ComponentTypeId kActorNeeds[] = {K::Position, K::Intent, K::Health};
 constexpr ComponentTypeId kRejectsAi[] = {K::EnemyAi};
 constexpr ComponentTypeId kRejectsPlayer[] = {K::Player};
 constexpr ComponentTypeId kItemRejects[] = {K::Blocker, K::Player, K::EnemyAi};
 constexpr ComponentTypeId kLootNeeds[] = {K::EnemyAi};
+constexpr ComponentTypeId kAllyNeeds[] = {K::EnemyAi};
 
 constexpr ComponentTypeInfo kTypes[] = {
     {K::Position,
@@ -416,6 +431,7 @@ constexpr ComponentTypeInfo kTypes[] = {
      {},
      {},
      kSlotHistoryFields},
+    {K::Ally, "ally", "Ally", "actor", 1, Multiplicity::One, 1, kAllyNeeds, {}, kAllyFields},
 };
 static_assert(std::size(kTypes) == kComponentKindCount);
 

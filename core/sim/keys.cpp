@@ -17,7 +17,7 @@ constexpr KeyBinding kBindings[] = {
     {'.', {PlayerCommandKind::Wait, 0, 0}},       {'s', {PlayerCommandKind::Wait, 0, 0}},
     {'g', {PlayerCommandKind::PickUp, 0, 0}},     {',', {PlayerCommandKind::PickUp, 0, 0}},
     {'>', {PlayerCommandKind::Descend, 0, 0}},    {'<', {PlayerCommandKind::Ascend, 0, 0}},
-    {'A', {PlayerCommandKind::AutoPickup, 0, 0}},
+    {'A', {PlayerCommandKind::AutoPickup, 0, 0}}, {'c', {PlayerCommandKind::OrderAllies, 0, 0}},
 };
 
 // Keys that take an item letter after them. The first key of a kind is its canonical one.

@@ -364,6 +364,19 @@ void TellCondition(const GameWorld& world, const NoticeEvent& n, RunLog& log) {
   }
 }
 
+// What the player's allies do at the player's word.
+void TellAllies(const GameWorld& world, const NoticeEvent& n, RunLog& log) {
+  if (n.kind == NoticeKind::Freed) {
+    log.Say(
+        "You strike off the " + Name(world, n.object) + "'s shackles. It will fight at your side.",
+        MessageTone::Good);
+    NoteForPlayer(world, log, "Freed " + WithArticle(Name(world, n.object)) + ".");
+    return;
+  }
+  log.Say(n.value != 0 ? "You tell your allies to wait here."
+                       : "You tell your allies to follow you.");
+}
+
 // Every kind is named here, so a new kind without words is a compiler warning (-Wswitch).
 void TellNotice(const GameWorld& world, const NoticeEvent& n, RunLog& log) {
   switch (n.kind) {
@@ -406,6 +419,8 @@ void TellNotice(const GameWorld& world, const NoticeEvent& n, RunLog& log) {
     case NoticeKind::Descended:
     case NoticeKind::Ascended: break;  // the session tells of the floor reached
     case NoticeKind::Blocked: break;
+    case NoticeKind::Freed:
+    case NoticeKind::Ordered: TellAllies(world, n, log); break;
   }
 }
 

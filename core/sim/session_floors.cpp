@@ -1,9 +1,11 @@
 // Moving between floors: the explicit boundary where the player and everything carried leave one
 // world and are created in another (with new handles: an EntityId never crosses worlds).
+#include <algorithm>
 #include <deque>
 
 #include "game/items.h"
 #include "game/pathing.h"
+#include "game/rules.h"
 #include "sim/narrator.h"
 #include "sim/session.h"
 
@@ -28,6 +30,88 @@ Position ArrivalCell(const GameWorld& world, std::int8_t back) {
   }
   Position free{};
   return world.NearestFreeCell(stairs, free) ? free : stairs;
+}
+
+// Allies that follow the player and stand within kFollowOnStairs of them, oldest first: those
+// who take the stairs with the player (Brogue's followers).
+constexpr std::int32_t kFollowOnStairs = 5;
+std::vector<EntityId> FollowersNear(const GameWorld& world, EntityId player) {
+  std::vector<EntityId> out;
+  const Position* at = world.Positions().Find(player);
+  if (at == nullptr) return out;
+  for (EntityId id : world.Allies().Owners()) {
+    const Ally* ally = world.Allies().Find(id);
+    const Position* there = world.Positions().Find(id);
+    if (ally->shackled == 0 && ally->order == AllyOrder::Follow && there != nullptr &&
+        world.Registry().IsActive(id) && ChebyshevDistance(*at, *there) <= kFollowOnStairs)
+      out.push_back(id);
+  }
+  std::sort(out.begin(), out.end(), [&](EntityId a, EntityId b) {
+    return world.Registry().CreationSequenceOf(a) < world.Registry().CreationSequenceOf(b);
+  });
+  return out;
+}
+
+// A free cell within three steps of `around` (nearest first, then row by row) that none of
+// `taken` holds: where an arriving follower stands.
+bool CellBeside(const GameWorld& world, Position around, const std::vector<Position>& taken,
+                Position& out) {
+  const TileMap& map = world.Map();
+  for (std::int32_t ring = 1; ring <= 3; ++ring)
+    for (std::int32_t y = around.y - ring; y <= around.y + ring; ++y)
+      for (std::int32_t x = around.x - ring; x <= around.x + ring; ++x) {
+        if (ChebyshevDistance(Position{x, y}, around) != ring) continue;
+        if (!map.Passable(x, y) || map.At(x, y) == Terrain::DoorClosed ||
+            !world.OccupantAt(x, y).IsNull())
+          continue;
+        if (std::any_of(taken.begin(), taken.end(),
+                        [&](Position p) { return p.x == x && p.y == y; }))
+          continue;
+        out = Position{x, y};
+        return true;
+      }
+  return false;
+}
+
+// Creates on `to` what comes with the player (moved[0], already there at `arrival`): what they
+// carry, then the allies that follow and stand near (arriving around the player) with what those
+// carry. Each (old, new) pair is added to `moved`, also on failure, so the caller can undo.
+Status CreateCompanions(const GameWorld& from, GameWorld& to, StructuralScope& scope,
+                        Position arrival, std::vector<std::pair<EntityId, EntityId>>& moved) {
+  Status status = Status::Ok;
+  const auto carry_items = [&](EntityId holder, EntityId new_holder) {
+    std::vector<EntityId> items;
+    CarriedItems(from, holder, items);
+    for (std::size_t i = 0; i < items.size() && status == Status::Ok; ++i) {
+      ComponentBundle item = from.CaptureEntity(items[i]);
+      item.item.holder = new_holder;
+      EntityId made{};
+      status = to.CreateFromBundle(scope, item, made);
+      if (status == Status::Ok) moved.emplace_back(items[i], made);
+    }
+  };
+  const auto [player, arrived] = moved.front();
+  carry_items(player, arrived);
+  std::vector<Position> taken{arrival};
+  for (EntityId ally : FollowersNear(from, player)) {
+    Position cell{};
+    if (status != Status::Ok || !CellBeside(to, arrival, taken, cell)) break;
+    taken.push_back(cell);
+    ComponentBundle follower = from.CaptureEntity(ally);
+    follower.Set(cell);
+    follower.Set(Intent{});
+    follower.ai.target = EntityId{};
+    follower.ai.goal_x = follower.ai.goal_y = -1;
+    follower.ai.phase = AiPhase::Follow;
+    follower.ai.action = AiAction::Follow;
+    follower.ai.pending_request = 0;
+    follower.ai.wake_tick = to.Tick() + kNormalActionTicks;
+    EntityId made{};
+    status = to.CreateFromBundle(scope, follower, made);
+    if (status == Status::Ok) moved.emplace_back(ally, made);
+    if (status == Status::Ok) carry_items(ally, made);
+  }
+  return status;
 }
 
 }  // namespace
@@ -73,8 +157,6 @@ Status GameSession::ChangeFloor(std::int32_t direction) {
   GameWorld& from = *floors_[from_index].world;
   GameWorld& to = *floors_[to_index].world;
   const EntityId player = from.PlayerEntity();
-  std::vector<EntityId> carried;
-  CarriedItems(from, player, carried);
 
   to.CatchUpClock(from.Tick());
   to.RebuildOccupancy();
@@ -89,39 +171,28 @@ Status GameSession::ChangeFloor(std::int32_t direction) {
   // let go, so a failure leaves the player where they were.
   std::optional<StructuralScope> scope;
   if (Status s = to.OpenStructural(WorldPhase::Construction, scope); s != Status::Ok) return s;
-  std::vector<EntityId> created;
+  std::vector<std::pair<EntityId, EntityId>> moved;  // (on the old floor, on the new)
   EntityId arrived{};
   Status status = to.CreateFromBundle(*scope, body, arrived);
-  if (status == Status::Ok) created.push_back(arrived);
-  for (std::size_t i = 0; i < carried.size() && status == Status::Ok; ++i) {
-    ComponentBundle item = from.CaptureEntity(carried[i]);
-    item.item.holder = arrived;
-    EntityId made{};
-    status = to.CreateFromBundle(*scope, item, made);
-    if (status == Status::Ok) created.push_back(made);
-  }
+  if (status == Status::Ok) moved.emplace_back(player, arrived);
+  if (status == Status::Ok) status = CreateCompanions(from, to, *scope, body.position, moved);
   // Durable keys travel with their entities: the same (instance, source) names the player on
   // every floor.
   if (status == Status::Ok) {
     std::vector<Binding> keys;
-    const auto carry = [&](EntityId old_id, EntityId new_id) {
+    for (const auto& [old_id, new_id] : moved)
       if (const PersistentObjectKey* key = from.Bindings().KeyOf(old_id))
         keys.push_back(Binding{*key, new_id});
-    };
-    carry(player, arrived);
-    for (std::size_t i = 0; i < carried.size(); ++i) carry(carried[i], created[i + 1]);
     status = to.Bindings().Activate(keys);
   }
   if (status != Status::Ok) {
-    for (EntityId id : created) (void)to.DestroyEntity(*scope, id);
+    for (const auto& each : moved) (void)to.DestroyEntity(*scope, each.second);
     return status;
   }
   scope.reset();
   std::optional<StructuralScope> leaving;
-  if (Status s = from.OpenStructural(WorldPhase::Construction, leaving); s == Status::Ok) {
-    for (EntityId id : carried) (void)from.DestroyEntity(*leaving, id);
-    (void)from.DestroyEntity(*leaving, player);
-  }
+  if (Status s = from.OpenStructural(WorldPhase::Construction, leaving); s == Status::Ok)
+    for (const auto& each : moved) (void)from.DestroyEntity(*leaving, each.first);
   leaving.reset();
 
   active_ = static_cast<std::int32_t>(to_index);

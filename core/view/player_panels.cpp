@@ -89,13 +89,27 @@ const char* MonsterStateWord(const EnemyAi& ai) noexcept {
     case AiPhase::Attack: return "hunting you";
     case AiPhase::Recover: return ai.searching != 0 ? "searching" : "hunting you";
     case AiPhase::Flee: return "fleeing";
+    // An ally's: what it does for the player (MonsterState says "ally" before it).
+    case AiPhase::Follow: return "following you";
+    case AiPhase::Return: return "coming back to you";
   }
   return "unknown";
 }
 
+std::string MonsterStateWords(const GameWorld& world, EntityId monster) {
+  const EnemyAi* ai = world.Ais().Find(monster);
+  if (ai == nullptr) return {};
+  if (const Ally* ally = world.Allies().Find(monster)) {
+    if (ally->shackled != 0) return "shackled";
+    if (ai->phase == AiPhase::Follow)
+      return ally->order == AllyOrder::Wait ? "ally, waiting" : "ally, following you";
+    return ai->phase == AiPhase::Return ? "ally, coming back to you" : "ally, fighting";
+  }
+  return MonsterStateWord(*ai);
+}
+
 std::string MonsterState(const GameWorld& world, EntityId monster) {
-  std::string text;
-  if (const EnemyAi* ai = world.Ais().Find(monster)) text = MonsterStateWord(*ai);
+  std::string text = MonsterStateWords(world, monster);
   if (const Health* h = world.Healths().Find(monster))
     text += (text.empty() ? "" : ", ") + Wounds(*h);
   if (const Condition* c = world.Conditions().Find(monster);

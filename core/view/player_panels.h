@@ -42,5 +42,8 @@ void ExtractPlayerPanels(const GameSession& session, RenderFrame& frame);
 // (approaching, attacking, recovering from a blow); "searching" (it lost the trail and looks
 // where it last saw you); fleeing.
 [[nodiscard]] const char* MonsterStateWord(const EnemyAi& ai) noexcept;
+// The same for a monster in the world, which may be a captive ("shackled") or the player's ally
+// ("ally, following you").
+[[nodiscard]] std::string MonsterStateWords(const GameWorld& world, EntityId monster);
 
 }  // namespace cairn

@@ -22,7 +22,6 @@ void ExtractMonsters(const GameSession& session, bool reveal_map, SidebarData& o
   const GameWorld& world = session.World();
   for (EntityId id : MonstersNearestFirst(session, reveal_map)) {
     const Position* p = world.Positions().Find(id);
-    const EnemyAi* ai = world.Ais().Find(id);
     SidebarMonster m;
     m.id = id;
     m.x = p->x;
@@ -37,7 +36,7 @@ void ExtractMonsters(const GameSession& session, bool reveal_map, SidebarData& o
       m.health = h->current;
       m.health_max = h->max;
     }
-    m.state = MonsterStateWord(*ai);
+    m.state = MonsterStateWords(world, id);
     const Condition* c = world.Conditions().Find(id);
     m.slowed = c != nullptr && c->slow_until > world.Tick();
     out.monsters.push_back(std::move(m));

@@ -120,7 +120,7 @@ TEST_CASE("SYSTEMS says what each phase declares, in phase order", "[console][ma
     CHECK(entries[p].find(" writes=") != std::string::npos);
   }
   CHECK(entries[1] ==
-        "PlayerIntent reads=position,intent,player,enemy_ai,stairs,item,quiver,autopickup "
+        "PlayerIntent reads=position,intent,player,enemy_ai,stairs,item,quiver,autopickup,ally "
         "writes=intent,player,quiver,autopickup");
   CHECK(entries[6] == "EndTick reads=position,player,item,autopickup writes=");
 }
