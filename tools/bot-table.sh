@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The balance table in docs/GAME.md: the bot plays N seeds (default 100, from seed 1) and this
-# prints, as Markdown, how deep it got, how runs ended, how long they took and what killed it.
+# prints, as Markdown, how deep it got, how runs ended, how long they took, the captives it freed
+# and what killed it.
 # Usage: tools/bot-table.sh [build/cairn] [N]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,6 +22,7 @@ printf '%s\n' "$out" | awk '{o[$8]++} END {for (k in o) print k, o[k]}' | sort |
 echo
 printf '%s\n' "$out" | awk '{print $6}' | sort -n |
   awk '{t[NR]=$1} END {printf "Turns per run: fewest %d, median %d, most %d.\n", t[1], t[int((NR+1)/2)], t[NR]}'
+printf '%s\n' "$out" | awk '{a += $10; if ($10 > 0) r++} END {printf "Captives freed: %d in all, in %d runs of %d.\n", a, r, NR}'
 echo
 echo "| cause of death | runs |"
 echo "| --- | --- |"

@@ -5,6 +5,7 @@
 
 #include "dungeon/floor_grid.h"
 #include "game/items.h"
+#include "game/pathing.h"
 #include "game/recipes.h"
 #include "game/state_hash.h"
 #include "identity/placement.h"
@@ -186,6 +187,39 @@ void PlaceMonsters(Placement& p, const DefinitionSet& definitions, std::int32_t 
   }
 }
 
+// Rules 3: a captive, on 60% of the floors below the first: a monster of a floor deeper, asleep in
+// its chains, that will not steal, split or run (docs/GAME.md, "Allies"). Its own stream of
+// draws, made last, so the floor around it is what rules 2 made.
+void PlaceCaptive(Placement& p, const DefinitionSet& definitions, std::int32_t depth,
+                  std::uint64_t floor_seed, const std::vector<std::int32_t>& from_start) {
+  Rng rng(Mix64(floor_seed ^ 0xCA97'1BE5'0000'0003ull));
+  if (depth < 2 || !rng.Percent(60)) return;
+  for (int attempt = 0; attempt < 8; ++attempt) {
+    const MonsterDefinition* kind = PickByDepth(definitions.monsters, depth + 1, rng);
+    if (kind == nullptr) return;
+    if (kind->profile == AiProfile::Thief || kind->profile == AiProfile::Breeder ||
+        kind->profile == AiProfile::Coward)
+      continue;
+    // In the open, never in a corridor or a doorway, where its chains would block the way.
+    std::vector<Position> open;
+    for (std::int32_t y = 1; y < p.grid.Height() - 1; ++y)
+      for (std::int32_t x = 1; x < p.grid.Width() - 1; ++x) {
+        if (!p.Free(x, y) || from_start[p.grid.Index(x, y)] < kSafeRadius) continue;
+        bool roomy = true;
+        for (int d = 0; d < 8 && roomy; ++d)
+          roomy = p.grid.At(x + kStepDx[d], y + kStepDy[d]) == Terrain::Floor;
+        if (roomy) open.push_back(Position{x, y});
+      }
+    if (open.empty()) return;
+    const Position at = open[rng.Below(static_cast<std::uint32_t>(open.size()))];
+    p.Take(at);
+    ComponentBundle captive = MonsterRecipe(definitions, *kind, at, true);
+    captive.Set(Ally{1});
+    p.Add("captive-" + kind->id, captive);
+    return;
+  }
+}
+
 void PlaceItems(Placement& p, const DefinitionSet& definitions, std::int32_t depth, Rng& rng,
                 const std::vector<std::int32_t>& from_start) {
   const std::int32_t count = 5 + rng.Range(0, 3) + depth / 3;
@@ -256,6 +290,16 @@ void PlacePlayer(Placement& p, const DungeonPlan& plan, const DefinitionSet& def
 
 // The set piece a floor receives: under version 1 of the rules its own roll; from version 2
 // `once`, what PieceOnceARun gave it (null for none).
+// Who and what a floor holds, in the order the seed draws them: monsters, items, then (rules 3)
+// a captive from a stream of its own.
+void Populate(Placement& p, const DefinitionSet& definitions, std::int32_t depth, Rng& rng,
+              const std::vector<std::int32_t>& from_start, std::uint64_t floor_seed,
+              std::int32_t rules) {
+  PlaceMonsters(p, definitions, depth, rng, from_start);
+  PlaceItems(p, definitions, depth, rng, from_start);
+  if (rules >= 3) PlaceCaptive(p, definitions, depth, floor_seed, from_start);
+}
+
 struct PieceChoice {
   std::int32_t rules = kDungeonRules;
   const SetPiece* once = nullptr;
@@ -315,8 +359,7 @@ bool Generate(const DungeonPlan& plan, const DefinitionSet& definitions, std::ui
         break;
       }
   }
-  PlaceMonsters(p, definitions, depth, rng, from_start);
-  PlaceItems(p, definitions, depth, rng, from_start);
+  Populate(p, definitions, depth, rng, from_start, floor_seed, choice.rules);
 
   LevelDefinition& level = p.level;
   // What the player is told on arriving: "rooms and corridors, with The Warren".

@@ -4,6 +4,7 @@
 
 #include "game/actions.h"
 #include "game/items.h"
+#include "game/nearest.h"
 #include "game/pathing.h"
 #include "game/player_commands.h"
 #include "game/rules.h"
@@ -147,9 +148,9 @@ bool Bot::Decide(const GameSession& session, PlayerCommand& out) {
   s.distance = s.foe_at != nullptr ? ChebyshevDistance(*at, *s.foe_at) : kUnreachable;
   s.hurt = health->current * 10 < health->max * 4;
   // The policy, in order (bot.h); the first step that finds something to do decides.
-  return SaveYourself(s, out) || Eat(s, out) || Fight(s, out) || Equip(s, out) ||
-         MakeRoom(s, out) || Rest(s, out) || Learn(s, out) || CarryTheStoneOut(s, out) ||
-         ExploreThenDescend(s, out);
+  return SaveYourself(s, out) || Eat(s, out) || Fight(s, out) || FreeCaptive(s, out) ||
+         Equip(s, out) || MakeRoom(s, out) || Rest(s, out) || Learn(s, out) ||
+         CarryTheStoneOut(s, out) || ExploreThenDescend(s, out);
 }
 
 bool Bot::Chose(const char* reason) {
@@ -301,6 +302,37 @@ bool Bot::CarryTheStoneOut(const Situation& s, PlayerCommand& out) {
          pilot_.Next(s.session, out, why) && Chose("travel up");
 }
 
+// 3b. A captive in view, with no hunter near: go and free it (an ally fights beside the bot).
+bool Bot::FreeCaptive(const Situation& s, PlayerCommand& out) {
+  const GameWorld& world = s.World();
+  const EnemyAi* foe = world.Ais().Find(s.foe);
+  if (s.distance <= 6 && foe != nullptr && foe->action == AiAction::Hunt) return false;
+  // The captive it set out for, while it is still in chains; else the nearest one in view.
+  const Ally* chained = world.Allies().Find(captive_);
+  if (chained == nullptr || chained->shackled == 0 || !world.Registry().IsActive(captive_)) {
+    NearestOldest nearest(world);
+    for (EntityId id : world.Allies().Owners()) {
+      const Position* at = world.Positions().Find(id);
+      if (world.Allies().Find(id)->shackled == 0 || at == nullptr ||
+          !s.session.Scratch().player_view.Visible(at->x, at->y))
+        continue;
+      nearest.Offer(id, ChebyshevDistance(s.v.at, *at));
+    }
+    captive_ = nearest.Best();
+  }
+  const Position* captive = world.Positions().Find(captive_);
+  if (captive == nullptr) return false;
+  if (ChebyshevDistance(s.v.at, *captive) == 1) {
+    out = PlayerCommand{PlayerCommandKind::Move, static_cast<std::int8_t>(captive->x - s.v.at.x),
+                        static_cast<std::int8_t>(captive->y - s.v.at.y)};
+    return Accepts(s.session, out) && Chose("free a captive");
+  }
+  pilot_.Stop();
+  if (pilot_.FirstStepTo(s.session, captive->x, captive->y, out)) return Chose("go to a captive");
+  captive_ = EntityId{};  // no known way there: let it be
+  return false;
+}
+
 // 8. Explore (picking things up on the way), then go down; with nothing at all to do, wait.
 bool Bot::ExploreThenDescend(const Situation& s, PlayerCommand& out) {
   const GameSession& session = s.session;
@@ -361,6 +393,8 @@ BotResult PlayBotRun(const SessionConfig& config, std::int32_t max_turns) {
     }
   result.ticks = world.Tick();
   result.cause = summary.cause;
+  for (const Note& note : session->Log().Notes())
+    result.allies += note.text.rfind("Freed ", 0) == 0 ? 1 : 0;
   switch (session->State()) {
     case SessionState::Won: result.outcome = "won"; break;
     case SessionState::Dead: result.outcome = summary.starved ? "starved" : "killed"; break;
@@ -372,7 +406,7 @@ BotResult PlayBotRun(const SessionConfig& config, std::int32_t max_turns) {
 
 std::string BotResultLine(const BotResult& r) {
   return "seed " + std::to_string(r.seed) + " depth " + std::to_string(r.depth) + " turns " +
-         std::to_string(r.turns) + " outcome " + r.outcome;
+         std::to_string(r.turns) + " outcome " + r.outcome + " allies " + std::to_string(r.allies);
 }
 
 }  // namespace cairn

@@ -95,7 +95,12 @@ TEST_CASE("a version-6 save resumes, plays on as one run would, and saves as the
     CHECK(image.state_parts.empty());
     std::unique_ptr<GameSession> resumed;
     REQUIRE(Resume(text, DungeonConfig(f.seed), resumed) == "");  // its positional hash matched
-    auto straight = Dungeon(f.seed);
+    // The straight run is made under the rules the fixture's floors were (an older save keeps
+    // them).
+    SessionConfig rules = DungeonConfig(f.seed);
+    rules.dungeon_rules = image.dungeon_rules;
+    std::unique_ptr<GameSession> straight;
+    REQUIRE(GameSession::Create(rules, straight) == Status::Ok);
     PlayKeys(*straight, f.keys);
     CHECK(resumed->StateHash() == straight->StateHash());
     PlayKeys(*resumed, "oooFoooF");

@@ -1,0 +1,72 @@
+// Allies across the boundaries a run has: a freed captive takes the stairs with the player, and a
+// run saved with it following (and a captive still chained on the floor below) resumes to the
+// same run; a step back over its turns and the same turns again give the same state.
+#include <catch2/catch.hpp>
+
+#include "game/level.h"
+#include "save_test_support.h"
+
+namespace ally_save_test {
+
+using namespace cairn;
+using namespace cairn::test;
+
+namespace {
+
+std::size_t FreedAllies(const GameWorld& world) {
+  std::size_t freed = 0;
+  for (const Ally& ally : world.Allies().Values()) freed += ally.shackled == 0 ? 1 : 0;
+  return freed;
+}
+
+void Play(GameSession& session, PlayerCommand command, int times = 1) {
+  for (int i = 0; i < times; ++i) REQUIRE(session.Submit(command) == Status::Ok);
+}
+
+}  // namespace
+
+TEST_CASE("an ally follows down the stairs; saved following, it resumes to one run", "[ally]") {
+  const std::string_view rows[] = {"#######", "#@g.>.#", "#.....#", "#######"};
+  LevelDefinition level = LevelFromAscii("captive", rows, *Definitions(), false);
+  for (LevelEntity& entity : level.entities)
+    if (entity.authored_id.rfind("goblin", 0) == 0) entity.components.Set(Ally{1});
+  SessionConfig config = Config(5, std::make_shared<LevelDefinition>(level));
+  config.dungeon = DefaultDungeon();
+  std::unique_ptr<GameSession> session;
+  REQUIRE(GameSession::Create(config, session) == Status::Ok);
+
+  Play(*session, PlayerCommand{PlayerCommandKind::Move, 1, 0});  // frees it
+  REQUIRE(FreedAllies(session->World()) == 1);
+  Play(*session, PlayerCommand{PlayerCommandKind::Move, 1, 0}, 3);  // past it, to the stairs
+  Play(*session, PlayerCommand{PlayerCommandKind::Descend});
+  REQUIRE(session->Depth() == 2);
+  CHECK(FreedAllies(session->World()) == 1);
+  CHECK(FreedAllies(*session->FloorWorld(1)) == 0);  // it left the floor above
+  Play(*session, PlayerCommand{PlayerCommandKind::Wait}, 5);
+
+  // Saved and resumed, the two runs go on as one.
+  std::unique_ptr<GameSession> resumed;
+  REQUIRE(Resume(SaveText(*session), config, resumed) == "");
+  CHECK(resumed->StateHash() == session->StateHash());
+  for (int i = 0; i < 12; ++i) {
+    const PlayerCommand step{PlayerCommandKind::Move, static_cast<std::int8_t>(i % 2 ? 1 : -1), 0};
+    (void)session->Submit(step);
+    (void)resumed->Submit(step);
+  }
+  CHECK(resumed->StateHash() == session->StateHash());
+  CHECK(FreedAllies(resumed->World()) == 1);
+
+  // A step back over its turns, and the same turns again.
+  const std::uint64_t before = session->StateHash();
+  const std::int64_t tick = session->World().Tick();
+  Play(*session, PlayerCommand{PlayerCommandKind::Wait}, 6);
+  const std::uint64_t after = session->StateHash();
+  std::string why;
+  REQUIRE(session->StepBack(static_cast<std::uint64_t>(session->World().Tick() - tick), why) ==
+          Status::Ok);
+  CHECK(session->StateHash() == before);
+  Play(*session, PlayerCommand{PlayerCommandKind::Wait}, 6);
+  CHECK(session->StateHash() == after);
+}
+
+}  // namespace ally_save_test
