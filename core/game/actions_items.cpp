@@ -2,6 +2,7 @@
 
 #include "game/actions.h"
 #include "game/items.h"
+#include "game/machines.h"
 #include "game/pathing.h"
 #include "game/rules.h"
 #include "game/systems.h"
@@ -170,18 +171,20 @@ void Zap(GameWorld& world, TickScratch& scratch, EntityId user, EntityId wand, I
 
 }  // namespace
 
-void ResolvePickUp(GameWorld& world, EntityId actor, Intent& intent) {
-  ClearIntent(intent);
-  const Position* where = world.Positions().Find(actor);
-  Inventory* inventory = world.MutableInventories().Find(actor);
-  if (where == nullptr || inventory == nullptr) return;
-  // The oldest item lying here, one the player did not just put down first: a stable choice.
+// What `actor` picks up at `where`: the oldest item lying here, one the player did not just put
+// down first (a stable choice); null when nothing can be, with `caged` an item a vault's cage
+// holds, if one lies here.
+EntityId ItemToPickUp(const GameWorld& world, EntityId actor, Position where, EntityId& caged) {
   EntityId chosen{};
   std::uint64_t chosen_rank = 0;
   for (EntityId item : world.Items().Owners()) {
     const Position* p = world.Positions().Find(item);
-    if (p == nullptr || p->x != where->x || p->y != where->y || !world.Registry().IsActive(item))
+    if (p == nullptr || p->x != where.x || p->y != where.y || !world.Registry().IsActive(item))
       continue;
+    if (Caged(world, item)) {  // a vault's cage closed over it
+      caged = item;
+      continue;
+    }
     // What autopickup would take comes first (so explore, standing on items, takes those), then
     // anything the player did not put down here, then the rest; the oldest of each.
     const Item* lying = world.Items().Find(item);
@@ -193,8 +196,18 @@ void ResolvePickUp(GameWorld& world, EntityId actor, Intent& intent) {
       chosen_rank = rank;
     }
   }
+  return chosen;
+}
+
+void ResolvePickUp(GameWorld& world, EntityId actor, Intent& intent) {
+  ClearIntent(intent);
+  const Position* where = world.Positions().Find(actor);
+  Inventory* inventory = world.MutableInventories().Find(actor);
+  if (where == nullptr || inventory == nullptr) return;
+  EntityId caged{};
+  const EntityId chosen = ItemToPickUp(world, actor, *where, caged);
   if (chosen.IsNull()) {
-    Notice(world, NoticeKind::NothingHere, actor);
+    Notice(world, caged.IsNull() ? NoticeKind::NothingHere : NoticeKind::Caged, actor, caged);
     return;
   }
   Item carried = *world.Items().Find(chosen);
@@ -235,6 +248,10 @@ void ResolvePickUp(GameWorld& world, EntityId actor, Intent& intent) {
   ++inventory->count;
   SpendTime(world, actor, ActorTicks(world, actor));
   Notice(world, NoticeKind::PickedUp, actor, chosen, carried.quantity);
+  // An altar's treasure: taking it closes the vault's cages over the rest.
+  if (const Trigger* take = world.Triggers().Find(chosen);
+      take != nullptr && take->how == TriggerHow::Take)
+    (void)FireTrigger(world, chosen, actor);
 }
 
 void AutoPickUpHere(GameWorld& world, TickScratch& scratch, EntityId player) {
@@ -258,7 +275,9 @@ void AutoPickUpHere(GameWorld& world, TickScratch& scratch, EntityId player) {
     Item* item = world.MutableItems().Find(id);
     // What the player put down stays down; the rule sees what is carried so far, so of two new
     // swords lying here only the first is taken.
-    if (item == nullptr || item->dropped != 0 || !AutoPickupWants(world, player, item->kind))
+    // A vault's treasure is taken only by choice (g): taking one closes the cages on the rest.
+    if (item == nullptr || item->dropped != 0 || world.Triggers().Contains(id) ||
+        !AutoPickupWants(world, player, item->kind))
       continue;
     // A stack joins the oldest carried one that takes it; the floor item goes.
     EntityId joined;

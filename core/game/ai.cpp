@@ -2,6 +2,7 @@
 
 #include "game/actions.h"
 #include "game/ai_steps.h"
+#include "game/machines.h"
 #include "game/pathing.h"
 #include "game/rules.h"
 
@@ -203,6 +204,8 @@ bool StepToward(AiContext& ctx, EntityId self, const EnemyAi& ai, Position from,
   }
   // The goal may be occupied (the player): then the route ends next to it, not on it.
   if (!ctx.world.OccupantAt(step.x, step.y).IsNull()) return false;
+  // Monsters know the floor's machines: none steps on a pressure plate.
+  if (ctx.world.Triggers().Size() != 0 && !StepTriggerAt(ctx.world, step).IsNull()) return false;
   IntendStep(ctx.world, self, ai, from, step);
   return true;
 }

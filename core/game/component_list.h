@@ -41,4 +41,8 @@
   X(Quiver, quiver, Quivers, "quiver", 2)                         \
   X(AutoPickup, autopickup, AutoPickups, "autopickup", 3)         \
   X(SlotHistory, slot_history, SlotHistories, "slot_history", 10) \
-  X(Ally, ally, Allies, "ally", 10)
+  X(Ally, ally, Allies, "ally", 10)                               \
+  X(Trigger, trigger, Triggers, "trigger", 10)                    \
+  X(Gate, gate, Gates, "gate", 10)                                \
+  X(Trap, trap, Traps, "trap", 10)                                \
+  X(Vault, vault, Vaults, "vault", 10)

@@ -69,10 +69,11 @@ enum class ActionKind : std::uint8_t {
   Unequip,
   Shoot,
   Steal,
-  Free,   // the player frees the captive `target`
-  Order,  // the player tells the allies on the floor to wait, or to follow
+  Free,     // the player frees the captive `target`
+  Order,    // the player tells the allies on the floor to wait, or to follow
+  Operate,  // the player pulls the lever `target` (a bump trigger: game/machines.h)
 };
-inline constexpr int kActionKindCount = 16;
+inline constexpr int kActionKindCount = 17;
 // "move", "pickup": the names files, the console and the trace use.
 [[nodiscard]] const char* ActionKindName(ActionKind kind) noexcept;
 struct Intent {
@@ -483,6 +484,70 @@ struct Ally {
     visit(self.order, FieldCap{"order", 0, kAllyOrderCount - 1});
     visit(self.post_x, FieldCap{"post_x", -kMaxCoordinate, kMaxCoordinate});
     visit(self.post_y, FieldCap{"post_y", -kMaxCoordinate, kMaxCoordinate});
+  }
+};
+
+// Machines (docs/GAME.md, "Machines"): parts of a level that act on each other, wired by entity
+// references a level file writes as authored ids. A trigger sets off its target when the player
+// bumps it (a lever), when anyone steps on it (a pressure plate) or when the item it is on is
+// taken (an altar's treasure); what happens is the target's: a gate opens or closes, a trap
+// fires, a vault closes its cages. Set off by ResolveGameplay (game/machines.cpp), traced as
+// `triggered` with both ends.
+enum class TriggerHow : std::uint8_t { Bump, Step, Take };
+inline constexpr int kTriggerHowCount = 3;
+struct Trigger {
+  EntityId target{};  // a gate, a trap or a vault
+  TriggerHow how = TriggerHow::Bump;
+  std::uint8_t once = 0;  // 1: it works once (a plate that has clicked stays down)
+  std::uint8_t used = 0;  // 1: it has been set off
+
+  // Every field, in order, with its cap where its C++ type holds more (field_caps.h).
+  template <class Self, class Visit>
+  static void Fields(Self& self, Visit&& visit) {
+    visit(self.target);
+    visit(self.how, FieldCap{"how", 0, kTriggerHowCount - 1});
+    visit(self.once, FieldCap{"once", 0, 1});
+    visit(self.used, FieldCap{"used", 0, 1});
+  }
+};
+
+// A portcullis: closed, it blocks its cell (with a blocker); a lever wired to it opens it (the
+// blocker goes) and closes it again.
+struct Gate {
+  std::uint8_t open = 0;
+
+  template <class Self, class Visit>
+  static void Fields(Self& self, Visit&& visit) {
+    visit(self.open, FieldCap{"open", 0, 1});
+  }
+};
+
+// What a trap does when its trigger is set off: gas hurts every creature within `radius` of the
+// trap for `power`; a net holds the one who stepped on the plate for `power` turns; an alarm
+// wakes every monster of the floor and sets it hunting.
+enum class TrapKind : std::uint8_t { Gas, Net, Alarm };
+inline constexpr int kTrapKindCount = 3;
+struct Trap {
+  TrapKind kind = TrapKind::Gas;
+  std::uint8_t power = 4;
+  std::uint8_t radius = 2;
+
+  template <class Self, class Visit>
+  static void Fields(Self& self, Visit&& visit) {
+    visit(self.kind, FieldCap{"kind", 0, kTrapKindCount - 1});
+    visit(self.power);
+    visit(self.radius, FieldCap{"radius", 0, 20});
+  }
+};
+
+// An altar vault: each treasure on its altars has a take trigger wired to it. Taking one closes
+// the vault, and the cages close over the rest: they can no longer be picked up.
+struct Vault {
+  std::uint8_t closed = 0;
+
+  template <class Self, class Visit>
+  static void Fields(Self& self, Visit&& visit) {
+    visit(self.closed, FieldCap{"closed", 0, 1});
   }
 };
 

@@ -29,7 +29,7 @@ struct AttackEvent {
   std::uint32_t order = 0;  // when in the tick it happened: GameWorld::Emit numbers every event
 };
 
-enum class DeathCause : std::uint8_t { Attack, Starvation };
+enum class DeathCause : std::uint8_t { Attack, Starvation, Trap };
 
 struct DeathEvent {
   EntityId entity{};
@@ -92,6 +92,9 @@ enum class NoticeKind : std::uint8_t {
   AutoPickupToggled,  // value: 1 on, 0 off
   Freed,              // the player freed the captive `object`
   Ordered,            // the player's allies were told: value 0 follow, 1 wait; object: one of them
+  Caged,              // subject tried to take object, caged in a closed vault
+  Triggered,  // subject set off a machine part whose target is object: value 0 a gate opened, 1
+              // it closed, 10 + TrapKind a trap sprang, 20 a vault closed; -1 a spent lever
 };
 struct NoticeEvent {
   NoticeKind kind = NoticeKind::NothingHere;

@@ -496,6 +496,10 @@ EntityKind GameWorld::KindOfEntity(EntityId id) const noexcept {
   if (const EnemyAi* ai = ai_pool_.Find(id)) return {KindClass::Monster, ai->kind};
   if (const Item* item = item_pool_.Find(id)) return {KindClass::Item, item->kind};
   if (stairs_pool_.Contains(id)) return {KindClass::Stairs, 0};
+  if (Triggers().Contains(id)) return {KindClass::Machine, 0};
+  if (Gates().Contains(id)) return {KindClass::Machine, 1};
+  if (Traps().Contains(id)) return {KindClass::Machine, 2};
+  if (Vaults().Contains(id)) return {KindClass::Machine, 3};
   return {};
 }
 

@@ -40,6 +40,28 @@ class Checker {
     }
     if (b.Has<EnemyAi>())
       (void)Target(i, ComponentKind::EnemyAi, "enemy_ai.target", b.ai.target, unused);
+    if (b.Has<Trigger>()) Wiring(i, b.trigger);
+  }
+
+  // A trigger is wired to something it can set off: a gate, a trap or a vault (game/machines.h),
+  // and an altar's take trigger to a vault.
+  void Wiring(std::size_t i, const Trigger& trigger) {
+    std::size_t target = 0;
+    if (trigger.target.IsNull()) {
+      Problem(i, ComponentKind::Trigger, "has a trigger wired to nothing (give its target)");
+      return;
+    }
+    if (!Target(i, ComponentKind::Trigger, "trigger.target", trigger.target, target)) return;
+    const ComponentBundle& t = level_.entities[target].components;
+    const bool settable = t.Has<Gate>() || t.Has<Trap>() || t.Has<Vault>();
+    if (!settable)
+      Problem(i, ComponentKind::Trigger,
+              "has a trigger wired to " + name_(target) +
+                  ", which is no gate, trap or vault (nothing a trigger can set off)");
+    else if (trigger.how == TriggerHow::Take && !t.Has<Vault>())
+      Problem(i, ComponentKind::Trigger,
+              "has a take trigger wired to " + name_(target) +
+                  ", which is no vault (taking a treasure closes a vault)");
   }
 
   // Where it stands: on the map, on ground it can stand on, alone if it blocks. Carried items

@@ -6,6 +6,7 @@
 #include "game/actions.h"
 #include "game/ai.h"
 #include "game/items.h"
+#include "game/machines.h"
 #include "game/pathing.h"
 #include "game/player_commands.h"
 #include "game/rules.h"
@@ -54,14 +55,34 @@ void SpendTime(GameWorld& world, EntityId actor, std::int32_t ticks) noexcept {
 
 namespace {
 
-// The player steps past an ally: the two change places (Brogue, DCSS), in one move. False when
-// `occupant` is no freed ally.
-bool SwapWithAlly(GameWorld& world, TickScratch& scratch, Intent& intent, std::int32_t ticks,
-                  EntityId occupant, Position from, Position to) {
+// After a step onto `to`: the player's autopickup (ResolveGameplay, next), a plate underfoot
+// (set off there), and the trace (`swapped`: the ally the player changed places with).
+void Arrived(GameWorld& world, TickScratch& scratch, EntityId id, EntityId swapped, Position to) {
+  if (id == world.PlayerEntity()) scratch.player_stepped = true;
+  if (world.Triggers().Size() != 0)
+    if (const EntityId plate = StepTriggerAt(world, to); !plate.IsNull())
+      scratch.stepped.emplace_back(plate, id);
+  world.Record(TraceEvent::Moved, [&](TraceEntry& moved) {
+    moved.a = id;
+    moved.b = swapped;
+    moved.x = to.x;
+    moved.y = to.y;
+  });
+}
+
+// The player moves into someone who is no enemy: a lever is pulled (the move becomes an Operate
+// intent, which ResolveGameplay carries out), and an ally changes places with the player (Brogue,
+// DCSS), in one move. False for anyone else.
+bool PlayerBumps(GameWorld& world, TickScratch& scratch, Intent& intent, std::int32_t ticks,
+                 EntityId occupant, Position from, Position to) {
   const EntityId player = world.PlayerEntity();
-  if (occupant.IsNull() || occupant == player || !world.Allies().Contains(occupant) ||
-      SideOf(world, occupant) != Side::Player)
-    return false;
+  if (occupant.IsNull() || occupant == player) return false;
+  if (const Trigger* lever = world.Triggers().Find(occupant);
+      lever != nullptr && lever->how == TriggerHow::Bump) {
+    intent = Intent{ActionKind::Operate, 0, 0, intent.revision, occupant, {}};
+    return true;
+  }
+  if (!world.Allies().Contains(occupant) || SideOf(world, occupant) != Side::Player) return false;
   Position* mine = world.MutablePositions().Find(player);
   Position* theirs = world.MutablePositions().Find(occupant);
   if (mine == nullptr || theirs == nullptr) return false;
@@ -71,13 +92,7 @@ bool SwapWithAlly(GameWorld& world, TickScratch& scratch, Intent& intent, std::i
   *theirs = from;
   world.MoveOccupant(player, from, to);
   world.MoveOccupant(occupant, to, from);
-  scratch.player_stepped = true;
-  world.Record(TraceEvent::Moved, [&](TraceEntry& moved) {
-    moved.a = player;
-    moved.b = occupant;
-    moved.x = to.x;
-    moved.y = to.y;
-  });
+  Arrived(world, scratch, player, occupant, to);
   return true;
 }
 
@@ -178,7 +193,7 @@ void MovementPhase(GameWorld& world, TickScratch& scratch) {
       continue;
     }
     const EntityId occupant = world.OccupantAt(to.x, to.y);
-    if (id == player && SwapWithAlly(world, scratch, *intent, ticks, occupant, from, to)) continue;
+    if (id == player && PlayerBumps(world, scratch, *intent, ticks, occupant, from, to)) continue;
     if (!occupant.IsNull() && occupant != id) {
       const bool blow = Hostile(world, id, occupant) && world.Registry().IsActive(occupant);
       if (blow) {
@@ -203,12 +218,7 @@ void MovementPhase(GameWorld& world, TickScratch& scratch) {
     if (world.Blockers().Contains(id)) world.MoveOccupant(id, from, to);
     ClearIntent(*intent);
     SpendTime(world, id, ticks);
-    if (id == player) scratch.player_stepped = true;  // autopickup, below
-    world.Record(TraceEvent::Moved, [&](TraceEntry& moved) {
-      moved.a = id;
-      moved.x = to.x;
-      moved.y = to.y;
-    });
+    Arrived(world, scratch, id, {}, to);
   }
 }
 
@@ -219,7 +229,9 @@ void ResolveGameplayPhase(GameWorld& world, TickScratch& scratch) {
   scratch.reserved.clear();
   StableOrder(world, world.Intents(), world.IntentsByCreation(), world.Intents().Values(), scratch,
               [](const Intent& intent) { return intent.kind != ActionKind::None; });
-  // The player who walked onto items picks up what autopickup wants first: it is part of the step.
+  // Plates stepped on click first; then the player who walked onto items picks up what autopickup
+  // wants: it is part of the step.
+  FireSteppedTriggers(world, scratch);
   if (scratch.player_stepped) {
     scratch.player_stepped = false;
     AutoPickUpHere(world, scratch, world.PlayerEntity());
@@ -236,6 +248,7 @@ void ResolveGameplayPhase(GameWorld& world, TickScratch& scratch) {
       case ActionKind::Steal: ResolveSteal(world, scratch, id, *intent); break;
       case ActionKind::Free: ResolveFree(world, id, *intent); break;
       case ActionKind::Order: ResolveOrder(world, id, *intent); break;
+      case ActionKind::Operate: ResolveOperate(world, id, *intent); break;
       case ActionKind::PickUp: ResolvePickUp(world, id, *intent); break;
       case ActionKind::Drop: ResolveDrop(world, id, *intent); break;
       case ActionKind::Equip: ResolveEquip(world, id, *intent, true); break;

@@ -35,8 +35,12 @@ struct TickScratch {
   FixedArray<std::int32_t> flee;  // the flee map derived from it
   std::int64_t distance_tick = -1;
   std::int64_t flee_tick = -1;
-  std::vector<EntityId> order;     // actors in a stable order (reserved to the entity capacity)
-  std::vector<EntityId> items;     // a carried-item list (reserved to the entity capacity)
+  std::vector<EntityId> order;  // actors in a stable order (reserved to the entity capacity)
+  std::vector<EntityId> items;
+  // The plates stepped on this tick (trigger, who stepped), in step order: Movement notes them and
+  // ResolveGameplay sets them off (game/machines.h).
+  std::vector<std::pair<EntityId, EntityId>>
+      stepped;                     // a carried-item list (reserved to the entity capacity)
   std::vector<Position> reserved;  // cells a spawn this tick will occupy
   bool player_stepped = false;     // Movement moved the player this tick (autopickup follows)
 

@@ -33,6 +33,7 @@ const char* TraceEventName(TraceEvent event) noexcept {
     case TraceEvent::MoveBecameBlow: return "move-became-blow";
     case TraceEvent::ValueWritten: return "value-written";
     case TraceEvent::SwapMoved: return "swap-moved";
+    case TraceEvent::Triggered: return "triggered";
   }
   return "unknown";
 }
@@ -59,7 +60,8 @@ bool TellsTheStory(const TraceEntry& e) noexcept {
     case TraceEvent::Destroyed:
     case TraceEvent::RequestRevoked:
     case TraceEvent::TimerSet:
-    case TraceEvent::Fault: return true;
+    case TraceEvent::Fault:
+    case TraceEvent::Triggered: return true;
     case TraceEvent::Perceived: return e.detail[2] != 0;  // the perception that began a hunt
     case TraceEvent::AiStep: {
       // A wanderer's blocked step only picks another goal: it decides nothing.
@@ -87,7 +89,7 @@ bool TellsTheStory(const TraceEntry& e) noexcept {
 const char* ActionKindName(ActionKind kind) noexcept {
   static constexpr const char* kNames[] = {"none",   "wait",  "move", "attack", "pickup", "descend",
                                            "ascend", "drop",  "use",  "throw",  "equip",  "unequip",
-                                           "shoot",  "steal", "free", "order"};
+                                           "shoot",  "steal", "free", "order",  "operate"};
   static_assert(std::size(kNames) == kActionKindCount);
   const auto index = static_cast<std::size_t>(kind);
   return index < std::size(kNames) ? kNames[index] : "unknown";

@@ -59,8 +59,10 @@ enum class TraceEvent : std::uint8_t {
                      // moved, b = the entity whose component went; value = ComponentKind, x = the
                      // hole's dense index, y = where a was (traced when a or b is watched);
                      // detail[0] = 1 between ticks (a console edit's removal)
+  Triggered,         // a machine part was set off: a = the trigger, b = its target (a gate, trap
+                     // or vault); value = TriggerHow; x, y = the trigger's cell
 };
-inline constexpr int kTraceEventCount = 22;
+inline constexpr int kTraceEventCount = 23;
 
 // How a monster perceived something (a perceived entry's detail[0]).
 enum class Perception : std::uint8_t { Sight, Noise };
@@ -102,7 +104,9 @@ enum class TimerKind : std::uint8_t { Recover, Search, Special, Haste, Slow };
 [[nodiscard]] const char* TimerKindName(TimerKind kind) noexcept;
 
 // What an entity was when an entry named it: the trace outlives the entity, so it keeps this.
-enum class KindClass : std::uint8_t { None, Player, Monster, Item, Stairs };
+// Machine: a part of a machine that is no monster or item (index 0 trigger, 1 gate, 2 trap, 3
+// vault).
+enum class KindClass : std::uint8_t { None, Player, Monster, Item, Stairs, Machine };
 struct EntityKind {
   KindClass cls = KindClass::None;
   std::uint16_t index = 0;  // the monster or item definition

@@ -102,8 +102,8 @@ constexpr std::int64_t kStat = kMaxStat;
 constexpr std::int64_t kTick = kMaxTickField;
 
 constexpr std::string_view kActionKinds[] = {
-    "none", "wait",  "move",  "attack",  "pickup", "descend", "ascend", "drop",
-    "use",  "throw", "equip", "unequip", "shoot",  "steal",   "free",   "order"};
+    "none",  "wait",  "move",    "attack", "pickup", "descend", "ascend", "drop",   "use",
+    "throw", "equip", "unequip", "shoot",  "steal",  "free",    "order",  "operate"};
 constexpr std::string_view kColours[] = {"default", "white",   "grey", "red",    "green", "yellow",
                                          "blue",    "magenta", "cyan", "orange", "brown", "purple"};
 constexpr std::string_view kAiActions[] = {"idle", "wander", "hunt", "flee", "follow"};
@@ -321,6 +321,31 @@ constexpr FieldInfo kAllyFields[] = {
                                       "where it was told to wait"),
 };
 
+constexpr std::string_view kTriggerHows[] = {"bump", "step", "take"};
+constexpr std::string_view kTrapKinds[] = {"gas", "net", "alarm"};
+static_assert(std::size(kTriggerHows) == kTriggerHowCount);
+static_assert(std::size(kTrapKinds) == kTrapKindCount);
+constexpr FieldInfo kTriggerFields[] = {
+    EntityField<Trigger, &Trigger::target>("target", "the gate, trap or vault it sets off"),
+    EnumField<Trigger, &Trigger::how>("how", kTriggerHows, 0,
+                                      "bump (a lever), step (a plate), take (an altar's treasure)"),
+    IntegerField<Trigger, &Trigger::once>("once", 0, 1, 0, "1: it works once"),
+    IntegerField<Trigger, &Trigger::used>("used", 0, 1, 0, "1: it has been set off"),
+};
+constexpr FieldInfo kGateFields[] = {
+    IntegerField<Gate, &Gate::open>("open", 0, 1, 0, "1: open (no blocker)"),
+};
+constexpr FieldInfo kTrapFields[] = {
+    EnumField<Trap, &Trap::kind>("kind", kTrapKinds, 0, "gas, net or alarm"),
+    IntegerField<Trap, &Trap::power>("power", 0, 255, 4,
+                                     "gas: damage to each creature; net: turns held"),
+    IntegerField<Trap, &Trap::radius>("radius", 0, 20, 2, "gas: how far it spreads"),
+};
+constexpr FieldInfo kVaultFields[] = {
+    IntegerField<Vault, &Vault::closed>("closed", 0, 1, 0,
+                                        "1: a treasure was taken; the cages are shut"),
+};
+
 constexpr ComponentTypeId kNeedsPosition[] = {K::Position};
 constexpr ComponentTypeId kActorNeeds[] = {K::Position, K::Intent, K::Health};
 constexpr ComponentTypeId kRejectsAi[] = {K::EnemyAi};
@@ -432,6 +457,19 @@ constexpr ComponentTypeInfo kTypes[] = {
      {},
      kSlotHistoryFields},
     {K::Ally, "ally", "Ally", "actor", 1, Multiplicity::One, 1, kAllyNeeds, {}, kAllyFields},
+    {K::Trigger,
+     "trigger",
+     "Trigger",
+     "machine",
+     1,
+     Multiplicity::One,
+     1,
+     kNeedsPosition,
+     {},
+     kTriggerFields},
+    {K::Gate, "gate", "Gate", "machine", 1, Multiplicity::One, 1, kNeedsPosition, {}, kGateFields},
+    {K::Trap, "trap", "Trap", "machine", 1, Multiplicity::One, 1, kNeedsPosition, {}, kTrapFields},
+    {K::Vault, "vault", "Vault", "machine", 1, Multiplicity::One, 1, {}, {}, kVaultFields},
 };
 static_assert(std::size(kTypes) == kComponentKindCount);
 

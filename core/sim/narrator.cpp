@@ -141,6 +141,8 @@ RunSummary DeathSummary(const GameWorld& world, const DeathEvent& death, std::in
   std::string cause;
   if (death.cause == DeathCause::Starvation) {
     cause = "starved to death";
+  } else if (death.cause == DeathCause::Trap) {
+    cause = "killed by caustic gas";
   } else {
     const MonsterDefinition* kind = MonsterOf(world, death.killer);
     const std::string killer = kind != nullptr ? kind->name : Name(world, death.killer);
@@ -373,8 +375,40 @@ void TellAllies(const GameWorld& world, const NoticeEvent& n, RunLog& log) {
     NoteForPlayer(world, log, "Freed " + WithArticle(Name(world, n.object)) + ".");
     return;
   }
-  log.Say(n.value != 0 ? "You tell your allies to wait here."
-                       : "You tell your allies to follow you.");
+  std::size_t allies = 0;
+  for (const Ally& ally : world.Allies().Values()) allies += ally.shackled == 0 ? 1 : 0;
+  const std::string whom = allies == 1 ? "your ally" : "your allies";
+  log.Say(n.value != 0 ? "You tell " + whom + " to wait here."
+                       : "You tell " + whom + " to follow you.");
+}
+
+// A machine part set off (game/machines.h): by the player, or by anyone the player sees.
+void TellMachine(const GameWorld& world, const NoticeEvent& n, RunLog& log) {
+  const bool by_player = world.Players().Contains(n.subject);
+  const std::string who = by_player ? "you" : "the " + Name(world, n.subject);
+  if (n.kind == NoticeKind::Caged) {
+    if (by_player) log.Say("A cage has closed over " + DescribeItem(world, n.object) + ".");
+    return;
+  }
+  switch (n.value) {
+    case -1: log.Say("The lever will not move."); break;
+    case 0: log.Say("You pull the lever. With a grinding of chains, the portcullis rises."); break;
+    case 1: log.Say("You pull the lever. The portcullis slams down."); break;
+    case 10 + static_cast<int>(TrapKind::Gas):
+      log.Say("Click! Caustic gas bursts from a vent!", MessageTone::Warning);
+      break;
+    case 10 + static_cast<int>(TrapKind::Net):
+      log.Say(Capitalised(who) + " stepped on a plate: a net drops over " +
+                  (by_player ? std::string("you") : "it") + "!",
+              MessageTone::Warning);
+      break;
+    case 10 + static_cast<int>(TrapKind::Alarm):
+      log.Say("Click! An alarm bell clangs through the floor. Everything here is awake now.",
+              MessageTone::Warning);
+      break;
+    case 20: log.Say("As you lift it, cages slam shut over the other treasures."); break;
+    default: break;
+  }
 }
 
 // Every kind is named here, so a new kind without words is a compiler warning (-Wswitch).
@@ -421,6 +455,8 @@ void TellNotice(const GameWorld& world, const NoticeEvent& n, RunLog& log) {
     case NoticeKind::Blocked: break;
     case NoticeKind::Freed:
     case NoticeKind::Ordered: TellAllies(world, n, log); break;
+    case NoticeKind::Caged:
+    case NoticeKind::Triggered: TellMachine(world, n, log); break;
   }
 }
 

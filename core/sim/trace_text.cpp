@@ -46,6 +46,7 @@ const char* DeathCauseName(DeathCause cause) noexcept {
   switch (cause) {
     case DeathCause::Attack: return "attack";
     case DeathCause::Starvation: return "starvation";
+    case DeathCause::Trap: return "trap";
   }
   return "unknown";
 }
@@ -60,21 +61,38 @@ std::string KindText(const EntityKind& kind, const DefinitionSet& definitions) {
                                                       : "monster";
     case KindClass::Item:
       return kind.index < definitions.items.size() ? definitions.items[kind.index].id : "item";
+    case KindClass::Machine: {
+      static constexpr const char* kParts[] = {"trigger", "gate", "trap", "vault"};
+      return kind.index < std::size(kParts) ? kParts[kind.index] : "machine";
+    }
   }
   return "";
 }
 
+namespace {
+
+// " a=1:1 kind=rat": an entity an entry names, with what it was; nothing for none.
+std::string HandleAndKind(const char* handle_key, const char* kind_key, EntityId id,
+                          const EntityKind& kind, const DefinitionSet& definitions) {
+  if (id.IsNull()) return {};
+  std::string text = handle_key + HandleText(id);
+  if (std::string name = KindText(kind, definitions); !name.empty()) text += kind_key + name;
+  return text;
+}
+
+// A triggered entry's own fields: how it was set off, and where.
+std::string TriggeredText(const TraceEntry& e) {
+  static constexpr const char* kHows[] = {"bump", "step", "take"};
+  return std::string(" how=") + (e.value >= 0 && e.value < 3 ? kHows[e.value] : "unknown") +
+         " at=" + std::to_string(e.x) + "," + std::to_string(e.y);
+}
+
+}  // namespace
+
 std::string TraceEventText(const TraceEntry& e, const DefinitionSet& definitions) {
-  std::string text = std::string("event=") + TraceEventName(e.event);
-  if (!e.a.IsNull()) {
-    text += " a=" + HandleText(e.a);
-    if (std::string kind = KindText(e.a_kind, definitions); !kind.empty()) text += " kind=" + kind;
-  }
-  if (!e.b.IsNull()) {
-    text += " b=" + HandleText(e.b);
-    if (std::string kind = KindText(e.b_kind, definitions); !kind.empty())
-      text += " b-kind=" + kind;
-  }
+  std::string text = std::string("event=") + TraceEventName(e.event) +
+                     HandleAndKind(" a=", " kind=", e.a, e.a_kind, definitions) +
+                     HandleAndKind(" b=", " b-kind=", e.b, e.b_kind, definitions);
   switch (e.event) {
     case TraceEvent::TickStarted:
     case TraceEvent::StaleRejected: break;
@@ -148,6 +166,7 @@ std::string TraceEventText(const TraceEntry& e, const DefinitionSet& definitions
       text += std::string(" status=") + StatusName(static_cast<Status>(e.value));
       break;
     case TraceEvent::RequestRevoked: text += " request=" + std::to_string(e.value); break;
+    case TraceEvent::Triggered: text += TriggeredText(e); break;
     case TraceEvent::TimerSet:
       text += std::string(" timer=") + TimerKindName(static_cast<TimerKind>(e.detail[0])) +
               " due=" + std::to_string(e.value);

@@ -91,6 +91,11 @@ std::string WhoText(EntityId id, const EntityKind& kind, const DefinitionSet& de
       return "the " +
              (kind.index < definitions.items.size() ? definitions.items[kind.index].name : "item") +
              " " + handle;
+    case KindClass::Machine: {
+      static constexpr const char* kParts[] = {"trigger", "gate", "trap", "vault"};
+      return std::string("the ") +
+             (kind.index < std::size(kParts) ? kParts[kind.index] : "machine") + " " + handle;
+    }
   }
   return "entity " + handle;
 }
@@ -127,6 +132,15 @@ std::string WhyHeadline(const WhyAnswer& answer, const GameWorld& world) {
   }
   return text;
 }
+
+namespace {
+
+// "the trigger 1:1 at 3,2 set off the gate 2:1": a machine part set off.
+std::string SetOff(const TraceEntry& e, const std::string& a, const DefinitionSet& definitions) {
+  return a + " at " + Cell(e.x, e.y) + " set off " + Who(e, true, definitions);
+}
+
+}  // namespace
 
 std::string WhyLink(const TraceEntry& e, const DefinitionSet& definitions) {
   std::string text = "tick " + std::to_string(e.tick) + ": ";
@@ -184,6 +198,7 @@ std::string WhyLink(const TraceEntry& e, const DefinitionSet& definitions) {
     case TraceEvent::ValueWritten:
     case TraceEvent::SwapMoved:
     case TraceEvent::StaleRejected: break;
+    case TraceEvent::Triggered: return text + SetOff(e, a, definitions);
   }
   return text + TraceEventText(e, definitions);
 }

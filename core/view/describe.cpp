@@ -107,6 +107,13 @@ std::vector<std::string> DescribeMonster(const GameSession& session, EntityId id
   // How dangerous, to you as you are now: its blow against your health, yours against its.
   const PlayerParts me = PartsOfPlayer(session);
   const Health* health = world.Healths().Find(id);
+  if (const Ally* ally = world.Allies().Find(id)) {
+    lines.push_back(ally->shackled != 0
+                        ? "It is chained here. Walk into it to free it: it will fight at your side."
+                        : "It fights at your side and follows you down the stairs (c: wait or "
+                          "follow).");
+    return lines;
+  }
   if (me.health != nullptr && me.combat != nullptr && health != nullptr) {
     const double its =
         std::max(1.0, Average(combat.damage_dice, combat.damage_sides, combat.damage_bonus));
@@ -238,7 +245,9 @@ std::vector<Position> ThingsInView(const GameSession& session, bool items) {
         static_cast<std::int64_t>(world.Registry().CreationSequenceOf(id) & 0xFFFFFFFFFFull);
     found.emplace_back(rank, *p);
   };
-  for (EntityId id : world.Ais().Owners()) consider(id);
+  // Aiming (no items) passes over allies and captives: f, t and z never pick a friend first.
+  for (EntityId id : world.Ais().Owners())
+    if (items || !world.Allies().Contains(id)) consider(id);
   if (items)
     for (EntityId id : world.Items().Owners()) consider(id);
   std::sort(found.begin(), found.end(),

@@ -21,6 +21,7 @@ namespace cairn {
                                                 std::int32_t y);
 
 // The monsters and items in view, nearest first (ties: the older first): where Tab goes next.
+// Without items (aiming a throw, a shot or a wand) allies and captives are left out.
 [[nodiscard]] std::vector<Position> ThingsInView(const GameSession& session, bool items);
 
 }  // namespace cairn

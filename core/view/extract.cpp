@@ -170,6 +170,33 @@ void ExtractAi(const EntityRegistry& registry, const EnemyAi& ai, DebugData& d) 
   d.ai.push_back(std::string("last cancelled: ") + CancelReasonName(ai.last_cancel));
 }
 
+// A machine part's wiring, both ways (game/machines.h): what its trigger sets off, and which
+// triggers set it off. "wired to 2:1 portcullis (gate)", "wired from 1:1 lever (bump)".
+void ExtractWiring(const GameWorld& world, EntityId id, DebugData& d) {
+  static constexpr const char* kHows[] = {"bump", "step", "take"};
+  const auto named = [&](EntityId who) {
+    const Named* n = world.Names().Find(who);
+    return FormatShortHandle(who) + (n != nullptr && !n->name.View().empty()
+                                         ? " " + std::string(n->name.View())
+                                         : std::string());
+  };
+  if (const Trigger* trigger = world.Triggers().Find(id)) {
+    const char* what = world.Gates().Contains(trigger->target)    ? "gate"
+                       : world.Traps().Contains(trigger->target)  ? "trap"
+                       : world.Vaults().Contains(trigger->target) ? "vault"
+                                                                  : "nothing it can set off";
+    d.components.push_back("wired to " + named(trigger->target) + " (" + what + ", " +
+                           kHows[static_cast<std::size_t>(trigger->how) % 3] +
+                           (trigger->used != 0 ? ", used)" : ")"));
+  }
+  const auto owners = world.Triggers().Owners();
+  const auto values = world.Triggers().Values();
+  for (std::size_t i = 0; i < owners.size(); ++i)
+    if (values[i].target == id && owners[i] != id)
+      d.components.push_back("wired from " + named(owners[i]) + " (" +
+                             kHows[static_cast<std::size_t>(values[i].how) % 3] + ")");
+}
+
 // The inspected entity: its full handle and what the registry says of it, its durable key, every
 // component (unknown ones too) and its AI.
 void ExtractInspected(const GameSession& session, EntityId id, DebugData& d) {
@@ -206,6 +233,7 @@ void ExtractInspected(const GameSession& session, EntityId id, DebugData& d) {
     for (const PreservedComponent& p : *preserved)
       d.components.push_back(p.type + ":" + std::to_string(p.slot) + " v" +
                              std::to_string(p.version) + " (not loaded)");
+  ExtractWiring(world, id, d);
   if (const EnemyAi* ai = world.Ais().Find(id)) ExtractAi(registry, *ai, d);
   d.inspected_pools = EntityPoolLines(world, id);
   d.inspected_phases = PhasesTouchingLines(world, id);

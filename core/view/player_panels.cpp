@@ -103,7 +103,7 @@ std::string MonsterStateWords(const GameWorld& world, EntityId monster) {
     if (ally->shackled != 0) return "shackled";
     if (ai->phase == AiPhase::Follow)
       return ally->order == AllyOrder::Wait ? "ally, waiting" : "ally, following you";
-    return ai->phase == AiPhase::Return ? "ally, coming back to you" : "ally, fighting";
+    return ai->phase == AiPhase::Return ? "ally, returning" : "ally, fighting";
   }
   return MonsterStateWord(*ai);
 }

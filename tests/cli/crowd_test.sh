@@ -31,7 +31,7 @@ last=$(printf '%s\n' "$out" | tail -n 1)
 
 # One frame after the same turn (the pane starts paused: p resumes), the debug pane showing the
 # machine first (F12 twice: why, then machine).
-frame=$("$cairn" frame --level "$level" --size 160x50 --debug --keys "p s F12 F12" 2>"$work/frame.err")
+frame=$("$cairn" frame --level "$level" --size 160x60 --debug --keys "p s F12 F12" 2>"$work/frame.err")
 status=$?
 [ $status -eq 0 ] || fail "frame exited $status: $(head -c 400 "$work/frame.err")"
 grep -q "Turn 1  Tick 10 " <<<"$frame" || fail "the frame is not after one turn"

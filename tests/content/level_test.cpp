@@ -401,3 +401,36 @@ TEST_CASE("a bad level or a failed reserve leaves the running world exactly as i
 }
 
 }  // namespace level_test
+
+namespace level_test {
+
+TEST_CASE("a machine's wiring is refused where it is written when it names the wrong thing",
+          "[content][machine]") {
+  const std::string player = Entity(
+      "id = \"player\"\nkind = \"player\"\ncomponents = [{ type = \"position\", version = 1, "
+      "slot = 0, body = { x = 1, y = 1 } }]\n");
+  const auto trigger = [](const std::string& id, const std::string& how,
+                          const std::string& target) {
+    return Entity(
+        "id = \"" + id +
+        "\"\ncomponents = [\n  { type = \"position\", version = 1, slot = 0, body = { x = "
+        "2, y = 1 } },\n  { type = \"trigger\", version = 1, slot = 0, body = { how = \"" +
+        how + "\", target = \"" + target + "\" } },\n]\n");
+  };
+  const std::string gate = Entity(
+      "id = \"gate\"\ncomponents = [{ type = \"position\", version = 1, slot = 0, body = { x = 3, "
+      "y = 1 } }, { type = \"gate\", version = 1, slot = 0, body = { open = 1 } }]\n");
+  // Wired to a gate: it loads.
+  CHECK(Problems(kHeader + player + gate + trigger("lever", "bump", "gate")).empty());
+  // Wired to nothing there, to something no trigger can set off, or a take trigger to a gate.
+  CHECK(Has(Problems(kHeader + player + trigger("lever", "bump", "nowhere")),
+            "22:78 entity 'lever': trigger.target: 'nowhere' names no entity in this level"));
+  CHECK(Has(Problems(kHeader + player + trigger("lever", "bump", "player")),
+            "22:3 entity 'lever' has a trigger wired to 'player', which is no gate, trap or vault "
+            "(nothing a trigger can set off)"));
+  CHECK(Has(Problems(kHeader + player + gate + trigger("altar", "take", "gate")),
+            "26:3 entity 'altar' has a take trigger wired to 'gate', which is no vault (taking a "
+            "treasure closes a vault)"));
+}
+
+}  // namespace level_test

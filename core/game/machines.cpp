@@ -1,0 +1,155 @@
+#include "game/machines.h"
+
+#include "game/actions.h"
+#include "game/ai.h"
+#include "game/pathing.h"
+#include "game/rules.h"
+#include "game/systems.h"
+
+namespace cairn {
+namespace {
+
+void Told(GameWorld& world, NoticeKind kind, EntityId subject, EntityId object,
+          std::int32_t value = 0) {
+  (void)world.Emit(world.Notices(), NoticeEvent{kind, subject, object, value});
+}
+
+// A portcullis opens (its blocker goes) or closes (its blocker comes back, when no one stands
+// under it).
+void SwingGate(GameWorld& world, EntityId gate_id, Gate& gate) {
+  const Position* at = world.Positions().Find(gate_id);
+  if (gate.open == 0) {
+    gate.open = 1;
+    if (world.Blockers().Contains(gate_id)) (void)world.QueueRemoveComponent<Blocker>(gate_id);
+    if (Appearance* look = world.MutableAppearances().Find(gate_id)) {
+      look->glyph = U'\u00B7';  // a raised portcullis: the cell shows as open ground
+      look->ascii = '.';
+    }
+    return;
+  }
+  if (at != nullptr && !world.OccupantAt(at->x, at->y).IsNull()) return;  // held up: stays open
+  gate.open = 0;
+  (void)world.QueueSetComponent(gate_id, Blocker{1});
+  if (Appearance* look = world.MutableAppearances().Find(gate_id)) {
+    look->glyph = U'#';
+    look->ascii = '#';
+  }
+}
+
+// Every creature within `radius` of `at` takes `power`: a vent of caustic gas.
+void Gas(GameWorld& world, EntityId trap, Position at, const Trap& spec) {
+  const auto owners = world.Healths().Owners();
+  std::vector<EntityId> hurt;
+  for (EntityId id : owners) {
+    const Position* p = world.Positions().Find(id);
+    if (p == nullptr || !world.Registry().IsActive(id) || ChebyshevDistance(*p, at) > spec.radius)
+      continue;
+    if (!world.Players().Contains(id) && !world.Ais().Contains(id)) continue;
+    hurt.push_back(id);
+  }
+  // Creation order: who dies first never depends on the pool's order.
+  std::sort(hurt.begin(), hurt.end(), [&](EntityId a, EntityId b) {
+    return world.Registry().CreationSequenceOf(a) < world.Registry().CreationSequenceOf(b);
+  });
+  for (EntityId id : hurt) {
+    Health* health = world.MutableHealths().Find(id);
+    health->current -= spec.power;
+    if (EnemyAi* ai = world.MutableAis().Find(id)) ai->alertness = 2 * kAlertnessToHunt;
+    if (health->current <= 0) Kill(world, id, trap, DeathCause::Trap, AttackKind::Spell);
+  }
+}
+
+void SpringTrap(GameWorld& world, EntityId trap_id, const Trap& trap, EntityId by) {
+  const Position* at = world.Positions().Find(trap_id);
+  switch (trap.kind) {
+    case TrapKind::Gas:
+      if (at != nullptr) Gas(world, trap_id, *at, trap);
+      break;
+    case TrapKind::Net:
+      if (Condition* held = world.MutableConditions().Find(by))
+        held->slow_until =
+            std::max(held->slow_until, world.Tick() + trap.power * kNormalActionTicks);
+      else
+        (void)world.QueueSetComponent(by,
+                                      Condition{0, world.Tick() + trap.power * kNormalActionTicks});
+      break;
+    case TrapKind::Alarm: {
+      const auto owners = world.Ais().Owners();
+      for (EntityId id : owners)
+        if (!world.Allies().Contains(id))
+          world.MutableAis().Find(id)->alertness = 2 * kAlertnessToHunt;
+      break;
+    }
+  }
+}
+
+}  // namespace
+
+bool FireTrigger(GameWorld& world, EntityId trigger_id, EntityId by) {
+  Trigger* trigger = world.MutableTriggers().Find(trigger_id);
+  if (trigger == nullptr || (trigger->once != 0 && trigger->used != 0)) return false;
+  const EntityId target = trigger->target;
+  if (!world.Registry().IsActive(target)) return false;
+  std::int32_t what = 0;  // the notice's value: 0 gate, 1 trap (+ kind), 10 vault
+  if (Gate* gate = world.MutableGates().Find(target)) {
+    SwingGate(world, target, *gate);
+    what = gate->open != 0 ? 0 : 1;
+  } else if (const Trap* trap = world.Traps().Find(target)) {
+    SpringTrap(world, target, *trap, by);
+    what = 10 + static_cast<std::int32_t>(trap->kind);
+  } else if (Vault* vault = world.MutableVaults().Find(target)) {
+    if (vault->closed != 0) return false;
+    vault->closed = 1;
+    what = 20;
+  } else {
+    return false;
+  }
+  trigger->used = 1;
+  world.Record(TraceEvent::Triggered, [&](TraceEntry& entry) {
+    entry.a = trigger_id;
+    entry.b = target;
+    entry.value = static_cast<std::int64_t>(trigger->how);
+    if (const Position* at = world.Positions().Find(trigger_id)) {
+      entry.x = at->x;
+      entry.y = at->y;
+    }
+  });
+  Told(world, NoticeKind::Triggered, by, target, what);
+  return true;
+}
+
+EntityId StepTriggerAt(const GameWorld& world, Position at) noexcept {
+  const auto owners = world.Triggers().Owners();
+  const auto values = world.Triggers().Values();
+  for (std::size_t i = 0; i < owners.size(); ++i) {
+    if (values[i].how != TriggerHow::Step) continue;
+    const Position* p = world.Positions().Find(owners[i]);
+    if (p != nullptr && p->x == at.x && p->y == at.y) return owners[i];
+  }
+  return {};
+}
+
+bool Caged(const GameWorld& world, EntityId item) noexcept {
+  const Trigger* trigger = world.Triggers().Find(item);
+  if (trigger == nullptr || trigger->how != TriggerHow::Take) return false;
+  const Vault* vault = world.Vaults().Find(trigger->target);
+  return vault != nullptr && vault->closed != 0;
+}
+
+void FireSteppedTriggers(GameWorld& world, TickScratch& scratch) {
+  for (const auto& [trigger, by] : scratch.stepped)
+    if (world.Registry().IsActive(by)) (void)FireTrigger(world, trigger, by);
+  scratch.stepped.clear();
+}
+
+void ResolveOperate(GameWorld& world, EntityId actor, Intent& intent) {
+  const EntityId lever = intent.target;
+  ClearIntent(intent);
+  SpendTime(world, actor, ActorTicks(world, actor));
+  const Position* from = world.Positions().Find(actor);
+  const Position* at = world.Positions().Find(lever);
+  if (from == nullptr || at == nullptr || ChebyshevDistance(*from, *at) != 1) return;
+  if (!FireTrigger(world, lever, actor)) Told(world, NoticeKind::Triggered, actor, lever, -1);
+}
+
+}  // namespace cairn
