@@ -45,4 +45,5 @@
   X(Trigger, trigger, Triggers, "trigger", 10)                    \
   X(Gate, gate, Gates, "gate", 10)                                \
   X(Trap, trap, Traps, "trap", 10)                                \
-  X(Vault, vault, Vaults, "vault", 10)
+  X(Vault, vault, Vaults, "vault", 10)                            \
+  X(Secret, secret, Secrets, "secret", 10)

@@ -525,8 +525,10 @@ struct Gate {
 // What a trap does when its trigger is set off: gas hurts every creature within `radius` of the
 // trap for `power`; a net holds the one who stepped on the plate for `power` turns; an alarm
 // wakes every monster of the floor and sets it hunting.
-enum class TrapKind : std::uint8_t { Gas, Net, Alarm };
-inline constexpr int kTrapKindCount = 3;
+// A collapse turns the ground within `radius` that has a chasm beside it into chasm: a bridge
+// falls, and whatever stands on it but the player falls with it.
+enum class TrapKind : std::uint8_t { Gas, Net, Alarm, Collapse };
+inline constexpr int kTrapKindCount = 4;
 struct Trap {
   TrapKind kind = TrapKind::Gas;
   std::uint8_t power = 4;
@@ -548,6 +550,21 @@ struct Vault {
   template <class Self, class Visit>
   static void Fields(Self& self, Visit&& visit) {
     visit(self.closed, FieldCap{"closed", 0, 1});
+  }
+};
+
+// A secret door: until found, its cell is a wall on the map (and to every search and view).
+// Waiting beside it searches: the third turn of searching finds it, and the wall becomes a closed
+// door (game/machines.h: Search).
+inline constexpr std::uint8_t kSearchTurns = 3;
+struct Secret {
+  std::uint8_t found = 0;
+  std::uint8_t searched = 0;  // turns the player has searched beside it
+
+  template <class Self, class Visit>
+  static void Fields(Self& self, Visit&& visit) {
+    visit(self.found, FieldCap{"found", 0, 1});
+    visit(self.searched, FieldCap{"searched", 0, kSearchTurns});
   }
 };
 

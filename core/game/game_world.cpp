@@ -500,6 +500,7 @@ EntityKind GameWorld::KindOfEntity(EntityId id) const noexcept {
   if (Gates().Contains(id)) return {KindClass::Machine, 1};
   if (Traps().Contains(id)) return {KindClass::Machine, 2};
   if (Vaults().Contains(id)) return {KindClass::Machine, 3};
+  if (Secrets().Contains(id)) return {KindClass::Machine, 4};
   return {};
 }
 

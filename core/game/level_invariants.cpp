@@ -77,7 +77,14 @@ class Checker {
                   std::to_string(level_.height) + ")");
       return;
     }
-    if (!TerrainPassable(level_.At(p.x, p.y))) {
+    const bool hidden_door = b.Has<Secret>() && b.secret.found == 0;
+    if (hidden_door != (level_.At(p.x, p.y) == Terrain::Wall) && b.Has<Secret>()) {
+      Problem(i, ComponentKind::Secret,
+              at() + (hidden_door ? " is a secret door not yet found, so its cell must be a wall"
+                                  : " is a secret door found, so its cell must be a door"));
+      return;
+    }
+    if (!TerrainPassable(level_.At(p.x, p.y)) && !hidden_door) {
       Problem(i, ComponentKind::Position,
               at() + " is inside a " + TerrainName(level_.At(p.x, p.y)));
       return;

@@ -1,5 +1,7 @@
 #include "game/machines.h"
 
+#include <algorithm>
+
 #include "game/actions.h"
 #include "game/ai.h"
 #include "game/pathing.h"
@@ -59,6 +61,45 @@ void Gas(GameWorld& world, EntityId trap, Position at, const Trap& spec) {
   }
 }
 
+// The ground within `radius` of `at` with a chasm beside it falls in: a bridge collapses. The
+// player's own cell holds (a fall is no way down here); anyone else on a falling cell dies.
+void Collapse(GameWorld& world, EntityId trap, Position at, std::int32_t radius) {
+  TileMap& map = world.Map();
+  const EntityId player = world.PlayerEntity();
+  const auto beside_chasm = [&](std::int32_t x, std::int32_t y) {
+    for (int d = 0; d < 4; ++d)
+      if (map.InBounds(x + kStepDx[d], y + kStepDy[d]) &&
+          map.At(x + kStepDx[d], y + kStepDy[d]) == Terrain::Chasm)
+        return true;
+    return false;
+  };
+  std::vector<Position> falling;
+  for (std::int32_t y = at.y - radius; y <= at.y + radius; ++y)
+    for (std::int32_t x = at.x - radius; x <= at.x + radius; ++x)
+      if (map.InBounds(x, y) && map.At(x, y) == Terrain::Floor && beside_chasm(x, y) &&
+          (player.IsNull() || world.OccupantAt(x, y) != player))
+        falling.push_back(Position{x, y});
+  // What stands or lies there falls: a creature dies, anything else is gone. Creation order, so
+  // who dies first never depends on the pool's order.
+  std::vector<EntityId> fallen;
+  for (EntityId id : world.Positions().Owners()) {
+    const Position* p = world.Positions().Find(id);
+    if (id != player && std::any_of(falling.begin(), falling.end(),
+                                    [&](Position c) { return c.x == p->x && c.y == p->y; }))
+      fallen.push_back(id);
+  }
+  std::sort(fallen.begin(), fallen.end(), [&](EntityId a, EntityId b) {
+    return world.Registry().CreationSequenceOf(a) < world.Registry().CreationSequenceOf(b);
+  });
+  for (EntityId id : fallen) {
+    if (world.Healths().Contains(id))
+      Kill(world, id, trap, DeathCause::Trap, AttackKind::Spell);
+    else
+      (void)world.QueueDestroy(id);
+  }
+  for (const Position& cell : falling) map.Set(cell.x, cell.y, Terrain::Chasm);
+}
+
 void SpringTrap(GameWorld& world, EntityId trap_id, const Trap& trap, EntityId by) {
   const Position* at = world.Positions().Find(trap_id);
   switch (trap.kind) {
@@ -72,6 +113,9 @@ void SpringTrap(GameWorld& world, EntityId trap_id, const Trap& trap, EntityId b
       else
         (void)world.QueueSetComponent(by,
                                       Condition{0, world.Tick() + trap.power * kNormalActionTicks});
+      break;
+    case TrapKind::Collapse:
+      if (at != nullptr) Collapse(world, trap_id, *at, trap.radius);
       break;
     case TrapKind::Alarm: {
       const auto owners = world.Ais().Owners();
@@ -140,6 +184,28 @@ void FireSteppedTriggers(GameWorld& world, TickScratch& scratch) {
   for (const auto& [trigger, by] : scratch.stepped)
     if (world.Registry().IsActive(by)) (void)FireTrigger(world, trigger, by);
   scratch.stepped.clear();
+}
+
+void Search(GameWorld& world, EntityId searcher) {
+  const Position* from = world.Positions().Find(searcher);
+  if (from == nullptr) return;
+  const auto owners = world.Secrets().Owners();
+  for (EntityId id : owners) {
+    Secret* secret = world.MutableSecrets().Find(id);
+    const Position* at = world.Positions().Find(id);
+    if (secret->found != 0 || at == nullptr || ChebyshevDistance(*from, *at) != 1) continue;
+    if (++secret->searched < kSearchTurns) continue;
+    secret->found = 1;
+    world.Map().Set(at->x, at->y, Terrain::DoorClosed);
+    world.Record(TraceEvent::Triggered, [&](TraceEntry& entry) {
+      entry.a = id;
+      entry.b = id;
+      entry.value = kSearchHow;
+      entry.x = at->x;
+      entry.y = at->y;
+    });
+    Told(world, NoticeKind::Triggered, searcher, id, 30);
+  }
 }
 
 void ResolveOperate(GameWorld& world, EntityId actor, Intent& intent) {

@@ -23,6 +23,13 @@ bool FireTrigger(GameWorld& world, EntityId trigger, EntityId by);
 // ResolveGameplay: the plates stepped on this tick, in the order they were stepped on.
 void FireSteppedTriggers(GameWorld& world, TickScratch& scratch);
 
+// A `triggered` entry's how for a secret door found by searching (the others are TriggerHow).
+inline constexpr std::int64_t kSearchHow = 3;
+
+// The player waited beside a secret door (components.h: Secret): a turn of searching; the
+// kSearchTurns-th finds it, and its wall becomes a closed door.
+void Search(GameWorld& world, EntityId searcher);
+
 // An Operate intent: the player pulls the lever `intent.target` beside them.
 void ResolveOperate(GameWorld& world, EntityId actor, Intent& intent);
 

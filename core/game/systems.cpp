@@ -260,6 +260,7 @@ void ResolveGameplayPhase(GameWorld& world, TickScratch& scratch) {
       case ActionKind::Wait:
         ClearIntent(*intent);
         SpendTime(world, id, ActorTicks(world, id));
+        if (id == world.PlayerEntity() && world.Secrets().Size() != 0) Search(world, id);
         break;
       case ActionKind::Move:  // Movement left it: nothing more to do this tick
       case ActionKind::None: ClearIntent(*intent); break;

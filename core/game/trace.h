@@ -105,7 +105,7 @@ enum class TimerKind : std::uint8_t { Recover, Search, Special, Haste, Slow };
 
 // What an entity was when an entry named it: the trace outlives the entity, so it keeps this.
 // Machine: a part of a machine that is no monster or item (index 0 trigger, 1 gate, 2 trap, 3
-// vault).
+// vault, 4 secret door).
 enum class KindClass : std::uint8_t { None, Player, Monster, Item, Stairs, Machine };
 struct EntityKind {
   KindClass cls = KindClass::None;

@@ -322,7 +322,7 @@ constexpr FieldInfo kAllyFields[] = {
 };
 
 constexpr std::string_view kTriggerHows[] = {"bump", "step", "take"};
-constexpr std::string_view kTrapKinds[] = {"gas", "net", "alarm"};
+constexpr std::string_view kTrapKinds[] = {"gas", "net", "alarm", "collapse"};
 static_assert(std::size(kTriggerHows) == kTriggerHowCount);
 static_assert(std::size(kTrapKinds) == kTrapKindCount);
 constexpr FieldInfo kTriggerFields[] = {
@@ -344,6 +344,12 @@ constexpr FieldInfo kTrapFields[] = {
 constexpr FieldInfo kVaultFields[] = {
     IntegerField<Vault, &Vault::closed>("closed", 0, 1, 0,
                                         "1: a treasure was taken; the cages are shut"),
+};
+
+constexpr FieldInfo kSecretFields[] = {
+    IntegerField<Secret, &Secret::found>("found", 0, 1, 0, "1: found; its wall is a door now"),
+    IntegerField<Secret, &Secret::searched>("searched", 0, kSearchTurns, 0,
+                                            "turns searched beside it"),
 };
 
 constexpr ComponentTypeId kNeedsPosition[] = {K::Position};
@@ -470,6 +476,16 @@ constexpr ComponentTypeInfo kTypes[] = {
     {K::Gate, "gate", "Gate", "machine", 1, Multiplicity::One, 1, kNeedsPosition, {}, kGateFields},
     {K::Trap, "trap", "Trap", "machine", 1, Multiplicity::One, 1, kNeedsPosition, {}, kTrapFields},
     {K::Vault, "vault", "Vault", "machine", 1, Multiplicity::One, 1, {}, {}, kVaultFields},
+    {K::Secret,
+     "secret",
+     "Secret door",
+     "machine",
+     1,
+     Multiplicity::One,
+     1,
+     kNeedsPosition,
+     {},
+     kSecretFields},
 };
 static_assert(std::size(kTypes) == kComponentKindCount);
 

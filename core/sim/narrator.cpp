@@ -406,7 +406,12 @@ void TellMachine(const GameWorld& world, const NoticeEvent& n, RunLog& log) {
       log.Say("Click! An alarm bell clangs through the floor. Everything here is awake now.",
               MessageTone::Warning);
       break;
+    case 10 + static_cast<int>(TrapKind::Collapse):
+      log.Say("Click! With a roar, the bridge behind you falls into the chasm.",
+              MessageTone::Warning);
+      break;
     case 20: log.Say("As you lift it, cages slam shut over the other treasures."); break;
+    case 30: log.Say("You find a secret door!", MessageTone::Good); break;
     default: break;
   }
 }

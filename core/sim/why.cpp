@@ -92,7 +92,7 @@ std::string WhoText(EntityId id, const EntityKind& kind, const DefinitionSet& de
              (kind.index < definitions.items.size() ? definitions.items[kind.index].name : "item") +
              " " + handle;
     case KindClass::Machine: {
-      static constexpr const char* kParts[] = {"trigger", "gate", "trap", "vault"};
+      static constexpr const char* kParts[] = {"trigger", "gate", "trap", "vault", "secret-door"};
       return std::string("the ") +
              (kind.index < std::size(kParts) ? kParts[kind.index] : "machine") + " " + handle;
     }

@@ -317,6 +317,40 @@ PaneSection InspectedSection(const DebugData& d, const PresenterState& state, st
   return s;
 }
 
+// The pools, two a row where both fit (the second from the pane's middle), else one: long
+// numbers (100000/131072 on a floor of 100,000 monsters) are never cut across two rows. Pools
+// that never held anything are named together after them, so a floor without machines or
+// allies keeps its rows for what it has.
+template <class Add>
+void PoolRows(const std::vector<PoolLine>& pools, std::size_t width, const Add& add) {
+  const std::size_t half = std::max<std::size_t>(20, width / 2);
+  std::vector<const PoolLine*> used;
+  std::string never = " never used:";
+  for (const PoolLine& p : pools) {
+    if (p.size == 0 && p.high_water == 0)
+      never += " " + p.name;
+    else
+      used.push_back(&p);
+  }
+  for (std::size_t i = 0; i < used.size();) {
+    const auto entry = [&](std::size_t k) {
+      const PoolLine& p = *used[k];
+      return " " + p.name + " " + std::to_string(p.size) + "/" + std::to_string(p.capacity) + " " +
+             std::to_string(p.high_water);
+    };
+    std::string line = entry(i++);
+    if (i < used.size() && line.size() < half) {
+      std::string second = entry(i);
+      if (half + second.size() <= width) {
+        line = Pad(std::move(line), half) + second;
+        ++i;
+      }
+    }
+    add(line);
+  }
+  if (used.size() < pools.size()) add(never);
+}
+
 PaneSection MachineSection(const RenderFrame& frame, const PresenterState& state,
                            std::size_t width) {
   const DebugData& d = frame.debug;
@@ -334,25 +368,7 @@ PaneSection MachineSection(const RenderFrame& frame, const PresenterState& state
                 width));
   if (!d.free_slots.empty()) add("Slots " + d.free_slots);
   add("Pools size/capacity high-water", Colour::White);
-  // Two pools a row where both fit (the second from the pane's middle), else one: long numbers
-  // (100000/131072 on a floor of 100,000 monsters) are never cut across two rows.
-  const std::size_t half = std::max<std::size_t>(20, width / 2);
-  for (std::size_t i = 0; i < d.pools.size();) {
-    const auto entry = [&](std::size_t k) {
-      const PoolLine& p = d.pools[k];
-      return " " + p.name + " " + std::to_string(p.size) + "/" + std::to_string(p.capacity) + " " +
-             std::to_string(p.high_water);
-    };
-    std::string line = entry(i++);
-    if (i < d.pools.size() && line.size() < half) {
-      std::string second = entry(i);
-      if (half + second.size() <= width) {
-        line = Pad(std::move(line), half) + second;
-        ++i;
-      }
-    }
-    add(line);
-  }
+  PoolRows(d.pools, width, add);
   add("Queues and counters", Colour::White);
   for (const std::string& c : d.counters) add("  " + c);
   static constexpr const char* kPhase[] = {"Begin",   "Player", "AI", "Move",

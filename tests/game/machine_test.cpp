@@ -153,3 +153,41 @@ TEST_CASE("monsters do not step on the pressure plates they know", "[machine]") 
 }
 
 }  // namespace machine_test
+
+namespace machine_test {
+
+TEST_CASE("waiting beside a secret door finds it on the third turn", "[machine]") {
+  TestWorld w(MachineHall(), RoomyTrace());
+  const EntityId player = w->PlayerEntity();
+  Place(w, player, {3, 4});
+  CHECK(w->Map().At(3, 5) == Terrain::Wall);
+  CHECK_FALSE(w.Act(Move(0, 1)));  // a wall, as far as anyone can tell
+  REQUIRE(w.Act(PlayerCommand{PlayerCommandKind::Wait}));
+  REQUIRE(w.Act(PlayerCommand{PlayerCommandKind::Wait}));
+  CHECK(w->Map().At(3, 5) == Terrain::Wall);
+  REQUIRE(w.Act(PlayerCommand{PlayerCommandKind::Wait}));
+  CHECK(w->Map().At(3, 5) == Terrain::DoorClosed);
+  CHECK(Triggered(*w).size() == 1);
+  REQUIRE(w.Act(Move(0, 1)));  // opens it
+  REQUIRE(w.Act(Move(0, 1)));
+  CHECK(w->Positions().Find(player)->y == 5);
+}
+
+TEST_CASE("the plate at a bridge's far end drops the bridge and whoever is on it", "[machine]") {
+  TestWorld w(MachineHall(), RoomyTrace());
+  const EntityId player = w->PlayerEntity();
+  EntityId rat{};
+  for (EntityId id : w->Ais().Owners())
+    if (w->Positions().Find(id)->y == 7) rat = id;
+  REQUIRE(!rat.IsNull());
+  w->MutableAis().Find(rat)->alertness = 0;
+  Place(w, player, {10, 7});  // on the bridge's last cell
+  CHECK(w->Map().At(9, 7) == Terrain::Floor);
+  REQUIRE(w.Act(Move(1, 0)));  // onto the plate
+  for (std::int32_t x = 7; x <= 10; ++x) CHECK(w->Map().At(x, 7) == Terrain::Chasm);
+  CHECK(w->Map().At(11, 7) == Terrain::Floor);  // the plate's own cell holds
+  CHECK_FALSE(w->Registry().IsAlive(rat));      // it stood on the bridge
+  CHECK(w->Registry().IsAlive(player));
+}
+
+}  // namespace machine_test

@@ -2,7 +2,10 @@
 // run saved with it following (and a captive still chained on the floor below) resumes to the
 // same run; a step back over its turns and the same turns again give the same state.
 #include <catch2/catch.hpp>
+#include <fstream>
+#include <sstream>
 
+#include "content/level_loader.h"
 #include "game/level.h"
 #include "save_test_support.h"
 
@@ -67,6 +70,45 @@ TEST_CASE("an ally follows down the stairs; saved following, it resumes to one r
   CHECK(session->StateHash() == before);
   Play(*session, PlayerCommand{PlayerCommandKind::Wait}, 6);
   CHECK(session->StateHash() == after);
+}
+
+}  // namespace ally_save_test
+
+namespace ally_save_test {
+
+TEST_CASE("a save with a machine half set off resumes to one run", "[machine]") {
+  std::ifstream in(CAIRN_SOURCE_DIR "/tests/levels/machines.toml", std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  auto level = std::make_shared<LevelDefinition>();
+  std::vector<TextProblem> problems;
+  REQUIRE(LoadLevelText(text.str(), *Definitions(), WorldLimits::Uniform(64), *level, problems));
+  const SessionConfig config = Config(2, level);
+  std::unique_ptr<GameSession> session;
+  REQUIRE(GameSession::Create(config, session) == Status::Ok);
+  // The lever pulled (the portcullis up), the net plate stepped on; the gas plate not yet.
+  Play(*session, PlayerCommand{PlayerCommandKind::Move, 1, -1});
+  Play(*session, PlayerCommand{PlayerCommandKind::Move, 1, 0}, 5);
+  REQUIRE(session->World().Gates().Values()[0].open == 1);
+  std::size_t used = 0;
+  for (const Trigger& t : session->World().Triggers().Values()) used += t.used;
+  REQUIRE(used == 2);
+
+  const std::string saved = SaveText(*session);
+  CHECK(saved.find("trigger = { target = ") != std::string::npos);
+  std::unique_ptr<GameSession> resumed;
+  REQUIRE(Resume(saved, config, resumed) == "");
+  CHECK(resumed->StateHash() == session->StateHash());
+  // On to the gas plate and the vault, both runs alike.
+  for (const PlayerCommand& c :
+       {PlayerCommand{PlayerCommandKind::Move, 1, 0}, PlayerCommand{PlayerCommandKind::Move, 1, 1},
+        PlayerCommand{PlayerCommandKind::Move, 1, -1},
+        PlayerCommand{PlayerCommandKind::Move, 1, -1},
+        PlayerCommand{PlayerCommandKind::Move, 1, -1}, PlayerCommand{PlayerCommandKind::PickUp}}) {
+    (void)session->Submit(c);
+    (void)resumed->Submit(c);
+  }
+  CHECK(resumed->StateHash() == session->StateHash());
 }
 
 }  // namespace ally_save_test
