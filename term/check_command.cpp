@@ -217,7 +217,8 @@ bool CheckDungeonFile(const std::string& path, const std::string& shown, const s
   }
   std::cout << shown << ": ok (dungeon of " << plan.floors << " floors, " << plan.width << "x"
             << plan.height << ", " << plan.set_pieces.size() << " set pieces, "
-            << plan.start_kit.size() << " start items)\n";
+            << plan.machines.size() << " machine templates, " << plan.start_kit.size()
+            << " start items)\n";
   return true;
 }
 

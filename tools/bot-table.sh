@@ -22,7 +22,7 @@ printf '%s\n' "$out" | awk '{o[$8]++} END {for (k in o) print k, o[k]}' | sort |
 echo
 printf '%s\n' "$out" | awk '{print $6}' | sort -n |
   awk '{t[NR]=$1} END {printf "Turns per run: fewest %d, median %d, most %d.\n", t[1], t[int((NR+1)/2)], t[NR]}'
-printf '%s\n' "$out" | awk '{a += $10; if ($10 > 0) r++} END {printf "Captives freed: %d in all, in %d runs of %d.\n", a, r, NR}'
+printf '%s\n' "$out" | awk '{a += $10; if ($10 > 0) r++; m += $12; if ($12 > 0) s++} END {printf "Captives freed: %d in all, in %d runs of %d. Machines set off: %d in all, in %d runs.\n", a, r, NR, m, s}'
 echo
 echo "| cause of death | runs |"
 echo "| --- | --- |"

@@ -97,16 +97,17 @@ void CheckSetPieceUnique(const SetPiece& piece, const std::vector<SetPiece>& ear
   }
 }
 
-// [[set_piece]]: hand-made levels stamped into floors of a depth range, with a chance.
-void ReadSetPieces(TableReader& file, const DefinitionSet& definitions, const WorldLimits& limits,
-                   const LevelSource& levels, DungeonPlan& plan,
-                   std::vector<TextProblem>& problems) {
-  const TomlValue* pieces = file.Get("set_piece", TomlKind::Array, false);
+// [[set_piece]] (and [[machine]], into `into`): hand-made levels stamped into floors of a depth
+// range, with a chance.
+void ReadSetPieces(TableReader& file, const char* key, const DefinitionSet& definitions,
+                   const WorldLimits& limits, const LevelSource& levels, DungeonPlan& plan,
+                   std::vector<SetPiece>& into, std::vector<TextProblem>& problems) {
+  const TomlValue* pieces = file.Get(key, TomlKind::Array, false);
   if (pieces == nullptr) return;
   std::vector<TextPosition> level_at(pieces->array.size());  // of each set piece's `level`
   for (const TomlValue& table : pieces->array) {
     if (!table.IsTable()) {
-      file.Problem(table.position, "each [[set_piece]] must be a table");
+      file.Problem(table.position, std::string("each [[") + key + "]] must be a table");
       continue;
     }
     TableReader r(table, "set piece", problems);
@@ -118,13 +119,12 @@ void ReadSetPieces(TableReader& file, const DefinitionSet& definitions, const Wo
     }
     (void)r.Int("chance", piece.chance, 1, 100, false);
     if (r.String("level", piece.source)) {
-      level_at[plan.set_pieces.size()] = table.Find("level")->position;
-      LoadSetPiece(r, level_at[plan.set_pieces.size()], definitions, limits, levels, plan, piece,
-                   problems);
+      level_at[into.size()] = table.Find("level")->position;
+      LoadSetPiece(r, level_at[into.size()], definitions, limits, levels, plan, piece, problems);
     }
     r.RejectUnknown();
-    CheckSetPieceUnique(piece, plan.set_pieces, level_at, problems);
-    plan.set_pieces.push_back(std::move(piece));
+    CheckSetPieceUnique(piece, into, level_at, problems);
+    into.push_back(std::move(piece));
   }
 }
 
@@ -144,7 +144,8 @@ bool ReadDungeonPlan(std::string_view text, const DefinitionSet& definitions,
   (void)file.Int("floors", plan.floors, 1, DungeonPlan::kMaxFloors);
   ReadFloorSize(file, plan);
   ReadStartKit(file, definitions, plan, problems);
-  ReadSetPieces(file, definitions, limits, levels, plan, problems);
+  ReadSetPieces(file, "set_piece", definitions, limits, levels, plan, plan.set_pieces, problems);
+  ReadSetPieces(file, "machine", definitions, limits, levels, plan, plan.machines, problems);
   file.RejectUnknown();
   if (problems.size() != before) return false;
   out = std::move(plan);

@@ -23,6 +23,7 @@ namespace cairn {
 // floor, most floors hold a captive (a shackled monster the player may free as an ally), drawn
 // after everything else from a stream of its own, so the rest of a floor is as version 2 made it.
 inline constexpr std::int32_t kDungeonRules = 3;
+// (3 also stamps a machine template on most floors below the first: DungeonPlan::machines.)
 inline constexpr std::int32_t kOldestDungeonRules = 1;
 
 struct SetPiece {
@@ -46,6 +47,9 @@ struct DungeonPlan {
   std::int32_t width = 79;  // every generated floor's size, in cells
   std::int32_t height = 29;
   std::vector<SetPiece> set_pieces;
+  // Machine templates (data/levels/machines/): from rules 3, most floors below the first get one,
+  // each template at most once a run, stamped beside the floor's set piece.
+  std::vector<SetPiece> machines;
   std::vector<StartItem> start_kit;
 };
 

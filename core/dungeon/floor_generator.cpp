@@ -114,9 +114,35 @@ const SetPiece* PieceOnceARun(const DungeonPlan& plan, std::uint64_t seed, std::
   return piece < 0 ? nullptr : &plan.set_pieces[static_cast<std::size_t>(piece)];
 }
 
+// Rules 3: the machine template floor `depth` gets: from floor 2 down, each floor has an 85%
+// chance of one, drawn among the templates of its depth range not used on a floor above (from a
+// stream of the seed's own), so a template appears at most once a run and floor `depth` knows
+// its own without the floors above built.
+const SetPiece* MachineOnceARun(const DungeonPlan& plan, std::uint64_t seed, std::int32_t depth) {
+  std::vector<bool> used(plan.machines.size(), false);
+  const SetPiece* chosen = nullptr;
+  for (std::int32_t floor = 2; floor <= depth; ++floor) {
+    chosen = nullptr;
+    Rng rng(Mix64(FloorSeed(seed, floor) ^ 0x3AC4'1E00'0000'0001ull));
+    if (!rng.Percent(85)) continue;
+    std::vector<std::size_t> fits;
+    for (std::size_t i = 0; i < plan.machines.size(); ++i) {
+      const SetPiece& m = plan.machines[i];
+      if (!used[i] && m.level && floor >= m.min_depth && floor <= m.max_depth) fits.push_back(i);
+    }
+    if (fits.empty()) continue;
+    const std::size_t pick = fits[rng.Below(static_cast<std::uint32_t>(fits.size()))];
+    used[pick] = true;
+    chosen = &plan.machines[pick];
+  }
+  return chosen;
+}
+
 // Copies the piece's terrain (locked) and its entities, except the player and stairs, which the
 // floor provides. Entity references inside the piece are renumbered to the floor's list. Entities
 // with a durable identity are scoped by this placement (`scope`), not by the piece's document.
+void StampAt(Placement& p, const SetPiece& piece, Rect area, const InstanceId& scope);
+
 Rect StampSetPiece(Placement& p, const SetPiece& piece, Rng& rng, const InstanceId& scope) {
   const LevelDefinition& src = *piece.level;
   Rect area;
@@ -126,6 +152,32 @@ Rect StampSetPiece(Placement& p, const SetPiece& piece, Rng& rng, const Instance
   // a tunnel can reach.
   area.x = rng.Range(2, p.grid.Width() - src.width - 2);
   area.y = rng.Range(2, p.grid.Height() - src.height - 2);
+  StampAt(p, piece, area, scope);
+  return area;
+}
+
+// Rules 3: the floor's machine template, where it overlaps nothing stamped (with a cell to
+// spare), from a stream of draws of its own; none when no place is found in 40 tries.
+void StampMachine(Placement& p, const SetPiece& machine, std::uint64_t floor_seed,
+                  const InstanceId& scope) {
+  Rng rng(Mix64(floor_seed ^ 0x3AC4'1E00'0000'0003ull));
+  const LevelDefinition& src = *machine.level;
+  for (int attempt = 0; attempt < 40; ++attempt) {
+    const Rect area{rng.Range(2, p.grid.Width() - src.width - 2),
+                    rng.Range(2, p.grid.Height() - src.height - 2), src.width, src.height};
+    bool clear = true;
+    for (std::int32_t y = area.y - 1; y <= area.y + area.h && clear; ++y)
+      for (std::int32_t x = area.x - 1; x <= area.x + area.w && clear; ++x)
+        clear = p.taken[p.grid.Index(x, y)] == 0;
+    if (!clear) continue;
+    StampAt(p, machine, area, scope);
+    return;
+  }
+}
+
+// Copies the piece's terrain (locked) and its entities into `area`.
+void StampAt(Placement& p, const SetPiece& piece, Rect area, const InstanceId& scope) {
+  const LevelDefinition& src = *piece.level;
   bool has_doorway = false;
   for (std::int32_t y = 0; y < src.height; ++y)
     for (std::int32_t x = 0; x < src.width; ++x) {
@@ -164,7 +216,6 @@ Rect StampSetPiece(Placement& p, const SetPiece& piece, Rng& rng, const Instance
     if (!entity.source.IsNil()) entity.instance = scope.Value;
     p.level.entities.push_back(std::move(entity));
   }
-  return area;
 }
 
 void PlaceMonsters(Placement& p, const DefinitionSet& definitions, std::int32_t depth, Rng& rng,
@@ -288,8 +339,6 @@ void PlacePlayer(Placement& p, const DungeonPlan& plan, const DefinitionSet& def
   body.combat = StartingCombat(definitions, plan);
 }
 
-// The set piece a floor receives: under version 1 of the rules its own roll; from version 2
-// `once`, what PieceOnceARun gave it (null for none).
 // Who and what a floor holds, in the order the seed draws them: monsters, items, then (rules 3)
 // a captive from a stream of its own.
 void Populate(Placement& p, const DefinitionSet& definitions, std::int32_t depth, Rng& rng,
@@ -300,10 +349,22 @@ void Populate(Placement& p, const DefinitionSet& definitions, std::int32_t depth
   if (rules >= 3) PlaceCaptive(p, definitions, depth, floor_seed, from_start);
 }
 
+// The set piece a floor receives: under version 1 of the rules its own roll; from version 2
+// `once`, what PieceOnceARun gave it (null for none); from version 3 also `machine`, what
+// MachineOnceARun gave it, placed in `machine_scope`.
 struct PieceChoice {
   std::int32_t rules = kDungeonRules;
   const SetPiece* once = nullptr;
+  const SetPiece* machine = nullptr;
+  InstanceId machine_scope{};
 };
+
+// The floor's set piece (if any), then its machine template (rules 3, if any).
+void StampPieces(Placement& p, const SetPiece* piece, Rng& rng, const InstanceId& piece_scope,
+                 const PieceChoice& choice, std::uint64_t floor_seed) {
+  if (piece != nullptr) (void)StampSetPiece(p, *piece, rng, piece_scope);
+  if (choice.machine != nullptr) StampMachine(p, *choice.machine, floor_seed, choice.machine_scope);
+}
 
 // One attempt at floor `depth` from `floor_seed`; false when the layout cannot hold what a
 // floor needs (then `out` is untouched).
@@ -316,7 +377,7 @@ bool Generate(const DungeonPlan& plan, const DefinitionSet& definitions, std::ui
   // The roll is made under every version, so the rest of the floor draws what it always drew.
   const SetPiece* rolled = ChooseSetPiece(plan, depth, rng);
   const SetPiece* piece = choice.rules == 1 ? rolled : choice.once;
-  if (piece != nullptr) (void)StampSetPiece(p, *piece, rng, piece_scope);
+  StampPieces(p, piece, rng, piece_scope, choice, floor_seed);
 
   FloorStyle style = FloorStyle::Rooms;
   if (depth >= 3) {
@@ -398,7 +459,9 @@ Status GenerateFloor(const DungeonPlan& plan, const DefinitionSet& definitions, 
   // A layout that leaves no room for what a floor needs is thrown away and drawn again, as
   // Brogue does; the attempt number is part of the seed, so this stays deterministic.
   const InstanceId piece_scope = PlacementInstance(seed, depth, kSetPiecePlacement);
-  const PieceChoice choice{rules, rules == 1 ? nullptr : PieceOnceARun(plan, seed, depth)};
+  const PieceChoice choice{rules, rules == 1 ? nullptr : PieceOnceARun(plan, seed, depth),
+                           rules >= 3 ? MachineOnceARun(plan, seed, depth) : nullptr,
+                           PlacementInstance(seed, depth, kMachinePlacement)};
   for (std::uint64_t attempt = 0; attempt < kAttempts; ++attempt)
     if (Generate(plan, definitions, Mix64(FloorSeed(seed, depth) + attempt), depth, piece_scope,
                  choice, out))

@@ -185,6 +185,23 @@ Position SurroundCell(const GameWorld& world, Position self, Position target) {
 // in by the rest of the pack) is first checked for a closed pocket; a wanderer's random goal,
 // seldom shared, against the floor's free regions once its failed searches pay for labelling
 // them (decision 0027), which in a dense crowd most of them do.
+// The free cell beside `from` nearest `goal` that is no pressure plate and no farther from it than
+// `from` is (first in direction order): a way around a plate on the route.
+bool StepAround(const GameWorld& world, Position from, Position goal, Position& step) {
+  std::int32_t best = ChebyshevDistance(from, goal) + 1;
+  for (int d = 0; d < 8; ++d) {
+    const Position next{from.x + kStepDx[d], from.y + kStepDy[d]};
+    if (!world.Map().Passable(next.x, next.y) || !world.OccupantAt(next.x, next.y).IsNull() ||
+        !StepTriggerAt(world, next).IsNull())
+      continue;
+    if (const std::int32_t distance = ChebyshevDistance(next, goal); distance < best) {
+      best = distance;
+      step = next;
+    }
+  }
+  return best <= ChebyshevDistance(from, goal);
+}
+
 bool StepToward(AiContext& ctx, EntityId self, const EnemyAi& ai, Position from, Position goal,
                 std::uint32_t limit) {
   Position step{};
@@ -204,8 +221,10 @@ bool StepToward(AiContext& ctx, EntityId self, const EnemyAi& ai, Position from,
   }
   // The goal may be occupied (the player): then the route ends next to it, not on it.
   if (!ctx.world.OccupantAt(step.x, step.y).IsNull()) return false;
-  // Monsters know the floor's machines: none steps on a pressure plate.
-  if (ctx.world.Triggers().Size() != 0 && !StepTriggerAt(ctx.world, step).IsNull()) return false;
+  // Monsters know the floor's machines: none steps on a pressure plate, but steps around it.
+  if (ctx.world.Triggers().Size() != 0 && !StepTriggerAt(ctx.world, step).IsNull() &&
+      !StepAround(ctx.world, from, goal, step))
+    return false;
   IntendStep(ctx.world, self, ai, from, step);
   return true;
 }

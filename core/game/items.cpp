@@ -73,7 +73,9 @@ EntityId EquippedIn(const GameWorld& world, EntityId holder, ItemCategory catego
 
 bool WantedItem(const GameWorld& world, EntityId item) noexcept {
   const Item* value = world.Items().Find(item);
+  // A vault's treasure is taken by choice, never by autopickup (game/machines.h).
   return value != nullptr && value->dropped == 0 && world.Registry().IsActive(item) &&
+         !world.Triggers().Contains(item) &&
          AutoPickupWants(world, world.PlayerEntity(), value->kind);
 }
 

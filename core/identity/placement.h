@@ -19,6 +19,7 @@ namespace cairn {
 
 inline constexpr std::uint32_t kFloorLevelPlacement = 0;  // the level the floor is built from
 inline constexpr std::uint32_t kSetPiecePlacement = 1;    // the set piece stamped into it
+inline constexpr std::uint32_t kMachinePlacement = 2;     // the machine template stamped into it
 
 [[nodiscard]] InstanceId PlacementInstance(std::uint64_t seed, std::int32_t depth,
                                            std::uint32_t ordinal) noexcept;

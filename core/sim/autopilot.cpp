@@ -2,6 +2,7 @@
 
 #include "game/article.h"
 #include "game/items.h"
+#include "game/machines.h"
 #include "game/pathing.h"
 #include "game/player_commands.h"
 
@@ -15,9 +16,17 @@ bool Known(const GameSession& session, std::int32_t x, std::int32_t y) {
   return session.World().Map().Remembered(x, y) || session.Scratch().player_view.Visible(x, y);
 }
 
-// A cell the player can usefully walk to: open terrain they know of.
+// A cell the player can usefully walk to: open terrain they know of, with no lever or closed
+// portcullis in it and no pressure plate on it (machines are walked into on purpose, as Brogue's
+// travel steps around known traps). Monsters do not count: they move.
 bool Walkable(const GameSession& session, std::int32_t x, std::int32_t y) {
-  return session.World().Map().Passable(x, y) && Known(session, x, y);
+  const GameWorld& world = session.World();
+  if (!world.Map().Passable(x, y) || !Known(session, x, y)) return false;
+  if (world.Triggers().Size() == 0 && world.Gates().Size() == 0) return true;
+  const EntityId there = world.OccupantAt(x, y);
+  if (!there.IsNull() && (world.Triggers().Contains(there) || world.Gates().Contains(there)))
+    return false;
+  return StepTriggerAt(world, Position{x, y}).IsNull();
 }
 
 // A known cell beside one not yet seen (a map read shows terrain, but explore still goes to see

@@ -4,10 +4,12 @@
 
 #include "game/actions.h"
 #include "game/items.h"
+#include "game/machines.h"
 #include "game/nearest.h"
 #include "game/pathing.h"
 #include "game/player_commands.h"
 #include "game/rules.h"
+#include "sim/narrator.h"
 
 namespace cairn {
 namespace {
@@ -149,7 +151,7 @@ bool Bot::Decide(const GameSession& session, PlayerCommand& out) {
   s.hurt = health->current * 10 < health->max * 4;
   // The policy, in order (bot.h); the first step that finds something to do decides.
   return SaveYourself(s, out) || Eat(s, out) || Fight(s, out) || FreeCaptive(s, out) ||
-         Equip(s, out) || MakeRoom(s, out) || Rest(s, out) || Learn(s, out) ||
+         UseMachine(s, out) || Equip(s, out) || MakeRoom(s, out) || Rest(s, out) || Learn(s, out) ||
          CarryTheStoneOut(s, out) || ExploreThenDescend(s, out);
 }
 
@@ -333,6 +335,57 @@ bool Bot::FreeCaptive(const Situation& s, PlayerCommand& out) {
   return false;
 }
 
+// 3c. A machine in view, with no hunter near: a lever whose portcullis is down is pulled (what
+// is behind it is explore's then), and one treasure of an open altar vault is taken.
+bool Bot::UseMachine(const Situation& s, PlayerCommand& out) {
+  const GameWorld& world = s.World();
+  const EnemyAi* foe = world.Ais().Find(s.foe);
+  if ((s.distance <= 6 && foe != nullptr && foe->action == AiAction::Hunt) ||
+      world.Triggers().Size() == 0)
+    return false;
+  const auto worth = [&](EntityId id) {
+    const Trigger* t = world.Triggers().Find(id);
+    if (t == nullptr || !world.Registry().IsActive(id)) return false;
+    if (t->how == TriggerHow::Bump) {
+      const Gate* gate = world.Gates().Find(t->target);
+      return gate != nullptr && gate->open == 0;
+    }
+    const Vault* vault = world.Vaults().Find(t->target);
+    return t->how == TriggerHow::Take && vault != nullptr && vault->closed == 0 &&
+           world.Positions().Contains(id);
+  };
+  if (!worth(machine_)) {
+    NearestOldest nearest(world);
+    for (EntityId id : world.Triggers().Owners()) {
+      const Position* at = world.Positions().Find(id);
+      if (at != nullptr && worth(id) && s.session.Scratch().player_view.Visible(at->x, at->y))
+        nearest.Offer(id, ChebyshevDistance(s.v.at, *at));
+    }
+    machine_ = nearest.Best();
+  }
+  const Position* at = world.Positions().Find(machine_);
+  if (at == nullptr) return false;
+  const bool lever = world.Triggers().Find(machine_)->how == TriggerHow::Bump;
+  const std::int32_t distance = ChebyshevDistance(s.v.at, *at);
+  if (lever && distance == 1) {
+    out = PlayerCommand{PlayerCommandKind::Move, static_cast<std::int8_t>(at->x - s.v.at.x),
+                        static_cast<std::int8_t>(at->y - s.v.at.y)};
+    return Accepts(s.session, out) && Chose("pull a lever");
+  }
+  if (!lever && distance == 0) {
+    out = PlayerCommand{PlayerCommandKind::PickUp};
+    return Accepts(s.session, out) && Chose("take a treasure");
+  }
+  pilot_.Stop();
+  // A lever stands in its cell: walk to a free cell beside it.
+  for (int d = 0; d < (lever ? 8 : 1); ++d) {
+    const Position to = lever ? Position{at->x + kStepDx[d], at->y + kStepDy[d]} : *at;
+    if (pilot_.FirstStepTo(s.session, to.x, to.y, out)) return Chose("go to a machine");
+  }
+  machine_ = EntityId{};  // no known way there: let it be
+  return false;
+}
+
 // 8. Explore (picking things up on the way), then go down; with nothing at all to do, wait.
 bool Bot::ExploreThenDescend(const Situation& s, PlayerCommand& out) {
   const GameSession& session = s.session;
@@ -393,8 +446,10 @@ BotResult PlayBotRun(const SessionConfig& config, std::int32_t max_turns) {
     }
   result.ticks = world.Tick();
   result.cause = summary.cause;
-  for (const Note& note : session->Log().Notes())
+  for (const Note& note : session->Log().Notes()) {
     result.allies += note.text.rfind("Freed ", 0) == 0 ? 1 : 0;
+    result.machines += note.text.rfind(kMachineNote, 0) == 0 ? 1 : 0;
+  }
   switch (session->State()) {
     case SessionState::Won: result.outcome = "won"; break;
     case SessionState::Dead: result.outcome = summary.starved ? "starved" : "killed"; break;
@@ -406,7 +461,8 @@ BotResult PlayBotRun(const SessionConfig& config, std::int32_t max_turns) {
 
 std::string BotResultLine(const BotResult& r) {
   return "seed " + std::to_string(r.seed) + " depth " + std::to_string(r.depth) + " turns " +
-         std::to_string(r.turns) + " outcome " + r.outcome + " allies " + std::to_string(r.allies);
+         std::to_string(r.turns) + " outcome " + r.outcome + " allies " + std::to_string(r.allies) +
+         " machines " + std::to_string(r.machines);
 }
 
 }  // namespace cairn

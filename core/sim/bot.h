@@ -22,9 +22,10 @@ struct BotResult {
   std::int32_t depth = 0;  // the deepest floor reached
   std::int32_t turns = 0;  // player actions taken
   std::int64_t ticks = 0;
-  std::string outcome;      // won, killed, starved, timeout, stuck, fault
-  std::string cause;        // the summary's words ("killed by a goblin on depth 3")
-  std::int32_t allies = 0;  // captives freed in the run
+  std::string outcome;        // won, killed, starved, timeout, stuck, fault
+  std::string cause;          // the summary's words ("killed by a goblin on depth 3")
+  std::int32_t allies = 0;    // captives freed in the run
+  std::int32_t machines = 0;  // machine parts the player set off (levers, plates, altars)
 };
 
 class Bot {
@@ -42,6 +43,7 @@ class Bot {
   bool Eat(const Situation& s, PlayerCommand& out);
   bool Fight(const Situation& s, PlayerCommand& out);
   bool FreeCaptive(const Situation& s, PlayerCommand& out);
+  bool UseMachine(const Situation& s, PlayerCommand& out);
   bool Equip(const Situation& s, PlayerCommand& out);
   bool MakeRoom(const Situation& s, PlayerCommand& out);
   bool Rest(const Situation& s, PlayerCommand& out);
@@ -54,13 +56,14 @@ class Bot {
   AutoPilot pilot_;
   std::int32_t rest_failures_ = 0;
   EntityId captive_{};  // the captive it is on its way to free
+  EntityId machine_{};  // the lever or altar treasure it is on its way to use
 };
 
 // Plays one run of `config` (its seed) to its end or `max_turns` player turns.
 [[nodiscard]] BotResult PlayBotRun(const SessionConfig& config, std::int32_t max_turns);
 
-// "seed S depth D turns T outcome WORD allies N" (SPEC's line for `cairn bot`, and what the run
-// did with the dungeon's captives).
+// "seed S depth D turns T outcome WORD allies N machines M" (SPEC's line for `cairn bot`, and
+// what the run did with the dungeon's captives and machines).
 [[nodiscard]] std::string BotResultLine(const BotResult& result);
 
 }  // namespace cairn

@@ -390,6 +390,19 @@ void TellMachine(const GameWorld& world, const NoticeEvent& n, RunLog& log) {
     if (by_player) log.Say("A cage has closed over " + DescribeItem(world, n.object) + ".");
     return;
   }
+  // The story keeps what the player set off (a spent lever sets off nothing).
+  static constexpr std::pair<int, const char*> kStory[] = {
+      {0, "a lever raised a portcullis."},
+      {1, "a lever lowered a portcullis."},
+      {10, "a plate vented caustic gas."},
+      {11, "a plate dropped a net."},
+      {12, "a plate rang an alarm."},
+      {13, "a plate brought a bridge down."},
+      {20, "taking a treasure caged the rest."},
+      {30, "a secret door, found by searching."}};
+  if (by_player)
+    for (const auto& [value, words] : kStory)
+      if (value == n.value) NoteForPlayer(world, log, std::string(kMachineNote) + words);
   switch (n.value) {
     case -1: log.Say("The lever will not move."); break;
     case 0: log.Say("You pull the lever. With a grinding of chains, the portcullis rises."); break;

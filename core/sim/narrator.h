@@ -19,6 +19,10 @@ namespace cairn {
 // death is not told as the end.
 void Narrate(const GameWorld& world, bool run_ended, RunLog& log);
 
+// The story's note for a machine the player set off begins with this ("Set off: a lever raised a
+// portcullis."): how the bot counts the machines of a run.
+inline constexpr std::string_view kMachineNote = "Set off: ";
+
 // What lies where the player now stands, as DCSS says it when you step onto it: "You see here a
 // +0 dagger." or "You see here 3 items: a dagger, 8 darts and a murky potion." Nothing when
 // nothing does (what autopickup took is carried by then).

@@ -76,6 +76,15 @@ std::uint64_t GameSession::DigestContent(const SessionConfig& config) {
       content.AddSigned(piece.max_depth);
       content.AddSigned(piece.chance);
     }
+    // Machine templates make floors only under dungeon rules 3 on: a run made under older rules
+    // (an older save or recording) digests as it always did, and still resumes and verifies.
+    if (config.dungeon_rules >= 3)
+      for (const SetPiece& machine : config.dungeon->machines) {
+        content.Add(machine.level ? machine.level->digest : 0);
+        content.AddSigned(machine.min_depth);
+        content.AddSigned(machine.max_depth);
+        content.AddSigned(machine.chance);
+      }
   }
   return content.Value();
 }

@@ -90,7 +90,7 @@ out=$("$cairn" sim --seed 3 --input "oooootcqaweaTa" --trace | grep -c "event=at
 # The bot: a few seeds, each a whole run, deterministic, with no fault.
 bot1=$("$cairn" bot --seed 1 --runs 3); status=$?
 [ $status -eq 0 ] || fail "cairn bot exited $status"
-[ "$(printf '%s\n' "$bot1" | grep -cE '^seed [0-9]+ depth [0-9]+ turns [0-9]+ outcome [a-z]+ allies [0-9]+$')" = 3 ] || fail "bot lines: $bot1"
+[ "$(printf '%s\n' "$bot1" | grep -cE '^seed [0-9]+ depth [0-9]+ turns [0-9]+ outcome [a-z]+ allies [0-9]+ machines [0-9]+$')" = 3 ] || fail "bot lines: $bot1"
 [ "$("$cairn" bot --seed 1 --runs 3)" = "$bot1" ] || fail "the same seeds gave other bot runs"
 printf '%s\n' "$bot1" | grep -q "outcome fault" && fail "a bot run faulted: $bot1"
 deep=$(printf '%s\n' "$bot1" | awk '$4 >= 3' | wc -l)

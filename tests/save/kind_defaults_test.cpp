@@ -40,7 +40,7 @@ LevelEntity* FirstMonster(SessionImage& image) {
 TEST_CASE(
     "a save leaves out what a monster's or item's kind gives and reads it back (version 6 on)",
     "[save]") {
-  auto original = Dungeon(1);
+  auto original = Dungeon(1, 1);  // as the builds of versions 5 and 6 made it
   PlayKeys(*original, "oFoFoFoFoFoFoFoF");
   SessionImage image = ImageOf(*original);
   LevelEntity* monster = FirstMonster(image);
@@ -59,10 +59,9 @@ TEST_CASE(
     std::unique_ptr<GameSession> resumed;
     REQUIRE(Resume(*text, DungeonConfig(1), resumed) == "");
     CHECK(resumed->StateHash() == original->StateHash());
-    // A run from before dungeon rules keeps the rules its floors were made under.
-    const std::string rewritten =
-        text == &v5 ? Replace(v6, RulesLine(), RulesLine(kOldestDungeonRules)) : v6;
-    CHECK(WriteSaveText(ImageOf(*resumed), *Definitions(), "test") == rewritten);
+    // A run from before dungeon rules keeps the rules its floors were made under (the first).
+    CHECK(v6.find(RulesLine(kOldestDungeonRules)) != std::string::npos);
+    CHECK(WriteSaveText(ImageOf(*resumed), *Definitions(), "test") == v6);
   }
 
   // A field that differs from the kind's is written, alone; the others are still the kind's.
@@ -89,7 +88,7 @@ TEST_CASE(
 }
 
 TEST_CASE("the version tells a reader whether fields left out are the kind's", "[save]") {
-  auto original = Dungeon(2);
+  auto original = Dungeon(2, 1);
   PlayKeys(*original, "oFoFoF");
   const std::string v6 = SaveText(*original, 6);
   std::unique_ptr<GameSession> resumed;

@@ -17,6 +17,7 @@ using namespace cairn;
 TEST_CASE("the bot plays whole runs, the same way every time", "[bot]") {
   std::int32_t deep = 0;
   std::int32_t freed = 0;
+  std::int32_t used = 0;
   for (std::uint64_t seed = 1; seed <= 4; ++seed) {
     INFO("seed " << seed);
     const BotResult a = PlayBotRun(cairn::test::DungeonConfig(seed), 20000);
@@ -30,12 +31,15 @@ TEST_CASE("the bot plays whole runs, the same way every time", "[bot]") {
     CHECK(a.allies == b.allies);
     CHECK(BotResultLine(a) == "seed " + std::to_string(seed) + " depth " + std::to_string(a.depth) +
                                   " turns " + std::to_string(a.turns) + " outcome " + a.outcome +
-                                  " allies " + std::to_string(a.allies));
+                                  " allies " + std::to_string(a.allies) + " machines " +
+                                  std::to_string(a.machines));
     deep += a.depth >= 3 ? 1 : 0;
     freed += a.allies;
+    used += a.machines;
   }
   CHECK(deep >= 3);   // most seeds reach floor 3
   CHECK(freed >= 4);  // and free the captives they meet on the way
+  CHECK(used >= 4);   // and set off the machines they meet
 }
 
 namespace {

@@ -39,10 +39,14 @@ inline SessionConfig DungeonConfig(std::uint64_t seed = 1) {
   return config;
 }
 
-// A session on the built-in default dungeon.
-inline std::unique_ptr<GameSession> Dungeon(std::uint64_t seed) {
+// A session on the built-in default dungeon, its floors made under `rules` (the newest by
+// default; an older build's file is remade under the rules that build had).
+inline std::unique_ptr<GameSession> Dungeon(std::uint64_t seed,
+                                            std::int32_t rules = kDungeonRules) {
+  SessionConfig config = DungeonConfig(seed);
+  config.dungeon_rules = rules;
   std::unique_ptr<GameSession> session;
-  REQUIRE(GameSession::Create(DungeonConfig(seed), session) == Status::Ok);
+  REQUIRE(GameSession::Create(config, session) == Status::Ok);
   return session;
 }
 
