@@ -20,10 +20,10 @@ namespace cairn {
 // verifiable (docs/decisions/0038). 1: each floor rolls each set piece in its depth range, so one
 // piece could appear on several floors. 2: a set piece appears at most once a run: a floor keeps
 // the piece version 1 gives it unless a floor above already had that piece. 3: below the first
-// floor, most floors hold a captive (a shackled monster the player may free as an ally), drawn
-// after everything else from a stream of its own, so the rest of a floor is as version 2 made it.
+// floor, most floors get a machine template (DungeonPlan::machines, each at most once a run) and
+// two in five a captive (a shackled monster the player may free as an ally), each from a stream
+// of draws of its own; the templates are in the content digest only under rules 3.
 inline constexpr std::int32_t kDungeonRules = 3;
-// (3 also stamps a machine template on most floors below the first: DungeonPlan::machines.)
 inline constexpr std::int32_t kOldestDungeonRules = 1;
 
 struct SetPiece {

@@ -238,15 +238,16 @@ void PlaceMonsters(Placement& p, const DefinitionSet& definitions, std::int32_t 
   }
 }
 
-// Rules 3: a captive, on 60% of the floors below the first: a monster of a floor deeper, asleep in
-// its chains, that will not steal, split or run (docs/GAME.md, "Allies"). Its own stream of
-// draws, made last, so the floor around it is what rules 2 made.
+// Rules 3: a captive, on kCaptivePercent of the floors below the first: a monster of its floor,
+// asleep in its chains, that will not steal, split or run (docs/GAME.md, "Allies"). Its own stream
+// of draws, made last, so the floor around it is what rules 2 made.
+constexpr std::uint32_t kCaptivePercent = 40;
 void PlaceCaptive(Placement& p, const DefinitionSet& definitions, std::int32_t depth,
                   std::uint64_t floor_seed, const std::vector<std::int32_t>& from_start) {
   Rng rng(Mix64(floor_seed ^ 0xCA97'1BE5'0000'0003ull));
-  if (depth < 2 || !rng.Percent(60)) return;
+  if (depth < 2 || !rng.Percent(kCaptivePercent)) return;
   for (int attempt = 0; attempt < 8; ++attempt) {
-    const MonsterDefinition* kind = PickByDepth(definitions.monsters, depth + 1, rng);
+    const MonsterDefinition* kind = PickByDepth(definitions.monsters, depth, rng);
     if (kind == nullptr) return;
     if (kind->profile == AiProfile::Thief || kind->profile == AiProfile::Breeder ||
         kind->profile == AiProfile::Coward)

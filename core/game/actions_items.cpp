@@ -150,7 +150,7 @@ void Zap(GameWorld& world, TickScratch& scratch, EntityId user, EntityId wand, I
   const std::int32_t cells = MissilePath(world, *from, *to, kMaxMissileRange, path);
   const EntityId struck =
       cells > 0 ? world.OccupantAt(path[cells - 1].x, path[cells - 1].y) : EntityId{};
-  if (struck.IsNull()) {
+  if (struck.IsNull() || !world.Healths().Contains(struck)) {  // a wall of a machine: no one
     Notice(world, NoticeKind::Missed, user, wand);
     return;
   }
@@ -467,7 +467,7 @@ void ResolveThrow(GameWorld& world, TickScratch& scratch, EntityId actor, Intent
       --pack->count;
   }
   const EntityId struck = cells > 0 ? world.OccupantAt(landing.x, landing.y) : EntityId{};
-  if (struck.IsNull() || struck == actor) {
+  if (struck.IsNull() || struck == actor || !world.Healths().Contains(struck)) {
     Notice(world, NoticeKind::Landed, actor, id);
     return;
   }

@@ -526,19 +526,22 @@ struct Gate {
 // trap for `power`; a net holds the one who stepped on the plate for `power` turns; an alarm
 // wakes every monster of the floor and sets it hunting.
 // A collapse turns the ground within `radius` that has a chasm beside it into chasm: a bridge
-// falls, and whatever stands on it but the player falls with it.
-enum class TrapKind : std::uint8_t { Gas, Net, Alarm, Collapse };
-inline constexpr int kTrapKindCount = 4;
+// falls, and whatever stands on it but the player falls with it. A summoning circle calls
+// `power` monsters of kind `monster` onto the free cells around the trap, awake and hunting.
+enum class TrapKind : std::uint8_t { Gas, Net, Alarm, Collapse, Summon };
+inline constexpr int kTrapKindCount = 5;
 struct Trap {
   TrapKind kind = TrapKind::Gas;
   std::uint8_t power = 4;
   std::uint8_t radius = 2;
+  std::uint16_t monster = 0;  // Summon: the monster definition called
 
   template <class Self, class Visit>
   static void Fields(Self& self, Visit&& visit) {
     visit(self.kind, FieldCap{"kind", 0, kTrapKindCount - 1});
     visit(self.power);
     visit(self.radius, FieldCap{"radius", 0, 20});
+    visit(self.monster);
   }
 };
 

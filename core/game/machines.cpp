@@ -5,6 +5,7 @@
 #include "game/actions.h"
 #include "game/ai.h"
 #include "game/pathing.h"
+#include "game/recipes.h"
 #include "game/rules.h"
 #include "game/systems.h"
 
@@ -100,6 +101,25 @@ void Collapse(GameWorld& world, EntityId trap, Position at, std::int32_t radius)
   for (const Position& cell : falling) map.Set(cell.x, cell.y, Terrain::Chasm);
 }
 
+// `trap.power` monsters of its kind on the free cells around `at`, hunting whoever stepped in.
+void Summon(GameWorld& world, Position at, const Trap& trap) {
+  const auto& monsters = world.Definitions().monsters;
+  if (trap.monster >= monsters.size()) return;
+  std::int32_t called = 0;
+  for (int d = 0; d < 8 && called < trap.power; ++d) {
+    const Position cell{at.x + kStepDx[d], at.y + kStepDy[d]};
+    if (!world.Map().Passable(cell.x, cell.y) || world.Map().At(cell.x, cell.y) != Terrain::Floor ||
+        !world.OccupantAt(cell.x, cell.y).IsNull() || !StepTriggerAt(world, cell).IsNull())
+      continue;
+    ComponentBundle monster =
+        MonsterRecipe(world.Definitions(), monsters[trap.monster], cell, false);
+    monster.ai.alertness = 2 * kAlertnessToHunt;
+    SpawnRequestId request = 0;
+    if (world.QueueSpawn(monster, request) != Status::Ok) return;
+    ++called;
+  }
+}
+
 void SpringTrap(GameWorld& world, EntityId trap_id, const Trap& trap, EntityId by) {
   const Position* at = world.Positions().Find(trap_id);
   switch (trap.kind) {
@@ -116,6 +136,9 @@ void SpringTrap(GameWorld& world, EntityId trap_id, const Trap& trap, EntityId b
       break;
     case TrapKind::Collapse:
       if (at != nullptr) Collapse(world, trap_id, *at, trap.radius);
+      break;
+    case TrapKind::Summon:
+      if (at != nullptr) Summon(world, *at, trap);
       break;
     case TrapKind::Alarm: {
       const auto owners = world.Ais().Owners();

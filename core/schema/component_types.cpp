@@ -322,7 +322,7 @@ constexpr FieldInfo kAllyFields[] = {
 };
 
 constexpr std::string_view kTriggerHows[] = {"bump", "step", "take"};
-constexpr std::string_view kTrapKinds[] = {"gas", "net", "alarm", "collapse"};
+constexpr std::string_view kTrapKinds[] = {"gas", "net", "alarm", "collapse", "summon"};
 static_assert(std::size(kTriggerHows) == kTriggerHowCount);
 static_assert(std::size(kTrapKinds) == kTrapKindCount);
 constexpr FieldInfo kTriggerFields[] = {
@@ -340,6 +340,8 @@ constexpr FieldInfo kTrapFields[] = {
     IntegerField<Trap, &Trap::power>("power", 0, 255, 4,
                                      "gas: damage to each creature; net: turns held"),
     IntegerField<Trap, &Trap::radius>("radius", 0, 20, 2, "gas: how far it spreads"),
+    DefinitionField<Trap, &Trap::monster>("monster", DefinitionKind::Monster,
+                                          "summon: what the circle calls"),
 };
 constexpr FieldInfo kVaultFields[] = {
     IntegerField<Vault, &Vault::closed>("closed", 0, 1, 0,

@@ -398,6 +398,7 @@ void TellMachine(const GameWorld& world, const NoticeEvent& n, RunLog& log) {
       {11, "a plate dropped a net."},
       {12, "a plate rang an alarm."},
       {13, "a plate brought a bridge down."},
+      {14, "a circle summoned monsters."},
       {20, "taking a treasure caged the rest."},
       {30, "a secret door, found by searching."}};
   if (by_player)
@@ -421,6 +422,10 @@ void TellMachine(const GameWorld& world, const NoticeEvent& n, RunLog& log) {
       break;
     case 10 + static_cast<int>(TrapKind::Collapse):
       log.Say("Click! With a roar, the bridge behind you falls into the chasm.",
+              MessageTone::Warning);
+      break;
+    case 10 + static_cast<int>(TrapKind::Summon):
+      log.Say("Click! The runes of a circle flare, and something answers their call!",
               MessageTone::Warning);
       break;
     case 20: log.Say("As you lift it, cages slam shut over the other treasures."); break;

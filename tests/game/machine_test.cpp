@@ -191,3 +191,29 @@ TEST_CASE("the plate at a bridge's far end drops the bridge and whoever is on it
 }
 
 }  // namespace machine_test
+
+namespace machine_test {
+
+TEST_CASE("a summoning circle calls its monsters around it, hunting", "[machine]") {
+  TestWorld w(MachineHall(), RoomyTrace());
+  const EntityId player = w->PlayerEntity();
+  std::size_t rats = 0;
+  for (const EnemyAi& ai : w->Ais().Values())
+    rats += ai.kind == w->Ais().Find(w.Monster("rat"))->kind;
+  Place(w, player, {11, 3});
+  REQUIRE(w.Act(Move(1, 0)));
+  std::size_t after = 0;
+  std::size_t hunting = 0;
+  for (EntityId id : w->Ais().Owners()) {
+    const EnemyAi* ai = w->Ais().Find(id);
+    if (ai->kind != w->Ais().Find(w.Monster("rat"))->kind) continue;
+    ++after;
+    const Position* at = w->Positions().Find(id);
+    if (ChebyshevDistance(*at, Position{12, 3}) == 1 && ai->alertness >= kAlertnessToHunt)
+      ++hunting;
+  }
+  CHECK(after == rats + 2);
+  CHECK(hunting >= 2);
+}
+
+}  // namespace machine_test
