@@ -126,14 +126,15 @@ void SpringTrap(GameWorld& world, EntityId trap_id, const Trap& trap, EntityId b
     case TrapKind::Gas:
       if (at != nullptr) Gas(world, trap_id, *at, trap);
       break;
-    case TrapKind::Net:
+    case TrapKind::Net: {
+      const std::int64_t until =
+          world.Tick() + std::int64_t{trap.power} * std::int64_t{kNormalActionTicks};
       if (Condition* held = world.MutableConditions().Find(by))
-        held->slow_until =
-            std::max(held->slow_until, world.Tick() + trap.power * kNormalActionTicks);
+        held->slow_until = std::max(held->slow_until, until);
       else
-        (void)world.QueueSetComponent(by,
-                                      Condition{0, world.Tick() + trap.power * kNormalActionTicks});
+        (void)world.QueueSetComponent(by, Condition{0, until});
       break;
+    }
     case TrapKind::Collapse:
       if (at != nullptr) Collapse(world, trap_id, *at, trap.radius);
       break;
