@@ -248,10 +248,13 @@ void ResolvePickUp(GameWorld& world, EntityId actor, Intent& intent) {
   ++inventory->count;
   SpendTime(world, actor, ActorTicks(world, actor));
   Notice(world, NoticeKind::PickedUp, actor, chosen, carried.quantity);
-  // An altar's treasure: taking it closes the vault's cages over the rest.
+  // An altar's treasure: taking it closes the vault's cages over the rest. Its trigger's work is
+  // then done: carried, it is wired to nothing (and may leave the floor).
   if (const Trigger* take = world.Triggers().Find(chosen);
-      take != nullptr && take->how == TriggerHow::Take)
+      take != nullptr && take->how == TriggerHow::Take) {
     (void)FireTrigger(world, chosen, actor);
+    (void)world.QueueRemoveComponent<Trigger>(chosen);
+  }
 }
 
 void AutoPickUpHere(GameWorld& world, TickScratch& scratch, EntityId player) {

@@ -94,7 +94,8 @@ enum class NoticeKind : std::uint8_t {
   Ordered,            // the player's allies were told: value 0 follow, 1 wait; object: one of them
   Caged,              // subject tried to take object, caged in a closed vault
   Triggered,  // subject set off a machine part whose target is object: value 0 a gate opened, 1
-              // it closed, 10 + TrapKind a trap sprang, 20 a vault closed; -1 a spent lever
+              // it closed, 2 it could not close, 10 + TrapKind a trap sprang, 20 a
+              // vault closed, 30 a secret door found; -1 a spent lever
 };
 struct NoticeEvent {
   NoticeKind kind = NoticeKind::NothingHere;

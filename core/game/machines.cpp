@@ -18,8 +18,8 @@ void Told(GameWorld& world, NoticeKind kind, EntityId subject, EntityId object,
 }
 
 // A portcullis opens (its blocker goes) or closes (its blocker comes back, when no one stands
-// under it).
-void SwingGate(GameWorld& world, EntityId gate_id, Gate& gate) {
+// under it). False when it stays as it is.
+bool SwingGate(GameWorld& world, EntityId gate_id, Gate& gate) {
   const Position* at = world.Positions().Find(gate_id);
   if (gate.open == 0) {
     gate.open = 1;
@@ -28,15 +28,16 @@ void SwingGate(GameWorld& world, EntityId gate_id, Gate& gate) {
       look->glyph = U'\u00B7';  // a raised portcullis: the cell shows as open ground
       look->ascii = '.';
     }
-    return;
+    return true;
   }
-  if (at != nullptr && !world.OccupantAt(at->x, at->y).IsNull()) return;  // held up: stays open
+  if (at != nullptr && !world.OccupantAt(at->x, at->y).IsNull()) return false;  // held up
   gate.open = 0;
   (void)world.QueueSetComponent(gate_id, Blocker{1});
   if (Appearance* look = world.MutableAppearances().Find(gate_id)) {
     look->glyph = U'#';
     look->ascii = '#';
   }
+  return true;
 }
 
 // Every creature within `radius` of `at` takes `power`: a vent of caustic gas.
@@ -67,12 +68,12 @@ void Gas(GameWorld& world, EntityId trap, Position at, const Trap& spec) {
 void Collapse(GameWorld& world, EntityId trap, Position at, std::int32_t radius) {
   TileMap& map = world.Map();
   const EntityId player = world.PlayerEntity();
+  // A bridge's cell: chasm on two opposite sides (north and south, or west and east).
+  const auto chasm = [&](std::int32_t x, std::int32_t y) {
+    return map.InBounds(x, y) && map.At(x, y) == Terrain::Chasm;
+  };
   const auto beside_chasm = [&](std::int32_t x, std::int32_t y) {
-    for (int d = 0; d < 4; ++d)
-      if (map.InBounds(x + kStepDx[d], y + kStepDy[d]) &&
-          map.At(x + kStepDx[d], y + kStepDy[d]) == Terrain::Chasm)
-        return true;
-    return false;
+    return (chasm(x, y - 1) && chasm(x, y + 1)) || (chasm(x - 1, y) && chasm(x + 1, y));
   };
   std::vector<Position> falling;
   for (std::int32_t y = at.y - radius; y <= at.y + radius; ++y)
@@ -160,8 +161,7 @@ bool FireTrigger(GameWorld& world, EntityId trigger_id, EntityId by) {
   if (!world.Registry().IsActive(target)) return false;
   std::int32_t what = 0;  // the notice's value: 0 gate, 1 trap (+ kind), 10 vault
   if (Gate* gate = world.MutableGates().Find(target)) {
-    SwingGate(world, target, *gate);
-    what = gate->open != 0 ? 0 : 1;
+    what = !SwingGate(world, target, *gate) ? 2 : gate->open != 0 ? 0 : 1;
   } else if (const Trap* trap = world.Traps().Find(target)) {
     SpringTrap(world, target, *trap, by);
     what = 10 + static_cast<std::int32_t>(trap->kind);

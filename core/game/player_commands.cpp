@@ -94,6 +94,8 @@ bool TranslateMove(const GameWorld& world, Position at, const PlayerCommand& com
                   std::string("There is a ") + TerrainName(world.Map().At(x, y)) + " in the way.");
   // Walking into a captive frees it (the terminal asks first; a key string does not).
   const EntityId there = world.OccupantAt(x, y);
+  if (const Gate* gate = world.Gates().Find(there); gate != nullptr && gate->open == 0)
+    return Refuse(why, RefusalKind::Blocked, "A portcullis bars the way.");
   if (const Ally* ally = world.Allies().Find(there); ally != nullptr && ally->shackled != 0) {
     out.kind = ActionKind::Free;
     out.target = there;

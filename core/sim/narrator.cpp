@@ -183,6 +183,11 @@ void WarnOfLowHealth(const GameWorld& world, RunLog& log) {
 // The player's death is told once, as the run's end; a monster's is told by the blow that killed
 // it. Returns whether it was the player's.
 bool TellDeath(const GameWorld& world, const DeathEvent& death, bool run_ended, RunLog& log) {
+  if (!world.Players().Contains(death.entity) && death.cause == DeathCause::Trap) {
+    log.Say("The " + std::string(death.name.View().empty() ? "something" : death.name.View()) +
+            " is killed by the trap.");
+    return false;
+  }
   if (!world.Players().Contains(death.entity) || run_ended) return false;
   if (death.cause == DeathCause::Starvation) log.Say("You starve to death...", MessageTone::Danger);
   return true;
@@ -408,6 +413,7 @@ void TellMachine(const GameWorld& world, const NoticeEvent& n, RunLog& log) {
     case -1: log.Say("The lever will not move."); break;
     case 0: log.Say("You pull the lever. With a grinding of chains, the portcullis rises."); break;
     case 1: log.Say("You pull the lever. The portcullis slams down."); break;
+    case 2: log.Say("You pull the lever, but something stands under the portcullis."); break;
     case 10 + static_cast<int>(TrapKind::Gas):
       log.Say("Click! Caustic gas bursts from a vent!", MessageTone::Warning);
       break;

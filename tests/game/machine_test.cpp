@@ -186,6 +186,7 @@ TEST_CASE("the plate at a bridge's far end drops the bridge and whoever is on it
   REQUIRE(w.Act(Move(1, 0)));  // onto the plate
   for (std::int32_t x = 7; x <= 10; ++x) CHECK(w->Map().At(x, 7) == Terrain::Chasm);
   CHECK(w->Map().At(11, 7) == Terrain::Floor);  // the plate's own cell holds
+  CHECK(w->Map().At(11, 6) == Terrain::Floor);  // so does the landing beside the chasm's edge
   CHECK_FALSE(w->Registry().IsAlive(rat));      // it stood on the bridge
   CHECK(w->Registry().IsAlive(player));
 }

@@ -109,6 +109,11 @@ TEST_CASE("a save with a machine half set off resumes to one run", "[machine]") 
     (void)resumed->Submit(c);
   }
   CHECK(resumed->StateHash() == session->StateHash());
+  // A treasure carried out of its vault is wired to nothing: the run still saves and resumes.
+  REQUIRE(session->World().Inventories().Find(session->World().PlayerEntity())->count == 1);
+  std::unique_ptr<GameSession> again;
+  REQUIRE(Resume(SaveText(*session), config, again) == "");
+  CHECK(again->StateHash() == session->StateHash());
 }
 
 }  // namespace ally_save_test
