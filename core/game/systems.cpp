@@ -37,7 +37,7 @@ void StableOrder(const GameWorld& world, const ComponentPool<T>& pool,
 
 Side SideOf(const GameWorld& world, EntityId id) noexcept {
   if (world.Players().Contains(id)) return Side::Player;
-  if (const Ally* ally = world.Allies().Find(id))
+  if (const Ally* ally = world.Allies().Size() != 0 ? world.Allies().Find(id) : nullptr)
     return ally->shackled != 0 ? Side::None : Side::Player;
   return world.Ais().Contains(id) ? Side::Monsters : Side::None;
 }
@@ -151,10 +151,12 @@ void AiDecisionPhase(GameWorld& world, TickScratch& scratch) {
     context.player_position = *p;
   else
     context.player = EntityId{};
+  const bool has_allies = world.Allies().Size() != 0;
   for (EntityId id : scratch.order) {
     EnemyAi* ai = world.MutableAis().Find(id);
     if (ai == nullptr) continue;
-    if (const Ally* ally = world.Allies().Find(id))
+    // Most floors have no ally: one size test a tick spares a lookup a monster.
+    if (const Ally* ally = has_allies ? world.Allies().Find(id) : nullptr)
       (void)StepAlly(context, id, *ai, *ally);
     else
       (void)StepAi(context, id, *ai);
