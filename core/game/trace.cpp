@@ -95,6 +95,16 @@ const char* ActionKindName(ActionKind kind) noexcept {
   return index < std::size(kNames) ? kNames[index] : "unknown";
 }
 
+const char* MachinePartName(std::uint16_t index) noexcept {
+  static constexpr const char* kParts[] = {"trigger", "gate", "trap", "vault", "secret-door"};
+  return index < std::size(kParts) ? kParts[index] : "machine";
+}
+
+const char* TriggerHowName(std::int64_t how) noexcept {
+  static constexpr const char* kHows[] = {"bump", "step", "take", "search"};
+  return how >= 0 && how < static_cast<std::int64_t>(std::size(kHows)) ? kHows[how] : "unknown";
+}
+
 const char* AiReasonName(AiReason reason) noexcept {
   switch (reason) {
     case AiReason::None: return "none";

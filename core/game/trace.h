@@ -107,6 +107,11 @@ enum class TimerKind : std::uint8_t { Recover, Search, Special, Haste, Slow };
 // Machine: a part of a machine that is no monster or item (index 0 trigger, 1 gate, 2 trap, 3
 // vault, 4 secret door).
 enum class KindClass : std::uint8_t { None, Player, Monster, Item, Stairs, Machine };
+// A Machine kind's index in words: "trigger", "gate", "trap", "vault", "secret-door".
+[[nodiscard]] const char* MachinePartName(std::uint16_t index) noexcept;
+// A trigger's how in words (TriggerHow, and 3 for a secret door found by searching): "bump",
+// "step", "take", "search".
+[[nodiscard]] const char* TriggerHowName(std::int64_t how) noexcept;
 struct EntityKind {
   KindClass cls = KindClass::None;
   std::uint16_t index = 0;  // the monster or item definition

@@ -61,10 +61,7 @@ std::string KindText(const EntityKind& kind, const DefinitionSet& definitions) {
                                                       : "monster";
     case KindClass::Item:
       return kind.index < definitions.items.size() ? definitions.items[kind.index].id : "item";
-    case KindClass::Machine: {
-      static constexpr const char* kParts[] = {"trigger", "gate", "trap", "vault", "secret-door"};
-      return kind.index < std::size(kParts) ? kParts[kind.index] : "machine";
-    }
+    case KindClass::Machine: return MachinePartName(kind.index);
   }
   return "";
 }
@@ -82,9 +79,8 @@ std::string HandleAndKind(const char* handle_key, const char* kind_key, EntityId
 
 // A triggered entry's own fields: how it was set off, and where.
 std::string TriggeredText(const TraceEntry& e) {
-  static constexpr const char* kHows[] = {"bump", "step", "take", "search"};
-  return std::string(" how=") + (e.value >= 0 && e.value < 4 ? kHows[e.value] : "unknown") +
-         " at=" + std::to_string(e.x) + "," + std::to_string(e.y);
+  return std::string(" how=") + TriggerHowName(e.value) + " at=" + std::to_string(e.x) + "," +
+         std::to_string(e.y);
 }
 
 }  // namespace

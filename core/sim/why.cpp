@@ -91,11 +91,8 @@ std::string WhoText(EntityId id, const EntityKind& kind, const DefinitionSet& de
       return "the " +
              (kind.index < definitions.items.size() ? definitions.items[kind.index].name : "item") +
              " " + handle;
-    case KindClass::Machine: {
-      static constexpr const char* kParts[] = {"trigger", "gate", "trap", "vault", "secret-door"};
-      return std::string("the ") +
-             (kind.index < std::size(kParts) ? kParts[kind.index] : "machine") + " " + handle;
-    }
+    case KindClass::Machine:
+      return std::string("the ") + MachinePartName(kind.index) + " " + handle;
   }
   return "entity " + handle;
 }

@@ -173,7 +173,6 @@ void ExtractAi(const EntityRegistry& registry, const EnemyAi& ai, DebugData& d) 
 // A machine part's wiring, both ways (game/machines.h): what its trigger sets off, and which
 // triggers set it off. "wired to 2:1 portcullis (gate)", "wired from 1:1 lever (bump)".
 void ExtractWiring(const GameWorld& world, EntityId id, DebugData& d) {
-  static constexpr const char* kHows[] = {"bump", "step", "take"};
   const auto named = [&](EntityId who) {
     const Named* n = world.Names().Find(who);
     return FormatShortHandle(who) + (n != nullptr && !n->name.View().empty()
@@ -186,7 +185,7 @@ void ExtractWiring(const GameWorld& world, EntityId id, DebugData& d) {
                        : world.Vaults().Contains(trigger->target) ? "vault"
                                                                   : "nothing it can set off";
     d.components.push_back("wired to " + named(trigger->target) + " (" + what + ", " +
-                           kHows[static_cast<std::size_t>(trigger->how) % 3] +
+                           TriggerHowName(static_cast<std::int64_t>(trigger->how)) +
                            (trigger->used != 0 ? ", used)" : ")"));
   }
   const auto owners = world.Triggers().Owners();
@@ -194,7 +193,7 @@ void ExtractWiring(const GameWorld& world, EntityId id, DebugData& d) {
   for (std::size_t i = 0; i < owners.size(); ++i)
     if (values[i].target == id && owners[i] != id)
       d.components.push_back("wired from " + named(owners[i]) + " (" +
-                             kHows[static_cast<std::size_t>(values[i].how) % 3] + ")");
+                             TriggerHowName(static_cast<std::int64_t>(values[i].how)) + ")");
 }
 
 // The inspected entity: its full handle and what the registry says of it, its durable key, every
