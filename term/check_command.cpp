@@ -99,6 +99,7 @@ bool CheckSaveFile(const std::string& path, const std::string& shown, const std:
   std::vector<TextProblem> problems;
   SessionConfig config;
   if (!UseDefaultContent(config)) return false;
+  UseEditionOf(SaveDungeonRules(text), config);  // read on the content it was made with
   config.limits = kSessionLimits;
   SessionImage image;
   if (!ReadSaveText(text, *config.definitions, kReadLimits, image, problems)) {
@@ -112,6 +113,7 @@ bool CheckSaveFile(const std::string& path, const std::string& shown, const std:
                               std::to_string(image.floors.size()) + " floors built, " +
                               std::to_string(entities) + " entities";
   config.seed = image.seed;
+  config.dungeon_rules = image.dungeon_rules;  // the content digest depends on them
   std::unique_ptr<GameSession> session;
   std::string why;
   std::unique_ptr<GameSession> fresh;

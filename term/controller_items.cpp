@@ -50,7 +50,7 @@ bool Fits(Action action, ItemCategory category, bool equipped) {
     case Action::Quaff: return category == ItemCategory::Potion;
     case Action::Read: return category == ItemCategory::Scroll;
     case Action::Eat: return category == ItemCategory::Food;
-    case Action::Zap: return category == ItemCategory::Wand;
+    case Action::Zap: return Zapped(category);
     case Action::Throw: return !equipped;
     case Action::Equip: return gear && !equipped;
     case Action::Unequip: return equipped && category == ItemCategory::Armour;  // what is worn
@@ -95,7 +95,7 @@ void GameController::ItemPromptMode::Key(GameController& game, const std::string
   const GameWorld& world = game.session_.World();
   const Item* item = world.Items().Find(CarriedItem(world, world.PlayerEntity(), key[0]));
   const bool wand = item != nullptr && item->kind < world.Definitions().items.size() &&
-                    world.Definitions().items[item->kind].category == ItemCategory::Wand;
+                    Zapped(world.Definitions().items[item->kind].category);
   if (command.kind == PlayerCommandKind::Throw || (command.kind == PlayerCommandKind::Use && wand))
     return game.BeginTarget(command);
   game.Play(command);

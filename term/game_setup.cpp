@@ -94,6 +94,12 @@ bool LoadAutoPickup(AutoPickup& rule, const std::string& path) {
   });
 }
 
+void UseEditionOf(std::int32_t rules, SessionConfig& config) {
+  if (auto definitions = DefaultDefinitions(rules)) config.definitions = std::move(definitions);
+  if (config.dungeon)
+    if (auto dungeon = DefaultDungeon(rules)) config.dungeon = std::move(dungeon);
+}
+
 bool UseDefaultContent(SessionConfig& config) {
   std::vector<TextProblem> problems;
   config.definitions = DefaultDefinitions(&problems);

@@ -38,6 +38,11 @@ namespace cairn {
 // keeping a level already chosen. Prints why and returns false if the built-in content does not
 // read (which the tests keep from ever shipping).
 [[nodiscard]] bool UseDefaultContent(SessionConfig& config);
+// Switches `config`, which holds the built-in content, to the edition a run made under dungeon
+// `rules` was made with (content/default_content.h): its definitions, and its dungeon when the
+// run is on the dungeon (a chosen level stays). So a save or a recording of an older edition
+// resumes and replays on the content it was made with.
+void UseEditionOf(std::int32_t rules, SessionConfig& config);
 
 // The entropy every minted identity comes from: the system's, or (the test hook
 // CAIRN_TEST_NO_ENTROPY=1) a source that never has any, to exercise exit status 3.

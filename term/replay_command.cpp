@@ -35,7 +35,9 @@ bool LoadRecordingForCommand(const std::string& path, Recording& out) {
 bool ContentForRecording(const Recording& recording, SessionConfig& out) {
   if (recording.level != "default" && !LoadLevelForCommand(recording.level, out.level))
     return false;
-  return UseDefaultContent(out);
+  if (!UseDefaultContent(out)) return false;
+  UseEditionOf(recording.dungeon_rules, out);  // replayed on the content it was recorded on
+  return true;
 }
 
 // The first difference as one line at the diverging [[tick]] (PATH:LINE:COLUMN: error: ...).

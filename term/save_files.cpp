@@ -28,13 +28,15 @@ std::string DefaultSavePath() {
 namespace {
 
 // Reads the save at `path` into `image`; every problem is a line in `diagnostics`.
-bool ReadSaveImage(const std::string& path, const SessionConfig& config, SessionImage& image,
+// `config` takes the edition of the built-in content the save was made with.
+bool ReadSaveImage(const std::string& path, SessionConfig& config, SessionImage& image,
                    std::vector<std::string>& diagnostics) {
   std::string text, error;
   if (!ReadWholeFile(path, FileKind::Save, text, error)) {
     diagnostics.push_back(EscapeForTerminal(path) + ": error: " + EscapeForTerminal(error));
     return false;
   }
+  UseEditionOf(SaveDungeonRules(text), config);
   std::vector<TextProblem> problems;
   if (!ReadSaveText(text, *config.definitions, config.limits.For(kMaxWorldEntities), image,
                     problems)) {
@@ -58,7 +60,8 @@ std::string DescribeSave(const std::string& path, const SessionConfig& config) {
   }
   SessionImage image;
   std::vector<std::string> diagnostics;
-  if (!ReadSaveImage(path, config, image, diagnostics)) return "it does not load" + when;
+  SessionConfig edition = config;
+  if (!ReadSaveImage(path, edition, image, diagnostics)) return "it does not load" + when;
   std::string text =
       "seed " + std::to_string(image.seed) + ", depth " + std::to_string(image.depth);
   const auto floor = static_cast<std::size_t>(image.depth - 1);
@@ -74,14 +77,14 @@ bool LoadSaveFile(const std::string& path, SessionConfig& config, bool seed_give
                   std::unique_ptr<GameSession>& out, std::vector<std::string>& diagnostics) {
   std::string error;
   SessionImage image;
-  if (!ReadSaveImage(path, config, image, diagnostics)) return false;
+  SessionConfig restored = config;  // the save's edition of the content, once it is read
+  if (!ReadSaveImage(path, restored, image, diagnostics)) return false;
   if (seed_given && config.seed != image.seed) {
     diagnostics.push_back(EscapeForTerminal(path) + ": error: the save is of seed " +
                           std::to_string(image.seed) + ", not the --seed given (" +
                           std::to_string(config.seed) + ")");
     return false;
   }
-  SessionConfig restored = config;
   restored.seed = image.seed;
   std::unique_ptr<GameSession> session;
   if (RestoreSession(restored, image, session, error) != Status::Ok) {

@@ -5,6 +5,7 @@
 #   tests/frames/NAME.txt       each golden frame (tests/frames/run_frame_tests.sh with UPDATE=1)
 #   docs' examples              what each `$ ` line prints (tools/check_docs.py --write)
 #   docs/SIMULATION.md          the table of what each phase declares (tools/systems_table.py)
+#   docs/GAME.md                the monster and item tables (tools/kinds_table.py, from data/)
 # A new component should move only the frames that list every pool; anything else that moves says
 # the change reached further than it meant to. Review the diff, and say why in the commit message.
 # Usage: tools/update-goldens.sh [CAIRN]   (CAIRN defaults to build/cairn, built first)
@@ -26,6 +27,7 @@ for script in tests/cli/*.console; do
 done
 UPDATE=1 tests/frames/run_frame_tests.sh "$cairn" tests/frames >/dev/null
 python3 tools/systems_table.py "$cairn" --write
+python3 tools/kinds_table.py --write
 python3 tools/check_docs.py --write "$cairn" || {
   echo "update-goldens: the examples above could not be rewritten without a guess: mend them by hand" >&2
   status=1

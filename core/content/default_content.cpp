@@ -1,12 +1,88 @@
 // The built-in content: data/ compiled in, so `cairn` and `cairn sim` run with no files at all.
 #include "content/default_content.h"
 
+#include <array>
+
 #include "content/definitions_reader.h"
 #include "content/dungeon_reader.h"
 #include "content/level_loader.h"
 #include "data/embedded_data.h"
 
 namespace cairn {
+namespace {
+
+constexpr std::int32_t kLastClassicRules = 3;
+
+// 0 the newest edition, 1 the classic: the index of each edition's cache.
+std::size_t EditionIndex(std::int32_t rules) {
+  return rules <= kLastClassicRules ? 1 : 0;
+}
+
+struct ReadDefinitionsResult {
+  std::shared_ptr<const DefinitionSet> set;
+  std::vector<TextProblem> problems;
+};
+
+ReadDefinitionsResult ReadEditionDefinitions(const std::string& folder) {
+  ReadDefinitionsResult result;
+  auto set = std::make_shared<DefinitionSet>();
+  DefinitionPlaces places;
+  bool ok = true;
+  // Items first: a monster's loot names them.
+  for (std::string_view file : {"items.toml", "monsters.toml"}) {
+    std::vector<TextProblem> found;
+    const std::string path = folder + std::string(file);
+    places.file = "data/" + path;
+    if (!ReadDefinitions(EmbeddedFile(path), *set, found, &places)) {
+      ok = false;
+      SetProblemFile(found, 0, "data/" + path);
+      result.problems.insert(result.problems.end(), found.begin(), found.end());
+    }
+  }
+  if (ok) result.set = set;
+  return result;
+}
+
+const ReadDefinitionsResult& EditionDefinitions(std::int32_t rules) {
+  static const std::array<ReadDefinitionsResult, 2> editions = {
+      ReadEditionDefinitions(EditionFolder(kDungeonRules)),
+      ReadEditionDefinitions(EditionFolder(kLastClassicRules))};
+  return editions[EditionIndex(rules)];
+}
+
+std::shared_ptr<const DungeonPlan> ReadEditionDungeon(std::int32_t rules) {
+  const auto definitions = DefaultDefinitions(rules);
+  if (!definitions) return nullptr;
+  auto read = std::make_shared<DungeonPlan>();
+  std::vector<TextProblem> problems;
+  // Levels are shared by every edition: a plan names them from data/.
+  const LevelSource embedded = [](const std::string& path, std::string& text, std::string& error) {
+    text = std::string(EmbeddedFile(path));
+    if (text.empty()) error = "no such file in data/";
+    return !text.empty();
+  };
+  if (!ReadDungeonPlan(EmbeddedFile(EditionFolder(rules) + "dungeon.toml"), *definitions,
+                       WorldLimits::Uniform(4096), embedded, *read, problems))
+    return nullptr;
+  return read;
+}
+
+}  // namespace
+
+std::string EditionFolder(std::int32_t rules) {
+  return EditionIndex(rules) == 0 ? "" : "editions/classic/";
+}
+
+std::shared_ptr<const DefinitionSet> DefaultDefinitions(std::vector<TextProblem>* problems) {
+  return DefaultDefinitions(kDungeonRules, problems);
+}
+
+std::shared_ptr<const DefinitionSet> DefaultDefinitions(std::int32_t rules,
+                                                        std::vector<TextProblem>* problems) {
+  const ReadDefinitionsResult& edition = EditionDefinitions(rules);
+  if (problems != nullptr) *problems = edition.problems;
+  return edition.set;
+}
 
 std::shared_ptr<const LevelDefinition> DefaultLevel() {
   static const std::shared_ptr<const LevelDefinition> level =
@@ -23,25 +99,10 @@ std::shared_ptr<const LevelDefinition> DefaultLevel() {
   return level;
 }
 
-std::shared_ptr<const DungeonPlan> DefaultDungeon() {
-  static const std::shared_ptr<const DungeonPlan> plan =
-      []() -> std::shared_ptr<const DungeonPlan> {
-    const auto definitions = DefaultDefinitions();
-    if (!definitions) return nullptr;
-    auto read = std::make_shared<DungeonPlan>();
-    std::vector<TextProblem> problems;
-    const LevelSource embedded = [](const std::string& path, std::string& text,
-                                    std::string& error) {
-      text = std::string(EmbeddedFile(path));
-      if (text.empty()) error = "no such file in data/";
-      return !text.empty();
-    };
-    if (!ReadDungeonPlan(EmbeddedFile("dungeon.toml"), *definitions, WorldLimits::Uniform(4096),
-                         embedded, *read, problems))
-      return nullptr;
-    return read;
-  }();
-  return plan;
+std::shared_ptr<const DungeonPlan> DefaultDungeon(std::int32_t rules) {
+  static const std::array<std::shared_ptr<const DungeonPlan>, 2> plans = {
+      ReadEditionDungeon(kDungeonRules), ReadEditionDungeon(kLastClassicRules)};
+  return plans[EditionIndex(rules)];
 }
 
 }  // namespace cairn

@@ -3,7 +3,6 @@
 #include <charconv>
 
 #include "base/utf8.h"
-#include "data/embedded_data.h"
 #include "toml/table_reader.h"
 
 namespace cairn {
@@ -11,13 +10,16 @@ namespace {
 
 constexpr std::string_view kColours[] = {"default", "white",   "grey", "red",    "green", "yellow",
                                          "blue",    "magenta", "cyan", "orange", "brown", "purple"};
-constexpr std::string_view kProfiles[] = {"melee",  "coward", "pack",   "ranged",
-                                          "caster", "thief",  "breeder"};
-constexpr std::string_view kCategories[] = {"potion", "scroll", "weapon", "armour",
-                                            "food",   "wand",   "thrown", "artifact"};
-constexpr std::string_view kEffects[] = {"none",      "heal",          "vigor",   "haste",
-                                         "teleport",  "magic-mapping", "enchant", "identify",
-                                         "lightning", "slow",          "fire"};
+constexpr std::string_view kProfiles[] = {"melee",   "coward", "pack",     "ranged",
+                                          "caster",  "thief",  "breeder",  "summoner",
+                                          "blinker", "lurker", "breather", "erratic"};
+constexpr std::string_view kCategories[] = {"potion", "scroll", "weapon",   "armour", "food",
+                                            "wand",   "thrown", "artifact", "staff"};
+constexpr std::string_view kEffects[] = {
+    "none",     "heal",     "vigor",     "haste", "teleport", "magic-mapping",
+    "enchant",  "identify", "lightning", "slow",  "fire",     "teleport-other",
+    "dominate", "recharge", "aggravate", "summon"};
+static_assert(std::size(kProfiles) == kAiProfileCount);
 static_assert(std::size(kCategories) == kItemCategoryCount);
 static_assert(std::size(kEffects) == kItemEffectCount);
 
@@ -97,6 +99,14 @@ struct LootName {
   std::string what;  // "monster 'rat'"
 };
 
+// Where a summoner names the kind it calls: checked once the whole file is read, since it may be
+// defined after the summoner.
+struct SummonName {
+  std::size_t monster = 0;  // in the set being read
+  TextPosition position;
+  std::string what;  // "monster 'bone-caller'"
+};
+
 // loot = [{ item = "ration", chance = 20 }, ...]: in slot order.
 void ReadLoot(TableReader& r, std::size_t monster, MonsterDefinition& m,
               std::vector<LootName>& names, std::vector<TextProblem>& problems) {
@@ -126,6 +136,7 @@ void ReadLoot(TableReader& r, std::size_t monster, MonsterDefinition& m,
 // One [[monster]]: its look, combat, behaviour, what it drops and where it is found.
 MonsterDefinition ReadMonster(const TomlValue& table, const DefinitionSet& added,
                               DefinitionPlaces& places, std::vector<LootName>& loot_names,
+                              std::vector<SummonName>& summon_names,
                               std::vector<TextProblem>& problems) {
   MonsterDefinition m;
   TableReader r(table, "monster", problems);
@@ -160,9 +171,24 @@ MonsterDefinition ReadMonster(const TomlValue& table, const DefinitionSet& added
   (void)r.ShownString("ranged_verb", m.ranged_verb, false);
   (void)r.Int("regeneration", m.regeneration, 0, 100, false);
   (void)r.Int("group", m.group, 1, 20, false);
+  if (r.String("summons", m.summons, false))
+    summon_names.push_back(
+        SummonName{added.monsters.size(), table.Find("summons")->position, r.What()});
+  (void)r.Int("summon_count", m.summon_count, 1, 6, false);
   ReadLoot(r, added.monsters.size(), m, loot_names, problems);
   if (m.ranged.count > 0 && (m.range <= 0 || m.ranged_verb.empty()))
     r.Problem(table.position, r.What() + ": a ranged attack needs range and ranged_verb");
+  // What each profile acts with must be there: a call, a leap's reach, a breath.
+  if (m.profile == AiProfile::Summoner && (m.summons.empty() || m.summon_count <= 0))
+    r.Problem(table.position, r.What() + ": a summoner needs summons and summon_count");
+  if (m.profile != AiProfile::Summoner && !m.summons.empty())
+    r.Problem(table.Find("summons")->position,
+              r.What() + ": only a summoner summons (its profile is " +
+                  std::string(kProfiles[static_cast<std::size_t>(m.profile)]) + ")");
+  if (m.profile == AiProfile::Blinker && m.range <= 0)
+    r.Problem(table.position, r.What() + ": a blinker needs the range it blinks from");
+  if (m.profile == AiProfile::Breather && m.ranged.count == 0)
+    r.Problem(table.position, r.What() + ": a breather needs a ranged attack (its breath)");
   r.RejectUnknown();
   return m;
 }
@@ -200,6 +226,15 @@ ItemDefinition ReadItem(const TomlValue& table, const DefinitionSet& added,
     item.max_depth = static_cast<std::int32_t>(high);
   }
   (void)r.Int("frequency", item.frequency, 0, 1000);
+  (void)r.Int("recharge", item.recharge, 1, 1000, false);
+  (void)r.Int("noise", item.noise, 0, 20, false);
+  (void)r.Int("move_speed", item.move_speed, 0, 100, false);
+  if (item.category == ItemCategory::Staff && (item.recharge <= 0 || item.max_charges <= 0))
+    r.Problem(table.position, r.What() + ": a staff needs charges and recharge");
+  if (item.category != ItemCategory::Staff && item.recharge > 0)
+    r.Problem(table.Find("recharge")->position, r.What() + ": only a staff recharges");
+  if (item.category != ItemCategory::Armour && (item.noise > 0 || item.move_speed > 0))
+    r.Problem(table.position, r.What() + ": only armour has noise and move_speed");
   const bool needs_damage =
       item.category == ItemCategory::Weapon || item.category == ItemCategory::Thrown;
   if (needs_damage && item.damage.count == 0)
@@ -251,10 +286,12 @@ bool ReadDefinitions(std::string_view text, DefinitionSet& into, std::vector<Tex
   if (!ReadFileHeader(file, "cairn-definitions", "definitions", kVersions, version)) return false;
   DefinitionSet added = into;
   std::vector<LootName> loot_names;
+  std::vector<SummonName> summon_names;
   if (const TomlValue* monsters = file.Get("monster", TomlKind::Array, false)) {
     for (const TomlValue& table : monsters->array) {
       if (table.IsTable())
-        added.monsters.push_back(ReadMonster(table, added, known, loot_names, problems));
+        added.monsters.push_back(
+            ReadMonster(table, added, known, loot_names, summon_names, problems));
       else
         file.Problem(table.position, "each [[monster]] must be a table");
     }
@@ -276,35 +313,18 @@ bool ReadDefinitions(std::string_view text, DefinitionSet& into, std::vector<Tex
       problems.emplace_back(name.position,
                             name.what + ": loot names '" + loot.item + "', which is not an item");
   }
+  for (const SummonName& name : summon_names) {
+    MonsterDefinition& summoner = added.monsters[name.monster];
+    if (const MonsterDefinition* called = added.FindMonster(summoner.summons))
+      summoner.summons_index = added.MonsterIndex(*called);
+    else
+      problems.emplace_back(name.position, name.what + ": summons '" + summoner.summons +
+                                               "', which is not a monster (" +
+                                               added.NoMonsterKind(summoner.summons) + ")");
+  }
   if (problems.size() != before) return false;
   into = std::move(added);
   return true;
-}
-
-std::shared_ptr<const DefinitionSet> DefaultDefinitions(std::vector<TextProblem>* problems) {
-  static const auto loaded = [] {
-    struct Result {
-      std::shared_ptr<const DefinitionSet> set;
-      std::vector<TextProblem> problems;
-    } result;
-    auto set = std::make_shared<DefinitionSet>();
-    DefinitionPlaces places;
-    bool ok = true;
-    // Items first: a monster's loot names them.
-    for (std::string_view file : {"items.toml", "monsters.toml"}) {
-      std::vector<TextProblem> found;
-      places.file = "data/" + std::string(file);
-      if (!ReadDefinitions(EmbeddedFile(file), *set, found, &places)) {
-        ok = false;
-        SetProblemFile(found, 0, "data/" + std::string(file));
-        result.problems.insert(result.problems.end(), found.begin(), found.end());
-      }
-    }
-    if (ok) result.set = set;
-    return result;
-  }();
-  if (problems != nullptr) *problems = loaded.problems;
-  return loaded.set;
 }
 
 }  // namespace cairn

@@ -41,8 +41,12 @@ struct DefinitionPlaces {
 [[nodiscard]] bool ParseDice(std::string_view text, Dice& out) noexcept;
 
 // The definitions compiled in from data/monsters.toml and data/items.toml, read once. Null if
-// they do not read (tests keep that from ever shipping); `problems` then says why.
+// they do not read (tests keep that from ever shipping); `problems` then says why. With `rules`:
+// those of the built-in edition a run under those dungeon rules is made with (default_content.h).
+// Both live in default_content.cpp.
 [[nodiscard]] std::shared_ptr<const DefinitionSet> DefaultDefinitions(
     std::vector<TextProblem>* problems = nullptr);
+[[nodiscard]] std::shared_ptr<const DefinitionSet> DefaultDefinitions(
+    std::int32_t rules, std::vector<TextProblem>* problems = nullptr);
 
 }  // namespace cairn

@@ -22,8 +22,11 @@ namespace cairn {
 // the piece version 1 gives it unless a floor above already had that piece. 3: below the first
 // floor, most floors get a machine template (DungeonPlan::machines, each at most once a run) and
 // two in five a captive (a shackled monster the player may free as an ally), each from a stream
-// of draws of its own; the templates are in the content digest only under rules 3.
-inline constexpr std::int32_t kDungeonRules = 3;
+// of draws of its own; the templates are in the content digest only under rules 3. 4: the deep
+// edition of the built-in content (fifteen floors, data/); generated as under 3. A run keeps the
+// built-in content of its rules: 1 to 3 the classic edition (data/editions/classic/, decision
+// 0042), so their saves and recordings resume and verify on the content they were made with.
+inline constexpr std::int32_t kDungeonRules = 4;
 inline constexpr std::int32_t kOldestDungeonRules = 1;
 
 struct SetPiece {

@@ -36,11 +36,18 @@ struct Placement {
 
 // A uniformly random free floor cell whose distance (from `distance`) is at least `min_steps`.
 bool RandomFreeCell(const Placement& p, Rng& rng, const std::vector<std::int32_t>& distance,
-                    std::int32_t min_steps, Position& out) {
+                    std::int32_t min_steps, Position& out, bool in_the_open = false) {
+  // In the open: floor on all eight sides, never a corridor or a doorway that one standing there
+  // would stop up.
+  const auto open = [&](std::int32_t x, std::int32_t y) {
+    for (int d = 0; d < 8; ++d)
+      if (p.grid.At(x + kStepDx[d], y + kStepDy[d]) != Terrain::Floor) return false;
+    return true;
+  };
   std::vector<Position> cells;
   for (std::int32_t y = 1; y < p.grid.Height() - 1; ++y)
     for (std::int32_t x = 1; x < p.grid.Width() - 1; ++x)
-      if (p.Free(x, y) && distance[p.grid.Index(x, y)] >= min_steps)
+      if (p.Free(x, y) && distance[p.grid.Index(x, y)] >= min_steps && (!in_the_open || open(x, y)))
         cells.push_back(Position{x, y});
   if (cells.empty()) return false;
   out = cells[rng.Below(static_cast<std::uint32_t>(cells.size()))];
@@ -226,7 +233,10 @@ void PlaceMonsters(Placement& p, const DefinitionSet& definitions, std::int32_t 
     const MonsterDefinition* kind = PickByDepth(definitions.monsters, depth, rng);
     if (kind == nullptr) return;
     Position leader{};
-    if (!RandomFreeCell(p, rng, from_start, kSafeRadius, leader)) return;
+    // A lurker hides in the open: in a corridor it would stop up the way of all who pass.
+    if (!RandomFreeCell(p, rng, from_start, kSafeRadius, leader,
+                        kind->profile == AiProfile::Lurker))
+      return;
     const bool asleep = rng.Percent(depth <= 2 ? 70 : 50);
     const std::int32_t group = kind->group > 1 ? rng.Range((kind->group + 1) / 2, kind->group) : 1;
     Position at = leader;
@@ -249,21 +259,14 @@ void PlaceCaptive(Placement& p, const DefinitionSet& definitions, std::int32_t d
   for (int attempt = 0; attempt < 8; ++attempt) {
     const MonsterDefinition* kind = PickByDepth(definitions.monsters, depth, rng);
     if (kind == nullptr) return;
+    // Nor one that hides or calls others: a chained lurker would be a trap, a caller an army.
     if (kind->profile == AiProfile::Thief || kind->profile == AiProfile::Breeder ||
-        kind->profile == AiProfile::Coward)
+        kind->profile == AiProfile::Coward || kind->profile == AiProfile::Lurker ||
+        kind->profile == AiProfile::Summoner)
       continue;
     // In the open, never in a corridor or a doorway, where its chains would block the way.
-    std::vector<Position> open;
-    for (std::int32_t y = 1; y < p.grid.Height() - 1; ++y)
-      for (std::int32_t x = 1; x < p.grid.Width() - 1; ++x) {
-        if (!p.Free(x, y) || from_start[p.grid.Index(x, y)] < kSafeRadius) continue;
-        bool roomy = true;
-        for (int d = 0; d < 8 && roomy; ++d)
-          roomy = p.grid.At(x + kStepDx[d], y + kStepDy[d]) == Terrain::Floor;
-        if (roomy) open.push_back(Position{x, y});
-      }
-    if (open.empty()) return;
-    const Position at = open[rng.Below(static_cast<std::uint32_t>(open.size()))];
+    Position at{};
+    if (!RandomFreeCell(p, rng, from_start, kSafeRadius, at, true)) return;
     p.Take(at);
     ComponentBundle captive = MonsterRecipe(definitions, *kind, at, true);
     captive.Set(Ally{1});

@@ -25,6 +25,47 @@ void ResolveAttack(GameWorld& world, TickScratch& scratch, EntityId attacker, In
 void ResolveShoot(GameWorld& world, TickScratch& scratch, EntityId shooter, Intent& intent);
 void ResolveSteal(GameWorld& world, TickScratch& scratch, EntityId thief, Intent& intent);
 
+// --- monsters' specials (actions_specials.cpp) -------------------------------------------------
+// The kind of monster `id` is, or null (no AI, or a kind past the definitions).
+[[nodiscard]] const MonsterDefinition* MonsterKindOf(const GameWorld& world, EntityId id) noexcept;
+// What a monster's action at a target starts from: its kind and both ends.
+struct AimedAction {
+  const MonsterDefinition* kind = nullptr;
+  Position from{};
+  Position to{};
+  EntityId target{};
+};
+// The start every aimed action (a shot, a blink, a breath) shares: the intent cleared, the
+// actor's time spent, its kind and both ends found. False, with the stale target counted, when
+// one of them is gone.
+[[nodiscard]] bool BeginAimed(GameWorld& world, EntityId actor, Intent& intent, AimedAction& out);
+// Its special is spent: the next waits its kind's `cooldown` turns.
+void StartCooldown(GameWorld& world, EntityId self, const MonsterDefinition& kind);
+// A summoner calls its kin beside it (at most kMaxSummoned of the kind on the floor).
+void ResolveSummon(GameWorld& world, TickScratch& scratch, EntityId summoner, Intent& intent);
+// A blinker leaps to the free cell beside its target nearest it, along a clear line.
+void ResolveBlink(GameWorld& world, EntityId blinker, Intent& intent);
+// A breather breathes along the line to its target: everyone on it is struck.
+void ResolveBreathe(GameWorld& world, TickScratch& scratch, EntityId breather, Intent& intent);
+// The first free cell beside `around` (clockwise from north-west) that no closed door fills and
+// no spawn this phase has reserved; false when there is none.
+[[nodiscard]] bool OpenCellBeside(const GameWorld& world, const TickScratch& scratch,
+                                  Position around, Position& out);
+// The free cell beside `target` nearest `from` (first in direction order) that a clear line
+// within `range` reaches: where a blinker lands.
+[[nodiscard]] bool BlinkCell(const GameWorld& world, Position from, Position target,
+                             std::int32_t range, Position& out);
+// How many monsters of `kind` the floor holds.
+[[nodiscard]] std::int32_t CountKind(const GameWorld& world, std::uint16_t kind) noexcept;
+// Up to `count` monsters of `kind` in the open cells beside `around`, hunting; how many came.
+std::int32_t CallMonsters(GameWorld& world, TickScratch& scratch, Position around,
+                          const MonsterDefinition& kind, std::int32_t count);
+// Every monster on the floor but the player's allies hears something and comes hunting (an
+// alarm, a scroll of aggravate monsters).
+void WakeFloor(GameWorld& world);
+// Moves `id` to `to` at once (a blink, a teleport), keeping the occupancy grid.
+void Relocate(GameWorld& world, EntityId id, Position to) noexcept;
+
 // --- allies (actions_allies.cpp) ----------------------------------------------------------------
 // The player frees the captive beside them: it becomes an ally that follows (game/ai.h).
 void ResolveFree(GameWorld& world, EntityId actor, Intent& intent);
@@ -42,6 +83,10 @@ void StrikeBlow(GameWorld& world, TickScratch& scratch, AttackEvent event, bool 
 // Returns the number of cells written to `path` (which holds at least `range`).
 std::int32_t MissilePath(const GameWorld& world, Position from, Position to, std::int32_t range,
                          Position* path) noexcept;
+// The same line; with `through` it passes everyone standing on it (a breath), stopping only
+// where the terrain does.
+std::int32_t LinePath(const GameWorld& world, Position from, Position to, std::int32_t range,
+                      Position* path, bool through) noexcept;
 // A missile from `from` would reach `to` (within `range`, at most kMaxMissileRange) with
 // nothing in between: the same flight MissilePath gives a throw, a shot or a spell.
 [[nodiscard]] bool ClearShot(const GameWorld& world, Position from, Position to,

@@ -11,12 +11,6 @@
 namespace cairn {
 namespace {
 
-const MonsterDefinition* MonsterKindOf(const GameWorld& world, EntityId id) noexcept {
-  const EnemyAi* ai = world.Ais().Find(id);
-  const auto& monsters = world.Definitions().monsters;
-  return ai != nullptr && ai->kind < monsters.size() ? &monsters[ai->kind] : nullptr;
-}
-
 // What a dead monster leaves: what it carried, then its loot rolls, on the cell where it fell.
 void LeaveBehind(GameWorld& world, EntityId victim, Position where) {
   const auto owners = world.Items().Owners();
@@ -54,32 +48,21 @@ void Split(GameWorld& world, TickScratch& scratch, EntityId target) {
   if (ai == nullptr || health == nullptr || where == nullptr || kind == nullptr) return;
   if (ai->profile != AiProfile::Breeder || health->current < 2 || ai->special_tick > world.Tick())
     return;
-  std::int32_t kin = 0;
-  for (const EnemyAi& other : world.Ais().Values()) kin += other.kind == ai->kind ? 1 : 0;
-  if (kin >= kMaxBreeders) return;
-  for (int d = 0; d < 8; ++d) {
-    const Position cell{where->x + kStepDx[d], where->y + kStepDy[d]};
-    if (!world.Map().Passable(cell.x, cell.y) || !world.OccupantAt(cell.x, cell.y).IsNull() ||
-        world.Map().At(cell.x, cell.y) == Terrain::DoorClosed)
-      continue;
-    if (std::find_if(scratch.reserved.begin(), scratch.reserved.end(), [&](Position p) {
-          return p.x == cell.x && p.y == cell.y;
-        }) != scratch.reserved.end())
-      continue;
-    const std::int32_t half = health->current / 2;
-    ComponentBundle child = MonsterRecipe(world.Definitions(), *kind, cell, false);
-    child.health.current = half;
-    child.ai.special_tick = world.Tick() + kNormalActionTicks;
-    SpawnRequestId request = 0;
-    if (world.QueueSpawn(child, request) != Status::Ok) return;
-    scratch.reserved.push_back(cell);
-    health->current -= half;
-    ai->pending_request = request;
-    ai->special_tick = world.Tick() + kNormalActionTicks;
-    world.RecordTimer(target, TimerKind::Special, ai->special_tick);
-    (void)world.Emit(world.Notices(), NoticeEvent{NoticeKind::Split, target, {}, half});
-    return;
-  }
+  if (CountKind(world, ai->kind) >= kMaxBreeders) return;
+  Position cell{};
+  if (!OpenCellBeside(world, scratch, *where, cell)) return;
+  const std::int32_t half = health->current / 2;
+  ComponentBundle child = MonsterRecipe(world.Definitions(), *kind, cell, false);
+  child.health.current = half;
+  child.ai.special_tick = world.Tick() + kNormalActionTicks;
+  SpawnRequestId request = 0;
+  if (world.QueueSpawn(child, request) != Status::Ok) return;
+  scratch.reserved.push_back(cell);
+  health->current -= half;
+  ai->pending_request = request;
+  ai->special_tick = world.Tick() + kNormalActionTicks;
+  world.RecordTimer(target, TimerKind::Special, ai->special_tick);
+  (void)world.Emit(world.Notices(), NoticeEvent{NoticeKind::Split, target, {}, half});
 }
 
 }  // namespace
@@ -209,6 +192,11 @@ bool ClearShot(const GameWorld& world, Position from, Position to, std::int32_t 
 
 std::int32_t MissilePath(const GameWorld& world, Position from, Position to, std::int32_t range,
                          Position* path) noexcept {
+  return LinePath(world, from, to, range, path, false);
+}
+
+std::int32_t LinePath(const GameWorld& world, Position from, Position to, std::int32_t range,
+                      Position* path, bool through) noexcept {
   const std::int32_t dx = to.x > from.x ? to.x - from.x : from.x - to.x;
   const std::int32_t dy = to.y > from.y ? to.y - from.y : from.y - to.y;
   const std::int32_t sx = from.x < to.x ? 1 : -1;
@@ -231,26 +219,18 @@ std::int32_t MissilePath(const GameWorld& world, Position from, Position to, std
     if (!world.Map().Passable(at.x, at.y) || world.Map().At(at.x, at.y) == Terrain::DoorClosed)
       break;
     path[count++] = at;
-    if (!world.OccupantAt(at.x, at.y).IsNull()) break;
+    if (!through && !world.OccupantAt(at.x, at.y).IsNull()) break;
   }
   return count;
 }
 
 void ResolveShoot(GameWorld& world, TickScratch& scratch, EntityId shooter, Intent& intent) {
-  const EntityId target = intent.target;
-  ClearIntent(intent);
-  SpendTime(world, shooter, ActorTicks(world, shooter));
-  const MonsterDefinition* kind = MonsterKindOf(world, shooter);
-  const Position* from = world.Positions().Find(shooter);
-  const Position* to = world.Positions().Find(target);
-  if (kind == nullptr || from == nullptr || to == nullptr || !world.Registry().IsActive(target)) {
-    world.CountStaleRejected(target);
-    return;
-  }
-  if (EnemyAi* ai = world.MutableAis().Find(shooter)) {
-    ai->special_tick = world.Tick() + std::int64_t{kind->cooldown} * kNormalActionTicks;
-    if (kind->cooldown > 0) world.RecordTimer(shooter, TimerKind::Special, ai->special_tick);
-  }
+  AimedAction shot;
+  if (!BeginAimed(world, shooter, intent, shot)) return;
+  const MonsterDefinition* kind = shot.kind;
+  const Position* from = &shot.from;
+  const Position* to = &shot.to;
+  StartCooldown(world, shooter, *kind);
   Position path[kMaxMissileRange];
   const std::int32_t cells =
       MissilePath(world, *from, *to, std::min(kind->range, kMaxMissileRange), path);

@@ -1,6 +1,7 @@
 #include <algorithm>
 
 #include "game/actions.h"
+#include "game/ai.h"
 #include "game/items.h"
 #include "game/machines.h"
 #include "game/pathing.h"
@@ -56,8 +57,85 @@ void SetCondition(GameWorld& world, EntityId id, bool haste, std::int64_t until)
   (void)world.QueueSetComponent(id, fresh);
 }
 
+// Every wand and staff `user` carries: staffs filled, one more charge in each wand; how many.
+std::int32_t RechargeCarried(GameWorld& world, EntityId user) {
+  std::int32_t filled = 0;
+  for (Item& item : world.MutableItems().MutableValues()) {
+    if (item.holder != user || item.kind >= world.Definitions().items.size()) continue;
+    const ItemDefinition* kind = &world.Definitions().items[item.kind];
+    if (kind->category == ItemCategory::Staff) {
+      item.charges = static_cast<std::int16_t>(StaffCapacity(*kind, item));
+      ++filled;
+    } else if (kind->category == ItemCategory::Wand && item.charges < 99) {  // two digits at most
+      ++item.charges;
+      ++filled;
+    }
+  }
+  return filled;
+}
+
+// A monster kind the floor at `depth` may hold, drawn by frequency (hiders and bosses left out):
+// what a scroll of summoning calls. Null when no kind is found there.
+const MonsterDefinition* FloorMonster(const GameWorld& world, std::int32_t depth, Rng& rng) {
+  const auto fits = [&](const MonsterDefinition& m) {
+    return m.frequency > 0 && m.min_depth <= depth && depth <= m.max_depth &&
+           m.profile != AiProfile::Lurker;
+  };
+  std::int32_t total = 0;
+  for (const MonsterDefinition& m : world.Definitions().monsters)
+    total += fits(m) ? m.frequency : 0;
+  if (total <= 0) return nullptr;
+  std::int32_t roll = static_cast<std::int32_t>(rng.Below(static_cast<std::uint32_t>(total)));
+  for (const MonsterDefinition& m : world.Definitions().monsters) {
+    if (!fits(m)) continue;
+    if (roll < m.frequency) return &m;
+    roll -= m.frequency;
+  }
+  return nullptr;
+}
+
+// A scroll whose effect reaches past its reader: the floor's map, the pack's charges, the
+// floor's monsters.
+void ApplyFloorEffect(GameWorld& world, TickScratch& scratch, EntityId user,
+                      const ItemDefinition& kind) {
+  switch (kind.effect) {
+    case ItemEffect::MagicMapping: {
+      TileMap& map = world.Map();
+      for (std::int32_t y = 0; y < map.Height(); ++y)
+        for (std::int32_t x = 0; x < map.Width(); ++x) {
+          bool near_open = false;
+          for (int d = 0; d < 8 && !near_open; ++d)
+            near_open = map.At(x + kStepDx[d], y + kStepDy[d]) != Terrain::Wall;
+          if (map.At(x, y) != Terrain::Wall || near_open) map.RememberMapped(x, y);
+        }
+      Notice(world, NoticeKind::Mapped, user);
+      break;
+    }
+    case ItemEffect::Recharge:
+      Notice(world, NoticeKind::Recharged, user, {}, RechargeCarried(world, user));
+      break;
+    case ItemEffect::Aggravate:
+      WakeFloor(world);
+      Notice(world, NoticeKind::Aggravated, user);
+      break;
+    case ItemEffect::Summon: {
+      const Position* at = world.Positions().Find(user);
+      const Player* player = world.Players().Find(user);
+      Rng& rng = world.Random(RandomPurpose::Loot);
+      const MonsterDefinition* called =
+          at != nullptr ? FloorMonster(world, player != nullptr ? player->depth : 1, rng) : nullptr;
+      const std::int32_t count =
+          called != nullptr ? CallMonsters(world, scratch, *at, *called, 2 + rng.Range(0, 1)) : 0;
+      Notice(world, NoticeKind::Summoned, user, {}, count);
+      break;
+    }
+    default: break;
+  }
+}
+
 // A potion or scroll takes effect on the one who used it.
-void ApplyEffect(GameWorld& world, EntityId user, const ItemDefinition& kind) {
+void ApplyEffect(GameWorld& world, TickScratch& scratch, EntityId user,
+                 const ItemDefinition& kind) {
   Health* health = world.MutableHealths().Find(user);
   switch (kind.effect) {
     case ItemEffect::Heal:
@@ -79,26 +157,12 @@ void ApplyEffect(GameWorld& world, EntityId user, const ItemDefinition& kind) {
       Notice(world, NoticeKind::Hasted, user, {}, kind.power);
       break;
     case ItemEffect::Teleport: {
-      Position* at = world.MutablePositions().Find(user);
+      const Position* at = world.Positions().Find(user);
       Position to{};
       if (at != nullptr && FarCell(world, *at, 12, to)) {
-        const Position from = *at;
-        *at = to;
-        if (world.Blockers().Contains(user)) world.MoveOccupant(user, from, to);
+        Relocate(world, user, to);
         Notice(world, NoticeKind::Teleported, user);
       }
-      break;
-    }
-    case ItemEffect::MagicMapping: {
-      TileMap& map = world.Map();
-      for (std::int32_t y = 0; y < map.Height(); ++y)
-        for (std::int32_t x = 0; x < map.Width(); ++x) {
-          bool near_open = false;
-          for (int d = 0; d < 8 && !near_open; ++d)
-            near_open = map.At(x + kStepDx[d], y + kStepDy[d]) != Terrain::Wall;
-          if (map.At(x, y) != Terrain::Wall || near_open) map.RememberMapped(x, y);
-        }
-      Notice(world, NoticeKind::Mapped, user);
       break;
     }
     case ItemEffect::Enchant: {
@@ -129,11 +193,39 @@ void ApplyEffect(GameWorld& world, EntityId user, const ItemDefinition& kind) {
       Notice(world, NoticeKind::Identified, user, {}, learned);
       break;
     }
+    case ItemEffect::MagicMapping:
+    case ItemEffect::Recharge:
+    case ItemEffect::Aggravate:
+    case ItemEffect::Summon: ApplyFloorEffect(world, scratch, user, kind); break;
     case ItemEffect::None:
     case ItemEffect::Lightning:
     case ItemEffect::Slow:
-    case ItemEffect::Fire: break;
+    case ItemEffect::Fire:
+    case ItemEffect::TeleportOther:
+    case ItemEffect::Dominate: break;
   }
+}
+
+// A bolt of domination: the struck monster becomes the player's ally, the likelier the more it
+// is hurt (at least one time in ten); the strongest (more than 100 hit points) always resist.
+void Dominate(GameWorld& world, EntityId user, EntityId struck) {
+  const Health* health = world.Healths().Find(struck);
+  EnemyAi* ai = world.MutableAis().Find(struck);
+  if (health == nullptr || ai == nullptr || world.Allies().Contains(struck)) {
+    Notice(world, NoticeKind::Dominated, struck, user, 0);
+    return;
+  }
+  const std::int32_t hurt =
+      health->max > 0 ? 100 * (health->max - health->current) / health->max : 0;
+  const bool yields =
+      health->max <= 100 && world.Random(RandomPurpose::Combat).Percent(std::max(10, hurt));
+  if (yields) {
+    if (world.QueueSetComponent(struck, Ally{0, AllyOrder::Follow, 0, 0}) != Status::Ok) return;
+    ai->alertness = 0;
+    CancelAction(world, struck, *ai, CancelReason::None);
+    EnterPhase(world, struck, *ai, AiPhase::Follow, AiReason::Dominated, user);
+  }
+  Notice(world, NoticeKind::Dominated, struck, user, yields ? 1 : 0);
 }
 
 void Zap(GameWorld& world, TickScratch& scratch, EntityId user, EntityId wand, Item& item,
@@ -152,6 +244,19 @@ void Zap(GameWorld& world, TickScratch& scratch, EntityId user, EntityId wand, I
       cells > 0 ? world.OccupantAt(path[cells - 1].x, path[cells - 1].y) : EntityId{};
   if (struck.IsNull() || !world.Healths().Contains(struck)) {  // a wall of a machine: no one
     Notice(world, NoticeKind::Missed, user, wand);
+    return;
+  }
+  if (kind.effect == ItemEffect::TeleportOther) {
+    Position away{};
+    if (const Position* at = world.Positions().Find(struck);
+        at != nullptr && !world.Players().Contains(struck) && FarCell(world, *at, 12, away)) {
+      Relocate(world, struck, away);
+      Notice(world, NoticeKind::Banished, struck, user);
+    }
+    return;
+  }
+  if (kind.effect == ItemEffect::Dominate) {
+    Dominate(world, user, struck);
     return;
   }
   if (kind.effect == ItemEffect::Slow) {
@@ -408,7 +513,7 @@ void ResolveUse(GameWorld& world, TickScratch& scratch, EntityId actor, Intent& 
       if (player != nullptr) LearnKind(*player, item->kind);
       Notice(world, kind.category == ItemCategory::Potion ? NoticeKind::Drank : NoticeKind::Read,
              actor, id, learned ? 1 : 0);
-      ApplyEffect(world, actor, kind);
+      ApplyEffect(world, scratch, actor, kind);
       ConsumeOne(world, actor, id, *item);
       break;
     }
@@ -418,7 +523,8 @@ void ResolveUse(GameWorld& world, TickScratch& scratch, EntityId actor, Intent& 
       Notice(world, NoticeKind::Ate, actor, id);
       ConsumeOne(world, actor, id, *item);
       break;
-    case ItemCategory::Wand: {
+    case ItemCategory::Wand:
+    case ItemCategory::Staff: {
       const bool learned =
           player != nullptr && !KindKnown(*player, item->kind) && !ItemKnown(world, *item);
       if (player != nullptr) LearnKind(*player, item->kind);

@@ -43,6 +43,11 @@ const char* AiProfileName(AiProfile profile) noexcept {
     case AiProfile::Caster: return "caster";
     case AiProfile::Thief: return "thief";
     case AiProfile::Breeder: return "breeder";
+    case AiProfile::Summoner: return "summoner";
+    case AiProfile::Blinker: return "blinker";
+    case AiProfile::Lurker: return "lurker";
+    case AiProfile::Breather: return "breather";
+    case AiProfile::Erratic: return "erratic";
   }
   return "unknown";
 }
@@ -294,6 +299,50 @@ bool Shooter(const EnemyAi& ai, const MonsterDefinition& definition) noexcept {
          definition.ranged.count > 0;
 }
 
+// Who hangs back while it waits to act again: shooters reloading, summoners while their kin fight.
+bool KeepsDistance(const EnemyAi& ai, const MonsterDefinition& definition) noexcept {
+  return Shooter(ai, definition) || ai.profile == AiProfile::Summoner;
+}
+
+// What a summoner, a blinker or a breather does from afar when its special is ready, or None.
+ActionKind SpecialAct(const GameWorld& world, const EnemyAi& ai, Position pos, Position target,
+                      const MonsterDefinition& definition, std::int32_t distance) {
+  if (ai.special_tick > world.Tick()) return ActionKind::None;
+  Position cell{};
+  switch (ai.profile) {
+    case AiProfile::Summoner:
+      return CountKind(world, definition.summons_index) < kMaxSummoned ? ActionKind::Summon
+                                                                       : ActionKind::None;
+    case AiProfile::Blinker:
+      return distance >= 3 && BlinkCell(world, pos, target, definition.range, cell)
+                 ? ActionKind::Blink
+                 : ActionKind::None;
+    case AiProfile::Breather:
+      return distance <= definition.range && ClearShot(world, pos, target, definition.range)
+                 ? ActionKind::Breathe
+                 : ActionKind::None;
+    default: return ActionKind::None;
+  }
+}
+
+// An erratic flier's step one time in three: to any free cell beside it, not toward anything.
+bool Flit(AiContext& ctx, EntityId self, const EnemyAi& ai, Position pos) {
+  GameWorld& world = ctx.world;
+  Rng& rng = world.Random(RandomPurpose::Ai);
+  if (rng.Below(3) != 0) return false;
+  const std::uint32_t first = rng.Below(8);
+  for (std::uint32_t i = 0; i < 8; ++i) {
+    const std::uint32_t d = (first + i) % 8;
+    const Position next{pos.x + kStepDx[d], pos.y + kStepDy[d]};
+    if (!world.Map().Passable(next.x, next.y) || !world.OccupantAt(next.x, next.y).IsNull() ||
+        !StepTriggerAt(world, next).IsNull())
+      continue;
+    IntendStep(world, self, ai, pos, next);
+    return true;
+  }
+  return false;
+}
+
 PhaseOutcome WanderStep(AiContext& ctx, EntityId self, EnemyAi& ai, Position pos) {
   GameWorld& world = ctx.world;
   Rng& rng = world.Random(RandomPurpose::Ai);
@@ -373,6 +422,9 @@ PhaseOutcome ApproachStep(AiContext& ctx, EntityId self, EnemyAi& ai, Position p
     ai.last_seen_x = target->x;
     ai.last_seen_y = target->y;
     const std::int32_t distance = ChebyshevDistance(pos, *target);
+    // An erratic flier flits even beside its prey: one step in three goes anywhere.
+    if (ai.profile == AiProfile::Erratic && Flit(ctx, self, ai, pos))
+      return {StepResult::Running, AiReason::None};
     if (distance == 1) {
       const bool steal = ai.profile == AiProfile::Thief && !Carrying(world, self);
       Intend(world, self, ai, steal ? ActionKind::Steal : ActionKind::Attack, ai.target);
@@ -383,6 +435,12 @@ PhaseOutcome ApproachStep(AiContext& ctx, EntityId self, EnemyAi& ai, Position p
       Intend(world, self, ai, ActionKind::Shoot, ai.target);
       return {StepResult::Succeeded, AiReason::InReach, true};
     }
+    if (const ActionKind special = SpecialAct(world, ai, pos, *target, definition, distance);
+        special != ActionKind::None) {
+      Intend(world, self, ai, special, ai.target);
+      return {StepResult::Succeeded, AiReason::InReach, true};
+    }
+
     if (ai.profile == AiProfile::Pack && distance <= 4) {
       const Position flank = SurroundCell(world, pos, *target);
       if ((flank.x != target->x || flank.y != target->y) &&
@@ -409,7 +467,7 @@ PhaseOutcome AttackStep(AiContext& ctx, EntityId self, EnemyAi& ai,
   // Recover from it: a shooter until it has reloaded, a heavy hitter for its `recover` ticks.
   const std::int64_t now = ctx.world.Tick();
   ai.recover_until =
-      std::max(now + definition.recover, Shooter(ai, definition) ? ai.special_tick : now);
+      std::max(now + definition.recover, KeepsDistance(ai, definition) ? ai.special_tick : now);
   return {StepResult::Succeeded, AiReason::Struck};
 }
 
@@ -461,7 +519,7 @@ PhaseOutcome RecoverStep(AiContext& ctx, EntityId self, EnemyAi& ai, Position po
   // Regaining its footing, or reloading: a shooter steps back from what comes close; a cornered
   // one strikes what stands beside it.
   const Position* target = world.Positions().Find(ai.target);
-  if (Shooter(ai, definition) && sees && target != nullptr) {
+  if (KeepsDistance(ai, definition) && sees && target != nullptr) {
     const std::int32_t distance = ChebyshevDistance(pos, *target);
     if (distance <= 2 && StepBack(ctx, self, ai, pos, *target))
       return {StepResult::Running, AiReason::None};
@@ -522,6 +580,34 @@ void RecordPerceived(GameWorld& world, EntityId self, const EnemyAi& ai, Positio
   });
 }
 
+// Perception: sight, then noise, raise its alertness (asleep, it notices less); what it saw or
+// heard is traced.
+void Perceive(AiContext& ctx, EntityId self, EnemyAi& ai, Position pos, bool sees) {
+  GameWorld& world = ctx.world;
+  const bool asleep = ai.phase == AiPhase::Asleep;
+  // A hiding lurker hears nothing and springs the moment its prey comes within its sight.
+  const bool lurking = asleep && ai.profile == AiProfile::Lurker;
+  if (sees) {
+    ai.alertness += lurking ? kAlertnessToHunt : asleep ? 25 : 60;
+  } else if (ai.alertness > 0) {
+    ai.alertness -= 5;
+  }
+  const NoiseEvent* heard = nullptr;  // the first noise it heard: traced as the cause
+  for (const NoiseEvent& noise : world.Noises().Events())
+    if (!lurking && ChebyshevDistance(noise.where, pos) <= noise.radius) {
+      ai.alertness += asleep ? 20 : 40;
+      if (heard == nullptr) heard = &noise;
+    }
+  if (ai.alertness > 2 * kAlertnessToHunt) ai.alertness = 2 * kAlertnessToHunt;
+  if (ai.alertness < 0) ai.alertness = 0;
+  if (sees || heard != nullptr) {
+    const bool notices = (ai.phase == AiPhase::Asleep || ai.phase == AiPhase::Wander) &&
+                         ai.alertness >= kAlertnessToHunt && !ctx.player.IsNull();
+    RecordPerceived(world, self, ai, pos, sees ? &ctx.player_position : nullptr, ctx.player, heard,
+                    notices);
+  }
+}
+
 }  // namespace
 
 StepResult StepAi(AiContext& ctx, EntityId self, EnemyAi& ai) {
@@ -536,28 +622,8 @@ StepResult StepAi(AiContext& ctx, EntityId self, EnemyAi& ai) {
   const Position pos = *here;
   const MonsterDefinition& definition = monsters[ai.kind];
 
-  // Perception: sight, then noise. Asleep monsters notice less.
   const bool sees = SeesPlayer(ctx, pos, definition);
-  const bool asleep = ai.phase == AiPhase::Asleep;
-  if (sees) {
-    ai.alertness += asleep ? 25 : 60;
-  } else if (ai.alertness > 0) {
-    ai.alertness -= 5;
-  }
-  const NoiseEvent* heard = nullptr;  // the first noise it heard: traced as the cause
-  for (const NoiseEvent& noise : world.Noises().Events())
-    if (ChebyshevDistance(noise.where, pos) <= noise.radius) {
-      ai.alertness += asleep ? 20 : 40;
-      if (heard == nullptr) heard = &noise;
-    }
-  if (ai.alertness > 2 * kAlertnessToHunt) ai.alertness = 2 * kAlertnessToHunt;
-  if (ai.alertness < 0) ai.alertness = 0;
-  if (sees || heard != nullptr) {
-    const bool notices = (ai.phase == AiPhase::Asleep || ai.phase == AiPhase::Wander) &&
-                         ai.alertness >= kAlertnessToHunt && !ctx.player.IsNull();
-    RecordPerceived(world, self, ai, pos, sees ? &ctx.player_position : nullptr, ctx.player, heard,
-                    notices);
-  }
+  Perceive(ctx, self, ai, pos, sees);
 
   // Revalidate what it holds: the target, then any request still pending.
   if ((ai.action == AiAction::Hunt || ai.action == AiAction::Flee) && !ai.target.IsNull() &&

@@ -72,8 +72,11 @@ enum class ActionKind : std::uint8_t {
   Free,     // the player frees the captive `target`
   Order,    // the player tells the allies on the floor to wait, or to follow
   Operate,  // the player pulls the lever `target` (a bump trigger: game/machines.h)
+  Summon,   // a summoner calls its kin to fight `target`
+  Blink,    // a blinker leaps to a free cell beside `target`
+  Breathe,  // a breather breathes along the line to `target`
 };
-inline constexpr int kActionKindCount = 17;
+inline constexpr int kActionKindCount = 20;
 // "move", "pickup": the names files, the console and the trace use.
 [[nodiscard]] const char* ActionKindName(ActionKind kind) noexcept;
 struct Intent {
@@ -190,8 +193,21 @@ enum class AiPhase : std::uint8_t {
   Return
 };
 inline constexpr int kAiPhaseCount = 9;
-enum class AiProfile : std::uint8_t { Melee, Coward, Pack, Ranged, Caster, Thief, Breeder };
-inline constexpr int kAiProfileCount = 7;
+enum class AiProfile : std::uint8_t {
+  Melee,
+  Coward,
+  Pack,
+  Ranged,
+  Caster,
+  Thief,
+  Breeder,
+  Summoner,  // calls monsters of its `summons` kind to its side, and keeps its distance
+  Blinker,   // blinks to its prey's side from afar
+  Lurker,    // hides, unseen and unhearing, until its prey comes within its sight
+  Breather,  // breathes along a line: everyone on it is struck
+  Erratic    // flits: every third step goes anywhere
+};
+inline constexpr int kAiProfileCount = 12;
 enum class CancelReason : std::uint8_t {
   None,
   TargetGone,
@@ -386,20 +402,24 @@ struct Quiver {
 // `enabled` 0 turns it off for the run (the toggle key). A run starts with the rule of the
 // player's autopickup.toml (data/autopickup.toml is the default, and these initial values are
 // that default); it is state like any other: saved, hashed, and written into recordings.
-inline constexpr std::uint8_t kAutoPickupAlways = 0xF3;  // potion scroll food wand thrown artifact
-inline constexpr std::uint8_t kAutoPickupNewKinds = 0x0C;  // weapon armour
+// potion scroll food wand thrown artifact: the rule a player has with no file to say otherwise
+// (data/autopickup.toml, the file a new run starts from, adds staffs). Fixed: a save leaves out
+// a rule at this default, so changing it would change what older saves resume to.
+inline constexpr std::uint16_t kAutoPickupAlways = 0xF3;
+inline constexpr std::uint16_t kAutoPickupNewKinds = 0x0C;  // weapon armour
+inline constexpr std::int64_t kAutoPickupClasses = 0x1FF;   // a bit for each of the 9 classes
 struct AutoPickup {
   std::uint8_t enabled = 1;
-  std::uint8_t always = kAutoPickupAlways;
-  std::uint8_t new_kinds = kAutoPickupNewKinds;
+  std::uint16_t always = kAutoPickupAlways;
+  std::uint16_t new_kinds = kAutoPickupNewKinds;
   friend bool operator==(const AutoPickup&, const AutoPickup&) = default;
 
   // Every field, in order, with its cap where its C++ type holds more (field_caps.h).
   template <class Self, class Visit>
   static void Fields(Self& self, Visit&& visit) {
     visit(self.enabled, FieldCap{"enabled", 0, 1});
-    visit(self.always);
-    visit(self.new_kinds);
+    visit(self.always, FieldCap{"always", 0, kAutoPickupClasses});
+    visit(self.new_kinds, FieldCap{"new_kinds", 0, kAutoPickupClasses});
   }
 };
 

@@ -18,6 +18,7 @@ const char* ItemCategoryName(ItemCategory category) noexcept {
     case ItemCategory::Wand: return "wand";
     case ItemCategory::Thrown: return "thrown";
     case ItemCategory::Artifact: return "artifact";
+    case ItemCategory::Staff: return "staff";
   }
   return "unknown";
 }
@@ -35,6 +36,11 @@ const char* ItemEffectName(ItemEffect effect) noexcept {
     case ItemEffect::Lightning: return "lightning";
     case ItemEffect::Slow: return "slow";
     case ItemEffect::Fire: return "fire";
+    case ItemEffect::TeleportOther: return "teleport-other";
+    case ItemEffect::Dominate: return "dominate";
+    case ItemEffect::Recharge: return "recharge";
+    case ItemEffect::Aggravate: return "aggravate";
+    case ItemEffect::Summon: return "summon";
   }
   return "unknown";
 }
@@ -98,6 +104,12 @@ std::uint64_t DigestDefinitions(const DefinitionSet& definitions) {
                            m.group, m.cooldown, m.combat.move_speed, m.recover, m.search})
       h.AddSigned(v);
     h.AddText(m.ranged_verb);
+    // Members added since the first edition count only when set, so a definition without
+    // them digests as it always did (older saves and recordings keep their content digest).
+    if (!m.summons.empty() || m.summon_count != 0) {
+      h.AddText(m.summons);
+      h.AddSigned(m.summon_count);
+    }
     h.Add(m.loot.size());
     for (const MonsterLoot& loot : m.loot) {
       h.AddText(loot.item);
@@ -117,6 +129,8 @@ std::uint64_t DigestDefinitions(const DefinitionSet& definitions) {
                            i.defense, i.nutrition, i.min_charges, i.max_charges, i.min_quantity,
                            i.max_quantity, i.min_depth, i.max_depth, i.frequency})
       h.AddSigned(v);
+    if (i.recharge != 0 || i.noise != 0 || i.move_speed != 0)  // as for a monster's, above
+      for (std::int32_t v : {i.recharge, i.noise, i.move_speed}) h.AddSigned(v);
   }
   return h.Value();
 }

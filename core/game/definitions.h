@@ -56,6 +56,11 @@ struct MonsterDefinition {
   std::int32_t regeneration = 0;  // hit points regained every 10 turns
   std::int32_t group = 1;         // how many appear together
   std::vector<MonsterLoot> loot;  // what it may drop (game/recipes.cpp gives it to each one)
+  // A summoner's call: `summon_count` monsters of the kind `summons` (its index resolved when
+  // the definitions are read) appear beside it, hunting.
+  std::string summons;
+  std::uint16_t summons_index = 0;
+  std::int32_t summon_count = 0;
 };
 
 enum class ItemCategory : std::uint8_t {
@@ -66,9 +71,10 @@ enum class ItemCategory : std::uint8_t {
   Food,
   Wand,
   Thrown,
-  Artifact
+  Artifact,
+  Staff  // a wand that recharges: one charge back every `recharge` turns
 };
-inline constexpr int kItemCategoryCount = 8;
+inline constexpr int kItemCategoryCount = 9;
 [[nodiscard]] const char* ItemCategoryName(ItemCategory category) noexcept;
 
 enum class ItemEffect : std::uint8_t {
@@ -82,9 +88,14 @@ enum class ItemEffect : std::uint8_t {
   Identify,
   Lightning,
   Slow,
-  Fire
+  Fire,
+  TeleportOther,  // a bolt that sends the monster it strikes far away
+  Dominate,       // a bolt that may make the monster it strikes an ally (likelier when it is hurt)
+  Recharge,       // fills every wand and staff the reader carries
+  Aggravate,      // every monster on the floor hears the reader
+  Summon          // monsters of the floor's depth appear around the reader
 };
-inline constexpr int kItemEffectCount = 11;
+inline constexpr int kItemEffectCount = 16;
 [[nodiscard]] const char* ItemEffectName(ItemEffect effect) noexcept;
 
 struct ItemDefinition {
@@ -105,6 +116,9 @@ struct ItemDefinition {
   std::int32_t min_quantity = 1, max_quantity = 1;
   std::int32_t min_depth = 1, max_depth = 10;
   std::int32_t frequency = 10;
+  std::int32_t recharge = 0;    // staffs: turns to regain one charge
+  std::int32_t noise = 0;       // armour: how far (in cells) its wearer's steps are heard
+  std::int32_t move_speed = 0;  // armour: ticks its wearer's step takes at least (0: no slower)
 };
 
 struct DefinitionSet {

@@ -93,9 +93,15 @@ enum class NoticeKind : std::uint8_t {
   Freed,              // the player freed the captive `object`
   Ordered,            // the player's allies were told: value 0 follow, 1 wait; object: one of them
   Caged,              // subject tried to take object, caged in a closed vault
-  Triggered,  // subject set off a machine part whose target is object: value 0 a gate opened, 1
-              // it closed, 2 it could not close, 10 + TrapKind a trap sprang, 20 a
-              // vault closed, 30 a secret door found; -1 a spent lever
+  Triggered,   // subject set off a machine part whose target is object: value 0 a gate opened, 1
+               // it closed, 2 it could not close, 10 + TrapKind a trap sprang, 20 a
+               // vault closed, 30 a secret door found; -1 a spent lever
+  Summoned,    // subject called value monsters to its side (a summoner, or the player's scroll)
+  Blinked,     // subject blinked beside object
+  Banished,    // subject was sent far away by object's bolt
+  Dominated,   // subject, struck by object's bolt, became an ally (value 1) or resisted (0)
+  Recharged,   // subject's value wands and staffs were filled
+  Aggravated,  // subject's scroll woke the floor
 };
 struct NoticeEvent {
   NoticeKind kind = NoticeKind::NothingHere;

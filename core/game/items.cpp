@@ -80,8 +80,9 @@ bool WantedItem(const GameWorld& world, EntityId item) noexcept {
 }
 
 static_assert(static_cast<int>(ItemCategory::Potion) == 0 &&
-                  static_cast<int>(ItemCategory::Artifact) == 7 && kItemCategoryCount == 8,
+                  static_cast<int>(ItemCategory::Staff) == 8 && kItemCategoryCount == 9,
               "AutoPickup's masks have one bit per item class, in ItemCategory's order");
+static_assert(kAutoPickupClasses == (1 << kItemCategoryCount) - 1);
 static_assert(kAutoPickupAlways ==
                   (CategoryBit(ItemCategory::Potion) | CategoryBit(ItemCategory::Scroll) |
                    CategoryBit(ItemCategory::Food) | CategoryBit(ItemCategory::Wand) |
@@ -90,17 +91,17 @@ static_assert(kAutoPickupAlways ==
                   (CategoryBit(ItemCategory::Weapon) | CategoryBit(ItemCategory::Armour)));
 
 PickupRule RuleOf(const AutoPickup& rule, ItemCategory category) noexcept {
-  const std::uint8_t bit = CategoryBit(category);
+  const std::uint16_t bit = CategoryBit(category);
   if ((rule.always & bit) != 0) return PickupRule::Always;
   return (rule.new_kinds & bit) != 0 ? PickupRule::New : PickupRule::Never;
 }
 
 void SetRule(AutoPickup& rule, ItemCategory category, PickupRule value) noexcept {
-  const std::uint8_t bit = CategoryBit(category);
-  rule.always = static_cast<std::uint8_t>(value == PickupRule::Always ? rule.always | bit
-                                                                      : rule.always & ~bit);
-  rule.new_kinds = static_cast<std::uint8_t>(value == PickupRule::New ? rule.new_kinds | bit
-                                                                      : rule.new_kinds & ~bit);
+  const std::uint16_t bit = CategoryBit(category);
+  rule.always = static_cast<std::uint16_t>(value == PickupRule::Always ? rule.always | bit
+                                                                       : rule.always & ~bit);
+  rule.new_kinds = static_cast<std::uint16_t>(value == PickupRule::New ? rule.new_kinds | bit
+                                                                       : rule.new_kinds & ~bit);
 }
 
 AutoPickup AutoPickupOf(const GameWorld& world, EntityId holder) noexcept {
@@ -125,7 +126,7 @@ bool CarriesKind(const GameWorld& world, EntityId holder, std::uint16_t kind) no
 bool AutoPickupWants(const GameWorld& world, EntityId holder, std::uint16_t kind) noexcept {
   if (holder.IsNull() || kind >= world.Definitions().items.size()) return false;
   const AutoPickup rule = AutoPickupOf(world, holder);
-  const std::uint8_t bit = CategoryBit(world.Definitions().items[kind].category);
+  const std::uint16_t bit = CategoryBit(world.Definitions().items[kind].category);
   if ((rule.always & bit) != 0) return true;
   return (rule.new_kinds & bit) != 0 && !CarriesKind(world, holder, kind);
 }
@@ -209,6 +210,10 @@ std::string ItemDisplayName(const GameWorld& world, const Item& item, const Play
     name = (item.enchantment >= 0 ? "+" : "") + std::to_string(item.enchantment) + " " + name;
   if (kind->category == ItemCategory::Wand && known && (item.identified || knower == nullptr))
     name += " [" + std::to_string(item.charges) + "]";
+  // A staff shows what it holds of what it can hold: it fills again by itself.
+  if (kind->category == ItemCategory::Staff && known && (item.identified || knower == nullptr))
+    name += " [" + std::to_string(item.charges) + "/" + std::to_string(StaffCapacity(*kind, item)) +
+            "]";
   if (item.quantity > 1) {
     // The head noun takes the plural: "potions of healing", "scrolls labelled XIXAXA".
     std::size_t head = name.find(" of ");
@@ -255,7 +260,12 @@ Combat EquippedCombat(Combat base, const ItemDefinition* weapon, std::int32_t we
     base.damage_bonus = weapon->damage.bonus + weapon_enchantment;
     base.accuracy += weapon->accuracy + weapon_enchantment;
   }
-  if (armour != nullptr) base.defense += armour->defense + armour_enchantment;
+  if (armour != nullptr) {
+    base.defense += armour->defense + armour_enchantment;
+    // Heavy armour slows the wearer's step (and only the step: a blow is as quick as ever).
+    const std::int32_t step = base.move_speed > 0 ? base.move_speed : base.speed;
+    if (armour->move_speed > step) base.move_speed = armour->move_speed;
+  }
   return base;
 }
 

@@ -35,8 +35,8 @@ void CarriedItems(const GameWorld& world, EntityId holder, std::vector<EntityId>
 
 // --- autopickup (components.h: AutoPickup) -------------------------------------------------------
 // The bit of an item class in AutoPickup's masks.
-[[nodiscard]] constexpr std::uint8_t CategoryBit(ItemCategory category) noexcept {
-  return static_cast<std::uint8_t>(1u << static_cast<unsigned>(category));
+[[nodiscard]] constexpr std::uint16_t CategoryBit(ItemCategory category) noexcept {
+  return static_cast<std::uint16_t>(1u << static_cast<unsigned>(category));
 }
 // `holder`'s rule: its AutoPickup, or the default when it has none (a level's own player, a save
 // from before the rule was kept).
@@ -83,6 +83,15 @@ void LearnKind(Player& player, std::uint16_t kind) noexcept;
 [[nodiscard]] std::string DescribeItem(const GameWorld& world, EntityId item);
 
 // Whether two item stacks merge when one is picked up or made beside the other.
+// Whether an item of `category` is zapped at a monster: a wand, or a staff.
+[[nodiscard]] constexpr bool Zapped(ItemCategory category) noexcept {
+  return category == ItemCategory::Wand || category == ItemCategory::Staff;
+}
+// How many charges a staff holds when full: its kind's most, more for each enchantment.
+[[nodiscard]] inline std::int32_t StaffCapacity(const ItemDefinition& kind,
+                                                const Item& item) noexcept {
+  return kind.max_charges + (item.enchantment > 0 ? item.enchantment : 0);
+}
 [[nodiscard]] bool Stackable(const GameWorld& world, const Item& a, const Item& b) noexcept;
 
 // `base` with a weapon and a suit of armour (either may be null) applied: the weapon's dice and

@@ -142,13 +142,7 @@ void SpringTrap(GameWorld& world, EntityId trap_id, const Trap& trap, EntityId b
     case TrapKind::Summon:
       if (at != nullptr) Summon(world, *at, trap);
       break;
-    case TrapKind::Alarm: {
-      const auto owners = world.Ais().Owners();
-      for (EntityId id : owners)
-        if (!world.Allies().Contains(id))
-          world.MutableAis().Find(id)->alertness = 2 * kAlertnessToHunt;
-      break;
-    }
+    case TrapKind::Alarm: WakeFloor(world); break;
   }
 }
 

@@ -3,6 +3,7 @@
 #include "game/items.h"
 #include "game/nearest.h"
 #include "game/pathing.h"
+#include "game/systems.h"
 
 namespace cairn {
 namespace {
@@ -134,8 +135,7 @@ bool TranslateItemUse(const GameWorld& world, const FieldOfView& view, const Pla
                   "The Cairnstone is warm in your hand. Carry it up and out of the dungeon.");
   if (!Usable(kind.category)) return Refuse(why, RefusalKind::CannotUse, "You cannot use that.");
   out.kind = ActionKind::Use;
-  if (kind.category == ItemCategory::Wand &&
-      !ChooseTarget(world, view, command, at, out.target, why))
+  if (Zapped(kind.category) && !ChooseTarget(world, view, command, at, out.target, why))
     return false;
   return true;
 }
@@ -144,7 +144,7 @@ bool TranslateItemUse(const GameWorld& world, const FieldOfView& view, const Pla
 
 bool Usable(ItemCategory category) noexcept {
   return category == ItemCategory::Potion || category == ItemCategory::Scroll ||
-         category == ItemCategory::Food || category == ItemCategory::Wand;
+         category == ItemCategory::Food || Zapped(category);
 }
 
 EntityId NearestVisibleHostile(const GameWorld& world, const FieldOfView& view,
@@ -154,6 +154,7 @@ EntityId NearestVisibleHostile(const GameWorld& world, const FieldOfView& view,
     const Position* p = world.Positions().Find(id);
     if (p == nullptr || !view.Visible(p->x, p->y) || !world.Registry().IsActive(id)) continue;
     if (world.Allies().Contains(id)) continue;  // an ally or a captive: no one to fight
+    if (Concealed(world, id)) continue;         // a lurker still hiding: not seen
     nearest.Offer(id, ChebyshevDistance(from, *p));
   }
   return nearest.Best();

@@ -35,6 +35,7 @@ ComponentBundle MonsterRecipe(const DefinitionSet& definitions, const MonsterDef
   EnemyAi ai;
   ai.kind = definitions.MonsterIndex(kind);
   ai.profile = kind.profile;
+  asleep = asleep || kind.profile == AiProfile::Lurker;  // a lurker is always found hiding
   ai.action = asleep ? AiAction::Idle : AiAction::Wander;
   ai.phase = asleep ? AiPhase::Asleep : AiPhase::Wander;
   b.Set(where)

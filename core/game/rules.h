@@ -18,6 +18,7 @@ inline constexpr std::int32_t kMaxMissileRange = 12;  // thrown items, missiles,
 inline constexpr std::int32_t kSpellHitChance = 85;   // spells ignore armour
 inline constexpr std::int32_t kMaxBreeders =
     12;  // a floor holds at most this many of a breeding kind
+inline constexpr std::int32_t kMaxSummoned = 8;  // nor this many of a kind a summoner calls
 inline constexpr std::int32_t kStartingNutrition = 1800;
 inline constexpr std::int32_t kMaxNutrition = 2400;
 inline constexpr std::int32_t kHungry = 300;     // "Hungry" below this many turns of food

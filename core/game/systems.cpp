@@ -48,6 +48,12 @@ bool Hostile(const GameWorld& world, EntityId a, EntityId b) noexcept {
   return one != Side::None && other != Side::None && one != other;
 }
 
+bool Concealed(const GameWorld& world, EntityId id) noexcept {
+  const EnemyAi* ai = world.Ais().Find(id);
+  return ai != nullptr && ai->profile == AiProfile::Lurker && ai->phase == AiPhase::Asleep &&
+         !world.Allies().Contains(id);  // one in chains, or freed, is in plain sight
+}
+
 void SpendTime(GameWorld& world, EntityId actor, std::int32_t ticks) noexcept {
   if (Player* player = world.MutablePlayers().Find(actor)) player->next_tick = world.Tick() + ticks;
   if (EnemyAi* ai = world.MutableAis().Find(actor)) world.SetWakeTick(*ai, world.Tick() + ticks);
@@ -224,6 +230,20 @@ void MovementPhase(GameWorld& world, TickScratch& scratch) {
   }
 }
 
+namespace {
+
+// Heavy armour is loud: each step the wearer takes is heard `noise` cells away.
+void ArmourClanks(GameWorld& world, EntityId wearer) {
+  const Item* armour = world.Items().Find(EquippedIn(world, wearer, ItemCategory::Armour));
+  const Position* at = world.Positions().Find(wearer);
+  if (armour == nullptr || at == nullptr || armour->kind >= world.Definitions().items.size())
+    return;
+  if (const std::int32_t noise = world.Definitions().items[armour->kind].noise; noise > 0)
+    (void)world.Emit(world.Noises(), NoiseEvent{wearer, *at, noise});
+}
+
+}  // namespace
+
 void ResolveGameplayPhase(GameWorld& world, TickScratch& scratch) {
   world.SetPhase(TickPhase::ResolveGameplay);
   // Noises live from one tick's ResolveGameplay to the next tick's AI phase, which has read them.
@@ -236,6 +256,7 @@ void ResolveGameplayPhase(GameWorld& world, TickScratch& scratch) {
   FireSteppedTriggers(world, scratch);
   if (scratch.player_stepped) {
     scratch.player_stepped = false;
+    ArmourClanks(world, world.PlayerEntity());
     AutoPickUpHere(world, scratch, world.PlayerEntity());
   }
   // Actions below may rebuild scratch lists: walk a copy of the order's length, by index.
@@ -248,6 +269,9 @@ void ResolveGameplayPhase(GameWorld& world, TickScratch& scratch) {
       case ActionKind::Attack: ResolveAttack(world, scratch, id, *intent); break;
       case ActionKind::Shoot: ResolveShoot(world, scratch, id, *intent); break;
       case ActionKind::Steal: ResolveSteal(world, scratch, id, *intent); break;
+      case ActionKind::Summon: ResolveSummon(world, scratch, id, *intent); break;
+      case ActionKind::Blink: ResolveBlink(world, id, *intent); break;
+      case ActionKind::Breathe: ResolveBreathe(world, scratch, id, *intent); break;
       case ActionKind::Free: ResolveFree(world, id, *intent); break;
       case ActionKind::Order: ResolveOrder(world, id, *intent); break;
       case ActionKind::Operate: ResolveOperate(world, id, *intent); break;

@@ -150,6 +150,9 @@ enum class Side : std::uint8_t { None, Player, Monsters };
 [[nodiscard]] Side SideOf(const GameWorld& world, EntityId id) noexcept;
 // Whether a and b fight each other: one on the player's side, the other a monster's.
 [[nodiscard]] bool Hostile(const GameWorld& world, EntityId a, EntityId b) noexcept;
+// Whether the player cannot see `id` even in plain view: a lurker still hiding (asleep). The map,
+// look mode, the sidebar, aiming and explore's "you see" all pass over it; the debug pane does not.
+[[nodiscard]] bool Concealed(const GameWorld& world, EntityId id) noexcept;
 
 // Sets when an actor may next act: `ticks` from now.
 void SpendTime(GameWorld& world, EntityId actor, std::int32_t ticks) noexcept;

@@ -87,9 +87,10 @@ bool TellsTheStory(const TraceEntry& e) noexcept {
 }
 
 const char* ActionKindName(ActionKind kind) noexcept {
-  static constexpr const char* kNames[] = {"none",   "wait",  "move", "attack", "pickup", "descend",
-                                           "ascend", "drop",  "use",  "throw",  "equip",  "unequip",
-                                           "shoot",  "steal", "free", "order",  "operate"};
+  static constexpr const char* kNames[] = {"none",    "wait",    "move",   "attack", "pickup",
+                                           "descend", "ascend",  "drop",   "use",    "throw",
+                                           "equip",   "unequip", "shoot",  "steal",  "free",
+                                           "order",   "operate", "summon", "blink",  "breathe"};
   static_assert(std::size(kNames) == kActionKindCount);
   const auto index = static_cast<std::size_t>(kind);
   return index < std::size(kNames) ? kNames[index] : "unknown";
@@ -126,6 +127,7 @@ const char* AiReasonName(AiReason reason) noexcept {
     case AiReason::TooFar: return "too-far";
     case AiReason::Back: return "back";
     case AiReason::Ordered: return "ordered";
+    case AiReason::Dominated: return "dominated";
   }
   return "unknown";
 }

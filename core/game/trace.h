@@ -95,8 +95,9 @@ enum class AiReason : std::uint8_t {
   TooFar,        // an ally strayed too far from the player: it goes back
   Back,          // an ally is at the player's side again
   Ordered,       // an ally was told to wait or to follow
+  Dominated,     // a bolt of domination made it the player's ally
 };
-inline constexpr int kAiReasonCount = 19;
+inline constexpr int kAiReasonCount = 20;
 [[nodiscard]] const char* AiReasonName(AiReason reason) noexcept;
 
 // Timers an entity can have set (the `timer=` of a timer-set entry).

@@ -1,4 +1,5 @@
 #include "game/actions.h"
+#include "game/items.h"
 #include "game/rules.h"
 #include "game/systems.h"
 
@@ -38,6 +39,18 @@ void Upkeep(GameWorld& world, TickScratch&) {
       const std::int32_t regeneration = world.Definitions().monsters[ai->kind].regeneration;
       if (regeneration > 0 && h->current > 0 && h->current < h->max)
         h->current = h->current + regeneration > h->max ? h->max : h->current + regeneration;
+    }
+  }
+  // Staffs fill again by themselves: one charge every `recharge` turns.
+  if (tick % kNormalActionTicks == 0 && world.Items().Size() != 0) {
+    const std::int64_t turn = tick / kNormalActionTicks;
+    const auto& kinds = world.Definitions().items;
+    for (Item& item : world.MutableItems().MutableValues()) {
+      if (item.kind >= kinds.size() || kinds[item.kind].category != ItemCategory::Staff) continue;
+      const ItemDefinition& kind = kinds[item.kind];
+      if (kind.recharge > 0 && turn % kind.recharge == 0 &&
+          item.charges < StaffCapacity(kind, item))
+        ++item.charges;
     }
   }
   // Conditions that run out this tick say so.

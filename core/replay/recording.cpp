@@ -64,6 +64,10 @@ std::string WriteRecording(const Recording& r) {
   out += r.autopickup.enabled != 0 ? "true" : "false";
   for (int c = 0; c < kItemCategoryCount; ++c) {
     const auto category = static_cast<ItemCategory>(c);
+    // Staffs came last: a rule that never takes them leaves them out, as every recording made
+    // before them did (an unnamed class is read as never), so those are written byte for byte.
+    if (category == ItemCategory::Staff && RuleOf(r.autopickup, category) == PickupRule::Never)
+      continue;
     out += ", " + std::string(ItemCategoryName(category)) + " = \"" +
            std::string(kPickupRuleNames[static_cast<std::size_t>(RuleOf(r.autopickup, category))]) +
            "\"";

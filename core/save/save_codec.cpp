@@ -900,6 +900,22 @@ void ReadStateParts(TableReader& file, bool required, std::vector<PartHash>& out
                    std::string("the save: parts must give '") + StatePartName(p) + "'");
 }
 
+}  // namespace
+
+std::int32_t SaveDungeonRules(std::string_view text) {
+  TomlValue root;
+  std::vector<TextProblem> problems;
+  if (!ParseTomlFile(text, root, problems)) return kDungeonRules;
+  const TomlValue* rules = root.Find("dungeon_rules");
+  if (rules == nullptr) return kOldestDungeonRules;
+  if (rules->kind != TomlKind::Integer || rules->integer < kOldestDungeonRules ||
+      rules->integer > kDungeonRules)
+    return kDungeonRules;
+  return static_cast<std::int32_t>(rules->integer);
+}
+
+namespace {
+
 // The members about the whole run, before its floors: who wrote it, what it was made from, its
 // state hash and parts, where the player is, and the message log and notes.
 void ReadRunMembers(TableReader& file, const TomlValue& root, std::int64_t version,

@@ -51,6 +51,11 @@ static_assert(kSaveVersion > kLastPositionalSaveVersion, "saves name their state
                                         std::string_view build,
                                         std::int64_t version = kSaveVersion);
 
+// The dungeon rules a save names (kOldestDungeonRules when it names none, as every save before
+// version 9): which edition of the built-in content to read it with (content/default_content.h).
+// A text that does not parse gives the newest rules; reading it then says what is wrong.
+[[nodiscard]] std::int32_t SaveDungeonRules(std::string_view text);
+
 // Reads a save. True only when there were no problems (then `out` is set; otherwise unchanged).
 [[nodiscard]] bool ReadSaveText(std::string_view text, const DefinitionSet& definitions,
                                 const WorldLimits& limits, SessionImage& out,

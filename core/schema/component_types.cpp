@@ -101,9 +101,10 @@ constexpr std::int64_t kHitPoints = kMaxHitPoints;
 constexpr std::int64_t kStat = kMaxStat;
 constexpr std::int64_t kTick = kMaxTickField;
 
-constexpr std::string_view kActionKinds[] = {
-    "none",  "wait",  "move",    "attack", "pickup", "descend", "ascend", "drop",   "use",
-    "throw", "equip", "unequip", "shoot",  "steal",  "free",    "order",  "operate"};
+constexpr std::string_view kActionKinds[] = {"none",    "wait",    "move",   "attack", "pickup",
+                                             "descend", "ascend",  "drop",   "use",    "throw",
+                                             "equip",   "unequip", "shoot",  "steal",  "free",
+                                             "order",   "operate", "summon", "blink",  "breathe"};
 constexpr std::string_view kColours[] = {"default", "white",   "grey", "red",    "green", "yellow",
                                          "blue",    "magenta", "cyan", "orange", "brown", "purple"};
 constexpr std::string_view kAiActions[] = {"idle", "wander", "hunt", "flee", "follow"};
@@ -111,8 +112,9 @@ constexpr std::string_view kAiPhases[] = {"asleep",   "wander", "select-target",
                                           "approach", "attack", "recover",
                                           "flee",     "follow", "return"};
 constexpr std::string_view kAllyOrders[] = {"follow", "wait"};
-constexpr std::string_view kAiProfiles[] = {"melee",  "coward", "pack",   "ranged",
-                                            "caster", "thief",  "breeder"};
+constexpr std::string_view kAiProfiles[] = {"melee",   "coward", "pack",     "ranged",
+                                            "caster",  "thief",  "breeder",  "summoner",
+                                            "blinker", "lurker", "breather", "erratic"};
 constexpr std::string_view kCancelReasons[] = {"none",    "target-gone", "target-unseen", "hurt",
                                                "blocked", "lost-trail",  "recovered"};
 static_assert(std::size(kActionKinds) == kActionKindCount);
@@ -257,10 +259,10 @@ constexpr FieldInfo kAutoPickupFields[] = {
     IntegerField<AutoPickup, &AutoPickup::enabled>(
         "enabled", 0, 1, 1, "1: walking onto an item picks it up by the rule"),
     IntegerField<AutoPickup, &AutoPickup::always>(
-        "always", 0, 255, kAutoPickupAlways,
-        "item classes always picked up: bit 1 << category (potion 0 ... artifact 7)"),
+        "always", 0, kAutoPickupClasses, kAutoPickupAlways,
+        "item classes always picked up: bit 1 << category (potion 0 ... artifact 7, staff 8)"),
     IntegerField<AutoPickup, &AutoPickup::new_kinds>(
-        "new_kinds", 0, 255, kAutoPickupNewKinds,
+        "new_kinds", 0, kAutoPickupClasses, kAutoPickupNewKinds,
         "item classes picked up only as a kind the player carries none of"),
 };
 

@@ -15,6 +15,7 @@ namespace cairn {
 namespace {
 
 constexpr std::int32_t kThrowRange = 7;
+constexpr std::int32_t kPatience = 40;  // turns the bot waits in a row for a foe to come
 
 struct View {
   const GameWorld& world;
@@ -24,6 +25,23 @@ struct View {
   const Health& health;
   std::vector<EntityId> items;
 };
+
+// A summoner hunting in view is the foe unless another stands beside the player: its kin keep
+// coming while it lives, so it is the one to go for.
+EntityId SummonerFirst(const GameWorld& world, const FieldOfView& view, Position at,
+                       EntityId nearest) {
+  const Position* near = world.Positions().Find(nearest);
+  if (near != nullptr && ChebyshevDistance(at, *near) <= 1) return nearest;
+  for (EntityId id : world.Ais().Owners()) {
+    const EnemyAi* ai = world.Ais().Find(id);
+    const Position* p = world.Positions().Find(id);
+    if (ai->profile == AiProfile::Summoner && ai->action == AiAction::Hunt && p != nullptr &&
+        view.Visible(p->x, p->y) && Hostile(world, world.PlayerEntity(), id) &&
+        world.Registry().IsActive(id))
+      return id;
+  }
+  return nearest;
+}
 
 const ItemDefinition& KindOf(const GameWorld& world, EntityId item) {
   return world.Definitions().items[world.Items().Find(item)->kind];
@@ -146,6 +164,7 @@ bool Bot::Decide(const GameSession& session, PlayerCommand& out) {
               false};
   CarriedItems(world, player, s.v.items);
   s.foe = NearestVisibleHostile(world, session.Scratch().player_view, *at);
+  s.foe = SummonerFirst(world, session.Scratch().player_view, *at, s.foe);
   s.foe_at = world.Positions().Find(s.foe);
   s.distance = s.foe_at != nullptr ? ChebyshevDistance(*at, *s.foe_at) : kUnreachable;
   s.hurt = health->current * 10 < health->max * 4;
@@ -156,6 +175,7 @@ bool Bot::Decide(const GameSession& session, PlayerCommand& out) {
 }
 
 bool Bot::Chose(const char* reason) {
+  if (std::string_view(reason) != "wait for it") waited_ = 0;
   reason_ = reason;
   return true;
 }
@@ -223,7 +243,7 @@ bool Bot::Fight(const Situation& s, PlayerCommand& out) {
   const Health* foe_health = world.Healths().Find(s.foe);
   if (foe_health != nullptr && foe_health->current >= 15) {  // strong: a wand is worth its charge
     const EntityId wand = FindCarried(s.v, [](const ItemDefinition& k, const Item& i) {
-      return k.category == ItemCategory::Wand && i.charges > 0;
+      return Zapped(k.category) && i.charges > 0 && k.effect != ItemEffect::Dominate;
     });
     if (!wand.IsNull() && s.Use(wand, out)) return Chose("zap");
   }
@@ -234,9 +254,13 @@ bool Bot::Fight(const Situation& s, PlayerCommand& out) {
   // Let it come (a doorway is a fine place to wait), unless it fights from afar or sleeps.
   const bool approach = foe_ai == nullptr || foe_ai->profile == AiProfile::Ranged ||
                         foe_ai->profile == AiProfile::Caster || foe_ai->action != AiAction::Hunt ||
-                        foe_ai->profile == AiProfile::Coward;
+                        foe_ai->profile == AiProfile::Coward ||
+                        foe_ai->profile == AiProfile::Summoner;
   if (approach && StepToward(s.session, at, *foe_at, out) && Accepts(s.session, out))
     return Chose("approach");
+  // A foe that does not come (it cannot reach, or will not) is not waited for all day: after a
+  // while the bot goes on with the floor.
+  if (++waited_ > kPatience) return false;
   out = PlayerCommand{PlayerCommandKind::Wait};
   return Chose("wait for it");
 }
@@ -250,12 +274,13 @@ bool Bot::Equip(const Situation& s, PlayerCommand& out) {
 }
 
 // 4b. A full pack leaves no room for what lies ahead (the Cairnstone among it): drop spare gear
-// first, then missiles, then what is known and of little use.
+// first, then missiles, then what is known and of little use, then staffs and potions.
 bool Bot::MakeRoom(const Situation& s, PlayerCommand& out) {
   const Inventory* pack = s.World().Inventories().Find(s.v.player);
   if (pack == nullptr || pack->count < pack->capacity - 1) return false;
-  for (ItemCategory spare : {ItemCategory::Weapon, ItemCategory::Armour, ItemCategory::Thrown,
-                             ItemCategory::Scroll, ItemCategory::Wand}) {
+  for (ItemCategory spare :
+       {ItemCategory::Weapon, ItemCategory::Armour, ItemCategory::Thrown, ItemCategory::Scroll,
+        ItemCategory::Wand, ItemCategory::Staff, ItemCategory::Potion}) {
     const EntityId junk = FindCarried(s.v, [&](const ItemDefinition& k, const Item& i) {
       return k.category == spare && !i.equipped && !(spare == ItemCategory::Wand && i.charges > 0);
     });

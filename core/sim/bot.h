@@ -55,8 +55,9 @@ class Bot {
   const char* reason_ = "";
   AutoPilot pilot_;
   std::int32_t rest_failures_ = 0;
-  EntityId captive_{};  // the captive it is on its way to free
-  EntityId machine_{};  // the lever or altar treasure it is on its way to use
+  EntityId captive_{};       // the captive it is on its way to free
+  EntityId machine_{};       // the lever or altar treasure it is on its way to use
+  std::int32_t waited_ = 0;  // turns in a row it has waited for a foe to come
 };
 
 // Plays one run of `config` (its seed) to its end or `max_turns` player turns.

@@ -313,6 +313,21 @@ void TellItemUse(const GameWorld& world, const NoticeEvent& n, RunLog& log) {
     case NoticeKind::Slowed: say(Capitalised(TheName(world, n.subject)) + " slows down."); break;
     case NoticeKind::Teleported: say("You feel yourself yanked elsewhere!"); break;
     case NoticeKind::Mapped: say("A map of this floor forms in your mind."); break;
+    case NoticeKind::Banished: say("The " + Name(world, n.subject) + " vanishes!"); break;
+    case NoticeKind::Dominated:
+      if (n.value != 0)
+        say("The " + Name(world, n.subject) + " bows to your will: it fights at your side now.",
+            MessageTone::Good);
+      else
+        say("The " + Name(world, n.subject) + " resists your will.");
+      break;
+    case NoticeKind::Recharged:
+      say(n.value > 0 ? "Your wands and staffs hum with power."
+                      : "You feel a faint hum, and it passes.");
+      break;
+    case NoticeKind::Aggravated:
+      say("A piercing shriek echoes through the floor!", MessageTone::Warning);
+      break;
     case NoticeKind::Enchanted: {
       Item plain = *world.Items().Find(n.object);
       plain.equipped = 0;  // "your +2 dagger glows", not "your +2 dagger (wielded) glows"
@@ -333,7 +348,11 @@ void TellItemUse(const GameWorld& world, const NoticeEvent& n, RunLog& log) {
 void TellMonsterDeed(const GameWorld& world, const NoticeEvent& n, RunLog& log) {
   switch (n.kind) {
     case NoticeKind::Woke:
-      if (world.Registry().IsActive(n.subject))
+      if (const MonsterDefinition* kind = MonsterOf(world, n.subject);
+          kind != nullptr && kind->profile == AiProfile::Lurker)
+        log.Say(Capitalised(WithArticle(Name(world, n.subject))) + " springs from hiding!",
+                MessageTone::Warning);
+      else if (world.Registry().IsActive(n.subject))
         log.Say("The " + Name(world, n.subject) + " notices you!");
       break;
     case NoticeKind::Fled: log.Say("The " + Name(world, n.subject) + " flees!"); break;
@@ -343,6 +362,30 @@ void TellMonsterDeed(const GameWorld& world, const NoticeEvent& n, RunLog& log) 
               MessageTone::Warning);
       break;
     case NoticeKind::Split: log.Say("The " + Name(world, n.subject) + " splits in two!"); break;
+    case NoticeKind::Summoned: {
+      if (world.Players().Contains(n.subject)) {
+        log.Say(n.value > 0 ? "Monsters appear around you!" : "You hear a distant howl.",
+                n.value > 0 ? MessageTone::Warning : MessageTone::Plain);
+        break;
+      }
+      const MonsterDefinition* kind = MonsterOf(world, n.subject);
+      const MonsterDefinition* called =
+          kind != nullptr && kind->summons_index < world.Definitions().monsters.size()
+              ? &world.Definitions().monsters[kind->summons_index]
+              : nullptr;
+      log.Say("The " + Name(world, n.subject) + " calls " +
+                  (called == nullptr ? std::string("for help")
+                   : n.value == 1    ? WithArticle(called->name)
+                                     : std::to_string(n.value) + " " + called->name + "s") +
+                  "!",
+              MessageTone::Warning);
+      break;
+    }
+    case NoticeKind::Blinked:
+      log.Say("The " + Name(world, n.subject) + " blinks " +
+              (world.Players().Contains(n.object) ? std::string("to your side!")
+                                                  : "beside the " + Name(world, n.object) + "!"));
+      break;
     case NoticeKind::Missed:
       if (world.Ais().Contains(n.subject))
         log.Say("The " + Name(world, n.subject) + " grabs at your pack and misses.",
@@ -466,6 +509,10 @@ void TellNotice(const GameWorld& world, const NoticeEvent& n, RunLog& log) {
     case NoticeKind::Slowed:
     case NoticeKind::Teleported:
     case NoticeKind::Mapped:
+    case NoticeKind::Banished:
+    case NoticeKind::Dominated:
+    case NoticeKind::Recharged:
+    case NoticeKind::Aggravated:
     case NoticeKind::Enchanted:
     case NoticeKind::NothingToEnchant:
     case NoticeKind::Identified:
@@ -474,6 +521,8 @@ void TellNotice(const GameWorld& world, const NoticeEvent& n, RunLog& log) {
     case NoticeKind::Fled:
     case NoticeKind::Stole:
     case NoticeKind::Split:
+    case NoticeKind::Summoned:
+    case NoticeKind::Blinked:
     case NoticeKind::Missed: TellMonsterDeed(world, n, log); break;
     case NoticeKind::Hungry:
     case NoticeKind::Weak:

@@ -7,6 +7,7 @@
 #include "game/items.h"
 #include "game/pathing.h"
 #include "game/rules.h"
+#include "game/systems.h"
 #include "view/player_panels.h"
 
 namespace cairn {
@@ -41,7 +42,8 @@ std::vector<EntityId> ThingsAt(const GameWorld& world, std::int32_t x, std::int3
   std::vector<std::pair<int, EntityId>> found;
   for (EntityId id : world.Positions().Owners()) {
     const Position* p = world.Positions().Find(id);
-    if (p->x != x || p->y != y || !world.Registry().IsActive(id) || world.Players().Contains(id))
+    if (p->x != x || p->y != y || !world.Registry().IsActive(id) || world.Players().Contains(id) ||
+        Concealed(world, id))
       continue;
     const int rank = world.Ais().Contains(id) ? 0 : world.Items().Contains(id) ? 1 : 2;
     found.emplace_back(rank, id);
@@ -75,8 +77,31 @@ const char* EffectWords(ItemEffect effect) {
     case ItemEffect::Lightning: return "throws a bolt of lightning at a monster";
     case ItemEffect::Slow: return "slows a monster";
     case ItemEffect::Fire: return "throws a bolt of fire at a monster";
+    case ItemEffect::TeleportOther: return "sends a monster far away";
+    case ItemEffect::Dominate: return "may make a monster your ally (likelier when it is hurt)";
+    case ItemEffect::Recharge: return "fills your staffs and adds a charge to each wand";
+    case ItemEffect::Aggravate: return "wakes every monster on the floor";
+    case ItemEffect::Summon: return "calls monsters to your side";
   }
   return "";
+}
+
+// What a monster kind does besides fighting, a sentence each ("" when nothing).
+std::string Habits(const GameWorld& world, const MonsterDefinition& kind) {
+  std::string habits;
+  if (kind.flee_percent > 0) habits += "It flees when badly hurt. ";
+  if (kind.regeneration > 0) habits += "Its wounds close by themselves. ";
+  if (kind.group > 1) habits += "It comes in groups. ";
+  if (kind.profile == AiProfile::Breather) habits += "Its breath strikes everyone in its line. ";
+  if (kind.profile == AiProfile::Summoner &&
+      kind.summons_index < world.Definitions().monsters.size())
+    habits += "It calls " + std::to_string(kind.summon_count) + " " +
+              world.Definitions().monsters[kind.summons_index].name +
+              (kind.summon_count > 1 ? "s" : "") + " to its side, and keeps its distance. ";
+  if (kind.profile == AiProfile::Lurker)
+    habits += "It hides, unseen, until you come within " + std::to_string(kind.sight) + " cells. ";
+  if (kind.profile == AiProfile::Erratic) habits += "It flits about as it flies. ";
+  return habits;
 }
 
 std::vector<std::string> DescribeMonster(const GameSession& session, EntityId id) {
@@ -95,14 +120,14 @@ std::vector<std::string> DescribeMonster(const GameSession& session, EntityId id
   body += combat.speed < 10 ? ", fast" : combat.speed > 10 ? ", slowly" : "";
   body += step < combat.speed ? ", and runs fast" : "";
   lines.push_back(body + "; it sees " + std::to_string(kind->sight) + " cells.");
-  if (kind->ranged.count > 0 && kind->range > 0)
+  if (kind->profile == AiProfile::Blinker)
+    lines.push_back("From up to " + std::to_string(kind->range) +
+                    " cells it blinks to your side in an instant.");
+  else if (kind->ranged.count > 0 && kind->range > 0)
     lines.push_back("From up to " + std::to_string(kind->range) + " cells it " + kind->ranged_verb +
                     " you (" + Dice(kind->ranged.count, kind->ranged.sides, kind->ranged.bonus) +
                     ").");
-  std::string habits;
-  if (kind->flee_percent > 0) habits += "It flees when badly hurt. ";
-  if (kind->regeneration > 0) habits += "Its wounds close by themselves. ";
-  if (kind->group > 1) habits += "It comes in groups. ";
+  const std::string habits = Habits(world, *kind);
   if (!habits.empty()) lines.push_back(habits.substr(0, habits.size() - 1));
   // How dangerous, to you as you are now: its blow against your health, yours against its.
   const PlayerParts me = PartsOfPlayer(session);
@@ -143,8 +168,9 @@ std::vector<std::string> DescribeItemKind(const GameWorld& world, EntityId id) {
   if (!ItemKnown(world, *item)) {
     const char* verb = kind.category == ItemCategory::Potion   ? "Drinking"
                        : kind.category == ItemCategory::Scroll ? "Reading"
-                       : kind.category == ItemCategory::Wand   ? "Zapping"
-                                                               : "Using";
+                       : kind.category == ItemCategory::Wand || kind.category == ItemCategory::Staff
+                           ? "Zapping"
+                           : "Using";
     lines.push_back(std::string("You do not know what it does yet. ") + verb +
                     " one, or a scroll of identify, tells you.");
     return lines;
@@ -155,9 +181,18 @@ std::vector<std::string> DescribeItemKind(const GameWorld& world, EntityId id) {
                       Dice(kind.damage.count, kind.damage.sides, kind.damage.bonus) +
                       ", accuracy " + std::to_string(kind.accuracy) + ".");
       break;
-    case ItemCategory::Armour:
-      lines.push_back("Armour to wear: defense " + std::to_string(kind.defense) + ".");
+    case ItemCategory::Armour: {
+      std::string text = "Armour to wear: defense " + std::to_string(kind.defense);
+      // Heavy armour's price, in what it costs a player.
+      if (kind.noise > 0)
+        text +=
+            "; it clanks: monsters within " + std::to_string(kind.noise) + " cells hear every step";
+      if (kind.move_speed > kNormalActionTicks)
+        text += "; it is heavy: a step takes " + std::to_string(kind.move_speed) + " ticks, not " +
+                std::to_string(kNormalActionTicks);
+      lines.push_back(text + ".");
       break;
+    }
     case ItemCategory::Food:
       lines.push_back("Food: eating it keeps hunger away (" + std::to_string(kind.nutrition) +
                       " nutrition).");
@@ -176,6 +211,9 @@ std::vector<std::string> DescribeItemKind(const GameWorld& world, EntityId id) {
             (kind.damage.count > 0
                  ? " (" + Dice(kind.damage.count, kind.damage.sides, kind.damage.bonus) + ")."
                  : "."));
+      if (kind.category == ItemCategory::Staff)
+        lines.push_back("A staff fills again by itself: one charge every " +
+                        std::to_string(kind.recharge) + " turns.");
       break;
   }
   return lines;
@@ -247,7 +285,7 @@ std::vector<Position> ThingsInView(const GameSession& session, bool items) {
   };
   // Aiming (no items) passes over allies and captives: f, t and z never pick a friend first.
   for (EntityId id : world.Ais().Owners())
-    if (items || !world.Allies().Contains(id)) consider(id);
+    if ((items || !world.Allies().Contains(id)) && !Concealed(world, id)) consider(id);
   if (items)
     for (EntityId id : world.Items().Owners()) consider(id);
   std::sort(found.begin(), found.end(),

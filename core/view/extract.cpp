@@ -9,6 +9,7 @@
 #include "game/items.h"
 #include "game/pathing.h"
 #include "game/rules.h"
+#include "game/systems.h"
 #include "identity/handle_text.h"
 #include "schema/component_access.h"
 #include "schema/component_body.h"
@@ -345,7 +346,7 @@ void ExtractEntities(const GameWorld& world, const FieldOfView& view, bool revea
     const Position* p = world.Positions().Find(id);
     if (p == nullptr || !map.InBounds(p->x, p->y)) continue;
     const bool player = world.Players().Contains(id);
-    const bool visible = reveal_map || view.Visible(p->x, p->y);
+    const bool visible = reveal_map || (view.Visible(p->x, p->y) && !Concealed(world, id));
     const bool feature = world.StairsPool().Contains(id);
     if (!player && !visible && !(feature && map.Remembered(p->x, p->y))) continue;
     const Appearance& look = looks[i];

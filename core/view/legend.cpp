@@ -34,6 +34,11 @@ const char* ProfileMeaning(AiProfile profile) {
     case AiProfile::Caster: return "casts spells from afar";
     case AiProfile::Thief: return "steals, then runs";
     case AiProfile::Breeder: return "splits when struck";
+    case AiProfile::Summoner: return "calls others to fight for it";
+    case AiProfile::Blinker: return "blinks to your side";
+    case AiProfile::Lurker: return "hides until you come close";
+    case AiProfile::Breather: return "breathes along a line";
+    case AiProfile::Erratic: return "flits about";
   }
   return "";
 }

@@ -38,8 +38,8 @@ std::string DiceText(std::int32_t count, std::int32_t sides, std::int32_t bonus)
 // "  always: potions, scrolls, food, wands, missiles and artifacts", "  new kinds: weapons and
 // armour".
 std::vector<std::string> AutoPickupLines(const AutoPickup& rule) {
-  static constexpr const char* kPlural[] = {"potions", "scrolls", "weapons",  "armour",
-                                            "food",    "wands",   "missiles", "artifacts"};
+  static constexpr const char* kPlural[] = {"potions", "scrolls",  "weapons",   "armour", "food",
+                                            "wands",   "missiles", "artifacts", "staffs"};
   static_assert(std::size(kPlural) == kItemCategoryCount);
   std::vector<std::string> always, fresh;
   for (int c = 0; c < kItemCategoryCount; ++c) {

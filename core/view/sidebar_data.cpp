@@ -6,6 +6,7 @@
 #include "game/article.h"
 #include "game/items.h"
 #include "game/rules.h"
+#include "game/systems.h"
 #include "identity/handle_text.h"
 #include "view/player_panels.h"
 
@@ -71,7 +72,8 @@ std::vector<EntityId> MonstersNearestFirst(const GameSession& session, bool reve
   for (EntityId id : world.Ais().Owners()) {
     const Position* p = world.Positions().Find(id);
     if (p == nullptr || !registry.IsActive(id)) continue;
-    if (!reveal_map && !session.Scratch().player_view.Visible(p->x, p->y)) continue;
+    if (!reveal_map && (!session.Scratch().player_view.Visible(p->x, p->y) || Concealed(world, id)))
+      continue;
     const std::int64_t dx = player ? p->x - player->x : 0, dy = player ? p->y - player->y : 0;
     seen.push_back(Seen{dx * dx + dy * dy, registry.CreationSequenceOf(id), id});
   }

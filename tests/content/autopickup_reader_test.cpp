@@ -35,7 +35,10 @@ TEST_CASE("data/autopickup.toml is the default rule, written out", "[autopickup]
   rule.new_kinds = 0;
   std::vector<TextProblem> problems;
   REQUIRE(ReadAutoPickup(text, rule, problems));
-  CHECK(rule == AutoPickup{});
+  // The rule a player has with no file, and staffs (which that fixed default never takes).
+  AutoPickup expected;
+  SetRule(expected, ItemCategory::Staff, PickupRule::Always);
+  CHECK(rule == expected);
   CHECK(RuleOf(rule, ItemCategory::Potion) == PickupRule::Always);
   CHECK(RuleOf(rule, ItemCategory::Scroll) == PickupRule::Always);
   CHECK(RuleOf(rule, ItemCategory::Wand) == PickupRule::Always);
@@ -101,7 +104,7 @@ TEST_CASE("a bad autopickup file is refused at each problem's line and column", 
         0);
   CHECK(at(7) ==
         "[classes]: 'missiles' is not an item class (they are potion, scroll, weapon, armour, "
-        "food, wand, thrown, artifact; darts and javelins are thrown)");
+        "food, wand, thrown, artifact, staff; darts and javelins are thrown)");
   CHECK(at(8) == "[classes]: 'wand' must be a string, not an integer");
   for (const TextProblem& p : problems) CHECK(p.position.column >= 1);
 

@@ -351,8 +351,8 @@ TEST_CASE("with the state hash zeroed for hand editing, every semantic rule stil
        "is a stack of 0"},
       {"two armours worn", "kind = \"dagger\"", "kind = \"leather-armour\"",
        "is a second armour worn"},
-      {"a pack that miscounts", "inventory = { count = 4 }", "inventory = { count = 3 }",
-       "counts 3 items but carries 4"},
+      {"a pack that miscounts", "inventory = { count = 5 }", "inventory = { count = 4 }",
+       "counts 4 items but carries 5"},
   };
   for (const Case& test : cases) {
     INFO(test.what);

@@ -31,8 +31,8 @@ inline std::string SaveText(GameSession& session, std::int64_t version = kSaveVe
   static CountingEntropy entropy;  // one source for the whole suite, as the system's would be
   SessionImage image;
   REQUIRE(CaptureImage(session, entropy, image) == Status::Ok);
-  return WriteSaveText(AsVersion(std::move(image), session, version), *Definitions(), "cairn test",
-                       version);
+  return WriteSaveText(AsVersion(std::move(image), session, version), *session.Config().definitions,
+                       "cairn test", version);
 }
 
 // "\nversion = N\n" for save version `version`: how a test finds or replaces a save's version.
@@ -45,10 +45,17 @@ inline std::string RulesLine(std::int32_t rules = kDungeonRules) {
   return "\ndungeon_rules = " + std::to_string(rules) + "\n";
 }
 
-// Reads and restores; returns the problems' text, "LINE:COLUMN: WHAT" each (empty when it
-// worked).
-inline std::string Resume(const std::string& text, const SessionConfig& config,
+// Reads and restores, as the program does: on the built-in content of the edition the save's
+// dungeon rules name, when `given` holds the built-in content; returns the problems' text,
+// "LINE:COLUMN: WHAT" each (empty when it worked).
+inline std::string Resume(const std::string& text, const SessionConfig& given,
                           std::unique_ptr<GameSession>& out) {
+  SessionConfig config = given;
+  if (config.definitions == DefaultDefinitions()) {
+    const std::int32_t rules = SaveDungeonRules(text);
+    config.definitions = DefaultDefinitions(rules);
+    if (config.dungeon == DefaultDungeon()) config.dungeon = DefaultDungeon(rules);
+  }
   SessionImage image;
   std::vector<TextProblem> problems;
   if (!ReadSaveText(text, *config.definitions, config.limits, image, problems)) {

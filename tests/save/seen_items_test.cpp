@@ -93,7 +93,11 @@ TEST_CASE("an item seen stays drawn where it was seen, out of view, until seen g
 }
 
 TEST_CASE("a save's seen items are checked", "[save][seen]") {
-  const SessionConfig config = Config(1, TwoRooms());
+  // A run of the first edition, so that the same run may also pass for a version-7 save (which
+  // names no dungeon rules: the first).
+  SessionConfig config = Config(1, TwoRooms());
+  config.definitions = Definitions(kOldestDungeonRules);
+  config.dungeon_rules = kOldestDungeonRules;
   std::unique_ptr<GameSession> session;
   REQUIRE(GameSession::Create(config, session) == Status::Ok);
   MovePlayer(*session, 7, 1);
@@ -113,7 +117,8 @@ TEST_CASE("a save's seen items are checked", "[save][seen]") {
   const std::size_t begin = bad.find("seen_items = [");
   bad.erase(begin, bad.find("]\n", begin) + 2 - begin);
   bad.replace(bad.find(VersionLine()), VersionLine().size(), VersionLine(7));
-  bad.replace(bad.find(RulesLine()), RulesLine().size(), "\n");
+  bad.replace(bad.find(RulesLine(kOldestDungeonRules)), RulesLine(kOldestDungeonRules).size(),
+              "\n");
   REQUIRE(Resume(bad, config, out).empty());
   CHECK_FALSE(CellAt(*out, 4, 1).remembered_item);
 }

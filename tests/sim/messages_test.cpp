@@ -152,16 +152,16 @@ TEST_CASE("hunger is a warning and low health a danger the log marks", "[message
 
 TEST_CASE("a floor's feeling: dread of a deeper monster, the pull of the Cairnstone",
           "[messages]") {
-  // The troll belongs to depths 8-10: on depth 1 it is dread.
+  // The troll belongs to depths 10-15: on depth 1 it is dread.
   TestWorld dread(Level({"#####", "#@.T#", "#####"}));
   const Feeling feeling = FloorFeeling(*dread, 1);
   CHECK(feeling.text == "You feel a sense of dread: something here belongs deeper down.");
   CHECK(feeling.tone == MessageTone::Warning);
-  CHECK(FloorFeeling(*dread, 8).text.empty());  // at home on depth 8
+  CHECK(FloorFeeling(*dread, 10).text.empty());  // at home on depth 10
   LevelDefinition precious = Level({"#####", "#@..#", "#####"});
   AddItem(precious, "cairnstone", {3, 1});
   TestWorld stone(precious);
-  CHECK(FloorFeeling(*stone, 10).tone == MessageTone::Good);
+  CHECK(FloorFeeling(*stone, 15).tone == MessageTone::Good);
   TestWorld quiet(Level({"#####", "#@.r#", "#####"}));
   CHECK(FloorFeeling(*quiet, 1).text.empty());
 }

@@ -112,7 +112,8 @@ TEST_CASE("a version-4 recording is made again byte for byte, and verifies", "[h
     const std::string text = test::SourceFile(std::string("tests/sim/recordings/") + f.file);
     const Recording recording = Parsed(text);
     CHECK(recording.version == 4);
-    const ReplayResult result = Replay(recording, test::DungeonConfig(), true);
+    const ReplayResult result =
+        Replay(recording, test::DungeonConfig(1, recording.dungeon_rules), true);
     INFO(DescribeDivergence(result.divergence) << result.detail);
     CHECK(result.outcome == ReplayOutcome::Matched);
 

@@ -87,7 +87,8 @@ TEST_CASE("a version-3 recording still replays and verifies, line by line", "[re
   const Recording recording = ReadFixture();
   REQUIRE(recording.version == 3);
   REQUIRE(recording.ticks.size() > 100);
-  const ReplayResult result = Replay(recording, cairn::test::DungeonConfig(), true);
+  const ReplayResult result =
+      Replay(recording, cairn::test::DungeonConfig(1, recording.dungeon_rules), true);
   INFO(DescribeDivergence(result.divergence) << result.detail);
   CHECK(result.outcome == ReplayOutcome::Matched);
   CHECK(result.final_tick == recording.ticks.back().tick);
@@ -105,7 +106,8 @@ TEST_CASE("a tampered version-3 recording diverges, naming the entity by SLOT:GE
   EntityDigest& line = recording.ticks[at].entities.front();
   const std::string handle = std::to_string(line.place) + ":" + std::to_string(line.generation);
   line.digest ^= 1;
-  const ReplayResult result = Replay(recording, cairn::test::DungeonConfig(), true);
+  const ReplayResult result =
+      Replay(recording, cairn::test::DungeonConfig(1, recording.dungeon_rules), true);
   REQUIRE(result.outcome == ReplayOutcome::Diverged);
   CHECK(result.divergence.tick == recording.ticks[at].tick);
   CHECK(DescribeDivergence(result.divergence).find(" of " + handle + " (recorded " + handle) !=

@@ -12,8 +12,9 @@
 
 namespace cairn::test {
 
-inline std::shared_ptr<const DefinitionSet> Definitions() {
-  auto set = DefaultDefinitions();
+// The built-in definitions of the newest edition, or of the edition of dungeon `rules`.
+inline std::shared_ptr<const DefinitionSet> Definitions(std::int32_t rules = kDungeonRules) {
+  auto set = DefaultDefinitions(rules);
   REQUIRE(set != nullptr);
   return set;
 }
@@ -29,12 +30,14 @@ inline SessionConfig Config(std::uint64_t seed = 1,
   return config;
 }
 
-// A session on the built-in default dungeon (generated floors, set pieces, the start kit).
-inline SessionConfig DungeonConfig(std::uint64_t seed = 1) {
+// A session on the built-in default dungeon (generated floors, set pieces, the start kit), of
+// the edition of dungeon `rules` (an older build's run is remade on the content it had).
+inline SessionConfig DungeonConfig(std::uint64_t seed = 1, std::int32_t rules = kDungeonRules) {
   SessionConfig config;
   config.seed = seed;
-  config.definitions = Definitions();
-  config.dungeon = DefaultDungeon();
+  config.definitions = Definitions(rules);
+  config.dungeon = DefaultDungeon(rules);
+  config.dungeon_rules = rules;
   REQUIRE(config.dungeon != nullptr);
   return config;
 }
@@ -43,8 +46,7 @@ inline SessionConfig DungeonConfig(std::uint64_t seed = 1) {
 // default; an older build's file is remade under the rules that build had).
 inline std::unique_ptr<GameSession> Dungeon(std::uint64_t seed,
                                             std::int32_t rules = kDungeonRules) {
-  SessionConfig config = DungeonConfig(seed);
-  config.dungeon_rules = rules;
+  SessionConfig config = DungeonConfig(seed, rules);
   std::unique_ptr<GameSession> session;
   REQUIRE(GameSession::Create(config, session) == Status::Ok);
   return session;
@@ -79,8 +81,9 @@ components = [
 inline SessionConfig StoreRoomRun(std::int32_t rules) {
   auto level = std::make_shared<LevelDefinition>();
   std::vector<TextProblem> problems;
-  REQUIRE(LoadLevelText(kStoreRoom, *Definitions(), WorldLimits::Uniform(4096), *level, problems));
-  auto plan = std::make_shared<DungeonPlan>(*DefaultDungeon());
+  REQUIRE(
+      LoadLevelText(kStoreRoom, *Definitions(rules), WorldLimits::Uniform(4096), *level, problems));
+  auto plan = std::make_shared<DungeonPlan>(*DefaultDungeon(rules));
   SetPiece piece;
   piece.source = "store-room.toml";
   piece.level = std::move(level);
@@ -88,9 +91,8 @@ inline SessionConfig StoreRoomRun(std::int32_t rules) {
   piece.max_depth = 2;
   piece.chance = 100;
   plan->set_pieces = {piece};
-  SessionConfig config = DungeonConfig(1);
+  SessionConfig config = DungeonConfig(1, rules);
   config.dungeon = std::move(plan);
-  config.dungeon_rules = rules;
   return config;
 }
 

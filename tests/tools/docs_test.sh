@@ -15,6 +15,9 @@ python3 "$root/tools/check_docs.py" "$cairn" ||
 # SIMULATION.md's table of what each phase declares is what SYSTEMS answers (kPhaseAccess).
 python3 "$root/tools/systems_table.py" "$cairn" || fail "docs/SIMULATION.md's systems table is stale: run tools/update-goldens.sh"
 
+# GAME.md's monster and item tables are what data/monsters.toml and data/items.toml make.
+python3 "$root/tools/kinds_table.py" || fail "docs/GAME.md's kinds tables are stale: run tools/update-goldens.sh"
+
 # Every decision record is in the index, and the index names no record that is not there.
 for record in "$root"/docs/decisions/[0-9][0-9][0-9][0-9]-*.md; do
   name=$(basename "$record")

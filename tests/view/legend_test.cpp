@@ -86,7 +86,7 @@ TEST_CASE("the legend is made from the definitions: every monster and item sign 
     return e.group == "Items" && e.glyph == ')';
   });
   REQUIRE(weapons != legend.end());
-  CHECK(weapons->text == "weapon: dagger, long sword, battle axe");
+  CHECK(weapons->text == "weapon: dagger, long sword, battle axe, spear, mace, war hammer");
   for (const MapSign& e : legend) CHECK(e.text.find("healing") == std::string::npos);
   // A monster added to the definitions is in the legend with nothing else written.
   MonsterDefinition newt;
