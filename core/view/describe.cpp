@@ -5,6 +5,7 @@
 
 #include "game/article.h"
 #include "game/items.h"
+#include "game/machines.h"
 #include "game/pathing.h"
 #include "game/rules.h"
 #include "game/systems.h"
@@ -55,13 +56,33 @@ std::vector<EntityId> ThingsAt(const GameWorld& world, std::int32_t x, std::int3
   return out;
 }
 
+// What a machine part is doing now, in a word or two ("" when it says nothing): a lever pulled
+// or spent, a plate sprung, a portcullis raised or lowered, an altar's cages closed, an item in
+// a closed cage.
+std::string MachineState(const GameWorld& world, EntityId id) {
+  if (const Trigger* trigger = world.Triggers().Find(id)) {
+    if (trigger->used == 0) return trigger->how == TriggerHow::Take ? "on an altar" : "";
+    if (trigger->once != 0) return trigger->how == TriggerHow::Step ? "sprung" : "spent";
+    return trigger->how == TriggerHow::Bump ? "pulled" : "";
+  }
+  if (const Gate* gate = world.Gates().Find(id)) return gate->open != 0 ? "raised" : "lowered";
+  if (const Vault* vault = world.Vaults().Find(id); vault != nullptr && vault->closed != 0)
+    return "its cages closed";
+  if (world.Items().Contains(id) && Caged(world, id)) return "caged";
+  return "";
+}
+
 std::string ThingText(const GameWorld& world, EntityId id) {
-  if (world.Items().Contains(id)) return DescribeItem(world, id);
+  if (world.Items().Contains(id)) {
+    const std::string state = MachineState(world, id);
+    return DescribeItem(world, id) + (state.empty() ? "" : ", " + state);
+  }
   const Named* named = world.Names().Find(id);
   const std::string name =
       named != nullptr && !named->name.View().empty() ? std::string(named->name.View()) : "thing";
   if (world.Ais().Contains(id)) return WithArticle(name) + ", " + MonsterState(world, id);
-  return WithArticle(name);
+  const std::string state = MachineState(world, id);
+  return WithArticle(name) + (state.empty() ? "" : ", " + state);
 }
 
 const char* EffectWords(ItemEffect effect) {

@@ -347,7 +347,9 @@ void ExtractEntities(const GameWorld& world, const FieldOfView& view, bool revea
     if (p == nullptr || !map.InBounds(p->x, p->y)) continue;
     const bool player = world.Players().Contains(id);
     const bool visible = reveal_map || (view.Visible(p->x, p->y) && !Concealed(world, id));
-    const bool feature = world.StairsPool().Contains(id);
+    // What does not move is remembered where it was seen: stairs, and a machine's parts.
+    const bool feature = world.StairsPool().Contains(id) || world.Triggers().Contains(id) ||
+                         world.Gates().Contains(id) || world.Traps().Contains(id);
     if (!player && !visible && !(feature && map.Remembered(p->x, p->y))) continue;
     const Appearance& look = looks[i];
     drawn.push_back(Drawn{look.layer, registry.CreationSequenceOf(id),

@@ -112,6 +112,16 @@ std::vector<MapSign> MapLegend(const DefinitionSet& definitions) {
     out.push_back(MapSign{"Monsters", monster.glyph, monster.ascii, monster.colour, text});
   }
   AddItems(definitions, out);
+  // The signs the built-in machine templates (data/levels/machines/) draw their parts with.
+  out.push_back(MapSign{"Machines", '^', '^', Colour::Grey,
+                        "pressure plate: stepping on it sets off what it is wired to (monsters "
+                        "step around it)"});
+  out.push_back(MapSign{"Machines", '^', '^', Colour::Magenta,
+                        "summoning circle: stepping on it calls monsters"});
+  out.push_back(MapSign{"Machines", '/', '/', Colour::Yellow, "lever: walk into it to pull it"});
+  out.push_back(MapSign{"Machines", '=', '=', Colour::Green, "vent: a plate sets it off"});
+  out.push_back(MapSign{"Machines", '#', '#', Colour::Grey,
+                        "portcullis: a lever raises it (look mode says which)"});
   return out;
 }
 

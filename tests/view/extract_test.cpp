@@ -4,9 +4,12 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 
+#include "content/level_loader.h"
 #include "game/definitions.h"
 #include "sim/session_preserved.h"
+#include "support/source_files.h"
 #include "support/test_content.h"
+#include "view/describe.h"
 
 namespace extract_test {
 
@@ -214,6 +217,69 @@ TEST_CASE("the inspector shows an unknown component as not loaded, until it is r
   CHECK(shown("health { current = 4, max = 4 }"));
   REQUIRE(RemovePreservedComponent(*session, rat, "scent", 0) == Status::Ok);
   CHECK(session->Preserved(rat) == nullptr);
+}
+
+}  // namespace extract_test
+
+namespace extract_test {
+
+namespace {
+
+std::unique_ptr<GameSession> MachineHall() {
+  const std::string text = cairn::test::SourceFile("tests/levels/machines.toml");
+  auto level = std::make_shared<LevelDefinition>();
+  std::vector<TextProblem> problems;
+  REQUIRE(
+      LoadLevelText(text, *cairn::test::Definitions(), WorldLimits::Uniform(64), *level, problems));
+  std::unique_ptr<GameSession> session;
+  REQUIRE(GameSession::Create(cairn::test::Config(1, level), session) == Status::Ok);
+  return session;
+}
+
+}  // namespace
+
+TEST_CASE("look mode says what a machine part is doing; the map remembers the parts",
+          "[view][machine]") {
+  auto session = MachineHall();
+  // The lever at (3, 2) and the portcullis it raises at (5, 3), as the level places them.
+  CHECK(LookText(*session, 5, 3).find("portcullis, lowered") != std::string::npos);
+  REQUIRE(session->Submit(PlayerCommand{PlayerCommandKind::Move, 1, -1}) == Status::Ok);
+  CHECK(LookText(*session, 5, 3).find("portcullis, raised") != std::string::npos);
+  CHECK(LookText(*session, 3, 2).find("lever, pulled") != std::string::npos);
+  // Out of sight (the map drawn as the player knows it), the lever is still drawn where it was
+  // seen, as stairs are; a monster would not be.
+  GameWorld& world = session->World();
+  EntityId lever{};
+  for (EntityId id : world.Triggers().Owners())
+    if (world.Positions().Find(id)->x == 3 && world.Positions().Find(id)->y == 2) lever = id;
+  REQUIRE_FALSE(lever.IsNull());
+  RenderFrame frame;
+  Extract(*session, ExtractOptions{}, frame);
+  REQUIRE(Drawn(frame, lever));
+  session->Scratch().player_view.Compute(world.Map(), 1, 1, 0);  // blind: nothing in view
+  Extract(*session, ExtractOptions{}, frame);
+  CHECK(Drawn(frame, lever));
+}
+
+TEST_CASE("a hiding lurker is neither drawn nor named until it springs", "[view][lurker]") {
+  auto session = MakeSession({"############", "#@........L#", "############"});
+  GameWorld& world = session->World();
+  const EntityId lurker = world.Ais().Owners()[0];
+  REQUIRE(world.Ais().Find(lurker)->phase == AiPhase::Asleep);
+  RenderFrame frame;
+  Extract(*session, ExtractOptions{}, frame);
+  CHECK_FALSE(Drawn(frame, lurker));
+  CHECK(LookText(*session, 10, 1).find("lurker") == std::string::npos);
+  CHECK(ThingsInView(*session, false).empty());
+  ExtractOptions reveal;  // the debug view shows it
+  reveal.reveal_map = true;
+  Extract(*session, reveal, frame);
+  CHECK(Drawn(frame, lurker));
+  // Sprung, it is seen.
+  world.MutableAis().Find(lurker)->phase = AiPhase::SelectTarget;
+  Extract(*session, ExtractOptions{}, frame);
+  CHECK(Drawn(frame, lurker));
+  CHECK(LookText(*session, 10, 1).find("cave lurker") != std::string::npos);
 }
 
 }  // namespace extract_test
