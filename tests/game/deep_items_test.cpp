@@ -14,13 +14,6 @@ using namespace cairn::test;
 
 namespace {
 
-PlayerCommand ItemCommand(PlayerCommandKind kind, char letter) {
-  PlayerCommand command;
-  command.kind = kind;
-  command.letter = letter;
-  return command;
-}
-
 // Waits `turns` turns, counting the noises the player made (each tick's are gone by the next).
 std::int32_t WaitTurns(TestWorld& w, std::int32_t turns) {
   for (std::int32_t i = 0; i < turns; ++i) REQUIRE(w.Act(PlayerCommand{PlayerCommandKind::Wait}));

@@ -47,6 +47,14 @@ inline std::size_t AddItem(LevelDefinition& level, std::string_view id, Position
   return level.entities.size() - 1;
 }
 
+// A command on the item under `letter` (use, drop, equip, throw...).
+inline PlayerCommand ItemCommand(PlayerCommandKind kind, char letter) {
+  PlayerCommand command;
+  command.kind = kind;
+  command.letter = letter;
+  return command;
+}
+
 struct TestWorld {
   std::unique_ptr<GameWorld> world;
   TickScratch scratch;

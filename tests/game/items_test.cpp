@@ -14,13 +14,6 @@ using namespace cairn::test;
 
 namespace {
 
-PlayerCommand ItemCommand(PlayerCommandKind kind, char letter) {
-  PlayerCommand command;
-  command.kind = kind;
-  command.letter = letter;
-  return command;
-}
-
 const ItemDefinition& Kind(const GameWorld& world, const Item& item) {
   return world.Definitions().items[item.kind];
 }
