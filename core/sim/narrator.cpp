@@ -99,8 +99,10 @@ Feeling FloorFeeling(const GameWorld& world, std::int32_t depth) {
   return {};
 }
 
+// "the goblin", or "your goblin" for a freed ally: a fight between two of a kind reads plainly.
 std::string TheName(const GameWorld& world, EntityId id) {
-  return "the " + Name(world, id);
+  const Ally* ally = world.Allies().Size() != 0 ? world.Allies().Find(id) : nullptr;
+  return (ally != nullptr && ally->shackled == 0 ? "your " : "the ") + Name(world, id);
 }
 
 void FillSummary(const GameWorld& world, RunSummary& summary) {
@@ -196,36 +198,34 @@ bool TellDeath(const GameWorld& world, const DeathEvent& death, bool run_ended, 
 void TellAttack(const GameWorld& world, const AttackEvent& a, RunLog& log) {
   const bool by_player = world.Players().Contains(a.attacker);
   const bool on_player = world.Players().Contains(a.target);
-  const std::string target = Name(world, a.target);
+  const std::string target = TheName(world, a.target);  // "the goblin", "your jackal"
+  const std::string attacker = Capitalised(TheName(world, a.attacker));
   std::string text;
   switch (a.kind) {
     case AttackKind::Melee:
       if (by_player)
-        text = a.hit ? "You hit the " + target + Amount(a) + "." : "You miss the " + target + ".";
+        text = a.hit ? "You hit " + target + Amount(a) + "." : "You miss " + target + ".";
       else if (on_player)
-        text = a.hit ? "The " + Name(world, a.attacker) + " hits you" + Amount(a) + "."
-                     : "The " + Name(world, a.attacker) + " misses you.";
+        text = a.hit ? attacker + " hits you" + Amount(a) + "." : attacker + " misses you.";
       else
-        text = "The " + Name(world, a.attacker) + (a.hit ? " hits the " : " misses the ") + target +
-               ".";
+        text = attacker + (a.hit ? " hits " : " misses ") + target + ".";
       break;
     case AttackKind::Thrown:
     case AttackKind::Wand:
       text = Capitalised(Missile(world, a)) + (a.hit ? " hits " : " misses ") +
-             (on_player ? std::string("you") : "the " + target) + (a.hit ? Amount(a) : "") + ".";
+             (on_player ? std::string("you") : target) + (a.hit ? Amount(a) : "") + ".";
       break;
     case AttackKind::Missile:
     case AttackKind::Spell: {
       const MonsterDefinition* kind = MonsterOf(world, a.attacker);
       const std::string verb =
           kind != nullptr && !kind->ranged_verb.empty() ? kind->ranged_verb : "shoots at";
-      text = "The " + Name(world, a.attacker) + " " + verb + " " +
-             (on_player ? std::string("you") : "the " + target) +
+      text = attacker + " " + verb + " " + (on_player ? std::string("you") : target) +
              (a.hit ? " and hits" + Amount(a) + "." : " and misses.");
       break;
     }
   }
-  if (a.killed) text += on_player ? " You die..." : " The " + target + " dies.";
+  if (a.killed) text += on_player ? " You die..." : " " + Capitalised(target) + " dies.";
   log.Say(std::move(text), a.killed && on_player ? MessageTone::Danger : MessageTone::Plain);
 }
 

@@ -186,3 +186,34 @@ TEST_CASE("a theft is a warning the log marks", "[messages]") {
 }
 
 }  // namespace messages_test
+
+namespace messages_test {
+
+TEST_CASE("a freed ally's blows are told as yours: 'Your goblin hits the rat'", "[messages]") {
+  // A goblin freed by a wand of domination, and a rat: two monsters of the log, one on each side.
+  LevelDefinition level = Level({"##########", "#@g....r.#", "##########"});
+  AddItem(level, "wand-domination", {0, 0}, 'a');
+  auto session = SessionOn(level);
+  GameWorld& world = session->World();
+  EntityId goblin{};
+  for (EntityId id : world.Ais().Owners())
+    if (world.Definitions().monsters[world.Ais().Find(id)->kind].id == "goblin") goblin = id;
+  REQUIRE_FALSE(goblin.IsNull());
+  world.MutableHealths().Find(goblin)->current = 1;  // hurt past 90%: it yields
+  world.MutableHealths().Find(world.PlayerEntity())->max = 500;
+  world.MutableHealths().Find(world.PlayerEntity())->current = 500;
+  Submit(*session, PlayerCommandKind::Use, 'a');
+  REQUIRE(world.Allies().Contains(goblin));
+  bool yours = false;
+  for (int turn = 0; turn < 60 && !yours; ++turn) {
+    Submit(*session, PlayerCommandKind::Wait, 0);
+    for (const auto& m : session->Log().Messages())
+      yours = yours || m.text.rfind("Your goblin hits the rat", 0) == 0 ||
+              m.text == "Your goblin misses the rat." ||
+              m.text.rfind("The rat hits your goblin", 0) == 0 ||
+              m.text == "The rat misses your goblin.";
+  }
+  CHECK(yours);
+}
+
+}  // namespace messages_test
