@@ -93,9 +93,7 @@ enum class NoticeKind : std::uint8_t {
   Freed,              // the player freed the captive `object`
   Ordered,            // the player's allies were told: value 0 follow, 1 wait; object: one of them
   Caged,              // subject tried to take object, caged in a closed vault
-  Triggered,   // subject set off a machine part whose target is object: value 0 a gate opened, 1
-               // it closed, 2 it could not close, 10 + TrapKind a trap sprang, 20 a
-               // vault closed, 30 a secret door found; -1 a spent lever
+  Triggered,   // subject set off a machine part whose target is object: value a MachineOutcome
   Summoned,    // subject called value monsters to its side (a summoner, or the player's scroll)
   Blinked,     // subject blinked beside object
   Banished,    // subject was sent far away by object's bolt
@@ -103,6 +101,26 @@ enum class NoticeKind : std::uint8_t {
   Recharged,   // subject's value wands and staffs were filled
   Aggravated,  // subject's scroll woke the floor
 };
+// What setting off a machine part did: a Triggered notice's value.
+enum class MachineOutcome : std::int32_t {
+  LeverSpent = -1,  // a one-shot lever already pulled: nothing moves
+  GateRaised = 0,
+  GateLowered = 1,
+  GateHeld = 2,  // something stands under the portcullis: it cannot come down
+  TrapGas = 10,  // 10 + TrapKind: a trap sprang
+  TrapNet = 11,
+  TrapAlarm = 12,
+  TrapCollapse = 13,
+  TrapSummon = 14,
+  VaultClosed = 20,
+  SecretFound = 30,
+};
+[[nodiscard]] constexpr MachineOutcome TrapSprang(TrapKind kind) noexcept {
+  return static_cast<MachineOutcome>(static_cast<std::int32_t>(MachineOutcome::TrapGas) +
+                                     static_cast<std::int32_t>(kind));
+}
+static_assert(TrapSprang(TrapKind::Summon) == MachineOutcome::TrapSummon);
+
 struct NoticeEvent {
   NoticeKind kind = NoticeKind::NothingHere;
   EntityId subject{};

@@ -13,8 +13,9 @@ namespace cairn {
 namespace {
 
 void Told(GameWorld& world, NoticeKind kind, EntityId subject, EntityId object,
-          std::int32_t value = 0) {
-  (void)world.Emit(world.Notices(), NoticeEvent{kind, subject, object, value});
+          MachineOutcome outcome) {
+  (void)world.Emit(world.Notices(),
+                   NoticeEvent{kind, subject, object, static_cast<std::int32_t>(outcome)});
 }
 
 // A portcullis opens (its blocker goes) or closes (its blocker comes back, when no one stands
@@ -153,16 +154,18 @@ bool FireTrigger(GameWorld& world, EntityId trigger_id, EntityId by) {
   if (trigger == nullptr || (trigger->once != 0 && trigger->used != 0)) return false;
   const EntityId target = trigger->target;
   if (!world.Registry().IsActive(target)) return false;
-  std::int32_t what = 0;  // the notice's value: 0 gate, 1 trap (+ kind), 10 vault
+  MachineOutcome what = MachineOutcome::GateRaised;
   if (Gate* gate = world.MutableGates().Find(target)) {
-    what = !SwingGate(world, target, *gate) ? 2 : gate->open != 0 ? 0 : 1;
+    what = !SwingGate(world, target, *gate) ? MachineOutcome::GateHeld
+           : gate->open != 0                ? MachineOutcome::GateRaised
+                                            : MachineOutcome::GateLowered;
   } else if (const Trap* trap = world.Traps().Find(target)) {
     SpringTrap(world, target, *trap, by);
-    what = 10 + static_cast<std::int32_t>(trap->kind);
+    what = TrapSprang(trap->kind);
   } else if (Vault* vault = world.MutableVaults().Find(target)) {
     if (vault->closed != 0) return false;
     vault->closed = 1;
-    what = 20;
+    what = MachineOutcome::VaultClosed;
   } else {
     return false;
   }
@@ -222,7 +225,7 @@ void Search(GameWorld& world, EntityId searcher) {
       entry.x = at->x;
       entry.y = at->y;
     });
-    Told(world, NoticeKind::Triggered, searcher, id, 30);
+    Told(world, NoticeKind::Triggered, searcher, id, MachineOutcome::SecretFound);
   }
 }
 
@@ -233,7 +236,8 @@ void ResolveOperate(GameWorld& world, EntityId actor, Intent& intent) {
   const Position* from = world.Positions().Find(actor);
   const Position* at = world.Positions().Find(lever);
   if (from == nullptr || at == nullptr || ChebyshevDistance(*from, *at) != 1) return;
-  if (!FireTrigger(world, lever, actor)) Told(world, NoticeKind::Triggered, actor, lever, -1);
+  if (!FireTrigger(world, lever, actor))
+    Told(world, NoticeKind::Triggered, actor, lever, MachineOutcome::LeverSpent);
 }
 
 }  // namespace cairn

@@ -439,47 +439,52 @@ void TellMachine(const GameWorld& world, const NoticeEvent& n, RunLog& log) {
     return;
   }
   // The story keeps what the player set off (a spent lever sets off nothing).
-  static constexpr std::pair<int, const char*> kStory[] = {
-      {0, "a lever raised a portcullis."},
-      {1, "a lever lowered a portcullis."},
-      {10, "a plate vented caustic gas."},
-      {11, "a plate dropped a net."},
-      {12, "a plate rang an alarm."},
-      {13, "a plate brought a bridge down."},
-      {14, "a circle summoned monsters."},
-      {20, "taking a treasure caged the rest."},
-      {30, "a secret door, found by searching."}};
+  using M = MachineOutcome;
+  const auto outcome = static_cast<MachineOutcome>(n.value);
+  static constexpr std::pair<M, const char*> kStory[] = {
+      {M::GateRaised, "a lever raised a portcullis."},
+      {M::GateLowered, "a lever lowered a portcullis."},
+      {M::TrapGas, "a plate vented caustic gas."},
+      {M::TrapNet, "a plate dropped a net."},
+      {M::TrapAlarm, "a plate rang an alarm."},
+      {M::TrapCollapse, "a plate brought a bridge down."},
+      {M::TrapSummon, "a circle summoned monsters."},
+      {M::VaultClosed, "taking a treasure caged the rest."},
+      {M::SecretFound, "a secret door, found by searching."}};
   if (by_player)
     for (const auto& [value, words] : kStory)
-      if (value == n.value) NoteForPlayer(world, log, std::string(kMachineNote) + words);
-  switch (n.value) {
-    case -1: log.Say("The lever will not move."); break;
-    case 0: log.Say("You pull the lever. With a grinding of chains, the portcullis rises."); break;
-    case 1: log.Say("You pull the lever. The portcullis slams down."); break;
-    case 2: log.Say("You pull the lever, but something stands under the portcullis."); break;
-    case 10 + static_cast<int>(TrapKind::Gas):
-      log.Say("Click! Caustic gas bursts from a vent!", MessageTone::Warning);
+      if (value == outcome) NoteForPlayer(world, log, std::string(kMachineNote) + words);
+  switch (outcome) {  // every outcome named: a new one without words is a warning (-Wswitch)
+    case M::LeverSpent: log.Say("The lever will not move."); break;
+    case M::GateRaised:
+      log.Say("You pull the lever. With a grinding of chains, the portcullis rises.");
       break;
-    case 10 + static_cast<int>(TrapKind::Net):
+    case M::GateLowered: log.Say("You pull the lever. The portcullis slams down."); break;
+    case M::GateHeld:
+      log.Say("You pull the lever, but something stands under the portcullis.");
+      break;
+    case M::TrapGas: log.Say("Click! Caustic gas bursts from a vent!", MessageTone::Warning); break;
+    case M::TrapNet:
       log.Say(Capitalised(who) + " stepped on a plate: a net drops over " +
                   (by_player ? std::string("you") : "it") + "!",
               MessageTone::Warning);
       break;
-    case 10 + static_cast<int>(TrapKind::Alarm):
+    case M::TrapAlarm:
       log.Say("Click! An alarm bell clangs through the floor. Everything here is awake now.",
               MessageTone::Warning);
       break;
-    case 10 + static_cast<int>(TrapKind::Collapse):
+    case M::TrapCollapse:
       log.Say("Click! With a roar, the bridge behind you falls into the chasm.",
               MessageTone::Warning);
       break;
-    case 10 + static_cast<int>(TrapKind::Summon):
+    case M::TrapSummon:
       log.Say("Click! The runes of a circle flare, and something answers their call!",
               MessageTone::Warning);
       break;
-    case 20: log.Say("As you lift it, cages slam shut over the other treasures."); break;
-    case 30: log.Say("You find a secret door!", MessageTone::Good); break;
-    default: break;
+    case M::VaultClosed:
+      log.Say("As you lift it, cages slam shut over the other treasures.");
+      break;
+    case M::SecretFound: log.Say("You find a secret door!", MessageTone::Good); break;
   }
 }
 
