@@ -125,6 +125,13 @@ out=$("$cairn" replay tests/sim/recordings/version-3.toml --verify 2>&1); status
 [ $status -eq 0 ] || fail "the version-3 recording does not verify (exit $status): $out"
 echo "$out" | grep -q "^replay verified: 290 ticks match$" || fail "the version-3 recording said: $out"
 "$cairn" check tests/sim/recordings/version-3.toml >/dev/null || fail "check of the version-3 recording"
+# A save of the classic edition (dungeon rules 3, ten floors) is read, rebuilt and resumed on that
+# edition's content, not the newest (decision 0042).
+classic=tests/save/fixtures/v10-classic-seed2.toml
+out=$("$cairn" check "$classic" 2>&1) || fail "check of the classic save: $out"
+echo "$out" | grep -q "rebuilt)$" || fail "the classic save was not rebuilt: $out"
+out=$("$cairn" sim --load "$classic" 2>&1) || fail "the classic save does not resume: $out"
+[ "$(echo "$out" | tail -n 1)" = "tick 710 state f1480daae1758ac7" ] || fail "the classic save resumed elsewhere: $out"
 printf 'format = "cairn-replay"\nversion = 3\n' > "$work/broken.toml"
 out=$("$cairn" check "$work/broken.toml" 2>&1); status=$?
 [ $status -eq 1 ] || fail "check of a broken recording is not exit 1"
