@@ -354,7 +354,8 @@ void ExtractEntities(const GameWorld& world, const FieldOfView& view, bool revea
     const Appearance& look = looks[i];
     drawn.push_back(Drawn{look.layer, registry.CreationSequenceOf(id),
                           FrameEntity{id, p->x, p->y, look.glyph, look.ascii, look.colour,
-                                      look.layer, world.Ais().Contains(id), player}});
+                                      look.layer, world.Ais().Contains(id), player,
+                                      SideOf(world, id) == Side::Player && !player}});
   }
   std::sort(drawn.begin(), drawn.end(), [](const Drawn& a, const Drawn& b) {
     return a.layer != b.layer ? a.layer < b.layer : a.sequence < b.sequence;

@@ -39,6 +39,7 @@ struct FrameEntity {
   std::uint8_t layer = 0;
   bool monster = false;
   bool player = false;
+  bool ally = false;  // a freed ally of the player's (drawn underlined)
 };
 
 struct FrameEffect {

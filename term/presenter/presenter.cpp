@@ -96,7 +96,9 @@ void DrawMap(const RenderFrame& frame, const PresenterState& state, TextGrid& gr
   for (const FrameEntity& e : frame.entities)
     if (on_screen(e.x, e.y, sx, sy))
       grid.Put(r.x + sx, r.y + sy, Glyph(state, e.glyph, e.ascii), e.colour,
-               e.player ? kAttrBold : kAttrNone);
+               e.player ? kAttrBold
+               : e.ally ? kAttrUnderline
+                        : kAttrNone);
   for (const OverlayMark& m : frame.debug.marks) {
     if (!on_screen(m.x, m.y, sx, sy)) continue;
     if (m.mark != '\0')

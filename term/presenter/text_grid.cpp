@@ -72,7 +72,11 @@ std::string TextGrid::AttributeMap() const {
     std::string line;
     for (std::int32_t x = 0; x < width_; ++x) {
       const std::uint8_t a = At(x, y).attributes;
-      line += (a & kAttrReverse) ? 'R' : (a & kAttrBold) ? 'B' : (a & kAttrDim) ? 'd' : '.';
+      line += (a & kAttrReverse)     ? 'R'
+              : (a & kAttrBold)      ? 'B'
+              : (a & kAttrUnderline) ? 'U'
+              : (a & kAttrDim)       ? 'd'
+                                     : '.';
     }
     while (!line.empty() && line.back() == '.') line.pop_back();
     out += line;

@@ -11,7 +11,13 @@
 
 namespace cairn {
 
-enum CellAttribute : std::uint8_t { kAttrNone = 0, kAttrDim = 1, kAttrBold = 2, kAttrReverse = 4 };
+enum CellAttribute : std::uint8_t {
+  kAttrNone = 0,
+  kAttrDim = 1,
+  kAttrBold = 2,
+  kAttrReverse = 4,
+  kAttrUnderline = 8  // an ally of the player's: the same letter as its kind, marked as a friend
+};
 
 struct GridCell {
   std::uint32_t glyph = ' ';

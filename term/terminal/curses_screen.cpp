@@ -120,6 +120,7 @@ void CursesScreen::Draw(const TextGrid& grid) {
       if (cell.attributes & kAttrDim) attributes |= A_DIM;
       if (cell.attributes & kAttrBold) attributes |= A_BOLD;
       if (cell.attributes & kAttrReverse) attributes |= A_REVERSE;
+      if (cell.attributes & kAttrUnderline) attributes |= A_UNDERLINE;
       std::uint32_t glyph = cell.glyph;
       if (!utf8_ && glyph >= 0x80) glyph = '?';
       wchar_t text[2] = {static_cast<wchar_t>(glyph), L'\0'};

@@ -283,3 +283,31 @@ TEST_CASE("a hiding lurker is neither drawn nor named until it springs", "[view]
 }
 
 }  // namespace extract_test
+
+namespace extract_test {
+
+TEST_CASE("a freed ally is drawn as a friend; a captive in chains is not yet", "[view][ally]") {
+  const std::string text = cairn::test::SourceFile("tests/levels/captive.toml");
+  auto level = std::make_shared<LevelDefinition>();
+  std::vector<TextProblem> problems;
+  REQUIRE(
+      LoadLevelText(text, *cairn::test::Definitions(), WorldLimits::Uniform(64), *level, problems));
+  std::unique_ptr<GameSession> session;
+  REQUIRE(GameSession::Create(cairn::test::Config(1, level), session) == Status::Ok);
+  GameWorld& world = session->World();
+  REQUIRE(world.Allies().Size() == 1);
+  const EntityId captive = world.Allies().Owners()[0];
+  const auto drawn_as_ally = [&] {
+    RenderFrame frame;
+    Extract(*session, ExtractOptions{}, frame);
+    for (const FrameEntity& e : frame.entities)
+      if (e.id == captive) return e.ally;
+    FAIL("the captive is not drawn");
+    return false;
+  };
+  CHECK_FALSE(drawn_as_ally());
+  world.MutableAllies().Find(captive)->shackled = 0;
+  CHECK(drawn_as_ally());
+}
+
+}  // namespace extract_test
