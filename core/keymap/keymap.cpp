@@ -33,7 +33,7 @@ constexpr ActionInfo kActions[] = {
     {Action::Quaff, "quaff", "Items", "drink a potion"},
     {Action::Read, "read", "Items", "read a scroll"},
     {Action::Eat, "eat", "Items", "eat something"},
-    {Action::Zap, "zap", "Items", "zap a wand at a monster"},
+    {Action::Zap, "zap", "Items", "zap a wand or a staff at a monster"},
     {Action::Throw, "throw", "Items", "throw an item at a monster"},
     {Action::Equip, "equip", "Items", "wield a weapon or wear armour"},
     {Action::Unequip, "unequip", "Items", "take off armour"},
