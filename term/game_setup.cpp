@@ -65,7 +65,9 @@ bool LoadKeyMap(KeyMap& keys) {
 
 bool BuildAutoPickup(const std::string& text, const std::string& origin, AutoPickup& out,
                      std::vector<TextProblem>& problems) {
-  AutoPickup rule;  // the default, which data/autopickup.toml writes out (tests/content)
+  // The new run's default (data/autopickup.toml writes it out, tests/content): a class the file
+  // does not name keeps it.
+  AutoPickup rule = kNewRunAutoPickup;
   const std::size_t before = problems.size();
   if (!ReadAutoPickup(text, rule, problems)) {
     SetProblemFile(problems, before, origin);

@@ -235,6 +235,9 @@ void Zap(GameWorld& world, TickScratch& scratch, EntityId user, EntityId wand, I
     return;
   }
   --item.charges;
+  // A staff starts winning the charge back (one already counting keeps its count).
+  if (kind.category == ItemCategory::Staff && !world.Rechargings().Contains(wand))
+    (void)world.QueueSetComponent(wand, Recharging{static_cast<std::uint16_t>(kind.recharge)});
   const Position* from = world.Positions().Find(user);
   const Position* to = world.Positions().Find(target);
   if (from == nullptr || to == nullptr) return;

@@ -46,4 +46,5 @@
   X(Gate, gate, Gates, "gate", 10)                                \
   X(Trap, trap, Traps, "trap", 10)                                \
   X(Vault, vault, Vaults, "vault", 10)                            \
-  X(Secret, secret, Secrets, "secret", 10)
+  X(Secret, secret, Secrets, "secret", 10)                        \
+  X(Recharging, recharging, Rechargings, "recharging", 10)

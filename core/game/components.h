@@ -422,6 +422,9 @@ struct AutoPickup {
     visit(self.new_kinds, FieldCap{"new_kinds", 0, kAutoPickupClasses});
   }
 };
+// The rule a new run's player starts with when no file says otherwise: the fixed default and
+// staffs, the class added since (bit 1 << 8; data/autopickup.toml writes this rule out).
+inline constexpr AutoPickup kNewRunAutoPickup{1, kAutoPickupAlways | 0x100, kAutoPickupNewKinds};
 
 // What a monster may drop when it dies: a Many component of at most kMaxLootEntries entries, each
 // in its own slot. Slots are assigned when an entry is added (one more than the highest present)
@@ -588,6 +591,19 @@ struct Secret {
   static void Fields(Self& self, Visit&& visit) {
     visit(self.found, FieldCap{"found", 0, 1});
     visit(self.searched, FieldCap{"searched", 0, kSearchTurns});
+  }
+};
+
+// A staff winning back a charge: `turns` more turns until it does. Zapping a full staff starts the
+// count (actions_items.cpp); each turn Upkeep counts it down, and at zero the staff gains a
+// charge and counts its kind's `recharge` turns again, or, full, loses the component.
+struct Recharging {
+  std::uint16_t turns = 0;
+
+  // Every field, in order, with its cap where its C++ type holds more (field_caps.h).
+  template <class Self, class Visit>
+  static void Fields(Self& self, Visit&& visit) {
+    visit(self.turns);
   }
 };
 

@@ -83,6 +83,7 @@ static_assert(static_cast<int>(ItemCategory::Potion) == 0 &&
                   static_cast<int>(ItemCategory::Staff) == 8 && kItemCategoryCount == 9,
               "AutoPickup's masks have one bit per item class, in ItemCategory's order");
 static_assert(kAutoPickupClasses == (1 << kItemCategoryCount) - 1);
+static_assert(kNewRunAutoPickup.always == (kAutoPickupAlways | CategoryBit(ItemCategory::Staff)));
 static_assert(kAutoPickupAlways ==
                   (CategoryBit(ItemCategory::Potion) | CategoryBit(ItemCategory::Scroll) |
                    CategoryBit(ItemCategory::Food) | CategoryBit(ItemCategory::Wand) |

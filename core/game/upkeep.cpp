@@ -5,6 +5,32 @@
 
 namespace cairn {
 
+namespace {
+
+void RechargeStaffs(GameWorld& world) {
+  const auto& kinds = world.Definitions().items;
+  const auto owners = world.Rechargings().Owners();
+  for (EntityId id : owners) {
+    Recharging* recharging = world.MutableRechargings().Find(id);
+    Item* item = world.MutableItems().Find(id);
+    if (recharging->turns > 0) --recharging->turns;
+    if (recharging->turns > 0) continue;
+    const ItemDefinition* kind =
+        item != nullptr && item->kind < kinds.size() ? &kinds[item->kind] : nullptr;
+    if (kind == nullptr || kind->recharge <= 0) {
+      (void)world.QueueRemoveComponent<Recharging>(id);
+      continue;
+    }
+    if (item->charges < StaffCapacity(*kind, *item)) ++item->charges;
+    if (item->charges < StaffCapacity(*kind, *item))
+      recharging->turns = static_cast<std::uint16_t>(kind->recharge);
+    else
+      (void)world.QueueRemoveComponent<Recharging>(id);
+  }
+}
+
+}  // namespace
+
 void Upkeep(GameWorld& world, TickScratch&) {
   const std::int64_t tick = world.Tick();
   // The player: one turn of food every normal turn; starving hurts instead; a fed body heals.
@@ -41,18 +67,8 @@ void Upkeep(GameWorld& world, TickScratch&) {
         h->current = h->current + regeneration > h->max ? h->max : h->current + regeneration;
     }
   }
-  // Staffs fill again by themselves: one charge every `recharge` turns.
-  if (tick % kNormalActionTicks == 0 && world.Items().Size() != 0) {
-    const std::int64_t turn = tick / kNormalActionTicks;
-    const auto& kinds = world.Definitions().items;
-    for (Item& item : world.MutableItems().MutableValues()) {
-      if (item.kind >= kinds.size() || kinds[item.kind].category != ItemCategory::Staff) continue;
-      const ItemDefinition& kind = kinds[item.kind];
-      if (kind.recharge > 0 && turn % kind.recharge == 0 &&
-          item.charges < StaffCapacity(kind, item))
-        ++item.charges;
-    }
-  }
+  // Staffs fill again by themselves: a charge `recharge` turns after the one before.
+  if (tick % kNormalActionTicks == 0 && world.Rechargings().Size() != 0) RechargeStaffs(world);
   // Conditions that run out this tick say so.
   const auto owners = world.Conditions().Owners();
   const auto conditions = world.Conditions().Values();

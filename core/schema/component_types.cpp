@@ -356,6 +356,10 @@ constexpr FieldInfo kSecretFields[] = {
                                             "turns searched beside it"),
 };
 
+constexpr FieldInfo kRechargingFields[] = {
+    IntegerField<Recharging, &Recharging::turns>("turns", 0, 65535, 0, "turns"),
+};
+
 constexpr ComponentTypeId kNeedsPosition[] = {K::Position};
 constexpr ComponentTypeId kActorNeeds[] = {K::Position, K::Intent, K::Health};
 constexpr ComponentTypeId kRejectsAi[] = {K::EnemyAi};
@@ -490,6 +494,16 @@ constexpr ComponentTypeInfo kTypes[] = {
      kNeedsPosition,
      {},
      kSecretFields},
+    {K::Recharging,
+     "recharging",
+     "Recharging",
+     "items",
+     1,
+     Multiplicity::One,
+     1,
+     {},
+     {},
+     kRechargingFields},
 };
 static_assert(std::size(kTypes) == kComponentKindCount);
 

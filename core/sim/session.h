@@ -67,7 +67,7 @@ struct SessionConfig {
   // The autopickup rule a new run's player starts with (the player's autopickup.toml, or the
   // default). It is the run's state from then on (saved, hashed, toggled by a command), so a
   // recording names it and a replay starts from it; a resumed run keeps its own.
-  AutoPickup autopickup{};
+  AutoPickup autopickup = kNewRunAutoPickup;
   // The rules that make floors from the seed (dungeon_plan.h): a new run's are the newest; a
   // resumed or replayed run keeps those it was made under.
   std::int32_t dungeon_rules = kDungeonRules;

@@ -180,22 +180,9 @@ std::vector<std::string> DescribeMonster(const GameSession& session, EntityId id
   return lines;
 }
 
-std::vector<std::string> DescribeItemKind(const GameWorld& world, EntityId id) {
-  std::vector<std::string> lines;
-  const Item* item = world.Items().Find(id);
-  lines.push_back(Capitalised(DescribeItem(world, id)) + ".");
-  if (item == nullptr || item->kind >= world.Definitions().items.size()) return lines;
-  const ItemDefinition& kind = world.Definitions().items[item->kind];
-  if (!ItemKnown(world, *item)) {
-    const char* verb = kind.category == ItemCategory::Potion   ? "Drinking"
-                       : kind.category == ItemCategory::Scroll ? "Reading"
-                       : kind.category == ItemCategory::Wand || kind.category == ItemCategory::Staff
-                           ? "Zapping"
-                           : "Using";
-    lines.push_back(std::string("You do not know what it does yet. ") + verb +
-                    " one, or a scroll of identify, tells you.");
-    return lines;
-  }
+// What a known item kind does, by its class, a line or two.
+void ItemKindLines(const GameWorld& world, EntityId id, const ItemDefinition& kind,
+                   std::vector<std::string>& lines) {
   switch (kind.category) {
     case ItemCategory::Weapon:
       lines.push_back("A weapon to wield: damage " +
@@ -232,11 +219,35 @@ std::vector<std::string> DescribeItemKind(const GameWorld& world, EntityId id) {
             (kind.damage.count > 0
                  ? " (" + Dice(kind.damage.count, kind.damage.sides, kind.damage.bonus) + ")."
                  : "."));
-      if (kind.category == ItemCategory::Staff)
-        lines.push_back("A staff fills again by itself: one charge every " +
-                        std::to_string(kind.recharge) + " turns.");
+      if (kind.category == ItemCategory::Staff) {
+        std::string text = "A staff fills again by itself: a charge " +
+                           std::to_string(kind.recharge) + " turns after it was spent";
+        if (const Recharging* recharging = world.Rechargings().Find(id))
+          text += "; the next comes back in " + std::to_string(recharging->turns) + " turns";
+        lines.push_back(text + ".");
+      }
       break;
   }
+}
+
+std::vector<std::string> DescribeItemKind(const GameWorld& world, EntityId id) {
+  std::vector<std::string> lines;
+  const Item* item = world.Items().Find(id);
+  lines.push_back(Capitalised(DescribeItem(world, id)) + ".");
+  if (item == nullptr || item->kind >= world.Definitions().items.size()) return lines;
+  const ItemDefinition& kind = world.Definitions().items[item->kind];
+  const Player* knower = world.Players().Find(world.PlayerEntity());
+  if (!ItemKnown(world, *item) && (knower == nullptr || !KindKnown(*knower, item->kind))) {
+    const char* verb = kind.category == ItemCategory::Potion   ? "Drinking"
+                       : kind.category == ItemCategory::Scroll ? "Reading"
+                       : kind.category == ItemCategory::Wand || kind.category == ItemCategory::Staff
+                           ? "Zapping"
+                           : "Using";
+    lines.push_back(std::string("You do not know what it does yet. ") + verb +
+                    " one, or a scroll of identify, tells you.");
+    return lines;
+  }
+  ItemKindLines(world, id, kind, lines);
   return lines;
 }
 

@@ -58,11 +58,14 @@ std::vector<std::string> AutoPickupLines(const AutoPickup& rule) {
 }
 
 // "10 ticks an action", or with a condition what it makes of it: "5 ticks an action (hasted;
-// 10 without)".
+// 10 without)"; with a step of another length (heavy armour), that too: "10 ticks an action, 12
+// a step".
 std::string SpeedText(const Combat& combat, const Condition* condition, std::int64_t now) {
   const std::int32_t base = ActionTicks(&combat);
   const std::int32_t now_ticks = ConditionedTicks(base, condition, now);
   std::string text = std::to_string(now_ticks) + " ticks an action";
+  if (combat.move_speed > 0 && combat.move_speed != combat.speed)
+    text += ", " + std::to_string(ConditionedTicks(combat.move_speed, condition, now)) + " a step";
   if (now_ticks == base) return text;
   const bool hasted = condition->haste_until > now, slowed = condition->slow_until > now;
   return text + " (" +

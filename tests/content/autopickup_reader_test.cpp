@@ -35,10 +35,9 @@ TEST_CASE("data/autopickup.toml is the default rule, written out", "[autopickup]
   rule.new_kinds = 0;
   std::vector<TextProblem> problems;
   REQUIRE(ReadAutoPickup(text, rule, problems));
-  // The rule a player has with no file, and staffs (which that fixed default never takes).
-  AutoPickup expected;
-  SetRule(expected, ItemCategory::Staff, PickupRule::Always);
-  CHECK(rule == expected);
+  // The rule a new run has with no file: the fixed default, and staffs.
+  CHECK(rule == kNewRunAutoPickup);
+  CHECK(RuleOf(rule, ItemCategory::Staff) == PickupRule::Always);
   CHECK(RuleOf(rule, ItemCategory::Potion) == PickupRule::Always);
   CHECK(RuleOf(rule, ItemCategory::Scroll) == PickupRule::Always);
   CHECK(RuleOf(rule, ItemCategory::Wand) == PickupRule::Always);

@@ -51,11 +51,16 @@ TEST_CASE("a staff spends a charge, then wins it back by itself, no more than it
   w->MutableAis().Find(orc)->alertness = -1000;
   w->MutableHealths().Find(w->PlayerEntity())->max = 10000;
   w->MutableHealths().Find(w->PlayerEntity())->current = 10000;
-  std::int32_t waited = 0;
-  while (w.Carried('a')->charges < kind.max_charges && waited <= kind.recharge)
-    waited += WaitTurns(w, 1);
+  // The charge comes back `recharge` turns after it was spent (the count starts at the next turn
+  // of the clock), not sooner.
+  const EntityId staff = CarriedItem(*w, w->PlayerEntity(), 'a');
+  REQUIRE(w->Rechargings().Contains(staff));
+  (void)WaitTurns(w, kind.recharge - 2);
+  CHECK(w.Carried('a')->charges == kind.max_charges - 1);
+  (void)WaitTurns(w, 2);
   CHECK(w.Carried('a')->charges == kind.max_charges);
-  CHECK(waited <= kind.recharge);
+  (void)WaitTurns(w, 1);
+  CHECK_FALSE(w->Rechargings().Contains(staff));  // full: no count left
   (void)WaitTurns(w, kind.recharge + 1);
   CHECK(w.Carried('a')->charges == kind.max_charges);
   // The inventory says what it holds of what it can hold.

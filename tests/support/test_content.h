@@ -38,6 +38,8 @@ inline SessionConfig DungeonConfig(std::uint64_t seed = 1, std::int32_t rules = 
   config.definitions = Definitions(rules);
   config.dungeon = DefaultDungeon(rules);
   config.dungeon_rules = rules;
+  // A run of the classic edition started with the fixed default rule: staffs came later.
+  if (rules <= 3) config.autopickup = AutoPickup{};
   REQUIRE(config.dungeon != nullptr);
   return config;
 }

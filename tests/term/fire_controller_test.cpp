@@ -128,7 +128,7 @@ TEST_CASE("f with nothing to fire says so and takes no time; v too", "[controlle
 TEST_CASE("Ctrl-A turns autopickup off and on, said and shown", "[controller][autopickup]") {
   Table t({{"ration", 1}});
   CHECK(t.SheetHas("Autopickup: on"));
-  CHECK(t.SheetHas("  always: potions, scrolls, food, wands, missiles and artifacts"));
+  CHECK(t.SheetHas("  always: potions, scrolls, food, wands, missiles, artifacts and staffs"));
   CHECK(t.SheetHas("  new kinds: weapons and armour"));
   t.Key("ctrl-a");
   CHECK(t.LastMessage() == "Autopickup is now off.");
