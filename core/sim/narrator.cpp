@@ -257,7 +257,10 @@ void TellOwnAction(const GameWorld& world, const NoticeEvent& n, RunLog& log) {
       if (n.kind == NoticeKind::Unequipped)
         say(std::string(weapon ? "You put away " : "You take off ") + name + ".");
       else
-        say(std::string(weapon ? "You are now wielding " : "You are now wearing ") + name + ".");
+        say(std::string(weapon ? "You are now wielding " : "You are now wearing ") + name + "." +
+            (it != nullptr && world.Definitions().items[it->kind].noise > 0
+                 ? " It clanks with every step."
+                 : ""));
       break;
     }
     case NoticeKind::Landed:

@@ -114,6 +114,8 @@ std::string Habits(const GameWorld& world, const MonsterDefinition& kind) {
   if (kind.regeneration > 0) habits += "Its wounds close by themselves. ";
   if (kind.group > 1) habits += "It comes in groups. ";
   if (kind.profile == AiProfile::Breather) habits += "Its breath strikes everyone in its line. ";
+  if (kind.profile == AiProfile::Ranged || kind.profile == AiProfile::Caster)
+    habits += "It keeps its distance while it reloads. ";
   if (kind.profile == AiProfile::Summoner &&
       kind.summons_index < world.Definitions().monsters.size())
     habits += "It calls " + std::to_string(kind.summon_count) + " " +

@@ -105,8 +105,18 @@ std::vector<MapSign> MapLegend(const DefinitionSet& definitions) {
                                "staircase up (on the first floor: the way out)"));
   out.push_back(MapSign{"The map", kRemainsGlyph, kRemainsAscii, kRemainsColour,
                         "where something died, for a few turns (nothing to pick up)"});
+  static constexpr const char* kColourWords[] = {"plain", "white",  "grey",  "red",
+                                                 "green", "yellow", "blue",  "magenta",
+                                                 "cyan",  "orange", "brown", "purple"};
+  static_assert(std::size(kColourWords) == kColourCount);
   for (const MonsterDefinition& monster : definitions.monsters) {
     std::string text = monster.name;
+    // A letter two kinds share is told apart by its colour: the legend names it.
+    const bool shared = std::count_if(definitions.monsters.begin(), definitions.monsters.end(),
+                                      [&](const MonsterDefinition& other) {
+                                        return other.glyph == monster.glyph;
+                                      }) > 1;
+    if (shared) text += " (" + std::string(kColourWords[static_cast<int>(monster.colour)]) + ")";
     if (const std::string what = ProfileMeaning(monster.profile); !what.empty())
       text += ": " + what;
     out.push_back(MapSign{"Monsters", monster.glyph, monster.ascii, monster.colour, text});
