@@ -241,12 +241,13 @@ bool Bot::Fight(const Situation& s, PlayerCommand& out) {
     if (Accepts(s.session, out)) return Chose("melee");
   }
   const Health* foe_health = world.Healths().Find(s.foe);
-  if (foe_health != nullptr && foe_health->current >= 15) {  // strong: a wand is worth its charge
-    const EntityId wand = FindCarried(s.v, [](const ItemDefinition& k, const Item& i) {
-      return Zapped(k.category) && i.charges > 0 && k.effect != ItemEffect::Dominate;
-    });
-    if (!wand.IsNull() && s.Use(wand, out)) return Chose("zap");
-  }
+  // A staff's charge comes back: worth it on anything sturdy. A wand's does not: only the strong.
+  const std::int32_t sturdy = foe_health != nullptr ? foe_health->current : 0;
+  const EntityId zapped = FindCarried(s.v, [&](const ItemDefinition& k, const Item& i) {
+    return Zapped(k.category) && i.charges > 0 && k.effect != ItemEffect::Dominate &&
+           sturdy >= (k.category == ItemCategory::Staff ? 12 : 15);
+  });
+  if (!zapped.IsNull() && s.Use(zapped, out)) return Chose("zap");
   if (const EntityId thrown = missile(); shot && !thrown.IsNull()) {
     out = ItemCommand(PlayerCommandKind::Throw, s.v, thrown);
     if (Accepts(s.session, out)) return Chose("throw");
