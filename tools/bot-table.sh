@@ -26,5 +26,5 @@ printf '%s\n' "$out" | awk '{a += $10; if ($10 > 0) r++; m += $12; if ($12 > 0) 
 echo
 echo "| cause of death | runs |"
 echo "| --- | --- |"
-printf '%s\n' "$out" | sed -n 's/.*(\(killed by\|slain by the magic of\|starved\)\(.*\) on depth [0-9]*)$/\1\2/p' |
+printf '%s\n' "$out" | sed -n 's/.*(\(killed by\|slain by the magic of\|burned by the breath of\|starved\)\(.*\) on depth [0-9]*)$/\1\2/p' |
   sort | uniq -c | sort -rn | awk '{n=$1; $1=""; sub(/^ /, ""); printf "| %s | %d |\n", $0, n}'

@@ -3,6 +3,7 @@
 #include "game/actions.h"
 #include "game/ai_steps.h"
 #include "game/machines.h"
+#include "game/nearest.h"
 #include "game/pathing.h"
 #include "game/rules.h"
 
@@ -274,6 +275,26 @@ EntityId AllyBeside(const GameWorld& world, Position pos) {
   return {};
 }
 
+// With no way to its prey, a hunter goes for the nearest freed ally within kAllyBlocks cells (it
+// stands in the way, often, in a corridor): once beside it, AllyBeside strikes it.
+constexpr std::int32_t kAllyBlocks = 16;
+bool StepTowardAlly(AiContext& ctx, EntityId self, const EnemyAi& ai, Position pos) {
+  const GameWorld& world = ctx.world;
+  if (world.Allies().Size() == 0) return false;
+  NearestOldest nearest(world);
+  for (EntityId id : world.Allies().Owners()) {
+    const Position* at = world.Positions().Find(id);
+    const Ally* ally = world.Allies().Find(id);
+    if (at == nullptr || ally->shackled != 0 || !world.Registry().IsActive(id)) continue;
+    if (const std::int32_t distance = ChebyshevDistance(pos, *at); distance <= kAllyBlocks)
+      nearest.Offer(id, distance);
+  }
+  const EntityId best = nearest.Best();
+  if (best.IsNull()) return false;
+  const Position target = *world.Positions().Find(best);  // copied: the step may move pools
+  return StepToward(ctx, self, ai, pos, target, kApproachSearchLimit);
+}
+
 bool Hurt(const GameWorld& world, EntityId self, const MonsterDefinition& definition) {
   const Health* health = world.Healths().Find(self);
   return health != nullptr && definition.flee_percent > 0 &&
@@ -456,7 +477,9 @@ PhaseOutcome ApproachStep(AiContext& ctx, EntityId self, EnemyAi& ai, Position p
   if (!sees && pos.x == trail.x && pos.y == trail.y)
     return {StepResult::Failed, AiReason::LostTrail};
   if (ai.alertness <= 0) return {StepResult::Failed, AiReason::Calmed};
-  if (!StepToward(ctx, self, ai, pos, trail, kApproachSearchLimit)) IntendWait(world, self, ai);
+  if (!StepToward(ctx, self, ai, pos, trail, kApproachSearchLimit) &&
+      !StepTowardAlly(ctx, self, ai, pos))
+    IntendWait(world, self, ai);
   return {StepResult::Running, AiReason::None};
 }
 

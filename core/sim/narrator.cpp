@@ -148,7 +148,10 @@ RunSummary DeathSummary(const GameWorld& world, const DeathEvent& death, std::in
   } else {
     const MonsterDefinition* kind = MonsterOf(world, death.killer);
     const std::string killer = kind != nullptr ? kind->name : Name(world, death.killer);
-    cause = (death.blow == AttackKind::Spell ? "slain by the magic of " : "killed by ") +
+    const bool breath = kind != nullptr && kind->profile == AiProfile::Breather;
+    cause = (death.blow != AttackKind::Spell ? "killed by "
+             : breath                        ? "burned by the breath of "
+                                             : "slain by the magic of ") +
             WithArticle(killer);
   }
   RunSummary summary;

@@ -163,3 +163,31 @@ TEST_CASE("told to wait, allies hold their post; told again, they follow", "[all
 }
 
 }  // namespace ally_test
+
+namespace ally_test {
+
+TEST_CASE("a hunter whose way to the player an ally blocks goes for the ally", "[ally]") {
+  // A corridor: the player, a freed goblin holding its post, and far down a skeleton that hunts.
+  TestWorld w(WithCaptives(Level({"################", "#@..g.........s#", "################"})),
+              RoomyTrace());
+  const EntityId goblin = w.Monster("goblin");
+  const EntityId skeleton = w.Monster("skeleton");
+  REQUIRE_FALSE(skeleton.IsNull());
+  Ally& ally = *w->MutableAllies().Find(goblin);
+  ally.shackled = 0;
+  ally.order = AllyOrder::Wait;
+  ally.post_x = 4;
+  ally.post_y = 1;
+  EnterPhase(*w, goblin, *w->MutableAis().Find(goblin), AiPhase::Follow, AiReason::Ordered, {});
+  EnemyAi& hunter = *w->MutableAis().Find(skeleton);
+  hunter.alertness = 200;
+  EnterPhase(*w, skeleton, hunter, AiPhase::SelectTarget, AiReason::Noticed, w->PlayerEntity());
+  w->MutableHealths().Find(goblin)->current = 500;  // it holds the corridor for the test's length
+  w->MutableHealths().Find(goblin)->max = 500;
+  for (int i = 0; i < 200; ++i) REQUIRE(w.Tick() == Status::Ok);
+  // With no way past, it did not stand still at the corridor's end: it came and struck the ally
+  // (which may have killed it since).
+  CHECK(Struck(*w, skeleton, goblin));
+}
+
+}  // namespace ally_test

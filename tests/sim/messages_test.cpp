@@ -217,3 +217,21 @@ TEST_CASE("a freed ally's blows are told as yours: 'Your goblin hits the rat'", 
 }
 
 }  // namespace messages_test
+
+namespace messages_test {
+
+TEST_CASE("a death says what killed you: a blow, a spell, a breath", "[messages]") {
+  TestWorld w(Level({"#########", "#@.d.G..#", "#########"}));
+  DeathEvent death;
+  death.entity = w->PlayerEntity();
+  death.cause = DeathCause::Attack;
+  death.killer = w.Monster("lesser-drake");
+  death.blow = AttackKind::Melee;
+  CHECK(DeathSummary(*w, death, 3).how == "killed by a lesser drake");
+  death.blow = AttackKind::Spell;
+  CHECK(DeathSummary(*w, death, 3).how == "burned by the breath of a lesser drake");
+  death.killer = w.Monster("goblin-conjurer");
+  CHECK(DeathSummary(*w, death, 3).how == "slain by the magic of a goblin conjurer");
+}
+
+}  // namespace messages_test
