@@ -51,7 +51,8 @@ void GameController::TravelTo(std::int32_t x, std::int32_t y, bool known) {
     std::string there = "there";
     for (EntityId id : world.Ais().Owners())
       if (const Position* p = world.Positions().Find(id);
-          p != nullptr && p->x == x && p->y == y && session_.Scratch().player_view.Visible(x, y))
+          p != nullptr && p->x == x && p->y == y && session_.Scratch().player_view.Visible(x, y) &&
+          !Concealed(world, id))
         if (const Named* named = world.Names().Find(id); named != nullptr)
           there = "to the " + std::string(named->name.View());
     return session_.Log().Say("There is no known way " + there + ".");

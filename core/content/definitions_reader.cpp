@@ -133,6 +133,23 @@ void ReadLoot(TableReader& r, std::size_t monster, MonsterDefinition& m,
   }
 }
 
+// What each profile acts with must be there: a call, a leap's reach, a breath.
+void CheckProfileNeeds(TableReader& r, const TomlValue& table, const MonsterDefinition& m) {
+  if (m.profile == AiProfile::Summoner &&
+      (m.summons.empty() || m.summon_count <= 0 || m.cooldown <= 0))
+    r.Problem(table.position, r.What() + ": a summoner needs summons, summon_count and cooldown");
+  if (!m.summons.empty() && m.summons == m.id)
+    r.Problem(table.Find("summons")->position, r.What() + ": a summoner cannot call its own kind");
+  if (m.profile != AiProfile::Summoner && !m.summons.empty())
+    r.Problem(table.Find("summons")->position,
+              r.What() + ": only a summoner summons (its profile is " +
+                  std::string(kProfiles[static_cast<std::size_t>(m.profile)]) + ")");
+  if (m.profile == AiProfile::Blinker && m.range <= 0)
+    r.Problem(table.position, r.What() + ": a blinker needs the range it blinks from");
+  if (m.profile == AiProfile::Breather && m.ranged.count == 0)
+    r.Problem(table.position, r.What() + ": a breather needs a ranged attack (its breath)");
+}
+
 // One [[monster]]: its look, combat, behaviour, what it drops and where it is found.
 MonsterDefinition ReadMonster(const TomlValue& table, const DefinitionSet& added,
                               DefinitionPlaces& places, std::vector<LootName>& loot_names,
@@ -178,17 +195,7 @@ MonsterDefinition ReadMonster(const TomlValue& table, const DefinitionSet& added
   ReadLoot(r, added.monsters.size(), m, loot_names, problems);
   if (m.ranged.count > 0 && (m.range <= 0 || m.ranged_verb.empty()))
     r.Problem(table.position, r.What() + ": a ranged attack needs range and ranged_verb");
-  // What each profile acts with must be there: a call, a leap's reach, a breath.
-  if (m.profile == AiProfile::Summoner && (m.summons.empty() || m.summon_count <= 0))
-    r.Problem(table.position, r.What() + ": a summoner needs summons and summon_count");
-  if (m.profile != AiProfile::Summoner && !m.summons.empty())
-    r.Problem(table.Find("summons")->position,
-              r.What() + ": only a summoner summons (its profile is " +
-                  std::string(kProfiles[static_cast<std::size_t>(m.profile)]) + ")");
-  if (m.profile == AiProfile::Blinker && m.range <= 0)
-    r.Problem(table.position, r.What() + ": a blinker needs the range it blinks from");
-  if (m.profile == AiProfile::Breather && m.ranged.count == 0)
-    r.Problem(table.position, r.What() + ": a breather needs a ranged attack (its breath)");
+  CheckProfileNeeds(r, table, m);
   r.RejectUnknown();
   return m;
 }
@@ -315,7 +322,11 @@ bool ReadDefinitions(std::string_view text, DefinitionSet& into, std::vector<Tex
   }
   for (const SummonName& name : summon_names) {
     MonsterDefinition& summoner = added.monsters[name.monster];
-    if (const MonsterDefinition* called = added.FindMonster(summoner.summons))
+    if (const MonsterDefinition* called = added.FindMonster(summoner.summons);
+        called != nullptr && called->profile == AiProfile::Summoner)
+      problems.emplace_back(name.position, name.what + ": summons '" + summoner.summons +
+                                               "', a summoner itself (its calls would call more)");
+    else if (called != nullptr)
       summoner.summons_index = added.MonsterIndex(*called);
     else
       problems.emplace_back(name.position, name.what + ": summons '" + summoner.summons +

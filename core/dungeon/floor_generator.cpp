@@ -233,10 +233,13 @@ void PlaceMonsters(Placement& p, const DefinitionSet& definitions, std::int32_t 
     const MonsterDefinition* kind = PickByDepth(definitions.monsters, depth, rng);
     if (kind == nullptr) return;
     Position leader{};
-    // A lurker hides in the open: in a corridor it would stop up the way of all who pass.
-    if (!RandomFreeCell(p, rng, from_start, kSafeRadius, leader,
-                        kind->profile == AiProfile::Lurker))
+    // A lurker hides in the open: in a corridor it would stop up the way of all who pass. With
+    // no open cell it is left out, and the floor's other picks go on.
+    const bool lurker = kind->profile == AiProfile::Lurker;
+    if (!RandomFreeCell(p, rng, from_start, kSafeRadius, leader, lurker)) {
+      if (lurker) continue;
       return;
+    }
     const bool asleep = rng.Percent(depth <= 2 ? 70 : 50);
     const std::int32_t group = kind->group > 1 ? rng.Range((kind->group + 1) / 2, kind->group) : 1;
     Position at = leader;

@@ -44,7 +44,7 @@ void StartCooldown(GameWorld& world, EntityId self, const MonsterDefinition& kin
 // A summoner calls its kin beside it (at most kMaxSummoned of the kind on the floor).
 void ResolveSummon(GameWorld& world, TickScratch& scratch, EntityId summoner, Intent& intent);
 // A blinker leaps to the free cell beside its target nearest it, along a clear line.
-void ResolveBlink(GameWorld& world, EntityId blinker, Intent& intent);
+void ResolveBlink(GameWorld& world, TickScratch& scratch, EntityId blinker, Intent& intent);
 // A breather breathes along the line to its target: everyone on it is struck.
 void ResolveBreathe(GameWorld& world, TickScratch& scratch, EntityId breather, Intent& intent);
 // The first free cell beside `around` (clockwise from north-west) that no closed door fills and
@@ -52,9 +52,9 @@ void ResolveBreathe(GameWorld& world, TickScratch& scratch, EntityId breather, I
 [[nodiscard]] bool OpenCellBeside(const GameWorld& world, const TickScratch& scratch,
                                   Position around, Position& out);
 // The free cell beside `target` nearest `from` (first in direction order) that a clear line
-// within `range` reaches: where a blinker lands.
-[[nodiscard]] bool BlinkCell(const GameWorld& world, Position from, Position target,
-                             std::int32_t range, Position& out);
+// within `range` reaches and no spawn this phase has reserved: where a blinker lands.
+[[nodiscard]] bool BlinkCell(const GameWorld& world, const TickScratch& scratch, Position from,
+                             Position target, std::int32_t range, Position& out);
 // How many monsters of `kind` the floor holds.
 [[nodiscard]] std::int32_t CountKind(const GameWorld& world, std::uint16_t kind) noexcept;
 // Up to `count` monsters of `kind` in the open cells beside `around`, hunting; how many came.

@@ -224,20 +224,22 @@ void Dominate(GameWorld& world, EntityId user, EntityId struck) {
     ai->alertness = 0;
     CancelAction(world, struck, *ai, CancelReason::None);
     EnterPhase(world, struck, *ai, AiPhase::Follow, AiReason::Dominated, user);
+    world.SetWakeTick(*ai, world.Tick() + kNormalActionTicks);
   }
   Notice(world, NoticeKind::Dominated, struck, user, yields ? 1 : 0);
 }
 
 void Zap(GameWorld& world, TickScratch& scratch, EntityId user, EntityId wand, Item& item,
          const ItemDefinition& kind, EntityId target) {
+  // A staff zapped starts winning the charge back (one already counting keeps its count), and
+  // so does one zapped empty (placed or found with no charge left).
+  if (kind.category == ItemCategory::Staff && !world.Rechargings().Contains(wand))
+    (void)world.QueueSetComponent(wand, Recharging{static_cast<std::uint16_t>(kind.recharge)});
   if (item.charges <= 0) {
     Notice(world, NoticeKind::NoCharges, user, wand);
     return;
   }
   --item.charges;
-  // A staff starts winning the charge back (one already counting keeps its count).
-  if (kind.category == ItemCategory::Staff && !world.Rechargings().Contains(wand))
-    (void)world.QueueSetComponent(wand, Recharging{static_cast<std::uint16_t>(kind.recharge)});
   const Position* from = world.Positions().Find(user);
   const Position* to = world.Positions().Find(target);
   if (from == nullptr || to == nullptr) return;
@@ -252,7 +254,8 @@ void Zap(GameWorld& world, TickScratch& scratch, EntityId user, EntityId wand, I
   if (kind.effect == ItemEffect::TeleportOther) {
     Position away{};
     if (const Position* at = world.Positions().Find(struck);
-        at != nullptr && !world.Players().Contains(struck) && FarCell(world, *at, 12, away)) {
+        at != nullptr && !world.Players().Contains(struck) && !world.Allies().Contains(struck) &&
+        FarCell(world, *at, 12, away)) {
       Relocate(world, struck, away);
       Notice(world, NoticeKind::Banished, struck, user);
     }

@@ -100,13 +100,13 @@ void Relocate(GameWorld& world, EntityId id, Position to) noexcept {
   if (world.Blockers().Contains(id)) world.MoveOccupant(id, from, to);
 }
 
-bool BlinkCell(const GameWorld& world, Position from, Position target, std::int32_t range,
-               Position& out) {
+bool BlinkCell(const GameWorld& world, const TickScratch& scratch, Position from, Position target,
+               std::int32_t range, Position& out) {
   std::int32_t best = kUnreachable;
   for (int d = 0; d < 8; ++d) {
     const Position cell{target.x + kStepDx[d], target.y + kStepDy[d]};
     if (!world.Map().Passable(cell.x, cell.y) || !world.OccupantAt(cell.x, cell.y).IsNull() ||
-        world.Map().At(cell.x, cell.y) == Terrain::DoorClosed)
+        world.Map().At(cell.x, cell.y) == Terrain::DoorClosed || Reserved(scratch, cell))
       continue;
     const std::int32_t distance = ChebyshevDistance(from, cell);
     if (distance >= best || distance > range || !ClearShot(world, from, cell, range)) continue;
@@ -133,11 +133,13 @@ void ResolveSummon(GameWorld& world, TickScratch& scratch, EntityId summoner, In
   if (count > 0) Notice(world, NoticeKind::Summoned, summoner, {}, count);
 }
 
-void ResolveBlink(GameWorld& world, EntityId blinker, Intent& intent) {
+void ResolveBlink(GameWorld& world, TickScratch& scratch, EntityId blinker, Intent& intent) {
   AimedAction aim;
   if (!BeginAimed(world, blinker, intent, aim)) return;
   Position cell{};
-  if (!BlinkCell(world, aim.from, aim.to, aim.kind->range, cell)) return;  // the way closed since
+  if (!BlinkCell(world, scratch, aim.from, aim.to, aim.kind->range, cell))
+    return;  // the way closed since, or a spawn this phase took the cell
+  scratch.reserved.push_back(cell);
   StartCooldown(world, blinker, *aim.kind);
   Relocate(world, blinker, cell);
   Notice(world, NoticeKind::Blinked, blinker, aim.target);
@@ -159,8 +161,9 @@ void ResolveBreathe(GameWorld& world, TickScratch& scratch, EntityId breather, I
   breath.damage_bonus = kind->ranged.bonus;
   for (std::int32_t i = 0; i < cells; ++i) {
     const EntityId struck = world.OccupantAt(path[i].x, path[i].y);
+    // The dead of this phase still hold their cells until the commit: passed over.
     if (struck.IsNull() || struck == breather || !world.Healths().Contains(struck) ||
-        !world.Registry().IsActive(breather))
+        !world.Registry().IsActive(struck))
       continue;
     const bool hit = rng.Percent(kSpellHitChance);
     StrikeBlow(world, scratch, AttackEvent{breather, struck, 0, 0, 0, AttackKind::Spell, {}}, hit,

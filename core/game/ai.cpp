@@ -326,8 +326,10 @@ bool KeepsDistance(const EnemyAi& ai, const MonsterDefinition& definition) noexc
 }
 
 // What a summoner, a blinker or a breather does from afar when its special is ready, or None.
-ActionKind SpecialAct(const GameWorld& world, const EnemyAi& ai, Position pos, Position target,
+ActionKind SpecialAct(const AiContext& ctx, const EnemyAi& ai, Position pos, Position target,
                       const MonsterDefinition& definition, std::int32_t distance) {
+  const GameWorld& world = ctx.world;
+  const TickScratch& scratch = ctx.scratch;
   if (ai.special_tick > world.Tick()) return ActionKind::None;
   Position cell{};
   switch (ai.profile) {
@@ -335,7 +337,7 @@ ActionKind SpecialAct(const GameWorld& world, const EnemyAi& ai, Position pos, P
       return CountKind(world, definition.summons_index) < kMaxSummoned ? ActionKind::Summon
                                                                        : ActionKind::None;
     case AiProfile::Blinker:
-      return distance >= 3 && BlinkCell(world, pos, target, definition.range, cell)
+      return distance >= 3 && BlinkCell(world, scratch, pos, target, definition.range, cell)
                  ? ActionKind::Blink
                  : ActionKind::None;
     case AiProfile::Breather:
@@ -456,7 +458,7 @@ PhaseOutcome ApproachStep(AiContext& ctx, EntityId self, EnemyAi& ai, Position p
       Intend(world, self, ai, ActionKind::Shoot, ai.target);
       return {StepResult::Succeeded, AiReason::InReach, true};
     }
-    if (const ActionKind special = SpecialAct(world, ai, pos, *target, definition, distance);
+    if (const ActionKind special = SpecialAct(ctx, ai, pos, *target, definition, distance);
         special != ActionKind::None) {
       Intend(world, self, ai, special, ai.target);
       return {StepResult::Succeeded, AiReason::InReach, true};

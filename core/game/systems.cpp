@@ -270,7 +270,7 @@ void ResolveGameplayPhase(GameWorld& world, TickScratch& scratch) {
       case ActionKind::Shoot: ResolveShoot(world, scratch, id, *intent); break;
       case ActionKind::Steal: ResolveSteal(world, scratch, id, *intent); break;
       case ActionKind::Summon: ResolveSummon(world, scratch, id, *intent); break;
-      case ActionKind::Blink: ResolveBlink(world, id, *intent); break;
+      case ActionKind::Blink: ResolveBlink(world, scratch, id, *intent); break;
       case ActionKind::Breathe: ResolveBreathe(world, scratch, id, *intent); break;
       case ActionKind::Free: ResolveFree(world, id, *intent); break;
       case ActionKind::Order: ResolveOrder(world, id, *intent); break;

@@ -32,15 +32,16 @@ EntityId SummonerFirst(const GameWorld& world, const FieldOfView& view, Position
                        EntityId nearest) {
   const Position* near = world.Positions().Find(nearest);
   if (near != nullptr && ChebyshevDistance(at, *near) <= 1) return nearest;
+  NearestOldest summoner(world);  // never the pool's order, which a restore may change
   for (EntityId id : world.Ais().Owners()) {
     const EnemyAi* ai = world.Ais().Find(id);
     const Position* p = world.Positions().Find(id);
     if (ai->profile == AiProfile::Summoner && ai->action == AiAction::Hunt && p != nullptr &&
         view.Visible(p->x, p->y) && Hostile(world, world.PlayerEntity(), id) &&
         world.Registry().IsActive(id))
-      return id;
+      summoner.Offer(id, ChebyshevDistance(at, *p));
   }
-  return nearest;
+  return summoner.Best().IsNull() ? nearest : summoner.Best();
 }
 
 const ItemDefinition& KindOf(const GameWorld& world, EntityId item) {

@@ -171,3 +171,38 @@ TEST_CASE("an erratic flier does not always close in", "[profiles]") {
 }
 
 }  // namespace profiles_test
+
+namespace profiles_test {
+
+TEST_CASE("a breath passes over one who died earlier in the phase", "[profiles]") {
+  TestWorld w(Level({"##########", "#.r@...d.#", "##########"}));
+  const EntityId drake = w.Monster("lesser-drake");
+  const EntityId rat = w.Monster("rat");
+  const EntityId player = w->PlayerEntity();
+  w->MutableHealths().Find(player)->current = 1000;
+  w->MutableHealths().Find(player)->max = 1000;
+  BeginTickPhase(*w);
+  w->SetPhase(TickPhase::ResolveGameplay);
+  Kill(*w, rat, player, DeathCause::Attack, AttackKind::Melee);  // its cell is held until commit
+  REQUIRE_FALSE(w->Registry().IsActive(rat));
+  REQUIRE(w->OccupantAt(2, 1) == rat);
+  Intent breath{ActionKind::Breathe, 0, 0, 0, player, {}};
+  ResolveBreathe(*w, w.scratch, drake, breath);
+  std::int32_t on_rat = 0;
+  for (const AttackEvent& a : w->Attacks().Events()) on_rat += a.target == rat ? 1 : 0;
+  CHECK(on_rat == 0);
+}
+
+TEST_CASE("a blink never lands on a cell a spawn of the same phase took", "[profiles]") {
+  TestWorld w(Level({"#######", "#.....#", "#.@...#", "#.....#", "#....S#", "#######"}));
+  const EntityId spider = w.Monster("phase-spider");
+  const Position at = *w->Positions().Find(w->PlayerEntity());
+  Position first{};
+  REQUIRE(BlinkCell(*w, w.scratch, *w->Positions().Find(spider), at, 6, first));
+  w.scratch.reserved.push_back(first);  // a split or a call took it
+  Position second{};
+  REQUIRE(BlinkCell(*w, w.scratch, *w->Positions().Find(spider), at, 6, second));
+  CHECK((second.x != first.x || second.y != first.y));
+}
+
+}  // namespace profiles_test
