@@ -150,6 +150,7 @@ void ResolveBreathe(GameWorld& world, TickScratch& scratch, EntityId breather, I
   if (!BeginAimed(world, breather, intent, aim)) return;
   const MonsterDefinition* kind = aim.kind;
   StartCooldown(world, breather, *kind);
+  Notice(world, NoticeKind::Breathed, breather, aim.target);
   // Everyone on the line is struck, friend or foe, each dodging on their own.
   Position path[kMaxMissileRange];
   const std::int32_t cells =

@@ -100,6 +100,8 @@ enum class NoticeKind : std::uint8_t {
   Dominated,   // subject, struck by object's bolt, became an ally (value 1) or resisted (0)
   Recharged,   // subject's value wands and staffs were filled
   Aggravated,  // subject's scroll woke the floor
+  Breathed,    // subject breathed along the line to object (each one struck is an attack)
+  Charged,     // subject's staff object won back a charge
 };
 // What setting off a machine part did: a Triggered notice's value.
 enum class MachineOutcome : std::int32_t {

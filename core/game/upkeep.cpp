@@ -21,7 +21,10 @@ void RechargeStaffs(GameWorld& world) {
       (void)world.QueueRemoveComponent<Recharging>(id);
       continue;
     }
-    if (item->charges < StaffCapacity(*kind, *item)) ++item->charges;
+    if (item->charges < StaffCapacity(*kind, *item)) {
+      ++item->charges;
+      (void)world.Emit(world.Notices(), NoticeEvent{NoticeKind::Charged, item->holder, id, 0});
+    }
     if (item->charges < StaffCapacity(*kind, *item))
       recharging->turns = static_cast<std::uint16_t>(kind->recharge);
     else

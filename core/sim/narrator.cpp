@@ -221,6 +221,12 @@ void TellAttack(const GameWorld& world, const AttackEvent& a, RunLog& log) {
     case AttackKind::Missile:
     case AttackKind::Spell: {
       const MonsterDefinition* kind = MonsterOf(world, a.attacker);
+      // A breath was told as it was breathed (Breathed): each one on its line is told apart.
+      if (kind != nullptr && kind->profile == AiProfile::Breather) {
+        text = std::string("The blast ") + (a.hit ? "hits " : "misses ") +
+               (on_player ? std::string("you") : target) + (a.hit ? Amount(a) : "") + ".";
+        break;
+      }
       const std::string verb =
           kind != nullptr && !kind->ranged_verb.empty() ? kind->ranged_verb : "shoots at";
       text = attacker + " " + verb + " " + (on_player ? std::string("you") : target) +
@@ -319,21 +325,6 @@ void TellItemUse(const GameWorld& world, const NoticeEvent& n, RunLog& log) {
     case NoticeKind::Slowed: say(Capitalised(TheName(world, n.subject)) + " slows down."); break;
     case NoticeKind::Teleported: say("You feel yourself yanked elsewhere!"); break;
     case NoticeKind::Mapped: say("A map of this floor forms in your mind."); break;
-    case NoticeKind::Banished: say("The " + Name(world, n.subject) + " vanishes!"); break;
-    case NoticeKind::Dominated:
-      if (n.value != 0)
-        say("The " + Name(world, n.subject) + " bows to your will: it fights at your side now.",
-            MessageTone::Good);
-      else
-        say("The " + Name(world, n.subject) + " resists your will.");
-      break;
-    case NoticeKind::Recharged:
-      say(n.value > 0 ? "Your wands and staffs hum with power."
-                      : "You feel a faint hum, and it passes.");
-      break;
-    case NoticeKind::Aggravated:
-      say("A piercing shriek echoes through the floor!", MessageTone::Warning);
-      break;
     case NoticeKind::Enchanted: {
       Item plain = *world.Items().Find(n.object);
       plain.equipped = 0;  // "your +2 dagger glows", not "your +2 dagger (wielded) glows"
@@ -368,30 +359,6 @@ void TellMonsterDeed(const GameWorld& world, const NoticeEvent& n, RunLog& log) 
               MessageTone::Warning);
       break;
     case NoticeKind::Split: log.Say("The " + Name(world, n.subject) + " splits in two!"); break;
-    case NoticeKind::Summoned: {
-      if (world.Players().Contains(n.subject)) {
-        log.Say(n.value > 0 ? "Monsters appear around you!" : "You hear a distant howl.",
-                n.value > 0 ? MessageTone::Warning : MessageTone::Plain);
-        break;
-      }
-      const MonsterDefinition* kind = MonsterOf(world, n.subject);
-      const MonsterDefinition* called =
-          kind != nullptr && kind->summons_index < world.Definitions().monsters.size()
-              ? &world.Definitions().monsters[kind->summons_index]
-              : nullptr;
-      log.Say("The " + Name(world, n.subject) + " calls " +
-                  (called == nullptr ? std::string("for help")
-                   : n.value == 1    ? WithArticle(called->name)
-                                     : std::to_string(n.value) + " " + called->name + "s") +
-                  "!",
-              MessageTone::Warning);
-      break;
-    }
-    case NoticeKind::Blinked:
-      log.Say("The " + Name(world, n.subject) + " blinks " +
-              (world.Players().Contains(n.object) ? std::string("to your side!")
-                                                  : "beside the " + Name(world, n.object) + "!"));
-      break;
     case NoticeKind::Missed:
       if (world.Ais().Contains(n.subject))
         log.Say("The " + Name(world, n.subject) + " grabs at your pack and misses.",
@@ -494,6 +461,78 @@ void TellMachine(const GameWorld& world, const NoticeEvent& n, RunLog& log) {
   }
 }
 
+// What the deep edition's wands, scrolls and staffs did.
+void TellMagic(const GameWorld& world, const NoticeEvent& n, RunLog& log) {
+  const auto say = [&](std::string text, MessageTone tone = MessageTone::Plain) {
+    log.Say(std::move(text), tone);
+  };
+  switch (n.kind) {
+    case NoticeKind::Banished: say("The " + Name(world, n.subject) + " vanishes!"); break;
+    case NoticeKind::Dominated:
+      if (n.value != 0)
+        say("The " + Name(world, n.subject) + " bows to your will: it fights at your side now.",
+            MessageTone::Good);
+      else
+        say("The " + Name(world, n.subject) + " resists your will.");
+      break;
+    case NoticeKind::Recharged:
+      say(n.value > 0 ? "Your wands and staffs hum with power."
+                      : "You feel a faint hum, and it passes.");
+      break;
+    case NoticeKind::Aggravated:
+      say("A piercing shriek echoes through the floor!", MessageTone::Warning);
+      break;
+    case NoticeKind::Charged:
+      if (world.Players().Contains(n.subject))
+        say("Your " + One(world, n.object).substr(One(world, n.object).find(' ') + 1) +
+            " hums: a charge has come back.");
+      break;
+    default: break;  // TellNotice sends only the kinds above
+  }
+}
+
+// What a monster did with its special: a call, a breath, a blink.
+void TellMonsterSpecial(const GameWorld& world, const NoticeEvent& n, RunLog& log) {
+  switch (n.kind) {
+    case NoticeKind::Summoned: {
+      if (world.Players().Contains(n.subject)) {
+        log.Say(n.value > 0 ? "Monsters appear around you!" : "You hear a distant howl.",
+                n.value > 0 ? MessageTone::Warning : MessageTone::Plain);
+        break;
+      }
+      const MonsterDefinition* kind = MonsterOf(world, n.subject);
+      const MonsterDefinition* called =
+          kind != nullptr && kind->summons_index < world.Definitions().monsters.size()
+              ? &world.Definitions().monsters[kind->summons_index]
+              : nullptr;
+      log.Say("The " + Name(world, n.subject) + " calls " +
+                  (called == nullptr ? std::string("for help")
+                   : n.value == 1    ? WithArticle(called->name)
+                                     : std::to_string(n.value) + " " + called->name + "s") +
+                  "!",
+              MessageTone::Warning);
+      break;
+    }
+    case NoticeKind::Breathed: {
+      const MonsterDefinition* kind = MonsterOf(world, n.subject);
+      log.Say(
+          Capitalised(TheName(world, n.subject)) + " " +
+              (kind != nullptr && !kind->ranged_verb.empty() ? kind->ranged_verb : "breathes at") +
+              " " +
+              (world.Players().Contains(n.object) ? std::string("you") : TheName(world, n.object)) +
+              "!",
+          MessageTone::Warning);
+      break;
+    }
+    case NoticeKind::Blinked:
+      log.Say("The " + Name(world, n.subject) + " blinks " +
+              (world.Players().Contains(n.object) ? std::string("to your side!")
+                                                  : "beside the " + Name(world, n.object) + "!"));
+      break;
+    default: break;  // TellNotice sends only the kinds above
+  }
+}
+
 // Every kind is named here, so a new kind without words is a compiler warning (-Wswitch).
 void TellNotice(const GameWorld& world, const NoticeEvent& n, RunLog& log) {
   switch (n.kind) {
@@ -520,10 +559,6 @@ void TellNotice(const GameWorld& world, const NoticeEvent& n, RunLog& log) {
     case NoticeKind::Slowed:
     case NoticeKind::Teleported:
     case NoticeKind::Mapped:
-    case NoticeKind::Banished:
-    case NoticeKind::Dominated:
-    case NoticeKind::Recharged:
-    case NoticeKind::Aggravated:
     case NoticeKind::Enchanted:
     case NoticeKind::NothingToEnchant:
     case NoticeKind::Identified:
@@ -532,8 +567,6 @@ void TellNotice(const GameWorld& world, const NoticeEvent& n, RunLog& log) {
     case NoticeKind::Fled:
     case NoticeKind::Stole:
     case NoticeKind::Split:
-    case NoticeKind::Summoned:
-    case NoticeKind::Blinked:
     case NoticeKind::Missed: TellMonsterDeed(world, n, log); break;
     case NoticeKind::Hungry:
     case NoticeKind::Weak:
@@ -546,6 +579,14 @@ void TellNotice(const GameWorld& world, const NoticeEvent& n, RunLog& log) {
     case NoticeKind::Ordered: TellAllies(world, n, log); break;
     case NoticeKind::Caged:
     case NoticeKind::Triggered: TellMachine(world, n, log); break;
+    case NoticeKind::Banished:
+    case NoticeKind::Dominated:
+    case NoticeKind::Recharged:
+    case NoticeKind::Aggravated:
+    case NoticeKind::Charged: TellMagic(world, n, log); break;
+    case NoticeKind::Summoned:
+    case NoticeKind::Breathed:
+    case NoticeKind::Blinked: TellMonsterSpecial(world, n, log); break;
   }
 }
 

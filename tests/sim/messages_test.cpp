@@ -235,3 +235,40 @@ TEST_CASE("a death says what killed you: a blow, a spell, a breath", "[messages]
 }
 
 }  // namespace messages_test
+
+namespace messages_test {
+
+TEST_CASE("a breath is told once, then each one it strikes", "[messages]") {
+  LevelDefinition level = Level({"###########", "#.@.....d.#", "###########"});
+  auto session = SessionOn(level);
+  GameWorld& world = session->World();
+  world.MutableHealths().Find(world.PlayerEntity())->max = 1000;
+  world.MutableHealths().Find(world.PlayerEntity())->current = 1000;
+  std::size_t breathed = ~std::size_t{0};
+  for (int turn = 0; turn < 30 && breathed == ~std::size_t{0}; ++turn) {
+    Submit(*session, PlayerCommandKind::Wait, 0);
+    const auto& log = session->Log().Messages();
+    for (std::size_t i = 0; i < log.size(); ++i)
+      if (log[i].text == "The lesser drake breathes fire at you!") breathed = i;
+  }
+  REQUIRE(breathed != ~std::size_t{0});
+  const auto& log = session->Log().Messages();
+  REQUIRE(breathed + 1 < log.size());
+  CHECK((log[breathed + 1].text.rfind("The blast hits you", 0) == 0 ||
+         log[breathed + 1].text == "The blast misses you."));
+}
+
+TEST_CASE("a staff's charge coming back is told", "[messages]") {
+  LevelDefinition level = Level({"#########", "#@.....r#", "#########"});
+  AddItem(level, "staff-slowness", {0, 0}, 'a');
+  auto session = SessionOn(level);
+  GameWorld& world = session->World();
+  world.MutableHealths().Find(world.PlayerEntity())->max = 1000;  // the rat never wins
+  world.MutableHealths().Find(world.PlayerEntity())->current = 1000;
+  Submit(*session, PlayerCommandKind::Use, 'a');
+  const std::int32_t recharge = session->World().Definitions().FindItem("staff-slowness")->recharge;
+  for (int turn = 0; turn <= recharge; ++turn) Submit(*session, PlayerCommandKind::Wait, 0);
+  CHECK(Said(*session, "Your staff of slowness [2/2] hums: a charge has come back."));
+}
+
+}  // namespace messages_test
