@@ -1,8 +1,6 @@
 // The built-in content: data/ compiled in, so `cairn` and `cairn sim` run with no files at all.
 #include "content/default_content.h"
 
-#include <array>
-
 #include "content/definitions_reader.h"
 #include "content/dungeon_reader.h"
 #include "content/level_loader.h"
@@ -43,11 +41,16 @@ ReadDefinitionsResult ReadEditionDefinitions(const std::string& folder) {
   return result;
 }
 
+// Each edition is read the first time it is asked for: a new run never reads the classic one.
 const ReadDefinitionsResult& EditionDefinitions(std::int32_t rules) {
-  static const std::array<ReadDefinitionsResult, 2> editions = {
-      ReadEditionDefinitions(EditionFolder(kDungeonRules)),
-      ReadEditionDefinitions(EditionFolder(kLastClassicRules))};
-  return editions[EditionIndex(rules)];
+  if (EditionIndex(rules) == 0) {
+    static const ReadDefinitionsResult newest =
+        ReadEditionDefinitions(EditionFolder(kDungeonRules));
+    return newest;
+  }
+  static const ReadDefinitionsResult classic =
+      ReadEditionDefinitions(EditionFolder(kLastClassicRules));
+  return classic;
 }
 
 std::shared_ptr<const DungeonPlan> ReadEditionDungeon(std::int32_t rules) {
@@ -100,9 +103,12 @@ std::shared_ptr<const LevelDefinition> DefaultLevel() {
 }
 
 std::shared_ptr<const DungeonPlan> DefaultDungeon(std::int32_t rules) {
-  static const std::array<std::shared_ptr<const DungeonPlan>, 2> plans = {
-      ReadEditionDungeon(kDungeonRules), ReadEditionDungeon(kLastClassicRules)};
-  return plans[EditionIndex(rules)];
+  if (EditionIndex(rules) == 0) {
+    static const std::shared_ptr<const DungeonPlan> newest = ReadEditionDungeon(kDungeonRules);
+    return newest;
+  }
+  static const std::shared_ptr<const DungeonPlan> classic = ReadEditionDungeon(kLastClassicRules);
+  return classic;
 }
 
 }  // namespace cairn

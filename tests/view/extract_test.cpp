@@ -225,8 +225,9 @@ namespace extract_test {
 
 namespace {
 
-std::unique_ptr<GameSession> MachineHall() {
-  const std::string text = cairn::test::SourceFile("tests/levels/machines.toml");
+// A session on the level file at `path` (under the source tree).
+std::unique_ptr<GameSession> SessionOnFile(const std::string& path) {
+  const std::string text = cairn::test::SourceFile(path);
   auto level = std::make_shared<LevelDefinition>();
   std::vector<TextProblem> problems;
   REQUIRE(
@@ -240,7 +241,7 @@ std::unique_ptr<GameSession> MachineHall() {
 
 TEST_CASE("look mode says what a machine part is doing; the map remembers the parts",
           "[view][machine]") {
-  auto session = MachineHall();
+  auto session = SessionOnFile("tests/levels/machines.toml");
   // The lever at (3, 2) and the portcullis it raises at (5, 3), as the level places them.
   CHECK(LookText(*session, 5, 3).find("portcullis, lowered") != std::string::npos);
   REQUIRE(session->Submit(PlayerCommand{PlayerCommandKind::Move, 1, -1}) == Status::Ok);
@@ -287,13 +288,7 @@ TEST_CASE("a hiding lurker is neither drawn nor named until it springs", "[view]
 namespace extract_test {
 
 TEST_CASE("a freed ally is drawn as a friend; a captive in chains is not yet", "[view][ally]") {
-  const std::string text = cairn::test::SourceFile("tests/levels/captive.toml");
-  auto level = std::make_shared<LevelDefinition>();
-  std::vector<TextProblem> problems;
-  REQUIRE(
-      LoadLevelText(text, *cairn::test::Definitions(), WorldLimits::Uniform(64), *level, problems));
-  std::unique_ptr<GameSession> session;
-  REQUIRE(GameSession::Create(cairn::test::Config(1, level), session) == Status::Ok);
+  auto session = SessionOnFile("tests/levels/captive.toml");
   GameWorld& world = session->World();
   REQUIRE(world.Allies().Size() == 1);
   const EntityId captive = world.Allies().Owners()[0];
